@@ -1,0 +1,33 @@
+/** Box types and their limits (spec §9). Weights in kg, dimensions in cm. */
+export type BoxType = 'small' | 'large';
+
+export interface BoxSpec {
+  type: BoxType;
+  label: string;
+  maxWeightKg: number;
+  heightCm: number;
+  widthCm: number;
+  lengthCm: number;
+}
+
+export const BOX_SPECS: Readonly<Record<BoxType, BoxSpec>> = {
+  small: {
+    type: 'small',
+    label: 'Small Box',
+    maxWeightKg: 20,
+    heightCm: 46,
+    widthCm: 46,
+    lengthCm: 46,
+  },
+  large: {
+    type: 'large',
+    label: 'Large box',
+    maxWeightKg: 30,
+    heightCm: 60,
+    widthCm: 50,
+    lengthCm: 50,
+  },
+};
+
+/** At most this many boxes, of both types together, per quote. */
+export const MAX_BOXES = 5;

@@ -1,0 +1,20 @@
+import { BOX_SPECS, MAX_BOXES } from './boxes.js';
+
+/**
+ * The one weight rule used wherever a price is shown or charged (product decisions):
+ * 20 kg per small box plus 30 kg per large box.
+ */
+export function totalWeightKg(smallBoxes: number, largeBoxes: number): number {
+  return smallBoxes * BOX_SPECS.small.maxWeightKg + largeBoxes * BOX_SPECS.large.maxWeightKg;
+}
+
+/** Every total weight a quote of 1 to MAX_BOXES boxes can reach, ascending (20, 30, …, 150). */
+export function reachableWeightsKg(): number[] {
+  const weights = new Set<number>();
+  for (let small = 0; small <= MAX_BOXES; small += 1) {
+    for (let large = 0; small + large <= MAX_BOXES; large += 1) {
+      if (small + large > 0) weights.add(totalWeightKg(small, large));
+    }
+  }
+  return [...weights].sort((a, b) => a - b);
+}

@@ -1,0 +1,65 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Clock } from './clock.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { CatalogRepository } from './modules/catalog/catalog.repository.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+import { registerSpa } from './spa/spa.js';
+
+/** Everything the app needs from the outside world; tests build their own. */
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
+  webDistDir?: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes?: number;
+}
+
+/** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Fastify's own two lines per request are replaced by our one line (onResponse below).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: deps.bodyLimitBytes ?? 64 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  // One structured line per request.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+
+  const catalog = new CatalogRepository(deps.database.db);
+
+  await app.register(healthRoutes(deps.database));
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes(catalog));
+      await api.register(sessionRoutes);
+      api.all('/*', sendNotFound);
+    },
+    { prefix: '/api/v1' },
+  );
+  app.all('/api/*', sendNotFound);
+  app.all('/api', sendNotFound);
+
+  await registerSpa(app, deps.webDistDir);
+  return app;
+}

@@ -1,0 +1,103 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { mkdir } from 'node:fs/promises';
+import pg from 'pg';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A raw query function used by the migration runner and health checks. */
+export type RawQuery = <Row = Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+) => Promise<Row[]>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The ORM handle every repository uses. */
+  db: Db;
+  query: RawQuery;
+  /** Runs a script of several statements without parameters. */
+  execScript(text: string): Promise<void>;
+  /** Runs fn in one transaction on one connection. */
+  transaction<T>(
+    fn: (tx: { query: RawQuery; execScript(text: string): Promise<void> }) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests restore it per file). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const query: RawQuery = async (text, params) =>
+    (await client.query(text, params ?? [])).rows as never;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    query,
+    execScript: async (text) => {
+      await client.exec(text);
+    },
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          query: async (text, params) => (await tx.query(text, params ?? [])).rows as never,
+          execScript: async (text) => {
+            await tx.exec(text);
+          },
+        }),
+      ),
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
+  return {
+    kind: 'postgres',
+    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    query,
+    execScript: async (text) => {
+      await pool.query(text);
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async (text, params) => (await client.query(text, params)).rows,
+          execScript: async (text) => {
+            await client.query(text);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app.js';
+import { systemClock } from './clock.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed.js';
+import type { Env } from './env.js';
+
+/** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+export async function prepareDatabase(database: Database, logger: Logger): Promise<void> {
+  const applied = await migrate(database);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const { seededRateTables } = await seed(database);
+  if (seededRateTables.length > 0) logger.info({ seededRateTables }, 'sample rate tables seeded');
+}
+
+/** Opens everything the app depends on, from the parsed environment. */
+export async function createDeps(
+  env: Env,
+  logger: Logger,
+): Promise<AppDeps & { close(): Promise<void> }> {
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
+  logger.info(
+    {
+      database: database.kind,
+      ...(database.kind === 'pglite' ? { dataDir: resolve(env.DATA_DIR) } : {}),
+    },
+    'database opened',
+  );
+  await prepareDatabase(database, logger);
+  return {
+    database,
+    clock: systemClock,
+    logger,
+    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,101 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { ApiErrorBody } from '../../domain/api-error.js';
+
+/** An error a route or service raises on purpose; its message is safe to show a customer. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const GENERIC_SERVER_MESSAGE =
+  'Something went wrong on our side. Please try again in a moment.';
+
+export function errorBody(
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/**
+ * Parses input with a shared domain schema. On failure: 422 with the first message as the
+ * summary and one message per field, the same messages the web forms show.
+ */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = result.error.issues[0]?.message ?? 'The request is not valid.';
+  throw new ApiError(422, 'VALIDATION_FAILED', first, fields);
+}
+
+/** Fastify's own client errors, turned into messages a person can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.fields));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply
+        .status(400)
+        .send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply
+        .status(status)
+        .send(errorBody('BAD_REQUEST', 'The request could not be understood.'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL', GENERIC_SERVER_MESSAGE));
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send(
+      errorBody('NOT_FOUND', `Nothing is found at ${request.method} ${request.url.split('?')[0]}.`),
+    );
+}

@@ -1,0 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+describe('main', () => {
+  it('exits non-zero naming the variable when the environment is invalid', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'abc', DATA_DIR: '.tmp/never-used' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT: must be a whole number between 0 and 65535 (got "abc")');
+  });
+});

@@ -1,0 +1,50 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { createDeps } from './deps.js';
+import { EnvError, parseEnv } from './env.js';
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`BoxAbroad cannot start. ${error.message}\nSee .env.example.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: 'boxabroad' } });
+  const started = performance.now();
+  const deps = await createDeps(env, logger);
+  const app = await buildApp(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await deps.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  logger.info({ url, readyMs: Math.round(performance.now() - started) }, 'BoxAbroad is ready');
+  if (process.stdout.isTTY || env.NODE_ENV !== 'production') {
+    process.stderr.write(`\n  BoxAbroad is running at ${url}\n\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `BoxAbroad failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isSiteRoute } from '../../domain/site-routes.js';
+import { sendNotFound } from '../http/errors.js';
+
+/** True when a built SPA (index.html) is in the directory. */
+export function hasBuiltWeb(dir: string | undefined): dir is string {
+  return !!dir && existsSync(join(dir, 'index.html'));
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; '),
+};
+
+/**
+ * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year;
+ * index.html is never cached. Every GET of a page the site knows answers 200 with index.html;
+ * any other page answers 404 with index.html, whose router shows the fallback page.
+ * Unknown /api/* paths and non-GET requests get the JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+
+  const web = hasBuiltWeb(distDir) ? distDir : undefined;
+  const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
+
+  if (web) {
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${join(web, 'assets')}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api';
+    if (!wantsPage || !indexHtml) return sendNotFound(request, reply);
+    return reply
+      .status(isSiteRoute(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

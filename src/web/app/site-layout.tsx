@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { SiteFooter } from '../components/layout/site-footer.js';
+import { SiteHeader } from '../components/layout/site-header.js';
+
+/** Header, main and footer around every page, including the error page. */
+export function SiteChrome({ children }: { children: ReactNode }) {
+  return (
+    <div className="site">
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <SiteChrome>
+      <Outlet />
+      <ScrollToTop />
+    </SiteChrome>
+  );
+}
+
+/** A new page starts at its top, unless the link points at an anchor on it. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }, [pathname, hash]);
+  return null;
+}

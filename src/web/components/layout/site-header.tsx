@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BrandLogo } from './brand-logo.js';
+
+export const HEADER_LINKS = [
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/prohibited-items', label: 'Prohibited Items' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Navigating closes the phone menu (at once on a click, and on back/forward too).
+  const closeMenu = () => setMenuOpen(false);
+  useEffect(closeMenu, [location.pathname]);
+
+  // Escape closes the menu and returns focus to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" aria-label="BoxAbroad home">
+          <BrandLogo />
+          <span className="brand__name">BoxAbroad</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle__bars" aria-hidden="true" />
+          Menu
+        </button>
+        <nav
+          id={menuId}
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+          aria-label="Main"
+        >
+          <ul className="site-nav__list">
+            {HEADER_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="site-nav__link" onClick={closeMenu}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink
+                to="/login"
+                end
+                className="site-nav__link site-nav__link--login"
+                onClick={closeMenu}
+              >
+                Log in
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

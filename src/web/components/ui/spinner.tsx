@@ -1,0 +1,14 @@
+interface SpinnerProps {
+  /** What is loading, read out by screen readers. */
+  label: string;
+  size?: 'small' | 'large';
+}
+
+export function Spinner({ label, size = 'small' }: SpinnerProps) {
+  return (
+    <span className={`spinner spinner--${size}`} role="status">
+      <span className="spinner__circle" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 900;
+}
+
+/** The header's main navigation; on a phone the menu is opened first. */
+export async function openMainNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (isPhone(page)) {
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+/** The page scrolls no further sideways than the viewport is wide. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}

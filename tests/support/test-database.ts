@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { withDatabase } from './global-setup.js';
+
+export interface TestDatabase extends Database {
+  /** Closes and, on a Postgres server, drops the database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: a PGlite restored from the run's
+ * snapshot, or (in the postgres project) a new database cloned from the run's template.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_KIND === 'postgres') return createPostgresDatabase();
+  const snapshot = await readFile(inject('pgliteSnapshotPath'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+  return { ...database, dispose: () => database.close() };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('postgresTemplate');
+  const name = `${template.replace('tpl', 't')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.end();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests (domain, web logic) and integration tests (server on a real database). The
+ * integration project runs on PGlite always, and again on a Postgres server when
+ * TEST_DATABASE_URL is set (CI sets it).
+ */
+const integration = (name: string, database: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['src/server/**/*.test.ts'],
+    env: { TEST_DATABASE_KIND: database },
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
+        },
+      },
+      integration('integration:pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration:postgres', 'postgres')] : []),
+    ],
+  },
+});
