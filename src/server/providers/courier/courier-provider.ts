@@ -1,0 +1,161 @@
+/**
+ * The courier port: everything the site does with the courier goes through this interface, in
+ * our words. Implementations: `transglobal` (the real HTTP API) and the simulator of that API.
+ * Every failure is thrown as a ProviderError (see ../provider-error.ts) with one of the codes
+ * below.
+ */
+
+/** An address as far as routing needs it. `countryId` is the courier's CountryID. */
+export interface RoutePlace {
+  countryId: number;
+  countryCode: string;
+  postcode: string;
+  city?: string;
+}
+
+/** One package; weight in kg, dimensions in cm. */
+export interface PackageSize {
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+export interface RouteQuery {
+  collection: RoutePlace;
+  delivery: RoutePlace;
+  packages: PackageSize[];
+}
+
+export interface CollectionOption {
+  collectionOptionId: number;
+  /** e.g. "DHLParcel", "DHLParcelMulti". */
+  title: string;
+  /** What the courier charges us for the collection, in pence, when it says. */
+  chargePence?: number;
+}
+
+export interface RouteService {
+  serviceId: number;
+  /** The courier's name, e.g. "TG Express Worldwide", "TG International Economy". */
+  serviceName: string;
+  carrierName?: string;
+  /** Free text from the courier, e.g. "1-2" (working days). */
+  transitTimeEstimate?: string;
+  collectionOptions: CollectionOption[];
+}
+
+export interface CommodityMatch {
+  /** HS/tariff code as the courier returns it (not yet padded). */
+  commodityCode: string;
+  commodityDescription: string;
+}
+
+export interface CourierCountry {
+  countryId: number;
+  title: string;
+  countryCode: string;
+}
+
+export interface BookingAddress {
+  forename: string;
+  surname: string;
+  companyName?: string;
+  emailAddress: string;
+  telephoneNumber: string;
+  addressLineOne: string;
+  addressLineTwo?: string;
+  city: string;
+  county?: string;
+  postcode: string;
+  countryId: number;
+  countryCode: string;
+}
+
+export interface CommodityLine {
+  commodityCode: string;
+  commodityDescription: string;
+  numberOfUnits: number;
+  /** Per unit, in pence (GBP). */
+  unitValuePence: number;
+  unitWeightKg: number;
+  countryOfOriginCode: string;
+}
+
+export interface BookingPackage extends PackageSize {
+  commodities: CommodityLine[];
+}
+
+export interface ShipmentBooking {
+  /** Our order reference, sent as YourReference. */
+  reference: string;
+  serviceId: number;
+  collectionOptionId?: number;
+  /** yyyy-MM-dd, Europe/London calendar date. */
+  collectionDate: string;
+  /** HH:mm */
+  readyFrom: string;
+  consignmentSummary: string;
+  consignmentValuePence: number;
+  insurance: {
+    coverPence: number;
+    excessPence: number;
+    goodsAreNew: boolean;
+    goodsAreFragile: boolean;
+  };
+  deliveryInstructions?: string;
+  collection: BookingAddress;
+  delivery: BookingAddress;
+  packages: BookingPackage[];
+}
+
+export interface BookedLabel {
+  role: string;
+  format: string;
+  size: string;
+  airWaybillReference?: string;
+  /** The PDF bytes, decoded from the courier's base64. */
+  content: Buffer;
+  downloadUrl?: string;
+}
+
+export interface BookedDocument {
+  documentType: string;
+  format: string;
+  content: Buffer;
+  downloadUrl?: string;
+}
+
+export interface BookingResult {
+  orderReference: string;
+  trackingUrl: string;
+  labels: BookedLabel[];
+  documents: BookedDocument[];
+  invoice?: {
+    invoiceReference?: string;
+    totalNetPence?: number;
+    taxPence?: number;
+    totalGrossPence?: number;
+    items: { description: string; amountNetPence?: number }[];
+  };
+}
+
+/** The codes a ProviderError from the courier carries. */
+export type CourierErrorCode =
+  | 'TIMEOUT' // a safe call did not answer in time (retryable)
+  | 'NETWORK' // the courier could not be reached (retryable)
+  | 'HTTP_ERROR' // a non-2xx reply (5xx retryable, 4xx not)
+  | 'INVALID_RESPONSE' // not JSON, or JSON that fails validation
+  | 'REJECTED' // Status FAIL/ERROR with the courier's Notifications as the message
+  | 'BOOKING_OUTCOME_UNKNOWN'; // BookShipment timed out or broke mid-way: never repeat blindly
+
+export interface CourierProvider {
+  readonly name: string;
+  getCountries(): Promise<CourierCountry[]>;
+  /** GetQuoteMinimal: which services run on the route, with their ids and collection options. */
+  getRouteServices(query: RouteQuery): Promise<RouteService[]>;
+  /** GetCommodity: up to 5 matches in English for GB; an empty list when nothing matches. */
+  lookupCommodity(description: string): Promise<CommodityMatch[]>;
+  /** BookShipment with the full shipment. Never retried automatically. */
+  bookShipment(booking: ShipmentBooking): Promise<BookingResult>;
+}
