@@ -3,8 +3,12 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
-import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import type { CourierProvider } from './providers/courier/courier-provider.js';
+import { createServices, type Services } from './services.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
@@ -14,6 +18,9 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   logger: Logger;
+  courier: CourierProvider;
+  /** How long courier route answers are trusted; defaults suit production. */
+  routeCachePolicy?: RouteCachePolicy;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
   /** Largest request body accepted, in bytes. */
@@ -46,12 +53,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
 
-  const catalog = new CatalogRepository(deps.database.db);
+  const services = createServices(deps);
+  app.decorate('services', services);
 
   await app.register(healthRoutes(deps.database));
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes(catalog));
+      await api.register(catalogRoutes(services.catalog));
+      await api.register(quotesRoutes(services.quotes, services.catalog));
+      await api.register(ordersRoutes(services.orders));
       await api.register(sessionRoutes);
       api.all('/*', sendNotFound);
     },
@@ -62,4 +72,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSpa(app, deps.webDistDir);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for jobs started by main and for tests. */
+    services: Services;
+  }
 }

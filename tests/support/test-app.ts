@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
+import { ScriptedCourier } from './scripted-courier.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ReturnType<typeof fixedClock>;
+  courier: ScriptedCourier;
   close(): Promise<void>;
 }
 
@@ -19,10 +21,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-23T10:00:00Z');
+  const courier = new ScriptedCourier();
   const app = await buildApp({
     database,
     clock,
     logger: pino({ level: 'silent' }),
+    courier,
     ...overrides,
   });
   extend?.(app);
@@ -31,7 +35,9 @@ export async function createTestApp(
     app,
     database,
     clock,
+    courier,
     close: async () => {
+      await app.services.courierRoutes.idle();
       await app.close();
       await database.dispose();
     },

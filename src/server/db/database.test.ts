@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { ScriptedCourier } from '../../../tests/support/scripted-courier.js';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
@@ -38,6 +39,7 @@ describe('migrations', () => {
       database: fresh,
       clock: systemClock,
       logger: pino({ level: 'silent' }),
+      courier: new ScriptedCourier(),
     });
     try {
       const before = await app.inject('/readyz');

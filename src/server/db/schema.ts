@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { char, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OfferedService, OrderAddress } from '../../domain/order.js';
+import type { RouteQuery, RouteService } from '../providers/courier/courier-provider.js';
 
 /**
  * Drizzle's view of the tables. The SQL in ./migrations is the source of truth for the
@@ -47,4 +59,57 @@ export const schemaMigrations = pgTable('schema_migrations', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { countries, rateTables, rates, schemaMigrations };
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey(),
+  reference: text('reference').notNull().unique(),
+  status: text('status').notNull(),
+  collectionCountryId: integer('collection_country_id')
+    .notNull()
+    .references(() => countries.countryId),
+  collectionPostcode: text('collection_postcode').notNull(),
+  destinationCountryId: integer('destination_country_id')
+    .notNull()
+    .references(() => countries.countryId),
+  destinationPostcode: text('destination_postcode').notNull(),
+  smallBoxes: integer('small_boxes').notNull(),
+  largeBoxes: integer('large_boxes').notNull(),
+  totalWeightKg: integer('total_weight_kg').notNull(),
+  offeredServices: jsonb('offered_services').$type<OfferedService[]>().notNull(),
+  selectedService: text('selected_service', { enum: ['express', 'economy'] }),
+  pricePence: integer('price_pence'),
+  collectionAddress: jsonb('collection_address').$type<OrderAddress>(),
+  deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const courierRoutes = pgTable(
+  'courier_routes',
+  {
+    collectionCountryId: integer('collection_country_id').notNull(),
+    destinationCountryId: integer('destination_country_id').notNull(),
+    smallBoxes: integer('small_boxes').notNull(),
+    largeBoxes: integer('large_boxes').notNull(),
+    services: jsonb('services').$type<RouteService[]>(),
+    lastQuery: jsonb('last_query').$type<RouteQuery>().notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.collectionCountryId, t.destinationCountryId, t.smallBoxes, t.largeBoxes],
+    }),
+  ],
+);
+
+export const schema = {
+  countries,
+  rateTables,
+  rates,
+  schemaMigrations,
+  orders,
+  courierRoutes,
+};

@@ -48,6 +48,20 @@ export class CatalogRepository {
     return { ...table, prices };
   }
 
+  /** Both services' prices for one destination and total weight, in one query. */
+  async findPrices(
+    destinationCountryId: number,
+    weightKg: number,
+  ): Promise<Partial<Record<ServiceLevel, number>>> {
+    const rows = await this.db
+      .select({ service: rates.service, pricePence: rates.pricePence })
+      .from(rates)
+      .where(
+        and(eq(rates.destinationCountryId, destinationCountryId), eq(rates.weightKg, weightKg)),
+      );
+    return Object.fromEntries(rows.map((r) => [r.service, r.pricePence]));
+  }
+
   /** The price for one destination and total weight, or undefined when the table has none. */
   async findPricePence(
     service: ServiceLevel,

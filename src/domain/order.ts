@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { QuoteServiceSchema } from './quote.js';
+
+/** What the pages see of an order; the server builds it from the persisted order. */
+export const OrderPlaceSchema = z.object({
+  countryId: z.number().int(),
+  title: z.string(),
+  countryCode: z.string(),
+  flagPath: z.string(),
+  postcode: z.string(),
+});
+export type OrderPlace = z.infer<typeof OrderPlaceSchema>;
+
+export const OfferedServiceSchema = z.object({
+  service: QuoteServiceSchema,
+  name: z.string(),
+  detail: z.string(),
+  pricePence: z.number().int().positive(),
+  /** The courier's estimate in working days, e.g. "2-4", when it gives one. */
+  transitDays: z.string().nullable(),
+});
+export type OfferedService = z.infer<typeof OfferedServiceSchema>;
+
+export const OrderAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postcode: z.string(),
+  countryTitle: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  instructions: z.string().optional(),
+});
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+export const OrderViewSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  status: z.string(),
+  collection: OrderPlaceSchema,
+  destination: OrderPlaceSchema,
+  smallBoxes: z.number().int(),
+  largeBoxes: z.number().int(),
+  totalBoxes: z.number().int(),
+  totalWeightKg: z.number().int(),
+  services: z.array(OfferedServiceSchema),
+  selectedService: QuoteServiceSchema.nullable(),
+  pricePence: z.number().int().nullable(),
+  collectionAddress: OrderAddressSchema.nullable(),
+  deliveryAddress: OrderAddressSchema.nullable(),
+  createdAt: z.string(),
+});
+export type OrderView = z.infer<typeof OrderViewSchema>;
+
+export const SelectServiceInputSchema = z.object({
+  service: z.enum(['express', 'economy'], { message: 'Please choose Express or Economy' }),
+});
+export type SelectServiceInput = z.infer<typeof SelectServiceInputSchema>;

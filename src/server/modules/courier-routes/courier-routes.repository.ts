@@ -1,0 +1,104 @@
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { courierRoutes } from '../../db/schema.js';
+import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
+
+/** A cached route: collection region × destination × box mix. */
+export interface RouteKey {
+  collectionCountryId: number;
+  destinationCountryId: number;
+  smallBoxes: number;
+  largeBoxes: number;
+}
+
+export type CachedRoute = typeof courierRoutes.$inferSelect;
+
+const byKey = (key: RouteKey) =>
+  and(
+    eq(courierRoutes.collectionCountryId, key.collectionCountryId),
+    eq(courierRoutes.destinationCountryId, key.destinationCountryId),
+    eq(courierRoutes.smallBoxes, key.smallBoxes),
+    eq(courierRoutes.largeBoxes, key.largeBoxes),
+  );
+
+export class CourierRoutesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Records that a customer asked for the route now, and returns what is cached for it. */
+  async touch(key: RouteKey, query: RouteQuery, at: Date): Promise<CachedRoute> {
+    const [row] = await this.db
+      .insert(courierRoutes)
+      .values({ ...key, lastQuery: query, lastUsedAt: at })
+      .onConflictDoUpdate({
+        target: [
+          courierRoutes.collectionCountryId,
+          courierRoutes.destinationCountryId,
+          courierRoutes.smallBoxes,
+          courierRoutes.largeBoxes,
+        ],
+        set: { lastUsedAt: at, lastQuery: query },
+      })
+      .returning();
+    if (!row) throw new Error('courier_routes upsert returned no row');
+    return row;
+  }
+
+  /** Takes the refresh lease unless another process holds it; true when taken. */
+  async tryLease(key: RouteKey, now: Date, until: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(courierRoutes)
+      .set({ refreshingUntil: until })
+      .where(
+        and(
+          byKey(key),
+          or(isNull(courierRoutes.refreshingUntil), lt(courierRoutes.refreshingUntil, now)),
+        ),
+      )
+      .returning({ key: courierRoutes.collectionCountryId });
+    return rows.length > 0;
+  }
+
+  async saveFetched(key: RouteKey, services: RouteService[], at: Date): Promise<void> {
+    await this.db
+      .update(courierRoutes)
+      .set({
+        services,
+        fetchedAt: at,
+        lastAttemptAt: at,
+        lastError: null,
+        refreshingUntil: null,
+      })
+      .where(byKey(key));
+  }
+
+  async saveFailure(key: RouteKey, error: string, at: Date): Promise<void> {
+    await this.db
+      .update(courierRoutes)
+      .set({ lastError: error, lastAttemptAt: at, refreshingUntil: null })
+      .where(byKey(key));
+  }
+
+  /** Routes in use whose answer is older than `fetchedBefore`, most recently used first. */
+  async listDueForRefresh(options: {
+    fetchedBefore: Date;
+    usedSince: Date;
+    attemptedBefore: Date;
+    limit: number;
+  }): Promise<CachedRoute[]> {
+    return this.db
+      .select()
+      .from(courierRoutes)
+      .where(
+        and(
+          gt(courierRoutes.lastUsedAt, options.usedSince),
+          or(isNull(courierRoutes.fetchedAt), lt(courierRoutes.fetchedAt, options.fetchedBefore)),
+          or(
+            isNull(courierRoutes.lastAttemptAt),
+            lt(courierRoutes.lastAttemptAt, options.attemptedBefore),
+          ),
+        ),
+      )
+      .orderBy(desc(courierRoutes.lastUsedAt))
+      .limit(options.limit);
+  }
+}

@@ -1,0 +1,169 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../http/errors.js';
+import type {
+  CourierProvider,
+  RouteQuery,
+  RouteService,
+} from '../../providers/courier/courier-provider.js';
+import type {
+  CachedRoute,
+  CourierRoutesRepository,
+  RouteKey,
+} from './courier-routes.repository.js';
+
+export interface RouteCachePolicy {
+  /** An answer younger than this is used as it is. */
+  freshMs: number;
+  /** An answer up to this old is still used, while a refresh runs in the background. */
+  maxStaleMs: number;
+  /** The background refresher renews answers older than this, ahead of need. */
+  refreshAheadMs: number;
+  /** Routes nobody asked for in this long are no longer refreshed ahead of need. */
+  keepWarmMs: number;
+  /** How long one refresh may hold its lease. */
+  leaseMs: number;
+  /** After a failed attempt, wait this long before the background tries the route again. */
+  retryAfterMs: number;
+}
+
+export const DEFAULT_ROUTE_CACHE_POLICY: RouteCachePolicy = {
+  freshMs: 6 * 60 * 60_000,
+  maxStaleMs: 24 * 60 * 60_000,
+  refreshAheadMs: 4 * 60 * 60_000,
+  keepWarmMs: 7 * 24 * 60 * 60_000,
+  leaseMs: 2 * 60_000,
+  retryAfterMs: 5 * 60_000,
+};
+
+export const COURIER_UNAVAILABLE_MESSAGE =
+  'We can’t confirm which courier services run on this route right now. Please try again in a few minutes.';
+
+/**
+ * Which courier services run on a route, answered from the database cache so a customer normally
+ * never waits for the courier (whose quotes can take tens of seconds). Fresh answers are used as
+ * they are; stale ones are used while a background refresh renews them; an answer that is
+ * missing or too old is fetched at once, and when the courier cannot answer the customer is told
+ * so instead of being offered a service that may not exist.
+ */
+export class CourierRoutesService {
+  private readonly inFlight = new Map<string, Promise<RouteService[]>>();
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly repository: CourierRoutesRepository,
+    private readonly courier: CourierProvider,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly policy: RouteCachePolicy = DEFAULT_ROUTE_CACHE_POLICY,
+  ) {}
+
+  async servicesFor(key: RouteKey, query: RouteQuery): Promise<RouteService[]> {
+    const now = this.clock.now();
+    const cached = await this.repository.touch(key, query, now);
+    const age = cached.fetchedAt ? now.getTime() - cached.fetchedAt.getTime() : Infinity;
+    if (cached.services && age < this.policy.freshMs) return cached.services;
+    if (cached.services && age < this.policy.maxStaleMs) {
+      const refresh = this.refreshInBackground(key, query);
+      this.background.add(refresh);
+      void refresh.finally(() => this.background.delete(refresh));
+      return cached.services;
+    }
+    try {
+      return await this.fetch(key, query);
+    } catch {
+      throw new ApiError(503, 'COURIER_UNAVAILABLE', COURIER_UNAVAILABLE_MESSAGE);
+    }
+  }
+
+  /** Resolves when no background refresh started by a customer request is still running. */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /** Renews the routes customers use, ahead of need. Returns how many were refreshed. */
+  async refreshDue(limit = 20): Promise<number> {
+    const now = this.clock.now().getTime();
+    const due = await this.repository.listDueForRefresh({
+      fetchedBefore: new Date(now - this.policy.refreshAheadMs),
+      usedSince: new Date(now - this.policy.keepWarmMs),
+      attemptedBefore: new Date(now - this.policy.retryAfterMs),
+      limit,
+    });
+    let refreshed = 0;
+    for (const route of due) {
+      if (await this.refreshInBackground(keyOf(route), route.lastQuery)) refreshed += 1;
+    }
+    return refreshed;
+  }
+
+  /** Refreshes under the lease; never throws (the failure is recorded on the route). */
+  private async refreshInBackground(key: RouteKey, query: RouteQuery): Promise<boolean> {
+    const now = this.clock.now();
+    const leased = await this.repository.tryLease(
+      key,
+      now,
+      new Date(now.getTime() + this.policy.leaseMs),
+    );
+    if (!leased) return false;
+    try {
+      await this.fetch(key, query);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** One courier call per route at a time in this process; the answer or failure is stored. */
+  private fetch(key: RouteKey, query: RouteQuery): Promise<RouteService[]> {
+    const id = `${key.collectionCountryId}:${key.destinationCountryId}:${key.smallBoxes}:${key.largeBoxes}`;
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const call = (async () => {
+      try {
+        const services = await this.courier.getRouteServices(query);
+        await this.repository.saveFetched(key, services, this.clock.now());
+        return services;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.logger.warn({ route: id, err: message }, 'courier route lookup failed');
+        await this.repository.saveFailure(key, message.slice(0, 500), this.clock.now());
+        throw error;
+      } finally {
+        this.inFlight.delete(id);
+      }
+    })();
+    this.inFlight.set(id, call);
+    return call;
+  }
+}
+
+function keyOf(route: CachedRoute): RouteKey {
+  return {
+    collectionCountryId: route.collectionCountryId,
+    destinationCountryId: route.destinationCountryId,
+    smallBoxes: route.smallBoxes,
+    largeBoxes: route.largeBoxes,
+  };
+}
+
+/** Runs refreshDue on an interval until stopped; the timer never keeps the process alive. */
+export function startRouteRefresher(
+  service: CourierRoutesService,
+  logger: Logger,
+  intervalMs = 60_000,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = service.refreshDue().catch((error: unknown) => {
+      logger.error({ err: error }, 'courier route refresher failed');
+    });
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { OfferedService, OrderView } from '../../../domain/order.js';
+import { totalWeightKg } from '../../../domain/pricing.js';
+import {
+  PREFERRED_COLLECTION_OPTIONS,
+  QUOTE_MESSAGES,
+  SERVICE_LEVELS,
+  packagesFor,
+  type QuoteService,
+  type ValidQuoteRequest,
+} from '../../../domain/quote.js';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../http/errors.js';
+import type { RouteService } from '../../providers/courier/courier-provider.js';
+import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
+import { newOrderReference } from '../orders/order-reference.js';
+import { toOrderView } from '../orders/order-view.js';
+import type { OrdersRepository } from '../orders/orders.repository.js';
+
+const SERVICE_ORDER: QuoteService[] = ['express', 'economy'];
+
+/** The courier service behind one of ours, if it runs on the route with a usable collection. */
+export function courierServiceFor(
+  service: QuoteService,
+  routeServices: RouteService[],
+): { courierService: RouteService; collectionOptionId: number } | undefined {
+  const courierService = routeServices.find(
+    (s) => s.serviceName === SERVICE_LEVELS[service].courierServiceName,
+  );
+  if (!courierService) return undefined;
+  for (const title of PREFERRED_COLLECTION_OPTIONS) {
+    const option = courierService.collectionOptions.find((o) => o.title === title);
+    if (option) return { courierService, collectionOptionId: option.collectionOptionId };
+  }
+  return undefined;
+}
+
+/**
+ * Get Quotes: prices come from our rate tables at once; a service is offered only when the
+ * courier runs it on the route and our table has a price for the destination and weight. The
+ * draft order is created here and every later step updates it.
+ */
+export class QuotesService {
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly routes: CourierRoutesService,
+    private readonly orders: OrdersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async createQuote(request: ValidQuoteRequest): Promise<OrderView> {
+    const weightKg = totalWeightKg(request.smallBoxes, request.largeBoxes);
+    const destinationId = request.destination.country.countryId;
+    const prices = await this.catalog.findPrices(destinationId, weightKg);
+    if (!SERVICE_ORDER.some((s) => prices[s] !== undefined)) throw noQuotes();
+
+    const routeServices = await this.routes.servicesFor(
+      {
+        collectionCountryId: request.collection.country.countryId,
+        destinationCountryId: destinationId,
+        smallBoxes: request.smallBoxes,
+        largeBoxes: request.largeBoxes,
+      },
+      {
+        collection: {
+          countryId: request.collection.country.countryId,
+          countryCode: request.collection.country.countryCode,
+          postcode: request.collection.postcode,
+        },
+        delivery: {
+          countryId: destinationId,
+          countryCode: request.destination.country.countryCode,
+          postcode: request.destination.postcode,
+        },
+        packages: packagesFor(request.smallBoxes, request.largeBoxes),
+      },
+    );
+
+    const offered: OfferedService[] = [];
+    for (const service of SERVICE_ORDER) {
+      const pricePence = prices[service];
+      const match = courierServiceFor(service, routeServices);
+      if (pricePence === undefined || !match) continue;
+      offered.push({
+        service,
+        name: SERVICE_LEVELS[service].name,
+        detail: SERVICE_LEVELS[service].detail,
+        pricePence,
+        transitDays: match.courierService.transitTimeEstimate ?? null,
+      });
+    }
+    if (offered.length === 0) throw noQuotes();
+
+    const now = this.clock.now();
+    const order = await this.orders.insert({
+      id: randomUUID(),
+      reference: newOrderReference(),
+      status: 'draft',
+      collectionCountryId: request.collection.country.countryId,
+      collectionPostcode: request.collection.postcode,
+      destinationCountryId: destinationId,
+      destinationPostcode: request.destination.postcode,
+      smallBoxes: request.smallBoxes,
+      largeBoxes: request.largeBoxes,
+      totalWeightKg: weightKg,
+      offeredServices: offered,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toOrderView(order);
+  }
+}
+
+function noQuotes() {
+  return new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
+}

@@ -1,0 +1,29 @@
+import type { AppDeps } from './app.js';
+import { CatalogRepository } from './modules/catalog/catalog.repository.js';
+import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
+import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
+import { OrdersRepository } from './modules/orders/orders.repository.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { QuotesService } from './modules/quotes/quotes.service.js';
+
+/** Every module's service, wired once from the deps. Routes and jobs use these. */
+export function createServices(deps: AppDeps) {
+  const db = deps.database.db;
+  const catalog = new CatalogRepository(db);
+  const ordersRepository = new OrdersRepository(db);
+  const courierRoutes = new CourierRoutesService(
+    new CourierRoutesRepository(db),
+    deps.courier,
+    deps.clock,
+    deps.logger,
+    deps.routeCachePolicy,
+  );
+  return {
+    catalog,
+    courierRoutes,
+    quotes: new QuotesService(catalog, courierRoutes, ordersRepository, deps.clock),
+    orders: new OrdersService(ordersRepository, catalog, deps.clock),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,70 @@
+import type {
+  BookingResult,
+  CommodityMatch,
+  CourierCountry,
+  CourierProvider,
+  RouteQuery,
+  RouteService,
+  ShipmentBooking,
+} from '../../src/server/providers/courier/courier-provider.js';
+import { ProviderError } from '../../src/server/providers/provider-error.js';
+
+/** The services a courier typically offers on a route we serve, ours among others. */
+export function typicalRouteServices(): RouteService[] {
+  return [
+    {
+      serviceId: 101,
+      serviceName: 'TG Express Worldwide',
+      carrierName: 'DHL',
+      transitTimeEstimate: '2-4',
+      collectionOptions: [
+        { collectionOptionId: 51, title: 'DHLParcel' },
+        { collectionOptionId: 52, title: 'DHLParcelMulti' },
+      ],
+    },
+    {
+      serviceId: 102,
+      serviceName: 'TG International Economy',
+      carrierName: 'DHL',
+      transitTimeEstimate: '5-8',
+      collectionOptions: [{ collectionOptionId: 52, title: 'DHLParcelMulti' }],
+    },
+    {
+      serviceId: 7,
+      serviceName: 'UPS Standard Single',
+      carrierName: 'UPS',
+      transitTimeEstimate: '3',
+      collectionOptions: [],
+    },
+  ];
+}
+
+/**
+ * A test double of the courier port for service tests that need exact control: what the next
+ * route lookups answer, or that the courier is down, and how many calls were made. The real
+ * adapter is tested against the courier simulator in the provider's contract suite.
+ */
+export class ScriptedCourier implements CourierProvider {
+  readonly name = 'scripted';
+  routeServices: RouteService[] = typicalRouteServices();
+  down = false;
+  readonly routeQueries: RouteQuery[] = [];
+
+  async getCountries(): Promise<CourierCountry[]> {
+    return [];
+  }
+
+  async getRouteServices(query: RouteQuery): Promise<RouteService[]> {
+    this.routeQueries.push(query);
+    if (this.down) throw new ProviderError('scripted', 'NETWORK', true, 'courier unreachable');
+    return structuredClone(this.routeServices);
+  }
+
+  async lookupCommodity(_description: string): Promise<CommodityMatch[]> {
+    throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
+  }
+
+  async bookShipment(_booking: ShipmentBooking): Promise<BookingResult> {
+    throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
+  }
+}
