@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
+import { buildOpenApiDocument } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
@@ -66,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.all('/*', sendNotFound);
     },
     { prefix: '/api/v1' },
+  );
+  const openApi = buildOpenApiDocument();
+  app.get('/api/openapi.json', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(openApi),
   );
   app.all('/api/*', sendNotFound);
   app.all('/api', sendNotFound);

@@ -1,10 +1,160 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.js';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatPence } from '../../domain/money.js';
+import type { OfferedService, OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
+import { Spinner } from '../components/ui/spinner.js';
+import {
+  reloadCurrentOrder,
+  rememberExpressSelected,
+  setCurrentOrder,
+  useCurrentOrder,
+} from '../features/orders/current-order.js';
+import { OrderSummary } from '../features/orders/order-summary.js';
+import { selectService } from '../features/orders/orders-api.js';
+import { ApiClientError } from '../lib/api.js';
+import { usePageTitle } from '../lib/use-page-title.js';
+import '../features/orders/orders.css';
 
 export function QuotePage() {
+  usePageTitle(titleFor('/quote'));
+  const current = useCurrentOrder();
+  const navigate = useNavigate();
+
+  // On arrival without a quote in flight (a reload, a new tab): load the stored order.
+  const arrivedEmpty = current.status === 'empty';
+  useEffect(() => {
+    if (arrivedEmpty) void reloadCurrentOrder();
+  }, [arrivedEmpty]);
+
+  // A failed quote returns the customer home, where the message shows beneath the form.
+  useEffect(() => {
+    if (current.status === 'error' && current.error.status === 422) {
+      void navigate('/', { replace: true });
+    }
+  }, [current, navigate]);
+
+  if (current.status === 'ready') return <QuoteResults order={current.order} />;
+
   return (
-    <PlaceholderPage title={titleFor('/quote')}>
-      <p>Your Express and Economy prices will be shown here, with the order details beside them.</p>
-    </PlaceholderPage>
+    <section className="page container">
+      <h1>Your quote</h1>
+      {current.status === 'error' && current.error.status !== 422 ? (
+        <div className="notice notice--error" role="alert">
+          <p>{current.error.message}</p>
+          <p>
+            <Link to="/">Back to the quote form</Link>
+          </p>
+        </div>
+      ) : current.status === 'empty' ? (
+        <div className="notice">
+          <p>You have no quote in progress.</p>
+          <p>
+            <Link to="/">Get an instant quote</Link>
+          </p>
+        </div>
+      ) : (
+        <div className="page-loading">
+          <Spinner label="Finding the best prices for your boxes" size="large" />
+          <p aria-hidden="true">Finding the best prices for your boxes…</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function QuoteResults({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(service: OfferedService) {
+    setPending(service.service);
+    setError(null);
+    try {
+      const updated = await selectService(order.id, service.service);
+      setCurrentOrder(updated);
+      rememberExpressSelected(service.service === 'express');
+      await navigate('/booking');
+    } catch (e) {
+      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+      setPending(null);
+    }
+  }
+
+  return (
+    <section className="page container">
+      <h1>Your quote</h1>
+      <div className="with-summary">
+        <div className="with-summary__main">
+          <p className="lead">
+            Choose a service for your {order.totalBoxes === 1 ? 'box' : `${order.totalBoxes} boxes`}{' '}
+            from {order.collection.title} to {order.destination.title}.
+          </p>
+          {error && (
+            <p className="notice notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <table className="quote-table">
+            <caption className="visually-hidden">Services and prices for your boxes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Detail</th>
+                <th scope="col">Collection</th>
+                <th scope="col">Insurance</th>
+                <th scope="col">Price (£)</th>
+                <th scope="col">
+                  <span className="visually-hidden">Select</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.services.map((service) => (
+                <tr key={service.service}>
+                  <th scope="row" data-label="Service">
+                    {service.name}
+                  </th>
+                  <td data-label="Detail">
+                    {service.detail}
+                    {service.transitDays && (
+                      <span className="quote-table__transit">
+                        Typically {service.transitDays} working days
+                      </span>
+                    )}
+                  </td>
+                  <td data-label="Collection">Free</td>
+                  <td data-label="Insurance">£50</td>
+                  <td data-label="Price (£)" className="quote-table__price">
+                    {formatPence(service.pricePence)}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      aria-label={`Select ${service.name} for ${formatPence(service.pricePence)}`}
+                      disabled={pending !== null}
+                      onClick={() => void choose(service)}
+                    >
+                      {pending === service.service ? (
+                        <Spinner label="Saving your choice" />
+                      ) : (
+                        'Select'
+                      )}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="note">
+            We do not accept backpacks or duffel bags. Any item over the weight or size limits of
+            its box is charged extra under our <Link to="/terms">terms</Link>.
+          </p>
+        </div>
+        <OrderSummary order={order} />
+      </div>
+    </section>
   );
 }
