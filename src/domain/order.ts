@@ -35,6 +35,31 @@ export const OrderAddressSchema = z.object({
 });
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
+export const DeclaredItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  commodityCode: z.string(),
+  commodityDescription: z.string(),
+  numberOfUnits: z.number().int(),
+  unitValuePence: z.number().int(),
+  unitWeightGrams: z.number().int(),
+  countryOfOrigin: z.literal('GB'),
+});
+
+export const ParcelViewSchema = z.object({
+  key: z.string(),
+  type: z.enum(['small', 'large']),
+  index: z.number().int(),
+  title: z.string(),
+  maxWeightKg: z.number(),
+  heightCm: z.number(),
+  widthCm: z.number(),
+  lengthCm: z.number(),
+  items: z.array(DeclaredItemSchema),
+  declaredWeightGrams: z.number().int(),
+});
+export type ParcelView = z.infer<typeof ParcelViewSchema>;
+
 export const OrderViewSchema = z.object({
   id: z.uuid(),
   reference: z.string(),
@@ -50,6 +75,11 @@ export const OrderViewSchema = z.object({
   pricePence: z.number().int().nullable(),
   collectionAddress: OrderAddressSchema.nullable(),
   deliveryAddress: OrderAddressSchema.nullable(),
+  /** yyyy-mm-dd, a Europe/London calendar date. */
+  collectionDate: z.string().nullable(),
+  parcels: z.array(ParcelViewSchema),
+  /** When the declaration last passed every check (Continue on Declare Items). */
+  declaredAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;

@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(catalogRoutes(services.catalog));
       await api.register(quotesRoutes(services.quotes, services.catalog));
-      await api.register(ordersRoutes(services.orders));
+      await api.register(ordersRoutes(services.orders, services.declaration));
       await api.register(sessionRoutes);
       api.all('/*', sendNotFound);
     },

@@ -2,6 +2,9 @@ import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
+import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
+import { DeclarationService } from './modules/orders/declaration.service.js';
+import { OrderItemsRepository } from './modules/orders/order-items.repository.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
@@ -18,11 +21,21 @@ export function createServices(deps: AppDeps) {
     deps.logger,
     deps.routeCachePolicy,
   );
+  const itemsRepository = new OrderItemsRepository(db);
+  const orders = new OrdersService(
+    ordersRepository,
+    itemsRepository,
+    catalog,
+    courierRoutes,
+    createUkHolidayLookup(),
+    deps.clock,
+  );
   return {
     catalog,
     courierRoutes,
     quotes: new QuotesService(catalog, courierRoutes, ordersRepository, deps.clock),
-    orders: new OrdersService(ordersRepository, catalog, deps.clock),
+    orders,
+    declaration: new DeclarationService(orders, itemsRepository, deps.courier, deps.clock),
   };
 }
 

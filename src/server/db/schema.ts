@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   char,
   check,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -81,6 +82,26 @@ export const orders = pgTable('orders', {
   deliveryAddress: jsonb('delivery_address').$type<OrderAddress>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  collectionDate: date('collection_date', { mode: 'string' }),
+  courierServiceId: integer('courier_service_id'),
+  collectionOptionId: integer('collection_option_id'),
+  declaredAt: timestamp('declared_at', { withTimezone: true }),
+});
+
+export const orderItems = pgTable('order_items', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  parcelKey: text('parcel_key').notNull(),
+  name: text('name').notNull(),
+  commodityCode: text('commodity_code').notNull(),
+  commodityDescription: text('commodity_description').notNull(),
+  numberOfUnits: integer('number_of_units').notNull(),
+  unitValuePence: integer('unit_value_pence').notNull(),
+  unitWeightGrams: integer('unit_weight_grams').notNull(),
+  countryOfOrigin: char('country_of_origin', { length: 2 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
 export const courierRoutes = pgTable(
@@ -111,5 +132,6 @@ export const schema = {
   rates,
   schemaMigrations,
   orders,
+  orderItems,
   courierRoutes,
 };

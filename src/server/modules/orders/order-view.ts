@@ -1,5 +1,7 @@
 import { findCountry } from '../../../domain/countries.js';
-import type { OrderPlace, OrderView } from '../../../domain/order.js';
+import { declaredWeightGrams, parcelsFor, type DeclaredItem } from '../../../domain/items.js';
+import type { OrderPlace, OrderView, ParcelView } from '../../../domain/order.js';
+import type { OrderItemRow } from './order-items.repository.js';
 import type { OrderRow } from './orders.repository.js';
 
 function place(countryId: number, postcode: string): OrderPlace {
@@ -13,8 +15,29 @@ function place(countryId: number, postcode: string): OrderPlace {
   };
 }
 
+export function toDeclaredItem(row: OrderItemRow): DeclaredItem {
+  return {
+    id: row.id,
+    name: row.name,
+    commodityCode: row.commodityCode,
+    commodityDescription: row.commodityDescription,
+    numberOfUnits: row.numberOfUnits,
+    unitValuePence: row.unitValuePence,
+    unitWeightGrams: row.unitWeightGrams,
+    countryOfOrigin: 'GB',
+  };
+}
+
+/** The order's parcels (one per box) with the items declared in each. */
+export function parcelViews(row: OrderRow, items: OrderItemRow[]): ParcelView[] {
+  return parcelsFor(row.smallBoxes, row.largeBoxes).map((parcel) => {
+    const declared = items.filter((i) => i.parcelKey === parcel.key).map(toDeclaredItem);
+    return { ...parcel, items: declared, declaredWeightGrams: declaredWeightGrams(declared) };
+  });
+}
+
 /** What the pages see of an order. */
-export function toOrderView(row: OrderRow): OrderView {
+export function toOrderView(row: OrderRow, items: OrderItemRow[] = []): OrderView {
   return {
     id: row.id,
     reference: row.reference,
@@ -30,6 +53,9 @@ export function toOrderView(row: OrderRow): OrderView {
     pricePence: row.pricePence,
     collectionAddress: row.collectionAddress,
     deliveryAddress: row.deliveryAddress,
+    collectionDate: row.collectionDate,
+    parcels: parcelViews(row, items),
+    declaredAt: row.declaredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,25 +1,45 @@
-import type { OrderView } from '../../../domain/order.js';
-import type { QuoteService } from '../../../domain/quote.js';
+import { validateAddress, type AddressInputValue } from '../../../domain/address.js';
+import {
+  collectionDateError,
+  collectionWindow,
+  holidayRegionForPostcodeArea,
+  type CollectionWindow,
+  type HolidayLookup,
+  type HolidayRegion,
+} from '../../../domain/collection-calendar.js';
+import type { OrderAddress, OrderView } from '../../../domain/order.js';
+import { SERVICE_LEVELS, packagesFor, type QuoteService } from '../../../domain/quote.js';
+import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
+import { courierServiceFor } from '../quotes/quotes.service.js';
+import type { OrderItemsRepository } from './order-items.repository.js';
 import { toOrderView } from './order-view.js';
-import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { NewOrderRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
-const ORDER_NOT_FOUND = 'We could not find that order. Please start again with a new quote.';
+export const ORDER_NOT_FOUND_MESSAGE =
+  'We could not find that order. Please start again with a new quote.';
 
 /** Statuses in which the customer may still change the order. */
 const EDITABLE = new Set(['draft']);
 
+export type AddressRole = 'collection' | 'delivery';
+
 export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
+    private readonly items: OrderItemsRepository,
     private readonly catalog: CatalogRepository,
+    private readonly routes: CourierRoutesService,
+    private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
   ) {}
 
   async get(id: string): Promise<OrderView> {
-    return toOrderView(await this.load(id));
+    const order = await this.load(id);
+    return toOrderView(order, await this.items.listForOrder(id));
   }
 
   /**
@@ -27,10 +47,7 @@ export class OrdersService {
    * by a client is never read.
    */
   async selectService(id: string, service: QuoteService): Promise<OrderView> {
-    const order = await this.load(id);
-    if (!EDITABLE.has(order.status)) {
-      throw new ApiError(409, 'ORDER_LOCKED', 'This order can no longer be changed.');
-    }
+    const order = await this.loadEditable(id);
     if (!order.offeredServices.some((s) => s.service === service)) {
       throw new ApiError(
         422,
@@ -50,18 +67,130 @@ export class OrdersService {
         'That service is no longer available for this order. Please get a new quote.',
       );
     }
-    const updated = await this.orders.update(id, {
+    return this.save(id, {
       selectedService: service,
       pricePence,
-      updatedAt: this.clock.now(),
+      // The courier service behind the new choice is resolved again at the collection step.
+      courierServiceId: null,
+      collectionOptionId: null,
     });
-    if (!updated) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-    return toOrderView(updated);
   }
 
-  private async load(id: string): Promise<OrderRow> {
+  /** Steps 1 and 2 of the wizard: country and post code come from the order, not the form. */
+  async saveAddress(id: string, role: AddressRole, input: AddressInputValue): Promise<OrderView> {
+    const order = await this.loadEditable(id);
+    const view = toOrderView(order);
+    const place = role === 'collection' ? view.collection : view.destination;
+    const result = validateAddress(input, place.countryCode);
+    if (!result.ok) throw new ApiError(422, 'VALIDATION_FAILED', result.summary, result.fields);
+    const address: OrderAddress = {
+      firstName: result.value.firstName,
+      lastName: result.value.lastName,
+      street: result.value.street,
+      city: result.value.city,
+      state: result.value.state,
+      postcode: place.postcode,
+      countryTitle: place.title,
+      phone: result.value.phone,
+      email: result.value.email,
+      ...(result.value.instructions ? { instructions: result.value.instructions } : {}),
+    };
+    return this.save(
+      id,
+      role === 'collection' ? { collectionAddress: address } : { deliveryAddress: address },
+    );
+  }
+
+  /** The dates the order's collection can be booked for, seen from now. */
+  async collectionDates(id: string): Promise<CollectionWindow & { region: HolidayRegion }> {
+    const order = await this.load(id);
+    const region = holidayRegionOf(order);
+    return { ...collectionWindow(this.clock.now(), region, this.holidays), region };
+  }
+
+  /**
+   * Step 3: the date is checked again here (a client cannot send one outside the window), and the
+   * courier service behind the chosen level and its collection option are resolved from current
+   * route availability.
+   */
+  async setCollectionDate(id: string, date: string): Promise<OrderView> {
+    const order = await this.loadEditable(id);
+    const error = collectionDateError(
+      date,
+      this.clock.now(),
+      holidayRegionOf(order),
+      this.holidays,
+    );
+    if (error) throw new ApiError(422, 'VALIDATION_FAILED', error, { date: error });
+    if (!order.selectedService) {
+      throw new ApiError(
+        409,
+        'SERVICE_NOT_SELECTED',
+        'Please choose Express or Economy on your quote first.',
+      );
+    }
+    const services = await this.routes.servicesFor(
+      {
+        collectionCountryId: order.collectionCountryId,
+        destinationCountryId: order.destinationCountryId,
+        smallBoxes: order.smallBoxes,
+        largeBoxes: order.largeBoxes,
+      },
+      {
+        collection: {
+          countryId: order.collectionCountryId,
+          countryCode: 'GB',
+          postcode: order.collectionPostcode,
+        },
+        delivery: {
+          countryId: order.destinationCountryId,
+          countryCode: toOrderView(order).destination.countryCode,
+          postcode: order.destinationPostcode,
+        },
+        packages: packagesFor(order.smallBoxes, order.largeBoxes),
+      },
+    );
+    const match = courierServiceFor(order.selectedService, services);
+    if (!match) {
+      throw new ApiError(
+        409,
+        'SERVICE_UNAVAILABLE',
+        `${SERVICE_LEVELS[order.selectedService].name} is no longer available on this route. Please go back to your quote and choose another service.`,
+      );
+    }
+    return this.save(id, {
+      collectionDate: date,
+      courierServiceId: match.courierService.serviceId,
+      collectionOptionId: match.collectionOptionId,
+    });
+  }
+
+  async load(id: string): Promise<OrderRow> {
     const order = await this.orders.findById(id);
-    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
     return order;
   }
+
+  async loadEditable(id: string): Promise<OrderRow> {
+    const order = await this.load(id);
+    if (!EDITABLE.has(order.status)) {
+      throw new ApiError(
+        409,
+        'ORDER_LOCKED',
+        'This order has been paid for and can no longer be changed.',
+      );
+    }
+    return order;
+  }
+
+  async save(id: string, changes: Partial<NewOrderRow>): Promise<OrderView> {
+    const updated = await this.orders.update(id, { ...changes, updatedAt: this.clock.now() });
+    if (!updated) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+    return toOrderView(updated, await this.items.listForOrder(id));
+  }
+}
+
+function holidayRegionOf(order: OrderRow): HolidayRegion {
+  const area = parseUkPostcode(order.collectionPostcode)?.area ?? '';
+  return holidayRegionForPostcodeArea(area);
 }
