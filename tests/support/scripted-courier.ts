@@ -48,7 +48,15 @@ export class ScriptedCourier implements CourierProvider {
   readonly name = 'scripted';
   routeServices: RouteService[] = typicalRouteServices();
   down = false;
+  /** Commodity matches by lower-case word found in the description. */
+  commodities: Record<string, CommodityMatch[]> = {
+    jumper: [{ commodityCode: '611011', commodityDescription: 'Jerseys, pullovers, of wool' }],
+    books: [{ commodityCode: '4901', commodityDescription: 'Printed books' }],
+    laptop: [{ commodityCode: '84713000', commodityDescription: 'Portable computers' }],
+    perfume: [{ commodityCode: '330300', commodityDescription: 'Perfumes and toilet waters' }],
+  };
   readonly routeQueries: RouteQuery[] = [];
+  readonly commodityLookups: string[] = [];
 
   async getCountries(): Promise<CourierCountry[]> {
     return [];
@@ -60,8 +68,11 @@ export class ScriptedCourier implements CourierProvider {
     return structuredClone(this.routeServices);
   }
 
-  async lookupCommodity(_description: string): Promise<CommodityMatch[]> {
-    throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
+  async lookupCommodity(description: string): Promise<CommodityMatch[]> {
+    this.commodityLookups.push(description);
+    if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+    const word = Object.keys(this.commodities).find((w) => description.toLowerCase().includes(w));
+    return word ? structuredClone(this.commodities[word] ?? []) : [];
   }
 
   async bookShipment(_booking: ShipmentBooking): Promise<BookingResult> {

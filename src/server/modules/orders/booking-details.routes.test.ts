@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { typicalRouteServices } from '../../../../tests/support/scripted-courier.js';
+import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  // Monday 23 November 2026, 10:00 in London.
+  t.clock.set('2026-11-23T10:00:00Z');
+  t.courier.down = false;
+  t.courier.routeServices = typicalRouteServices();
+});
+
+async function newOrder(
+  options: {
+    postcode?: string;
+    countryId?: number;
+    service?: string;
+    small?: number;
+    large?: number;
+  } = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/quotes',
+    payload: {
+      collection: { countryId: options.countryId ?? 231, postcode: options.postcode ?? 'SW1A 1AA' },
+      destination: { countryId: 73, postcode: '75001' },
+      smallBoxes: options.small ?? 1,
+      largeBoxes: options.large ?? 1,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  const order = OrderViewSchema.parse(res.json());
+  if (options.service !== 'none') {
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/service`,
+      payload: { service: options.service ?? 'express' },
+    });
+  }
+  return order;
+}
+
+const address = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  street: '12 St James’s Square',
+  city: 'London',
+  state: 'Greater London',
+  phoneNumber: '020 7946 0958',
+  email: 'ada@example.com',
+  instructions: 'Side door',
+};
+
+const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload });
+const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, payload });
+
+describe('addresses', () => {
+  it('saves the collection address with the order’s post code and country', async () => {
+    const order = await newOrder();
+    const res = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
+      ...address,
+      postcode: 'HACKED',
+      country: 'Narnia',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(res.json()).collectionAddress).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      street: '12 St James’s Square',
+      city: 'London',
+      state: 'Greater London',
+      postcode: 'SW1A 1AA',
+      countryTitle: 'United Kingdom (Mainland)',
+      phone: '+442079460958',
+      email: 'ada@example.com',
+      instructions: 'Side door',
+    });
+  });
+
+  it('answers "Required field is missing." naming each missing field', async () => {
+    const order = await newOrder();
+    const res = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
+      ...address,
+      lastName: '',
+      state: ' ',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Required field is missing.',
+      fields: { lastName: 'Enter a last name', state: 'Enter the county, state or region' },
+    });
+  });
+
+  it('wants a French phone number for a delivery in France', async () => {
+    const order = await newOrder();
+    const uk = await put(`/api/v1/orders/${order.id}/addresses/delivery`, address);
+    expect(uk.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(uk.json()).error.fields?.phoneNumber).toBe(
+      'Enter a valid +33 phone number for France',
+    );
+    const fr = await put(`/api/v1/orders/${order.id}/addresses/delivery`, {
+      ...address,
+      phoneNumber: '06 12 34 56 78',
+      state: 'Île-de-France',
+    });
+    expect(fr.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(fr.json()).deliveryAddress?.phone).toBe('+33612345678');
+  });
+});
+
+describe('collection dates', () => {
+  it('lists the next five working days in London', async () => {
+    const order = await newOrder();
+    const res = await t.app.inject(`/api/v1/orders/${order.id}/collection-dates`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      earliest: string;
+      latest: string;
+      region: string;
+      days: { date: string; selectable: boolean }[];
+    };
+    expect(body.region).toBe('england-and-wales');
+    expect(body.earliest).toBe('2026-11-24');
+    expect(body.latest).toBe('2026-11-30');
+  });
+
+  it('uses Scotland’s bank holidays for a Scottish collection', async () => {
+    t.clock.set('2026-11-26T10:00:00Z'); // Thursday; St Andrew's Day is Monday 30 November.
+    const scottish = await newOrder({ postcode: 'EH1 1YZ' });
+    const body = (await t.app.inject(`/api/v1/orders/${scottish.id}/collection-dates`)).json() as {
+      region: string;
+      days: { date: string; selectable: boolean; reason?: string }[];
+    };
+    expect(body.region).toBe('scotland');
+    expect(body.days.find((d) => d.date === '2026-11-30')).toMatchObject({
+      selectable: false,
+      reason: 'holiday',
+    });
+    const refused = await put(`/api/v1/orders/${scottish.id}/collection-date`, {
+      date: '2026-11-30',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(refused.json()).error.message).toMatch(
+      /^Monday 30 November 2026 is a bank holiday \(St Andrew.s Day\)/,
+    );
+    const english = await newOrder();
+    expect(
+      (await put(`/api/v1/orders/${english.id}/collection-date`, { date: '2026-11-30' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  const refusals: [string, string][] = [
+    ['', 'Please select date.'],
+    ['2026-11-20', 'Please select a date and time in the future.'],
+    ['2026-11-23', 'Please select a date and time in the future.'],
+    ['2026-11-28', 'Saturdays and Sundays are not allowed.'],
+    [
+      '2026-12-01',
+      'Please choose a date from Tuesday 24 November 2026 to Monday 30 November 2026.',
+    ],
+    ['not-a-date', 'Please select date.'],
+  ];
+  for (const [date, message] of refusals) {
+    it(`refuses "${date}" with "${message}"`, async () => {
+      const order = await newOrder();
+      const res = await put(`/api/v1/orders/${order.id}/collection-date`, { date });
+      expect(res.statusCode).toBe(422);
+      expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(message);
+    });
+  }
+
+  it('stores the date and resolves the courier service and collection option', async () => {
+    const express = await newOrder({ service: 'express' });
+    const res = await put(`/api/v1/orders/${express.id}/collection-date`, { date: '2026-11-25' });
+    expect(res.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(res.json()).collectionDate).toBe('2026-11-25');
+    const rows = await t.database.query<{
+      courier_service_id: number;
+      collection_option_id: number;
+    }>('SELECT courier_service_id, collection_option_id FROM orders WHERE id = $1', [express.id]);
+    expect(rows[0]).toEqual({ courier_service_id: 101, collection_option_id: 51 });
+
+    const economy = await newOrder({ service: 'economy' });
+    await put(`/api/v1/orders/${economy.id}/collection-date`, { date: '2026-11-25' });
+    const economyRows = await t.database.query<{
+      courier_service_id: number;
+      collection_option_id: number;
+    }>('SELECT courier_service_id, collection_option_id FROM orders WHERE id = $1', [economy.id]);
+    // Economy has no single-parcel option, so the multi-parcel one is used.
+    expect(economyRows[0]).toEqual({ courier_service_id: 102, collection_option_id: 52 });
+  });
+
+  it('needs a chosen service first', async () => {
+    const order = await newOrder({ service: 'none' });
+    const res = await put(`/api/v1/orders/${order.id}/collection-date`, { date: '2026-11-25' });
+    expect(res.statusCode).toBe(409);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('SERVICE_NOT_SELECTED');
+  });
+});
+
+describe('declared items', () => {
+  const addItem = (order: OrderView, parcel: string, item: object) =>
+    post(`/api/v1/orders/${order.id}/parcels/${parcel}/items`, item);
+  const jumper = { name: 'Wool jumper', numberOfUnits: 2, unitValue: '25.50', unitWeight: '0.6' };
+
+  it('looks the item up and stores it with the padded code, the lookup’s description and origin GB', async () => {
+    const order = await newOrder();
+    const res = await addItem(order, 'small-1', jumper);
+    expect(res.statusCode).toBe(201);
+    const parcel = OrderViewSchema.parse(res.json()).parcels.find((p) => p.key === 'small-1');
+    expect(parcel?.items).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Wool jumper',
+        commodityCode: '61101100',
+        commodityDescription: 'Jerseys, pullovers, of wool',
+        numberOfUnits: 2,
+        unitValuePence: 2550,
+        unitWeightGrams: 600,
+        countryOfOrigin: 'GB',
+      },
+    ]);
+    expect(parcel?.declaredWeightGrams).toBe(1200);
+    // A reload shows it.
+    const reread = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${order.id}`)).json());
+    expect(reread.parcels.find((p) => p.key === 'small-1')?.items).toHaveLength(1);
+  });
+
+  it('says "Commodity not found, try a different phrase." when the lookup finds nothing', async () => {
+    const order = await newOrder();
+    const res = await addItem(order, 'small-1', { ...jumper, name: 'Zzzqx' });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
+      code: 'COMMODITY_NOT_FOUND',
+      message: 'Commodity not found, try a different phrase.',
+    });
+  });
+
+  it('says so when the courier cannot be asked', async () => {
+    const order = await newOrder();
+    t.courier.down = true;
+    const res = await addItem(order, 'small-1', jumper);
+    expect(res.statusCode).toBe(503);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_LOOKUP_UNAVAILABLE');
+  });
+
+  it('refuses bad item input with the field’s message, and unknown parcels', async () => {
+    const order = await newOrder();
+    const bad = await addItem(order, 'small-1', { ...jumper, numberOfUnits: 0 });
+    expect(bad.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(bad.json()).error.fields?.numberOfUnits).toBe(
+      'Enter how many, as a whole number from 1 to 999',
+    );
+    expect((await addItem(order, 'small-2', jumper)).statusCode).toBe(404);
+    expect((await addItem(order, 'medium-1', jumper)).statusCode).toBe(404);
+  });
+
+  it('deletes an item', async () => {
+    const order = await newOrder();
+    const added = OrderViewSchema.parse((await addItem(order, 'large-1', jumper)).json());
+    const itemId = added.parcels.find((p) => p.key === 'large-1')!.items[0]!.id;
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${order.id}/parcels/large-1/items/${itemId}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(res.json()).parcels.every((p) => p.items.length === 0)).toBe(true);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${order.id}/parcels/large-1/items/${itemId}`,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('Continue needs an item in every parcel', async () => {
+    const order = await newOrder();
+    await addItem(order, 'large-1', jumper);
+    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(
+      'Commodity details cannot be empty in any package.',
+    );
+  });
+
+  it('Continue refuses a parcel over its weight, naming it', async () => {
+    const order = await newOrder();
+    await addItem(order, 'large-1', jumper);
+    await addItem(order, 'small-1', {
+      name: 'Books',
+      numberOfUnits: 21,
+      unitValue: 5,
+      unitWeight: 1,
+    });
+    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
+      message: "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
+      fields: {
+        'small-1': "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
+      },
+    });
+  });
+
+  it('Continue passes with warnings for restricted items, and marks the order declared', async () => {
+    const order = await newOrder();
+    await addItem(order, 'large-1', jumper);
+    await addItem(order, 'small-1', {
+      name: 'Perfume',
+      numberOfUnits: 1,
+      unitValue: 40,
+      unitWeight: 0.3,
+    });
+    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { order: unknown; warnings: { message: string }[] };
+    expect(OrderViewSchema.parse(body.order).declaredAt).toBe('2026-11-23T10:00:00.000Z');
+    expect(body.warnings.map((w) => w.message)).toEqual([
+      'Small Parcel 1: “Perfume” looks like perfume (flammable), which we cannot carry or carry only within limits. Please check our prohibited items before paying.',
+    ]);
+    // A change afterwards needs Continue again.
+    const changed = OrderViewSchema.parse((await addItem(order, 'small-1', jumper)).json());
+    expect(changed.declaredAt).toBeNull();
+  });
+
+  it('Continue refuses more than two devices in a box', async () => {
+    const order = await newOrder({ small: 0, large: 1 });
+    await addItem(order, 'large-1', {
+      name: 'Laptop',
+      numberOfUnits: 3,
+      unitValue: 300,
+      unitWeight: 2,
+    });
+    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(
+      'Large Parcel 1: at most 2 electronic devices are allowed per box (3 declared)',
+    );
+  });
+});
