@@ -84,7 +84,7 @@ export function callingCodeFor(countryCode: string): string {
 }
 
 const EMAIL = z.email();
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+const CONTROL_CHARS = /\p{Cc}/gu;
 
 function clean(value: string): string {
   return value.replace(CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();

@@ -16,11 +16,9 @@ beforeEach(async () => {
 });
 
 const HOUR = 60 * 60_000;
-let routeCounter = 0;
 
-/** A valid request; each call uses another box mix unless told, so the route cache starts cold. */
+/** A valid request, with overrides. */
 function quoteBody(overrides: Record<string, unknown> = {}) {
-  routeCounter += 1;
   return {
     collection: { countryId: 231, postcode: 'SW1A 1AA' },
     destination: { countryId: 73, postcode: '75001' },
