@@ -5,6 +5,9 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { ContactRepository } from './modules/contact/contact.repository.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { ContactService } from './modules/contact/contact.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
@@ -47,12 +50,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const catalog = new CatalogRepository(deps.database.db);
+  const contact = new ContactService(new ContactRepository(deps.database.db), deps.clock);
 
   await app.register(healthRoutes(deps.database));
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(catalog));
       await api.register(sessionRoutes);
+      await api.register(contactRoutes(contact));
       api.all('/*', sendNotFound);
     },
     { prefix: '/api/v1' },

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { char, check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle's view of the tables. The SQL in ./migrations is the source of truth for the
@@ -40,6 +51,22 @@ export const rates = pgTable(
   (t) => [primaryKey({ columns: [t.service, t.destinationCountryId, t.weightKg] })],
 );
 
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    message: text('message').notNull(),
+    newsOptIn: boolean('news_opt_in').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_messages_received_at_idx').on(t.receivedAt.desc())],
+);
+
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
   name: text('name').notNull(),
@@ -47,4 +74,4 @@ export const schemaMigrations = pgTable('schema_migrations', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { countries, rateTables, rates, schemaMigrations };
+export const schema = { countries, rateTables, rates, contactMessages, schemaMigrations };
