@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
+import { useLocation } from '../lib/router.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -17,10 +17,10 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   );
 }
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <SiteChrome>
-      <Outlet />
+      {children}
       <ScrollToTop />
     </SiteChrome>
   );

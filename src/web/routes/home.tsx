@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 
