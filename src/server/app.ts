@@ -9,6 +9,7 @@ import { ContactRepository } from './modules/contact/contact.repository.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
+  /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
+  publicUrl?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
 }
@@ -53,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const contact = new ContactService(new ContactRepository(deps.database.db), deps.clock);
 
   await app.register(healthRoutes(deps.database));
+  await app.register(seoRoutes(deps.publicUrl));
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(catalog));
@@ -65,6 +69,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.all('/api/*', sendNotFound);
   app.all('/api', sendNotFound);
 
-  await registerSpa(app, deps.webDistDir);
+  await registerSpa(app, deps.webDistDir, deps.publicUrl);
   return app;
 }

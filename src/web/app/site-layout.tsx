@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
 import { useLocation } from '../lib/router.js';
+import { usePageMeta } from '../lib/use-page-meta.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -21,14 +22,18 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <SiteChrome>
       {children}
-      <ScrollToTop />
+      <PageEffects />
     </SiteChrome>
   );
 }
 
-/** A new page starts at its top, unless the link points at an anchor on it. */
-function ScrollToTop() {
+/**
+ * On each navigation: the head's description and canonical follow the page, and a new page
+ * starts at its top unless the link points at an anchor on it.
+ */
+function PageEffects() {
   const { pathname, hash } = useLocation();
+  usePageMeta(pathname);
   useEffect(() => {
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
-import { COLLECTION_REGIONS, DESTINATIONS } from '../../../domain/countries.js';
+import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
 import { BoxCounter } from './box-counter.js';
 import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
 import { CountrySelect } from './country-select.js';
@@ -24,10 +24,17 @@ export interface QuoteFormProps {
 
 const POSTCODE_PLACEHOLDER = 'Enter your postcode';
 
+function firstId(options: readonly CountryOption[]): number {
+  const first = options[0];
+  if (!first) throw new Error('A country list is empty');
+  return first.countryId;
+}
+
 /** The home page's quote form (spec §2): countries, post codes, box counters, Get Quotes. */
 export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
-  const [collectionCountryId, setCollectionCountryId] = useState(COLLECTION_REGIONS[0]!.countryId);
-  const [destinationCountryId, setDestinationCountryId] = useState(DESTINATIONS[0]!.countryId);
+  // The first option of each list is the default (spec §4).
+  const [collectionCountryId, setCollectionCountryId] = useState(firstId(COLLECTION_REGIONS));
+  const [destinationCountryId, setDestinationCountryId] = useState(firstId(DESTINATIONS));
   const [collectionPostcode, setCollectionPostcode] = useState('');
   const [destinationPostcode, setDestinationPostcode] = useState('');
   const [boxes, setBoxes] = useState<BoxCounts>(NO_BOXES);
