@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
 import { buildOpenApiDocument } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -11,6 +12,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { createServices, type Services } from './services.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
 
@@ -24,6 +26,8 @@ export interface AppDeps {
   routeCachePolicy?: RouteCachePolicy;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
+  /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
+  publicUrl?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
 }
@@ -58,12 +62,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   await app.register(healthRoutes(deps.database));
+  await app.register(seoRoutes(deps.publicUrl));
   await app.register(
     async (api) => {
       await api.register(catalogRoutes(services.catalog));
       await api.register(quotesRoutes(services.quotes, services.catalog));
       await api.register(ordersRoutes(services.orders, services.declaration));
       await api.register(sessionRoutes);
+      await api.register(contactRoutes(services.contact));
       api.all('/*', sendNotFound);
     },
     { prefix: '/api/v1' },
@@ -75,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.all('/api/*', sendNotFound);
   app.all('/api', sendNotFound);
 
-  await registerSpa(app, deps.webDistDir);
+  await registerSpa(app, deps.webDistDir, deps.publicUrl);
   return app;
 }
 

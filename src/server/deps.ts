@@ -39,6 +39,7 @@ export async function createDeps(
     clock: systemClock,
     logger,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     close: () => database.close(),
   };
 }

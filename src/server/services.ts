@@ -2,6 +2,8 @@ import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
+import { ContactRepository } from './modules/contact/contact.repository.js';
+import { ContactService } from './modules/contact/contact.service.js';
 import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
 import { DeclarationService } from './modules/orders/declaration.service.js';
 import { OrderItemsRepository } from './modules/orders/order-items.repository.js';
@@ -32,6 +34,7 @@ export function createServices(deps: AppDeps) {
   );
   return {
     catalog,
+    contact: new ContactService(new ContactRepository(db), deps.clock),
     courierRoutes,
     quotes: new QuotesService(catalog, courierRoutes, ordersRepository, deps.clock),
     orders,

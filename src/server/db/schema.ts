@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   char,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -51,6 +53,22 @@ export const rates = pgTable(
     pricePence: integer('price_pence').notNull(),
   },
   (t) => [primaryKey({ columns: [t.service, t.destinationCountryId, t.weightKg] })],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    message: text('message').notNull(),
+    newsOptIn: boolean('news_opt_in').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('contact_messages_received_at_idx').on(t.receivedAt.desc())],
 );
 
 export const schemaMigrations = pgTable('schema_migrations', {
@@ -130,6 +148,7 @@ export const schema = {
   countries,
   rateTables,
   rates,
+  contactMessages,
   schemaMigrations,
   orders,
   orderItems,

@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteRoute } from '../../domain/site-routes.js';
 import { sendNotFound } from '../http/errors.js';
+import { renderIndexHtml } from '../modules/seo/page-head.js';
+import { siteOrigin } from '../modules/seo/seo.routes.js';
 
 /** True when a built SPA (index.html) is in the directory. */
 export function hasBuiltWeb(dir: string | undefined): dir is string {
@@ -28,12 +30,17 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
- * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year;
- * index.html is never cached. Every GET of a page the site knows answers 200 with index.html;
+ * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year and
+ * served precompressed (brotli or gzip); index.html is never cached and carries each page's own
+ * title, description and link-preview tags, so crawlers and previews see them without JS. Every GET of a page the site knows answers 200 with index.html;
  * any other page answers 404 with index.html, whose router shows the fallback page.
  * Unknown /api/* paths and non-GET requests get the JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string | undefined) {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  publicUrl?: string,
+) {
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
@@ -49,6 +56,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       root: web,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${join(web, 'assets')}`);
         res.header(
@@ -70,6 +79,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
       .status(isSiteRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(renderIndexHtml(indexHtml, path, siteOrigin(request, publicUrl)));
   });
 }

@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router.js';
 import { AppErrorBoundary } from './error-page.js';
 import { AppRoutes } from './router.js';
 import { SessionProvider } from './session.js';

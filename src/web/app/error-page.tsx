@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import { SiteChrome } from './site-layout.js';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
 import { Spinner } from '../components/ui/spinner.js';
+import { Routes } from '../lib/router.js';
 import { HomePage } from '../routes/home.js';
 import { NotFoundPage } from './error-page.js';
 import { SiteLayout } from './site-layout.js';
@@ -44,26 +44,27 @@ function PageLoading() {
 }
 
 /** Every route of spec §2: SITE_ROUTES in src/domain (tests/e2e/site-shell.spec.ts visits each). */
+const ROUTES = {
+  '/': <HomePage />,
+  '/quote': <Lazy page={QuotePage} />,
+  '/booking': <Lazy page={BookingPage} />,
+  '/items': <Lazy page={ItemsPage} />,
+  '/pay': <Lazy page={PayPage} />,
+  '/order-confirmation': <Lazy page={OrderConfirmationPage} />,
+  '/how-it-works': <Lazy page={HowItWorksPage} />,
+  '/faq': <Lazy page={FaqPage} />,
+  '/prohibited-items': <Lazy page={ProhibitedItemsPage} />,
+  '/contact': <Lazy page={ContactPage} />,
+  '/terms': <Lazy page={TermsPage} />,
+  '/login': <Lazy page={LoginPage} />,
+  '/login/forgotten-password': <Lazy page={ForgottenPasswordPage} />,
+};
+
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<SiteLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="quote" element={<Lazy page={QuotePage} />} />
-        <Route path="booking" element={<Lazy page={BookingPage} />} />
-        <Route path="items" element={<Lazy page={ItemsPage} />} />
-        <Route path="pay" element={<Lazy page={PayPage} />} />
-        <Route path="order-confirmation" element={<Lazy page={OrderConfirmationPage} />} />
-        <Route path="how-it-works" element={<Lazy page={HowItWorksPage} />} />
-        <Route path="faq" element={<Lazy page={FaqPage} />} />
-        <Route path="prohibited-items" element={<Lazy page={ProhibitedItemsPage} />} />
-        <Route path="contact" element={<Lazy page={ContactPage} />} />
-        <Route path="terms" element={<Lazy page={TermsPage} />} />
-        <Route path="login" element={<Lazy page={LoginPage} />} />
-        <Route path="login/forgotten-password" element={<Lazy page={ForgottenPasswordPage} />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <SiteLayout>
+      <Routes routes={ROUTES} fallback={<NotFoundPage />} />
+    </SiteLayout>
   );
 }
 

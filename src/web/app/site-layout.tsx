@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
+import { useLocation } from '../lib/router.js';
+import { usePageMeta } from '../lib/use-page-meta.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -17,18 +18,22 @@ export function SiteChrome({ children }: { children: ReactNode }) {
   );
 }
 
-export function SiteLayout() {
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <SiteChrome>
-      <Outlet />
-      <ScrollToTop />
+      {children}
+      <PageEffects />
     </SiteChrome>
   );
 }
 
-/** A new page starts at its top, unless the link points at an anchor on it. */
-function ScrollToTop() {
+/**
+ * On each navigation: the head's description and canonical follow the page, and a new page
+ * starts at its top unless the link points at an anchor on it.
+ */
+function PageEffects() {
   const { pathname, hash } = useLocation();
+  usePageMeta(pathname);
   useEffect(() => {
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

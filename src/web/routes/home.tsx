@@ -1,23 +1,100 @@
-import { Link } from 'react-router';
 import { titleFor } from '../../domain/site-routes.js';
+import { BoxSizes } from '../components/content/box-sizes.js';
+import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
+import { ProhibitedList } from '../components/content/prohibited-list.js';
+import { QuoteForm } from '../features/quote/quote-form.js';
+import { Link } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
   return (
-    <section className="hero">
-      <div className="container hero__inner">
-        <h1 className="hero__title">Send your boxes abroad from the UK</h1>
-        <p className="hero__lead">
-          An instant price for 1 to 5 boxes, collected from your door as soon as the next working
-          day, with labels and tracking included.
-        </p>
-        <p className="hero__note">
-          Instant quotes are on their way. Meanwhile, read{' '}
-          <Link to="/how-it-works">how it works</Link> or check the{' '}
-          <Link to="/prohibited-items">prohibited items</Link>.
-        </p>
-      </div>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__copy">
+            <p className="hero__eyebrow">Courier collection from anywhere in the UK</p>
+            <h1 className="hero__title" id="hero-title">
+              Send your boxes abroad from the UK
+            </h1>
+            <p className="hero__lead">
+              An instant price for 1 to 5 boxes to 12 countries. We collect from your door as soon
+              as the next working day, with labels and tracking included.
+            </p>
+            <ul className="hero__points">
+              <li>Next-day collection</li>
+              <li>Express or Economy</li>
+              <li>£50 cover included</li>
+              <li>No account needed</li>
+            </ul>
+          </div>
+          <div className="hero__form">
+            <QuoteForm />
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="how-it-works-title">
+        <div className="container">
+          <h2 id="how-it-works-title">How it Works</h2>
+          <p className="section__lead">From quote to doorstep in four steps.</p>
+          <HowItWorksSteps />
+          <p>
+            <Link to="/how-it-works" className="more-link">
+              Read more about how it works
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section--highlight" aria-labelledby="next-day-title">
+        <div className="container next-day">
+          <div>
+            <h2 id="next-day-title">Next-day collection</h2>
+            <p className="section__lead">
+              Book today and a courier can collect as soon as the next working day, between 9:00am
+              and 5:30pm. Pick any working day up to the fifth working day ahead.
+            </p>
+          </div>
+          <a className="button button--accent" href="#quote-form-title">
+            Get a quote
+          </a>
+        </div>
+      </section>
+
+      <section className="section section--soft" aria-labelledby="deliver-title">
+        <div className="container deliver">
+          <div className="deliver__text">
+            <h2 id="deliver-title">What We Deliver</h2>
+            <p>
+              Moving abroad, sending a student off to university or returning home after a few years
+              in the UK? We carry personal belongings — clothes, books, kitchenware, toys, sports
+              kit and keepsakes — packed in boxes, from your door in the UK to the address you
+              choose in Australia, Canada, New Zealand, South Africa, the United States and seven
+              countries of the European Union.
+            </p>
+            <p>
+              Choose Express for speed or Economy for value. Every box travels with its own label
+              and tracking number, and £50 of cover is included with every booking.
+            </p>
+          </div>
+          <BoxSizes />
+        </div>
+      </section>
+
+      <section className="section section--soft" id="prohibited" aria-labelledby="prohibited-title">
+        <div className="container">
+          <h2 id="prohibited-title">Prohibited Items</h2>
+          <p className="section__lead">For everyone’s safety, these cannot be sent:</p>
+          <ProhibitedList />
+          <p>
+            Value and quantity limits apply too.{' '}
+            <Link to="/prohibited-items" className="more-link">
+              See every prohibited item and limit
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
   );
 }

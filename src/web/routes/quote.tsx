@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/router.js';
 import { formatPence } from '../../domain/money.js';
 import type { OfferedService, OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';

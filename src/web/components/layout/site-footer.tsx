@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
 

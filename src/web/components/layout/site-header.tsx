@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router.js';
 import { BrandLogo } from './brand-logo.js';
 
 export const HEADER_LINKS = [

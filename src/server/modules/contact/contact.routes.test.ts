@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  ContactMessageReceiptSchema,
+} from '../../../domain/contact.js';
+import { ContactRepository } from './contact.repository.js';
+
+let t: TestApp;
+let repository: ContactRepository;
+beforeAll(async () => {
+  t = await createTestApp();
+  repository = new ContactRepository(t.database.db);
+});
+afterAll(() => t.close());
+
+const valid = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: 'Analytical Engines Ltd',
+  email: 'ada@example.co.uk',
+  phone: '+44 7700 900982',
+  message: 'Can you collect 3 boxes from Leeds next Tuesday?',
+  newsOptIn: true,
+};
+
+const post = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/contact-messages', payload: payload as object });
+
+describe('POST /api/v1/contact-messages', () => {
+  it('stores a valid message and answers with its id only', async () => {
+    const res = await post(valid);
+    expect(res.statusCode).toBe(201);
+    const receipt = ContactMessageReceiptSchema.parse(res.json());
+    expect(Object.keys(res.json() as object).sort()).toEqual(['id', 'receivedAt']);
+    expect(receipt.receivedAt).toBe('2026-11-23T10:00:00.000Z');
+
+    const stored = await repository.findById(receipt.id);
+    expect(stored).toEqual({
+      ...valid,
+      id: receipt.id,
+      receivedAt: new Date('2026-11-23T10:00:00Z'),
+    });
+  });
+
+  it('trims fields and stores the optional ones as empty', async () => {
+    const res = await post({ firstName: '  Sam ', email: ' sam@example.com ', message: ' Hi ' });
+    expect(res.statusCode).toBe(201);
+    const stored = await repository.findById(ContactMessageReceiptSchema.parse(res.json()).id);
+    expect(stored).toMatchObject({
+      firstName: 'Sam',
+      lastName: '',
+      company: '',
+      email: 'sam@example.com',
+      phone: '',
+      message: 'Hi',
+      newsOptIn: false,
+    });
+  });
+
+  const invalid: [string, Record<string, unknown>, string, string][] = [
+    ['a missing first name', { firstName: '' }, 'firstName', CONTACT_MESSAGES.firstNameRequired],
+    ['a blank first name', { firstName: '   ' }, 'firstName', CONTACT_MESSAGES.firstNameRequired],
+    [
+      'a first name too long',
+      { firstName: 'a'.repeat(CONTACT_LIMITS.name + 1) },
+      'firstName',
+      CONTACT_MESSAGES.firstNameTooLong,
+    ],
+    [
+      'a last name too long',
+      { lastName: 'a'.repeat(CONTACT_LIMITS.name + 1) },
+      'lastName',
+      CONTACT_MESSAGES.lastNameTooLong,
+    ],
+    [
+      'a company too long',
+      { company: 'a'.repeat(CONTACT_LIMITS.company + 1) },
+      'company',
+      CONTACT_MESSAGES.companyTooLong,
+    ],
+    ['a missing email', { email: '' }, 'email', CONTACT_MESSAGES.emailRequired],
+    ['an email without @', { email: 'ada.example.com' }, 'email', CONTACT_MESSAGES.emailInvalid],
+    ['an email without domain', { email: 'ada@localhost' }, 'email', CONTACT_MESSAGES.emailInvalid],
+    ['an email with spaces', { email: 'ada @example.com' }, 'email', CONTACT_MESSAGES.emailInvalid],
+    ['a phone with letters', { phone: 'call me maybe' }, 'phone', CONTACT_MESSAGES.phoneInvalid],
+    [
+      'a phone too long',
+      { phone: '0'.repeat(CONTACT_LIMITS.phone + 1) },
+      'phone',
+      CONTACT_MESSAGES.phoneInvalid,
+    ],
+    ['a missing message', { message: '' }, 'message', CONTACT_MESSAGES.messageRequired],
+    [
+      'a message too long',
+      { message: 'a'.repeat(CONTACT_LIMITS.message + 1) },
+      'message',
+      CONTACT_MESSAGES.messageTooLong,
+    ],
+  ];
+
+  for (const [what, change, field, message] of invalid) {
+    it(`rejects ${what} with its message, storing nothing`, async () => {
+      const before = (await repository.listRecent(1000)).length;
+      const res = await post({ ...valid, ...change });
+      expect(res.statusCode).toBe(422);
+      const body = ApiErrorBodySchema.parse(res.json());
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.fields).toEqual({ [field]: message });
+      expect((await repository.listRecent(1000)).length).toBe(before);
+    });
+  }
+
+  it('names every bad field at once', async () => {
+    const res = await post({ firstName: '', email: 'nope', message: '' });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error.fields).toEqual({
+      firstName: CONTACT_MESSAGES.firstNameRequired,
+      email: CONTACT_MESSAGES.emailInvalid,
+      message: CONTACT_MESSAGES.messageRequired,
+    });
+  });
+
+  it('rejects a body that is not an object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      headers: { 'content-type': 'application/json' },
+      payload: '"hello"',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('rejects a 1 MB body with 413 before storing anything', async () => {
+    const before = (await repository.listRecent(1000)).length;
+    const res = await post({ ...valid, message: 'x'.repeat(1024 * 1024) });
+    expect(res.statusCode).toBe(413);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await repository.listRecent(1000)).length).toBe(before);
+  });
+
+  it('stores HTML as the text typed and never echoes it', async () => {
+    const markup = {
+      ...valid,
+      firstName: '<b>Ada</b>',
+      company: '"><img src=x onerror=alert(1)>',
+      message: '<script>alert("hi")</script>\nThanks & regards',
+    };
+    const res = await post(markup);
+    expect(res.statusCode).toBe(201);
+    expect(res.body).not.toContain('<');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const stored = await repository.findById(ContactMessageReceiptSchema.parse(res.json()).id);
+    expect(stored?.firstName).toBe('<b>Ada</b>');
+    expect(stored?.company).toBe('"><img src=x onerror=alert(1)>');
+    expect(stored?.message).toBe('<script>alert("hi")</script>\nThanks & regards');
+  });
+
+  it('does not echo markup in its error messages either', async () => {
+    const res = await post({ ...valid, email: '<script>alert(1)</script>' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).not.toContain('<script>');
+  });
+});

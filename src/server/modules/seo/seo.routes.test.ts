@@ -1,0 +1,131 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { SITEMAP_PATHS, pageMeta } from '../../../domain/site-meta.js';
+import { escapeHtml } from './page-head.js';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Default description"
+    />
+    <title>BoxAbroad | Default</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const SCRIPT = `console.log(${JSON.stringify('BoxAbroad '.repeat(500))});`;
+
+let web: string;
+let t: TestApp;
+let tProxy: TestApp;
+beforeAll(async () => {
+  web = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), TEMPLATE);
+  writeFileSync(join(web, 'assets', 'app-123.js'), SCRIPT);
+  writeFileSync(join(web, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(web, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
+  t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });
+  tProxy = await createTestApp({ webDistDir: web });
+});
+afterAll(async () => {
+  await t.close();
+  await tProxy.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+const origin = 'https://www.boxabroad.example';
+
+describe('the HTML of each page', () => {
+  it('carries the page’s own title, description, canonical URL and preview tags', async () => {
+    for (const path of SITEMAP_PATHS) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      const meta = pageMeta(path);
+      expect(res.body).toContain(`<title>${escapeHtml(meta.title)}</title>`);
+      expect(res.body).toContain(
+        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      );
+      expect(res.body).toContain(`<link rel="canonical" href="${origin}${path}" />`);
+      expect(res.body).toContain(`<meta property="og:url" content="${origin}${path}" />`);
+      expect(res.body).toContain(
+        `<meta property="og:image" content="${origin}/social-preview.png" />`,
+      );
+      expect(res.body).not.toContain('Default');
+      expect(res.body.match(/<title>/g)).toHaveLength(1);
+      expect(res.body.match(/name="description"/g)).toHaveLength(1);
+    }
+  });
+
+  it('escapes the title', async () => {
+    const res = await t.app.inject('/terms/');
+    expect(res.body).toContain('<title>Terms &amp; Conditions | BoxAbroad</title>');
+    expect(res.body).toContain(`<link rel="canonical" href="${origin}/terms" />`);
+  });
+
+  it('keeps the booking journey out of search results', async () => {
+    const res = await t.app.inject('/pay');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).not.toContain('rel="canonical"');
+  });
+
+  it('answers unknown pages 404, not indexable', async () => {
+    const res = await t.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('uses the request’s own host when PUBLIC_URL is not set', async () => {
+    const res = await tProxy.app.inject({
+      url: '/faq',
+      headers: { host: 'shop.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(res.body).toContain('<link rel="canonical" href="https://shop.example/faq" />');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows the site, keeps out the booking journey and names the sitemap', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Disallow: /pay');
+    expect(res.body).not.toMatch(/Disallow: \/\s*$/m);
+    expect(res.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the public pages with absolute URLs', async () => {
+    const res = await t.app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(SITEMAP_PATHS.map((path) => `${origin}${path}`));
+  });
+});
+
+describe('static assets', () => {
+  it('are sent precompressed with brotli when the browser accepts it, else gzip, else plain', async () => {
+    const url = '/assets/app-123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+});

@@ -1,0 +1,279 @@
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  CONTACT_LIMITS,
+  ContactMessageInputSchema,
+  type ContactMessageInput,
+} from '../../../domain/contact.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { sendContactMessage } from './send-contact-message.js';
+
+type TextField = 'firstName' | 'lastName' | 'company' | 'email' | 'phone' | 'message';
+type Errors = Partial<Record<TextField, string>>;
+
+const FIELDS: {
+  name: TextField;
+  label: string;
+  optional?: boolean;
+  type?: string;
+  autoComplete: string;
+  maxLength: number;
+  wide?: boolean;
+}[] = [
+  {
+    name: 'firstName',
+    label: 'First name',
+    autoComplete: 'given-name',
+    maxLength: CONTACT_LIMITS.name,
+  },
+  {
+    name: 'lastName',
+    label: 'Last name',
+    optional: true,
+    autoComplete: 'family-name',
+    maxLength: CONTACT_LIMITS.name,
+  },
+  {
+    name: 'company',
+    label: 'Company',
+    optional: true,
+    autoComplete: 'organization',
+    maxLength: CONTACT_LIMITS.company,
+    wide: true,
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: CONTACT_LIMITS.email,
+    wide: true,
+  },
+  {
+    name: 'phone',
+    label: 'Phone number',
+    optional: true,
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: CONTACT_LIMITS.phone,
+    wide: true,
+  },
+];
+
+const EMPTY: Record<TextField, string> = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  email: '',
+  phone: '',
+  message: '',
+};
+
+const FIELD_ORDER: TextField[] = ['firstName', 'lastName', 'company', 'email', 'phone', 'message'];
+
+function errorsFrom(fields: Record<string, string> | undefined): Errors {
+  const errors: Errors = {};
+  for (const name of FIELD_ORDER) if (fields?.[name]) errors[name] = fields[name];
+  return errors;
+}
+
+/**
+ * "Contact us" (spec §2). Checked with the same schema as the server; errors show in a summary
+ * at the top (focused) and beside each field. "Thank you!" replaces the button once stored.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [newsOptIn, setNewsOptIn] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const showErrors = (found: Errors, message: string | null) => {
+    setErrors(found);
+    setFormError(message);
+    // Let the summary render, then move focus to it so screen readers announce it.
+    requestAnimationFrame(() => summaryRef.current?.focus());
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state !== 'editing') return;
+    const input: ContactMessageInput = { ...values, newsOptIn };
+    const checked = ContactMessageInputSchema.safeParse(input);
+    if (!checked.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      return showErrors(errorsFrom(fields), null);
+    }
+    setErrors({});
+    setFormError(null);
+    setState('sending');
+    const result = await sendContactMessage(input);
+    if (result.ok) {
+      setState('sent');
+      return;
+    }
+    setState('editing');
+    const found = errorsFrom(result.fields);
+    showErrors(found, Object.keys(found).length > 0 ? null : result.message);
+  };
+
+  const update = (name: TextField, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+
+  const errorList = FIELD_ORDER.filter((name) => errors[name]);
+  const sending = state === 'sending';
+  const sent = state === 'sent';
+
+  return (
+    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-title">
+      {(errorList.length > 0 || formError) && (
+        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert">
+          <h2 className="error-summary__title">There is a problem</h2>
+          {formError && <p>{formError}</p>}
+          {errorList.length > 0 && (
+            <ul className="error-summary__list">
+              {errorList.map((name) => (
+                <li key={name}>
+                  <a href={`#contact-${name}`}>{errors[name]}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="contact-form__grid">
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            {...field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            disabled={sent}
+            onChange={(value) => update(field.name, value)}
+          />
+        ))}
+        <div className={`field field--wide${errors.message ? ' field--error' : ''}`}>
+          <label className="field__label" htmlFor="contact-message">
+            Message
+          </label>
+          {errors.message && (
+            <p className="field__error" id="contact-message-error">
+              <span className="visually-hidden">Error: </span>
+              {errors.message}
+            </p>
+          )}
+          <textarea
+            id="contact-message"
+            name="message"
+            className="field__input field__input--textarea"
+            rows={5}
+            maxLength={CONTACT_LIMITS.message}
+            value={values.message}
+            disabled={sent}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? 'contact-message-error' : undefined}
+            onChange={(event) => update('message', event.target.value)}
+          />
+        </div>
+        <div className="field field--wide toggle">
+          <input
+            id="contact-news"
+            type="checkbox"
+            role="switch"
+            className="toggle__input"
+            checked={newsOptIn}
+            disabled={sent}
+            onChange={(event) => setNewsOptIn(event.target.checked)}
+          />
+          <label htmlFor="contact-news" className="toggle__label">
+            Send me occasional news and offers from BoxAbroad by email. You can unsubscribe at any
+            time. (Optional)
+          </label>
+        </div>
+      </div>
+      <div className="contact-form__actions" aria-live="polite">
+        {sent ? (
+          <p className="contact-form__thanks">
+            <strong>Thank you!</strong> We have received your message and will reply by email within
+            one working day.
+          </p>
+        ) : (
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            aria-disabled={sending || undefined}
+          >
+            {sending ? (
+              <>
+                <Spinner label="Sending your message" /> Sending…
+              </>
+            ) : (
+              'Send message'
+            )}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+interface FieldProps {
+  name: TextField;
+  label: string;
+  optional?: boolean;
+  type?: string;
+  autoComplete: string;
+  maxLength: number;
+  wide?: boolean;
+  value: string;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(value: string): void;
+}
+
+function Field({
+  name,
+  label,
+  optional,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  wide,
+  value,
+  error,
+  disabled,
+  onChange,
+}: FieldProps) {
+  const id = `contact-${name}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {error && (
+        <p className="field__error" id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="field__input"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={value}
+        disabled={disabled}
+        spellCheck={type === 'text' ? undefined : false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
+import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
+import { BoxCounter } from './box-counter.js';
+import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
+import { CountrySelect } from './country-select.js';
+
+export interface QuoteFormValues {
+  collectionCountryId: number;
+  collectionPostcode: string;
+  destinationCountryId: number;
+  destinationPostcode: string;
+  smallBoxes: number;
+  largeBoxes: number;
+}
+
+export interface QuoteFormProps {
+  /**
+   * Called with the form's values when Get Quotes is pressed. Validation, the quote request and
+   * the move to /quote belong to the quotes feature, which passes this in.
+   */
+  onGetQuotes?: (values: QuoteFormValues) => void;
+}
+
+const POSTCODE_PLACEHOLDER = 'Enter your postcode';
+
+function firstId(options: readonly CountryOption[]): number {
+  const first = options[0];
+  if (!first) throw new Error('A country list is empty');
+  return first.countryId;
+}
+
+/** The home page's quote form (spec §2): countries, post codes, box counters, Get Quotes. */
+export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
+  // The first option of each list is the default (spec §4).
+  const [collectionCountryId, setCollectionCountryId] = useState(firstId(COLLECTION_REGIONS));
+  const [destinationCountryId, setDestinationCountryId] = useState(firstId(DESTINATIONS));
+  const [collectionPostcode, setCollectionPostcode] = useState('');
+  const [destinationPostcode, setDestinationPostcode] = useState('');
+  const [boxes, setBoxes] = useState<BoxCounts>(NO_BOXES);
+  const total = totalBoxes(boxes);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onGetQuotes?.({
+      collectionCountryId,
+      collectionPostcode,
+      destinationCountryId,
+      destinationPostcode,
+      smallBoxes: boxes.small,
+      largeBoxes: boxes.large,
+    });
+  };
+
+  return (
+    <form className="quote-form" onSubmit={submit} aria-labelledby="quote-form-title" noValidate>
+      <h2 className="quote-form__title" id="quote-form-title">
+        Get an instant quote
+      </h2>
+      <fieldset className="quote-form__leg">
+        <legend className="quote-form__legend">Collect from</legend>
+        <CountrySelect
+          id="collection-country"
+          label="Collection country"
+          options={COLLECTION_REGIONS}
+          value={collectionCountryId}
+          onChange={setCollectionCountryId}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor="collection-postcode">
+            Collection post code
+          </label>
+          <input
+            id="collection-postcode"
+            className="field__input"
+            name="collectionPostcode"
+            placeholder={POSTCODE_PLACEHOLDER}
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={collectionPostcode}
+            onChange={(event) => setCollectionPostcode(event.target.value)}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="quote-form__leg">
+        <legend className="quote-form__legend">Deliver to</legend>
+        <CountrySelect
+          id="destination-country"
+          label="Destination country"
+          options={DESTINATIONS}
+          value={destinationCountryId}
+          onChange={setDestinationCountryId}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor="destination-postcode">
+            Destination post code
+          </label>
+          <input
+            id="destination-postcode"
+            className="field__input"
+            name="destinationPostcode"
+            placeholder={POSTCODE_PLACEHOLDER}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={destinationPostcode}
+            onChange={(event) => setDestinationPostcode(event.target.value)}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="quote-form__boxes">
+        <legend className="quote-form__legend">
+          Boxes <span className="quote-form__hint">(up to {MAX_BOXES} in total)</span>
+        </legend>
+        {(['small', 'large'] as const).map((type) => (
+          <BoxCounter
+            key={type}
+            box={BOX_SPECS[type]}
+            count={boxes[type]}
+            canAdd={total < MAX_BOXES}
+            onAdd={() => setBoxes((current) => addBox(current, type))}
+            onRemove={() => setBoxes((current) => removeBox(current, type))}
+          />
+        ))}
+      </fieldset>
+      <button type="submit" className="button button--primary button--block">
+        Get Quotes
+      </button>
+    </form>
+  );
+}

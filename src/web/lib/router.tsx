@@ -1,0 +1,150 @@
+/**
+ * The site's router: the browser's History API behind a few React hooks and links. It replaces
+ * React Router to keep the home page's first load under budget (docs/decisions/006).
+ *
+ * Paths are matched exactly (with or without a trailing slash); the site has no path parameters.
+ */
+import {
+  createContext,
+  use,
+  useCallback,
+  useMemo,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+
+export interface RouterLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+export type Navigate = (to: string, options?: NavigateOptions) => void;
+
+const NAVIGATE_EVENT = 'boxabroad:navigate';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(NAVIGATE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(NAVIGATE_EVENT, onChange);
+  };
+}
+
+const currentHref = () => window.location.pathname + window.location.search + window.location.hash;
+
+/** Goes to a same-origin URL without reloading the page. */
+export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+  const url = new URL(to, window.location.href);
+  const href = url.pathname + url.search + url.hash;
+  if (href === currentHref() && !replace) {
+    // Same URL: nothing to push, but a click on the current page's link should still land on it.
+    window.dispatchEvent(new Event(NAVIGATE_EVENT));
+    return;
+  }
+  if (replace) window.history.replaceState(null, '', href);
+  else window.history.pushState(null, '', href);
+  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+const LocationContext = createContext<RouterLocation | null>(null);
+
+/** Provides the current location to everything below it. */
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const href = useSyncExternalStore(subscribe, currentHref);
+  const location = useMemo(() => {
+    const url = new URL(href, 'http://localhost');
+    return { pathname: url.pathname, search: url.search, hash: url.hash };
+  }, [href]);
+  return <LocationContext value={location}>{children}</LocationContext>;
+}
+
+export function useLocation(): RouterLocation {
+  const location = use(LocationContext);
+  if (!location) throw new Error('useLocation must be used inside BrowserRouter');
+  return location;
+}
+
+export function useNavigate(): Navigate {
+  return useCallback<Navigate>((to, options) => navigate(to, options), []);
+}
+
+/** The query string of the current URL, read-only (e.g. `?status=` on /order-confirmation). */
+export function useSearchParams(): URLSearchParams {
+  const { search } = useLocation();
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
+/** "/faq/" and "/faq" are the same page. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Picks the element of the current path from a table, or the fallback for any other path. */
+export function Routes({
+  routes,
+  fallback,
+}: {
+  routes: Readonly<Record<string, ReactNode>>;
+  fallback: ReactNode;
+}) {
+  const path = normalisePath(useLocation().pathname);
+  return <>{Object.hasOwn(routes, path) ? routes[path] : fallback}</>;
+}
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
+
+export interface LinkProps extends AnchorProps {
+  to: string;
+  replace?: boolean;
+}
+
+/** Lets the browser handle what a plain link should do: new tabs, downloads, other origins. */
+function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const target = event.currentTarget.getAttribute('target');
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&
+    (!target || target === '_self') &&
+    !event.currentTarget.hasAttribute('download') &&
+    event.currentTarget.origin === window.location.origin
+  );
+}
+
+/** A real `<a href>` (crawlable, opens in a new tab) that navigates in place on a plain click. */
+export function Link({ to, replace, onClick, ...rest }: LinkProps) {
+  return (
+    <a
+      {...rest}
+      href={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!isPlainLeftClick(event)) return;
+        event.preventDefault();
+        navigate(to, { replace });
+      }}
+    />
+  );
+}
+
+export interface NavLinkProps extends LinkProps {
+  /** Only the exact path is current (otherwise sub-paths count too, e.g. /login/…). */
+  end?: boolean;
+}
+
+/** A link marked `aria-current="page"` while its page is shown. */
+export function NavLink({ to, end = false, ...rest }: NavLinkProps) {
+  const pathname = normalisePath(useLocation().pathname);
+  const target = normalisePath(new URL(to, 'http://localhost').pathname);
+  const current =
+    pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`));
+  return <Link {...rest} to={to} aria-current={current ? 'page' : undefined} />;
+}
