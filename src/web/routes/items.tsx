@@ -1,10 +1,187 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.js';
+import { useState } from 'react';
+import { checkDeclaration, formatKg } from '../../domain/items.js';
+import { formatPence } from '../../domain/money.js';
+import type { OrderView, ParcelView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
+import { ErrorSummary } from '../components/ui/error-summary.js';
+import { Spinner } from '../components/ui/spinner.js';
+import { AddItemForm } from '../features/items/add-item-form.js';
+import { setCurrentOrder } from '../features/orders/current-order.js';
+import { OrderGate } from '../features/orders/order-gate.js';
+import { OrderSummary } from '../features/orders/order-summary.js';
+import { addItem, confirmDeclaration, deleteItem } from '../features/orders/orders-api.js';
+import { ApiClientError } from '../lib/api.js';
+import { Link, useNavigate } from '../lib/router.js';
+import { usePageTitle } from '../lib/use-page-title.js';
+import '../features/orders/orders.css';
 
 export function ItemsPage() {
+  usePageTitle(titleFor('/items'));
+  return <OrderGate title="Declare Items">{(order) => <DeclareItems order={order} />}</OrderGate>;
+}
+
+function DeclareItems({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<{ fieldId?: string; message: string }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const check = checkDeclaration(order.parcels.map((p) => ({ parcel: p, items: p.items })));
+
+  async function continueToPay() {
+    if (busy) return;
+    setBusy(true);
+    setErrors([]);
+    try {
+      const result = await confirmDeclaration(order.id);
+      setCurrentOrder(result.order);
+      navigate('/pay');
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        const listed = Object.entries(error.fields).map(([key, message]) => ({
+          fieldId: order.parcels.some((p) => p.key === key) ? `parcel-${key}` : undefined,
+          message,
+        }));
+        setErrors(listed.length > 0 ? listed : [{ message: error.message }]);
+      } else {
+        setErrors([{ message: 'Something went wrong. Please try again.' }]);
+      }
+      setBusy(false);
+    }
+  }
+
   return (
-    <PlaceholderPage title={titleFor('/items')}>
-      <p>Here you will declare what is in each box before paying.</p>
-    </PlaceholderPage>
+    <section className="page container">
+      <h1>Declare Items</h1>
+      <div className="with-summary">
+        <div className="with-summary__main">
+          <p className="lead">
+            List what is in each box. Customs needs a name, how many, the value and the weight of
+            each item.
+          </p>
+          <ErrorSummary errors={errors} />
+          {order.parcels.map((parcel) => (
+            <ParcelSection key={parcel.key} order={order} parcel={parcel} />
+          ))}
+          {check.warnings.length > 0 && (
+            <div className="notice notice--warning" role="status">
+              <h2 className="notice__title">Please check these items</h2>
+              <ul>
+                {check.warnings.map((w) => (
+                  <li key={w.itemId}>{w.message}</li>
+                ))}
+              </ul>
+              <p>
+                See <Link to="/prohibited-items">Prohibited Items</Link>.
+              </p>
+            </div>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={busy || undefined}
+            onClick={() => void continueToPay()}
+          >
+            {busy ? (
+              <>
+                <Spinner label="Checking your items" /> Checking…
+              </>
+            ) : (
+              'Continue'
+            )}
+          </button>
+        </div>
+        <OrderSummary order={order} />
+      </div>
+    </section>
+  );
+}
+
+function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView }) {
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const over = parcel.declaredWeightGrams > parcel.maxWeightKg * 1000;
+  const headingId = `parcel-${parcel.key}`;
+
+  async function remove(itemId: string) {
+    if (deleting) return;
+    setDeleting(itemId);
+    setError(null);
+    try {
+      setCurrentOrder(await deleteItem(order.id, parcel.key, itemId));
+    } catch (e) {
+      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <section className="parcel" aria-labelledby={headingId}>
+      <header className="parcel__header">
+        <h2 className="parcel__title" id={headingId} tabIndex={-1}>
+          {parcel.title}
+        </h2>
+        <p className="parcel__facts">
+          Up to {parcel.maxWeightKg} kg · {parcel.heightCm} × {parcel.widthCm} × {parcel.lengthCm}{' '}
+          cm
+          <span className="visually-hidden"> (height × width × length)</span>
+        </p>
+        <p className={`parcel__weight${over ? ' parcel__weight--over' : ''}`}>
+          Declared {formatKg(parcel.declaredWeightGrams)} kg of {parcel.maxWeightKg} kg
+        </p>
+      </header>
+      {parcel.items.length === 0 ? (
+        <p className="parcel__empty">No items declared yet.</p>
+      ) : (
+        <table className="items-table">
+          <caption className="visually-hidden">Items in {parcel.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Units</th>
+              <th scope="col">Value each</th>
+              <th scope="col">Weight each</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {parcel.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row" data-label="Item">
+                  {item.name}
+                  <span className="items-table__code">
+                    {item.commodityDescription} · {item.commodityCode}
+                  </span>
+                </th>
+                <td data-label="Units">{item.numberOfUnits}</td>
+                <td data-label="Value each">{formatPence(item.unitValuePence)}</td>
+                <td data-label="Weight each">{formatKg(item.unitWeightGrams)} kg</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button button--link"
+                    aria-disabled={deleting !== null || undefined}
+                    onClick={() => void remove(item.id)}
+                  >
+                    Delete<span className="visually-hidden"> {item.name}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <AddItemForm
+        parcelKey={parcel.key}
+        parcelTitle={parcel.title}
+        onAdd={async (item) => setCurrentOrder(await addItem(order.id, parcel.key, item))}
+      />
+    </section>
   );
 }

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+
+export interface ErrorSummaryProps {
+  /** The main message, e.g. the spec's "Required field is missing." */
+  message?: string | null;
+  /** Each problem with the id of the field it belongs to. */
+  errors?: { fieldId?: string; message: string }[];
+}
+
+/**
+ * The error summary at the top of a form (GOV.UK pattern): focused when it appears so screen
+ * readers announce it, each problem a link to its field.
+ */
+export function ErrorSummary({ message, errors = [] }: ErrorSummaryProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = Boolean(message) || errors.length > 0;
+  const key = `${message ?? ''}|${errors.map((e) => e.message).join('|')}`;
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown, key]);
+  if (!shown) return null;
+  const listed = errors.filter((e) => e.message !== message);
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert">
+      <h2 className="error-summary__title">There is a problem</h2>
+      {message && <p className="error-summary__message">{message}</p>}
+      {listed.length > 0 && (
+        <ul className="error-summary__list">
+          {listed.map((error, i) => (
+            <li key={`${error.fieldId ?? i}-${error.message}`}>
+              {error.fieldId ? <a href={`#${error.fieldId}`}>{error.message}</a> : error.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

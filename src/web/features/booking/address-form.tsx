@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import {
+  AddressInputSchema,
+  callingCodeFor,
+  validateAddress,
+  type AddressInputValue,
+} from '../../../domain/address.js';
+import type { OrderAddress, OrderPlace } from '../../../domain/order.js';
+import { ErrorSummary } from '../../components/ui/error-summary.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { ApiClientError } from '../../lib/api.js';
+
+type FieldName = keyof AddressInputValue;
+
+const FIELD_ORDER: FieldName[] = [
+  'firstName',
+  'lastName',
+  'street',
+  'city',
+  'state',
+  'phoneNumber',
+  'email',
+  'instructions',
+];
+
+function initialValues(saved: OrderAddress | null, place: OrderPlace): AddressInputValue {
+  if (!saved) return AddressInputSchema.parse({});
+  const prefix = callingCodeFor(place.countryCode);
+  return {
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    street: saved.street,
+    city: saved.city,
+    state: saved.state,
+    phoneNumber: saved.phone.startsWith(prefix) ? saved.phone.slice(prefix.length) : saved.phone,
+    email: saved.email,
+    instructions: saved.instructions ?? '',
+  };
+}
+
+export interface AddressFormProps {
+  /** "collection" or "delivery": ids and labels. */
+  role: 'collection' | 'delivery';
+  place: OrderPlace;
+  saved: OrderAddress | null;
+  submitLabel: string;
+  onSave(address: AddressInputValue): Promise<void>;
+}
+
+/**
+ * Steps 1 and 2 of the wizard (spec §3 Address form inputs): checked here with the same rules
+ * the server applies, then saved on the order.
+ */
+export function AddressForm({ role, place, saved, submitLabel, onSave }: AddressFormProps) {
+  const [values, setValues] = useState(() => initialValues(saved, place));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const prefix = callingCodeFor(place.countryCode);
+  const id = (name: string) => `${role}-${name}`;
+
+  const update = (name: FieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validateAddress(values, place.countryCode);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      setSummary(checked.summary);
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(values);
+      setErrors({});
+      setSummary(null);
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        setErrors(error.fields as Partial<Record<FieldName, string>>);
+        setSummary(error.message);
+      } else {
+        setSummary('Something went wrong. Please try again.');
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const listed = FIELD_ORDER.filter((name) => errors[name]).map((name) => ({
+    fieldId: id(name),
+    message: errors[name] ?? '',
+  }));
+
+  return (
+    <form className="address-form" onSubmit={(event) => void submit(event)} noValidate>
+      <ErrorSummary message={summary} errors={listed} />
+      <div className="form-grid">
+        <TextField
+          id={id('firstName')}
+          label="First name"
+          autoComplete={`section-${role} given-name`}
+          maxLength={50}
+          required
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={update('firstName')}
+        />
+        <TextField
+          id={id('lastName')}
+          label="Last name"
+          autoComplete={`section-${role} family-name`}
+          maxLength={50}
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={update('lastName')}
+        />
+        <TextField
+          id={id('street')}
+          label="Street address"
+          autoComplete={`section-${role} address-line1`}
+          maxLength={100}
+          required
+          wide
+          value={values.street}
+          error={errors.street}
+          onChange={update('street')}
+        />
+        <TextField
+          id={id('city')}
+          label="Town or city"
+          autoComplete={`section-${role} address-level2`}
+          maxLength={60}
+          required
+          value={values.city}
+          error={errors.city}
+          onChange={update('city')}
+        />
+        <TextField
+          id={id('state')}
+          label="County, state or region"
+          autoComplete={`section-${role} address-level1`}
+          maxLength={60}
+          required
+          value={values.state}
+          error={errors.state}
+          onChange={update('state')}
+        />
+        <TextField
+          id={id('country')}
+          label="Country"
+          value={place.title}
+          hint="From your quote"
+          readOnly
+        />
+        <TextField
+          id={id('postalCode')}
+          label="Post code"
+          value={place.postcode}
+          hint="From your quote"
+          readOnly
+        />
+        <TextField
+          id={id('phoneNumber')}
+          label="Phone number"
+          type="tel"
+          autoComplete={`section-${role} tel-national`}
+          maxLength={30}
+          required
+          prefix={prefix}
+          hint={`A ${place.countryCode === 'GB' ? 'UK' : place.title} number (${prefix}) the courier can call`}
+          value={values.phoneNumber}
+          error={errors.phoneNumber}
+          onChange={update('phoneNumber')}
+        />
+        <TextField
+          id={id('email')}
+          label="Email"
+          type="email"
+          autoComplete={`section-${role} email`}
+          maxLength={254}
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={update('email')}
+        />
+        <div className={`field field--wide${errors.instructions ? ' field--error' : ''}`}>
+          <label className="field__label" htmlFor={id('instructions')}>
+            Instructions for the courier <span className="field__optional">(optional)</span>
+          </label>
+          {errors.instructions && (
+            <p className="field__error" id={id('instructions-error')}>
+              <span className="visually-hidden">Error: </span>
+              {errors.instructions}
+            </p>
+          )}
+          <textarea
+            id={id('instructions')}
+            className="field__input field__input--textarea"
+            rows={3}
+            maxLength={300}
+            value={values.instructions}
+            aria-invalid={errors.instructions ? true : undefined}
+            aria-describedby={errors.instructions ? id('instructions-error') : undefined}
+            onChange={(event) => update('instructions')(event.target.value)}
+          />
+        </div>
+      </div>
+      <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+        {saving ? (
+          <>
+            <Spinner label="Saving the address" /> Saving…
+          </>
+        ) : (
+          submitLabel
+        )}
+      </button>
+    </form>
+  );
+}
