@@ -74,10 +74,12 @@ export interface CourierSimulator {
   readonly port: number;
   settings(): SimulatorSettings;
   control(request: ControlRequest): SimulatorSettings;
+  /** How many API requests of each type arrived (for tests: retries, never-retried bookings). */
+  calls(): Record<CallType, number>;
   close(): Promise<void>;
 }
 
-type CallType = 'quote' | 'commodity' | 'book' | 'countries';
+export type CallType = 'quote' | 'commodity' | 'book' | 'countries';
 
 interface ApiRoute {
   call: CallType;
@@ -108,6 +110,7 @@ export async function startCourierSimulator(
     ...(options.credentials ? { credentials: options.credentials } : {}),
   };
   const closing = new AbortController();
+  const calls: Record<CallType, number> = { countries: 0, quote: 0, commodity: 0, book: 0 };
 
   const routes: Record<string, ApiRoute> = {
     '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },
@@ -200,6 +203,7 @@ export async function startCourierSimulator(
       );
     }
 
+    calls[route.call]++;
     const body = await readJson(request);
     const started = performance.now();
     if (settings.latencyMs > 0) {
@@ -255,6 +259,7 @@ export async function startCourierSimulator(
     port,
     settings: () => ({ ...settings }),
     control,
+    calls: () => ({ ...calls }),
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();

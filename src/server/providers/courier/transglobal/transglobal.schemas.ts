@@ -8,14 +8,11 @@
 import { z } from 'zod';
 
 /** A number, or a string holding one (the real API is lenient about both). */
-export const looseNumber = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+(\.\d+)?$/, 'expected a number')
-    .transform(Number),
-]);
+export const looseNumber = z.preprocess(
+  (value) =>
+    typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+  z.number({ message: 'expected a number' }),
+);
 export const looseInt = looseNumber.pipe(z.number().int('expected a whole number'));
 const looseBool = z.union([
   z.boolean(),
