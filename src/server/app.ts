@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
+import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -14,6 +15,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   logger: Logger;
+  /** The courier (docs/providers.md): the real API, or the simulator of it. */
+  courier: CourierProvider;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
   /** Largest request body accepted, in bytes. */
