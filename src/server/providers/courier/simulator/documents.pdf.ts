@@ -117,6 +117,7 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
     paddingheight: 4,
     backgroundcolor: 'FFFFFF',
   });
+  const barcodeUrl = `data:image/png;base64,${barcode.toString('base64')}`;
   const [width, height] = PAGE[labelSize];
   const s = labelSize === 'A4' ? 1 : 0.5; // scale of type and spacing
   const m = 36 * s + (labelSize === 'A4' ? 0 : 4); // margin
@@ -189,7 +190,8 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
         y = doc.y + 14 * s + 4;
 
         const barcodeWidth = Math.min(inner, 300 * s + 80);
-        doc.image(barcode, m + (inner - barcodeWidth) / 2, y, { width: barcodeWidth });
+        // As a data URL (a string), pdfkit embeds the image once and reuses it on every page.
+        doc.image(barcodeUrl, m + (inner - barcodeWidth) / 2, y, { width: barcodeWidth });
 
         doc
           .font('Helvetica-Bold')
