@@ -183,6 +183,12 @@ describe('getRouteServices (GetQuoteMinimal)', () => {
     expect(error.message).toMatch(message);
   });
 
+  it('rejects missing credentials', async () => {
+    const error = await providerError(client({ apiKey: '' }).getCountries());
+    expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(error.message).toMatch(/Credentials are required/);
+  });
+
   it('rejects wrong credentials', async () => {
     const error = await providerError(client({ password: 'wrong' }).getRouteServices(routeQuery()));
     expect(error).toMatchObject({ code: 'REJECTED', retryable: false });

@@ -240,8 +240,6 @@ export async function startCourierSimulator(
     sendJson(response, 200, reply);
   }
 
-  // A hanging request must not keep the process (or the tests) alive once we close.
-  server.requestTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
