@@ -10,6 +10,8 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
+    // The courier's tests need no database: they run once, in the unit project.
+    exclude: ['src/server/providers/courier/**'],
     env: { TEST_DATABASE_KIND: database },
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 20_000,
@@ -29,6 +31,7 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'src/server/providers/courier/**/*.test.ts',
           ],
         },
       },

@@ -1,5 +1,6 @@
 // `npm start`: builds the site if the build is missing or older than the sources, then runs the
-// production server on the embedded defaults (PGlite under ./data, sandbox providers).
+// production server on the embedded defaults (PGlite under ./data, sandbox providers, allowed
+// with ALLOW_SANDBOX_PROVIDERS=true; set COURIER_PROVIDER=transglobal etc. for the real ones).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,8 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    // The embedded defaults run the sandbox providers, which production refuses without this.
+    env: { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

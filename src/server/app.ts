@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
+import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -9,7 +10,6 @@ import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.s
 import { buildOpenApiDocument } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
-import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { createServices, type Services } from './services.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
@@ -21,6 +21,7 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   logger: Logger;
+  /** The courier (docs/providers.md): the real API, or the simulator of it. */
   courier: CourierProvider;
   /** How long courier route answers are trusted; defaults suit production. */
   routeCachePolicy?: RouteCachePolicy;

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -29,3 +30,35 @@ describe('createDeps on the embedded defaults', () => {
     }
   });
 });
+
+describe('createDeps: the courier', () => {
+  it('runs the courier simulator in process on COURIER_SIMULATOR_PORT, and stops it on close', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'boxabroad-courier-'));
+    const port = await freePort();
+    const env = parseEnv({ DATA_DIR: dataDir, COURIER_SIMULATOR_PORT: String(port) });
+    const deps = await createDeps(env, pino({ level: 'silent' }));
+    const control = `http://127.0.0.1:${port}/__control`;
+    try {
+      expect(deps.courier.name).toBe('simulator');
+      expect(await deps.courier.getCountries()).toContainEqual(
+        expect.objectContaining({ countryId: 231, countryCode: 'GB' }),
+      );
+      expect((await fetch(control)).status).toBe(200);
+    } finally {
+      await deps.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    await expect(fetch(control)).rejects.toThrow();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import type { Env } from './env.js';
+import { createCourier } from './providers/courier/index.js';
 
 /** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -34,12 +35,23 @@ export async function createDeps(
     'database opened',
   );
   await prepareDatabase(database, logger);
+  let courier;
+  try {
+    courier = await createCourier(env, logger, systemClock);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return {
     database,
     clock: systemClock,
     logger,
+    courier: courier.courier,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    close: () => database.close(),
+    close: async () => {
+      await courier.close();
+      await database.close();
+    },
   };
 }

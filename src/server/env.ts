@@ -2,16 +2,31 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+const port = z.coerce
+  .number({ message: 'must be a whole number between 0 and 65535' })
+  .int('must be a whole number between 0 and 65535')
+  .min(0, 'must be a whole number between 0 and 65535')
+  .max(65535, 'must be a whole number between 0 and 65535');
+
+const timeoutMs = z.coerce
+  .number({ message: 'must be a whole number of milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(1, 'must be at least 1 ms')
+  .max(600_000, 'must be at most 600000 ms');
+
+/** A credential: a stray space from copy-and-paste is refused rather than sent. */
+const secret = z
+  .string()
+  .refine((value) => value === value.trim(), 'has leading or trailing spaces');
+
+/** Variables whose values are never echoed in an error. */
+const SECRET_VARIABLES = new Set(['COURIER_API_KEY', 'COURIER_PASSWORD']);
+
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ message: 'must be a whole number between 0 and 65535' })
-    .int('must be a whole number between 0 and 65535')
-    .min(0, 'must be a whole number between 0 and 65535')
-    .max(65535, 'must be a whole number between 0 and 65535')
-    .default(3000),
+  PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -20,6 +35,22 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_URL: z.url('must be an absolute URL such as http://localhost:3000').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+
+  // Courier (docs/providers.md). `simulator` runs an in-process simulator of the courier's API.
+  COURIER_PROVIDER: z.enum(['simulator', 'transglobal']).default('simulator'),
+  COURIER_BASE_URL: z.url('must be an absolute URL such as https://services3.example').optional(),
+  COURIER_API_KEY: secret.optional(),
+  COURIER_PASSWORD: secret.optional(),
+  COURIER_SIMULATOR_PORT: port.optional(),
+  COURIER_QUOTE_TIMEOUT_MS: timeoutMs.default(60_000),
+  COURIER_BOOK_TIMEOUT_MS: timeoutMs.default(90_000),
+  COURIER_COMMODITY_TIMEOUT_MS: timeoutMs.default(15_000),
+  COURIER_COUNTRIES_TIMEOUT_MS: timeoutMs.default(30_000),
+  /** Production refuses sandbox providers unless this is `true` (set by `npm start` and e2e). */
+  ALLOW_SANDBOX_PROVIDERS: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -38,12 +69,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = EnvSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join('.') || '(environment)';
-    const value = cleaned[name];
-    const shown = value === undefined ? '' : ` (got "${value}")`;
-    return `${name}: ${issue.message}${shown}`;
-  });
+  const problems = result.success
+    ? crossFieldProblems(result.data)
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        const value = cleaned[name];
+        const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${value}")`;
+        return `${name}: ${issue.message}${shown}`;
+      });
+  if (result.success && problems.length === 0) return result.data;
   throw new EnvError(problems);
+}
+
+/** Rules that involve more than one variable. */
+function crossFieldProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.COURIER_PROVIDER === 'transglobal') {
+    for (const name of ['COURIER_BASE_URL', 'COURIER_API_KEY', 'COURIER_PASSWORD'] as const) {
+      if (!env[name]) problems.push(`${name}: required when COURIER_PROVIDER=transglobal`);
+    }
+  }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.COURIER_PROVIDER === 'simulator' &&
+    !env.ALLOW_SANDBOX_PROVIDERS
+  ) {
+    problems.push(
+      'COURIER_PROVIDER: production refuses the courier simulator; set COURIER_PROVIDER=transglobal, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    );
+  }
+  return problems;
 }

@@ -16,3 +16,16 @@ describe('main', () => {
     expect(result.stderr).toContain('PORT: must be a whole number between 0 and 65535 (got "abc")');
   });
 });
+
+describe('main in production', () => {
+  it('refuses to start with the courier simulator unless sandboxes are allowed', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: '.tmp/never-used' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('COURIER_PROVIDER: production refuses the courier simulator');
+  });
+});

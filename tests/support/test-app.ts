@@ -2,18 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
-import { ScriptedCourier } from './scripted-courier.js';
+import {
+  startCourierSimulator,
+  type CourierSimulator,
+} from '../../src/server/providers/courier/simulator/simulator.server.js';
+import { TransglobalCourier } from '../../src/server/providers/courier/transglobal/transglobal.client.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ReturnType<typeof fixedClock>;
-  courier: ScriptedCourier;
+  /** The courier simulator behind `deps.courier`, unless the test passed its own courier. */
+  courierSimulator?: CourierSimulator;
   close(): Promise<void>;
 }
 
-/** buildApp on a fresh database with a frozen clock and a silent logger; no port is opened. */
+/**
+ * buildApp on a fresh database with a frozen clock and a silent logger; no port is opened for
+ * the app. Unless `overrides.courier` is given, the courier is the real HTTP client talking to a
+ * courier simulator started for this app (on a free local port, sharing the frozen clock, with
+ * short timeouts and no retry delay so switched failures resolve fast).
+ */
 export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   /** Adds test-only routes or hooks before the app is ready. */
@@ -21,7 +31,19 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-23T10:00:00Z');
-  const courier = new ScriptedCourier();
+  const courierSimulator = overrides.courier
+    ? undefined
+    : await startCourierSimulator({ clock, credentials: { apiKey: 'test', password: 'test' } });
+  const courier =
+    overrides.courier ??
+    new TransglobalCourier({
+      name: 'simulator',
+      baseUrl: courierSimulator!.url,
+      apiKey: 'test',
+      password: 'test',
+      timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 5_000 },
+      retry: { attempts: 2, baseDelayMs: 10 },
+    });
   const app = await buildApp({
     database,
     clock,
@@ -35,10 +57,11 @@ export async function createTestApp(
     app,
     database,
     clock,
-    courier,
+    ...(courierSimulator ? { courierSimulator } : {}),
     close: async () => {
       await app.services.courierRoutes.idle();
       await app.close();
+      await courierSimulator?.close();
       await database.dispose();
     },
   };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { ScriptedCourier } from '../../../tests/support/scripted-courier.js';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
@@ -10,6 +9,7 @@ import { openDatabase } from './client.js';
 import { loadMigrations, migrate, pendingMigrations } from './migrate.js';
 import { seed } from './seed.js';
 import { CatalogRepository } from '../modules/catalog/catalog.repository.js';
+import { TransglobalCourier } from '../providers/courier/transglobal/transglobal.client.js';
 
 let database: TestDatabase;
 let catalog: CatalogRepository;
@@ -39,7 +39,12 @@ describe('migrations', () => {
       database: fresh,
       clock: systemClock,
       logger: pino({ level: 'silent' }),
-      courier: new ScriptedCourier(),
+      // Never called here: this test is about /readyz.
+      courier: new TransglobalCourier({
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: '-',
+        password: '-',
+      }),
     });
     try {
       const before = await app.inject('/readyz');

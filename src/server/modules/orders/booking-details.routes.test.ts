@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { typicalRouteServices } from '../../../../tests/support/scripted-courier.js';
+import {
+  ScriptedCourier,
+  typicalRouteServices,
+} from '../../../../tests/support/scripted-courier.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
 
 let t: TestApp;
+/** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
+const courier = new ScriptedCourier();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ courier });
 });
 afterAll(() => t.close());
 beforeEach(() => {
   // Monday 23 November 2026, 10:00 in London.
   t.clock.set('2026-11-23T10:00:00Z');
-  t.courier.down = false;
-  t.courier.routeServices = typicalRouteServices();
+  courier.down = false;
+  courier.routeServices = typicalRouteServices();
 });
 
 async function newOrder(
@@ -247,7 +252,7 @@ describe('declared items', () => {
 
   it('says so when the courier cannot be asked', async () => {
     const order = await newOrder();
-    t.courier.down = true;
+    courier.down = true;
     const res = await addItem(order, 'small-1', jumper);
     expect(res.statusCode).toBe(503);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_LOOKUP_UNAVAILABLE');

@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { typicalRouteServices } from '../../../../tests/support/scripted-courier.js';
+import {
+  ScriptedCourier,
+  typicalRouteServices,
+} from '../../../../tests/support/scripted-courier.js';
 import { OrderViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 
 let t: TestApp;
+/** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
+const courier = new ScriptedCourier();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ courier });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.services.courierRoutes.idle();
-  t.courier.down = false;
-  t.courier.routeServices = typicalRouteServices();
+  courier.down = false;
+  courier.routeServices = typicalRouteServices();
 });
 
 const HOUR = 60 * 60_000;
@@ -66,7 +71,7 @@ describe('POST /api/v1/quotes', () => {
   });
 
   it('normalises post codes and sends the spec’s package sizes to the courier', async () => {
-    const before = t.courier.routeQueries.length;
+    const before = courier.routeQueries.length;
     const res = await postQuote(
       quoteBody({
         collection: { countryId: 247, postcode: 'bt11aa' },
@@ -79,7 +84,7 @@ describe('POST /api/v1/quotes', () => {
     const order = OrderViewSchema.parse(res.json());
     expect(order.collection.postcode).toBe('BT1 1AA');
     expect(order.destination.postcode).toBe('K1A 0B1');
-    const query = t.courier.routeQueries[before];
+    const query = courier.routeQueries[before];
     expect(query?.packages).toEqual([
       { weightKg: 30, lengthCm: 50, widthCm: 50, heightCm: 60 },
       { weightKg: 20, lengthCm: 46, widthCm: 46, heightCm: 46 },
@@ -164,7 +169,7 @@ describe('POST /api/v1/quotes', () => {
   });
 
   it('answers NO_QUOTES when the courier runs neither service on the route', async () => {
-    t.courier.routeServices = typicalRouteServices().filter((s) => s.serviceName.startsWith('UPS'));
+    courier.routeServices = typicalRouteServices().filter((s) => s.serviceName.startsWith('UPS'));
     const res = await postQuote(quoteBody({ smallBoxes: 4, largeBoxes: 0 }));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -177,7 +182,7 @@ describe('POST /api/v1/quotes', () => {
 
   it('offers only the services that have both a courier service and a price', async () => {
     // Express loses its usable collection options; economy stays.
-    t.courier.routeServices = typicalRouteServices().map((s) =>
+    courier.routeServices = typicalRouteServices().map((s) =>
       s.serviceName === 'TG Express Worldwide' ? { ...s, collectionOptions: [] } : s,
     );
     const res = await postQuote(quoteBody({ smallBoxes: 0, largeBoxes: 4 }));
@@ -189,13 +194,13 @@ describe('POST /api/v1/quotes', () => {
     await t.database.query(
       `DELETE FROM rates WHERE destination_country_id = 21 AND weight_kg = 150`,
     );
-    const before = t.courier.routeQueries.length;
+    const before = courier.routeQueries.length;
     const res = await postQuote(
       quoteBody({ destination: { countryId: 21, postcode: '1000' }, smallBoxes: 0, largeBoxes: 5 }),
     );
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('NO_QUOTES');
-    expect(t.courier.routeQueries.length).toBe(before);
+    expect(courier.routeQueries.length).toBe(before);
   });
 
   it('ignores prices sent by the client', async () => {
@@ -211,32 +216,32 @@ describe('the courier route cache', () => {
     quoteBody({ destination: { countryId: 232, postcode: '10001' }, smallBoxes: 3, largeBoxes: 2 });
 
   it('asks the courier once, then answers from the cache while fresh', async () => {
-    const before = t.courier.routeQueries.length;
+    const before = courier.routeQueries.length;
     expect((await postQuote(route())).statusCode).toBe(201);
     expect((await postQuote(route())).statusCode).toBe(201);
-    expect(t.courier.routeQueries.length).toBe(before + 1);
+    expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('serves a stale answer at once and refreshes it in the background', async () => {
-    const before = t.courier.routeQueries.length;
+    const before = courier.routeQueries.length;
     t.clock.set(new Date(t.clock.now().getTime() + 7 * HOUR));
     expect((await postQuote(route())).statusCode).toBe(201);
     await t.app.services.courierRoutes.idle();
-    expect(t.courier.routeQueries.length).toBe(before + 1);
+    expect(courier.routeQueries.length).toBe(before + 1);
     // Refreshed: fresh again, no further call.
     expect((await postQuote(route())).statusCode).toBe(201);
-    expect(t.courier.routeQueries.length).toBe(before + 1);
+    expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('still serves a stale answer while the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 8 * HOUR));
-    t.courier.down = true;
+    courier.down = true;
     expect((await postQuote(route())).statusCode).toBe(201);
   });
 
   it('says so honestly when the answer is too old and the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 30 * HOUR));
-    t.courier.down = true;
+    courier.down = true;
     const res = await postQuote(route());
     expect(res.statusCode).toBe(503);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COURIER_UNAVAILABLE');
@@ -247,7 +252,7 @@ describe('the courier route cache', () => {
   });
 
   it('says so when a route was never fetched and the courier is down', async () => {
-    t.courier.down = true;
+    courier.down = true;
     const res = await postQuote(
       quoteBody({
         destination: { countryId: 107, postcode: '00184' },
@@ -274,7 +279,7 @@ describe('the courier route cache', () => {
       `SELECT fetched_at FROM courier_routes WHERE destination_country_id = 154 AND large_boxes = 1`,
     );
     expect(new Date(rows[0]!.fetched_at).getTime()).toBe(t.clock.now().getTime());
-    expect(t.courier.routeQueries.some((q) => q.delivery.postcode === '1012 AB')).toBe(true);
+    expect(courier.routeQueries.some((q) => q.delivery.postcode === '1012 AB')).toBe(true);
   });
 });
 
@@ -300,7 +305,7 @@ describe('orders', () => {
   });
 
   it('refuses a service the order was not offered, and an unknown one', async () => {
-    t.courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
+    courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
     const res = await postQuote(
       quoteBody({
         smallBoxes: 0,

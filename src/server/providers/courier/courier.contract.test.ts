@@ -1,0 +1,538 @@
+/**
+ * The courier contract: the real adapter (TransglobalCourier) against the simulator, over HTTP,
+ * for every call, every documented failure and every behaviour switch, checking the normalised
+ * result or ProviderError.
+ */
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  COURIER_TEST_NOW,
+  LARGE_BOX,
+  routeQuery,
+  sampleBooking,
+  SMALL_BOX,
+} from '../../../../tests/support/courier.js';
+import { DESTINATIONS, COLLECTION_REGIONS } from '../../../domain/countries.js';
+import { fixedClock } from '../../clock.js';
+import { ProviderError } from '../provider-error.js';
+import type { CourierProvider, ShipmentBooking } from './courier-provider.js';
+import { startCourierSimulator, type CourierSimulator } from './simulator/simulator.server.js';
+import { TransglobalCourier, type TransglobalOptions } from './transglobal/transglobal.client.js';
+
+const API_KEY = 'contract-key';
+const PASSWORD = 'contract-secret-password';
+const logLines: string[] = [];
+const logger = pino(
+  { level: 'debug' },
+  new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  }),
+);
+
+let simulator: CourierSimulator;
+let courier: CourierProvider;
+const clock = fixedClock(COURIER_TEST_NOW);
+
+function client(options: Partial<TransglobalOptions> = {}): TransglobalCourier {
+  return new TransglobalCourier({
+    baseUrl: simulator.url,
+    apiKey: API_KEY,
+    password: PASSWORD,
+    timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 5_000 },
+    retry: { attempts: 2, baseDelayMs: 5 },
+    logger,
+    ...options,
+  });
+}
+
+/** The ProviderError a promise rejects with (fails the test if it resolves). */
+async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+/** Drives the simulator through its public control endpoint, exactly as any test would. */
+async function control(body: object) {
+  const response = await fetch(`${simulator.url}/__control`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  simulator = await startCourierSimulator({
+    clock,
+    credentials: { apiKey: API_KEY, password: PASSWORD },
+  });
+  courier = client();
+});
+afterAll(async () => {
+  await simulator.close();
+  // Secrets never logged, whatever happened above.
+  expect(logLines.length).toBeGreaterThan(10);
+  expect(logLines.join('')).not.toContain(PASSWORD);
+  expect(logLines.join('')).not.toContain(API_KEY);
+});
+beforeEach(async () => {
+  clock.set(COURIER_TEST_NOW);
+  await control({ reset: true });
+});
+
+describe('getCountries', () => {
+  it('lists the UK collection regions, every destination we sell, and a wider world', async () => {
+    const countries = await courier.getCountries();
+    for (const place of [...COLLECTION_REGIONS, ...DESTINATIONS]) {
+      expect(countries).toContainEqual(
+        expect.objectContaining({ countryId: place.countryId, countryCode: place.countryCode }),
+      );
+    }
+    expect(countries).toContainEqual({
+      countryId: 248,
+      title: 'Canary Islands',
+      countryCode: 'ES',
+    });
+    expect(countries.length).toBeGreaterThan(100);
+  });
+});
+
+describe('getRouteServices (GetQuoteMinimal)', () => {
+  it.each(DESTINATIONS.map((d) => [d.title, d] as const))(
+    'UK mainland to %s offers both kept services with their collection options',
+    async (_title, destination) => {
+      const services = await courier.getRouteServices(
+        routeQuery({
+          delivery: {
+            countryId: destination.countryId,
+            countryCode: destination.countryCode,
+            postcode: '1000',
+          },
+        }),
+      );
+      const names = services.map((s) => s.serviceName);
+      expect(names).toContain('TG Express Worldwide');
+      expect(names).toContain('TG International Economy');
+      // …and others that the site filters out.
+      expect(services.length).toBeGreaterThan(2);
+      for (const kept of services.filter((s) => s.serviceName.startsWith('TG '))) {
+        expect(kept.serviceId).toBeGreaterThan(0);
+        expect(kept.transitTimeEstimate).toMatch(/^\d+(-\d+)?$/);
+        expect(kept.collectionOptions.map((o) => o.title)).toEqual(['DHLParcel', 'DHLParcelMulti']);
+      }
+    },
+  );
+
+  it('offers only DHLParcelMulti for several parcels, from every UK region', async () => {
+    for (const region of COLLECTION_REGIONS) {
+      const services = await courier.getRouteServices(
+        routeQuery({
+          collection: { countryId: region.countryId, countryCode: 'GB', postcode: 'BT1 1AA' },
+          packages: [SMALL_BOX, LARGE_BOX, LARGE_BOX],
+        }),
+      );
+      const express = services.find((s) => s.serviceName === 'TG Express Worldwide');
+      expect(express?.collectionOptions).toEqual([
+        { collectionOptionId: 52, title: 'DHLParcelMulti', chargePence: 1290 },
+      ]);
+    }
+  });
+
+  it('returns no services for a route the courier does not serve', async () => {
+    const services = await courier.getRouteServices(
+      routeQuery({ delivery: { countryId: 1, countryCode: 'AF', postcode: '1001' } }),
+    );
+    expect(services).toEqual([]);
+  });
+
+  it('drops a service whose per-package limit a package exceeds', async () => {
+    const heavy = { ...SMALL_BOX, weightKg: 45 };
+    const services = await courier.getRouteServices(routeQuery({ packages: [heavy] }));
+    const names = services.map((s) => s.serviceName);
+    expect(names).toContain('TG Express Worldwide');
+    expect(names).not.toContain('TG International Economy');
+  });
+
+  it.each([
+    [
+      'an unknown CountryID',
+      routeQuery({ delivery: { countryId: 999, countryCode: 'FR', postcode: '75001' } }),
+      /CountryID 999 is not a known CountryID/,
+    ],
+    [
+      'a CountryID that does not match its CountryCode',
+      routeQuery({ delivery: { countryId: 73, countryCode: 'DE', postcode: '10115' } }),
+      /CountryID 73 is France \(FR\), which does not match CountryCode DE/,
+    ],
+    [
+      'a package over the courier’s weight limit',
+      routeQuery({ packages: [{ ...SMALL_BOX, weightKg: 80 }] }),
+      /Package 1 weighs 80 kg, over the maximum of 70 kg/,
+    ],
+  ])('rejects %s with the courier’s message', async (_what, query, message) => {
+    const error = await providerError(courier.getRouteServices(query));
+    expect(error).toMatchObject({ provider: 'transglobal', code: 'REJECTED', retryable: false });
+    expect(error.message).toMatch(message);
+  });
+
+  it('rejects missing credentials', async () => {
+    const error = await providerError(client({ apiKey: '' }).getCountries());
+    expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(error.message).toMatch(/Credentials are required/);
+  });
+
+  it('rejects wrong credentials', async () => {
+    const error = await providerError(client({ password: 'wrong' }).getRouteServices(routeQuery()));
+    expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(error.message).toMatch(/Invalid Credentials/);
+    expect(error.message).not.toContain('wrong');
+  });
+});
+
+describe('lookupCommodity (GetCommodity)', () => {
+  it('finds up to five ranked matches with real HS codes', async () => {
+    const matches = await courier.lookupCommodity('cotton t-shirts');
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.length).toBeLessThanOrEqual(5);
+    expect(matches[0]).toEqual({
+      commodityCode: '610910',
+      commodityDescription: 'T-shirts, singlets and vests of cotton, knitted',
+    });
+  });
+
+  it.each([
+    ['books', '490199'],
+    ['kettle', '851679'],
+    ['running shoes', '640411'],
+    ['laptop', '847130'],
+    ['duvet cover', '630231'],
+    ['lego', '950300'],
+  ])('ranks the obvious code first for "%s"', async (description, code) => {
+    const [first] = await courier.lookupCommodity(description);
+    expect(first?.commodityCode).toBe(code);
+  });
+
+  it('reads "nothing matched" as an empty list', async () => {
+    expect(await courier.lookupCommodity('qwxzv plumbus')).toEqual([]);
+    expect(await courier.lookupCommodity('   ')).toEqual([]);
+  });
+});
+
+describe('bookShipment (BookShipment)', () => {
+  it('books, returning reference, tracking page, label PDFs and a commercial invoice', async () => {
+    const result = await courier.bookShipment(sampleBooking());
+    expect(result.orderReference).toMatch(/^GB\d{7}$/);
+    expect(result.labels.map((l) => l.size)).toEqual(['A4', 'Thermal']);
+    const awb = result.labels[0]?.airWaybillReference;
+    expect(awb).toMatch(/^\d{10}$/);
+    for (const label of result.labels) {
+      expect(label).toMatchObject({ role: 'Primary', format: 'PDF', airWaybillReference: awb });
+      expect(label.content.subarray(0, 5).toString()).toBe('%PDF-');
+      const download = await fetch(label.downloadUrl!);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await download.arrayBuffer()).equals(label.content)).toBe(true);
+    }
+    expect(result.documents).toHaveLength(1);
+    expect(result.documents[0]).toMatchObject({ documentType: 'CommercialInvoice', format: 'PDF' });
+    expect(result.documents[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const tracking = await fetch(result.trackingUrl);
+    expect(tracking.status).toBe(200);
+    const page = await tracking.text();
+    expect(page).toContain(result.orderReference);
+    expect(page).toContain(awb);
+    expect(page).toContain('Shipment booked');
+
+    expect(result.invoice?.invoiceReference).toMatch(/^INV-\d{7}$/);
+    expect(result.invoice?.taxPence).toBe(0);
+    expect(result.invoice?.totalGrossPence).toBe(result.invoice?.totalNetPence);
+    const itemsTotal = result.invoice!.items.reduce((sum, i) => sum + (i.amountNetPence ?? 0), 0);
+    expect(itemsTotal).toBe(result.invoice?.totalNetPence);
+    expect(result.invoice?.items[0]?.description).toContain('TG Express Worldwide');
+  });
+
+  it('books several parcels with the multi-parcel collection on the economy service', async () => {
+    const base = sampleBooking();
+    const result = await courier.bookShipment({
+      ...base,
+      serviceId: 219,
+      collectionOptionId: 52,
+      packages: [base.packages[0]!, { ...LARGE_BOX, commodities: base.packages[0]!.commodities }],
+    });
+    expect(result.orderReference).toMatch(/^GB\d{7}$/);
+    expect(result.invoice?.items.map((i) => i.description)).toContain(
+      'Collection (DHLParcelMulti)',
+    );
+  });
+
+  it('shows the order progressing on the tracking page as time passes', async () => {
+    const result = await courier.bookShipment(sampleBooking());
+    clock.set('2026-11-30T12:00:00Z');
+    const page = await (await fetch(result.trackingUrl)).text();
+    expect(page).toContain('Collected from London');
+    expect(page).toContain('Delivered in Paris');
+  });
+
+  const booking = sampleBooking();
+  const firstPackage = booking.packages[0]!;
+  it.each<[string, Partial<ShipmentBooking>, RegExp, string?]>([
+    [
+      'an unknown ServiceID',
+      { serviceId: 4242 },
+      /Carrier Error: An invalid service has been entered/,
+    ],
+    [
+      'a service not offered on the route',
+      { delivery: { ...booking.delivery, countryId: 1, countryCode: 'AF' } },
+      /Carrier Error: An invalid service has been entered/,
+    ],
+    ['a Saturday collection', { collectionDate: '2026-11-28' }, /Saturday or Sunday/],
+    ['a collection in the past', { collectionDate: '2026-11-20' }, /in the past/],
+    [
+      'a same-day collection after the cut-off',
+      { collectionDate: '2026-11-23' },
+      /same-day cut-off \(15:00\) has passed/,
+      '2026-11-23T16:00:00Z',
+    ],
+    [
+      'packages without commodity lines to a customs destination',
+      { packages: [{ ...firstPackage, commodities: [] }] },
+      /Package 1: CommodityDetails are required for a customs destination \(France\)/,
+    ],
+    [
+      'declared items heavier than their package',
+      {
+        packages: [
+          {
+            ...firstPackage,
+            commodities: [{ ...firstPackage.commodities[0]!, numberOfUnits: 30, unitWeightKg: 1 }],
+          },
+        ],
+      },
+      /Package 1: the declared items weigh 30 kg, more than the package's 20 kg/,
+    ],
+    [
+      'a package over the courier’s weight limit',
+      { packages: [{ ...firstPackage, weightKg: 75 }] },
+      /Package 1 weighs 75 kg, over the maximum of 70 kg/,
+    ],
+    [
+      'an unknown CountryID',
+      { delivery: { ...booking.delivery, countryId: 999 } },
+      /CountryID 999 is not a known CountryID/,
+    ],
+    [
+      'a CountryID/CountryCode mismatch',
+      { delivery: { ...booking.delivery, countryCode: 'DE' } },
+      /does not match CountryCode DE/,
+    ],
+    [
+      'the single-parcel collection for several parcels',
+      { packages: [firstPackage, firstPackage] },
+      /CollectionOptionID 51 is not available for 2 package\(s\)/,
+    ],
+    [
+      'a missing collection option',
+      { collectionOptionId: undefined },
+      /CollectionOptionID is required for TG Express Worldwide: one of 51 \(DHLParcel\), 52 \(DHLParcelMulti\)/,
+    ],
+    [
+      'a missing telephone number',
+      { delivery: { ...booking.delivery, telephoneNumber: '' } },
+      /DeliveryAddress.TelephoneNumber is required/,
+    ],
+    [
+      'a malformed commodity code',
+      {
+        packages: [
+          {
+            ...firstPackage,
+            commodities: [{ ...firstPackage.commodities[0]!, commodityCode: 'shirt' }],
+          },
+        ],
+      },
+      /CommodityCode "shirt" is not a tariff code/,
+    ],
+  ])(
+    'rejects %s (Status FAIL → REJECTED, not retryable)',
+    async (_what, changes, message, now?: string) => {
+      if (now) clock.set(now);
+      const before = simulator.calls().book;
+      const error = await providerError(courier.bookShipment({ ...booking, ...changes }));
+      expect(error).toMatchObject({ provider: 'transglobal', code: 'REJECTED', retryable: false });
+      expect(error.message).toMatch(message);
+      expect(simulator.calls().book - before).toBe(1);
+    },
+  );
+});
+
+describe('behaviour switches (POST /__control)', () => {
+  it('replies with the current settings; keys left out keep theirs; reset restores defaults', async () => {
+    expect(await control({})).toEqual({
+      status: 200,
+      body: { latencyMs: 0, quote: 'normal', commodity: 'normal', book: 'normal' },
+    });
+    expect((await control({ quote: 'fail', latencyMs: 5 })).body).toEqual({
+      latencyMs: 5,
+      quote: 'fail',
+      commodity: 'normal',
+      book: 'normal',
+    });
+    expect((await control({ book: 'hang' })).body).toEqual({
+      latencyMs: 5,
+      quote: 'fail',
+      commodity: 'normal',
+      book: 'hang',
+    });
+    expect((await control({ reset: true })).body).toEqual({
+      latencyMs: 0,
+      quote: 'normal',
+      commodity: 'normal',
+      book: 'normal',
+    });
+  });
+
+  it('refuses an unknown behaviour or key, keeping the settings', async () => {
+    const bad = await control({ quote: 'explode' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/quote/);
+    expect((await control({ colour: 'red' })).status).toBe(400);
+    expect((await control({})).body).toMatchObject({ quote: 'normal' });
+  });
+
+  const safeCalls = {
+    quote: (c: CourierProvider) => c.getRouteServices(routeQuery()),
+    commodity: (c: CourierProvider) => c.lookupCommodity('books'),
+  };
+
+  describe.each(Object.entries(safeCalls))('%s (safe to repeat)', (call, run) => {
+    const type = call as 'quote' | 'commodity';
+
+    it('fail → REJECTED with the Notification, not retried', async () => {
+      await control({ [type]: 'fail' });
+      const before = simulator.calls()[type];
+      const error = await providerError(run(courier));
+      expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+      expect(error.message).toMatch(/Simulated failure/);
+      expect(simulator.calls()[type] - before).toBe(1);
+    });
+
+    it('http500 → HTTP_ERROR, retryable, retried with backoff', async () => {
+      await control({ [type]: 'http500' });
+      const before = simulator.calls()[type];
+      const error = await providerError(run(courier));
+      expect(error).toMatchObject({ code: 'HTTP_ERROR', retryable: true });
+      expect(error.message).toMatch(/HTTP 500/);
+      expect(simulator.calls()[type] - before).toBe(2);
+    });
+
+    it('hang → TIMEOUT after the client timeout, retryable', async () => {
+      await control({ [type]: 'hang' });
+      const quick = client({
+        timeouts: { quoteMs: 150, commodityMs: 150 },
+        retry: { attempts: 1 },
+      });
+      const started = performance.now();
+      const error = await providerError(run(quick));
+      expect(error).toMatchObject({ code: 'TIMEOUT', retryable: true });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      expect(performance.now() - started).toBeLessThan(1_500);
+    });
+
+    it('malformed → INVALID_RESPONSE', async () => {
+      await control({ [type]: 'malformed' });
+      const error = await providerError(run(courier));
+      expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: false });
+      expect(error.message).toMatch(/not JSON/);
+    });
+
+    it('recovers once switched back to normal', async () => {
+      await control({ [type]: 'http500' });
+      await providerError(run(courier));
+      await control({ [type]: 'normal' });
+      await expect(run(courier)).resolves.toBeDefined();
+    });
+  });
+
+  describe('book (never retried)', () => {
+    it('fail → REJECTED: the courier said no, nothing was booked', async () => {
+      await control({ book: 'fail' });
+      const error = await providerError(courier.bookShipment(sampleBooking()));
+      expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+    });
+
+    it.each(['http500', 'malformed'] as const)(
+      '%s → BOOKING_OUTCOME_UNKNOWN, sent once',
+      async (behaviour) => {
+        await control({ book: behaviour });
+        const before = simulator.calls().book;
+        const error = await providerError(courier.bookShipment(sampleBooking()));
+        expect(error).toMatchObject({ code: 'BOOKING_OUTCOME_UNKNOWN', retryable: false });
+        expect(simulator.calls().book - before).toBe(1);
+      },
+    );
+
+    it('hang → BOOKING_OUTCOME_UNKNOWN after the booking timeout, sent once', async () => {
+      await control({ book: 'hang' });
+      const before = simulator.calls().book;
+      const error = await providerError(
+        client({ timeouts: { bookMs: 200 } }).bookShipment(sampleBooking()),
+      );
+      expect(error).toMatchObject({ code: 'BOOKING_OUTCOME_UNKNOWN', retryable: false });
+      expect(error.message).toMatch(/no reply within 200 ms/);
+      expect(simulator.calls().book - before).toBe(1);
+    });
+  });
+
+  it('latencyMs delays every call; a timeout shorter than it ends the call', async () => {
+    await control({ latencyMs: 250 });
+    const started = performance.now();
+    await courier.getCountries();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    const error = await providerError(
+      client({ timeouts: { commodityMs: 100 }, retry: { attempts: 1 } }).lookupCommodity('books'),
+    );
+    expect(error.code).toBe('TIMEOUT');
+  });
+
+  it('start-up options set the same behaviours', async () => {
+    const other = await startCourierSimulator({ settings: { commodity: 'fail', latencyMs: 1 } });
+    try {
+      expect(other.settings()).toEqual({
+        latencyMs: 1,
+        quote: 'normal',
+        commodity: 'fail',
+        book: 'normal',
+      });
+      const error = await providerError(client({ baseUrl: other.url }).lookupCommodity('books'));
+      expect(error.code).toBe('REJECTED');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('transport failures', () => {
+  it('an unreachable courier → NETWORK, retryable; a booking there was provably not sent', async () => {
+    const gone = await startCourierSimulator();
+    const url = gone.url;
+    await gone.close();
+    const offline = client({ baseUrl: url });
+    expect(await providerError(offline.getCountries())).toMatchObject({
+      code: 'NETWORK',
+      retryable: true,
+    });
+    expect(await providerError(offline.bookShipment(sampleBooking()))).toMatchObject({
+      code: 'NETWORK',
+      retryable: true,
+    });
+  });
+});

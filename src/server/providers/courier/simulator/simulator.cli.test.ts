@@ -1,0 +1,80 @@
+/**
+ * `npm run courier:simulator -- --port N` works from a checkout: the script of package.json,
+ * started as npm would, answers a spec-shaped GetQuoteMinimal with both kept services.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+let child: ChildProcess | undefined;
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+it('serves GetQuoteMinimal on the given port', async () => {
+  const scripts = (
+    JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  const [command, ...args] = scripts['courier:simulator']!.split(' ');
+  expect(command).toBe('node');
+  const port = await freePort();
+  child = spawn(process.execPath, [...args, '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let stderr = '';
+    child!.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes(`listening on http://127.0.0.1:${port}`)) resolve();
+    });
+    child!.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+
+  const response = await fetch(`http://localhost:${port}/quote/v2/getQuoteMinimal`, {
+    method: 'POST',
+    body: JSON.stringify({
+      Credentials: { APIKey: 'key', Password: 'password' },
+      Shipment: {
+        Consignment: {
+          ItemType: 'Parcel',
+          Packages: [{ Weight: 30, Length: 50, Width: 50, Height: 60 }],
+        },
+        CollectionAddress: {
+          City: 'London',
+          Postcode: 'SW1A 1AA',
+          Country: { CountryID: 231, CountryCode: 'GB' },
+        },
+        DeliveryAddress: {
+          City: 'New York',
+          Postcode: '10001',
+          Country: { CountryID: 232, CountryCode: 'US' },
+        },
+      },
+    }),
+  });
+  const reply = (await response.json()) as {
+    Status: string;
+    ServiceResults: { ServiceName: string }[];
+  };
+  expect(reply.Status).toBe('SUCCESS');
+  const names = reply.ServiceResults.map((s) => s.ServiceName);
+  expect(names).toEqual(
+    expect.arrayContaining(['TG Express Worldwide', 'TG International Economy']),
+  );
+});

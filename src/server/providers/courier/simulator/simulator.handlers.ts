@@ -1,0 +1,699 @@
+/**
+ * What the simulator answers to each API call, apart from HTTP: request in (already JSON),
+ * reply out (the API's JSON). Validation failures are `Status: FAIL` with helpful
+ * Notifications, as the real API signals business failures (courier-api.md §2).
+ */
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  BookShipmentRequestSchema,
+  CommodityRequestSchema,
+  CredentialsSchema,
+  QuoteRequestSchema,
+  type AddressJson,
+  type ShipmentJson,
+} from '../transglobal/transglobal.schemas.js';
+import { searchCommodities } from './commodity-search.js';
+import { COURIER_COUNTRIES, findCourierCountry, type CountryRow } from './countries.data.js';
+import {
+  renderCommercialInvoicePdf,
+  renderLabelPdf,
+  type LabelSize,
+  type PdfAddress,
+  type PdfOrder,
+} from './documents.pdf.js';
+import {
+  collectionOptionsFor,
+  insuranceCost,
+  priceFor,
+  round2,
+  SERVICES,
+  servicesFor,
+  zoneOf,
+  type Route,
+  type SimService,
+} from './services.js';
+
+export type Reply = Record<string, unknown>;
+
+export interface HandlerContext {
+  now(): Date;
+  /** The simulator's public base URL, for TrackingURL and DownloadURL. */
+  baseUrl(): string;
+  /** When set, only these credentials are accepted; otherwise any non-empty pair. */
+  credentials?: { apiKey: string; password: string };
+}
+
+export const MAX_PACKAGE_KG = 70;
+export const MAX_PACKAGE_SIDE_CM = 120;
+export const MAX_PACKAGES = 20;
+const MAX_STORED_ORDERS = 500;
+/** Countries whose addresses have no postcode. */
+const NO_POSTCODE = new Set(['AE', 'BS', 'HK', 'JM', 'QA', 'FJ', 'GH', 'UG', 'ZW', 'TT', 'BB']);
+
+export function fail(...messages: string[]): Reply {
+  return {
+    Status: 'FAIL',
+    Notifications: messages.map((Message) => ({ Message, Severity: 'ERROR' })),
+  };
+}
+
+function success(body: Reply, notifications: { Message: string; Severity: string }[] = []) {
+  return { Status: 'SUCCESS', Notifications: notifications, ...body };
+}
+
+function issuesToMessages(error: z.ZodError): string[] {
+  return error.issues.slice(0, 10).map((issue) => {
+    const path = issue.path
+      .map((part, i) =>
+        typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
+      )
+      .join('');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+}
+
+function checkCredentials(body: unknown, context: HandlerContext): Reply | undefined {
+  const raw = (body as { Credentials?: unknown } | null)?.Credentials;
+  const parsed = CredentialsSchema.safeParse(raw);
+  if (!parsed.success) {
+    return fail('Credentials are required: send Credentials with APIKey and Password');
+  }
+  const expected = context.credentials;
+  if (
+    expected &&
+    (parsed.data.APIKey !== expected.apiKey || parsed.data.Password !== expected.password)
+  ) {
+    return fail('Invalid Credentials: the APIKey and Password were not recognised');
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared validation
+// ---------------------------------------------------------------------------------------------
+
+interface ResolvedCountry {
+  id: number;
+  title: string;
+  code: string;
+}
+
+function resolveCountry(
+  ref: { CountryID?: number | null; CountryCode?: string | null },
+  label: string,
+  problems: string[],
+): ResolvedCountry | undefined {
+  const toCountry = (row: CountryRow): ResolvedCountry => ({
+    id: row[0],
+    title: row[1],
+    code: row[2],
+  });
+  if (ref.CountryID != null) {
+    const row = findCourierCountry(ref.CountryID);
+    if (!row) {
+      problems.push(`${label}.Country: CountryID ${ref.CountryID} is not a known CountryID`);
+      return undefined;
+    }
+    if (ref.CountryCode && ref.CountryCode !== row[2]) {
+      problems.push(
+        `${label}.Country: CountryID ${row[0]} is ${row[1]} (${row[2]}), which does not match CountryCode ${ref.CountryCode}`,
+      );
+      return undefined;
+    }
+    return toCountry(row);
+  }
+  if (ref.CountryCode) {
+    const row = COURIER_COUNTRIES.find(([, , code]) => code === ref.CountryCode);
+    if (!row) {
+      problems.push(`${label}.Country: CountryCode ${ref.CountryCode} is not a known country`);
+      return undefined;
+    }
+    return toCountry(row);
+  }
+  problems.push(`${label}.Country: CountryID or CountryCode is required`);
+  return undefined;
+}
+
+interface CheckedShipment {
+  shipment: ShipmentJson;
+  collection: ResolvedCountry;
+  delivery: ResolvedCountry;
+  route: Route;
+}
+
+function checkShipment(shipment: ShipmentJson, problems: string[]): CheckedShipment | undefined {
+  const collection = resolveCountry(
+    shipment.CollectionAddress.Country,
+    'CollectionAddress',
+    problems,
+  );
+  const delivery = resolveCountry(shipment.DeliveryAddress.Country, 'DeliveryAddress', problems);
+  const packages = shipment.Consignment.Packages;
+  if (packages.length > MAX_PACKAGES) {
+    problems.push(`At most ${MAX_PACKAGES} packages can be sent in one shipment`);
+  }
+  packages.forEach((p, i) => {
+    if (p.Weight > MAX_PACKAGE_KG) {
+      problems.push(
+        `Package ${i + 1} weighs ${p.Weight} kg, over the maximum of ${MAX_PACKAGE_KG} kg per package`,
+      );
+    }
+    const longest = Math.max(p.Length, p.Width, p.Height);
+    if (longest > MAX_PACKAGE_SIDE_CM) {
+      problems.push(
+        `Package ${i + 1} measures ${longest} cm on one side, over the maximum of ${MAX_PACKAGE_SIDE_CM} cm`,
+      );
+    }
+  });
+  if (!collection || !delivery || problems.length > 0) return undefined;
+  return {
+    shipment,
+    collection,
+    delivery,
+    route: { collectionCountryId: collection.id, deliveryCountryCode: delivery.code },
+  };
+}
+
+/** London calendar date, time and weekday of an instant. */
+export function londonNow(date: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+function isWeekend(isoDate: string): boolean {
+  const day = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+}
+
+function sameDayCutOff(service: SimService, now: Date): string | null {
+  const london = londonNow(now);
+  if (isWeekend(london.date) || london.time >= service.cutOff) return null;
+  return service.cutOff;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GetCountries
+// ---------------------------------------------------------------------------------------------
+
+export function getCountries(body: unknown, context: HandlerContext): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  return success({
+    Countries: COURIER_COUNTRIES.map(([CountryID, Title, CountryCode]) => ({
+      CountryID,
+      Title,
+      CountryCode,
+    })),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GetQuote / GetQuoteMinimal
+// ---------------------------------------------------------------------------------------------
+
+const EXPECTED_LABEL = {
+  LabelRole: 'Primary',
+  LabelFormat: 'PDF',
+  LabelGenerateStatus: 'LabelGenerated',
+  AvailableSizes: [{ Size: 'A4' }, { Size: 'Thermal' }],
+};
+
+function serviceResult(service: SimService, checked: CheckedShipment, now: Date): Reply {
+  const packages = checked.shipment.Consignment.Packages;
+  const price = priceFor(service, checked.route, packages);
+  const options = collectionOptionsFor(service, packages.length);
+  const cutOff = sameDayCutOff(service, now);
+  const collectionCharge = options[0]?.charge ?? 0;
+  const net = price.net;
+  const breakdown = [
+    { Code: 'FRT', Description: 'Freight', Cost: price.freight },
+    { Code: 'FSC', Description: 'Fuel surcharge', Cost: price.fuel },
+    ...(price.remoteArea > 0
+      ? [{ Code: 'RAS', Description: 'Remote area collection', Cost: price.remoteArea }]
+      : []),
+  ];
+  const extras = [
+    { Code: 'INS', Description: 'Enhanced cover up to 500.00', Cost: insuranceCost(500) },
+    ...(service.residentialSurcharge > 0
+      ? [
+          {
+            Code: 'RES',
+            Description: 'Residential delivery surcharge (if applicable)',
+            Cost: service.residentialSurcharge,
+          },
+        ]
+      : []),
+  ];
+  return {
+    ServiceID: service.id,
+    ServiceName: service.name,
+    CarrierName: service.carrier,
+    ChargeableWeight: price.chargeableWeight,
+    TransitTimeEstimate: service.transit[zoneOf(checked.route.deliveryCountryCode)],
+    SameDayCollectionCutOffTime: cutOff,
+    IsWarehouseService: false,
+    // International freight from the UK is zero-rated for VAT: gross equals net.
+    TotalCost: {
+      TotalCostNetWithCollection: round2(net + collectionCharge),
+      TotalCostNetWithoutCollection: net,
+      TotalCostGrossWithCollection: round2(net + collectionCharge),
+      TotalCostGrossWithoutCollection: net,
+    },
+    ServicePriceBreakdown: breakdown,
+    OptionalExtras: extras,
+    SignatureRequiredAvailable: service.signature,
+    ExpectedLabels: [EXPECTED_LABEL],
+    ...(options.length > 0
+      ? {
+          CollectionOptions: options.map((option) => ({
+            CollectionOptionID: option.id,
+            CollectionOptionTitle: option.title,
+            CollectionCharge: option.charge,
+            SameDayCollectionCutOffTime: cutOff,
+            ExpectedLabel: { ...EXPECTED_LABEL, LabelRole: 'Collection' },
+          })),
+        }
+      : {}),
+    ServiceType: service.type,
+  };
+}
+
+export class QuoteBook {
+  private nextId = 1265 + randomInt(0, 1000);
+  private readonly quotes = new Map<number, { shipment: ShipmentJson; at: number }>();
+
+  save(shipment: ShipmentJson, now: Date): number {
+    const id = this.nextId++;
+    this.quotes.set(id, { shipment, at: now.getTime() });
+    if (this.quotes.size > MAX_STORED_ORDERS) {
+      const oldest = this.quotes.keys().next().value;
+      if (oldest !== undefined) this.quotes.delete(oldest);
+    }
+    return id;
+  }
+
+  /** A full quote keeps its shipment for 10 days (courier-api.md §5). */
+  find(id: number, now: Date): ShipmentJson | undefined {
+    const quote = this.quotes.get(id);
+    if (!quote || now.getTime() - quote.at > 10 * 24 * 3600 * 1000) return undefined;
+    return quote.shipment;
+  }
+}
+
+export function getQuote(
+  body: unknown,
+  context: HandlerContext,
+  minimal: boolean,
+  quotes: QuoteBook,
+): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = QuoteRequestSchema.safeParse(body);
+  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
+  const problems: string[] = [];
+  const checked = checkShipment(parsed.data.Shipment, problems);
+  if (!checked) return fail(...problems);
+  const now = context.now();
+  const services = servicesFor(checked.route, checked.shipment.Consignment.Packages);
+  // GetQuoteMinimal's QuoteID is always 0; a full GetQuote stores the shipment for booking.
+  const quoteId = minimal || services.length === 0 ? 0 : quotes.save(checked.shipment, now);
+  return success(
+    { QuoteID: quoteId, ServiceResults: services.map((s) => serviceResult(s, checked, now)) },
+    services.length === 0
+      ? [
+          {
+            Message: `No services are available from ${checked.collection.title} to ${checked.delivery.title}`,
+            Severity: 'WARNING',
+          },
+        ]
+      : [],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// GetCommodity
+// ---------------------------------------------------------------------------------------------
+
+export function getCommodity(body: unknown, context: HandlerContext): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = CommodityRequestSchema.safeParse(body);
+  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
+  const limit = Math.min(Math.max(parsed.data.NumberOfResults ?? 5, 1), 25);
+  // No match is a SUCCESS with an empty Results list (the real behaviour is UNKNOWN).
+  return success({
+    SearchResults: parsed.data.Searches.map((search) => ({
+      Results: searchCommodities(search.Description, limit).map((entry) => ({
+        CommodityCode: entry.code,
+        CommodityDescription: entry.description,
+      })),
+    })),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// BookShipment
+// ---------------------------------------------------------------------------------------------
+
+export interface StoredOrder {
+  orderReference: string;
+  airWaybill: string;
+  invoiceReference: string;
+  serviceName: string;
+  carrierName: string;
+  collectionDate: string;
+  readyFrom: string;
+  bookedAt: Date;
+  transit: string;
+  from: PdfAddress;
+  to: PdfAddress;
+  packageCount: number;
+  labels: { size: LabelSize; token: string; content: Buffer }[];
+  documents: { type: string; token: string; content: Buffer }[];
+}
+
+export class OrderBook {
+  private nextOrder = 52_000 + randomInt(0, 900_000);
+  private nextInvoice = 40_000 + randomInt(0, 900_000);
+  private readonly orders = new Map<string, StoredOrder>();
+  private readonly files = new Map<string, Buffer>();
+
+  newOrderReference(): string {
+    return `GB${String(this.nextOrder++).padStart(7, '0')}`;
+  }
+
+  newInvoiceReference(): string {
+    return `INV-${String(this.nextInvoice++).padStart(7, '0')}`;
+  }
+
+  add(order: StoredOrder): void {
+    this.orders.set(order.orderReference.toUpperCase(), order);
+    for (const file of [...order.labels, ...order.documents]) {
+      this.files.set(file.token, file.content);
+    }
+    if (this.orders.size > MAX_STORED_ORDERS) {
+      const [oldestKey, oldest] = this.orders.entries().next().value ?? [];
+      if (oldestKey && oldest) {
+        this.orders.delete(oldestKey);
+        for (const file of [...oldest.labels, ...oldest.documents]) this.files.delete(file.token);
+      }
+    }
+  }
+
+  order(reference: string): StoredOrder | undefined {
+    return this.orders.get(reference.toUpperCase());
+  }
+
+  file(token: string): Buffer | undefined {
+    return this.files.get(token);
+  }
+}
+
+/** A 10-digit air waybill whose last digit is the first nine mod 7 (DHL Express style). */
+export function newAirWaybill(): string {
+  const body = String(randomInt(100_000_000, 1_000_000_000));
+  return `${body}${Number(body) % 7}`;
+}
+
+function token(): string {
+  return Array.from({ length: 4 }, () => randomInt(0, 2 ** 32).toString(36)).join('');
+}
+
+function checkBookingAddress(address: AddressJson, label: string, problems: string[]): void {
+  const named =
+    (address.Forename?.trim() && address.Surname?.trim()) || address.CompanyName?.trim();
+  if (!named) problems.push(`${label}: Forename and Surname (or CompanyName) are required`);
+  if (!address.AddressLineOne?.trim()) problems.push(`${label}.AddressLineOne is required`);
+  if (!address.City?.trim()) problems.push(`${label}.City is required`);
+  if (!address.TelephoneNumber?.trim()) problems.push(`${label}.TelephoneNumber is required`);
+  if (address.EmailAddress && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address.EmailAddress)) {
+    problems.push(`${label}.EmailAddress "${address.EmailAddress}" is not an email address`);
+  }
+}
+
+function pdfAddress(address: AddressJson, country: ResolvedCountry): PdfAddress {
+  const name = [address.Forename, address.Surname].filter(Boolean).join(' ').trim();
+  return {
+    name: name || address.CompanyName || '',
+    ...(name && address.CompanyName ? { companyName: address.CompanyName } : {}),
+    lines: [address.AddressLineOne, address.AddressLineTwo, address.AddressLineThree].filter(
+      (line): line is string => !!line?.trim(),
+    ),
+    city: address.City ?? '',
+    ...(address.County ? { county: address.County } : {}),
+    postcode: address.Postcode ?? '',
+    country: country.title,
+    ...(address.TelephoneNumber ? { telephone: address.TelephoneNumber } : {}),
+    ...(address.EmailAddress ? { email: address.EmailAddress } : {}),
+  };
+}
+
+export const INVALID_SERVICE = 'Carrier Error: An invalid service has been entered';
+
+export async function bookShipment(
+  body: unknown,
+  context: HandlerContext,
+  quotes: QuoteBook,
+  orders: OrderBook,
+): Promise<Reply> {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = BookShipmentRequestSchema.safeParse(body);
+  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
+  const request = parsed.data;
+  const now = context.now();
+
+  if (request.QuoteSelection && request.Shipment) {
+    return fail('Send either QuoteSelection or Shipment, not both');
+  }
+  let shipment: ShipmentJson | undefined = request.Shipment ?? undefined;
+  if (request.QuoteSelection) {
+    const id = request.QuoteSelection.QuoteID;
+    shipment = id === 0 ? undefined : quotes.find(id, now);
+    if (!shipment) {
+      return fail(
+        id === 0
+          ? 'QuoteID 0 cannot be booked: a GetQuoteMinimal quote is not stored; send the full Shipment'
+          : `QuoteID ${id} was not found or has expired`,
+      );
+    }
+  }
+  if (!shipment) return fail('Shipment (or QuoteSelection) is required');
+
+  const problems: string[] = [];
+  const checked = checkShipment(shipment, problems);
+  if (!checked) return fail(...problems);
+  const { route } = checked;
+  const packages = shipment.Consignment.Packages;
+  const details = request.BookDetails;
+
+  const service = SERVICES.find((s) => s.id === details.ServiceID);
+  if (!service || !servicesFor(route, packages).some((s) => s.id === service.id)) {
+    return fail(INVALID_SERVICE);
+  }
+
+  checkBookingAddress(shipment.CollectionAddress, 'CollectionAddress', problems);
+  checkBookingAddress(shipment.DeliveryAddress, 'DeliveryAddress', problems);
+  if (!shipment.CollectionAddress.Postcode?.trim()) {
+    problems.push('CollectionAddress.Postcode is required');
+  }
+  if (!shipment.DeliveryAddress.Postcode?.trim() && !NO_POSTCODE.has(checked.delivery.code)) {
+    problems.push(`DeliveryAddress.Postcode is required for ${checked.delivery.title}`);
+  }
+
+  // Collection
+  const collection = details.Collection;
+  const today = londonNow(now);
+  if (!collection) {
+    problems.push('BookDetails.Collection with CollectionDate is required');
+  } else {
+    const date = collection.CollectionDate.slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+      problems.push(`CollectionDate "${collection.CollectionDate}" is not a date (yyyy-MM-dd)`);
+    } else if (date < today.date) {
+      problems.push(`CollectionDate ${date} is in the past`);
+    } else if (isWeekend(date)) {
+      problems.push(
+        `CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`,
+      );
+    } else if (date === today.date && today.time >= service.cutOff) {
+      problems.push(
+        `CollectionDate ${date} is today and the same-day cut-off (${service.cutOff}) has passed`,
+      );
+    }
+    if (collection.ReadyFrom && !/^([01]\d|2[0-3]):[0-5]\d$/.test(collection.ReadyFrom)) {
+      problems.push(`ReadyFrom "${collection.ReadyFrom}" is not a time (HH:mm)`);
+    }
+    const options = collectionOptionsFor(service, packages.length);
+    const chosen = collection.CollectionOptionID;
+    const list = options.map((o) => `${o.id} (${o.title})`).join(', ');
+    if (options.length > 0 && chosen == null) {
+      problems.push(
+        `Collection.CollectionOptionID is required for ${service.name}: one of ${list}`,
+      );
+    } else if (options.length > 0 && !options.some((o) => o.id === chosen)) {
+      problems.push(
+        `CollectionOptionID ${chosen} is not available for ${packages.length} package(s) on ${service.name}: use one of ${list}`,
+      );
+    }
+  }
+
+  // Customs: every package of a shipment leaving the UK declares its contents.
+  const customs = checked.delivery.code !== 'GB';
+  packages.forEach((p, i) => {
+    const lines = p.CommodityDetails ?? [];
+    if (customs && lines.length === 0) {
+      problems.push(
+        `Package ${i + 1}: CommodityDetails are required for a customs destination (${checked.delivery.title})`,
+      );
+    }
+    lines.forEach((line, j) => {
+      const code = line.CommodityCode.replace(/[\s.]/g, '');
+      if (!/^\d{6,10}$/.test(code)) {
+        problems.push(
+          `Package ${i + 1}, commodity ${j + 1}: CommodityCode "${line.CommodityCode}" is not a tariff code (6 to 10 digits)`,
+        );
+      }
+    });
+    const declared = round2(lines.reduce((sum, l) => sum + l.NumberOfUnits * l.UnitWeight, 0));
+    if (declared > p.Weight + 1e-9) {
+      problems.push(
+        `Package ${i + 1}: the declared items weigh ${declared} kg, more than the package's ${p.Weight} kg`,
+      );
+    }
+  });
+
+  const cover = details.Insurance?.CoverValue ?? 0;
+  if (cover > 5000) problems.push('Insurance.CoverValue above 5000.00 is not available');
+  if (problems.length > 0) return fail(...problems);
+
+  // Book it.
+  const price = priceFor(service, route, packages);
+  const options = collectionOptionsFor(service, packages.length);
+  const option = options.find((o) => o.id === collection?.CollectionOptionID);
+  const insurance = insuranceCost(cover);
+  const invoiceItems = [
+    {
+      ItemDescription: `${service.name} - ${packages.length} x ${shipment.Consignment.ItemType} to ${checked.delivery.title}`,
+      AmountNet: round2(price.freight + price.fuel + price.remoteArea),
+    },
+    ...(option && option.charge > 0
+      ? [{ ItemDescription: `Collection (${option.title})`, AmountNet: option.charge }]
+      : []),
+    ...(insurance > 0
+      ? [{ ItemDescription: `Insurance, cover ${cover.toFixed(2)}`, AmountNet: insurance }]
+      : []),
+  ];
+  const totalNet = round2(invoiceItems.reduce((sum, item) => sum + item.AmountNet, 0));
+
+  const orderReference = orders.newOrderReference();
+  const airWaybill = newAirWaybill();
+  const pdfOrder: PdfOrder = {
+    orderReference,
+    airWaybill,
+    yourReference: details.YourReference ?? '',
+    serviceName: service.name,
+    carrierName: service.carrier,
+    collectionDate: collection?.CollectionDate.slice(0, 10) ?? '',
+    readyFrom: collection?.ReadyFrom ?? '09:00',
+    bookedAt: now,
+    from: pdfAddress(shipment.CollectionAddress, checked.collection),
+    to: pdfAddress(shipment.DeliveryAddress, checked.delivery),
+    packages: packages.map((p) => ({
+      weightKg: p.Weight,
+      lengthCm: p.Length,
+      widthCm: p.Width,
+      heightCm: p.Height,
+      items: (p.CommodityDetails ?? []).map((line) => ({
+        description: line.CommodityDescription,
+        commodityCode: line.CommodityCode,
+        countryOfOrigin:
+          line.CountryOfOrigin?.CountryCode ??
+          (line.CountryOfOrigin?.CountryID != null
+            ? (findCourierCountry(line.CountryOfOrigin.CountryID)?.[2] ?? '')
+            : ''),
+        units: line.NumberOfUnits,
+        unitValue: line.UnitValue,
+        unitWeightKg: line.UnitWeight,
+      })),
+    })),
+    currency: shipment.Consignment.ConsignmentCurrency?.CurrencyCode ?? 'GBP',
+    reasonForExport: shipment.Consignment.ReasonForExport ?? 'Personal effects',
+    ...(details.DeliveryInstructions ? { deliveryInstructions: details.DeliveryInstructions } : {}),
+  };
+  const [labelA4, labelThermal, invoicePdf] = await Promise.all([
+    renderLabelPdf(pdfOrder, 'A4'),
+    renderLabelPdf(pdfOrder, 'Thermal'),
+    renderCommercialInvoicePdf(pdfOrder),
+  ]);
+  const labelFiles: StoredOrder['labels'] = [
+    { size: 'A4', token: token(), content: labelA4 },
+    { size: 'Thermal', token: token(), content: labelThermal },
+  ];
+  const documents = customs
+    ? [{ type: 'CommercialInvoice', token: token(), content: invoicePdf }]
+    : [];
+  const stored: StoredOrder = {
+    orderReference,
+    airWaybill,
+    invoiceReference: orders.newInvoiceReference(),
+    serviceName: service.name,
+    carrierName: service.carrier,
+    collectionDate: pdfOrder.collectionDate,
+    readyFrom: pdfOrder.readyFrom,
+    bookedAt: now,
+    transit: service.transit[zoneOf(route.deliveryCountryCode)],
+    from: pdfOrder.from,
+    to: pdfOrder.to,
+    packageCount: packages.length,
+    labels: labelFiles,
+    documents,
+  };
+  orders.add(stored);
+
+  const base = context.baseUrl();
+  return success({
+    OrderReference: orderReference,
+    OrderInvoice: {
+      InvoiceReference: stored.invoiceReference,
+      TotalNet: totalNet,
+      // Zero-rated export (international freight); a UK account would show 0 tax.
+      Tax: 0,
+      TotalGross: totalNet,
+      InvoiceItems: invoiceItems,
+    },
+    Labels: labelFiles.map((label) => ({
+      LabelRole: 'Primary',
+      LabelFormat: 'PDF',
+      LabelSize: label.size,
+      AirWaybillReference: airWaybill,
+      LabelContent: label.content.toString('base64'),
+      DownloadURL: `${base}/Download/Label/${label.token}/`,
+      CarrierName: service.carrier,
+      ServiceName: service.name,
+    })),
+    Documents: documents.map((document) => ({
+      DocumentType: document.type,
+      Format: 'PDF',
+      Content: document.content.toString('base64'),
+      DownloadURL: `${base}/Download/Document/${document.token}/`,
+    })),
+    TrackingURL: `${base}/Track/${orderReference}/`,
+  });
+}

@@ -1,0 +1,402 @@
+/**
+ * The courier simulator: a real HTTP server that speaks the Transglobal "services3" v2 JSON API
+ * (courier-api.md) on its own port, plus the pages its replies link to (label and document
+ * downloads, a tracking page) and a control endpoint for tests and demos:
+ *
+ *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal" }
+ *                    each call type: normal | fail | http500 | hang | malformed; { "reset": true }
+ *                    restores the defaults; keys left out keep their setting; replies the settings.
+ *
+ * API paths match in any letter case, with or without a trailing slash; POST only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Clock } from '../../../clock.js';
+import { systemClock } from '../../../clock.js';
+import {
+  bookShipment,
+  fail,
+  getCommodity,
+  getCountries,
+  getQuote,
+  londonNow,
+  OrderBook,
+  QuoteBook,
+  type HandlerContext,
+  type Reply,
+  type StoredOrder,
+} from './simulator.handlers.js';
+
+export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed'] as const;
+export type Behaviour = (typeof BEHAVIOURS)[number];
+
+export interface SimulatorSettings {
+  latencyMs: number;
+  quote: Behaviour;
+  commodity: Behaviour;
+  book: Behaviour;
+}
+
+export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
+  latencyMs: 0,
+  quote: 'normal',
+  commodity: 'normal',
+  book: 'normal',
+};
+
+export const ControlSchema = z.strictObject({
+  reset: z.boolean().optional(),
+  latencyMs: z.number().int().min(0).max(600_000).optional(),
+  quote: z.enum(BEHAVIOURS).optional(),
+  commodity: z.enum(BEHAVIOURS).optional(),
+  book: z.enum(BEHAVIOURS).optional(),
+});
+export type ControlRequest = z.infer<typeof ControlSchema>;
+
+export interface SimulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Base of TrackingURL and DownloadURL; defaults to http://localhost:<port>. */
+  publicUrl?: string;
+  /** When set, only these credentials are accepted. */
+  credentials?: { apiKey: string; password: string };
+  /** Start-up behaviour (same keys as POST /__control). */
+  settings?: Partial<SimulatorSettings>;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface CourierSimulator {
+  readonly url: string;
+  readonly port: number;
+  settings(): SimulatorSettings;
+  control(request: ControlRequest): SimulatorSettings;
+  /** How many API requests of each type arrived (for tests: retries, never-retried bookings). */
+  calls(): Record<CallType, number>;
+  close(): Promise<void>;
+}
+
+export type CallType = 'quote' | 'commodity' | 'book' | 'countries';
+
+interface ApiRoute {
+  call: CallType;
+  handle(body: unknown): Reply | Promise<Reply>;
+}
+
+/** Malformed on purpose: a reply cut off mid-way, as a broken proxy or server would send. */
+const MALFORMED_BODY =
+  '{"Status":"SUCCESS","Notifications":[],"ServiceResults":[{"ServiceID":53,"Servi';
+
+const HTTP500_BODY =
+  '<!DOCTYPE html><html><head><title>500 - Internal server error.</title></head><body><h1>Server Error</h1><h2>500 - Internal server error.</h2><p>There is a problem with the resource you are looking for, and it cannot be displayed.</p></body></html>';
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export async function startCourierSimulator(
+  options: SimulatorOptions = {},
+): Promise<CourierSimulator> {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger;
+  let settings: SimulatorSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  let baseUrl = '';
+  const quotes = new QuoteBook();
+  const orders = new OrderBook();
+  const context: HandlerContext = {
+    now: () => clock.now(),
+    baseUrl: () => baseUrl,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  };
+  const closing = new AbortController();
+  const calls: Record<CallType, number> = { countries: 0, quote: 0, commodity: 0, book: 0 };
+
+  const routes: Record<string, ApiRoute> = {
+    '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },
+    '/quote/v2/getquote': { call: 'quote', handle: (b) => getQuote(b, context, false, quotes) },
+    '/quote/v2/getquoteminimal': {
+      call: 'quote',
+      handle: (b) => getQuote(b, context, true, quotes),
+    },
+    '/commodity/v2/getcommodity': { call: 'commodity', handle: (b) => getCommodity(b, context) },
+    '/book/v2/bookshipment': {
+      call: 'book',
+      handle: (b) => bookShipment(b, context, quotes, orders),
+    },
+  };
+
+  const control = (request: ControlRequest): SimulatorSettings => {
+    const base = request.reset ? { ...DEFAULT_SETTINGS } : settings;
+    settings = {
+      latencyMs: request.latencyMs ?? base.latencyMs,
+      quote: request.quote ?? base.quote,
+      commodity: request.commodity ?? base.commodity,
+      book: request.book ?? base.book,
+    };
+    logger?.info({ settings }, 'courier simulator settings');
+    return { ...settings };
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger?.error({ err: error }, 'courier simulator failed to answer');
+      if (!response.headersSent) sendJson(response, 500, fail('Internal error in the simulator'));
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://simulator');
+    const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
+    const method = request.method ?? 'GET';
+
+    if (path === '/__control') {
+      if (method === 'GET') return sendJson(response, 200, settings);
+      if (method !== 'POST') return sendJson(response, 405, { error: 'POST or GET only' });
+      const body = await readJson(request);
+      const parsed = ControlSchema.safeParse(body.ok ? body.value : undefined);
+      if (!parsed.success) {
+        return sendJson(response, 400, {
+          error: `Invalid control request: ${parsed.error.issues
+            .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+            .join('; ')}`,
+          settings,
+        });
+      }
+      return sendJson(response, 200, control(parsed.data));
+    }
+
+    const download = /^\/download\/(label|document)\/([a-z0-9]+)$/.exec(path);
+    if (download?.[2] && (method === 'GET' || method === 'HEAD')) {
+      const file = orders.file(download[2]);
+      if (!file) return sendText(response, 404, 'text/plain; charset=utf-8', 'Not found');
+      response.writeHead(200, {
+        'Content-Type': 'application/pdf',
+        'Content-Length': file.length,
+        'Content-Disposition': `inline; filename="${download[1]}-${download[2]}.pdf"`,
+      });
+      response.end(method === 'HEAD' ? undefined : file);
+      return;
+    }
+
+    const track = /^\/track\/([a-z0-9-]+)$/.exec(path);
+    if (track?.[1] && (method === 'GET' || method === 'HEAD')) {
+      const order = orders.order(track[1]);
+      if (!order) return sendText(response, 404, 'text/html; charset=utf-8', trackingNotFound());
+      return sendText(response, 200, 'text/html; charset=utf-8', trackingPage(order, clock.now()));
+    }
+
+    const route = routes[path];
+    if (!route) {
+      return sendJson(
+        response,
+        404,
+        fail(`No HTTP resource was found that matches the request URI '${url.pathname}'`),
+      );
+    }
+    if (method !== 'POST') {
+      return sendJson(
+        response,
+        405,
+        fail(`The requested resource does not support http method '${method}'`),
+      );
+    }
+
+    calls[route.call]++;
+    const body = await readJson(request);
+    const started = performance.now();
+    if (settings.latencyMs > 0) {
+      const completed = await sleep(settings.latencyMs, request, closing.signal);
+      if (!completed) return;
+    }
+    const behaviour: Behaviour = route.call === 'countries' ? 'normal' : settings[route.call];
+    logger?.debug({ path, behaviour }, 'courier simulator call');
+    switch (behaviour) {
+      case 'hang':
+        // Never answer: the client's timeout ends it (or the simulator closing).
+        return;
+      case 'http500':
+        return sendText(response, 500, 'text/html', HTTP500_BODY);
+      case 'malformed':
+        return sendText(response, 200, 'application/json; charset=utf-8', MALFORMED_BODY);
+      case 'fail':
+        return sendJson(
+          response,
+          200,
+          fail(`Simulated failure: the courier simulator is set to fail ${route.call} calls`),
+        );
+      case 'normal':
+        break;
+    }
+    if (!body.ok) {
+      return sendJson(response, 200, fail('Invalid Request: the body is not valid JSON'));
+    }
+    const reply = await route.handle(body.value);
+    logger?.debug(
+      { path, status: reply.Status, ms: Math.round(performance.now() - started) },
+      'courier simulator reply',
+    );
+    sendJson(response, 200, reply);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const listenHost = options.host ?? '127.0.0.1';
+  const url = `http://${listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost}:${port}`;
+
+  return {
+    url,
+    port,
+    settings: () => ({ ...settings }),
+    control,
+    calls: () => ({ ...calls }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return { ok: false };
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Waits, unless the client goes away or the simulator closes first; true when it waited. */
+function sleep(ms: number, request: IncomingMessage, closing: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      request.socket.off('close', gone);
+      closing.removeEventListener('abort', gone);
+      resolve(completed);
+    };
+    const gone = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    request.socket.once('close', gone);
+    closing.addEventListener('abort', gone, { once: true });
+  });
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  sendText(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+function sendText(response: ServerResponse, status: number, type: string, body: string): void {
+  response.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  let added = 0;
+  while (added < days) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const day = date.getUTCDay();
+    if (day !== 0 && day !== 6) added++;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** The order's events so far, derived from the clock: booked, collected, in transit, delivered. */
+function trackingEvents(order: StoredOrder, now: Date): { when: string; what: string }[] {
+  const today = londonNow(now);
+  const booked = londonNow(order.bookedAt);
+  const events = [
+    { when: `${booked.date} ${booked.time}`, what: 'Shipment booked; awaiting collection' },
+  ];
+  const collectedBy = `${order.collectionDate} 17:30`;
+  if (`${today.date} ${today.time}` < collectedBy) return events;
+  events.push({
+    when: collectedBy,
+    what: `Collected from ${order.from.city}, ${order.from.country}`,
+  });
+  const longest = Number(order.transit.split('-').pop()) || 3;
+  const inTransit = addDays(order.collectionDate, 1);
+  if (today.date >= inTransit) {
+    events.push({ when: `${inTransit} 06:10`, what: 'In transit: departed the UK hub' });
+  }
+  const delivered = addDays(order.collectionDate, longest);
+  if (today.date >= delivered) {
+    events.push({
+      when: `${delivered} 13:45`,
+      what: `Delivered in ${order.to.city}, ${order.to.country}`,
+    });
+  }
+  return events;
+}
+
+function trackingPage(order: StoredOrder, now: Date): string {
+  const events = trackingEvents(order, now);
+  const status = events.at(-1)?.what ?? '';
+  const rows = [...events]
+    .reverse()
+    .map((e) => `<tr><td>${escapeHtml(e.when)}</td><td>${escapeHtml(e.what)}</td></tr>`)
+    .join('');
+  const labels = order.labels
+    .map(
+      (l) =>
+        `<li><a href="/Download/Label/${l.token}/">Label (${escapeHtml(l.size)}), PDF</a></li>`,
+    )
+    .concat(
+      order.documents.map(
+        (d) => `<li><a href="/Download/Document/${d.token}/">${escapeHtml(d.type)}, PDF</a></li>`,
+      ),
+    )
+    .join('');
+  const title = `Tracking ${escapeHtml(order.orderReference)}`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}td{padding:.25rem .75rem .25rem 0;vertical-align:top}.note{color:#a00}</style>
+</head><body>
+<p class="note">Courier simulator: not a real shipment.</p>
+<h1>${title}</h1>
+<p><strong>Status:</strong> ${escapeHtml(status)}</p>
+<dl>
+<dt>Air waybill</dt><dd>${escapeHtml(order.airWaybill)}</dd>
+<dt>Service</dt><dd>${escapeHtml(order.serviceName)} (${escapeHtml(order.carrierName)})</dd>
+<dt>Packages</dt><dd>${order.packageCount}</dd>
+<dt>From</dt><dd>${escapeHtml(order.from.city)}, ${escapeHtml(order.from.country)}</dd>
+<dt>To</dt><dd>${escapeHtml(order.to.city)}, ${escapeHtml(order.to.country)}</dd>
+<dt>Collection</dt><dd>${escapeHtml(order.collectionDate)} from ${escapeHtml(order.readyFrom)}</dd>
+</dl>
+<h2>Events</h2><table>${rows}</table>
+<h2>Documents</h2><ul>${labels}</ul>
+</body></html>`;
+}
+
+function trackingNotFound(): string {
+  return '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Order not found</title></head><body><h1>Order not found</h1><p>No order has this reference.</p></body></html>';
+}

@@ -1,0 +1,308 @@
+/**
+ * The real courier adapter: JSON over HTTP to the Transglobal "services3" API v2 (or to our
+ * simulator of it). All I/O lives here; the mapping is in ./transglobal.mapper.ts.
+ *
+ * - Credentials are added to every body here and never logged.
+ * - Every call has a timeout. Calls that are safe to repeat (countries, quote, commodity) are
+ *   retried with exponential backoff on transient failures; BookShipment never is.
+ * - Every failure is a ProviderError (provider "transglobal") with a CourierErrorCode.
+ */
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { ProviderError } from '../../provider-error.js';
+import type {
+  BookingResult,
+  CommodityMatch,
+  CourierCountry,
+  CourierErrorCode,
+  CourierProvider,
+  RouteQuery,
+  RouteService,
+  ShipmentBooking,
+} from '../courier-provider.js';
+import {
+  fromBookShipmentReply,
+  fromCommodityReply,
+  fromCountriesReply,
+  fromQuoteReply,
+  notificationsMessage,
+  toBookShipmentBody,
+  toCommodityBody,
+  toQuoteMinimalBody,
+} from './transglobal.mapper.js';
+import {
+  BookShipmentReplySchema,
+  CommodityReplySchema,
+  CountriesReplySchema,
+  EnvelopeSchema,
+  QuoteReplySchema,
+  TRANSGLOBAL_PATHS,
+} from './transglobal.schemas.js';
+
+export const PROVIDER = 'transglobal';
+
+/** A GetCommodity FAIL that only says nothing matched. */
+const NO_MATCH = /no (commodit|match|result)|not found|nothing found/i;
+
+export interface CourierTimeouts {
+  countriesMs: number;
+  quoteMs: number;
+  commodityMs: number;
+  bookMs: number;
+}
+
+/** Staging took 26–46 s for quotes and 13–14 s for bookings (courier-api.md §1). */
+export const DEFAULT_TIMEOUTS: CourierTimeouts = {
+  countriesMs: 30_000,
+  quoteMs: 60_000,
+  commodityMs: 15_000,
+  bookMs: 90_000,
+};
+
+export interface RetryPolicy {
+  /** Total attempts for a safe call, the first included. */
+  attempts: number;
+  /** Backoff before attempt n+1 is base·2^(n-1), with jitter between 50 % and 100 %. */
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 500 };
+
+export interface TransglobalOptions {
+  baseUrl: string;
+  apiKey: string;
+  password: string;
+  /** Shown as CourierProvider.name ("transglobal", or "simulator" when pointed at ours). */
+  name?: string;
+  timeouts?: Partial<CourierTimeouts>;
+  retry?: Partial<RetryPolicy>;
+  logger?: Logger;
+}
+
+type Call = 'GetCountries' | 'GetQuoteMinimal' | 'GetCommodity' | 'BookShipment';
+
+export class TransglobalCourier implements CourierProvider {
+  readonly name: string;
+  private readonly baseUrl: string;
+  private readonly timeouts: CourierTimeouts;
+  private readonly retry: RetryPolicy;
+  private readonly logger: Logger | undefined;
+  readonly #credentials: { APIKey: string; Password: string };
+
+  constructor(options: TransglobalOptions) {
+    this.name = options.name ?? PROVIDER;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.logger = options.logger;
+    this.#credentials = { APIKey: options.apiKey, Password: options.password };
+  }
+
+  async getCountries(): Promise<CourierCountry[]> {
+    const reply = await this.safeCall(
+      'GetCountries',
+      TRANSGLOBAL_PATHS.countries,
+      {},
+      this.timeouts.countriesMs,
+      CountriesReplySchema,
+    );
+    return fromCountriesReply(reply);
+  }
+
+  async getRouteServices(query: RouteQuery): Promise<RouteService[]> {
+    const reply = await this.safeCall(
+      'GetQuoteMinimal',
+      TRANSGLOBAL_PATHS.quoteMinimal,
+      toQuoteMinimalBody(query),
+      this.timeouts.quoteMs,
+      QuoteReplySchema,
+    );
+    return fromQuoteReply(reply);
+  }
+
+  async lookupCommodity(description: string): Promise<CommodityMatch[]> {
+    if (description.trim() === '') return [];
+    try {
+      const reply = await this.safeCall(
+        'GetCommodity',
+        TRANSGLOBAL_PATHS.commodity,
+        toCommodityBody(description),
+        this.timeouts.commodityMs,
+        CommodityReplySchema,
+      );
+      return fromCommodityReply(reply);
+    } catch (error) {
+      // The API's no-match reply is UNKNOWN (courier-api.md §9): a FAIL whose only complaint is
+      // that nothing matched means "not found", like a SUCCESS with no results.
+      if (
+        error instanceof ProviderError &&
+        error.code === 'REJECTED' &&
+        NO_MATCH.test(error.message)
+      ) {
+        return [];
+      }
+      throw error;
+    }
+  }
+
+  async bookShipment(booking: ShipmentBooking): Promise<BookingResult> {
+    const reply = await this.attempt(
+      'BookShipment',
+      TRANSGLOBAL_PATHS.book,
+      toBookShipmentBody(booking),
+      this.timeouts.bookMs,
+      BookShipmentReplySchema,
+      true,
+    );
+    return fromBookShipmentReply(reply);
+  }
+
+  /** A call that is safe to repeat: retried with backoff while its failure is retryable. */
+  private async safeCall<S extends z.ZodType>(
+    call: Call,
+    path: string,
+    body: object,
+    timeoutMs: number,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(call, path, body, timeoutMs, schema, false);
+      } catch (error) {
+        if (!(error instanceof ProviderError) || !error.retryable) throw error;
+        if (attempt >= this.retry.attempts) throw error;
+        const backoff = this.retry.baseDelayMs * 2 ** (attempt - 1);
+        const delay = Math.round(backoff * (0.5 + Math.random() / 2));
+        this.logger?.warn(
+          { courierCall: call, attempt, code: error.code, retryInMs: delay },
+          'courier call failed; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  /** One HTTP exchange, normalised: the parsed reply, or a ProviderError. */
+  private async attempt<S extends z.ZodType>(
+    call: Call,
+    path: string,
+    body: object,
+    timeoutMs: number,
+    schema: S,
+    booking: boolean,
+  ): Promise<z.infer<S>> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          Accept: 'application/json',
+        },
+        body: JSON.stringify({ Credentials: this.#credentials, ...body }),
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = signal.aborted;
+      const refused = connectionRefused(error);
+      this.logger?.warn(
+        { courierCall: call, ms: elapsed(), timedOut, refused },
+        'courier call did not complete',
+      );
+      if (booking && !refused) {
+        throw this.error(
+          'BOOKING_OUTCOME_UNKNOWN',
+          false,
+          timedOut
+            ? `BookShipment: no reply within ${timeoutMs} ms; the shipment may or may not be booked`
+            : 'BookShipment: the connection broke before a reply; the shipment may or may not be booked',
+          error,
+        );
+      }
+      if (timedOut) {
+        throw this.error('TIMEOUT', true, `${call}: no reply within ${timeoutMs} ms`, error);
+      }
+      throw this.error('NETWORK', true, `${call}: the courier could not be reached`, error);
+    }
+
+    const log = { courierCall: call, ms: elapsed(), httpStatus: response.status };
+    if (!response.ok) {
+      this.logger?.warn(log, 'courier call answered with an HTTP error');
+      if (booking && response.status >= 500) {
+        throw this.error(
+          'BOOKING_OUTCOME_UNKNOWN',
+          false,
+          `BookShipment: HTTP ${response.status}; the shipment may or may not be booked`,
+        );
+      }
+      const retryable = response.status >= 500 || response.status === 429;
+      throw this.error('HTTP_ERROR', retryable, `${call}: HTTP ${response.status}`);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      this.logger?.warn(log, 'courier reply is not JSON');
+      throw this.invalid(call, booking, 'the reply is not JSON', error);
+    }
+    const envelope = EnvelopeSchema.safeParse(json);
+    if (!envelope.success) {
+      this.logger?.warn(log, 'courier reply has no Status');
+      throw this.invalid(call, booking, 'the reply has no Status');
+    }
+    if (envelope.data.Status.toUpperCase() !== 'SUCCESS') {
+      const message = notificationsMessage(envelope.data.Notifications);
+      this.logger?.warn({ ...log, status: envelope.data.Status }, 'courier rejected the call');
+      throw this.error('REJECTED', false, `${call} ${envelope.data.Status}: ${message}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ');
+      this.logger?.warn(log, 'courier reply failed validation');
+      throw this.invalid(call, booking, `unexpected reply (${where})`);
+    }
+    this.logger?.info({ ...log, status: 'SUCCESS' }, 'courier call');
+    return parsed.data;
+  }
+
+  private invalid(call: Call, booking: boolean, detail: string, cause?: unknown): ProviderError {
+    // A booking whose reply we cannot read may still have been made.
+    return booking
+      ? this.error(
+          'BOOKING_OUTCOME_UNKNOWN',
+          false,
+          `BookShipment: ${detail}; the shipment may or may not be booked`,
+          cause,
+        )
+      : this.error('INVALID_RESPONSE', false, `${call}: ${detail}`, cause);
+  }
+
+  private error(
+    code: CourierErrorCode,
+    retryable: boolean,
+    message: string,
+    cause?: unknown,
+  ): ProviderError {
+    return new ProviderError(PROVIDER, code, retryable, message, cause ? { cause } : undefined);
+  }
+}
+
+/** True when the request provably never reached the server (so a booking was not made). */
+function connectionRefused(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,332 @@
+import { describe, expect, it } from 'vitest';
+import { routeQuery, sampleBooking } from '../../../../../tests/support/courier.js';
+import {
+  fromBookShipmentReply,
+  fromCommodityReply,
+  fromCountriesReply,
+  fromQuoteReply,
+  notificationsMessage,
+  toBookShipmentBody,
+  toCommodityBody,
+  toQuoteMinimalBody,
+} from './transglobal.mapper.js';
+import {
+  BookShipmentReplySchema,
+  CommodityReplySchema,
+  CountriesReplySchema,
+  QuoteReplySchema,
+} from './transglobal.schemas.js';
+
+/**
+ * Recorded-style payloads: shaped after the replies public client code reads
+ * (courier-api.md §7, §8, §9, §12), including a client's quirks the server tolerates.
+ */
+const QUOTE_REPLY = {
+  $id: '1',
+  Status: 'SUCCESS',
+  Notifications: [],
+  QuoteID: 0,
+  ServiceResults: [
+    {
+      $id: '2',
+      ServiceID: 53,
+      ServiceName: 'TG Express Worldwide',
+      CarrierName: 'DHL',
+      ChargeableWeight: '20',
+      TransitTimeEstimate: '1-2',
+      SameDayCollectionCutOffTime: null,
+      IsWarehouseService: false,
+      TotalCost: {
+        TotalCostNetWithCollection: 48.28,
+        TotalCostNetWithoutCollection: 48.28,
+        TotalCostGrossWithCollection: 48.28,
+        TotalCostGrossWithoutCollection: 48.28,
+      },
+      ServicePriceBreakdown: [{ Code: 'COL', Description: 'Collection', Cost: 0 }],
+      OptionalExtras: [{ Code: 'INS', Description: 'Insurance', Cost: 10.0 }],
+      SignatureRequiredAvailable: true,
+      ExpectedLabels: [
+        {
+          LabelRole: 'Primary',
+          LabelFormat: 'PDF',
+          LabelGenerateStatus: 'LabelGenerated',
+          AvailableSizes: [{ Size: 'A4' }, { Size: 'Thermal' }],
+        },
+      ],
+      CollectionOptions: [
+        {
+          CollectionOptionID: 52,
+          CollectionOptionTitle: 'DHLParcelMulti',
+          CollectionCharge: 12.9,
+          SameDayCollectionCutOffTime: null,
+          ExpectedLabel: {
+            LabelRole: 'Collection',
+            LabelFormat: 'PDF',
+            LabelGenerateStatus: 'LabelGenerated',
+            AvailableSizes: [{ Size: 'A4' }, { Size: 'Thermal' }],
+          },
+        },
+      ],
+      ServiceType: 'Air',
+      SomethingNew: { tolerated: true },
+    },
+    {
+      ServiceID: '26',
+      ServiceName: 'UPS Express Saver',
+      CarrierName: 'UPS',
+      TransitTimeEstimate: '1+',
+      TotalCost: null,
+    },
+  ],
+};
+
+describe('GetQuoteMinimal mapping', () => {
+  it('sends the route and packages as the documented minimal Shipment', () => {
+    expect(toQuoteMinimalBody(routeQuery())).toEqual({
+      Shipment: {
+        Consignment: {
+          ItemType: 'Parcel',
+          Packages: [{ Weight: 20, Length: 46, Width: 46, Height: 46 }],
+        },
+        CollectionAddress: {
+          City: 'London',
+          Postcode: 'SW1A 1AA',
+          Country: { CountryID: 231, CountryCode: 'GB' },
+        },
+        DeliveryAddress: {
+          City: 'Paris',
+          Postcode: '75001',
+          Country: { CountryID: 73, CountryCode: 'FR' },
+        },
+      },
+    });
+  });
+
+  it('reads services, ids and collection options; tolerates numeric strings, nulls and extra keys', () => {
+    const reply = QuoteReplySchema.parse(QUOTE_REPLY);
+    expect(fromQuoteReply(reply)).toEqual([
+      {
+        serviceId: 53,
+        serviceName: 'TG Express Worldwide',
+        carrierName: 'DHL',
+        transitTimeEstimate: '1-2',
+        collectionOptions: [{ collectionOptionId: 52, title: 'DHLParcelMulti', chargePence: 1290 }],
+      },
+      {
+        serviceId: 26,
+        serviceName: 'UPS Express Saver',
+        carrierName: 'UPS',
+        transitTimeEstimate: '1+',
+        collectionOptions: [],
+      },
+    ]);
+  });
+
+  it('rejects a service without its id', () => {
+    const broken = { ...QUOTE_REPLY, ServiceResults: [{ ServiceName: 'No id' }] };
+    expect(QuoteReplySchema.safeParse(broken).success).toBe(false);
+  });
+
+  it('reads a reply without ServiceResults as no services', () => {
+    expect(fromQuoteReply(QuoteReplySchema.parse({ Status: 'SUCCESS', QuoteID: 0 }))).toEqual([]);
+  });
+});
+
+describe('GetCommodity mapping', () => {
+  it('asks for 5 results in English for GB', () => {
+    expect(toCommodityBody('  cotton t-shirts ')).toEqual({
+      Searches: [{ Description: 'cotton t-shirts' }],
+      MessageLanguage: 'EN',
+      CountryCode: 'GB',
+      NumberOfResults: 5,
+    });
+  });
+
+  it('reads the first search, at most five, without duplicates; numeric codes become strings', () => {
+    const reply = CommodityReplySchema.parse({
+      Status: 'SUCCESS',
+      SearchResults: [
+        {
+          Results: [
+            { CommodityCode: '61091000', CommodityDescription: 'T-shirts of cotton ' },
+            { CommodityCode: 61091000, CommodityDescription: 'duplicate' },
+            { CommodityCode: '6109902000', CommodityDescription: 'Of man-made fibres' },
+            { CommodityCode: '1', CommodityDescription: 'a' },
+            { CommodityCode: '2', CommodityDescription: 'b' },
+            { CommodityCode: '3', CommodityDescription: 'c' },
+            { CommodityCode: '4', CommodityDescription: 'd' },
+          ],
+        },
+        { Results: [{ CommodityCode: '9', CommodityDescription: 'second search' }] },
+      ],
+    });
+    expect(fromCommodityReply(reply)).toEqual([
+      { commodityCode: '61091000', commodityDescription: 'T-shirts of cotton' },
+      { commodityCode: '6109902000', commodityDescription: 'Of man-made fibres' },
+      { commodityCode: '1', commodityDescription: 'a' },
+      { commodityCode: '2', commodityDescription: 'b' },
+      { commodityCode: '3', commodityDescription: 'c' },
+    ]);
+  });
+
+  it('reads no SearchResults, or empty Results, as not found', () => {
+    expect(fromCommodityReply(CommodityReplySchema.parse({ Status: 'SUCCESS' }))).toEqual([]);
+    expect(
+      fromCommodityReply(
+        CommodityReplySchema.parse({ Status: 'SUCCESS', SearchResults: [{ Results: [] }] }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('GetCountries mapping', () => {
+  it('reads CountryID, Title and CountryCode', () => {
+    const reply = CountriesReplySchema.parse({
+      Status: 'SUCCESS',
+      Notifications: null,
+      Countries: [
+        { CountryID: 231, Title: 'United Kingdom (Mainland)', CountryCode: 'GB' },
+        { CountryID: '248', Title: 'Canary Islands', CountryCode: 'ES', Extra: 1 },
+      ],
+    });
+    expect(fromCountriesReply(reply)).toEqual([
+      { countryId: 231, title: 'United Kingdom (Mainland)', countryCode: 'GB' },
+      { countryId: 248, title: 'Canary Islands', countryCode: 'ES' },
+    ]);
+  });
+});
+
+describe('BookShipment mapping', () => {
+  it('sends the full Shipment and BookDetails, money in pounds', () => {
+    const body = toBookShipmentBody(sampleBooking());
+    expect(body.QuoteSelection).toBeUndefined();
+    expect(body.Shipment?.Consignment).toMatchObject({
+      ItemType: 'Parcel',
+      ItemsAreStackable: true,
+      ConsignmentSummary: 'Clothes, Books',
+      ConsignmentValue: 125,
+      ConsignmentCurrency: { CurrencyCode: 'GBP' },
+    });
+    expect(body.Shipment?.Consignment.Packages[0]).toEqual({
+      Weight: 20,
+      Length: 46,
+      Width: 46,
+      Height: 46,
+      CommodityDetails: [
+        {
+          CommodityCode: '610910',
+          CommodityDescription: 'Cotton T-shirts',
+          CountryOfOrigin: { CountryCode: 'GB' },
+          NumberOfUnits: 10,
+          UnitValue: 5,
+          UnitWeight: 0.2,
+        },
+        {
+          CommodityCode: '490199',
+          CommodityDescription: 'Paperback books',
+          CountryOfOrigin: { CountryCode: 'GB' },
+          NumberOfUnits: 15,
+          UnitValue: 5,
+          UnitWeight: 0.4,
+        },
+      ],
+    });
+    expect(body.Shipment?.DeliveryAddress).toEqual({
+      Forename: 'Louis',
+      Surname: 'Martin',
+      EmailAddress: 'louis@example.fr',
+      TelephoneNumber: '+33612345678',
+      AddressLineOne: '8 Rue de Rivoli',
+      City: 'Paris',
+      Postcode: '75001',
+      Country: { CountryID: 73, CountryCode: 'FR' },
+      IsAddressResidential: true,
+    });
+    expect(body.BookDetails).toEqual({
+      ServiceID: 53,
+      YourReference: 'BA-2026-000123',
+      ShippingCharges: 0,
+      Collection: { CollectionDate: '2026-11-24', ReadyFrom: '12:30', CollectionOptionID: 51 },
+      Insurance: { CoverValue: 50, ExcessValue: 0, GoodsAreNew: true, GoodsAreFragile: false },
+      DeliveryInstructions: 'Leave with the concierge',
+    });
+  });
+
+  it('leaves CollectionOptionID out when the service has none', () => {
+    const body = toBookShipmentBody(sampleBooking({ collectionOptionId: undefined }));
+    expect(body.BookDetails.Collection).toEqual({
+      CollectionDate: '2026-11-24',
+      ReadyFrom: '12:30',
+    });
+  });
+
+  it('reads reference, tracking, decoded labels and documents, invoice in pence', () => {
+    const pdf = Buffer.from('%PDF-1.3 label');
+    const reply = BookShipmentReplySchema.parse({
+      Status: 'SUCCESS',
+      Notifications: [],
+      OrderReference: 'DE0052580',
+      OrderInvoice: {
+        InvoiceReference: 'INV-0040781',
+        TotalNet: 48.28,
+        Tax: '0',
+        TotalGross: 48.28,
+        InvoiceItems: [{ ItemDescription: 'TG Express Worldwide', AmountNet: 48.28 }],
+      },
+      Labels: [
+        {
+          LabelRole: 'Primary',
+          LabelFormat: 'PDF',
+          LabelSize: 'A4',
+          AirWaybillReference: '1234567891',
+          LabelContent: pdf.toString('base64'),
+          DownloadURL: 'https://staging2.example/Download/Label/abc/',
+          CarrierName: 'DHL',
+          ServiceName: 'TG Express Worldwide',
+        },
+      ],
+      Documents: [],
+      TrackingURL: 'https://track.example/DE0052580',
+    });
+    expect(fromBookShipmentReply(reply)).toEqual({
+      orderReference: 'DE0052580',
+      trackingUrl: 'https://track.example/DE0052580',
+      labels: [
+        {
+          role: 'Primary',
+          format: 'PDF',
+          size: 'A4',
+          airWaybillReference: '1234567891',
+          content: pdf,
+          downloadUrl: 'https://staging2.example/Download/Label/abc/',
+        },
+      ],
+      documents: [],
+      invoice: {
+        invoiceReference: 'INV-0040781',
+        totalNetPence: 4828,
+        taxPence: 0,
+        totalGrossPence: 4828,
+        items: [{ description: 'TG Express Worldwide', amountNetPence: 4828 }],
+      },
+    });
+  });
+
+  it('refuses a SUCCESS without an OrderReference or labels', () => {
+    expect(BookShipmentReplySchema.safeParse({ Status: 'SUCCESS', Labels: [] }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('notificationsMessage', () => {
+  it('joins the messages, or says none was given', () => {
+    expect(
+      notificationsMessage([
+        { Message: 'Carrier Error: An invalid service has been entered', Severity: 'ERROR' },
+        { Message: ' FailReference 52633 ', Severity: null },
+      ]),
+    ).toBe('Carrier Error: An invalid service has been entered; FailReference 52633');
+    expect(notificationsMessage(null)).toBe('no reason given');
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * Pure mapping between our courier model (../courier-provider.ts) and the JSON of the
+ * Transglobal API (./transglobal.schemas.ts). No I/O, no credentials: the client adds those.
+ */
+import type {
+  BookingAddress,
+  BookingResult,
+  CommodityMatch,
+  CourierCountry,
+  RoutePlace,
+  RouteQuery,
+  RouteService,
+  ShipmentBooking,
+} from '../courier-provider.js';
+import type {
+  BookShipmentReply,
+  BookShipmentRequest,
+  CommodityReply,
+  CommodityRequest,
+  CountriesReply,
+  Notification,
+  QuoteReply,
+  QuoteRequest,
+} from './transglobal.schemas.js';
+
+/** The request bodies without `Credentials` (the client adds them). */
+export type QuoteMinimalBody = Omit<QuoteRequest, 'Credentials'>;
+export type CommodityBody = Omit<CommodityRequest, 'Credentials'>;
+export type BookShipmentBody = Omit<BookShipmentRequest, 'Credentials'>;
+
+/** How many matches GetCommodity is asked for (spec §9). */
+export const COMMODITY_RESULTS = 5;
+
+export function penceToPounds(pence: number): number {
+  return Math.round(pence) / 100;
+}
+
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
+function country(place: { countryId: number; countryCode: string }) {
+  return { CountryID: place.countryId, CountryCode: place.countryCode };
+}
+
+function routeAddress(place: RoutePlace) {
+  return { City: place.city ?? '', Postcode: place.postcode, Country: country(place) };
+}
+
+export function toQuoteMinimalBody(query: RouteQuery): QuoteMinimalBody {
+  return {
+    Shipment: {
+      Consignment: {
+        ItemType: 'Parcel',
+        Packages: query.packages.map((p) => ({
+          Weight: p.weightKg,
+          Length: p.lengthCm,
+          Width: p.widthCm,
+          Height: p.heightCm,
+        })),
+      },
+      CollectionAddress: routeAddress(query.collection),
+      DeliveryAddress: routeAddress(query.delivery),
+    },
+  };
+}
+
+export function fromQuoteReply(reply: QuoteReply): RouteService[] {
+  return (reply.ServiceResults ?? []).map((service) => ({
+    serviceId: service.ServiceID,
+    serviceName: service.ServiceName,
+    ...(service.CarrierName ? { carrierName: service.CarrierName } : {}),
+    ...(service.TransitTimeEstimate ? { transitTimeEstimate: service.TransitTimeEstimate } : {}),
+    collectionOptions: (service.CollectionOptions ?? []).map((option) => ({
+      collectionOptionId: option.CollectionOptionID,
+      title: option.CollectionOptionTitle,
+      ...(option.CollectionCharge == null
+        ? {}
+        : { chargePence: poundsToPence(option.CollectionCharge) }),
+    })),
+  }));
+}
+
+export function toCommodityBody(description: string): CommodityBody {
+  return {
+    Searches: [{ Description: description.trim() }],
+    MessageLanguage: 'EN',
+    CountryCode: 'GB',
+    NumberOfResults: COMMODITY_RESULTS,
+  };
+}
+
+/** The first search's results, at most five, without duplicate codes. */
+export function fromCommodityReply(reply: CommodityReply): CommodityMatch[] {
+  const results = reply.SearchResults?.[0]?.Results ?? [];
+  const seen = new Set<string>();
+  const matches: CommodityMatch[] = [];
+  for (const result of results) {
+    const code = result.CommodityCode.trim();
+    if (!code || seen.has(code)) continue;
+    seen.add(code);
+    matches.push({ commodityCode: code, commodityDescription: result.CommodityDescription.trim() });
+    if (matches.length === COMMODITY_RESULTS) break;
+  }
+  return matches;
+}
+
+export function fromCountriesReply(reply: CountriesReply): CourierCountry[] {
+  return reply.Countries.map((c) => ({
+    countryId: c.CountryID,
+    title: c.Title,
+    countryCode: c.CountryCode,
+  }));
+}
+
+function bookingAddress(address: BookingAddress) {
+  return {
+    Forename: address.forename,
+    Surname: address.surname,
+    ...(address.companyName ? { CompanyName: address.companyName } : {}),
+    EmailAddress: address.emailAddress,
+    TelephoneNumber: address.telephoneNumber,
+    AddressLineOne: address.addressLineOne,
+    ...(address.addressLineTwo ? { AddressLineTwo: address.addressLineTwo } : {}),
+    City: address.city,
+    ...(address.county ? { County: address.county } : {}),
+    Postcode: address.postcode,
+    Country: country(address),
+    // Our customers are private people sending from and to their homes.
+    IsAddressResidential: true,
+  };
+}
+
+export function toBookShipmentBody(booking: ShipmentBooking): BookShipmentBody {
+  return {
+    Shipment: {
+      Consignment: {
+        ItemType: 'Parcel',
+        ItemsAreStackable: true,
+        ConsignmentSummary: booking.consignmentSummary,
+        ConsignmentValue: penceToPounds(booking.consignmentValuePence),
+        ConsignmentCurrency: { CurrencyCode: 'GBP' },
+        Packages: booking.packages.map((p) => ({
+          Weight: p.weightKg,
+          Length: p.lengthCm,
+          Width: p.widthCm,
+          Height: p.heightCm,
+          CommodityDetails: p.commodities.map((line) => ({
+            CommodityCode: line.commodityCode,
+            CommodityDescription: line.commodityDescription,
+            CountryOfOrigin: { CountryCode: line.countryOfOriginCode },
+            NumberOfUnits: line.numberOfUnits,
+            UnitValue: penceToPounds(line.unitValuePence),
+            UnitWeight: line.unitWeightKg,
+          })),
+        })),
+      },
+      CollectionAddress: bookingAddress(booking.collection),
+      DeliveryAddress: bookingAddress(booking.delivery),
+    },
+    BookDetails: {
+      ServiceID: booking.serviceId,
+      YourReference: booking.reference,
+      // Meaning UNKNOWN (courier-api.md §8); 0.00 as the PHP client sends: we charge no shipping
+      // on top of the declared goods.
+      ShippingCharges: 0,
+      Collection: {
+        CollectionDate: booking.collectionDate,
+        ReadyFrom: booking.readyFrom,
+        ...(booking.collectionOptionId === undefined
+          ? {}
+          : { CollectionOptionID: booking.collectionOptionId }),
+      },
+      Insurance: {
+        CoverValue: penceToPounds(booking.insurance.coverPence),
+        ExcessValue: penceToPounds(booking.insurance.excessPence),
+        GoodsAreNew: booking.insurance.goodsAreNew,
+        GoodsAreFragile: booking.insurance.goodsAreFragile,
+      },
+      ...(booking.deliveryInstructions
+        ? { DeliveryInstructions: booking.deliveryInstructions }
+        : {}),
+    },
+  };
+}
+
+function fromBase64(content: string): Buffer {
+  return Buffer.from(content, 'base64');
+}
+
+export function fromBookShipmentReply(reply: BookShipmentReply): BookingResult {
+  const invoice = reply.OrderInvoice;
+  return {
+    orderReference: reply.OrderReference,
+    trackingUrl: reply.TrackingURL ?? '',
+    labels: reply.Labels.map((label) => ({
+      role: label.LabelRole ?? 'Primary',
+      format: label.LabelFormat ?? 'PDF',
+      size: label.LabelSize ?? '',
+      ...(label.AirWaybillReference ? { airWaybillReference: label.AirWaybillReference } : {}),
+      content: fromBase64(label.LabelContent),
+      ...(label.DownloadURL ? { downloadUrl: label.DownloadURL } : {}),
+    })),
+    documents: (reply.Documents ?? []).map((document) => ({
+      documentType: document.DocumentType ?? '',
+      format: document.Format ?? 'PDF',
+      content: fromBase64(document.Content),
+      ...(document.DownloadURL ? { downloadUrl: document.DownloadURL } : {}),
+    })),
+    ...(invoice
+      ? {
+          invoice: {
+            ...(invoice.InvoiceReference ? { invoiceReference: invoice.InvoiceReference } : {}),
+            ...(invoice.TotalNet == null ? {} : { totalNetPence: poundsToPence(invoice.TotalNet) }),
+            ...(invoice.Tax == null ? {} : { taxPence: poundsToPence(invoice.Tax) }),
+            ...(invoice.TotalGross == null
+              ? {}
+              : { totalGrossPence: poundsToPence(invoice.TotalGross) }),
+            items: (invoice.InvoiceItems ?? []).map((item) => ({
+              description: item.ItemDescription ?? '',
+              ...(item.AmountNet == null ? {} : { amountNetPence: poundsToPence(item.AmountNet) }),
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The courier's Notifications as one message, e.g. for a ProviderError. */
+export function notificationsMessage(notifications: Notification[] | null | undefined): string {
+  const messages = (notifications ?? [])
+    .map((n) => n.Message?.trim())
+    .filter((m): m is string => !!m);
+  return messages.length > 0 ? messages.join('; ') : 'no reason given';
+}

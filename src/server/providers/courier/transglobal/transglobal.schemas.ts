@@ -1,0 +1,286 @@
+/**
+ * The JSON of the Transglobal Express "services3" API v2, as zod schemas (shared folder
+ * `spec/courier-api.md`). The reply schemas are what our client accepts: unknown extra fields are
+ * dropped, numbers may arrive as numeric strings, optional parts may be null. The request schemas
+ * are what the simulator accepts, equally lenient (the real server coerces "2" to 2 and ignores
+ * unknown keys such as Newtonsoft's "$id").
+ */
+import { z } from 'zod';
+
+/** A number, or a string holding one (the real API is lenient about both). */
+export const looseNumber = z.preprocess(
+  (value) =>
+    typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+  z.number({ message: 'expected a number' }),
+);
+export const looseInt = looseNumber.pipe(z.number().int('expected a whole number'));
+const looseBool = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'True', 'False']).transform((v) => v.toLowerCase() === 'true'),
+]);
+const optionalString = z.string().nullish();
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+// ---------------------------------------------------------------------------------------------
+
+export const NotificationSchema = z.object({
+  Message: optionalString,
+  Severity: optionalString,
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** The envelope every reply carries; read first, before the call's own fields. */
+export const EnvelopeSchema = z.object({
+  Status: z.string(),
+  Notifications: z.array(NotificationSchema).nullish(),
+});
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+export const CountriesReplySchema = EnvelopeSchema.extend({
+  Countries: z.array(z.object({ CountryID: looseInt, Title: z.string(), CountryCode: z.string() })),
+});
+export type CountriesReply = z.infer<typeof CountriesReplySchema>;
+
+const ExpectedLabelSchema = z.object({
+  LabelRole: optionalString,
+  LabelFormat: optionalString,
+  LabelGenerateStatus: optionalString,
+  AvailableSizes: z.array(z.object({ Size: optionalString })).nullish(),
+});
+
+const PriceLineSchema = z.object({
+  Code: optionalString,
+  Description: optionalString,
+  Cost: looseNumber.nullish(),
+});
+
+export const CollectionOptionReplySchema = z.object({
+  CollectionOptionID: looseInt,
+  CollectionOptionTitle: z.string(),
+  CollectionCharge: looseNumber.nullish(),
+  SameDayCollectionCutOffTime: optionalString,
+  ExpectedLabel: ExpectedLabelSchema.nullish(),
+});
+
+export const ServiceResultSchema = z.object({
+  ServiceID: looseInt,
+  ServiceName: z.string(),
+  CarrierName: optionalString,
+  ChargeableWeight: looseNumber.nullish(),
+  TransitTimeEstimate: optionalString,
+  SameDayCollectionCutOffTime: optionalString,
+  IsWarehouseService: looseBool.nullish(),
+  TotalCost: z
+    .object({
+      TotalCostNetWithCollection: looseNumber.nullish(),
+      TotalCostNetWithoutCollection: looseNumber.nullish(),
+      TotalCostGrossWithCollection: looseNumber.nullish(),
+      TotalCostGrossWithoutCollection: looseNumber.nullish(),
+    })
+    .nullish(),
+  ServicePriceBreakdown: z.array(PriceLineSchema).nullish(),
+  OptionalExtras: z.array(PriceLineSchema).nullish(),
+  SignatureRequiredAvailable: looseBool.nullish(),
+  ExpectedLabels: z.array(ExpectedLabelSchema).nullish(),
+  CollectionOptions: z.array(CollectionOptionReplySchema).nullish(),
+  ServiceType: optionalString,
+});
+export type ServiceResult = z.infer<typeof ServiceResultSchema>;
+
+export const QuoteReplySchema = EnvelopeSchema.extend({
+  QuoteID: looseInt.nullish(),
+  ServiceResults: z.array(ServiceResultSchema).nullish(),
+});
+export type QuoteReply = z.infer<typeof QuoteReplySchema>;
+
+export const CommodityReplySchema = EnvelopeSchema.extend({
+  SearchResults: z
+    .array(
+      z.object({
+        Results: z
+          .array(
+            z.object({
+              CommodityCode: z.union([z.string(), z.number()]).transform(String),
+              CommodityDescription: z.string(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type CommodityReply = z.infer<typeof CommodityReplySchema>;
+
+export const LabelReplySchema = z.object({
+  LabelRole: optionalString,
+  LabelFormat: optionalString,
+  LabelSize: optionalString,
+  AirWaybillReference: optionalString,
+  LabelContent: z.string().min(1, 'a label without content'),
+  DownloadURL: optionalString,
+  CarrierName: optionalString,
+  ServiceName: optionalString,
+});
+
+export const DocumentReplySchema = z.object({
+  DocumentType: optionalString,
+  Format: optionalString,
+  Content: z.string().min(1, 'a document without content'),
+  DownloadURL: optionalString,
+});
+
+/** A successful booking: the reference and at least one label are what we cannot do without. */
+export const BookShipmentReplySchema = EnvelopeSchema.extend({
+  OrderReference: z.string().min(1, 'no OrderReference'),
+  TrackingURL: optionalString,
+  OrderInvoice: z
+    .object({
+      InvoiceReference: z.union([z.string(), z.number()]).transform(String).nullish(),
+      TotalNet: looseNumber.nullish(),
+      Tax: looseNumber.nullish(),
+      TotalGross: looseNumber.nullish(),
+      InvoiceItems: z
+        .array(z.object({ ItemDescription: optionalString, AmountNet: looseNumber.nullish() }))
+        .nullish(),
+    })
+    .nullish(),
+  Labels: z.array(LabelReplySchema).min(1, 'no Labels'),
+  Documents: z.array(DocumentReplySchema).nullish(),
+});
+export type BookShipmentReply = z.infer<typeof BookShipmentReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests (what our client sends; what the simulator accepts)
+// ---------------------------------------------------------------------------------------------
+
+export const CredentialsSchema = z.object(
+  {
+    APIKey: z.string({ message: 'Credentials.APIKey is required' }).min(1, 'APIKey is empty'),
+    Password: z.string({ message: 'Credentials.Password is required' }).min(1, 'Password is empty'),
+  },
+  { message: 'Credentials are required' },
+);
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+export const CountryRefSchema = z.object({
+  CountryID: looseInt.nullish(),
+  CountryCode: z.string().trim().toUpperCase().nullish(),
+});
+
+export const CommodityLineSchema = z.object({
+  CommodityCode: z.union([z.string(), z.number()]).transform(String),
+  CommodityDescription: z.string().min(1, 'CommodityDescription is empty'),
+  CountryOfOrigin: CountryRefSchema.nullish(),
+  NumberOfUnits: looseInt.pipe(z.number().min(1, 'NumberOfUnits must be at least 1')),
+  UnitValue: looseNumber.pipe(z.number().min(0, 'UnitValue cannot be negative')),
+  UnitWeight: looseNumber.pipe(z.number().min(0, 'UnitWeight cannot be negative')),
+  ProductCode: optionalString,
+});
+export type CommodityLineJson = z.infer<typeof CommodityLineSchema>;
+
+export const PackageSchema = z.object({
+  Weight: looseNumber.pipe(z.number().positive('Weight must be more than 0')),
+  Length: looseNumber.pipe(z.number().positive('Length must be more than 0')),
+  Width: looseNumber.pipe(z.number().positive('Width must be more than 0')),
+  Height: looseNumber.pipe(z.number().positive('Height must be more than 0')),
+  CommodityDetails: z.array(CommodityLineSchema).nullish(),
+});
+export type PackageJson = z.infer<typeof PackageSchema>;
+
+export const AddressSchema = z.object({
+  Forename: optionalString,
+  Surname: optionalString,
+  CompanyName: optionalString,
+  EmailAddress: optionalString,
+  TelephoneNumber: optionalString,
+  MobileNumber: optionalString,
+  AddressLineOne: optionalString,
+  AddressLineTwo: optionalString,
+  AddressLineThree: optionalString,
+  City: optionalString,
+  County: optionalString,
+  Postcode: optionalString,
+  Country: CountryRefSchema,
+  IsAddressResidential: looseBool.nullish(),
+  EORINumber: optionalString,
+});
+export type AddressJson = z.infer<typeof AddressSchema>;
+
+export const ShipmentSchema = z.object({
+  Consignment: z.object({
+    ItemType: z.string().min(1, 'ItemType is required'),
+    ItemsAreStackable: looseBool.nullish(),
+    ConsignmentSummary: optionalString,
+    ConsignmentValue: looseNumber.nullish(),
+    ConsignmentCurrency: z.object({ CurrencyCode: z.string() }).nullish(),
+    ReasonForExport: optionalString,
+    Packages: z.array(PackageSchema).min(1, 'at least one package is required'),
+  }),
+  CollectionAddress: AddressSchema,
+  DeliveryAddress: AddressSchema,
+});
+export type ShipmentJson = z.infer<typeof ShipmentSchema>;
+
+export const QuoteRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  Shipment: ShipmentSchema,
+});
+export type QuoteRequest = z.input<typeof QuoteRequestSchema>;
+
+export const CommodityRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  Searches: z
+    .array(z.object({ Description: z.string() }))
+    .min(1, 'at least one search is required'),
+  MessageLanguage: optionalString,
+  CountryCode: optionalString,
+  NumberOfResults: looseInt.nullish(),
+});
+export type CommodityRequest = z.input<typeof CommodityRequestSchema>;
+
+export const BookDetailsSchema = z.object({
+  ServiceID: looseInt,
+  YourReference: optionalString,
+  ShippingCharges: looseNumber.nullish(),
+  VATNumber: optionalString,
+  EORINumber: optionalString,
+  IOSSNumber: optionalString,
+  Collection: z
+    .object({
+      CollectionDate: z.string(),
+      ReadyFrom: optionalString,
+      CollectionOptionID: looseInt.nullish(),
+    })
+    .nullish(),
+  BookAccessories: z.array(z.object({ Code: z.string() })).nullish(),
+  Insurance: z
+    .object({
+      CoverValue: looseNumber,
+      ExcessValue: looseNumber.nullish(),
+      GoodsAreNew: looseBool.nullish(),
+      GoodsAreFragile: looseBool.nullish(),
+    })
+    .nullish(),
+  DeliveryInstructions: optionalString,
+});
+export type BookDetailsJson = z.infer<typeof BookDetailsSchema>;
+
+export const BookShipmentRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  QuoteSelection: z.object({ QuoteID: looseInt }).nullish(),
+  Shipment: ShipmentSchema.nullish(),
+  BookDetails: BookDetailsSchema,
+});
+export type BookShipmentRequest = z.input<typeof BookShipmentRequestSchema>;
+
+export const CountriesRequestSchema = z.object({ Credentials: CredentialsSchema });
+
+/** The API's paths, as the documentation spells them (the server matches any casing). */
+export const TRANSGLOBAL_PATHS = {
+  countries: '/Country/V2/GetCountries',
+  quote: '/Quote/V2/GetQuote',
+  quoteMinimal: '/Quote/V2/GetQuoteMinimal',
+  commodity: '/Commodity/V2/GetCommodity',
+  book: '/Book/V2/BookShipment',
+} as const;
