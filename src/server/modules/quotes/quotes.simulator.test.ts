@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { OrderViewSchema } from '../../../domain/order.js';
+
+/** Quotes through the real courier client and the courier simulator, over HTTP. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const quote = (countryId: number, postcode: string, smallBoxes: number, largeBoxes: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/quotes',
+    payload: {
+      collection: { countryId: 231, postcode: 'SW1A 1AA' },
+      destination: { countryId, postcode },
+      smallBoxes,
+      largeBoxes,
+    },
+  });
+
+describe('quotes against the courier simulator', () => {
+  it('keeps only Express Worldwide and International Economy, priced from our tables', async () => {
+    const res = await quote(13, '2000', 2, 1);
+    expect(res.statusCode).toBe(201);
+    const order = OrderViewSchema.parse(res.json());
+    expect(order.services.map((s) => s.service)).toEqual(['express', 'economy']);
+    for (const s of order.services) {
+      expect(s.pricePence).toBe(await t.app.services.catalog.findPricePence(s.service, 13, 70));
+    }
+    expect(t.courierSimulator?.calls().quote).toBe(1);
+  });
+
+  it('answers the next quote on the route from the cache', async () => {
+    const before = t.courierSimulator!.calls().quote;
+    expect((await quote(13, '2600', 2, 1)).statusCode).toBe(201);
+    expect(t.courierSimulator!.calls().quote).toBe(before);
+  });
+
+  it('tells the customer honestly when the courier fails on a route it has never answered', async () => {
+    t.courierSimulator!.control({ quote: 'http500' });
+    try {
+      const res = await quote(205, '28013', 1, 0);
+      expect(res.statusCode).toBe(503);
+      expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COURIER_UNAVAILABLE');
+    } finally {
+      t.courierSimulator!.control({ reset: true });
+    }
+    expect((await quote(205, '28013', 1, 0)).statusCode).toBe(201);
+  });
+});
