@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
+import { QUOTE_MESSAGES } from '../../../domain/quote.js';
 import { ApiError } from '../../http/errors.js';
+import { isProviderError } from '../../providers/provider-error.js';
 import type {
   CourierProvider,
   RouteQuery,
@@ -71,7 +73,12 @@ export class CourierRoutesService {
     }
     try {
       return await this.fetch(key, query);
-    } catch {
+    } catch (error) {
+      // The courier answered and refused this shipment (Status FAIL): nothing runs on the route
+      // for these post codes. Anything else means the courier could not answer at all.
+      if (isProviderError(error) && error.code === 'REJECTED') {
+        throw new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
+      }
       throw new ApiError(503, 'COURIER_UNAVAILABLE', COURIER_UNAVAILABLE_MESSAGE);
     }
   }

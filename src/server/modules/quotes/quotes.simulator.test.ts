@@ -51,4 +51,20 @@ describe('quotes against the courier simulator', () => {
     }
     expect((await quote(205, '28013', 1, 0)).statusCode).toBe(201);
   });
+
+  it('answers NO_QUOTES when the courier refuses the shipment on a new route', async () => {
+    t.courierSimulator!.control({ quote: 'fail' });
+    try {
+      const res = await quote(107, '00184', 0, 3);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'NO_QUOTES',
+          message: 'No quotes found. Please review countries and post codes.',
+        },
+      });
+    } finally {
+      t.courierSimulator!.control({ reset: true });
+    }
+  });
 });

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.js';
+import { expectNoHorizontalScroll } from './support/site.js';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Get an instant quote' });
+
+async function fillQuote(
+  page: Page,
+  options: { from?: string; collection?: string; to?: string; destination?: string; small?: number; large?: number },
+) {
+  const f = form(page);
+  if (options.from) await f.getByLabel('Collection country').selectOption({ label: options.from });
+  if (options.collection !== undefined) await f.getByLabel('Collection post code').fill(options.collection);
+  if (options.to) await f.getByLabel('Destination country').selectOption({ label: options.to });
+  if (options.destination !== undefined) await f.getByLabel('Destination post code').fill(options.destination);
+  for (let i = 0; i < (options.small ?? 0); i += 1) await f.getByRole('button', { name: 'Add a Small Box' }).click();
+  for (let i = 0; i < (options.large ?? 0); i += 1) await f.getByRole('button', { name: 'Add a Large box' }).click();
+}
+
+const getQuotes = (page: Page) => form(page).getByRole('button', { name: 'Get Quotes' }).click();
+const formError = (page: Page) => page.getByTestId('quote-form-error');
+
+async function tablePrice(page: Page, service: 'economy' | 'express', countryId: number, weightKg: number) {
+  const rates = (await (await page.request.get('/api/v1/rates')).json()) as {
+    services: Record<string, { destinations: { countryId: number; prices: { weightKg: number; pricePence: number }[] }[] }>;
+  };
+  const pence = rates.services[service]!.destinations
+    .find((d) => d.countryId === countryId)!
+    .prices.find((p) => p.weightKg === weightKg)!.pricePence;
+  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+}
+
+test.describe('the quote form', () => {
+  test('shows each validation message in the spec’s order, beneath the form', async ({ page }) => {
+    await page.goto('/');
+    await getQuotes(page);
+    await expect(formError(page)).toHaveText('Please enter collection post code');
+    await expectNoAxeViolations(page, 'with a form error');
+    await fillQuote(page, { collection: 'SW1A 1AA' });
+    await getQuotes(page);
+    await expect(formError(page)).toHaveText('Please enter destination post code');
+    await fillQuote(page, { to: 'France', destination: '75001' });
+    await getQuotes(page);
+    await expect(formError(page)).toHaveText('Please select amount of boxes');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('checks post codes, and offers the right region for a Northern Ireland post code', async ({ page }) => {
+    await page.goto('/');
+    await fillQuote(page, { collection: 'BT1 1AA', to: 'France', destination: '7500', small: 1 });
+    await getQuotes(page);
+    await expect(formError(page)).toContainText('BT1 1AA is in United Kingdom (Northern Ireland)');
+    await form(page).getByRole('button', { name: 'Switch to United Kingdom (Northern Ireland)' }).click();
+    await expect(form(page).getByLabel('Collection country')).toHaveValue('247');
+    await getQuotes(page);
+    await expect(formError(page)).toHaveText(
+      'Please enter a valid post code for France: 5 digits, like 75001',
+    );
+  });
+
+  test('counters stop at 5 boxes in total and at 0', async ({ page }) => {
+    await page.goto('/');
+    const f = form(page);
+    await expect(f.getByRole('button', { name: 'Remove a Small Box' })).toBeDisabled();
+    await fillQuote(page, { small: 3, large: 2 });
+    await expect(f.getByRole('button', { name: 'Add a Small Box' })).toBeDisabled();
+    await expect(f.getByRole('button', { name: 'Add a Large box' })).toBeDisabled();
+  });
+});
+
+test.describe('quotes', () => {
+  test('a quote shows rows priced from the rate table, and Select leads to /booking', async ({ page }) => {
+    await page.goto('/');
+    await fillQuote(page, { collection: 'sw1a 1aa', to: 'France', destination: '75001', small: 1, large: 2 });
+    await getQuotes(page);
+    await expect(page).toHaveURL('/quote');
+    const table = page.getByRole('table', { name: 'Services and prices for your boxes' });
+    await expect(table).toBeVisible();
+    for (const header of ['Service', 'Detail', 'Collection', 'Insurance', 'Price (£)']) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeAttached();
+    }
+    const express = table.getByRole('row', { name: /Express/ });
+    const economy = table.getByRole('row', { name: /Economy/ });
+    await expect(express).toContainText(await tablePrice(page, 'express', 73, 80));
+    await expect(economy).toContainText(await tablePrice(page, 'economy', 73, 80));
+    await expect(express).toContainText('Free');
+    await expect(express).toContainText('£50');
+    await expect(page.getByText('We do not accept backpacks or duffel bags.')).toBeVisible();
+
+    const panel = page.getByRole('complementary', { name: 'Order details' });
+    await expect(panel).toContainText('United Kingdom (Mainland)');
+    await expect(panel).toContainText('France');
+    await expect(panel).toContainText('80 kg');
+    await expectNoAxeViolations(page, 'on the quote');
+    await expectNoHorizontalScroll(page);
+
+    await express.getByRole('button', { name: /^Select Express/ }).click();
+    await expect(page).toHaveURL(/\/booking/);
+    const bookingPanel = page.getByRole('complementary', { name: 'Order details' });
+    await expect(bookingPanel).toContainText(await tablePrice(page, 'express', 73, 80));
+    expect(await page.evaluate(() => window.localStorage.getItem('expressSelected'))).toBe('true');
+
+    // A reload, and a second tab, show the same order from the server.
+    await page.goto('/quote');
+    await expect(page.getByRole('table', { name: 'Services and prices for your boxes' })).toBeVisible();
+    const second = await page.context().newPage();
+    await second.goto('/quote');
+    await expect(second.getByRole('complementary', { name: 'Order details' })).toContainText('80 kg');
+    await second.close();
+  });
+
+  test('when no service can be offered the customer is returned home with the message', async ({ page }) => {
+    // The Large box count of 5 to Belgium at 150 kg has a price, so break the route instead:
+    // an unserved route is simulated by removing the rate table prices through the API is not
+    // possible for a customer, so use a weight the tables have and a courier switch off.
+    await page.goto('/');
+    await page.request.post('/api/v1/__test/courier', { data: { quote: 'fail' } }).catch(() => undefined);
+    await fillQuote(page, { collection: 'SW1A 1AA', to: 'Belgium', destination: '1000', large: 5 });
+    await getQuotes(page);
+    await expect(page).toHaveURL('/');
+    await expect(formError(page)).toBeVisible();
+  });
+});
