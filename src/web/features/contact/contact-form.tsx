@@ -1,3 +1,4 @@
+import '../../lib/configure-zod.js';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_LIMITS,
