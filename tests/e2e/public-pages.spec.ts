@@ -255,3 +255,11 @@ test.describe('search engines and sharing', () => {
     expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/social-preview\.png"/);
   });
 });
+
+test('after moving to another page, focus starts at its content', async ({ page }) => {
+  await page.goto('/');
+  const nav = await openMainNav(page);
+  await nav.getByRole('link', { name: 'Prohibited Items' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prohibited Items' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
+});
