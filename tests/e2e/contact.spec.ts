@@ -73,6 +73,7 @@ test('sending a message shows progress, then "Thank you!" in place of the button
   release();
 
   await expect(page.getByText('Thank you!')).toBeVisible();
+  await expect(page.getByText(/^Thank you! We have received your message/)).toBeFocused();
   await expect(page.getByRole('button', { name: /Send/ })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   expect(sent).toEqual([
