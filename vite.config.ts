@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // The server reads it to preload the chunk of the page asked for (src/server/spa/spa.ts).
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,16 +1,34 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../components/ui/spinner.js';
-import { Routes } from '../lib/router.js';
+import { normalisePath, Routes } from '../lib/router.js';
 import { HomePage } from '../routes/home.js';
 import { NotFoundPage } from './error-page.js';
 import { SiteLayout } from './site-layout.js';
 
-/** A page loaded on demand, so the first visit downloads only what it shows. */
-function page<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type LazyPage = (() => ReactNode) & {
+  /** Starts loading the page's module; resolves once it can render without suspending. */
+  preload(): Promise<void>;
+};
+
+/**
+ * A page loaded on demand, so the first visit downloads only what it shows. Unlike React.lazy,
+ * a page preloaded before the first render (main.tsx) renders at once, with no loading state
+ * in between (which would shift the footer: layout shift). Its module is
+ * `routes/<last path segment>.tsx`: the server preloads it by that name (src/server/spa/spa.ts).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyPage {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      loaded = module[name];
+    }));
+  function Page() {
+    if (!loaded) use(preload());
+    const Loaded = loaded as ComponentType;
+    return <Loaded />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const QuotePage = page(() => import('../routes/quote.js'), 'QuotePage');
@@ -66,6 +84,26 @@ export function AppRoutes() {
       <Routes routes={ROUTES} fallback={<NotFoundPage />} />
     </SiteLayout>
   );
+}
+
+const PRELOADERS: Readonly<Record<string, () => Promise<void>>> = {
+  '/quote': QuotePage.preload,
+  '/booking': BookingPage.preload,
+  '/items': ItemsPage.preload,
+  '/pay': PayPage.preload,
+  '/order-confirmation': OrderConfirmationPage.preload,
+  '/how-it-works': HowItWorksPage.preload,
+  '/faq': FaqPage.preload,
+  '/prohibited-items': ProhibitedItemsPage.preload,
+  '/contact': ContactPage.preload,
+  '/terms': TermsPage.preload,
+  '/login': LoginPage.preload,
+  '/login/forgotten-password': ForgottenPasswordPage.preload,
+};
+
+/** Loads the module of the page at this path, if it is a lazy one; never rejects. */
+export async function preloadPage(pathname: string): Promise<void> {
+  await PRELOADERS[normalisePath(pathname)]?.().catch(() => undefined);
 }
 
 function Lazy({ page: Page }: { page: ComponentType }) {

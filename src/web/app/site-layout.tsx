@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
 import { useLocation } from '../lib/router.js';
@@ -34,6 +34,14 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 function PageEffects() {
   const { pathname, hash } = useLocation();
   usePageMeta(pathname);
+  // After moving to another page in place, keyboard and screen-reader users start at its
+  // content (the link they used may be gone, e.g. in the closed phone menu).
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
   useEffect(() => {
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

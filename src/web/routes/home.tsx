@@ -82,7 +82,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section--soft" id="prohibited" aria-labelledby="prohibited-title">
+      <section className="section" id="prohibited" aria-labelledby="prohibited-title">
         <div className="container">
           <h2 id="prohibited-title">Prohibited Items</h2>
           <p className="section__lead">For everyone’s safety, these cannot be sent:</p>

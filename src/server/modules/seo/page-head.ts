@@ -46,12 +46,26 @@ export function pageHeadTags(pathname: string, origin: string): string {
   return tags.join('\n    ');
 }
 
-/** index.html with its default title and description replaced by the page's own head tags. */
-export function renderIndexHtml(template: string, pathname: string, origin: string): string {
+/**
+ * index.html with its default title and description replaced by the page's own head tags, and
+ * the page's own script chunks preloaded.
+ */
+export function renderIndexHtml(
+  template: string,
+  pathname: string,
+  origin: string,
+  preloadScripts: readonly string[] = [],
+): string {
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '');
-  return withoutDefaults.replace('</head>', `  ${pageHeadTags(pathname, origin)}\n  </head>`);
+  const preloads = preloadScripts.map(
+    (src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}" />\n    `,
+  );
+  return withoutDefaults.replace(
+    '</head>',
+    `  ${preloads.join('')}${pageHeadTags(pathname, origin)}\n  </head>`,
+  );
 }
 
 export function robotsTxt(origin: string): string {

@@ -32,6 +32,19 @@ beforeAll(async () => {
   writeFileSync(join(web, 'assets', 'app-123.js'), SCRIPT);
   writeFileSync(join(web, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(web, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
+  mkdirSync(join(web, '.vite'));
+  writeFileSync(
+    join(web, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/app-123.js', isEntry: true },
+      'routes/contact.tsx': {
+        file: 'assets/contact-1.js',
+        imports: ['index.html', '_shared-2.js'],
+      },
+      '_shared-2.js': { file: 'assets/shared-2.js', imports: ['index.html'] },
+      'routes/forgotten-password.tsx': { file: 'assets/forgotten-password-3.js' },
+    }),
+  );
   t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });
   tProxy = await createTestApp({ webDistDir: web });
 });
@@ -62,6 +75,18 @@ describe('the HTML of each page', () => {
       expect(res.body.match(/<title>/g)).toHaveLength(1);
       expect(res.body.match(/name="description"/g)).toHaveLength(1);
     }
+  });
+
+  it('preloads the page’s own script chunks, not the entry', async () => {
+    const contact = await t.app.inject('/contact');
+    const preloads = [
+      ...contact.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g),
+    ];
+    expect(preloads.map((m) => m[1])).toEqual(['/assets/contact-1.js', '/assets/shared-2.js']);
+    const nested = await t.app.inject('/login/forgotten-password');
+    expect(nested.body).toContain('href="/assets/forgotten-password-3.js"');
+    const home = await t.app.inject('/');
+    expect(home.body).not.toContain('modulepreload');
   });
 
   it('escapes the title', async () => {

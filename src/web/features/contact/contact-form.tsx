@@ -1,3 +1,4 @@
+import '../../lib/configure-zod.js';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_LIMITS,
@@ -87,6 +88,7 @@ export function ContactForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
   const summaryRef = useRef<HTMLDivElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
 
   const showErrors = (found: Errors, message: string | null) => {
     setErrors(found);
@@ -111,6 +113,8 @@ export function ContactForm() {
     const result = await sendContactMessage(input);
     if (result.ok) {
       setState('sent');
+      // The button the visitor pressed is gone: keep their place on the confirmation.
+      requestAnimationFrame(() => thanksRef.current?.focus());
       return;
     }
     setState('editing');
@@ -195,9 +199,9 @@ export function ContactForm() {
       </div>
       <div className="contact-form__actions" aria-live="polite">
         {sent ? (
-          <p className="contact-form__thanks">
-            <strong>Thank you!</strong> We have received your message and will reply by email within
-            one working day.
+          <p className="contact-form__thanks" ref={thanksRef} tabIndex={-1}>
+            <strong>Thank you!</strong> We have received your message and will reply by email during
+            customer service hours, 9am to 5:30pm Monday to Friday.
           </p>
         ) : (
           <button
