@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import { BOX_SPECS, MAX_BOXES } from './boxes.js';
-import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from './countries.js';
-import {
-  DESTINATION_POSTCODE_FORMATS,
-  isValidDestinationPostcode,
-  normaliseDestinationPostcode,
-} from './destination-postcodes.js';
-import { parseUkPostcode, ukRegionFor } from './uk-postcodes.js';
+import { MAX_BOXES } from './boxes.js';
+import { QUOTE_MESSAGES, validateQuoteRequest } from './quote-rules.js';
 
-/** The quote form's messages: the first three are the spec's, word for word. */
-export const QUOTE_MESSAGES = {
-  collectionPostcodeRequired: 'Please enter collection post code',
-  destinationPostcodeRequired: 'Please enter destination post code',
-  boxesRequired: 'Please select amount of boxes',
-  tooManyBoxes: `You can send at most ${MAX_BOXES} boxes in one order`,
-  unknownCollectionCountry: 'Please choose a collection country from the list',
-  unknownDestination: 'Please choose a destination country from the list',
-  invalidUkPostcode: 'Please enter a valid UK post code, like SW1A 1AA',
-  noQuotes: 'No quotes found. Please review countries and post codes.',
-} as const;
+export * from './quote-rules.js';
 
 export const QuoteServiceSchema = z.enum(['express', 'economy']);
-export type QuoteService = z.infer<typeof QuoteServiceSchema>;
 
 const count = z
   .number({ message: 'Box counts must be whole numbers' })
@@ -40,119 +23,6 @@ export const QuoteRequestShape = z.object({
   smallBoxes: count,
   largeBoxes: count,
 });
-export type QuoteRequestInput = z.input<typeof QuoteRequestShape>;
-export type QuoteRequestShapeValue = z.output<typeof QuoteRequestShape>;
-
-export interface QuoteFieldError {
-  /** e.g. "collection.postcode", "boxes". */
-  field: string;
-  message: string;
-  /** For a post code in another collection region: the region to switch to. */
-  suggestedCountryId?: number;
-}
-
-export interface ValidQuoteRequest {
-  collection: { country: CountryOption; postcode: string };
-  destination: { country: CountryOption; postcode: string };
-  smallBoxes: number;
-  largeBoxes: number;
-}
-
-export type QuoteValidation =
-  { ok: true; value: ValidQuoteRequest } | { ok: false; errors: QuoteFieldError[] };
-
-/**
- * Every rule of the quote form, in the order the spec checks them; the form shows the first
- * failure and the API answers with it. Beyond the original: UK post codes must be real UK post
- * codes in the chosen region, and destination post codes must match the country's format.
- */
-export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValidation {
-  const errors: QuoteFieldError[] = [];
-  const collectionPostcode = input.collection.postcode.trim();
-  const destinationPostcode = input.destination.postcode.trim();
-  const total = input.smallBoxes + input.largeBoxes;
-
-  if (!collectionPostcode) {
-    errors.push({
-      field: 'collection.postcode',
-      message: QUOTE_MESSAGES.collectionPostcodeRequired,
-    });
-  }
-  if (!destinationPostcode) {
-    errors.push({
-      field: 'destination.postcode',
-      message: QUOTE_MESSAGES.destinationPostcodeRequired,
-    });
-  }
-  if (total === 0) errors.push({ field: 'boxes', message: QUOTE_MESSAGES.boxesRequired });
-  if (total > MAX_BOXES) errors.push({ field: 'boxes', message: QUOTE_MESSAGES.tooManyBoxes });
-
-  const collectionCountry = COLLECTION_REGIONS.find(
-    (c) => c.countryId === input.collection.countryId,
-  );
-  const destinationCountry = DESTINATIONS.find((c) => c.countryId === input.destination.countryId);
-  if (!collectionCountry) {
-    errors.push({
-      field: 'collection.countryId',
-      message: QUOTE_MESSAGES.unknownCollectionCountry,
-    });
-  }
-  if (!destinationCountry) {
-    errors.push({ field: 'destination.countryId', message: QUOTE_MESSAGES.unknownDestination });
-  }
-
-  let collectionFormatted = collectionPostcode;
-  if (collectionPostcode && collectionCountry) {
-    const parsed = parseUkPostcode(collectionPostcode);
-    if (!parsed) {
-      errors.push({ field: 'collection.postcode', message: QUOTE_MESSAGES.invalidUkPostcode });
-    } else {
-      collectionFormatted = parsed.formatted;
-      const region = ukRegionFor(parsed);
-      if (region.kind === 'crown-dependency') {
-        errors.push({
-          field: 'collection.postcode',
-          message: `${parsed.formatted} is in ${region.name}. We collect from the United Kingdom only.`,
-        });
-      } else if (region.regionId !== collectionCountry.countryId) {
-        const right = COLLECTION_REGIONS.find((c) => c.countryId === region.regionId);
-        errors.push({
-          field: 'collection.postcode',
-          message: `${parsed.formatted} is in ${right?.title}, not ${collectionCountry.title}. Please choose ${right?.title} as the collection country.`,
-          suggestedCountryId: region.regionId,
-        });
-      }
-    }
-  }
-
-  if (destinationPostcode && destinationCountry) {
-    if (!isValidDestinationPostcode(destinationCountry.countryCode, destinationPostcode)) {
-      const format = DESTINATION_POSTCODE_FORMATS[destinationCountry.countryCode];
-      errors.push({
-        field: 'destination.postcode',
-        message: format
-          ? `Please enter a valid post code for ${destinationCountry.title}: ${format.description}, like ${format.example}`
-          : `Please enter a valid post code for ${destinationCountry.title}`,
-      });
-    }
-  }
-
-  if (errors.length > 0 || !collectionCountry || !destinationCountry) {
-    return { ok: false, errors };
-  }
-  return {
-    ok: true,
-    value: {
-      collection: { country: collectionCountry, postcode: collectionFormatted },
-      destination: {
-        country: destinationCountry,
-        postcode: normaliseDestinationPostcode(destinationCountry.countryCode, destinationPostcode),
-      },
-      smallBoxes: input.smallBoxes,
-      largeBoxes: input.largeBoxes,
-    },
-  };
-}
 
 /** The API's request schema: the shape, then every rule above as zod issues in the same order. */
 export const QuoteRequestSchema = QuoteRequestShape.superRefine((value, ctx) => {
@@ -162,37 +32,3 @@ export const QuoteRequestSchema = QuoteRequestShape.superRefine((value, ctx) => 
     ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
   }
 });
-
-/** Package sizes sent to the courier for a box mix (spec §9: the assumed package values). */
-export function packagesFor(smallBoxes: number, largeBoxes: number) {
-  const pkg = (type: 'small' | 'large') => ({
-    weightKg: BOX_SPECS[type].maxWeightKg,
-    lengthCm: BOX_SPECS[type].lengthCm,
-    widthCm: BOX_SPECS[type].widthCm,
-    heightCm: BOX_SPECS[type].heightCm,
-  });
-  return [
-    ...Array.from({ length: largeBoxes }, () => pkg('large')),
-    ...Array.from({ length: smallBoxes }, () => pkg('small')),
-  ];
-}
-
-/** The display names of our two services, and the courier services behind them. */
-export const SERVICE_LEVELS: Record<
-  QuoteService,
-  { name: string; courierServiceName: string; detail: string }
-> = {
-  express: {
-    name: 'Express',
-    courierServiceName: 'TG Express Worldwide',
-    detail: 'Fastest door-to-door delivery by air',
-  },
-  economy: {
-    name: 'Economy',
-    courierServiceName: 'TG International Economy',
-    detail: 'Best value door-to-door delivery',
-  },
-};
-
-/** Collection options in order of preference (product decisions): single parcel, then multi. */
-export const PREFERRED_COLLECTION_OPTIONS = ['DHLParcel', 'DHLParcelMulti'] as const;

@@ -3,11 +3,16 @@ import { BoxSizes } from '../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
 import { ProhibitedList } from '../components/content/prohibited-list.js';
 import { QuoteForm } from '../features/quote/quote-form.js';
-import { Link } from '../lib/router.js';
+import { useState } from 'react';
+import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
+import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
+  const navigate = useNavigate();
+  // A quote that found nothing comes back here with its message (spec: homeErrorMessage).
+  const [homeError] = useState(takeHomeError);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -29,7 +34,14 @@ export function HomePage() {
             </ul>
           </div>
           <div className="hero__form">
-            <QuoteForm />
+            <QuoteForm
+              initialError={homeError}
+              onGetQuotes={(request) => {
+                // To /quote at once (spec §2); it sends the request and shows a spinner meanwhile.
+                handOffQuote(request);
+                navigate('/quote');
+              }}
+            />
           </div>
         </div>
       </section>

@@ -5,13 +5,17 @@ import type { OfferedService, OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { Spinner } from '../components/ui/spinner.js';
 import {
+  clearCurrentOrderError,
+  currentOrderState,
   reloadCurrentOrder,
+  startQuote,
   rememberExpressSelected,
   setCurrentOrder,
   useCurrentOrder,
 } from '../features/orders/current-order.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
 import { selectService } from '../features/orders/orders-api.js';
+import { setHomeError, takeQuoteRequest } from '../features/quote/quote-handoff.js';
 import { ApiClientError } from '../lib/api.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
@@ -21,16 +25,20 @@ export function QuotePage() {
   const current = useCurrentOrder();
   const navigate = useNavigate();
 
-  // On arrival without a quote in flight (a reload, a new tab): load the stored order.
-  const arrivedEmpty = current.status === 'empty';
+  // Arriving from Get Quotes: send the request (the spinner shows meanwhile). Arriving any other
+  // way (a reload, a new tab): load the stored order from the server.
   useEffect(() => {
-    if (arrivedEmpty) void reloadCurrentOrder();
-  }, [arrivedEmpty]);
+    const request = takeQuoteRequest();
+    if (request) void startQuote(request);
+    else if (currentOrderState().status !== 'ready') void reloadCurrentOrder();
+  }, []);
 
-  // A failed quote returns the customer home, where the message shows beneath the form.
+  // A quote that cannot be given returns the customer home, with the message beneath the form.
   useEffect(() => {
     if (current.status === 'error' && current.error.status === 422) {
-      void navigate('/', { replace: true });
+      setHomeError(current.error.message);
+      clearCurrentOrderError();
+      navigate('/', { replace: true });
     }
   }, [current, navigate]);
 

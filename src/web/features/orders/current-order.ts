@@ -18,8 +18,6 @@ export type CurrentOrderState =
   | { status: 'error'; error: ApiClientError };
 
 let state: CurrentOrderState = { status: 'empty' };
-/** The message shown beneath the home form (spec: homeErrorMessage). */
-let homeError: string | null = null;
 const listeners = new Set<() => void>();
 let generation = 0;
 
@@ -59,7 +57,6 @@ function storeOrderId(id: string) {
 /** Get Quotes: the request runs while /quote shows its spinner. */
 export async function startQuote(request: QuoteRequestInput): Promise<void> {
   const mine = ++generation;
-  homeError = null;
   set({ status: 'loading' });
   try {
     const order = await createQuote(request);
@@ -72,7 +69,6 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
       error instanceof ApiClientError
         ? error
         : new ApiClientError(0, 'UNEXPECTED', 'Something went wrong. Please try again.');
-    homeError = apiError.message;
     set({ status: 'error', error: apiError });
   }
 }
@@ -117,18 +113,19 @@ export function useCurrentOrder(): CurrentOrderState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
-/** Takes the home error message once (it shows beneath the form after a failed quote). */
-export function takeHomeError(): string | null {
-  const message = homeError;
-  homeError = null;
-  if (state.status === 'error') set({ status: 'empty' });
-  return message;
-}
-
 export function rememberExpressSelected(express: boolean) {
   try {
     window.localStorage.setItem(EXPRESS_KEY, String(express));
   } catch {
     // Storage unavailable: the server keeps the choice anyway.
   }
+}
+
+export function currentOrderState(): CurrentOrderState {
+  return state;
+}
+
+/** After a failed quote has been reported, the journey starts empty again. */
+export function clearCurrentOrderError(): void {
+  if (state.status === 'error') set({ status: 'empty' });
 }

@@ -1,25 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
+import {
+  validateQuoteRequest,
+  type QuoteFieldError,
+  type QuoteRequestInput,
+} from '../../../domain/quote-rules.js';
 import { BoxCounter } from './box-counter.js';
 import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
 import { CountrySelect } from './country-select.js';
 
-export interface QuoteFormValues {
-  collectionCountryId: number;
-  collectionPostcode: string;
-  destinationCountryId: number;
-  destinationPostcode: string;
-  smallBoxes: number;
-  largeBoxes: number;
-}
-
 export interface QuoteFormProps {
-  /**
-   * Called with the form's values when Get Quotes is pressed. Validation, the quote request and
-   * the move to /quote belong to the quotes feature, which passes this in.
-   */
-  onGetQuotes?: (values: QuoteFormValues) => void;
+  /** Called with a valid request when Get Quotes is pressed (the form checks it first). */
+  onGetQuotes?: (request: QuoteRequestInput) => void;
+  /** A message to show beneath the form on arrival, e.g. "No quotes found…". */
+  initialError?: string | null;
 }
 
 const POSTCODE_PLACEHOLDER = 'Enter your postcode';
@@ -31,7 +26,7 @@ function firstId(options: readonly CountryOption[]): number {
 }
 
 /** The home page's quote form (spec §2): countries, post codes, box counters, Get Quotes. */
-export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
+export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) {
   // The first option of each list is the default (spec §4).
   const [collectionCountryId, setCollectionCountryId] = useState(firstId(COLLECTION_REGIONS));
   const [destinationCountryId, setDestinationCountryId] = useState(firstId(DESTINATIONS));
@@ -39,17 +34,31 @@ export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
   const [destinationPostcode, setDestinationPostcode] = useState('');
   const [boxes, setBoxes] = useState<BoxCounts>(NO_BOXES);
   const total = totalBoxes(boxes);
+  // The first failed rule, shown in red beneath the form (spec §2, §5).
+  const [error, setError] = useState<QuoteFieldError | { field: 'form'; message: string } | null>(
+    initialError ? { field: 'form', message: initialError } : null,
+  );
+  const suggested =
+    error && 'suggestedCountryId' in error
+      ? COLLECTION_REGIONS.find((c) => c.countryId === error.suggestedCountryId)
+      : undefined;
+  const invalid = (field: string) => (error?.field === field ? true : undefined);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onGetQuotes?.({
-      collectionCountryId,
-      collectionPostcode,
-      destinationCountryId,
-      destinationPostcode,
+    const request = {
+      collection: { countryId: collectionCountryId, postcode: collectionPostcode },
+      destination: { countryId: destinationCountryId, postcode: destinationPostcode },
       smallBoxes: boxes.small,
       largeBoxes: boxes.large,
-    });
+    };
+    const checked = validateQuoteRequest(request);
+    if (!checked.ok) {
+      setError(checked.errors[0] ?? null);
+      return;
+    }
+    setError(null);
+    onGetQuotes?.(request);
   };
 
   return (
@@ -79,6 +88,8 @@ export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
             autoCapitalize="characters"
             spellCheck={false}
             value={collectionPostcode}
+            aria-invalid={invalid('collection.postcode')}
+            aria-describedby={error ? 'quote-form-error' : undefined}
             onChange={(event) => setCollectionPostcode(event.target.value)}
           />
         </div>
@@ -105,6 +116,8 @@ export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
             autoCapitalize="characters"
             spellCheck={false}
             value={destinationPostcode}
+            aria-invalid={invalid('destination.postcode')}
+            aria-describedby={error ? 'quote-form-error' : undefined}
             onChange={(event) => setDestinationPostcode(event.target.value)}
           />
         </div>
@@ -127,6 +140,27 @@ export function QuoteForm({ onGetQuotes }: QuoteFormProps) {
       <button type="submit" className="button button--primary button--block">
         Get Quotes
       </button>
+      <div className="quote-form__error" role="alert" id="quote-form-error">
+        {error && (
+          <>
+            <p className="quote-form__error-text" data-testid="quote-form-error">
+              {error.message}
+            </p>
+            {suggested && (
+              <button
+                type="button"
+                className="button button--secondary quote-form__switch"
+                onClick={() => {
+                  setCollectionCountryId(suggested.countryId);
+                  setError(null);
+                }}
+              >
+                Switch to {suggested.title}
+              </button>
+            )}
+          </>
+        )}
+      </div>
     </form>
   );
 }
