@@ -16,7 +16,12 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
+/** The courier simulator's own port, so specs can flip its behaviour switches (POST /__control). */
+process.env.E2E_COURIER_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** Specs that switch the courier simulator into failure modes: run alone, after the others. */
+const PROVIDER_FAILURES = /provider-failures\.spec\.ts/;
 
 /** Debian's Chromium: Playwright never downloads a browser here (docs/decisions/005). */
 const chromium = {
@@ -60,7 +65,19 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      testIgnore: PROVIDER_FAILURES,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
+    },
+    {
+      name: 'provider-failures',
+      testMatch: PROVIDER_FAILURES,
+      dependencies: ['desktop', 'phone'],
+      fullyParallel: false,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium,
+      },
     },
   ],
   webServer: {
@@ -71,6 +88,11 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      COURIER_SIMULATOR_PORT: process.env.E2E_COURIER_PORT,
+    },
   },
 });
