@@ -2,9 +2,16 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
+import { devMailRoutes } from './dev/mail.routes.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import {
+  createMail,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SALES_EMAIL,
+  type MailDeps,
+} from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
@@ -18,6 +25,11 @@ export interface AppDeps {
   webDistDir?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
+  /**
+   * Email: the entry points features call (`mail.emails`), the outbox, its transport and worker.
+   * When absent (API tests), a local mailbox on `database` with a worker that is not started.
+   */
+  mail?: MailDeps;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
@@ -47,6 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const catalog = new CatalogRepository(deps.database.db);
+  const mail =
+    deps.mail ??
+    createMail(deps, {
+      from: DEFAULT_MAIL_FROM,
+      salesEmail: DEFAULT_SALES_EMAIL,
+      siteUrl: 'http://localhost:3000',
+    });
 
   await app.register(healthRoutes(deps.database));
   await app.register(
@@ -59,6 +78,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.all('/api/*', sendNotFound);
   app.all('/api', sendNotFound);
+  // Only while the local mailbox is the transport (never with SMTP): see docs/email.md.
+  if (mail.mailbox) {
+    await app.register(
+      devMailRoutes({
+        mail,
+        mailbox: mail.mailbox,
+        database: deps.database,
+        clock: deps.clock,
+        siteUrl: mail.emails.siteUrl,
+      }),
+    );
+  }
 
   await registerSpa(app, deps.webDistDir);
   return app;

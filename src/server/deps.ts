@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import type { Env } from './env.js';
+import { createMail, mailConfigFromEnv } from './modules/email/mail.js';
 
 /** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -34,11 +35,23 @@ export async function createDeps(
     'database opened',
   );
   await prepareDatabase(database, logger);
+  const mail = createMail({ database, clock: systemClock, logger }, mailConfigFromEnv(env));
+  logger.info(
+    { transport: mail.transport.kind, ...(mail.mailbox ? { mailbox: '/dev/mail' } : {}) },
+    'mail ready',
+  );
+  mail.worker.start();
   return {
     database,
     clock: systemClock,
     logger,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
-    close: () => database.close(),
+    mail,
+    close: async () => {
+      // The mail worker first: it finishes (or aborts) deliveries in progress while the
+      // database is still open.
+      await mail.close();
+      await database.close();
+    },
   };
 }
