@@ -13,7 +13,13 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      SMTP_URL: '',
+      DATA_DIR: dataDir,
+    },
   },
 );
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // `npm start`: builds the site if the build is missing or older than the sources, then runs the
-// production server on the embedded defaults (PGlite under ./data, sandbox providers).
+// production server on the embedded defaults (PGlite under ./data, sandbox providers: the
+// sandbox opt-in ALLOW_SANDBOX_PROVIDERS=true is set unless the environment says otherwise).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    env: { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

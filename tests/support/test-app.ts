@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
+import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ReturnType<typeof fixedClock>;
+  /** Email on the local mailbox; the worker is not started: tests call `mail.worker.runOnce()`. */
+  mail: MailDeps;
   close(): Promise<void>;
 }
 
@@ -19,20 +22,28 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-23T10:00:00Z');
-  const app = await buildApp({
-    database,
-    clock,
-    logger: pino({ level: 'silent' }),
-    ...overrides,
-  });
+  const logger = pino({ level: 'silent' });
+  const mail =
+    overrides.mail ??
+    createMail(
+      { database, clock, logger },
+      {
+        from: 'BoxAbroad <no-reply@boxabroad.test>',
+        salesEmail: 'sales@boxabroad.test',
+        siteUrl: 'http://localhost:3000',
+      },
+    );
+  const app = await buildApp({ database, clock, logger, mail, ...overrides });
   extend?.(app);
   await app.ready();
   return {
     app,
     database,
     clock,
+    mail,
     close: async () => {
       await app.close();
+      await mail.close();
       await database.dispose();
     },
   };
