@@ -24,10 +24,11 @@ describe('/dev/mail (local mailbox)', () => {
       payload: '',
     });
     expect(sent.statusCode).toBe(303);
-    expect(sent.headers.location).toBe('/dev/mail');
+    expect(sent.headers.location).toMatch(/^\/dev\/mail\?sent=BA-SAMPLE-[0-9A-F]{6}$/);
 
     // Enqueued, not yet delivered: the outbox shows it pending.
-    const pending = await t.app.inject('/dev/mail');
+    const pending = await t.app.inject(sent.headers.location!);
+    expect(pending.body).toMatch(/<p role="status">Sample BA-SAMPLE-[0-9A-F]{6} is in the outbox/);
     expect(pending.body).toContain('No messages yet.');
     expect(pending.body).toMatch(/class="status-pending">pending/);
 
@@ -49,7 +50,8 @@ describe('/dev/mail (local mailbox)', () => {
     expect(page.body).toMatch(/BA-SAMPLE-[0-9A-F]{6}-label-1\.pdf/);
 
     const rendered = await t.app.inject(`/dev/mail/${id}/html`);
-    expect(rendered.headers['content-security-policy']).toContain('sandbox');
+    expect(rendered.headers['content-security-policy']).toContain('sandbox allow-scripts');
+    expect(rendered.headers['content-security-policy']).toContain("script-src 'none'");
     expect(rendered.headers['content-security-policy']).toContain("default-src 'none'");
     expect(rendered.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(rendered.body).toContain('Track your parcels');

@@ -7,13 +7,19 @@ import { html, type SafeHtml } from '../modules/email/templates/html.js';
 import type { LocalMailbox } from '../providers/email/local-mailbox.js';
 import { sampleBookingConfirmation } from './sample-mail.js';
 
-/** The message's own HTML runs in a sandboxed frame: no scripts, no requests but images. */
+/**
+ * The message's own HTML is shown in a sandboxed frame of its own (an opaque origin: no cookies,
+ * no access to the page) where no script may run (script-src 'none') and nothing but images may
+ * load. The sandbox allows scripts only so that test tools (axe) can inspect the frame; the CSP
+ * still blocks every script of the message.
+ */
 const MESSAGE_HTML_CSP = [
   "default-src 'none'",
+  "script-src 'none'",
   'img-src data: https: http:',
   "style-src 'unsafe-inline'",
   "frame-ancestors 'self'",
-  'sandbox',
+  'sandbox allow-scripts',
 ].join('; ');
 
 const PAGE_STYLE = `
@@ -85,7 +91,8 @@ export function devMailRoutes(options: {
       (_request, body, done) => done(null, body),
     );
 
-    app.get('/dev/mail', async (_request, reply) => {
+    app.get<{ Querystring: { sent?: string } }>('/dev/mail', async (request, reply) => {
+      const sent = typeof request.query.sent === 'string' ? request.query.sent.slice(0, 40) : '';
       const [messages, outbox] = await Promise.all([
         mailbox.list(),
         mail.outbox.list({ limit: 50 }),
@@ -98,6 +105,11 @@ export function devMailRoutes(options: {
         <form method="post" action="/dev/mail/sample">
           <button type="submit">Send a sample booking confirmation</button>
         </form>
+        ${
+          sent
+            ? html`<p role="status">Sample ${sent} is in the outbox; reload to see it arrive.</p>`
+            : ''
+        }
         <h2>Messages (${messages.length})</h2>
         ${
           messages.length === 0
@@ -161,7 +173,7 @@ export function devMailRoutes(options: {
       const input = await sampleBookingConfirmation(options.siteUrl, nextWeekday(clock.now()));
       await database.transaction((tx) => mail.emails.enqueueBookingConfirmation(tx, input));
       mail.worker.wake();
-      return reply.redirect('/dev/mail', 303);
+      return reply.redirect(`/dev/mail?sent=${encodeURIComponent(input.orderReference)}`, 303);
     });
 
     app.get<{ Params: { id: string } }>('/dev/mail/:id', async (request, reply) => {
@@ -210,7 +222,7 @@ export function devMailRoutes(options: {
           parsed.html
             ? html`<iframe
                 title="The email as it renders"
-                sandbox=""
+                sandbox="allow-scripts"
                 src="/dev/mail/${message.id}/html"
               ></iframe>`
             : html`<p>This message has no HTML part.</p>`

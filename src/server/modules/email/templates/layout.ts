@@ -47,18 +47,22 @@ export function layout(options: {
               >
                 <tr>
                   <td style="padding:20px 24px;border-bottom:1px solid #e3e8ef">
-                    <span style="font-size:20px;font-weight:700;color:#0b5cad">${BRAND}</span>
+                    <div role="banner">
+                      <span style="font-size:20px;font-weight:700;color:#0b5cad">${BRAND}</span>
+                    </div>
                   </td>
                 </tr>
                 <tr>
-                  <td style="padding:24px">${options.body}</td>
+                  <td style="padding:24px"><div role="main">${options.body}</div></td>
                 </tr>
                 <tr>
                   <td
                     style="padding:16px 24px;border-top:1px solid #e3e8ef;font-size:13px;color:#5a6675"
                   >
-                    ${BRAND} · ${TAGLINE} · ${link(options.siteUrl, options.siteUrl)}<br />
-                    © 2024–${year} ${BRAND}
+                    <div role="contentinfo">
+                      ${BRAND} · ${TAGLINE} · ${link(options.siteUrl, options.siteUrl)}<br />
+                      © 2024–${year} ${BRAND}
+                    </div>
                   </td>
                 </tr>
               </table>
