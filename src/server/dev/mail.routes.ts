@@ -47,7 +47,7 @@ function page(title: string, body: SafeHtml): string {
         </style>
       </head>
       <body>
-        <main>${body}</main>
+        <main aria-label="Development mailbox">${body}</main>
       </body>
     </html>`.value;
 }
