@@ -231,6 +231,14 @@ export class MailWorker {
     const log = logger.child({ mailId: row.id, messageId: row.message_id, kind: row.kind });
     let committed = false;
     const started = performance.now();
+    // Renew the lease as the delivery starts (earlier messages of the batch took time); a
+    // message whose lease was already taken over is left to its new owner.
+    const renewed = await database.query(
+      `UPDATE mail SET locked_until = $3
+       WHERE id = $1 AND claim_token = $2 AND status = 'sending' RETURNING id`,
+      [row.id, token, new Date(clock.now().getTime() + this.options.leaseMs)],
+    );
+    if (renewed.length === 0) return 'lease-lost';
     try {
       const raw = await composeMessage({
         from,

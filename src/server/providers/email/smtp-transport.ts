@@ -21,6 +21,10 @@ interface SmtpTarget {
   auth?: { user: string; pass: string };
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /** Reads SMTP_URL; the password never appears in an error. */
 export function parseSmtpUrl(value: string): SmtpTarget {
   const url = new URL(value);
@@ -35,10 +39,30 @@ export function parseSmtpUrl(value: string): SmtpTarget {
   };
 }
 
+/** How each connection is opened (exported for tests). */
+export function smtpConnectionOptions(
+  target: SmtpTarget,
+  options: Omit<SmtpTransportOptions, 'url'> = {},
+) {
+  return {
+    host: target.host,
+    port: target.port,
+    secure: target.secure,
+    // Credentials never cross the network in clear text: without implicit TLS (smtps://) the
+    // server must offer STARTTLS, except on this machine (a local relay or test server).
+    requireTLS: !target.secure && !!target.auth && !isLoopback(target.host),
+    connectionTimeout: options.connectionTimeoutMs ?? 30_000,
+    greetingTimeout: options.greetingTimeoutMs ?? 30_000,
+    socketTimeout: options.socketTimeoutMs ?? 60_000,
+    logger: false,
+  };
+}
+
 /**
  * SMTP with nodemailer's SMTP connection, one connection per message (never a pool: a pool
  * silently re-sends a message on another connection when one drops, which could deliver it
- * twice). STARTTLS is used whenever the server offers it.
+ * twice). STARTTLS is used whenever the server offers it, and required before logging in to a
+ * server that is not on this machine.
  *
  * The message is handed over as a stream that nodemailer reads only after the server's 354 reply
  * to DATA, and that calls `commit()` before it ends: the final "." (the moment the server may
@@ -47,15 +71,7 @@ export function parseSmtpUrl(value: string): SmtpTarget {
  */
 export function createSmtpTransport(options: SmtpTransportOptions): MailTransport {
   const target = parseSmtpUrl(options.url);
-  const connectionOptions = {
-    host: target.host,
-    port: target.port,
-    secure: target.secure,
-    connectionTimeout: options.connectionTimeoutMs ?? 30_000,
-    greetingTimeout: options.greetingTimeoutMs ?? 30_000,
-    socketTimeout: options.socketTimeoutMs ?? 60_000,
-    logger: false,
-  };
+  const connectionOptions = smtpConnectionOptions(target, options);
 
   return {
     kind: 'smtp',
