@@ -62,6 +62,7 @@ export class TestSmtpServer {
       allowInsecureAuth: true,
       logger: false,
       closeTimeout: 200,
+      disableReverseLookup: true,
       onAuth: (auth, _session, callback) => {
         if (auth.username === this.credentials.user && auth.password === this.credentials.pass) {
           return callback(null, { user: auth.username });
