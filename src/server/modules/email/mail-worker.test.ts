@@ -203,6 +203,25 @@ describe('delivery over SMTP', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it('enqueues through a Drizzle transaction too, and rolls back with it', async () => {
+    const mail = mailDeps();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLED' }));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const { created } = await database.db.transaction((tx) =>
+      mail.emails.enqueueBookingConfirmation(tx, booking()),
+    );
+    expect(created).toBe(true);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual([
+      'Your booking was successful: BA-7K2M9Q',
+    ]);
+    expect(smtp.received[0]!.parsed.attachments).toHaveLength(2);
+  });
+
   it('enqueues one message per business event', async () => {
     const mail = mailDeps();
     const first = await enqueueBooking(mail);

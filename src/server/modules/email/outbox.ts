@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, RawQuery } from '../../db/client.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
@@ -30,9 +31,29 @@ export interface MailMessage {
   attachments?: MailAttachment[];
 }
 
-/** What enqueueMail needs from the caller: the `tx` of `Database.transaction` (or `database`). */
-export interface Queryable {
-  query: RawQuery;
+/**
+ * The caller's transaction, either of the two kinds the codebase has:
+ * - the `tx` of `Database.transaction` (raw SQL; also `database` itself, outside a transaction);
+ * - a Drizzle transaction (`database.db.transaction(async (tx) => …)`) or `database.db`.
+ */
+export type Queryable = { query: RawQuery } | DrizzleExecutor;
+
+export interface DrizzleExecutor {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/** Runs parametrised SQL ($1, $2, …) through either kind of transaction. */
+export function rawQueryOf(tx: Queryable): RawQuery {
+  if ('query' in tx && typeof tx.query === 'function') return tx.query;
+  const executor = tx as DrizzleExecutor;
+  return async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const chunks: SQL[] = parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`,
+    );
+    const result = (await executor.execute(sql.join(chunks))) as { rows: Row[] };
+    return result.rows;
+  };
 }
 
 export interface EnqueueResult {
@@ -73,11 +94,12 @@ export async function enqueueMail(
   message: MailMessage,
   context: { now: Date; messageIdDomain: string },
 ): Promise<EnqueueResult> {
+  const query = rawQueryOf(tx);
   const to = requireAddress('to', message.to);
   const replyTo = message.replyTo ? requireAddress('replyTo', message.replyTo) : null;
   const id = randomUUID();
   const messageId = `<${id}@${context.messageIdDomain}>`;
-  const inserted = await tx.query<{ id: string; message_id: string }>(
+  const inserted = await query<{ id: string; message_id: string }>(
     `INSERT INTO mail (id, idempotency_key, kind, message_id, to_address, reply_to, subject,
                        html_body, text_body, status, attempts, next_attempt_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10)
@@ -97,7 +119,7 @@ export async function enqueueMail(
     ],
   );
   if (!inserted[0]) {
-    const existing = await tx.query<{ id: string; message_id: string }>(
+    const existing = await query<{ id: string; message_id: string }>(
       `SELECT id, message_id FROM mail WHERE idempotency_key = $1`,
       [message.idempotencyKey],
     );
@@ -106,7 +128,7 @@ export async function enqueueMail(
     return { id: row.id, messageId: row.message_id, created: false };
   }
   for (const [position, attachment] of (message.attachments ?? []).entries()) {
-    await tx.query(
+    await query(
       `INSERT INTO mail_attachments (mail_id, position, filename, content_type, content)
        VALUES ($1, $2, $3, $4, $5)`,
       [
