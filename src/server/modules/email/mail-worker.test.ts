@@ -319,6 +319,21 @@ describe('retries', () => {
   });
 });
 
+describe('the running worker', () => {
+  it('delivers after wake() and keeps going while batches are full', async () => {
+    const mail = mailDeps({ worker: { batchSize: 2, pollIntervalMs: 3_600_000 } });
+    mail.worker.start();
+    for (let i = 0; i < 5; i++) await enqueueBooking(mail, { orderReference: `BA-RUN00${i}` });
+    mail.worker.wake();
+    // Only wake() and the full batches can get all five out before the hour-long poll.
+    await smtp.waitForMessages(5);
+    await mail.worker.stop();
+    expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `Your booking was successful: BA-RUN00${i}`),
+    );
+  });
+});
+
 describe('exactly once, as far as SMTP allows', () => {
   it('a second worker never claims a message being sent', async () => {
     const a = mailDeps();
@@ -388,6 +403,24 @@ describe('exactly once, as far as SMTP allows', () => {
     expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a message whose every attempt was killed before sending ends failed', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database, worker: { maxAttempts: 1 } });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdRcpt();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached;
+    doomed.kill();
+    await a.worker.stop({ graceMs: 0 });
+    held.open();
+
+    const b = mailDeps({ worker: { maxAttempts: 1 } });
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(smtp.received).toHaveLength(0);
   });
 
   it('a worker killed after the final dot: not resent, marked unknown for an operator', async () => {

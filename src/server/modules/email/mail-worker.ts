@@ -78,9 +78,11 @@ const UNKNOWN_OUTCOME =
   'have arrived. Not resent automatically; an operator may resend it.';
 
 /**
- * Delivers the outbox. Each round:
+ * Delivers the outbox. `start()` runs a round every pollIntervalMs (at once after `wake()` or a
+ * full batch); tests call `runOnce()`. Each round:
  * 1. messages whose worker vanished after committing (lease expired, committed_at set) become
- *    'unknown': they may have been delivered, so they are not resent;
+ *    'unknown': they may have been delivered, so they are not resent; those whose workers kept
+ *    vanishing before committing, up to maxAttempts, become 'failed';
  * 2. due messages are claimed with a lease (`FOR UPDATE SKIP LOCKED`: two workers, in one process
  *    or many, never claim the same message) — pending ones whose time has come, and 'sending'
  *    ones whose worker vanished before committing (nothing can have been delivered);
@@ -158,12 +160,15 @@ export class MailWorker {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.runOnce()
-        .catch((error: unknown) =>
-          this.deps.logger.error({ err: error }, 'mail worker round failed'),
-        )
-        .finally(() => {
+        .catch((error: unknown) => {
+          this.deps.logger.error({ err: error }, 'mail worker round failed');
+          return undefined;
+        })
+        .then((summary) => summary?.claimed === this.options.batchSize)
+        .then((fullBatch) => {
           if (!this.started || this.stopping) return;
-          const again = this.wakeRequested;
+          // A full batch means more may be due: go on at once.
+          const again = this.wakeRequested || fullBatch;
           this.wakeRequested = false;
           this.schedule(again ? 0 : this.options.pollIntervalMs);
         });
@@ -185,6 +190,18 @@ export class MailWorker {
     for (const row of orphaned) {
       summary.unknown++;
       logger.error({ mailId: row.id, messageId: row.message_id }, 'mail delivery outcome unknown');
+    }
+
+    // A message whose workers kept vanishing before the commit (it may crash them) stops here.
+    const exhausted = await database.query<{ id: string; message_id: string }>(
+      `UPDATE mail SET status = 'failed', locked_until = NULL, last_error = $3
+       WHERE status = 'sending' AND locked_until <= $1 AND committed_at IS NULL AND attempts >= $2
+       RETURNING id, message_id`,
+      [now, this.options.maxAttempts, 'Every attempt was interrupted before the message was sent.'],
+    );
+    for (const row of exhausted) {
+      summary.failed++;
+      logger.error({ mailId: row.id, messageId: row.message_id }, 'mail failed');
     }
 
     const token = randomUUID();
