@@ -27,7 +27,9 @@ body{margin:0;font-family:system-ui,sans-serif;color:#1b2430;background:#f3f5f8;
 main{max-width:1100px;margin:0 auto;padding:16px}
 h1{font-size:1.5rem;margin:0 0 8px}h2{font-size:1.15rem;margin:24px 0 8px}
 table{border-collapse:collapse;width:100%;background:#fff}
-th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #d5dbe3;vertical-align:top;overflow-wrap:anywhere}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #d5dbe3;vertical-align:top}
+th{white-space:nowrap}td{overflow-wrap:anywhere;min-width:5em}
+.scroll{overflow-x:auto}
 a{color:#0b5cad}button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #0b5cad;background:#0b5cad;color:#fff;cursor:pointer}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 12px;background:#fff;padding:12px;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
@@ -114,57 +116,61 @@ export function devMailRoutes(options: {
         ${
           messages.length === 0
             ? html`<p>No messages yet.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Subject</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${messages.map(
-                    (m) =>
-                      html`<tr>
-                        <td>${time(m.receivedAt)}</td>
-                        <td>${m.envelopeTo}</td>
-                        <td><a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a></td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            : html`<div class="scroll" tabindex="0" role="region" aria-label="Messages">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Received</th>
+                      <th scope="col">To</th>
+                      <th scope="col">Subject</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${messages.map(
+                      (m) =>
+                        html`<tr>
+                          <td>${time(m.receivedAt)}</td>
+                          <td>${m.envelopeTo}</td>
+                          <td><a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a></td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
         }
         <h2>Outbox (latest ${outbox.length})</h2>
         ${
           outbox.length === 0
             ? html`<p>The outbox is empty.</p>`
-            : html`<table>
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Last error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${outbox.map(
-                    (m) =>
-                      html`<tr>
-                        <td>${time(m.createdAt)}</td>
-                        <td>${m.kind}</td>
-                        <td>${m.to}</td>
-                        <td>${m.subject}</td>
-                        <td class="status-${m.status}">${m.status}</td>
-                        <td>${m.attempts}</td>
-                        <td>${m.lastError ?? ''}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            : html`<div class="scroll" tabindex="0" role="region" aria-label="Outbox">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Created</th>
+                      <th scope="col">Kind</th>
+                      <th scope="col">To</th>
+                      <th scope="col">Subject</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Attempts</th>
+                      <th scope="col">Last error</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${outbox.map(
+                      (m) =>
+                        html`<tr>
+                          <td>${time(m.createdAt)}</td>
+                          <td>${m.kind}</td>
+                          <td>${m.to}</td>
+                          <td>${m.subject}</td>
+                          <td class="status-${m.status}">${m.status}</td>
+                          <td>${m.attempts}</td>
+                          <td>${m.lastError ?? ''}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>`
         }`;
       return sendPage(reply, 'Local mailbox', body);
     });

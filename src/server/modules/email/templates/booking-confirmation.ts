@@ -95,7 +95,7 @@ function addressLines(address: PostalAddress): string[] {
 
 function addressBlock(title: string, address: PostalAddress): SafeHtml {
   const lines = addressLines(address).map((line, i) => html`${i > 0 ? html`<br />` : ''}${line}`);
-  return html`<td valign="top" style="padding:0 12px 12px 0;width:50%;min-width:200px">
+  return html`<td valign="top" style="padding:0 12px 12px 0;width:50%;overflow-wrap:anywhere">
     <strong>${title}</strong><br />${lines}
   </td>`;
 }
