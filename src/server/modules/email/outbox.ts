@@ -212,7 +212,8 @@ export class MailOutbox {
 
   /**
    * An operator's decision to send a failed or unknown-outcome message again (an unknown one
-   * may then arrive twice). Returns false when the message is not in one of those states.
+   * may then arrive twice): it is due at once; a message that already used its attempts gets
+   * this one more. Returns false when the message is not in one of those states.
    */
   async retry(id: string): Promise<boolean> {
     const rows = await this.database.query(
