@@ -59,6 +59,12 @@ describe('parseEnv', () => {
     });
   });
 
+  it('never echoes the SMTP password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'http://mailer:hunter2@mail.example.com' })).toThrow(
+      /^(?![\s\S]*hunter2)[\s\S]*SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
   it('names bad mail variables', () => {
     expect(() =>
       parseEnv({ SMTP_URL: 'http://mail.example.com', SALES_EMAIL: 'sales', MAIL_FROM: 'nobody' }),

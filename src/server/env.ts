@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Variables whose values are never echoed in an error (SMTP_URL carries a password). */
+const SECRET_VARIABLES = new Set(['SMTP_URL']);
+
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 export const EnvSchema = z
   .object({
@@ -25,7 +28,10 @@ export const EnvSchema = z
      * Lets NODE_ENV=production run on sandbox providers (local mailbox, simulators). `npm start`
      * and the browser tests set it; a real deployment must not.
      */
-    ALLOW_SANDBOX_PROVIDERS: z.stringbool({ error: 'must be true or false' }).default(false),
+    ALLOW_SANDBOX_PROVIDERS: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     /** SMTP server for outgoing mail; without it mail goes to the local mailbox (/dev/mail). */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
@@ -80,7 +86,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const value = cleaned[name];
-    const shown = value === undefined ? '' : ` (got "${value}")`;
+    const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${value}")`;
     return `${name}: ${issue.message}${shown}`;
   });
   throw new EnvError(problems);

@@ -80,7 +80,7 @@ describe('/dev/mail (local mailbox)', () => {
         lastName: 'X',
         email: 'x@example.org',
         message: 'hi',
-        sentAt: t.clock.now(),
+        receivedAt: t.clock.now(),
       }),
     );
     await t.mail.worker.runOnce();

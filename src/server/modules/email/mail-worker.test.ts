@@ -176,7 +176,7 @@ describe('delivery over SMTP', () => {
         email: 'ann@example.org',
         phone: '+44 7700 900123',
         message: 'Can you collect from Leeds?\nThanks',
-        sentAt: new Date(START),
+        receivedAt: new Date(START),
       }),
     );
     await mail.worker.runOnce();
@@ -455,7 +455,7 @@ describe('hostile input', () => {
         lastName: 'Evil\r\nBcc: victim@example.net',
         email: 'ann@example.org\r\nBcc: victim@example.net',
         message: '</div><script>alert(1)</script>',
-        sentAt: new Date(START),
+        receivedAt: new Date(START),
       }),
     );
     await mail.worker.runOnce();

@@ -13,8 +13,10 @@ export interface ContactMessageInput {
   email: string;
   phone?: string;
   message: string;
-  /** When the visitor sent it. */
-  sentAt: Date;
+  /** The form's agreement toggle, when the form has one. */
+  newsOptIn?: boolean;
+  /** When the site received it. */
+  receivedAt: Date;
 }
 
 function fullName(input: ContactMessageInput): string {
@@ -44,7 +46,10 @@ export function renderContactMessage(
     ['Company', input.company ?? ''],
     ['Email', input.email],
     ['Phone', input.phone ?? ''],
-    ['Sent', londonTime(input.sentAt)],
+    ['Received', londonTime(input.receivedAt)],
+    ...(input.newsOptIn === undefined
+      ? []
+      : [['Agreed to news', input.newsOptIn ? 'Yes' : 'No'] as [string, string]]),
   ];
   const body = html`${heading('New message from the contact form')}
     <table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 16px">

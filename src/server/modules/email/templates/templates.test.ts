@@ -131,7 +131,8 @@ describe('contact message', () => {
         email: 'ann@example.org',
         phone: '07700 900123',
         message: 'line one\n<b>line two</b>',
-        sentAt: new Date('2026-07-01T09:30:00Z'),
+        newsOptIn: false,
+        receivedAt: new Date('2026-07-01T09:30:00Z'),
       },
       context,
     );
@@ -142,7 +143,8 @@ describe('contact message', () => {
     expect(mail.html).toContain('07700 900123');
     expect(mail.html).toContain('line one<br>&lt;b&gt;line two&lt;/b&gt;');
     // 09:30 UTC in July is 10:30 in London.
-    expect(mail.text).toContain('Sent: 1 July 2026 at 10:30');
+    expect(mail.text).toContain('Received: 1 July 2026 at 10:30');
+    expect(mail.text).toContain('Agreed to news: No');
     expect(mail.text).toContain('<b>line two</b>');
   });
 });
