@@ -5,7 +5,7 @@ import {
   renderBookingConfirmation,
   type BookingConfirmationInput,
 } from './templates/booking-confirmation.js';
-import { renderContactMessage, type ContactMessageInput } from './templates/contact-message.js';
+import { renderContactMessage, type ContactEmailInput } from './templates/contact-message.js';
 import { renderPasswordReset, type PasswordResetInput } from './templates/password-reset.js';
 
 export interface EmailConfig {
@@ -50,7 +50,7 @@ export class EmailService {
    * A contact form message to the sales mailbox, Reply-To the visitor. A visitor address that
    * is not a single valid address is left out of the headers (it still shows in the body).
    */
-  enqueueContactMessage(tx: Queryable, input: ContactMessageInput): Promise<EnqueueResult> {
+  enqueueContactMessage(tx: Queryable, input: ContactEmailInput): Promise<EnqueueResult> {
     const rendered = renderContactMessage(input, this.context());
     const replyTo = validAddress(input.email);
     return this.outbox.enqueue(tx, {

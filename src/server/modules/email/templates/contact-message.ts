@@ -4,7 +4,7 @@ import { html, multiline } from './html.js';
 import { heading, layout, paragraph, textLayout } from './layout.js';
 
 /** A message sent through the Contact us form (spec §2 /contact), as stored. */
-export interface ContactMessageInput {
+export interface ContactEmailInput {
   /** The stored contact message's id: one email per message. */
   id: string;
   firstName: string;
@@ -19,7 +19,7 @@ export interface ContactMessageInput {
   receivedAt: Date;
 }
 
-function fullName(input: ContactMessageInput): string {
+function fullName(input: ContactEmailInput): string {
   return [input.firstName, input.lastName]
     .map((s) => s.trim())
     .filter(Boolean)
@@ -36,7 +36,7 @@ function londonTime(at: Date): string {
 
 /** The email to the sales mailbox; its Reply-To is the visitor (set by the caller). */
 export function renderContactMessage(
-  input: ContactMessageInput,
+  input: ContactEmailInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
   const name = fullName(input) || input.email || 'a visitor';
