@@ -20,6 +20,6 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { '/api': api, '/healthz': api, '/readyz': api },
+    proxy: { '/api': api, '/healthz': api, '/readyz': api, '/dev': api },
   },
 });

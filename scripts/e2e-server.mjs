@@ -17,6 +17,7 @@ const server = spawn(
       ...process.env,
       NODE_ENV: 'production',
       ALLOW_SANDBOX_PROVIDERS: 'true',
+      SMTP_URL: '',
       DATA_DIR: dataDir,
     },
   },

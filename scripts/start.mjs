@@ -1,6 +1,6 @@
 // `npm start`: builds the site if the build is missing or older than the sources, then runs the
-// production server on the embedded defaults (PGlite under ./data, sandbox providers, allowed
-// with ALLOW_SANDBOX_PROVIDERS=true; set COURIER_PROVIDER=transglobal etc. for the real ones).
+// production server on the embedded defaults (PGlite under ./data, sandbox providers: the
+// sandbox opt-in ALLOW_SANDBOX_PROVIDERS=true is set unless the environment says otherwise).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
+import { devMailRoutes } from './dev/mail.routes.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
@@ -11,6 +12,12 @@ import { buildOpenApiDocument } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { createServices, type Services } from './services.js';
+import {
+  createMail,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SALES_EMAIL,
+  type MailDeps,
+} from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
@@ -31,6 +38,11 @@ export interface AppDeps {
   publicUrl?: string;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes?: number;
+  /**
+   * Email: the entry points features call (`mail.emails`), the outbox, its transport and worker.
+   * When absent (API tests), a local mailbox on `database` with a worker that is not started.
+   */
+  mail?: MailDeps;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
@@ -59,7 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
 
-  const services = createServices(deps);
+  const mail =
+    deps.mail ??
+    createMail(deps, {
+      from: DEFAULT_MAIL_FROM,
+      salesEmail: DEFAULT_SALES_EMAIL,
+      siteUrl: deps.publicUrl ?? 'http://localhost:3000',
+    });
+  const services = createServices(deps, mail);
   app.decorate('services', services);
 
   await app.register(healthRoutes(deps.database));
@@ -81,6 +100,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   app.all('/api/*', sendNotFound);
   app.all('/api', sendNotFound);
+  // Only while the local mailbox is the transport (never with SMTP): see docs/email.md.
+  if (mail.mailbox) {
+    await app.register(
+      devMailRoutes({
+        mail,
+        mailbox: mail.mailbox,
+        database: deps.database,
+        clock: deps.clock,
+        siteUrl: mail.emails.siteUrl,
+      }),
+    );
+  }
 
   await registerSpa(app, deps.webDistDir, deps.publicUrl);
   return app;

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import type { Env } from './env.js';
 import { createCourier } from './providers/courier/index.js';
+import { createMail, mailConfigFromEnv } from './modules/email/mail.js';
 
 /** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -42,6 +43,12 @@ export async function createDeps(
     await database.close();
     throw error;
   }
+  const mail = createMail({ database, clock: systemClock, logger }, mailConfigFromEnv(env));
+  logger.info(
+    { transport: mail.transport.kind, ...(mail.mailbox ? { mailbox: '/dev/mail' } : {}) },
+    'mail ready',
+  );
+  mail.worker.start();
   return {
     database,
     clock: systemClock,
@@ -49,7 +56,11 @@ export async function createDeps(
     courier: courier.courier,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    mail,
     close: async () => {
+      // The mail worker first: it finishes (or aborts) deliveries in progress while the
+      // database is still open.
+      await mail.close();
       await courier.close();
       await database.close();
     },

@@ -24,6 +24,52 @@ describe('parseEnv', () => {
   it('treats an empty value as unset', () => {
     expect(parseEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000 });
   });
+
+  it('refuses production without SMTP_URL, MAIL_FROM and SALES_EMAIL', () => {
+    try {
+      parseEnv({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const { problems } = error as EnvError;
+      expect(problems.join('\n')).toMatch(/SMTP_URL: is required in production/);
+      expect(problems.join('\n')).toMatch(/ALLOW_SANDBOX_PROVIDERS=true/);
+      expect(problems.join('\n')).toMatch(/MAIL_FROM: is required in production/);
+      expect(problems.join('\n')).toMatch(/SALES_EMAIL: is required in production/);
+    }
+  });
+
+  it('runs production on the local mailbox only with the sandbox opt-in', () => {
+    const env = parseEnv({ NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true' });
+    expect(env).toMatchObject({ ALLOW_SANDBOX_PROVIDERS: true });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('accepts a production mail configuration', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+      MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
+      SALES_EMAIL: 'sales@boxabroad.example',
+    });
+    expect(env).toMatchObject({
+      ALLOW_SANDBOX_PROVIDERS: false,
+      MAIL_POLL_INTERVAL_MS: 2000,
+      MAIL_MAX_ATTEMPTS: 8,
+    });
+  });
+
+  it('never echoes the SMTP password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'http://mailer:hunter2@mail.example.com' })).toThrow(
+      /^(?![\s\S]*hunter2)[\s\S]*SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
+  it('names bad mail variables', () => {
+    expect(() =>
+      parseEnv({ SMTP_URL: 'http://mail.example.com', SALES_EMAIL: 'sales', MAIL_FROM: 'nobody' }),
+    ).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL[\s\S]*MAIL_FROM[\s\S]*SALES_EMAIL/);
+  });
 });
 
 describe('courier configuration', () => {

@@ -20,7 +20,7 @@ const secret = z
   .refine((value) => value === value.trim(), 'has leading or trailing spaces');
 
 /** Variables whose values are never echoed in an error. */
-const SECRET_VARIABLES = new Set(['COURIER_API_KEY', 'COURIER_PASSWORD']);
+const SECRET_VARIABLES = new Set(['COURIER_API_KEY', 'COURIER_PASSWORD', 'SMTP_URL']);
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 export const EnvSchema = z.object({
@@ -51,6 +51,21 @@ export const EnvSchema = z.object({
     .enum(['true', 'false'], { message: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+
+  // Email (docs/email.md). Without SMTP_URL mail goes to the local mailbox (/dev/mail).
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Sender of every email, e.g. `BoxAbroad <no-reply@boxabroad.example>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/,
+      'must be an address, optionally with a name: Name <a@b.c>',
+    )
+    .optional(),
+  /** The sales mailbox that receives contact form messages. */
+  SALES_EMAIL: z.email('must be an email address').optional(),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -97,6 +112,16 @@ function crossFieldProblems(env: Env): string[] {
     problems.push(
       'COURIER_PROVIDER: production refuses the courier simulator; set COURIER_PROVIDER=transglobal, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
     );
+  }
+  if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS) {
+    if (!env.SMTP_URL) {
+      problems.push(
+        'SMTP_URL: is required in production (emails would only reach the local mailbox); set ALLOW_SANDBOX_PROVIDERS=true to run a sandbox',
+      );
+    }
+    for (const name of ['MAIL_FROM', 'SALES_EMAIL'] as const) {
+      if (!env[name]) problems.push(`${name}: is required in production`);
+    }
   }
   return problems;
 }

@@ -15,6 +15,23 @@ describe('main', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT: must be a whole number between 0 and 65535 (got "abc")');
   });
+
+  it('refuses to start in production without SMTP_URL unless sandboxes are allowed', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ALLOW_SANDBOX_PROVIDERS: '',
+        SMTP_URL: '',
+        DATA_DIR: '.tmp/never-used',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('SMTP_URL: is required in production');
+  });
 });
 
 describe('main in production', () => {

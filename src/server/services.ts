@@ -2,6 +2,7 @@ import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
+import type { MailDeps } from './modules/email/mail.js';
 import { ContactRepository } from './modules/contact/contact.repository.js';
 import { ContactService } from './modules/contact/contact.service.js';
 import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
@@ -12,7 +13,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
-export function createServices(deps: AppDeps) {
+export function createServices(deps: AppDeps, mail: MailDeps) {
   const db = deps.database.db;
   const catalog = new CatalogRepository(db);
   const ordersRepository = new OrdersRepository(db);
@@ -33,8 +34,9 @@ export function createServices(deps: AppDeps) {
     deps.clock,
   );
   return {
+    mail,
     catalog,
-    contact: new ContactService(new ContactRepository(db), deps.clock),
+    contact: new ContactService(new ContactRepository(db), mail, deps.clock),
     courierRoutes,
     quotes: new QuotesService(catalog, courierRoutes, ordersRepository, deps.clock),
     orders,

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CONTACT_MESSAGES } from '../../src/domain/contact.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { openMail } from './support/mailbox.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
 test('the contact form shows its errors beside the fields and in a summary', async ({ page }) => {
@@ -107,4 +108,30 @@ test('a message the server refuses shows the server’s reason', async ({ page }
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('alert')).toContainText('Something went wrong on our side.');
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+});
+
+test('a sent message reaches the sales mailbox, with the visitor to reply to', async ({
+  page,
+}, testInfo) => {
+  // A name only this run uses, so the mailbox entry is this test's.
+  const name = `Grace ${testInfo.project.name} ${Date.now()}`;
+  await page.goto('/contact');
+  await page.getByRole('textbox', { name: 'First name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+  await page.getByRole('textbox', { name: 'Phone number (optional)' }).fill('020 7946 0018');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Do you collect on Saturdays?');
+  await page.getByRole('button', { name: /Send/ }).click();
+  await expect(page.getByText('Thank you!')).toBeVisible();
+
+  const { email } = await openMail(page, `Contact form: ${name}`);
+  const headers = page.getByRole('main', { name: 'Development mailbox' });
+  await expect(
+    headers.getByRole('definition').filter({ hasText: 'sales@boxabroad.localhost' }),
+  ).toBeVisible();
+  await expect(
+    headers.getByRole('definition').filter({ hasText: /^grace@example\.com$/ }),
+  ).toBeVisible();
+  const body = email.getByRole('main');
+  await expect(body).toContainText('Do you collect on Saturdays?');
+  await expect(body).toContainText('020 7946 0018');
 });

@@ -7,6 +7,7 @@ import {
   type CourierSimulator,
 } from '../../src/server/providers/courier/simulator/simulator.server.js';
 import { TransglobalCourier } from '../../src/server/providers/courier/transglobal/transglobal.client.js';
+import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -15,6 +16,8 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   /** The courier simulator behind `deps.courier`, unless the test passed its own courier. */
   courierSimulator?: CourierSimulator;
+  /** Email on the local mailbox; the worker is not started: tests call `mail.worker.runOnce()`. */
+  mail: MailDeps;
   close(): Promise<void>;
 }
 
@@ -44,13 +47,18 @@ export async function createTestApp(
       timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 5_000 },
       retry: { attempts: 2, baseDelayMs: 10 },
     });
-  const app = await buildApp({
-    database,
-    clock,
-    logger: pino({ level: 'silent' }),
-    courier,
-    ...overrides,
-  });
+  const logger = pino({ level: 'silent' });
+  const mail =
+    overrides.mail ??
+    createMail(
+      { database, clock, logger },
+      {
+        from: 'BoxAbroad <no-reply@boxabroad.test>',
+        salesEmail: 'sales@boxabroad.test',
+        siteUrl: 'http://localhost:3000',
+      },
+    );
+  const app = await buildApp({ database, clock, logger, courier, mail, ...overrides });
   extend?.(app);
   await app.ready();
   return {
@@ -58,10 +66,12 @@ export async function createTestApp(
     database,
     clock,
     ...(courierSimulator ? { courierSimulator } : {}),
+    mail,
     close: async () => {
       await app.services.courierRoutes.idle();
       await app.close();
       await courierSimulator?.close();
+      await mail.close();
       await database.dispose();
     },
   };

@@ -7,6 +7,10 @@ import pg from 'pg';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A Drizzle transaction on `Db`: repositories accept one to join the caller's transaction. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction on it. */
+export type DbExecutor = Db | DbTransaction;
 
 /** A raw query function used by the migration runner and health checks. */
 export type RawQuery = <Row = Record<string, unknown>>(

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -144,6 +146,70 @@ export const courierRoutes = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/** The mail outbox (migration 0003, docs/email.md). */
+export const mail = pgTable(
+  'mail',
+  {
+    id: uuid('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique('mail_idempotency_key_unique'),
+    kind: text('kind').notNull(),
+    messageId: text('message_id').notNull().unique('mail_message_id_unique'),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    htmlBody: text('html_body').notNull(),
+    textBody: text('text_body').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unknown'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    claimToken: uuid('claim_token'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    committedAt: timestamp('committed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    transportResponse: text('transport_response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'mail_status_check',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'unknown')`,
+    ),
+    index('mail_created_idx').on(t.createdAt),
+  ],
+);
+
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mail.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mailId, t.position] })],
+);
+
+/** The local mailbox of the sandbox mail transport (migration 0003). */
+export const mailboxMessages = pgTable('mailbox_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  messageId: text('message_id').notNull().unique('mailbox_messages_message_id_unique'),
+  envelopeFrom: text('envelope_from').notNull(),
+  envelopeTo: text('envelope_to').notNull(),
+  subject: text('subject').notNull(),
+  raw: bytea('raw').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
 export const schema = {
   countries,
   rateTables,
@@ -153,4 +219,7 @@ export const schema = {
   orders,
   orderItems,
   courierRoutes,
+  mail,
+  mailAttachments,
+  mailboxMessages,
 };

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { ContactMessage } from '../../../domain/contact.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { contactMessages } from '../../db/schema.js';
 
 export interface StoredContactMessage extends ContactMessage {
@@ -12,8 +12,13 @@ export interface StoredContactMessage extends ContactMessage {
 export class ContactRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(message: StoredContactMessage): Promise<void> {
-    await this.db.insert(contactMessages).values(message);
+  async insert(message: StoredContactMessage, executor: DbExecutor = this.db): Promise<void> {
+    await executor.insert(contactMessages).values(message);
+  }
+
+  /** Runs fn in one transaction, so the message and its email are stored together or not at all. */
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
   }
 
   async findById(id: string): Promise<StoredContactMessage | undefined> {

@@ -165,3 +165,29 @@ describe('POST /api/v1/contact-messages', () => {
     expect(res.body).not.toContain('<script>');
   });
 });
+
+describe('the email to the sales mailbox', () => {
+  it('is queued with the message and delivered to SALES_EMAIL with Reply-To the visitor, escaped', async () => {
+    const res = await post({
+      ...valid,
+      firstName: '<img src=x onerror=alert(1)>',
+      message: 'Hello <b>sales</b>',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = ContactMessageReceiptSchema.parse(res.json());
+    const queued = (await t.mail.outbox.list()).find(
+      (m) => m.idempotencyKey === `contact-message:${id}`,
+    );
+    expect(queued).toMatchObject({ to: 'sales@boxabroad.test', status: 'pending' });
+
+    await t.mail.worker.runOnce();
+    const entries = await t.mail.mailbox!.list();
+    const entry = entries.find((e) => e.messageId === queued!.messageId);
+    expect(entry?.envelopeTo).toContain('sales@boxabroad.test');
+    const message = await t.mail.mailbox!.get(entry!.id);
+    expect(message!.parsed.replyTo?.text).toContain('ada@example.co.uk');
+    expect(message!.parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(message!.parsed.html).not.toContain('<img src=x');
+    expect(message!.parsed.text).toContain('Hello <b>sales</b>');
+  });
+});

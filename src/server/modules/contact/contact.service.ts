@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage, ContactMessageReceipt } from '../../../domain/contact.js';
 import type { Clock } from '../../clock.js';
+import type { MailDeps } from '../email/mail.js';
 import type { ContactRepository, StoredContactMessage } from './contact.repository.js';
 
 /**
- * "Contact us": every message is stored first, so none is lost. Telling the sales mailbox
- * (spec §7) belongs here too, as one call after the insert once the email outbox exists;
- * whatever renders the message into HTML must escape it (it is stored as the visitor typed it).
+ * "Contact us": the message and its email to the sales mailbox (spec §7) are stored in one
+ * transaction, so neither is lost; the mail worker delivers the email (escaped: the message is
+ * stored as the visitor typed it).
  */
 export class ContactService {
   constructor(
     private readonly repository: ContactRepository,
+    private readonly mail: Pick<MailDeps, 'emails' | 'worker'>,
     private readonly clock: Clock,
   ) {}
 
@@ -20,7 +22,11 @@ export class ContactService {
       id: randomUUID(),
       receivedAt: this.clock.now(),
     };
-    await this.repository.insert(stored);
+    await this.repository.transaction(async (tx) => {
+      await this.repository.insert(stored, tx);
+      await this.mail.emails.enqueueContactMessage(tx, stored);
+    });
+    this.mail.worker.wake();
     return { id: stored.id, receivedAt: stored.receivedAt.toISOString() };
   }
 }

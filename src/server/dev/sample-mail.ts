@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import PDFDocument from 'pdfkit';
+import type { BookingConfirmationInput } from '../modules/email/templates/booking-confirmation.js';
+
+/** A one-page A6 PDF that says it is a sample (never a real courier label). */
+export function samplePdf(title: string, lines: string[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A6', margin: 24, info: { Title: title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.fontSize(16).text(title);
+    doc.moveDown();
+    doc.fontSize(10);
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
+}
+
+/**
+ * A booking confirmation with made-up data and a sample label, to preview the template in the
+ * local mailbox (`POST /dev/mail/sample`). Each call has a new order reference.
+ */
+export async function sampleBookingConfirmation(
+  siteUrl: string,
+  collectionDate: string,
+): Promise<BookingConfirmationInput> {
+  const orderReference = `BA-SAMPLE-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const base = siteUrl.replace(/\/$/, '');
+  const pdf = await samplePdf('SAMPLE LABEL — not for shipping', [
+    `Order ${orderReference}`,
+    'Large parcel 1 of 1',
+    'From: Jane Smith, SW1A 1AA, United Kingdom',
+    'To: Max Mustermann, 10115 Berlin, Germany',
+  ]);
+  return {
+    orderReference,
+    recipient: { name: 'Jane Smith', email: 'jane.smith@example.com' },
+    collectionDate,
+    trackingUrl: `${base}/track/${orderReference}`,
+    labels: [{ name: 'Large parcel 1', url: `${base}/labels/${orderReference}/1.pdf`, pdf }],
+    parcels: { large: 1, small: 0 },
+    collectionAddress: {
+      name: 'Jane Smith',
+      lines: ['10 Downing Street'],
+      city: 'London',
+      postcode: 'SW1A 1AA',
+      country: 'United Kingdom',
+      phone: '+44 20 7946 0000',
+    },
+    deliveryAddress: {
+      name: 'Max Mustermann',
+      lines: ['Invalidenstraße 1'],
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'Germany',
+    },
+  };
+}

@@ -1,0 +1,494 @@
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.js';
+import { TestSmtpServer } from '../../../../tests/support/test-smtp-server.js';
+import { fixedClock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { samplePdf } from '../../dev/sample-mail.js';
+import { createMail, type MailDeps } from './mail.js';
+import type { MailWorkerOptions } from './mail-worker.js';
+import type { BookingConfirmationInput } from './templates/booking-confirmation.js';
+
+const START = '2026-11-23T10:00:00.000Z';
+const clock = fixedClock(START);
+const logger = pino({ level: 'silent' });
+const LEASE_MS = 10 * 60_000;
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let labelPdfs: Buffer[];
+const opened: MailDeps[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  labelPdfs = await Promise.all([
+    samplePdf('Label 1', ['Large parcel 1']),
+    samplePdf('Label 2', ['Small parcel 1']),
+  ]);
+});
+afterAll(() => database.dispose());
+
+beforeEach(async () => {
+  clock.set(START);
+  await database.query('DELETE FROM mail');
+  smtp = new TestSmtpServer();
+  await smtp.start();
+});
+
+afterEach(async () => {
+  for (const mail of opened.splice(0)) await mail.worker.stop({ graceMs: 0 });
+  await smtp.stop();
+});
+
+function mailDeps(
+  options: { database?: Database; worker?: Partial<MailWorkerOptions> } = {},
+): MailDeps {
+  const mail = createMail(
+    { database: options.database ?? database, clock, logger },
+    {
+      smtpUrl: smtp.url,
+      from: 'BoxAbroad <no-reply@boxabroad.test>',
+      salesEmail: 'sales@boxabroad.test',
+      siteUrl: 'https://boxabroad.test',
+      worker: { leaseMs: LEASE_MS, retryBaseMs: 30_000, maxAttempts: 4, ...options.worker },
+    },
+  );
+  opened.push(mail);
+  return mail;
+}
+
+function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
+  return {
+    orderReference: 'BA-7K2M9Q',
+    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
+    collectionDate: '2026-11-24',
+    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
+    labels: [
+      { name: 'Large parcel 1', url: 'https://boxabroad.test/labels/1.pdf', pdf: labelPdfs[0]! },
+      { name: 'Small parcel 1', url: 'https://boxabroad.test/labels/2.pdf', pdf: labelPdfs[1]! },
+    ],
+    parcels: { large: 1, small: 1 },
+    collectionAddress: {
+      name: 'Jane Smith',
+      lines: ['1 High Street'],
+      city: 'London',
+      postcode: 'SW1A 1AA',
+      country: 'United Kingdom',
+    },
+    deliveryAddress: {
+      name: 'Max Mustermann',
+      lines: ['Invalidenstraße 1'],
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'Germany',
+    },
+    ...overrides,
+  };
+}
+
+async function enqueueBooking(mail: MailDeps, overrides: Partial<BookingConfirmationInput> = {}) {
+  return database.transaction((tx) =>
+    mail.emails.enqueueBookingConfirmation(tx, booking(overrides)),
+  );
+}
+
+async function row(id: string) {
+  const rows = await database.query<{
+    status: string;
+    attempts: number;
+    next_attempt_at: Date | string;
+    committed_at: Date | string | null;
+    last_error: string | null;
+  }>(`SELECT status, attempts, next_attempt_at, committed_at, last_error FROM mail WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0]!;
+}
+
+/** The worker's database, made unusable at once: what a killed process leaves behind. */
+function killable(inner: Database) {
+  let dead = false;
+  const check = () => {
+    if (dead) throw new Error('the process was killed');
+  };
+  const database: Database = {
+    ...inner,
+    query: async (text, params) => {
+      check();
+      const rows = await inner.query(text, params);
+      check();
+      return rows as never;
+    },
+    transaction: (fn) => {
+      check();
+      return inner.transaction(fn);
+    },
+  };
+  return { database, kill: () => (dead = true) };
+}
+
+function advance(ms: number) {
+  clock.set(new Date(clock.now().getTime() + ms));
+}
+
+describe('delivery over SMTP', () => {
+  it('sends the booking confirmation: subject, recipients, HTML, text and label PDFs', async () => {
+    const mail = mailDeps();
+    const { id, messageId } = await enqueueBooking(mail);
+
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+
+    expect(smtp.received).toHaveLength(1);
+    const { envelope, parsed } = smtp.received[0]!;
+    expect(envelope).toEqual({ from: 'no-reply@boxabroad.test', to: ['jane@example.com'] });
+    expect(parsed.subject).toBe('Your booking was successful: BA-7K2M9Q');
+    expect(parsed.from?.value).toEqual([{ name: 'BoxAbroad', address: 'no-reply@boxabroad.test' }]);
+    expect(parsed.to && 'text' in parsed.to ? parsed.to.text : '').toBe('jane@example.com');
+    expect(parsed.messageId).toBe(messageId);
+    expect(parsed.html).toContain('Tuesday 24 November 2026');
+    expect(parsed.html).toContain('between 9:00am and 5:30pm');
+    expect(parsed.html).toContain('href="https://track.example.com/BA-7K2M9Q"');
+    expect(parsed.html).toContain('href="https://boxabroad.test/labels/2.pdf"');
+    expect(parsed.text).toContain('Large parcels: 1');
+    expect(parsed.text).toContain('Small parcels: 1');
+    expect(parsed.text).toContain('Invalidenstraße 1');
+    expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['BA-7K2M9Q-label-1.pdf', 'application/pdf'],
+      ['BA-7K2M9Q-label-2.pdf', 'application/pdf'],
+    ]);
+    expect(Buffer.compare(parsed.attachments[0]!.content, labelPdfs[0]!)).toBe(0);
+    expect(Buffer.compare(parsed.attachments[1]!.content, labelPdfs[1]!)).toBe(0);
+
+    const entry = await mail.outbox.get(id);
+    expect(entry).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(entry?.sentAt?.toISOString()).toBe(START);
+    expect(entry?.transportResponse).toMatch(/^250/);
+  });
+
+  it('sends a contact message to the sales mailbox with Reply-To the visitor', async () => {
+    const mail = mailDeps();
+    await database.transaction((tx) =>
+      mail.emails.enqueueContactMessage(tx, {
+        id: 'c-1',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        company: 'Lee & Co',
+        email: 'ann@example.org',
+        phone: '+44 7700 900123',
+        message: 'Can you collect from Leeds?\nThanks',
+        receivedAt: new Date(START),
+      }),
+    );
+    await mail.worker.runOnce();
+    const { envelope, parsed } = (await smtp.waitForMessages(1))[0]!;
+    expect(envelope.to).toEqual(['sales@boxabroad.test']);
+    expect(parsed.replyTo?.value[0]?.address).toBe('ann@example.org');
+    expect(parsed.subject).toBe('Contact form: Ann Lee');
+    expect(parsed.html).toContain('Lee &amp; Co');
+    expect(parsed.html).toContain('+44 7700 900123');
+    expect(parsed.html).toContain('Can you collect from Leeds?<br>Thanks');
+    expect(parsed.text).toContain('Email: ann@example.org');
+  });
+
+  it('never sends a message whose transaction rolled back', async () => {
+    const mail = mailDeps();
+    await expect(
+      database.transaction(async (tx) => {
+        await mail.emails.enqueueBookingConfirmation(tx, booking());
+        throw new Error('the booking failed');
+      }),
+    ).rejects.toThrow('the booking failed');
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await mail.outbox.list()).toEqual([]);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('enqueues through a Drizzle transaction too, and rolls back with it', async () => {
+    const mail = mailDeps();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLED' }));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const { created } = await database.db.transaction((tx) =>
+      mail.emails.enqueueBookingConfirmation(tx, booking()),
+    );
+    expect(created).toBe(true);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(smtp.received.map((m) => m.parsed.subject)).toEqual([
+      'Your booking was successful: BA-7K2M9Q',
+    ]);
+    expect(smtp.received[0]!.parsed.attachments).toHaveLength(2);
+  });
+
+  it('enqueues one message per business event', async () => {
+    const mail = mailDeps();
+    const first = await enqueueBooking(mail);
+    const again = await enqueueBooking(mail);
+    expect(again).toEqual({ ...first, created: false });
+    await mail.worker.runOnce();
+    await mail.worker.runOnce();
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('keeps messages while the SMTP server is down and sends them once it is back', async () => {
+    const mail = mailDeps();
+    await smtp.stop();
+    const a = await enqueueBooking(mail, { orderReference: 'BA-AAAAAA' });
+    const b = await enqueueBooking(mail, { orderReference: 'BA-BBBBBB' });
+
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 2, retrying: 2 });
+    expect(await row(a.id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await row(a.id)).last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
+    expect(new Date((await row(a.id)).next_attempt_at).getTime()).toBe(Date.parse(START) + 30_000);
+
+    // Not due yet: nothing is attempted.
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 2, retrying: 2 });
+    // The backoff doubles.
+    expect(new Date((await row(b.id)).next_attempt_at).getTime()).toBe(
+      clock.now().getTime() + 60_000,
+    );
+
+    await smtp.start();
+    advance(60_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual([
+      'Your booking was successful: BA-AAAAAA',
+      'Your booking was successful: BA-BBBBBB',
+    ]);
+    expect(await row(a.id)).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('marks a message failed after the last attempt, and it stays visible', async () => {
+    const mail = mailDeps({ worker: { maxAttempts: 3 } });
+    smtp.dataReply = () => ({ code: 451, message: 'Try again later' });
+    const { id } = await enqueueBooking(mail);
+
+    expect(await mail.worker.runOnce()).toMatchObject({ retrying: 1 });
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ retrying: 1 });
+    advance(60_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ failed: 1 });
+    advance(24 * 3600_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+
+    expect(smtp.rejected).toHaveLength(3);
+    expect(smtp.received).toHaveLength(0);
+    const failed = await mail.outbox.list({ status: 'failed' });
+    expect(failed.map((m) => m.id)).toEqual([id]);
+    expect(failed[0]).toMatchObject({ attempts: 3 });
+    expect(failed[0]?.lastError).toContain('451');
+
+    // An operator can send it again.
+    smtp.dataReply = undefined;
+    expect(await mail.outbox.retry(id)).toBe(true);
+    expect(await mail.worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('fails at once on a permanent rejection (5xx)', async () => {
+    const mail = mailDeps();
+    smtp.dataReply = () => ({ code: 550, message: 'No such user' });
+    const { id } = await enqueueBooking(mail);
+    expect(await mail.worker.runOnce()).toMatchObject({ failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row(id)).last_error).toContain('550');
+  });
+
+  it('refuses wrong SMTP credentials and retries (the URL carries them)', async () => {
+    const mail = createMail(
+      { database, clock, logger },
+      {
+        smtpUrl: smtp.url.replace('s3cret', 'wrong'),
+        from: 'BoxAbroad <no-reply@boxabroad.test>',
+        salesEmail: 'sales@boxabroad.test',
+        siteUrl: 'https://boxabroad.test',
+      },
+    );
+    opened.push(mail);
+    const { id } = await enqueueBooking(mail);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 0 });
+    expect((await row(id)).last_error).toMatch(/Invalid username or password/);
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('the running worker', () => {
+  it('delivers after wake() and keeps going while batches are full', async () => {
+    const mail = mailDeps({ worker: { batchSize: 2, pollIntervalMs: 3_600_000 } });
+    mail.worker.start();
+    for (let i = 0; i < 5; i++) await enqueueBooking(mail, { orderReference: `BA-RUN00${i}` });
+    mail.worker.wake();
+    // Only wake() and the full batches can get all five out before the hour-long poll.
+    await smtp.waitForMessages(5);
+    await mail.worker.stop();
+    expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `Your booking was successful: BA-RUN00${i}`),
+    );
+  });
+});
+
+describe('exactly once, as far as SMTP allows', () => {
+  it('a second worker never claims a message being sent', async () => {
+    const a = mailDeps();
+    const b = mailDeps();
+    await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    const sending = a.worker.runOnce();
+    await held.reached;
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 0 });
+    held.open();
+    expect(await sending).toMatchObject({ sent: 1 });
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a lease that runs out mid-send does not send the message again', async () => {
+    const a = mailDeps();
+    const b = mailDeps();
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    const sending = a.worker.runOnce();
+    await held.reached;
+    advance(LEASE_MS + 1);
+    // The message was committed: B cannot know whether it arrived, so it does not resend.
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 1 });
+    held.open();
+    // A's success still counts: the message is recorded as sent.
+    expect(await sending).toMatchObject({ sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent' });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a worker stopped mid-send finishes that message; nothing is sent twice', async () => {
+    const a = mailDeps();
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    const sending = a.worker.runOnce();
+    await held.reached;
+    const stopped = a.worker.stop({ graceMs: 60_000 });
+    held.open();
+    await stopped;
+    expect(await sending).toMatchObject({ sent: 1 });
+
+    const b = mailDeps();
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a worker killed before DATA: the next worker sends the message, once', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdRcpt();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached;
+    doomed.kill();
+    await a.worker.stop({ graceMs: 0 }); // its connection drops, as when the process dies
+    held.open();
+    expect(await row(id)).toMatchObject({ status: 'sending', committed_at: null });
+
+    const b = mailDeps();
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0 }); // still leased
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a message whose every attempt was killed before sending ends failed', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database, worker: { maxAttempts: 1 } });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdRcpt();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached;
+    doomed.kill();
+    await a.worker.stop({ graceMs: 0 });
+    held.open();
+
+    const b = mailDeps({ worker: { maxAttempts: 1 } });
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, failed: 1 });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('a worker killed after the final dot: not resent, marked unknown for an operator', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached; // the server has the whole message; its reply is held
+    doomed.kill();
+    await a.worker.stop({ graceMs: 0 });
+    held.open();
+
+    const b = mailDeps();
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 1 });
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 0 });
+    const entry = await b.outbox.get(id);
+    expect(entry?.status).toBe('unknown');
+    expect(entry?.lastError).toMatch(/may or may not have arrived/);
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('hostile input', () => {
+  it('escapes user text in HTML and keeps it out of the headers', async () => {
+    const mail = mailDeps();
+    await database.transaction((tx) =>
+      mail.emails.enqueueContactMessage(tx, {
+        id: 'c-evil',
+        firstName: '<img src=x onerror=alert(1)>',
+        lastName: 'Evil\r\nBcc: victim@example.net',
+        email: 'ann@example.org\r\nBcc: victim@example.net',
+        message: '</div><script>alert(1)</script>',
+        receivedAt: new Date(START),
+      }),
+    );
+    await mail.worker.runOnce();
+    const { envelope, parsed, raw } = (await smtp.waitForMessages(1))[0]!;
+    expect(envelope.to).toEqual(['sales@boxabroad.test']);
+    expect(parsed.headers.has('bcc')).toBe(false);
+    const headerBlock = raw.toString('latin1').split('\r\n\r\n')[0]!;
+    expect(headerBlock).not.toMatch(/^bcc:/im);
+    expect(parsed.replyTo).toBeUndefined();
+    expect(parsed.subject).toBe(
+      'Contact form: <img src=x onerror=alert(1)> Evil Bcc: victim@example.net',
+    );
+    expect(parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(parsed.html).not.toContain('<img src=x');
+    expect(parsed.html).not.toContain('<script>');
+    expect(parsed.html).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('refuses a recipient that is not one address', async () => {
+    const mail = mailDeps();
+    for (const email of [
+      'jane@example.com\r\nBcc: x@example.net',
+      'a@example.com, b@example.com',
+    ]) {
+      await expect(
+        database.transaction((tx) =>
+          mail.emails.enqueueBookingConfirmation(
+            tx,
+            booking({ recipient: { name: 'Jane', email } }),
+          ),
+        ),
+      ).rejects.toThrow(/not a single email address/);
+    }
+    expect(await mail.outbox.list()).toEqual([]);
+  });
+});

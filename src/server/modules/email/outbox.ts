@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, RawQuery } from '../../db/client.js';
+import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
+
+export type MailKind = 'booking-confirmation' | 'contact-message' | 'password-reset' | 'dev-sample';
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** One email, as a feature asks for it. */
+export interface MailMessage {
+  kind: MailKind;
+  /**
+   * Names the business event; enqueueing the same key twice keeps the first message only.
+   * E.g. `booking-confirmation:BA-7K2M9Q`, `contact-message:<contact message id>`.
+   */
+  idempotencyKey: string;
+  /** One bare address. */
+  to: string;
+  /** One bare address, or nothing. */
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * The caller's transaction, either of the two kinds the codebase has:
+ * - the `tx` of `Database.transaction` (raw SQL; also `database` itself, outside a transaction);
+ * - a Drizzle transaction (`database.db.transaction(async (tx) => …)`) or `database.db`.
+ */
+export type Queryable = { query: RawQuery } | DrizzleExecutor;
+
+export interface DrizzleExecutor {
+  execute(query: SQL): PromiseLike<unknown>;
+}
+
+/** Runs parametrised SQL ($1, $2, …) through either kind of transaction. */
+export function rawQueryOf(tx: Queryable): RawQuery {
+  if ('query' in tx && typeof tx.query === 'function') return tx.query;
+  const executor = tx as DrizzleExecutor;
+  return async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const chunks: SQL[] = parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`,
+    );
+    const result = (await executor.execute(sql.join(chunks))) as { rows: Row[] };
+    return result.rows;
+  };
+}
+
+export interface EnqueueResult {
+  /** The outbox row. */
+  id: string;
+  /** The Message-ID header the email will carry. */
+  messageId: string;
+  /** False when a message with the same idempotency key was already in the outbox. */
+  created: boolean;
+}
+
+export interface OutboxEntry {
+  id: string;
+  kind: string;
+  idempotencyKey: string;
+  messageId: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  transportResponse: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/**
+ * Writes one email to the outbox through the caller's connection, so it commits or rolls back
+ * with the change that causes it. The worker delivers it after the commit.
+ *
+ * Addresses must be single bare addresses (throws InvalidMailAddressError otherwise); the
+ * subject and attachment names are made single-line.
+ */
+export async function enqueueMail(
+  tx: Queryable,
+  message: MailMessage,
+  context: { now: Date; messageIdDomain: string },
+): Promise<EnqueueResult> {
+  const query = rawQueryOf(tx);
+  const to = requireAddress('to', message.to);
+  const replyTo = message.replyTo ? requireAddress('replyTo', message.replyTo) : null;
+  const id = randomUUID();
+  const messageId = `<${id}@${context.messageIdDomain}>`;
+  const inserted = await query<{ id: string; message_id: string }>(
+    `INSERT INTO mail (id, idempotency_key, kind, message_id, to_address, reply_to, subject,
+                       html_body, text_body, status, attempts, next_attempt_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10)
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING id, message_id`,
+    [
+      id,
+      message.idempotencyKey,
+      message.kind,
+      messageId,
+      to,
+      replyTo,
+      headerText(message.subject, 250),
+      message.html,
+      message.text,
+      context.now,
+    ],
+  );
+  if (!inserted[0]) {
+    const existing = await query<{ id: string; message_id: string }>(
+      `SELECT id, message_id FROM mail WHERE idempotency_key = $1`,
+      [message.idempotencyKey],
+    );
+    const row = existing[0];
+    if (!row) throw new Error(`Mail ${message.idempotencyKey} vanished while enqueueing`);
+    return { id: row.id, messageId: row.message_id, created: false };
+  }
+  for (const [position, attachment] of (message.attachments ?? []).entries()) {
+    await query(
+      `INSERT INTO mail_attachments (mail_id, position, filename, content_type, content)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        id,
+        position,
+        attachmentFilename(attachment.filename),
+        headerText(attachment.contentType, 100) || 'application/octet-stream',
+        Buffer.from(attachment.content),
+      ],
+    );
+  }
+  return { id, messageId, created: true };
+}
+
+interface MailRow {
+  id: string;
+  kind: string;
+  idempotency_key: string;
+  message_id: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: Date | string;
+  last_error: string | null;
+  transport_response: string | null;
+  created_at: Date | string;
+  sent_at: Date | string | null;
+}
+
+const ENTRY_COLUMNS = `id, kind, idempotency_key, message_id, to_address, reply_to, subject, status,
+  attempts, next_attempt_at, last_error, transport_response, created_at, sent_at`;
+
+/** The outbox as features and operators see it. */
+export class MailOutbox {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    /** The domain of generated Message-IDs (that of MAIL_FROM). */
+    readonly messageIdDomain: string,
+  ) {}
+
+  /** See enqueueMail; `tx` is the caller's transaction. */
+  enqueue(tx: Queryable, message: MailMessage): Promise<EnqueueResult> {
+    return enqueueMail(tx, message, {
+      now: this.clock.now(),
+      messageIdDomain: this.messageIdDomain,
+    });
+  }
+
+  /** Newest first, optionally of one status. */
+  async list(options: { status?: MailStatus; limit?: number } = {}): Promise<OutboxEntry[]> {
+    const rows = options.status
+      ? await this.database.query<MailRow>(
+          `SELECT ${ENTRY_COLUMNS} FROM mail WHERE status = $1 ORDER BY created_at DESC, id LIMIT $2`,
+          [options.status, options.limit ?? 100],
+        )
+      : await this.database.query<MailRow>(
+          `SELECT ${ENTRY_COLUMNS} FROM mail ORDER BY created_at DESC, id LIMIT $1`,
+          [options.limit ?? 100],
+        );
+    return rows.map(toEntry);
+  }
+
+  async get(id: string): Promise<OutboxEntry | undefined> {
+    const rows = await this.database.query<MailRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM mail WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ? toEntry(rows[0]) : undefined;
+  }
+
+  async findByIdempotencyKey(key: string): Promise<OutboxEntry | undefined> {
+    const rows = await this.database.query<MailRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM mail WHERE idempotency_key = $1`,
+      [key],
+    );
+    return rows[0] ? toEntry(rows[0]) : undefined;
+  }
+
+  /**
+   * An operator's decision to send a failed or unknown-outcome message again (an unknown one
+   * may then arrive twice): it is due at once; a message that already used its attempts gets
+   * this one more. Returns false when the message is not in one of those states.
+   */
+  async retry(id: string): Promise<boolean> {
+    const rows = await this.database.query(
+      `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
+         locked_until = NULL, committed_at = NULL
+       WHERE id = $1 AND status IN ('failed', 'unknown')
+       RETURNING id`,
+      [id, this.clock.now()],
+    );
+    return rows.length > 0;
+  }
+}
+
+function toEntry(row: MailRow): OutboxEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    idempotencyKey: row.idempotency_key,
+    messageId: row.message_id,
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: new Date(row.next_attempt_at),
+    lastError: row.last_error,
+    transportResponse: row.transport_response,
+    createdAt: new Date(row.created_at),
+    sentAt: row.sent_at ? new Date(row.sent_at) : null,
+  };
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { attachmentFilename, headerText, validAddress } from '../mail-headers.js';
+import {
+  formatCalendarDate,
+  parcelSummary,
+  renderBookingConfirmation,
+  type BookingConfirmationInput,
+} from './booking-confirmation.js';
+import { renderContactMessage } from './contact-message.js';
+import { escapeHtml, html, safeUrl } from './html.js';
+import { renderPasswordReset } from './password-reset.js';
+
+const context = { siteUrl: 'https://boxabroad.test', now: new Date('2026-11-23T10:00:00Z') };
+const XSS = '<img src=x onerror=alert(1)>';
+
+function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
+  return {
+    orderReference: 'BA-7K2M9Q',
+    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
+    collectionDate: '2026-11-24',
+    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
+    labels: [
+      {
+        name: 'Large parcel 1',
+        url: 'https://boxabroad.test/l/1.pdf',
+        pdf: new Uint8Array([0x25, 0x50]),
+      },
+    ],
+    parcels: { large: 2, small: 3 },
+    collectionAddress: {
+      name: 'Jane Smith',
+      lines: ['1 High Street', 'Flat 2'],
+      city: 'London',
+      county: 'Greater London',
+      postcode: 'SW1A 1AA',
+      country: 'United Kingdom',
+      phone: '+44 20 7946 0000',
+    },
+    deliveryAddress: {
+      name: 'Max Mustermann',
+      lines: ['Invalidenstraße 1'],
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'Germany',
+    },
+    ...overrides,
+  };
+}
+
+describe('booking confirmation', () => {
+  it('has the exact subject and every fact the customer needs, in HTML and text', () => {
+    const mail = renderBookingConfirmation(booking(), context);
+    expect(mail.subject).toBe('Your booking was successful: BA-7K2M9Q');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('Tuesday 24 November 2026');
+      expect(part).toContain('between 9:00am and 5:30pm');
+      expect(part).toContain('https://track.example.com/BA-7K2M9Q');
+      expect(part).toContain('https://boxabroad.test/l/1.pdf');
+      expect(part).toContain('2 large parcels and 3 small parcels');
+      expect(part).toContain('Flat 2');
+      expect(part).toContain('Invalidenstraße 1');
+      expect(part).toContain('10115');
+      expect(part).toContain('BA-7K2M9Q');
+    }
+    expect(mail.text).toContain('Large parcels: 2');
+    expect(mail.text).toContain('Small parcels: 3');
+    expect(mail.html).toContain(
+      '<meta name="viewport" content="width=device-width, initial-scale=1"',
+    );
+    expect(mail.html).toContain('max-width:600px');
+    expect(mail.html).not.toContain('17:30pm');
+    expect(mail.attachments).toEqual([
+      {
+        filename: 'BA-7K2M9Q-label-1.pdf',
+        contentType: 'application/pdf',
+        content: new Uint8Array([0x25, 0x50]),
+      },
+    ]);
+  });
+
+  it('escapes every customer-supplied string', () => {
+    const address = {
+      name: XSS,
+      lines: [XSS],
+      city: XSS,
+      county: XSS,
+      postcode: XSS,
+      country: 'Germany',
+      phone: XSS,
+    };
+    const mail = renderBookingConfirmation(
+      booking({
+        recipient: { name: XSS, email: 'jane@example.com' },
+        collectionAddress: address,
+        deliveryAddress: address,
+        labels: [{ name: XSS, url: 'https://boxabroad.test/l/1.pdf', pdf: new Uint8Array() }],
+      }),
+      context,
+    );
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html.split('&lt;img src=x onerror=alert(1)&gt;').length - 1).toBeGreaterThan(10);
+  });
+
+  it('does not link a tracking or label URL that is not http(s)', () => {
+    const mail = renderBookingConfirmation(
+      booking({
+        trackingUrl: 'javascript:alert(1)',
+        labels: [{ name: 'Label', url: 'data:text/html,hi', pdf: new Uint8Array() }],
+      }),
+      context,
+    );
+    expect(mail.html).not.toMatch(/href="(javascript|data):/);
+  });
+
+  it('says a single parcel in the singular', () => {
+    expect(parcelSummary({ large: 1, small: 0 })).toBe('1 large parcel');
+    expect(parcelSummary({ large: 0, small: 1 })).toBe('1 small parcel');
+    expect(formatCalendarDate('2027-01-01')).toBe('Friday 1 January 2027');
+    expect(() => formatCalendarDate('24/11/2026')).toThrow();
+  });
+});
+
+describe('contact message', () => {
+  it('carries name, company, email, phone and the message, escaped', () => {
+    const mail = renderContactMessage(
+      {
+        id: 'c-1',
+        firstName: XSS,
+        lastName: 'Lee',
+        company: 'A & B',
+        email: 'ann@example.org',
+        phone: '07700 900123',
+        message: 'line one\n<b>line two</b>',
+        newsOptIn: false,
+        receivedAt: new Date('2026-07-01T09:30:00Z'),
+      },
+      context,
+    );
+    expect(mail.subject).toBe(`Contact form: ${XSS} Lee`);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('A &amp; B');
+    expect(mail.html).toContain('ann@example.org');
+    expect(mail.html).toContain('07700 900123');
+    expect(mail.html).toContain('line one<br>&lt;b&gt;line two&lt;/b&gt;');
+    // 09:30 UTC in July is 10:30 in London.
+    expect(mail.text).toContain('Received: 1 July 2026 at 10:30');
+    expect(mail.text).toContain('Agreed to news: No');
+    expect(mail.text).toContain('<b>line two</b>');
+  });
+});
+
+describe('password reset', () => {
+  it('gives the link and when it expires (UK time)', () => {
+    const mail = renderPasswordReset(
+      {
+        email: 'jane@example.com',
+        resetUrl: 'https://boxabroad.test/reset?token=abc',
+        expiresAt: new Date('2026-11-23T11:00:00Z'),
+        requestId: 'r-1',
+      },
+      context,
+    );
+    expect(mail.subject).toBe('Reset your BoxAbroad password');
+    expect(mail.html).toContain('href="https://boxabroad.test/reset?token=abc"');
+    expect(mail.text).toContain('https://boxabroad.test/reset?token=abc');
+    expect(mail.text).toContain('expires on 23 November 2026 at 11:00 (UK time)');
+  });
+});
+
+describe('html and header helpers', () => {
+  it('escape interpolations but keep nested trusted markup', () => {
+    expect(html`<p>${'<b>&"\''}</p>`.value).toBe('<p>&lt;b&gt;&amp;&quot;&#39;</p>');
+    expect(html`<p>${html`<b>${'x'}</b>`}</p>`.value).toBe('<p><b>x</b></p>');
+    expect(escapeHtml('a<b')).toBe('a&lt;b');
+    expect(safeUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeUrl('https://x.example/a b')).toBe('https://x.example/a%20b');
+  });
+
+  it('make header values single-line and addresses single', () => {
+    expect(headerText('Hello\r\nBcc: x@example.com\u2028there')).toBe(
+      'Hello Bcc: x@example.com there',
+    );
+    expect(validAddress('ann@example.org')).toBe('ann@example.org');
+    for (const bad of [
+      'ann@example.org\r\nBcc: x@example.com',
+      'a@example.org, b@example.org',
+      'Ann <ann@example.org>',
+      'not-an-address',
+      '',
+    ]) {
+      expect(validAddress(bad), bad).toBeUndefined();
+    }
+    expect(attachmentFilename('../../etc/passwd\r\n.pdf')).toBe('_.._etc_passwd .pdf');
+  });
+});

@@ -1,0 +1,106 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { ProviderError } from '../provider-error.js';
+import type { DeliveryReceipt, MailTransport, OutgoingMessage } from './email-provider.js';
+
+export interface MailboxEntry {
+  id: number;
+  messageId: string;
+  envelopeFrom: string;
+  envelopeTo: string;
+  subject: string;
+  receivedAt: Date;
+}
+
+export interface MailboxMessage extends MailboxEntry {
+  raw: Buffer;
+  parsed: ParsedMail;
+}
+
+interface MailboxRow {
+  id: number | string;
+  message_id: string;
+  envelope_from: string;
+  envelope_to: string;
+  subject: string;
+  received_at: Date | string;
+  raw?: Uint8Array;
+}
+
+/**
+ * The sandbox transport: instead of SMTP, every message is kept in the database table
+ * `mailbox_messages` with its full MIME source. Delivery is idempotent by Message-ID, so even a
+ * repeated attempt leaves one copy. Read by `/dev/mail` and by tests.
+ */
+export class LocalMailbox implements MailTransport {
+  readonly kind = 'mailbox' as const;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<DeliveryReceipt> {
+    if (message.signal?.aborted) {
+      throw new ProviderError('email', 'ABORTED', true, 'Delivery aborted');
+    }
+    const parsed = await simpleParser(message.raw);
+    await message.commit();
+    const rows = await this.database.query<{ id: number | string }>(
+      `INSERT INTO mailbox_messages (message_id, envelope_from, envelope_to, subject, raw, received_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (message_id) DO NOTHING
+       RETURNING id`,
+      [
+        message.messageId,
+        message.envelope.from,
+        message.envelope.to.join(', '),
+        parsed.subject ?? '',
+        message.raw,
+        this.clock.now(),
+      ],
+    );
+    const id = rows[0]?.id;
+    return {
+      response: id
+        ? `250 stored in the local mailbox as #${id}`
+        : '250 already in the local mailbox',
+    };
+  }
+
+  async close(): Promise<void> {}
+
+  /** Newest first. */
+  async list(limit = 200): Promise<MailboxEntry[]> {
+    const rows = await this.database.query<MailboxRow>(
+      `SELECT id, message_id, envelope_from, envelope_to, subject, received_at
+       FROM mailbox_messages ORDER BY id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toEntry);
+  }
+
+  async get(id: number): Promise<MailboxMessage | undefined> {
+    const rows = await this.database.query<MailboxRow>(
+      `SELECT id, message_id, envelope_from, envelope_to, subject, received_at, raw
+       FROM mailbox_messages WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row?.raw) return undefined;
+    const raw = Buffer.from(row.raw);
+    return { ...toEntry(row), raw, parsed: await simpleParser(raw) };
+  }
+}
+
+function toEntry(row: MailboxRow): MailboxEntry {
+  return {
+    id: Number(row.id),
+    messageId: row.message_id,
+    envelopeFrom: row.envelope_from,
+    envelopeTo: row.envelope_to,
+    subject: row.subject,
+    receivedAt: new Date(row.received_at),
+  };
+}
