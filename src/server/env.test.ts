@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.js';
 
+/** What production needs besides sandboxes: the real courier and SMTP. */
+const REAL_COURIER = {
+  COURIER_PROVIDER: 'transglobal',
+  COURIER_BASE_URL: 'https://staging2.services3.transglobalexpress.co.uk',
+  COURIER_API_KEY: 'k',
+  COURIER_PASSWORD: 'p',
+};
+const REAL_MAIL = {
+  SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
+  MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
+  SALES_EMAIL: 'sales@boxabroad.example',
+};
+
 describe('parseEnv', () => {
   it('runs on embedded defaults with nothing set', () => {
     expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' });
@@ -51,6 +64,7 @@ describe('parseEnv', () => {
       SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
       MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
       SALES_EMAIL: 'sales@boxabroad.example',
+      ...REAL_COURIER,
     });
     expect(env).toMatchObject({
       ALLOW_SANDBOX_PROVIDERS: false,
@@ -101,6 +115,7 @@ describe('courier configuration', () => {
         COURIER_API_KEY: 'k',
         COURIER_PASSWORD: 'p',
         NODE_ENV: 'production',
+        ...REAL_MAIL,
       }).COURIER_PROVIDER,
     ).toBe('transglobal');
   });

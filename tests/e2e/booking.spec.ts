@@ -1,0 +1,234 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.js';
+import {
+  COLLECTION_ADDRESS,
+  DELIVERY_ADDRESS,
+  chooseFirstDate,
+  fillAddress,
+  saveAddresses,
+  startOrder,
+} from './support/order.js';
+import { expectNoHorizontalScroll } from './support/site.js';
+
+const step = (page: Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name });
+
+test.describe('the booking wizard', () => {
+  test('each step, its messages, jumping between steps and a reload mid-way', async ({ page }) => {
+    await startOrder(page);
+    await page.goto('/booking');
+    await expect(page.getByRole('heading', { level: 1, name: 'Book your collection' })).toBeVisible();
+    await expect(step(page, /Step 1 Collection Address/)).toHaveAttribute('aria-current', 'step');
+    const panel = page.getByRole('complementary', { name: 'Order details' });
+    await expect(panel).toContainText('50 kg');
+
+    // Step 1: nothing filled in.
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toContainText('Required field is missing.');
+    await expect(page.getByText('Enter a first name').first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'First name', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByRole('textbox', { name: 'Country', exact: true })).toHaveValue(
+      'United Kingdom (Mainland)',
+    );
+    await expect(page.getByRole('textbox', { name: 'Post code', exact: true })).toHaveValue('SW1A 1AA');
+    await expectNoAxeViolations(page, 'with the address errors');
+
+    // A French phone number is refused for a UK collection.
+    await fillAddress(page, { ...COLLECTION_ADDRESS, 'Phone number': '06 12 34 56 78' });
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(summary).toContainText('Enter a valid +44 phone number for the UK');
+    await fillAddress(page, COLLECTION_ADDRESS);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // Step 2, with the order panel showing the collection address in upper case.
+    await expect(step(page, /Step 2 Delivery Address/)).toHaveAttribute('aria-current', 'step');
+    await expect(step(page, /Step 1 Collection Address \(completed\)/)).toBeVisible();
+    await expect(panel).toContainText('12 ST JAMES’S SQUARE');
+    await expect(page.getByText('+33', { exact: true })).toBeVisible();
+
+    // Jump back to step 1: the saved address is there; then a reload keeps the step.
+    await step(page, /Step 1/).click();
+    await expect(page.getByRole('textbox', { name: 'Town or city' })).toHaveValue('London');
+    await step(page, /Step 2/).click();
+    await page.reload();
+    await expect(step(page, /Step 2 Delivery Address/)).toHaveAttribute('aria-current', 'step');
+
+    await fillAddress(page, DELIVERY_ADDRESS);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    // Step 3: the window, weekends shown but not choosable.
+    await expect(step(page, /Step 3 Collection Time/)).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByText('Collection is between 9:00am and 5:30pm on the chosen date.')).toBeVisible();
+    const dates = page.getByRole('group', { name: 'Choose a collection date' });
+    const radios = dates.getByRole('radio');
+    expect(await radios.count()).toBeGreaterThanOrEqual(5);
+    await page.getByRole('button', { name: 'Continue to Declare Items' }).click();
+    await expect(summary).toContainText('Please select date.');
+    await expectNoAxeViolations(page, 'on the date step with an error');
+    await expectNoHorizontalScroll(page);
+    const enabled = dates.locator('input[type=radio]:not([disabled])');
+    await expect(enabled).toHaveCount(5);
+    await enabled.nth(1).check();
+    await page.getByRole('button', { name: 'Continue to Declare Items' }).click();
+    await expect(page).toHaveURL('/items');
+    await expect(page.getByRole('heading', { level: 1, name: 'Declare Items' })).toBeVisible();
+  });
+
+  test('the server refuses dates the picker never offers', async ({ page }) => {
+    const order = await startOrder(page);
+    const put = (date: string) =>
+      page.request.put(`/api/v1/orders/${order.id}/collection-date`, { data: { date } });
+    const message = async (date: string) =>
+      ((await (await put(date)).json()) as { error: { message: string } }).error.message;
+    expect(await message('2020-01-01')).toBe('Please select a date and time in the future.');
+    const dates = (await (await page.request.get(`/api/v1/orders/${order.id}/collection-dates`)).json()) as {
+      days: { date: string; reason?: string }[];
+    };
+    const weekend = dates.days.find((d) => d.reason === 'weekend');
+    if (weekend) expect(await message(weekend.date)).toBe('Saturdays and Sundays are not allowed.');
+    expect(await message('2099-01-05')).toMatch(/^Please choose a date from /);
+  });
+});
+
+test.describe('Declare Items', () => {
+  test('lookup found and not found, delete, each Continue failure, the prohibited warning', async ({
+    page,
+  }) => {
+    const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 1 });
+    await saveAddresses(page, order);
+    await chooseFirstDate(page, order);
+    await page.goto('/items');
+    const large = page.getByRole('region', { name: 'Large Parcel 1' });
+    const small = page.getByRole('region', { name: 'Small Parcel 1' });
+    await expect(large).toContainText('Up to 30 kg · 60 × 50 × 50 cm');
+    await expect(small).toContainText('Up to 20 kg · 46 × 46 × 46 cm');
+
+    // Continue with nothing declared.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+      'Commodity details cannot be empty in any package.',
+    );
+
+    // Not found: the message shows and what was typed stays.
+    const addTo = (region: typeof large) => ({
+      name: region.getByRole('textbox', { name: 'Item name' }),
+      units: region.getByRole('textbox', { name: 'Number of units' }),
+      value: region.getByRole('textbox', { name: 'Value per unit (£)' }),
+      weight: region.getByRole('textbox', { name: 'Weight per unit (kg)' }),
+      add: region.getByRole('button', { name: 'Add item' }),
+    });
+    const l = addTo(large);
+    await l.name.fill('Qwzxv');
+    await l.units.fill('2');
+    await l.value.fill('10');
+    await l.weight.fill('1');
+    await l.add.click();
+    await expect(large.getByText('Commodity not found, try a different phrase.')).toBeVisible();
+    await expect(l.name).toHaveValue('Qwzxv');
+    await expect(l.units).toHaveValue('2');
+    await expectNoAxeViolations(page, 'with a lookup failure');
+
+    // Found: the item is listed with the lookup's description and padded code.
+    await l.name.fill('Wool jumper');
+    await l.add.click();
+    const row = large.getByRole('row', { name: /Wool jumper/ });
+    await expect(row).toContainText('Jumpers, pullovers and cardigans of wool, knitted');
+    await expect(row).toContainText('61101100');
+    await expect(large).toContainText('Declared 2 kg of 30 kg');
+
+    // Over the small parcel's weight.
+    const s = addTo(small);
+    await s.name.fill('Books');
+    await s.units.fill('21');
+    await s.value.fill('5');
+    await s.weight.fill('1');
+    await s.add.click();
+    await expect(small.getByRole('row', { name: /Books/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
+      "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
+    );
+
+    // Delete it, declare a perfume instead: a warning, not a refusal.
+    await small.getByRole('button', { name: 'Delete Books' }).click();
+    await expect(small.getByRole('row', { name: /Books/ })).toHaveCount(0);
+    await s.name.fill('Perfume');
+    await s.units.fill('1');
+    await s.value.fill('40');
+    await s.weight.fill('0.3');
+    await s.add.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Please check these items' })).toContainText(
+      '“Perfume” looks like perfume (flammable)',
+    );
+    await expectNoAxeViolations(page, 'with items and a warning');
+    await expectNoHorizontalScroll(page);
+
+    // A reload shows what was declared.
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Wool jumper/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Perfume/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/pay');
+  });
+
+  test('the wizard and the items page can be completed by keyboard alone', async ({ page }) => {
+    await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
+    await page.goto('/booking');
+    const typeInto = async (label: string, value: string) => {
+      await expect(page.getByRole('textbox', { name: label, exact: true })).toBeFocused();
+      await page.keyboard.type(value);
+    };
+    // Step 1: Tab from the step heading's surroundings into the first field.
+    await page.getByRole('textbox', { name: 'First name', exact: true }).focus();
+    for (const address of [COLLECTION_ADDRESS, DELIVERY_ADDRESS]) {
+      await page.getByRole('textbox', { name: 'First name', exact: true }).focus();
+      await typeInto('First name', address['First name']);
+      await page.keyboard.press('Tab');
+      await typeInto('Last name', address['Last name']);
+      await page.keyboard.press('Tab');
+      await typeInto('Street address', address['Street address']);
+      await page.keyboard.press('Tab');
+      await typeInto('Town or city', address['Town or city']);
+      await page.keyboard.press('Tab');
+      await typeInto('County, state or region', address['County, state or region']);
+      // Country and post code are read-only but focusable; then the phone.
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await typeInto('Phone number', address['Phone number']);
+      await page.keyboard.press('Tab');
+      await typeInto('Email', address.Email);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 2, name: /Address|Time/ })).toBeFocused();
+    }
+    // Step 3: Tab to the first date, choose it with Space, submit with Enter.
+    await expect(page.getByRole('heading', { level: 2, name: 'Collection Time' })).toBeFocused();
+    const firstEnabled = page.locator('input[name=collectionDate]:not([disabled])').first();
+    await firstEnabled.focus();
+    await page.keyboard.press('Space');
+    await expect(firstEnabled).toBeChecked();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/items');
+
+    const small = page.getByRole('region', { name: 'Small Parcel 1' });
+    await small.getByRole('textbox', { name: 'Item name' }).focus();
+    await page.keyboard.type('Cookbooks');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12.50');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('0.8');
+    await page.keyboard.press('Enter');
+    await expect(small.getByRole('row', { name: /Cookbooks/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/pay');
+  });
+});
