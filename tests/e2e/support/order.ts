@@ -96,7 +96,9 @@ export async function saveAddresses(page: Page, order: TestOrder) {
 
 /** The first date the order's collection can be booked for, chosen through the API. */
 export async function chooseFirstDate(page: Page, order: TestOrder) {
-  const dates = (await (await page.request.get(`/api/v1/orders/${order.id}/collection-dates`)).json()) as {
+  const dates = (await (
+    await page.request.get(`/api/v1/orders/${order.id}/collection-dates`)
+  ).json()) as {
     earliest: string;
   };
   const res = await page.request.put(`/api/v1/orders/${order.id}/collection-date`, {

@@ -79,7 +79,7 @@ export function AddItemForm({ parcelKey, parcelTitle, onAdd }: AddItemFormProps)
         <TextField
           id={id('name')}
           label="Item name"
-          hint='What it is, like "wool jumper" or "cookbooks"'
+          hint='What it is, like "wool jumper" or "paperback books"'
           maxLength={100}
           autoComplete="off"
           wide
