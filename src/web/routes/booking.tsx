@@ -103,8 +103,8 @@ function BookingWizard({ order }: { order: OrderView }) {
                         {done ? '✓' : s.number}
                       </span>
                       <span>
-                        <span className="visually-hidden">Step </span>
-                        {s.number} {s.label}
+                        <span className="visually-hidden">Step {s.number} </span>
+                        {s.label}
                         {done && <span className="visually-hidden"> (completed)</span>}
                       </span>
                     </button>

@@ -125,12 +125,14 @@ function QuoteResults({ order }: { order: OrderView }) {
                     {service.name}
                   </th>
                   <td data-label="Detail">
-                    {service.detail}
-                    {service.transitDays && (
-                      <span className="quote-table__transit">
-                        Typically {service.transitDays} working days
-                      </span>
-                    )}
+                    <span>
+                      {service.detail}
+                      {service.transitDays && (
+                        <span className="quote-table__transit">
+                          Typically {service.transitDays} working days
+                        </span>
+                      )}
+                    </span>
                   </td>
                   <td data-label="Collection">Free</td>
                   <td data-label="Insurance">£50</td>
