@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
+import { RateCache } from './modules/catalog/rate-cache.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
 import type { MailDeps } from './modules/email/mail.js';
@@ -24,6 +25,7 @@ export function createServices(deps: AppDeps, mail: MailDeps) {
     deps.logger,
     deps.routeCachePolicy,
   );
+  const rates = new RateCache(catalog, deps.clock);
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,
@@ -36,9 +38,10 @@ export function createServices(deps: AppDeps, mail: MailDeps) {
   return {
     mail,
     catalog,
+    rates,
     contact: new ContactService(new ContactRepository(db), mail, deps.clock),
     courierRoutes,
-    quotes: new QuotesService(catalog, courierRoutes, ordersRepository, deps.clock),
+    quotes: new QuotesService(rates, courierRoutes, ordersRepository, deps.clock),
     orders,
     declaration: new DeclarationService(orders, itemsRepository, deps.courier, deps.clock),
   };

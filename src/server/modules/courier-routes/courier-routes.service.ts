@@ -51,6 +51,10 @@ export const COURIER_UNAVAILABLE_MESSAGE =
 export class CourierRoutesService {
   private readonly inFlight = new Map<string, Promise<RouteService[]>>();
   private readonly background = new Set<Promise<unknown>>();
+  /** Fresh answers this process fetched or read, so a quote needs no database round trip. */
+  private readonly memory = new Map<string, { services: RouteService[]; fetchedAt: number }>();
+  /** Routes used since the last flush: their last_used_at is written in one go, not per quote. */
+  private readonly pendingUse = new Map<string, { key: RouteKey; query: RouteQuery; at: Date }>();
 
   constructor(
     private readonly repository: CourierRoutesRepository,
@@ -62,9 +66,18 @@ export class CourierRoutesService {
 
   async servicesFor(key: RouteKey, query: RouteQuery): Promise<RouteService[]> {
     const now = this.clock.now();
+    const id = routeId(key);
+    const remembered = this.memory.get(id);
+    if (remembered && now.getTime() - remembered.fetchedAt < this.policy.freshMs) {
+      this.pendingUse.set(id, { key, query, at: now });
+      return remembered.services;
+    }
     const cached = await this.repository.touch(key, query, now);
     const age = cached.fetchedAt ? now.getTime() - cached.fetchedAt.getTime() : Infinity;
-    if (cached.services && age < this.policy.freshMs) return cached.services;
+    if (cached.services && cached.fetchedAt && age < this.policy.freshMs) {
+      this.memory.set(id, { services: cached.services, fetchedAt: cached.fetchedAt.getTime() });
+      return cached.services;
+    }
     if (cached.services && age < this.policy.maxStaleMs) {
       const refresh = this.refreshInBackground(key, query);
       this.background.add(refresh);
@@ -86,10 +99,19 @@ export class CourierRoutesService {
   /** Resolves when no background refresh started by a customer request is still running. */
   async idle(): Promise<void> {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    await this.flushUse();
+  }
+
+  /** Writes when routes answered from memory were last used (the refresher keeps those warm). */
+  async flushUse(): Promise<void> {
+    const used = [...this.pendingUse.values()];
+    this.pendingUse.clear();
+    for (const { key, query, at } of used) await this.repository.touch(key, query, at);
   }
 
   /** Renews the routes customers use, ahead of need. Returns how many were refreshed. */
   async refreshDue(limit = 20): Promise<number> {
+    await this.flushUse();
     const now = this.clock.now().getTime();
     const due = await this.repository.listDueForRefresh({
       fetchedBefore: new Date(now - this.policy.refreshAheadMs),
@@ -123,13 +145,15 @@ export class CourierRoutesService {
 
   /** One courier call per route at a time in this process; the answer or failure is stored. */
   private fetch(key: RouteKey, query: RouteQuery): Promise<RouteService[]> {
-    const id = `${key.collectionCountryId}:${key.destinationCountryId}:${key.smallBoxes}:${key.largeBoxes}`;
+    const id = routeId(key);
     const running = this.inFlight.get(id);
     if (running) return running;
     const call = (async () => {
       try {
         const services = await this.courier.getRouteServices(query);
-        await this.repository.saveFetched(key, services, this.clock.now());
+        const at = this.clock.now();
+        await this.repository.saveFetched(key, services, at);
+        this.memory.set(id, { services, fetchedAt: at.getTime() });
         return services;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -143,6 +167,10 @@ export class CourierRoutesService {
     this.inFlight.set(id, call);
     return call;
   }
+}
+
+function routeId(key: RouteKey): string {
+  return `${key.collectionCountryId}:${key.destinationCountryId}:${key.smallBoxes}:${key.largeBoxes}`;
 }
 
 function keyOf(route: CachedRoute): RouteKey {

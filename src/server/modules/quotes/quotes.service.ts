@@ -12,7 +12,7 @@ import {
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { RouteService } from '../../providers/courier/courier-provider.js';
-import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { RateCache } from '../catalog/rate-cache.js';
 import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
 import { newOrderReference } from '../orders/order-reference.js';
 import { toOrderView } from '../orders/order-view.js';
@@ -43,7 +43,7 @@ export function courierServiceFor(
  */
 export class QuotesService {
   constructor(
-    private readonly catalog: CatalogRepository,
+    private readonly rates: Pick<RateCache, 'findPrices'>,
     private readonly routes: CourierRoutesService,
     private readonly orders: OrdersRepository,
     private readonly clock: Clock,
@@ -52,7 +52,7 @@ export class QuotesService {
   async createQuote(request: ValidQuoteRequest): Promise<OrderView> {
     const weightKg = totalWeightKg(request.smallBoxes, request.largeBoxes);
     const destinationId = request.destination.country.countryId;
-    const prices = await this.catalog.findPrices(destinationId, weightKg);
+    const prices = await this.rates.findPrices(destinationId, weightKg);
     if (!SERVICE_ORDER.some((s) => prices[s] !== undefined)) throw noQuotes();
 
     const routeServices = await this.routes.servicesFor(
