@@ -91,6 +91,20 @@ test.describe('the quote form', () => {
   });
 });
 
+test('the home page shows each destination’s Economy from-price from the rate table', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const list = page.getByRole('region', { name: 'Where we deliver' }).getByRole('listitem');
+  await expect(list).toHaveCount(12);
+  await expect(list.filter({ hasText: 'France' })).toContainText(
+    `from ${await tablePrice(page, 'economy', 73, 20)}`,
+  );
+  await expect(list.filter({ hasText: 'Australia' })).toContainText(
+    `from ${await tablePrice(page, 'economy', 13, 20)}`,
+  );
+});
+
 test.describe('quotes', () => {
   test('a quote shows rows priced from the rate table, and Select leads to /booking', async ({
     page,

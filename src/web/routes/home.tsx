@@ -2,6 +2,7 @@ import { titleFor } from '../../domain/site-routes.js';
 import { BoxSizes } from '../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
 import { ProhibitedList } from '../components/content/prohibited-list.js';
+import { DestinationPrices } from '../features/quote/destination-prices.js';
 import { QuoteForm } from '../features/quote/quote-form.js';
 import { useState } from 'react';
 import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
@@ -71,6 +72,16 @@ export function HomePage() {
           <a className="button button--accent" href="#quote-form-title">
             Get a quote
           </a>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="destinations-title">
+        <div className="container">
+          <h2 id="destinations-title">Where we deliver</h2>
+          <p className="section__lead">
+            Economy prices for one Small Box (20 kg), collection and £50 cover included.
+          </p>
+          <DestinationPrices />
         </div>
       </section>
 
