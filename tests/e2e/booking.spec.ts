@@ -184,6 +184,40 @@ test.describe('Declare Items', () => {
     await expect(page).toHaveURL('/pay');
   });
 
+  test('Continue refuses more than 2 devices in a box and a shipment over £5,000', async ({
+    page,
+  }) => {
+    const order = await startOrder(page, { smallBoxes: 0, largeBoxes: 2 });
+    const add = (parcel: string, item: object) =>
+      page.request.post(`/api/v1/orders/${order.id}/parcels/${parcel}/items`, { data: item });
+    expect(
+      (
+        await add('large-1', { name: 'Laptop', numberOfUnits: 3, unitValue: 1500, unitWeight: 2 })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await add('large-2', {
+          name: 'Wool jumper',
+          numberOfUnits: 1,
+          unitValue: 900,
+          unitWeight: 1,
+        })
+      ).status(),
+    ).toBe(201);
+    await page.goto('/items');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect(summary).toContainText(
+      'Large Parcel 1: at most 2 electronic devices are allowed per box (3 declared)',
+    );
+    await expect(summary).toContainText(
+      'The declared value of your shipment is £5,400.00; we can carry shipments worth up to £5,000.',
+    );
+    await expectNoAxeViolations(page, 'with the limits refused');
+    await expect(page).toHaveURL('/items');
+  });
+
   test('the wizard and the items page can be completed by keyboard alone', async ({ page }) => {
     await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
     await page.goto('/booking');

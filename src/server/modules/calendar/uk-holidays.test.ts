@@ -64,3 +64,69 @@ describe('UK bank holidays', () => {
     expect(scotland.latest).toBe('2027-01-05');
   });
 });
+
+describe('every bank holiday of 2026 and 2027 on a weekday, by region', () => {
+  // The published lists (gov.uk), substitute days included.
+  const published = {
+    scotland: [
+      '2026-01-01',
+      '2026-01-02',
+      '2026-04-03',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-03',
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-28',
+      '2027-01-01',
+      '2027-01-04',
+      '2027-03-26',
+      '2027-05-03',
+      '2027-05-31',
+      '2027-08-02',
+      '2027-11-30',
+      '2027-12-27',
+      '2027-12-28',
+    ],
+    'northern-ireland': [
+      '2026-01-01',
+      '2026-03-17',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-07-13',
+      '2026-08-31',
+      '2026-12-25',
+      '2026-12-28',
+      '2027-01-01',
+      '2027-03-17',
+      '2027-03-26',
+      '2027-03-29',
+      '2027-05-03',
+      '2027-05-31',
+      '2027-07-12',
+      '2027-08-30',
+      '2027-12-27',
+      '2027-12-28',
+    ],
+    'england-and-wales': [...ENGLAND_AND_WALES[2026], ...ENGLAND_AND_WALES[2027]],
+  } as const;
+
+  for (const [region, dates] of Object.entries(published)) {
+    it(`matches the published list for ${region}`, () => {
+      const weekdayHolidays: string[] = [];
+      for (
+        let d = new Date('2026-01-01T00:00:00Z');
+        d < new Date('2028-01-01T00:00:00Z');
+        d.setUTCDate(d.getUTCDate() + 1)
+      ) {
+        const iso = d.toISOString().slice(0, 10);
+        const day = d.getUTCDay();
+        if (day !== 0 && day !== 6 && holidayOn(iso, region as keyof typeof published))
+          weekdayHolidays.push(iso);
+      }
+      expect(weekdayHolidays).toEqual([...dates].sort());
+    });
+  }
+});

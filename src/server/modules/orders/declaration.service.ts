@@ -13,6 +13,7 @@ import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CourierProvider } from '../../providers/courier/courier-provider.js';
+import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
 import type { OrdersService } from './orders.service.js';
@@ -37,10 +38,14 @@ export class DeclarationService {
     let matches;
     try {
       matches = await this.courier.lookupCommodity(input.name);
-    } catch {
-      throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
-        name: COMMODITY_UNAVAILABLE_MESSAGE,
-      });
+    } catch (error) {
+      // The courier answered and refused the search: for the customer, nothing was found.
+      if (isProviderError(error) && error.code === 'REJECTED') matches = [];
+      else {
+        throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
+          name: COMMODITY_UNAVAILABLE_MESSAGE,
+        });
+      }
     }
     const match = matches[0];
     if (!match) {
