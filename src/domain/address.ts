@@ -44,6 +44,9 @@ export const REQUIRED_ADDRESS_FIELDS = [
 ] as const;
 export type RequiredAddressField = (typeof REQUIRED_ADDRESS_FIELDS)[number];
 
+/** The form's fields in the order they are shown (and their errors listed). */
+export const ADDRESS_FIELD_ORDER = [...REQUIRED_ADDRESS_FIELDS, 'instructions'] as const;
+
 /** What the form sends; every value is a string, possibly empty. */
 export const AddressInputSchema = z.object({
   firstName: z.string().default(''),

@@ -12,7 +12,7 @@ import {
 import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
-import type { CourierProvider } from '../../providers/courier/courier-provider.js';
+import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
@@ -35,7 +35,7 @@ export class DeclarationService {
     const parcel = parcelsFor(order.smallBoxes, order.largeBoxes).find((p) => p.key === parcelKey);
     if (!parcel) throw new ApiError(404, 'PARCEL_NOT_FOUND', 'This order has no such parcel.');
 
-    let matches;
+    let matches: CommodityMatch[];
     try {
       matches = await this.courier.lookupCommodity(input.name);
     } catch (error) {

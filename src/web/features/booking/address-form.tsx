@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  ADDRESS_FIELD_ORDER,
   AddressInputSchema,
   callingCodeFor,
   validateAddress,
@@ -12,17 +13,6 @@ import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError } from '../../lib/api.js';
 
 type FieldName = keyof AddressInputValue;
-
-const FIELD_ORDER: FieldName[] = [
-  'firstName',
-  'lastName',
-  'street',
-  'city',
-  'state',
-  'phoneNumber',
-  'email',
-  'instructions',
-];
 
 function initialValues(saved: OrderAddress | null, place: OrderPlace): AddressInputValue {
   if (!saved) return AddressInputSchema.parse({});
@@ -91,7 +81,7 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
     }
   }
 
-  const listed = FIELD_ORDER.filter((name) => errors[name]).map((name) => ({
+  const listed = ADDRESS_FIELD_ORDER.filter((name) => errors[name]).map((name) => ({
     fieldId: id(name),
     message: errors[name] ?? '',
   }));

@@ -6,6 +6,7 @@ import {
   type ContactMessageInput,
 } from '../../../domain/contact.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { TextField } from '../../components/ui/text-field.js';
 import { sendContactMessage } from './send-contact-message.js';
 
 type TextField = 'firstName' | 'lastName' | 'company' | 'email' | 'phone' | 'message';
@@ -237,47 +238,18 @@ interface FieldProps {
   onChange(value: string): void;
 }
 
-function Field({
-  name,
-  label,
-  optional,
-  type = 'text',
-  autoComplete,
-  maxLength,
-  wide,
-  value,
-  error,
-  disabled,
-  onChange,
-}: FieldProps) {
-  const id = `contact-${name}`;
-  const errorId = `${id}-error`;
+function Field({ name, type = 'text', value, error, disabled, onChange, ...rest }: FieldProps) {
   return (
-    <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> (optional)</span>}
-      </label>
-      {error && (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="field__input"
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        value={value}
-        disabled={disabled}
-        spellCheck={type === 'text' ? undefined : false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <TextField
+      {...rest}
+      id={`contact-${name}`}
+      name={name}
+      type={type}
+      value={value}
+      error={error}
+      disabled={disabled}
+      spellCheck={type === 'text' ? undefined : false}
+      onChange={onChange}
+    />
   );
 }

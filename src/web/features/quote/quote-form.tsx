@@ -66,62 +66,30 @@ export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) 
       <h2 className="quote-form__title" id="quote-form-title">
         Get an instant quote
       </h2>
-      <fieldset className="quote-form__leg">
-        <legend className="quote-form__legend">Collect from</legend>
-        <CountrySelect
-          id="collection-country"
-          label="Collection country"
-          options={COLLECTION_REGIONS}
-          value={collectionCountryId}
-          onChange={setCollectionCountryId}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor="collection-postcode">
-            Collection post code
-          </label>
-          <input
-            id="collection-postcode"
-            className="field__input"
-            name="collectionPostcode"
-            placeholder={POSTCODE_PLACEHOLDER}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={collectionPostcode}
-            aria-invalid={invalid('collection.postcode')}
-            aria-describedby={error ? 'quote-form-error' : undefined}
-            onChange={(event) => setCollectionPostcode(event.target.value)}
-          />
-        </div>
-      </fieldset>
-      <fieldset className="quote-form__leg">
-        <legend className="quote-form__legend">Deliver to</legend>
-        <CountrySelect
-          id="destination-country"
-          label="Destination country"
-          options={DESTINATIONS}
-          value={destinationCountryId}
-          onChange={setDestinationCountryId}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor="destination-postcode">
-            Destination post code
-          </label>
-          <input
-            id="destination-postcode"
-            className="field__input"
-            name="destinationPostcode"
-            placeholder={POSTCODE_PLACEHOLDER}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={destinationPostcode}
-            aria-invalid={invalid('destination.postcode')}
-            aria-describedby={error ? 'quote-form-error' : undefined}
-            onChange={(event) => setDestinationPostcode(event.target.value)}
-          />
-        </div>
-      </fieldset>
+      <Leg
+        role="collection"
+        legend="Collect from"
+        label="Collection"
+        options={COLLECTION_REGIONS}
+        countryId={collectionCountryId}
+        onCountry={setCollectionCountryId}
+        postcode={collectionPostcode}
+        onPostcode={setCollectionPostcode}
+        invalid={invalid('collection.postcode')}
+        describedBy={error ? 'quote-form-error' : undefined}
+      />
+      <Leg
+        role="destination"
+        legend="Deliver to"
+        label="Destination"
+        options={DESTINATIONS}
+        countryId={destinationCountryId}
+        onCountry={setDestinationCountryId}
+        postcode={destinationPostcode}
+        onPostcode={setDestinationPostcode}
+        invalid={invalid('destination.postcode')}
+        describedBy={error ? 'quote-form-error' : undefined}
+      />
       <fieldset className="quote-form__boxes">
         <legend className="quote-form__legend">
           Boxes <span className="quote-form__hint">(up to {MAX_BOXES} in total)</span>
@@ -162,5 +130,54 @@ export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) 
         )}
       </div>
     </form>
+  );
+}
+
+interface LegProps {
+  role: 'collection' | 'destination';
+  legend: string;
+  /** "Collection" / "Destination": the start of the field labels. */
+  label: string;
+  options: readonly CountryOption[];
+  countryId: number;
+  onCountry(countryId: number): void;
+  postcode: string;
+  onPostcode(postcode: string): void;
+  invalid: true | undefined;
+  describedBy: string | undefined;
+}
+
+/** One end of the journey: its country chooser and post code. */
+function Leg(props: LegProps) {
+  const postcodeId = `${props.role}-postcode`;
+  return (
+    <fieldset className="quote-form__leg">
+      <legend className="quote-form__legend">{props.legend}</legend>
+      <CountrySelect
+        id={`${props.role}-country`}
+        label={`${props.label} country`}
+        options={props.options}
+        value={props.countryId}
+        onChange={props.onCountry}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={postcodeId}>
+          {props.label} post code
+        </label>
+        <input
+          id={postcodeId}
+          className="field__input"
+          name={`${props.role}Postcode`}
+          placeholder={POSTCODE_PLACEHOLDER}
+          autoComplete={props.role === 'collection' ? 'postal-code' : 'off'}
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={props.postcode}
+          aria-invalid={props.invalid}
+          aria-describedby={props.describedBy}
+          onChange={(event) => props.onPostcode(event.target.value)}
+        />
+      </div>
+    </fieldset>
   );
 }
