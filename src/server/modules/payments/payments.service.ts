@@ -514,7 +514,11 @@ export class PaymentsService {
         trackingUrl: result.trackingUrl,
         labels: links
           .filter((l) => l.kind === 'label')
-          .map((l) => ({ name: l.title, url: l.url, pdf: l.content })),
+          .map((l) => ({
+            name: `all parcels (${l.title.replace(/^Label \((.*)\)$/, '$1')})`,
+            url: l.url,
+            pdf: l.content,
+          })),
         parcels: { large: order.largeBoxes, small: order.smallBoxes },
         collectionAddress: postal(collection, order.collectionCountryId),
         deliveryAddress: postal(delivery, order.destinationCountryId),
