@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  await registerSpa(app, deps.webDistDir, deps.publicUrl);
+  await registerSpa(app, deps.webDistDir, deps.publicUrl, { stripe: payment.name === 'stripe' });
   return app;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { cardFieldErrors } from '../../domain/cards.js';
 import type { CheckoutStatus, PaymentSession } from '../../domain/checkout.js';
 import { formatPence } from '../../domain/money.js';
@@ -22,6 +22,11 @@ import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
 import '../features/checkout/checkout.css';
+
+/** Stripe Elements, in their own chunk: fetched only when the provider is Stripe. */
+const StripeCardForm = lazy(() =>
+  import('../features/checkout/stripe-card-form.js').then((m) => ({ default: m.StripeCardForm })),
+);
 
 export function PayPage() {
   usePageTitle(titleFor('/pay'));
@@ -234,6 +239,27 @@ function Payment({ order }: { order: OrderView }) {
                     </button>
                   </div>
                 </div>
+              ) : session?.provider === 'stripe' ? (
+                <Suspense fallback={<Spinner label="Loading the card fields" size="large" />}>
+                  <StripeCardForm
+                    session={session}
+                    busy={busy}
+                    error={providerError}
+                    onSubmitStart={() => {
+                      setProviderError(null);
+                      setPhase('paying');
+                    }}
+                    onResult={(status, error) => {
+                      void afterCard(
+                        status === 'failed' ? 'requires_payment_method' : status,
+                        error ? { message: error } : null,
+                      ).catch(() => {
+                        setPhase('form');
+                        setProviderError('Something went wrong. Please try again.');
+                      });
+                    }}
+                  />
+                </Suspense>
               ) : (
                 <form
                   className="pay-form"

@@ -280,6 +280,23 @@ describe('webhooks', () => {
       expect(good.statusCode).toBe(200);
       // No payment of ours has that id: recorded as seen, nothing else changes.
       expect(good.json()).toMatchObject({ received: true, outcome: 'ignored' });
+      // Stripe's hosts are allowed by the CSP only with Stripe.
+      const csp = String(
+        (await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      const sandboxApp = await createTestApp();
+      try {
+        const plain = String(
+          (await sandboxApp.app.inject({ method: 'GET', url: '/healthz' })).headers[
+            'content-security-policy'
+          ],
+        );
+        expect(plain).not.toContain('stripe');
+      } finally {
+        await sandboxApp.close();
+      }
       // The sandbox's card routes exist only with the sandbox.
       const sandbox = await t.app.inject({
         method: 'POST',
