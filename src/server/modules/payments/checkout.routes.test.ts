@@ -89,13 +89,15 @@ describe('authorise → book → capture', () => {
     expect(booking).toMatchObject({
       reference: order.reference,
       readyFrom: '12:30',
-      consignmentSummary: 'Books, Jumper',
       // two parcels, each 4 × £12.50 + 2 × £20
       consignmentValuePence: 2 * (4 * 1250 + 2 * 2000),
       insurance: { coverPence: 5000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
       serviceId: 53,
       collectionOptionId: 52,
     });
+
+    // Each declared name once (the frozen clock gives the items one timestamp, so any order).
+    expect(booking.consignmentSummary.split(', ').sort()).toEqual(['Books', 'Jumper']);
 
     const label = await t.app.inject({ method: 'GET', url: status.documents[0]!.url });
     expect(label.statusCode).toBe(200);
