@@ -66,7 +66,8 @@ export function paymentsRoutes(payments: PaymentsService) {
       webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      webhook.post('/payments/webhook', async (request, reply) => {
+      // Provider events can exceed the API's default body limit.
+      webhook.post('/payments/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         let event;
         try {
