@@ -53,3 +53,21 @@ test('when the courier refuses the booking, the problem page shows its code and 
   await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Back Home' })).toHaveAttribute('href', '/');
 });
+
+test('while the courier books, the customer sees the booking’s progress live', async ({ page }) => {
+  await courierControl({ latencyMs: 2_500 });
+  await readyToPay(page);
+  await page.goto('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const progress = page.getByRole('region', { name: 'Booking your collection' });
+  await expect(progress).toBeVisible();
+  await expect(progress.getByRole('listitem').nth(0)).toContainText('Payment authorised (done)');
+  await expect(progress.getByRole('listitem').nth(1)).toContainText('Booking collection');
+  await expect(
+    progress.getByRole('status').filter({ hasText: 'Booking collection in progress' }),
+  ).toBeAttached();
+  await expectNoAxeViolations(page, 'while booking');
+  await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+});
