@@ -29,7 +29,7 @@ test('when the courier offers nothing, the customer is returned home with the sp
 
 test('when the courier refuses the booking, the problem page shows its code and that the card was not charged', async ({
   page,
-}) => {
+}, testInfo) => {
   await courierControl({ book: 'fail' });
   await readyToPay(page);
   await page.goto('/pay');
@@ -43,6 +43,7 @@ test('when the courier refuses the booking, the problem page shows its code and 
   await expect(page.getByText('Your card has not been charged.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'contact us' })).toBeVisible();
   await expectNoAxeViolations(page, 'on the problem page');
+  await page.screenshot({ path: testInfo.outputPath('problem.png'), fullPage: true });
 
   // The courier is back: the customer pays again and the order is booked.
   await courierControl({ reset: true });
@@ -54,7 +55,9 @@ test('when the courier refuses the booking, the problem page shows its code and 
   await expect(page.getByRole('link', { name: 'Back Home' })).toHaveAttribute('href', '/');
 });
 
-test('while the courier books, the customer sees the booking’s progress live', async ({ page }) => {
+test('while the courier books, the customer sees the booking’s progress live', async ({
+  page,
+}, testInfo) => {
   await courierControl({ latencyMs: 2_500 });
   await readyToPay(page);
   await page.goto('/pay');
@@ -62,12 +65,16 @@ test('while the courier books, the customer sees the booking’s progress live',
   await page.getByRole('button', { name: 'Pay' }).click();
   const progress = page.getByRole('region', { name: 'Booking your collection' });
   await expect(progress).toBeVisible();
+  // The form was long: the progress takes the focus, so it is on screen and announced.
+  await expect(progress.getByRole('heading', { name: 'Booking your collection' })).toBeFocused();
+  await expect(progress).toBeInViewport();
   await expect(progress.getByRole('listitem').nth(0)).toContainText('Payment authorised (done)');
   await expect(progress.getByRole('listitem').nth(1)).toContainText('Booking collection');
   await expect(
     progress.getByRole('status').filter({ hasText: 'Booking collection in progress' }),
   ).toBeAttached();
   await expectNoAxeViolations(page, 'while booking');
+  await page.screenshot({ path: testInfo.outputPath('progress.png') });
   await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
 });

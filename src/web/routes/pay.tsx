@@ -216,7 +216,14 @@ function Payment({ order }: { order: OrderView }) {
               <ErrorSummary errors={summaryErrors} />
               {phase === 'authenticate' ? (
                 <div className="pay__authenticate" role="dialog" aria-labelledby="auth-title">
-                  <h2 id="auth-title">Confirm your payment</h2>
+                  <h2
+                    id="auth-title"
+                    tabIndex={-1}
+                    ref={(node) => node?.focus()}
+                    className="booking-progress__title"
+                  >
+                    Confirm your payment
+                  </h2>
                   <p>
                     Your bank asks you to confirm this payment of{' '}
                     {session ? formatPence(session.amountPence) : ''}. (Sandbox: this stands in for

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { CheckoutStatus } from '../../../domain/checkout.js';
 import { Spinner } from '../../components/ui/spinner.js';
 
@@ -15,11 +16,26 @@ function reached(status: CheckoutStatus | null): number {
   return 0;
 }
 
+/**
+ * Replaces the payment form once the card is authorised: its heading takes the focus, so the
+ * progress is on screen (the Pay button was at the bottom of a long form) and announced.
+ */
 export function BookingProgress({ status }: { status: CheckoutStatus | null }) {
   const done = reached(status);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <section className="booking-progress" aria-labelledby="booking-progress-title">
-      <h2 id="booking-progress-title">Booking your collection</h2>
+      <h2
+        id="booking-progress-title"
+        ref={heading}
+        tabIndex={-1}
+        className="booking-progress__title"
+      >
+        Booking your collection
+      </h2>
       <ol className="booking-progress__steps">
         {STEPS.map((step, i) => {
           const state = i < done ? 'done' : i === done ? 'current' : 'todo';
