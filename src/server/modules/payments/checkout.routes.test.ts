@@ -451,6 +451,23 @@ describe('exactly once', () => {
     }
   });
 
+  it('an authorisation whose event and confirm call were both lost is picked up by the next Pay', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    sandbox().connect(undefined);
+    try {
+      await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    } finally {
+      sandbox().connect(async (body, signature) => (await webhook(body, signature)).statusCode);
+    }
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+    // The customer comes back to /pay.
+    expect((await startPayment(t.app, order.id)).status).toBe('authorised');
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+  });
+
   it('a worker that died during BookShipment leaves needs_attention, not a second booking', async () => {
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);

@@ -174,7 +174,19 @@ export class PaymentsService {
     const amountPence = pricePence;
     const idempotencyKey = `order:${order.id}:attempt:${order.paymentAttempt}:amount:${amountPence}`;
     const existing = await this.paymentByKey(database.query, idempotencyKey);
-    if (existing) return this.session(existing);
+    if (existing) {
+      // An authorisation whose event and confirm call were both lost (browser closed, event
+      // undelivered) is picked up here rather than left hanging.
+      if (RANK[existing.status] === 0) {
+        const remote = await payment.retrievePayment(existing.provider_payment_id);
+        if (remote.status === 'authorised') {
+          await this.apply(existing.provider_payment_id, remote, 'payment.authorised');
+          const current = await this.paymentByKey(database.query, idempotencyKey);
+          if (current) return this.session(current);
+        }
+      }
+      return this.session(existing);
+    }
     const created = await payment.createPayment({
       orderId: order.id,
       orderReference: order.reference,
