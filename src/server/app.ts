@@ -22,6 +22,14 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
+import type { JobQueueOptions } from './jobs/job-queue.js';
+import type { CheckoutOptions } from './modules/payments/payments.service.js';
+import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes.js';
+import type { PaymentProvider } from './providers/payment/payment-provider.js';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SandboxPaymentProvider,
+} from './providers/payment/sandbox/sandbox-payments.js';
 
 /** Everything the app needs from the outside world; tests build their own. */
 export interface AppDeps {
@@ -43,6 +51,15 @@ export interface AppDeps {
    * When absent (API tests), a local mailbox on `database` with a worker that is not started.
    */
   mail?: MailDeps;
+  /**
+   * The card provider (docs/orders.md): Stripe, or the card sandbox. When absent, the sandbox on
+   * `database`. A sandbox's events are posted to the app's own webhook route, signed.
+   */
+  payment?: PaymentProvider;
+  /** The job queue's timings (tests shorten them); its worker is started by main. */
+  jobQueue?: Partial<JobQueueOptions>;
+  /** Booking retry window and delay. */
+  checkout?: Partial<CheckoutOptions>;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
@@ -78,8 +95,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       salesEmail: DEFAULT_SALES_EMAIL,
       siteUrl: deps.publicUrl ?? 'http://localhost:3000',
     });
-  const services = createServices(deps, mail);
+  const payment =
+    deps.payment ??
+    new SandboxPaymentProvider({
+      query: deps.database.query,
+      clock: deps.clock,
+      logger: deps.logger.child({ component: 'payment-sandbox' }),
+    });
+  const services = createServices(deps, mail, payment);
   app.decorate('services', services);
+  if (payment instanceof SandboxPaymentProvider) {
+    // The sandbox's events reach the server through the same route as the real provider's.
+    payment.connect(async (body, signature) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      return response.statusCode;
+    });
+  }
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    if (payment instanceof SandboxPaymentProvider) {
+      await payment.idle();
+      payment.connect(undefined);
+    }
+  });
 
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
@@ -90,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes(services.orders, services.declaration));
       await api.register(sessionRoutes);
       await api.register(contactRoutes(services.contact));
+      await api.register(paymentsRoutes(services.payments));
       api.all('/*', sendNotFound);
     },
     { prefix: '/api/v1' },
@@ -113,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  await registerSpa(app, deps.webDistDir, deps.publicUrl);
+  await registerSpa(app, deps.webDistDir, deps.publicUrl, { stripe: payment.name === 'stripe' });
   return app;
 }
 

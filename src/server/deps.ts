@@ -9,6 +9,7 @@ import { seed } from './db/seed.js';
 import type { Env } from './env.js';
 import { createCourier } from './providers/courier/index.js';
 import { createMail, mailConfigFromEnv } from './modules/email/mail.js';
+import { createPaymentProvider } from './providers/payment/index.js';
 
 /** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -49,7 +50,14 @@ export async function createDeps(
     'mail ready',
   );
   mail.worker.start();
+  const payment = createPaymentProvider(env, {
+    query: database.query,
+    clock: systemClock,
+    logger: logger.child({ component: 'payment' }),
+  });
+  logger.info({ payment: payment.name }, 'payments ready');
   return {
+    payment,
     database,
     clock: systemClock,
     logger,

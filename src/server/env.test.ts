@@ -8,6 +8,12 @@ const REAL_COURIER = {
   COURIER_API_KEY: 'k',
   COURIER_PASSWORD: 'p',
 };
+const REAL_PAYMENTS = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_51abcdefSECRET',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcdef',
+  STRIPE_WEBHOOK_SECRET: 'whsec_SECRETSECRET',
+};
 const REAL_MAIL = {
   SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
   MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
@@ -65,6 +71,7 @@ describe('parseEnv', () => {
       MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
       SALES_EMAIL: 'sales@boxabroad.example',
       ...REAL_COURIER,
+      ...REAL_PAYMENTS,
     });
     expect(env).toMatchObject({
       ALLOW_SANDBOX_PROVIDERS: false,
@@ -116,6 +123,7 @@ describe('courier configuration', () => {
         COURIER_PASSWORD: 'p',
         NODE_ENV: 'production',
         ...REAL_MAIL,
+        ...REAL_PAYMENTS,
       }).COURIER_PROVIDER,
     ).toBe('transglobal');
   });
@@ -159,5 +167,40 @@ describe('courier configuration', () => {
       COURIER_COMMODITY_TIMEOUT_MS: 3000,
     });
     expect(() => parseEnv({ COURIER_BOOK_TIMEOUT_MS: '0' })).toThrow(/COURIER_BOOK_TIMEOUT_MS/);
+  });
+});
+
+describe('payment configuration', () => {
+  it('defaults to the card sandbox, which production refuses unless sandboxes are allowed', () => {
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBe('sandbox');
+    const production = { NODE_ENV: 'production', ...REAL_COURIER, ...REAL_MAIL };
+    expect(() => parseEnv(production)).toThrow(
+      /PAYMENT_PROVIDER: production refuses the card sandbox/,
+    );
+    expect(parseEnv({ ...production, ALLOW_SANDBOX_PROVIDERS: 'true' }).PAYMENT_PROVIDER).toBe(
+      'sandbox',
+    );
+    expect(parseEnv({ ...production, ...REAL_PAYMENTS }).PAYMENT_PROVIDER).toBe('stripe');
+  });
+
+  it('needs all three Stripe keys, and never echoes the secret ones', () => {
+    try {
+      parseEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).problems).toEqual([
+        'STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
+        'STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe',
+      ]);
+    }
+    try {
+      parseEnv({ STRIPE_SECRET_KEY: 'pk_live_hunter2', STRIPE_WEBHOOK_SECRET: 'hunter3' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      expect(message).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key');
+      expect(message).toContain('STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret');
+      expect(message).not.toMatch(/hunter/);
+    }
   });
 });

@@ -20,7 +20,13 @@ const secret = z
   .refine((value) => value === value.trim(), 'has leading or trailing spaces');
 
 /** Variables whose values are never echoed in an error. */
-const SECRET_VARIABLES = new Set(['COURIER_API_KEY', 'COURIER_PASSWORD', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'COURIER_API_KEY',
+  'COURIER_PASSWORD',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 export const EnvSchema = z.object({
@@ -66,6 +72,19 @@ export const EnvSchema = z.object({
   SALES_EMAIL: z.email('must be an email address').optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
+
+  // Card payments (docs/orders.md). `sandbox` behaves like the card provider's test mode.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: secret
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: secret
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -111,6 +130,24 @@ function crossFieldProblems(env: Env): string[] {
   ) {
     problems.push(
       'COURIER_PROVIDER: production refuses the courier simulator; set COURIER_PROVIDER=transglobal, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    );
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const) {
+      if (!env[name]) problems.push(`${name}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.PAYMENT_PROVIDER === 'sandbox' &&
+    !env.ALLOW_SANDBOX_PROVIDERS
+  ) {
+    problems.push(
+      'PAYMENT_PROVIDER: production refuses the card sandbox; set PAYMENT_PROVIDER=stripe with its keys, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
     );
   }
   if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX_PROVIDERS) {

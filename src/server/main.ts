@@ -22,6 +22,8 @@ async function main() {
   const app = await buildApp(deps);
   // Keeps the courier routes customers use fresh, so quotes never wait for the courier.
   const refresher = startRouteRefresher(app.services.courierRoutes, logger);
+  // Books paid orders, captures and cancels payments (decision 009); resumes after a restart.
+  app.services.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,9 +12,12 @@ import { OrderItemsRepository } from './modules/orders/order-items.repository.js
 import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import type { PaymentProvider } from './providers/payment/payment-provider.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
-export function createServices(deps: AppDeps, mail: MailDeps) {
+export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
   const db = deps.database.db;
   const catalog = new CatalogRepository(db);
   const ordersRepository = new OrdersRepository(db);
@@ -35,8 +38,33 @@ export function createServices(deps: AppDeps, mail: MailDeps) {
     createUkHolidayLookup(),
     deps.clock,
   );
+  const jobs = new JobQueue(
+    {
+      database: deps.database,
+      clock: deps.clock,
+      logger: deps.logger.child({ component: 'jobs' }),
+    },
+    deps.jobQueue,
+  );
+  const payments = new PaymentsService(
+    {
+      database: deps.database,
+      clock: deps.clock,
+      logger: deps.logger,
+      payment,
+      courier: deps.courier,
+      orders,
+      items: itemsRepository,
+      catalog,
+      mail,
+      jobs,
+    },
+    deps.checkout,
+  );
   return {
     mail,
+    jobs,
+    payments,
     catalog,
     rates,
     contact: new ContactService(new ContactRepository(db), mail, deps.clock),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { fillCard, readyToPay } from './support/checkout.js';
 import { courierControl } from './support/courier.js';
 
 // These specs switch the courier simulator into failure modes; they run alone (see
@@ -24,4 +25,56 @@ test('when the courier offers nothing, the customer is returned home with the sp
   );
   await expect(page).toHaveURL('/');
   await expectNoAxeViolations(page, 'with the no-quotes message');
+});
+
+test('when the courier refuses the booking, the problem page shows its code and that the card was not charged', async ({
+  page,
+}, testInfo) => {
+  await courierControl({ book: 'fail' });
+  await readyToPay(page);
+  await page.goto('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?status=FAILED&order=/, { timeout: 15_000 });
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'There’s been a problem with your order' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('error-code')).toHaveText('COURIER_REJECTED');
+  await expect(page.getByText('Your card has not been charged.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'contact us' })).toBeVisible();
+  await expectNoAxeViolations(page, 'on the problem page');
+  await page.screenshot({ path: testInfo.outputPath('problem.png'), fullPage: true });
+
+  // The courier is back: the customer pays again and the order is booked.
+  await courierControl({ reset: true });
+  await page.getByRole('button', { name: 'Try payment again' }).click();
+  await expect(page).toHaveURL('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Back Home' })).toHaveAttribute('href', '/');
+});
+
+test('while the courier books, the customer sees the booking’s progress live', async ({
+  page,
+}, testInfo) => {
+  await courierControl({ latencyMs: 2_500 });
+  await readyToPay(page);
+  await page.goto('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const progress = page.getByRole('region', { name: 'Booking your collection' });
+  await expect(progress).toBeVisible();
+  // The form was long: the progress takes the focus, so it is on screen and announced.
+  await expect(progress.getByRole('heading', { name: 'Booking your collection' })).toBeFocused();
+  await expect(progress).toBeInViewport();
+  await expect(progress.getByRole('listitem').nth(0)).toContainText('Payment authorised (done)');
+  await expect(progress.getByRole('listitem').nth(1)).toContainText('Booking collection');
+  await expect(
+    progress.getByRole('status').filter({ hasText: 'Booking collection in progress' }),
+  ).toBeAttached();
+  await expectNoAxeViolations(page, 'while booking');
+  await page.screenshot({ path: testInfo.outputPath('progress.png') });
+  await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
 });

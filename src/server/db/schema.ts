@@ -106,6 +106,13 @@ export const orders = pgTable('orders', {
   courierServiceId: integer('courier_service_id'),
   collectionOptionId: integer('collection_option_id'),
   declaredAt: timestamp('declared_at', { withTimezone: true }),
+  paymentAttempt: integer('payment_attempt').notNull().default(1),
+  courierReference: text('courier_reference'),
+  trackingUrl: text('tracking_url'),
+  bookedAt: timestamp('booked_at', { withTimezone: true }),
+  failureCode: text('failure_code'),
+  failureMessage: text('failure_message'),
+  bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
 });
 
 export const orderItems = pgTable('order_items', {
@@ -210,6 +217,84 @@ export const mailboxMessages = pgTable('mailbox_messages', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });
 
+/** Payments made with the provider for an order (migration 0007, docs/orders.md). */
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  attempt: integer('attempt').notNull(),
+  provider: text('provider').notNull(),
+  providerPaymentId: text('provider_payment_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique('payments_idempotency_key_unique'),
+  amountPence: integer('amount_pence').notNull(),
+  currency: char('currency', { length: 3 }).notNull().default('GBP'),
+  status: text('status').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  lastErrorCode: text('last_error_code'),
+  lastErrorMessage: text('last_error_message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+export const orderDocuments = pgTable('order_documents', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  kind: text('kind', { enum: ['label', 'document'] }).notNull(),
+  title: text('title').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** The durable job queue (migration 0007, decision 009). */
+export const jobs = pgTable('jobs', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind').notNull(),
+  key: text('key').notNull().unique('jobs_key_unique'),
+  payload: jsonb('payload').notNull(),
+  status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  claimToken: uuid('claim_token'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The card sandbox's own records (PAYMENT_PROVIDER=sandbox). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  status: text('status').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  cardLast4: text('card_last4'),
+  lastErrorCode: text('last_error_code'),
+  lastErrorMessage: text('last_error_message'),
+  amountRefundedPence: integer('amount_refunded_pence').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 export const schema = {
   countries,
   rateTables,
@@ -222,4 +307,9 @@ export const schema = {
   mail,
   mailAttachments,
   mailboxMessages,
+  payments,
+  paymentEvents,
+  orderDocuments,
+  jobs,
+  sandboxPayments,
 };

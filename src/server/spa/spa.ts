@@ -12,22 +12,31 @@ export function hasBuiltWeb(dir: string | undefined): dir is string {
   return !!dir && existsSync(join(dir, 'index.html'));
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'content-security-policy': [
-    "default-src 'self'",
-    "img-src 'self' data:",
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; '),
-};
+/**
+ * The security headers of every response. Self only, except that with the real card provider
+ * (PAYMENT_PROVIDER=stripe) Stripe.js and its frames are allowed: its card fields are iframes
+ * served by Stripe and talk to its API.
+ */
+function securityHeaders(options: { stripe?: boolean }): Record<string, string> {
+  const stripe = options.stripe ?? false;
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': [
+      "default-src 'self'",
+      "img-src 'self' data:",
+      "style-src 'self' 'unsafe-inline'",
+      stripe ? "script-src 'self' https://js.stripe.com" : "script-src 'self'",
+      stripe ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
+      ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join('; '),
+  };
+}
 
 /**
  * Serves the built SPA from the same origin as the API. Hashed assets are cached for a year and
@@ -40,9 +49,11 @@ export async function registerSpa(
   app: FastifyInstance,
   distDir: string | undefined,
   publicUrl?: string,
+  options: { stripe?: boolean } = {},
 ) {
+  const headers = securityHeaders(options);
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    for (const [name, value] of Object.entries(headers)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
     }
     return payload;

@@ -22,8 +22,12 @@ import type { NewOrderRow, OrderRow, OrdersRepository } from './orders.repositor
 export const ORDER_NOT_FOUND_MESSAGE =
   'We could not find that order. Please start again with a new quote.';
 
-/** Statuses in which the customer may still change the order. */
-const EDITABLE = new Set(['draft']);
+/**
+ * Statuses in which the customer may still change the order (docs/orders.md): before payment,
+ * and after a booking the courier refused (the authorisation was cancelled; they may fix the
+ * order and pay again).
+ */
+export const EDITABLE = new Set(['draft', 'booking_failed']);
 
 export type AddressRole = 'collection' | 'delivery';
 
@@ -129,6 +133,27 @@ export class OrdersService {
         'Please choose Express or Economy on your quote first.',
       );
     }
+    const match = await this.resolveCourierService(order);
+    return this.save(id, {
+      collectionDate: date,
+      courierServiceId: match.courierService.serviceId,
+      collectionOptionId: match.collectionOptionId,
+    });
+  }
+
+  /**
+   * The courier service behind the order's chosen level and its collection option, from current
+   * route availability (the cache, refreshed when stale): at the collection step and again before
+   * payment and booking.
+   */
+  async resolveCourierService(order: OrderRow) {
+    if (!order.selectedService) {
+      throw new ApiError(
+        409,
+        'SERVICE_NOT_SELECTED',
+        'Please choose Express or Economy on your quote first.',
+      );
+    }
     const services = await this.routes.servicesFor(
       {
         collectionCountryId: order.collectionCountryId,
@@ -158,11 +183,7 @@ export class OrdersService {
         `${SERVICE_LEVELS[order.selectedService].name} is no longer available on this route. Please go back to your quote and choose another service.`,
       );
     }
-    return this.save(id, {
-      collectionDate: date,
-      courierServiceId: match.courierService.serviceId,
-      collectionOptionId: match.collectionOptionId,
-    });
+    return match;
   }
 
   async load(id: string): Promise<OrderRow> {

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Pay, book and confirm (issue 7, docs/orders.md): what the /pay and /order-confirmation pages
+ * exchange with the server.
+ */
+
+/** Every order status (docs/orders.md has the transitions). */
+export const ORDER_STATUSES = [
+  'draft',
+  'authorised',
+  'booking',
+  'booked',
+  'booking_failed',
+  'needs_attention',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The payment for the order as the browser needs it to confirm the card. */
+export const PaymentSessionSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  publishableKey: z.string().optional(),
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  /** The server's price for the order: the amount authorised. */
+  amountPence: z.number().int().positive(),
+  /** Our payment status (see docs/orders.md). */
+  status: z.string(),
+  /** The card provider's message for the last refused card. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type PaymentSession = z.infer<typeof PaymentSessionSchema>;
+
+export const OrderDocumentLinkSchema = z.object({
+  kind: z.enum(['label', 'document']),
+  title: z.string(),
+  filename: z.string(),
+  url: z.string(),
+});
+export type OrderDocumentLink = z.infer<typeof OrderDocumentLinkSchema>;
+
+/** The booking's progress and outcome, polled by the pages after Pay. */
+export const CheckoutStatusSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  /** `SUCCESS` once booked; otherwise the problem's code when there is one. */
+  result: z.enum(['pending', 'SUCCESS', 'FAILED']),
+  reference: z.string(),
+  courierReference: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  documents: z.array(OrderDocumentLinkSchema),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** True when no money was taken (nothing authorised, or the authorisation was cancelled). */
+  notCharged: z.boolean(),
+  /** The customer may pay again (after a refused card, or a booking the courier refused). */
+  canRetryPayment: z.boolean(),
+  amountPence: z.number().int().nullable(),
+  payment: z
+    .object({
+      status: z.string(),
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
+
+/** The sandbox card fields' submission (PAYMENT_PROVIDER=sandbox only). */
+export const SandboxCardInputSchema = z.object({
+  clientSecret: z.string().min(1),
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  billing: z.object({
+    name: z.string().max(200),
+    line1: z.string().max(200),
+    city: z.string().max(200),
+    postcode: z.string().max(20),
+    country: z.string().max(100),
+  }),
+});
+export type SandboxCardInput = z.infer<typeof SandboxCardInputSchema>;
+
+export const SandboxAuthenticateInputSchema = z.object({
+  clientSecret: z.string().min(1),
+  approve: z.boolean(),
+});
+
+export const SandboxCardResultSchema = z.object({
+  status: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type SandboxCardResult = z.infer<typeof SandboxCardResultSchema>;

@@ -1,0 +1,87 @@
+import { findCountry } from '../../../domain/countries.js';
+import { parcelsFor } from '../../../domain/items.js';
+import type { OrderAddress } from '../../../domain/order.js';
+import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
+import type { OrderItemRow } from '../orders/order-items.repository.js';
+import type { OrderRow } from '../orders/orders.repository.js';
+
+/** Spec §9 fixed booking values, as changed by the product decisions (docs/orders.md). */
+export const FIXED_BOOKING_VALUES = {
+  readyFrom: '12:30',
+  insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
+} as const;
+
+/** The courier's limit on ConsignmentSummary is unknown; we keep it short. */
+const SUMMARY_MAX = 100;
+
+/** "Clothes, Books, Shoes": the declared item names, each once, in declaration order. */
+export function consignmentSummary(items: readonly { name: string }[]): string {
+  const names: string[] = [];
+  for (const item of items) {
+    const name = item.name.trim();
+    if (name && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
+  const summary = names.join(', ');
+  return summary.length <= SUMMARY_MAX ? summary : `${summary.slice(0, SUMMARY_MAX - 1)}…`;
+}
+
+function bookingAddress(address: OrderAddress, countryId: number): BookingAddress {
+  return {
+    forename: address.firstName,
+    surname: address.lastName,
+    emailAddress: address.email,
+    telephoneNumber: address.phone,
+    addressLineOne: address.street,
+    city: address.city,
+    ...(address.state ? { county: address.state } : {}),
+    postcode: address.postcode,
+    countryId,
+    countryCode: findCountry(countryId)?.countryCode ?? 'GB',
+  };
+}
+
+/**
+ * BookShipment for a paid order: our order reference as YourReference, the declared items'
+ * total as ConsignmentValue and their names as ConsignmentSummary, the courier service and
+ * collection option resolved just before booking, and the spec's fixed values.
+ */
+export function shipmentBookingFor(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  courier: { serviceId: number; collectionOptionId: number },
+): ShipmentBooking {
+  if (!order.collectionAddress || !order.deliveryAddress || !order.collectionDate) {
+    throw new Error(`Order ${order.id} is not complete`);
+  }
+  const packages = parcelsFor(order.smallBoxes, order.largeBoxes).map((parcel) => ({
+    weightKg: parcel.maxWeightKg,
+    lengthCm: parcel.lengthCm,
+    widthCm: parcel.widthCm,
+    heightCm: parcel.heightCm,
+    commodities: items
+      .filter((item) => item.parcelKey === parcel.key)
+      .map((item) => ({
+        commodityCode: item.commodityCode,
+        commodityDescription: item.commodityDescription,
+        numberOfUnits: item.numberOfUnits,
+        unitValuePence: item.unitValuePence,
+        unitWeightKg: item.unitWeightGrams / 1000,
+        countryOfOriginCode: item.countryOfOrigin,
+      })),
+  }));
+  const instructions = order.collectionAddress.instructions;
+  return {
+    reference: order.reference,
+    serviceId: courier.serviceId,
+    collectionOptionId: courier.collectionOptionId,
+    collectionDate: order.collectionDate,
+    readyFrom: FIXED_BOOKING_VALUES.readyFrom,
+    consignmentSummary: consignmentSummary(items),
+    consignmentValuePence: items.reduce((sum, i) => sum + i.unitValuePence * i.numberOfUnits, 0),
+    insurance: { ...FIXED_BOOKING_VALUES.insurance },
+    ...(instructions ? { deliveryInstructions: instructions } : {}),
+    collection: bookingAddress(order.collectionAddress, order.collectionCountryId),
+    delivery: bookingAddress(order.deliveryAddress, order.destinationCountryId),
+    packages,
+  };
+}

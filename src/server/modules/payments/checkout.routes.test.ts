@@ -1,0 +1,524 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { buildApp } from '../../app.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
+import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+let bookBase = 0;
+beforeEach(() => {
+  t.clock.set('2026-11-23T10:00:00Z');
+  t.courierSimulator!.control({ reset: true });
+  bookBase = t.courierSimulator!.calls().book;
+  vi.restoreAllMocks();
+});
+
+const sandbox = () => t.app.services.payments.provider as SandboxPaymentProvider;
+const jobs = () => t.app.services.jobs;
+/** Lets the sandbox's webhook deliveries land, then runs the due jobs. */
+async function settle() {
+  await sandbox().idle();
+  await jobs().drain();
+  await sandbox().idle();
+}
+const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
+async function sandboxRow(id: string) {
+  const [row] = await t.database.query<{ status: string; amount_pence: number }>(
+    'SELECT status, amount_pence FROM sandbox_payments WHERE id = $1',
+    [id],
+  );
+  return row!;
+}
+async function paymentRows(orderId: string) {
+  return t.database.query<{ status: string; provider_payment_id: string; attempt: number }>(
+    'SELECT status, provider_payment_id, attempt FROM payments WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
+}
+async function providerId(orderId: string) {
+  return (await paymentRows(orderId)).at(-1)!.provider_payment_id;
+}
+const webhook = (body: string, signature: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/webhook',
+    headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
+    payload: body,
+  });
+
+describe('authorise → book → capture', () => {
+  it('books once with the fixed values, stores the labels, captures and queues the email', async () => {
+    const spy = vi.spyOn(TransglobalCourier.prototype, 'bookShipment');
+    const order = await readyOrder(t.app, { small: 1, large: 1 });
+    const session = await startPayment(t.app, order.id);
+    expect(session.amountPence).toBe(order.pricePence);
+    expect(session.provider).toBe('sandbox');
+
+    const card = await payWithCard(t.app, session.clientSecret, '4242 4242 4242 4242');
+    expect(card).toEqual({ status: 'authorised', error: null });
+    const afterConfirm = await confirm(t.app, order.id);
+    expect(['authorised', 'booking', 'booked']).toContain(afterConfirm.status);
+    await settle();
+
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'booked',
+      result: 'SUCCESS',
+      notCharged: false,
+      error: null,
+    });
+    expect(status.courierReference).toMatch(/^GB\d{7}$/);
+    expect(status.trackingUrl).toMatch(/^http/);
+    expect(status.documents.map((d) => d.kind)).toEqual(['label', 'label', 'document']);
+    expect(bookCalls()).toBe(1);
+
+    const booking = spy.mock.calls[0]![0] as ShipmentBooking;
+    expect(booking).toMatchObject({
+      reference: order.reference,
+      readyFrom: '12:30',
+      // two parcels, each 4 × £12.50 + 2 × £20
+      consignmentValuePence: 2 * (4 * 1250 + 2 * 2000),
+      insurance: { coverPence: 5000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
+      serviceId: 53,
+      collectionOptionId: 52,
+    });
+
+    // Each declared name once (the frozen clock gives the items one timestamp, so any order).
+    expect(booking.consignmentSummary.split(', ').sort()).toEqual(['Books', 'Jumper']);
+
+    const label = await t.app.inject({ method: 'GET', url: status.documents[0]!.url });
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.headers['content-disposition']).toContain('attachment');
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const other = await t.app.inject({
+      method: 'GET',
+      url: status.documents[0]!.url.replace(order.id, '00000000-0000-4000-8000-000000000000'),
+    });
+    expect(other.statusCode).toBe(404);
+
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'captured' }]);
+    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'captured' });
+
+    const mail = await t.database.query<{ subject: string; to_address: string; n: number }>(
+      `SELECT subject, to_address, (SELECT count(*)::int FROM mail_attachments a WHERE a.mail_id = m.id) AS n
+       FROM mail m WHERE kind = 'booking-confirmation' AND subject LIKE $1`,
+      [`%${order.reference}`],
+    );
+    expect(mail).toEqual([
+      {
+        subject: `Your booking was successful: ${order.reference}`,
+        to_address: 'ada@example.com',
+        n: 2,
+      },
+    ]);
+
+    // Paid orders are locked; paying again returns the same payment and books nothing more.
+    const locked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/service`,
+      payload: { service: 'economy' },
+    });
+    expect(locked.statusCode).toBe(409);
+    expect((await startPayment(t.app, order.id)).paymentId).toBe(session.paymentId);
+    await settle();
+    expect(bookCalls()).toBe(1);
+  });
+});
+
+describe('cards that do not authorise', () => {
+  it('a declined card shows the provider’s message; the order stays payable and a retry succeeds', async () => {
+    const order = await readyOrder(t.app);
+    const session = await startPayment(t.app, order.id);
+    const declined = await payWithCard(t.app, session.clientSecret, '4000 0000 0000 0002');
+    expect(declined).toEqual({
+      status: 'requires_payment_method',
+      error: { code: 'card_declined', message: 'Your card was declined.' },
+    });
+    await settle();
+    const status = await confirm(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'draft',
+      result: 'pending',
+      notCharged: true,
+      canRetryPayment: true,
+    });
+    expect(status.payment?.error?.message).toBe('Your card was declined.');
+    expect(bookCalls()).toBe(0);
+
+    const again = await startPayment(t.app, order.id);
+    expect(again.paymentId).toBe(session.paymentId);
+    expect(await payWithCard(t.app, again.clientSecret, '4242424242424242')).toMatchObject({
+      status: 'authorised',
+    });
+    await confirm(t.app, order.id);
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
+  });
+
+  it('insufficient funds, bad check digits and a past expiry are refused with the provider’s messages', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    expect((await payWithCard(t.app, clientSecret, '4000 0000 0000 9995')).error?.message).toBe(
+      'Your card has insufficient funds.',
+    );
+    expect((await payWithCard(t.app, clientSecret, '4242 4242 4242 4241')).error?.message).toBe(
+      'Your card number is invalid.',
+    );
+    expect(
+      (await payWithCard(t.app, clientSecret, '4242 4242 4242 4242', { expiry: '10 / 26' })).error
+        ?.message,
+    ).toBe("Your card's expiry date is in the past.");
+    await settle();
+    expect(bookCalls()).toBe(0);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+  });
+
+  it('a card that requires authentication is authorised only after the customer approves', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    expect(await payWithCard(t.app, clientSecret, '4000 0027 6000 3184')).toEqual({
+      status: 'requires_action',
+      error: null,
+    });
+    await settle();
+    expect((await confirm(t.app, order.id)).status).toBe('draft');
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-sandbox/authenticate',
+      payload: { clientSecret, approve: false },
+    });
+    expect(failed.json()).toMatchObject({
+      status: 'requires_payment_method',
+      error: { code: 'payment_intent_authentication_failure' },
+    });
+    expect(await payWithCard(t.app, clientSecret, '4000 0027 6000 3184')).toMatchObject({
+      status: 'requires_action',
+    });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-sandbox/authenticate',
+      payload: { clientSecret, approve: true },
+    });
+    expect(approved.json()).toEqual({ status: 'authorised', error: null });
+    await confirm(t.app, order.id);
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+      status: 'booked',
+      result: 'SUCCESS',
+    });
+    expect(bookCalls()).toBe(1);
+  });
+});
+
+describe('courier failures', () => {
+  it('a courier FAIL cancels the authorisation: booking_failed with the courier’s code and message', async () => {
+    t.courierSimulator!.control({ book: 'fail' });
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await settle();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'booking_failed',
+      result: 'FAILED',
+      notCharged: true,
+      canRetryPayment: true,
+      error: { code: 'COURIER_REJECTED' },
+    });
+    expect(status.error?.message).toMatch(/BookShipment FAIL/);
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'cancelled', attempt: 1 }]);
+    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
+    expect(bookCalls()).toBe(1);
+
+    // The customer comes back and pays again: a new payment, booked this time.
+    t.courierSimulator!.control({ book: 'normal' });
+    const retry = await startPayment(t.app, order.id);
+    expect(retry.clientSecret).not.toBe(clientSecret);
+    await payWithCard(t.app, retry.clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+      status: 'booked',
+      notCharged: false,
+    });
+    expect(await paymentRows(order.id)).toMatchObject([
+      { status: 'cancelled', attempt: 1 },
+      { status: 'captured', attempt: 2 },
+    ]);
+  });
+
+  it('a BookShipment timeout is needs_attention, never booked again by itself', async () => {
+    t.courierSimulator!.control({ book: 'hang' });
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await settle();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'needs_attention',
+      result: 'FAILED',
+      notCharged: false,
+      canRetryPayment: false,
+      error: { code: 'BOOKING_OUTCOME_UNKNOWN' },
+    });
+    // The authorisation is held for an operator: neither captured nor cancelled.
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'authorised' }]);
+    t.courierSimulator!.control({ book: 'normal' });
+    t.clock.set('2026-11-23T12:00:00Z');
+    await settle();
+    expect(bookCalls()).toBe(1);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('needs_attention');
+  }, 20_000);
+});
+
+describe('webhooks', () => {
+  it('a duplicate and an out-of-order event change nothing; the booking happens once', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4000 0000 0000 0002');
+    const id = await providerId(order.id);
+    // A late "failed" event kept for replay after the card was authorised.
+    const lateFailure = await sandbox().eventFor(id, 'payment.failed');
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await sandbox().idle();
+
+    const authorised = await sandbox().eventFor(id, 'payment.authorised', 'evt_dup_1');
+    expect((await webhook(authorised.body, authorised.signature)).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect((await webhook(authorised.body, authorised.signature)).json()).toMatchObject({
+      outcome: 'duplicate',
+    });
+    const another = await sandbox().eventFor(id, 'payment.authorised');
+    expect((await webhook(another.body, another.signature)).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect((await webhook(lateFailure.body, lateFailure.signature)).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
+    // A captured event replayed before the one that said authorised: still captured.
+    const captured = await sandbox().eventFor(id, 'payment.captured');
+    await webhook(captured.body, captured.signature);
+    await webhook(
+      authorised.body.replace('evt_dup_1', 'evt_dup_2'),
+      sandbox().sign(authorised.body.replace('evt_dup_1', 'evt_dup_2')),
+    );
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'captured' }]);
+    expect(bookCalls()).toBe(1);
+    const jobsCount = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM jobs WHERE key LIKE $1`,
+      [`book-shipment:${order.id}:%`],
+    );
+    expect(jobsCount[0]!.n).toBe(1);
+  });
+
+  it('a webhook with a bad signature is rejected and changes nothing', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    const id = await providerId(order.id);
+    // The sandbox forgets nothing: it is authorised at the provider, but no event arrives.
+    sandbox().connect(undefined);
+    try {
+      await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    } finally {
+      sandbox().connect(async (body, signature) => (await webhook(body, signature)).statusCode);
+    }
+    const event = await sandbox().eventFor(id, 'payment.authorised');
+    const forged = await webhook(event.body, event.signature.replace(/v1=./, 'v1=0'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ error: { code: 'SIGNATURE_INVALID' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: event.body,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    const tampered = await webhook(
+      event.body.replace('"authorised"', '"captured"'),
+      event.signature,
+    );
+    expect(tampered.statusCode).toBe(400);
+    await jobs().drain();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'requires_payment_method' }]);
+    const events = await t.database.query('SELECT 1 FROM payment_events WHERE event_id = $1', [
+      JSON.parse(event.body).id,
+    ]);
+    expect(events).toEqual([]);
+    // The genuine event books it.
+    expect((await webhook(event.body, event.signature)).statusCode).toBe(200);
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+  });
+});
+
+describe('exactly once', () => {
+  it('two concurrent Pay requests make one payment; a double-clicked card step authorises once', async () => {
+    const order = await readyOrder(t.app);
+    const [a, b] = await Promise.all([
+      startPayment(t.app, order.id),
+      startPayment(t.app, order.id),
+    ]);
+    expect(a.paymentId).toBe(b.paymentId);
+    expect(a.clientSecret).toBe(b.clientSecret);
+    const sandboxCount = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sandbox_payments WHERE metadata->>'orderId' = $1`,
+      [order.id],
+    );
+    expect(sandboxCount[0]!.n).toBe(1);
+    await Promise.all([
+      payWithCard(t.app, a.clientSecret, '4242 4242 4242 4242'),
+      payWithCard(t.app, a.clientSecret, '4242 4242 4242 4242'),
+    ]);
+    await Promise.all([confirm(t.app, order.id), confirm(t.app, order.id)]);
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+  });
+
+  it('a tampered amount is ignored; an authorisation for another amount is cancelled, never booked', async () => {
+    const order = await readyOrder(t.app);
+    const session = await startPayment(t.app, order.id, { amountPence: 1, amount: 1 });
+    expect(session.amountPence).toBe(order.pricePence);
+    const id = await providerId(order.id);
+    // The amount at the provider no longer matches the order (e.g. a tampered request).
+    await t.database.query('UPDATE sandbox_payments SET amount_pence = 1 WHERE id = $1', [id]);
+    await payWithCard(t.app, session.clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await settle();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'draft',
+      notCharged: true,
+      canRetryPayment: true,
+      error: { code: 'AMOUNT_MISMATCH' },
+    });
+    expect(await paymentRows(order.id)).toMatchObject([{ status: 'cancelled' }]);
+    expect(await sandboxRow(id)).toMatchObject({ status: 'cancelled' });
+    expect(bookCalls()).toBe(0);
+  });
+
+  it('a restart between authorisation and booking: the next process books it, once', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await sandbox().idle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
+
+    // "The process dies": a new app (new job worker, new sandbox) on the same database.
+    const second = await buildApp({
+      database: t.database,
+      clock: t.clock,
+      logger: pino({ level: 'silent' }),
+      courier: new TransglobalCourier({
+        name: 'simulator',
+        baseUrl: t.courierSimulator!.url,
+        apiKey: 'test',
+        password: 'test',
+        timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 2_000 },
+        retry: { attempts: 2, baseDelayMs: 10 },
+      }),
+      mail: t.mail,
+    });
+    try {
+      await second.services.jobs.drain();
+      expect((await checkoutStatus(second, order.id)).status).toBe('booked');
+      // The first process's worker finds nothing left to do.
+      await jobs().drain();
+      expect(bookCalls()).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an authorisation whose event and confirm call were both lost is picked up by the next Pay', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    sandbox().connect(undefined);
+    try {
+      await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    } finally {
+      sandbox().connect(async (body, signature) => (await webhook(body, signature)).statusCode);
+    }
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+    // The customer comes back to /pay.
+    expect((await startPayment(t.app, order.id)).status).toBe('authorised');
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+  });
+
+  it('a worker that died during BookShipment leaves needs_attention, not a second booking', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await sandbox().idle();
+    // As left by a process killed mid-call: the order marked in flight, the job's lease held.
+    await t.database.query(`UPDATE orders SET status = 'booking' WHERE id = $1`, [order.id]);
+    await t.database.query(
+      `UPDATE jobs SET status = 'running', locked_until = $2 WHERE key LIKE $1`,
+      [`book-shipment:${order.id}:%`, new Date('2026-11-23T10:05:00Z')],
+    );
+    await jobs().drain();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booking');
+    t.clock.set('2026-11-23T10:06:00Z');
+    await jobs().drain();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+      status: 'needs_attention',
+      error: { code: 'BOOKING_OUTCOME_UNKNOWN' },
+    });
+    expect(bookCalls()).toBe(0);
+  });
+
+  it('two processes’ workers running at once book once', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await sandbox().idle();
+    const second = await buildApp({
+      database: t.database,
+      clock: t.clock,
+      logger: pino({ level: 'silent' }),
+      courier: new TransglobalCourier({
+        name: 'simulator',
+        baseUrl: t.courierSimulator!.url,
+        apiKey: 'test',
+        password: 'test',
+        timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 2_000 },
+        retry: { attempts: 2, baseDelayMs: 10 },
+      }),
+      mail: t.mail,
+    });
+    try {
+      await Promise.all([second.services.jobs.drain(), jobs().drain()]);
+      await settle();
+      expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+      expect(bookCalls()).toBe(1);
+      expect(await paymentRows(order.id)).toMatchObject([{ status: 'captured' }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

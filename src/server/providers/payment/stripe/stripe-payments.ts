@@ -1,0 +1,230 @@
+import Stripe from 'stripe';
+import type { Logger } from 'pino';
+import { ProviderError } from '../../provider-error.js';
+import type {
+  CreatePaymentInput,
+  PaymentEvent,
+  PaymentEventType,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentStatus,
+} from '../payment-provider.js';
+
+export interface StripeOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Only for tests against a local stand-in of the API. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+/** PaymentIntent statuses → ours. */
+export function paymentStatusOf(status: Stripe.PaymentIntent.Status): ProviderPaymentStatus {
+  switch (status) {
+    case 'requires_capture':
+      return 'authorised';
+    case 'succeeded':
+      return 'captured';
+    case 'canceled':
+      return 'cancelled';
+    case 'requires_action':
+      return 'requires_action';
+    case 'processing':
+      return 'processing';
+    default:
+      return 'requires_payment_method';
+  }
+}
+
+/** Stripe event types → ours; others are not acted on. */
+const EVENT_TYPES: Partial<Record<string, PaymentEventType>> = {
+  'payment_intent.amount_capturable_updated': 'payment.authorised',
+  'payment_intent.payment_failed': 'payment.failed',
+  'payment_intent.requires_action': 'payment.requires_action',
+  'payment_intent.succeeded': 'payment.captured',
+  'payment_intent.canceled': 'payment.cancelled',
+  'charge.refunded': 'payment.refunded',
+};
+
+export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: paymentStatusOf(intent.status),
+    amountPence: intent.amount,
+    currency: 'GBP',
+    clientSecret: intent.client_secret ?? '',
+    orderId: intent.metadata?.orderId,
+    amountRefundedPence: 0,
+    ...(error?.message
+      ? {
+          lastError: {
+            code: error.decline_code ?? error.code ?? 'card_error',
+            message: error.message,
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The card provider (Stripe): PaymentIntents with manual capture through the official SDK. The
+ * browser confirms the card with Stripe Elements; this adapter never sees card numbers.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly clientConfig;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeOptions) {
+    this.clientConfig = { provider: 'stripe' as const, publishableKey: options.publishableKey };
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: options.timeoutMs ?? 30_000,
+      telemetry: false,
+      ...(options.api ? options.api : {}),
+    });
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+    return this.call(async () =>
+      toProviderPayment(
+        await this.stripe.paymentIntents.create(
+          {
+            amount: input.amountPence,
+            currency: 'gbp',
+            capture_method: 'manual',
+            description: input.description,
+            metadata: { orderId: input.orderId, orderReference: input.orderReference },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      ),
+    );
+  }
+
+  retrievePayment(id: string): Promise<ProviderPayment> {
+    return this.call(async () => toProviderPayment(await this.stripe.paymentIntents.retrieve(id)));
+  }
+
+  capture(id: string, idempotencyKey: string): Promise<ProviderPayment> {
+    return this.call(async () =>
+      toProviderPayment(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey })),
+    );
+  }
+
+  cancel(id: string, idempotencyKey: string): Promise<ProviderPayment> {
+    return this.call(async () =>
+      toProviderPayment(
+        await this.stripe.paymentIntents.cancel(
+          id,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey },
+        ),
+      ),
+    );
+  }
+
+  refund(id: string, idempotencyKey: string, amountPence?: number): Promise<ProviderPayment> {
+    return this.call(async () => {
+      await this.stripe.refunds.create(
+        { payment_intent: id, ...(amountPence ? { amount: amountPence } : {}) },
+        { idempotencyKey },
+      );
+      return toProviderPayment(await this.stripe.paymentIntents.retrieve(id));
+    });
+  }
+
+  async parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<PaymentEvent | undefined> {
+    const header = headers['stripe-signature'];
+    let event: Stripe.Event;
+    try {
+      if (!header) throw new Error('no signature');
+      event = this.stripe.webhooks.constructEvent(rawBody, header, this.options.webhookSecret);
+    } catch {
+      throw new ProviderError('payment', 'SIGNATURE_INVALID', false, 'Webhook signature invalid');
+    }
+    const type = EVENT_TYPES[event.type];
+    if (!type) return undefined;
+    const object = event.data.object as { object: string };
+    if (object.object === 'charge') {
+      const charge = object as unknown as Stripe.Charge;
+      const intentId =
+        typeof charge.payment_intent === 'string'
+          ? charge.payment_intent
+          : charge.payment_intent?.id;
+      if (!intentId) return undefined;
+      const payment = await this.retrievePayment(intentId);
+      return {
+        id: event.id,
+        type,
+        payment: { ...payment, amountRefundedPence: charge.amount_refunded },
+      };
+    }
+    return {
+      id: event.id,
+      type,
+      payment: toProviderPayment(object as unknown as Stripe.PaymentIntent),
+    };
+  }
+
+  /** Runs an SDK call, turning Stripe's errors into ours (messages never carry the key). */
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw toProviderError(error);
+    }
+  }
+}
+
+export function toProviderError(error: unknown): ProviderError {
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached', {
+      cause: error,
+    });
+  }
+  if (
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
+    return new ProviderError('payment', 'HTTP_ERROR', true, error.message, { cause: error });
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    const state = error.code === 'payment_intent_unexpected_state';
+    return new ProviderError(
+      'payment',
+      state ? 'INVALID_STATE' : 'INVALID_REQUEST',
+      false,
+      error.message,
+      {
+        cause: error,
+      },
+    );
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    return new ProviderError(
+      'payment',
+      'HTTP_ERROR',
+      (error.statusCode ?? 500) >= 500,
+      error.message,
+      {
+        cause: error,
+      },
+    );
+  }
+  return new ProviderError(
+    'payment',
+    'NETWORK',
+    true,
+    error instanceof Error ? error.message : String(error),
+    {
+      cause: error,
+    },
+  );
+}

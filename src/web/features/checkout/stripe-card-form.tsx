@@ -1,0 +1,184 @@
+import type {
+  Stripe,
+  StripeAddressElement,
+  StripeCardNumberElement,
+  StripeElements,
+} from '@stripe/stripe-js';
+import type { loadStripe as LoadStripe } from '@stripe/stripe-js';
+// The ESM build of the "pure" entry (no script injected on import). Its type file re-exports
+// without an extension, which NodeNext resolution cannot follow: typed below instead.
+// @ts-expect-error -- see above; `loadStripe` exists at runtime (dist/pure.mjs)
+import { loadStripe as untypedLoadStripe } from '@stripe/stripe-js/pure/index.mjs';
+
+const loadStripe = untypedLoadStripe as typeof LoadStripe;
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PaymentSession } from '../../../domain/checkout.js';
+import { Spinner } from '../../components/ui/spinner.js';
+
+/**
+ * The card fields of the real card provider (PAYMENT_PROVIDER=stripe): Stripe Elements for card
+ * number, expiry and security code plus the billing address element, mounted with Stripe.js
+ * directly (ESM, no CommonJS helpers in the home chunk). Loaded in its own chunk only when the
+ * server says the provider is Stripe; the card never touches our server.
+ */
+export interface CardFormProps {
+  session: PaymentSession;
+  busy: boolean;
+  error: string | null;
+  onSubmitStart(): void;
+  /** The provider's answer: authorised, or its message. */
+  onResult(status: 'authorised' | 'failed', error: string | null): void;
+}
+
+let loaded: { key: string; promise: Promise<Stripe | null> } | undefined;
+
+function stripeFor(key: string): Promise<Stripe | null> {
+  if (loaded?.key !== key) loaded = { key, promise: loadStripe(key) };
+  return loaded.promise;
+}
+
+type Part = 'number' | 'expiry' | 'cvc' | 'address';
+const STYLE = { base: { fontSize: '16px', color: '#1b2631' } };
+
+export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }: CardFormProps) {
+  const refs = {
+    number: useRef<HTMLDivElement>(null),
+    expiry: useRef<HTMLDivElement>(null),
+    cvc: useRef<HTMLDivElement>(null),
+    address: useRef<HTMLDivElement>(null),
+  };
+  const stripe = useRef<Stripe | null>(null);
+  const elements = useRef<StripeElements | null>(null);
+  const [ready, setReady] = useState<Record<Part, boolean>>({
+    number: false,
+    expiry: false,
+    cvc: false,
+    address: false,
+  });
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const allReady = Object.values(ready).every(Boolean);
+
+  useEffect(() => {
+    let live = true;
+    const mounted: { destroy(): void }[] = [];
+    stripeFor(session.publishableKey ?? '')
+      .then((s) => {
+        if (!live || !s) return;
+        stripe.current = s;
+        const group = s.elements({ locale: 'en-GB' });
+        elements.current = group;
+        const number = group.create('cardNumber', { style: STYLE, showIcon: true });
+        const expiry = group.create('cardExpiry', { style: STYLE });
+        const cvc = group.create('cardCvc', { style: STYLE });
+        const address = group.create('address', { mode: 'billing' });
+        const markReady = (part: Part) => () => setReady((r) => ({ ...r, [part]: true }));
+        number.on('ready', markReady('number'));
+        expiry.on('ready', markReady('expiry'));
+        cvc.on('ready', markReady('cvc'));
+        address.on('ready', markReady('address'));
+        const mount = (
+          element: { mount(node: HTMLElement): void; destroy(): void },
+          part: Part,
+        ) => {
+          const node = refs[part].current;
+          if (!node) return;
+          element.mount(node);
+          mounted.push(element);
+        };
+        mount(number, 'number');
+        mount(expiry, 'expiry');
+        mount(cvc, 'cvc');
+        mount(address, 'address');
+      })
+      .catch(() => {
+        if (live) setLoadError('The card fields could not be loaded. Please reload the page.');
+      });
+    return () => {
+      live = false;
+      mounted.forEach((element) => element.destroy());
+    };
+    // The refs are stable; the fields are mounted once per payment.
+  }, [session.publishableKey, session.clientSecret]);
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    const s = stripe.current;
+    const group = elements.current;
+    if (!s || !group || busy || !allReady) return;
+    const card = group.getElement('cardNumber') as StripeCardNumberElement | null;
+    const address = await (group.getElement('address') as StripeAddressElement | null)?.getValue();
+    if (!card || !address?.complete) {
+      onResult('failed', 'Please complete your billing address.');
+      return;
+    }
+    onSubmitStart();
+    const { name, address: a } = address.value;
+    const result = await s.confirmCardPayment(session.clientSecret, {
+      payment_method: {
+        card,
+        billing_details: {
+          name,
+          address: {
+            line1: a.line1,
+            ...(a.line2 ? { line2: a.line2 } : {}),
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+            country: a.country,
+          },
+        },
+      },
+    });
+    if (result.error) onResult('failed', result.error.message ?? 'Your card was declined.');
+    else if (result.paymentIntent.status === 'requires_capture') onResult('authorised', null);
+    else onResult('failed', 'Your payment was not authorised. Please try again.');
+  }
+
+  return (
+    <form className="pay-form" aria-label="Payment details" onSubmit={(e) => void pay(e)}>
+      {loadError && (
+        <div className="notice notice--error" role="alert">
+          <p>{loadError}</p>
+        </div>
+      )}
+      <fieldset className="pay-form__group">
+        <legend>Billing address</legend>
+        <div ref={refs.address} />
+      </fieldset>
+      <fieldset className="pay-form__group">
+        <legend>Card details</legend>
+        <div className="form-grid">
+          <div className="field field--wide">
+            <span className="field__label">Card number</span>
+            <div className="field__input stripe-field" ref={refs.number} />
+          </div>
+          <div className="field">
+            <span className="field__label">Expiry date</span>
+            <div className="field__input stripe-field" ref={refs.expiry} />
+          </div>
+          <div className="field">
+            <span className="field__label">Security code</span>
+            <div className="field__input stripe-field" ref={refs.cvc} />
+          </div>
+        </div>
+      </fieldset>
+      {error && (
+        <div
+          className="notice notice--error pay__provider-error"
+          role="alert"
+          data-testid="payment-error"
+        >
+          <p>{error}</p>
+        </div>
+      )}
+      <button
+        type="submit"
+        className="button button--primary pay__submit"
+        disabled={!allReady || busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <Spinner label="Paying" /> : 'Pay'}
+      </button>
+    </form>
+  );
+}

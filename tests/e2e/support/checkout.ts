@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+import { chooseFirstDate, saveAddresses, startOrder, type TestOrder } from './order.js';
+
+/** An order ready to pay (quote, Express, addresses, first date, items declared), made via the API. */
+export async function readyToPay(page: Page): Promise<TestOrder> {
+  const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
+  await saveAddresses(page, order);
+  await chooseFirstDate(page, order);
+  const item = await page.request.post(`/api/v1/orders/${order.id}/parcels/small-1/items`, {
+    data: { name: 'Paperback books', numberOfUnits: 6, unitValue: 8.5, unitWeight: 0.4 },
+  });
+  expect(item.status()).toBe(201);
+  const declared = await page.request.post(`/api/v1/orders/${order.id}/declaration`);
+  expect(declared.status()).toBe(200);
+  return order;
+}
+
+/** Fills the sandbox card fields on /pay (the billing address is prefilled from collection). */
+export async function fillCard(page: Page, number: string) {
+  const form = page.getByRole('form', { name: 'Payment details' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await form.getByRole('textbox', { name: 'Expiry date' }).fill('12 / 34');
+  await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+}
