@@ -48,6 +48,7 @@ async function startSite() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
