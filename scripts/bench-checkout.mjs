@@ -4,41 +4,15 @@
 // the card step, confirm, then waiting for `booked`), and reads the server's own log: each
 // request's `ms` (time inside the server) and each booking's `serverMs` (the booking job without
 // BookShipment). Prints the medians and p90. A benchmark, not a test: it prints figures, exits 0.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { startSandboxServer } from './lib/sandbox-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 20);
 
-if (!existsSync(join(root, 'dist/server/main.js'))) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-bench-'));
-const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PROVIDERS: 'true',
-    PAYMENT_PROVIDER: 'sandbox',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-  },
+const { base, server, stop } = await startSandboxServer({
+  logLevel: 'info',
+  stdout: 'pipe',
+  env: { PAYMENT_PROVIDER: 'sandbox' },
 });
 const requests = []; // { url, method, ms }
 const bookings = []; // { serverMs, courierMs, orderId }
@@ -51,11 +25,6 @@ createInterface({ input: server.stdout }).on('line', (line) => {
     // not a log line
   }
 });
-const base = `http://127.0.0.1:${port}`;
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
 
 async function call(method, path, body) {
   const response = await fetch(`${base}${path}`, {

@@ -3,60 +3,14 @@
 // GET /healthz, each at 100 connections. Prints requests/s, p50/p99 latency and the ratio.
 // A benchmark, not a test: it prints figures and exits 0.
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startSandboxServer } from './lib/sandbox-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 
-if (!existsSync(join(root, 'dist/server/main.js'))) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-bench-'));
-const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PROVIDERS: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-});
-const base = `http://127.0.0.1:${port}`;
-const stop = () => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const { base, stop } = await startSandboxServer();
 
 try {
-  for (let i = 0; i < 100; i += 1) {
-    if (
-      await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   const destinations = [
     [73, '75001'],
     [80, '10115'],

@@ -3,17 +3,13 @@
 // Chromium. Prints the four scores per page and the home page's JS and CSS sizes, and exits 1
 // when a budget of the public pages issue is missed. Run `npm run build` first (the npm script
 // does). Slow (about a minute): not part of `npm test`.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { root, startSandboxServer } from './lib/sandbox-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const ALL_PAGES = ['/', '/faq', '/prohibited-items', '/terms', '/contact', '/how-it-works'];
 /** `node scripts/lighthouse.mjs /faq /terms` audits only those pages. */
 const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ALL_PAGES;
@@ -29,52 +25,9 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startSite() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-lighthouse-'));
-  const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i += 1) {
-    const ready = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (server.exitCode !== null) throw new Error('The server exited; run `npm run build` first.');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, stop };
-}
-
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const { base, stop } = await startSite();
+const { base, stop } = await startSandboxServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,

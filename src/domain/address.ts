@@ -3,7 +3,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * The booking wizard's address forms (spec §3 Address form inputs, §5 Address form). Country and

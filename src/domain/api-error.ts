@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The one JSON shape of every API error. `fields` maps a field path to its message. */
 export const ApiErrorBodySchema = z.object({

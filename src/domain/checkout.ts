@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Pay, book and confirm (issue 7, docs/orders.md): what the /pay and /order-confirmation pages

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Length limits of the contact form; the database stores what passes them. */
 export const CONTACT_LIMITS = {

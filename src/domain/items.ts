@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { BOX_SPECS, type BoxType } from './boxes.js';
 import { formatPence } from './money.js';
 

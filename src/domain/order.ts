@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { QuoteServiceSchema } from './quote.js';
 
 /** What the pages see of an order; the server builds it from the persisted order. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { MAX_BOXES } from './boxes.js';
 import { QUOTE_MESSAGES, validateQuoteRequest } from './quote-rules.js';
 

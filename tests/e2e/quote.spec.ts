@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
-import { expectNoHorizontalScroll } from './support/site.js';
+import { expectNoHorizontalScroll, watchCspViolations } from './support/site.js';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Get an instant quote' });
 
@@ -109,6 +109,7 @@ test.describe('quotes', () => {
   test('a quote shows rows priced from the rate table, and Select leads to /booking', async ({
     page,
   }) => {
+    const cspViolations = await watchCspViolations(page);
     await page.goto('/');
     await fillQuote(page, {
       collection: 'sw1a 1aa',
@@ -156,5 +157,6 @@ test.describe('quotes', () => {
       '80 kg',
     );
     await second.close();
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SITE_ROUTES, pageTitle, titleFor } from '../../src/domain/site-routes.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { expectNoHorizontalScroll, openMainNav } from './support/site.js';
+import { expectNoHorizontalScroll, openMainNav, watchCspViolations } from './support/site.js';
 
 const HEADER_LINKS = [
   { name: 'How It Works', path: '/how-it-works' },
@@ -14,6 +14,7 @@ const HEADER_LINKS = [
 test.describe('every route of the spec', () => {
   for (const route of SITE_ROUTES) {
     test(`${route.path} answers with its title, header and footer`, async ({ page }) => {
+      const cspViolations = await watchCspViolations(page);
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(pageTitle(route.title));
@@ -33,6 +34,7 @@ test.describe('every route of the spec', () => {
 
       await expectNoHorizontalScroll(page);
       await expectNoAxeViolations(page);
+      expect(cspViolations).toEqual([]);
     });
   }
 });

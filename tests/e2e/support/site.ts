@@ -22,3 +22,22 @@ export async function expectNoHorizontalScroll(page: Page) {
   );
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
+
+/**
+ * Records Content-Security-Policy violations on the page (e.g. a library probing `eval`), which
+ * the browser reports but does not throw. Call before navigating; read the list at the end.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void })
+        .__reportCspViolation;
+      report(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return violations;
+}

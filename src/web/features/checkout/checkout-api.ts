@@ -1,4 +1,3 @@
-import '../../lib/configure-zod.js';
 import {
   CheckoutStatusSchema,
   PaymentSessionSchema,

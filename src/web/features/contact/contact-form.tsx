@@ -1,4 +1,3 @@
-import '../../lib/configure-zod.js';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_LIMITS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../domain/zod.js';
 import type { AddressInput } from '../../../domain/address.js';
 import type { ItemInput } from '../../../domain/items.js';
 import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
