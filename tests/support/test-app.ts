@@ -22,6 +22,21 @@ export interface TestApp {
 }
 
 /**
+ * The real courier client pointed at a test's courier simulator: short timeouts and no retry
+ * delay, so switched failures resolve fast.
+ */
+export function simulatorClient(url: string, bookMs = 5_000): TransglobalCourier {
+  return new TransglobalCourier({
+    name: 'simulator',
+    baseUrl: url,
+    apiKey: 'test',
+    password: 'test',
+    timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs },
+    retry: { attempts: 2, baseDelayMs: 10 },
+  });
+}
+
+/**
  * buildApp on a fresh database with a frozen clock and a silent logger; no port is opened for
  * the app. Unless `overrides.courier` is given, the courier is the real HTTP client talking to a
  * courier simulator started for this app (on a free local port, sharing the frozen clock, with
@@ -37,16 +52,7 @@ export async function createTestApp(
   const courierSimulator = overrides.courier
     ? undefined
     : await startCourierSimulator({ clock, credentials: { apiKey: 'test', password: 'test' } });
-  const courier =
-    overrides.courier ??
-    new TransglobalCourier({
-      name: 'simulator',
-      baseUrl: courierSimulator!.url,
-      apiKey: 'test',
-      password: 'test',
-      timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 5_000 },
-      retry: { attempts: 2, baseDelayMs: 10 },
-    });
+  const courier = overrides.courier ?? simulatorClient(courierSimulator!.url);
   const logger = pino({ level: 'silent' });
   const mail =
     overrides.mail ??

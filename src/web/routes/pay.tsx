@@ -6,6 +6,7 @@ import type { OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { ErrorSummary } from '../components/ui/error-summary.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { PaySubmit } from '../features/checkout/pay-submit.js';
 import { TextField } from '../components/ui/text-field.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
 import {
@@ -339,23 +340,7 @@ function Payment({ order }: { order: OrderView }) {
                       security code.
                     </p>
                   </fieldset>
-                  {providerError && (
-                    <div
-                      className="notice notice--error pay__provider-error"
-                      role="alert"
-                      data-testid="payment-error"
-                    >
-                      <p>{providerError}</p>
-                    </div>
-                  )}
-                  <button
-                    type="submit"
-                    className="button button--primary pay__submit"
-                    disabled={!canPay}
-                    aria-busy={busy || undefined}
-                  >
-                    {busy ? <Spinner label="Paying" /> : 'Pay'}
-                  </button>
+                  <PaySubmit error={providerError} disabled={!canPay} busy={busy} />
                 </form>
               )}
             </>

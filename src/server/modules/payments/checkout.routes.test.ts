@@ -7,7 +7,11 @@ import {
   readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  simulatorClient,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
@@ -430,14 +434,7 @@ describe('exactly once', () => {
       database: t.database,
       clock: t.clock,
       logger: pino({ level: 'silent' }),
-      courier: new TransglobalCourier({
-        name: 'simulator',
-        baseUrl: t.courierSimulator!.url,
-        apiKey: 'test',
-        password: 'test',
-        timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 2_000 },
-        retry: { attempts: 2, baseDelayMs: 10 },
-      }),
+      courier: simulatorClient(t.courierSimulator!.url, 2_000),
       mail: t.mail,
     });
     try {
@@ -501,14 +498,7 @@ describe('exactly once', () => {
       database: t.database,
       clock: t.clock,
       logger: pino({ level: 'silent' }),
-      courier: new TransglobalCourier({
-        name: 'simulator',
-        baseUrl: t.courierSimulator!.url,
-        apiKey: 'test',
-        password: 'test',
-        timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs: 2_000 },
-        retry: { attempts: 2, baseDelayMs: 10 },
-      }),
+      courier: simulatorClient(t.courierSimulator!.url, 2_000),
       mail: t.mail,
     });
     try {

@@ -13,7 +13,7 @@ import { loadStripe as untypedLoadStripe } from '@stripe/stripe-js/pure/index.mj
 const loadStripe = untypedLoadStripe as typeof LoadStripe;
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PaymentSession } from '../../../domain/checkout.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PaySubmit } from './pay-submit.js';
 
 /**
  * The card fields of the real card provider (PAYMENT_PROVIDER=stripe): Stripe Elements for card
@@ -162,23 +162,7 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
           </div>
         </div>
       </fieldset>
-      {error && (
-        <div
-          className="notice notice--error pay__provider-error"
-          role="alert"
-          data-testid="payment-error"
-        >
-          <p>{error}</p>
-        </div>
-      )}
-      <button
-        type="submit"
-        className="button button--primary pay__submit"
-        disabled={!allReady || busy}
-        aria-busy={busy || undefined}
-      >
-        {busy ? <Spinner label="Paying" /> : 'Pay'}
-      </button>
+      <PaySubmit error={error} disabled={!allReady || busy} busy={busy} />
     </form>
   );
 }

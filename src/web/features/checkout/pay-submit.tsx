@@ -1,0 +1,37 @@
+import { Spinner } from '../../components/ui/spinner.js';
+
+/**
+ * The end of every card form: the card provider's message, if any, and the Pay button, which
+ * is disabled until the card fields are ready and shows a spinner while paying (spec §2).
+ */
+export function PaySubmit({
+  error,
+  disabled,
+  busy,
+}: {
+  error: string | null;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  return (
+    <>
+      {error && (
+        <div
+          className="notice notice--error pay__provider-error"
+          role="alert"
+          data-testid="payment-error"
+        >
+          <p>{error}</p>
+        </div>
+      )}
+      <button
+        type="submit"
+        className="button button--primary pay__submit"
+        disabled={disabled}
+        aria-busy={busy || undefined}
+      >
+        {busy ? <Spinner label="Paying" /> : 'Pay'}
+      </button>
+    </>
+  );
+}
