@@ -5,7 +5,9 @@ import { courierControl } from './support/courier.js';
 
 // These specs switch the courier simulator into failure modes; they run alone (see
 // playwright.config.ts) and one at a time.
-test.describe.configure({ mode: 'serial' });
+// Each runs a whole checkout (some two), with accessibility scans: more than the default 30 s
+// on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.afterEach(() => courierControl({ reset: true }));
 
 test('when the courier offers nothing, the customer is returned home with the spec’s message', async ({
@@ -57,9 +59,12 @@ test('when the courier refuses the booking, the problem page shows its code and 
 
 test('while the courier books, the customer sees the booking’s progress live', async ({
   page,
+  context,
 }, testInfo) => {
-  await courierControl({ latencyMs: 2_500 });
-  await readyToPay(page);
+  // The courier holds the booking until this test lets it go, so each state below is scanned
+  // while it is shown, never while the page moves between states.
+  await courierControl({ book: 'hold' });
+  const order = await readyToPay(page);
   await page.goto('/pay');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
@@ -73,8 +78,25 @@ test('while the courier books, the customer sees the booking’s progress live',
   await expect(
     progress.getByRole('status').filter({ hasText: 'Booking collection in progress' }),
   ).toBeAttached();
+  await expect(page).toHaveURL('/pay');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
   await expectNoAxeViolations(page, 'while booking');
   await page.screenshot({ path: testInfo.outputPath('progress.png') });
-  await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+
+  // The result page opened while the booking is still held shows the same progress.
+  const other = await context.newPage();
+  await other.goto(`/order-confirmation?status=SUCCESS&order=${order.id}`);
+  const otherProgress = other.getByRole('region', { name: 'Booking your collection' });
+  await expect(otherProgress.getByRole('listitem').nth(1)).toContainText('Booking collection');
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText('Your order');
+  await expectNoAxeViolations(other, 'on the result page while booking');
+
+  await courierControl({ book: 'normal' });
+  for (const shown of [page, other]) {
+    await expect(shown).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
+    await expect(shown.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order', {
+      timeout: 20_000,
+    });
+    await expectNoAxeViolations(shown, 'once booked');
+  }
 });

@@ -1,6 +1,6 @@
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '../components/ui/spinner.js';
-import { normalisePath, Routes } from '../lib/router.js';
+import { normalisePath, Routes, setPagePreloader } from '../lib/router.js';
 import { HomePage } from '../routes/home.js';
 import { NotFoundPage } from './error-page.js';
 import { SiteLayout } from './site-layout.js';
@@ -105,6 +105,7 @@ const PRELOADERS: Readonly<Record<string, () => Promise<void>>> = {
 export async function preloadPage(pathname: string): Promise<void> {
   await PRELOADERS[normalisePath(pathname)]?.().catch(() => undefined);
 }
+setPagePreloader(preloadPage);
 
 function Lazy({ page: Page }: { page: ComponentType }) {
   return (

@@ -40,18 +40,36 @@ function subscribe(onChange: () => void): () => void {
 
 const currentHref = () => window.location.pathname + window.location.search + window.location.hash;
 
-/** Goes to a same-origin URL without reloading the page. */
+type PagePreloader = (pathname: string) => Promise<void>;
+let preloadPageOf: PagePreloader = () => Promise.resolve();
+let latestNavigation = 0;
+
+/**
+ * Tells the router how to load a page's code before showing it (app/router.tsx). Navigating then
+ * waits for the next page's module, so the current page stays until the next one renders
+ * complete: no loading state in between, when a page would have no heading at all.
+ */
+export function setPagePreloader(preloader: PagePreloader): void {
+  preloadPageOf = preloader;
+}
+
+/** Goes to a same-origin URL without reloading the page, once the page's module is loaded. */
 export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
   const url = new URL(to, window.location.href);
   const href = url.pathname + url.search + url.hash;
-  if (href === currentHref() && !replace) {
-    // Same URL: nothing to push, but a click on the current page's link should still land on it.
+  const navigation = ++latestNavigation;
+  void preloadPageOf(url.pathname).then(() => {
+    // A later navigation that started meanwhile wins; this one is dropped.
+    if (navigation !== latestNavigation) return;
+    if (href === currentHref() && !replace) {
+      // Same URL: nothing to push, but a click on the current page's link should still land on it.
+      window.dispatchEvent(new Event(NAVIGATE_EVENT));
+      return;
+    }
+    if (replace) window.history.replaceState(null, '', href);
+    else window.history.pushState(null, '', href);
     window.dispatchEvent(new Event(NAVIGATE_EVENT));
-    return;
-  }
-  if (replace) window.history.replaceState(null, '', href);
-  else window.history.pushState(null, '', href);
-  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+  });
 }
 
 const LocationContext = createContext<RouterLocation | null>(null);

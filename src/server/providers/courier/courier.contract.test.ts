@@ -400,6 +400,22 @@ describe('behaviour switches (POST /__control)', () => {
     });
   });
 
+  it('hold keeps a call waiting until the switch changes, then answers as the new setting', async () => {
+    await control({ book: 'hold' });
+    const before = simulator.calls().book;
+    let settled = false;
+    const booking = courier.bookShipment(sampleBooking()).finally(() => (settled = true));
+    // The call has reached the simulator and is being held: it has not answered.
+    await expect.poll(() => simulator.calls().book - before).toBe(1);
+    await control({ latencyMs: 0 });
+    await control({});
+    expect(settled).toBe(false);
+    await control({ book: 'normal' });
+    const booked = await booking;
+    expect(booked.orderReference).toMatch(/^GB\d{7}$/);
+    expect(simulator.calls().book - before).toBe(1);
+  });
+
   it('refuses an unknown behaviour or key, keeping the settings', async () => {
     const bad = await control({ quote: 'explode' });
     expect(bad.status).toBe(400);

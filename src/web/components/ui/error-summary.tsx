@@ -5,19 +5,21 @@ export interface ErrorSummaryProps {
   message?: string | null;
   /** Each problem with the id of the field it belongs to. */
   errors?: { fieldId?: string; message: string }[];
+  /** Changes on every refused submit, so focus returns to the summary even if its text is the same. */
+  focusKey?: number;
 }
 
 /**
  * The error summary at the top of a form (GOV.UK pattern): focused when it appears so screen
  * readers announce it, each problem a link to its field.
  */
-export function ErrorSummary({ message, errors = [] }: ErrorSummaryProps) {
+export function ErrorSummary({ message, errors = [], focusKey = 0 }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = Boolean(message) || errors.length > 0;
   const key = `${message ?? ''}|${errors.map((e) => e.message).join('|')}`;
   useEffect(() => {
     if (shown) ref.current?.focus();
-  }, [shown, key]);
+  }, [shown, key, focusKey]);
   if (!shown) return null;
   const listed = errors.filter((e) => e.message !== message);
   return (

@@ -1,9 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_LIMITS,
   ContactMessageInputSchema,
   type ContactMessageInput,
 } from '../../../domain/contact.js';
+import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { sendContactMessage } from './send-contact-message.js';
@@ -87,14 +88,20 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
-  const summaryRef = useRef<HTMLDivElement>(null);
+  // Counts refused submits, so the summary takes the focus again even when its text is unchanged.
+  const [attempt, setAttempt] = useState(0);
   const thanksRef = useRef<HTMLParagraphElement>(null);
+
+  // The button the visitor pressed is gone once sent: keep their place on the confirmation. An
+  // effect runs after React has committed the paragraph, so the ref is always there.
+  useEffect(() => {
+    if (state === 'sent') thanksRef.current?.focus();
+  }, [state]);
 
   const showErrors = (found: Errors, message: string | null) => {
     setErrors(found);
     setFormError(message);
-    // Let the summary render, then move focus to it so screen readers announce it.
-    requestAnimationFrame(() => summaryRef.current?.focus());
+    setAttempt((n) => n + 1);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -113,8 +120,6 @@ export function ContactForm() {
     const result = await sendContactMessage(input);
     if (result.ok) {
       setState('sent');
-      // The button the visitor pressed is gone: keep their place on the confirmation.
-      requestAnimationFrame(() => thanksRef.current?.focus());
       return;
     }
     setState('editing');
@@ -132,21 +137,14 @@ export function ContactForm() {
 
   return (
     <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-title">
-      {(errorList.length > 0 || formError) && (
-        <div className="error-summary" ref={summaryRef} tabIndex={-1} role="alert">
-          <h2 className="error-summary__title">There is a problem</h2>
-          {formError && <p>{formError}</p>}
-          {errorList.length > 0 && (
-            <ul className="error-summary__list">
-              {errorList.map((name) => (
-                <li key={name}>
-                  <a href={`#contact-${name}`}>{errors[name]}</a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorSummary
+        message={formError}
+        errors={errorList.map((name) => ({
+          fieldId: `contact-${name}`,
+          message: errors[name] ?? '',
+        }))}
+        focusKey={attempt}
+      />
       <div className="contact-form__grid">
         {FIELDS.map((field) => (
           <Field

@@ -4,8 +4,11 @@
  * downloads, a tracking page) and a control endpoint for tests and demos:
  *
  *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal" }
- *                    each call type: normal | fail | http500 | hang | malformed; { "reset": true }
- *                    restores the defaults; keys left out keep their setting; replies the settings.
+ *                    each call type: normal | fail | http500 | hang | malformed | hold;
+ *                    { "reset": true } restores the defaults; keys left out keep their setting;
+ *                    replies the settings. `hold` keeps each call of that type waiting until its
+ *                    switch is set to something else, then answers as the new setting: a test
+ *                    can look at the site while a call is in flight, for as long as it needs.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only.
  */
@@ -29,7 +32,7 @@ import {
   type StoredOrder,
 } from './simulator.handlers.js';
 
-export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed'] as const;
+export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 export interface SimulatorSettings {
@@ -126,6 +129,9 @@ export async function startCourierSimulator(
     },
   };
 
+  /** Calls kept waiting by `hold`; each is let go when the settings change. */
+  const held = new Set<() => void>();
+
   const control = (request: ControlRequest): SimulatorSettings => {
     const base = request.reset ? { ...DEFAULT_SETTINGS } : settings;
     settings = {
@@ -135,8 +141,33 @@ export async function startCourierSimulator(
       book: request.book ?? base.book,
     };
     logger?.info({ settings }, 'courier simulator settings');
+    for (const release of [...held]) release();
     return { ...settings };
   };
+
+  /** Waits while this call type is on hold; false when the client or the simulator went away. */
+  async function whileHeld(
+    call: keyof Omit<SimulatorSettings, 'latencyMs'>,
+    request: IncomingMessage,
+  ) {
+    while (settings[call] === 'hold') {
+      const stillThere = await new Promise<boolean>((resolve) => {
+        const done = (value: boolean) => {
+          held.delete(release);
+          request.socket.off('close', gone);
+          closing.signal.removeEventListener('abort', gone);
+          resolve(value);
+        };
+        const release = () => done(true);
+        const gone = () => done(false);
+        held.add(release);
+        request.socket.once('close', gone);
+        closing.signal.addEventListener('abort', gone, { once: true });
+      });
+      if (!stillThere) return false;
+    }
+    return true;
+  }
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -210,6 +241,7 @@ export async function startCourierSimulator(
       const completed = await sleep(settings.latencyMs, request, closing.signal);
       if (!completed) return;
     }
+    if (route.call !== 'countries' && !(await whileHeld(route.call, request))) return;
     const behaviour: Behaviour = route.call === 'countries' ? 'normal' : settings[route.call];
     logger?.debug({ path, behaviour }, 'courier simulator call');
     switch (behaviour) {
@@ -227,6 +259,7 @@ export async function startCourierSimulator(
           fail(`Simulated failure: the courier simulator is set to fail ${route.call} calls`),
         );
       case 'normal':
+      case 'hold':
         break;
     }
     if (!body.ok) {
