@@ -1,21 +1,52 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Our own folders that a layer must not reach into. */
-const boundary = (message, ...groups) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
-});
+/**
+ * Import boundaries (docs/decisions/001 and 012). ESLint keeps only the last
+ * `no-restricted-imports` setting that matches a file, so each block below lists every
+ * restriction for its files; `tests/lint/import-boundaries.test.ts` proves each one fires.
+ */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const WEB_NOT_SERVER = {
+  group: ['**/server/**', 'node:*'],
+  message: 'src/web never imports src/server: talk to it over /api (docs/decisions/001).',
+};
+const NOT_FEATURES = {
+  regex: '(^|/)features(/|$)',
+  message:
+    'components/ and lib/ never import a feature: features build on them (docs/decisions/012).',
+};
+const OTHER_FEATURE_INTERNALS = {
+  // From src/web/features/<name>/<file>: `../<other>/<file>` is another feature's internals;
+  // only its public entry `../<other>/index.js` may be imported.
+  regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)',
+  message:
+    'A feature imports another feature only through its public entry (../<feature>/index.js) (docs/decisions/012).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.tmp/', 'playwright-report/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      // Type information for the rules that need it (no-floating-promises): every file,
+      // scripts and this config included, belongs to tsconfig.json, except a script whose
+      // types TypeScript reads from its .d.mts twin.
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/lib/engines.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A promise is awaited, returned, or marked `void` where fire-and-forget is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
   {
@@ -24,29 +55,34 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },
   },
   {
     // The domain is pure and isomorphic: it imports nothing of ours, no node:*, no DOM.
     files: ['src/domain/**/*.ts'],
-    rules: boundary(
-      'src/domain imports nothing of ours and does no I/O (docs/decisions/001).',
-      '**/server/**',
-      '**/web/**',
-      '**/tests/**',
-      'node:*',
-    ),
+    rules: restrict({
+      group: ['**/server/**', '**/web/**', '**/tests/**', 'node:*'],
+      message: 'src/domain imports nothing of ours and does no I/O (docs/decisions/001).',
+    }),
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
-    rules: boundary(
-      'src/web never imports src/server: talk to it over /api (docs/decisions/001).',
-      '**/server/**',
-      'node:*',
-    ),
+    rules: restrict(WEB_NOT_SERVER),
+  },
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: restrict(WEB_NOT_SERVER, NOT_FEATURES),
+  },
+  {
+    files: ['src/web/features/**/*.{ts,tsx}'],
+    rules: restrict(WEB_NOT_SERVER, OTHER_FEATURE_INTERNALS),
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: boundary('src/server never imports src/web (docs/decisions/001).', '**/web/**'),
+    rules: restrict({
+      group: ['**/web/**'],
+      message: 'src/server never imports src/web (docs/decisions/001).',
+    }),
   },
 );

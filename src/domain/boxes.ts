@@ -31,3 +31,11 @@ export const BOX_SPECS: Readonly<Record<BoxType, BoxSpec>> = {
 
 /** At most this many boxes, of both types together, per quote. */
 export const MAX_BOXES = 5;
+
+/** "46 × 46 × 46 cm" or, when the height differs, "60 cm high × 50 × 50 cm". */
+export function boxDimensions(box: BoxSpec): string {
+  if (box.heightCm === box.widthCm && box.widthCm === box.lengthCm) {
+    return `${box.heightCm} × ${box.widthCm} × ${box.lengthCm} cm`;
+  }
+  return `${box.heightCm} cm high × ${box.widthCm} × ${box.lengthCm} cm`;
+}

@@ -1,6 +1,12 @@
 import { z } from './zod.js';
 import { QuoteServiceSchema } from './quote.js';
 
+/** Every route that names an order answers this when there is no such order (404). */
+export const ORDER_NOT_FOUND = {
+  code: 'ORDER_NOT_FOUND',
+  message: 'We could not find that order. Please start again with a new quote.',
+} as const;
+
 /** What the pages see of an order; the server builds it from the persisted order. */
 export const OrderPlaceSchema = z.object({
   countryId: z.number().int(),

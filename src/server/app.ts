@@ -8,7 +8,7 @@ import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
-import { buildOpenApiDocument } from './modules/openapi/openapi.js';
+import { openApiRoutes, registerOpenApi } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { createServices, type Services } from './services.js';
@@ -126,24 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
-  await app.register(
-    async (api) => {
-      await api.register(catalogRoutes(services.catalog));
-      await api.register(quotesRoutes(services.quotes, services.catalog));
-      await api.register(ordersRoutes(services.orders, services.declaration));
-      await api.register(sessionRoutes);
-      await api.register(contactRoutes(services.contact));
-      await api.register(paymentsRoutes(services.payments));
-      api.all('/*', sendNotFound);
-    },
-    { prefix: '/api/v1' },
-  );
-  const openApi = buildOpenApiDocument();
-  app.get('/api/openapi.json', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(openApi),
-  );
-  app.all('/api/*', sendNotFound);
-  app.all('/api', sendNotFound);
+  // Every /api route is registered from its declaration (src/domain/api) and so documented.
+  await registerOpenApi(app);
+  await app.register(catalogRoutes(services.catalog));
+  await app.register(quotesRoutes(services.quotes, services.catalog));
+  await app.register(ordersRoutes(services.orders, services.declaration));
+  await app.register(sessionRoutes);
+  await app.register(contactRoutes(services.contact));
+  await app.register(paymentsRoutes(services.payments));
+  await openApiRoutes(app);
+  for (const url of ['/api', '/api/*']) {
+    app.all(url, { schema: { hide: true } }, sendNotFound);
+  }
   // Only while the local mailbox is the transport (never with SMTP): see docs/email.md.
   if (mail.mailbox) {
     await app.register(

@@ -1,30 +1,56 @@
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The import boundaries of docs/decisions/001, checked against the real ESLint config. */
-const eslint = new ESLint();
+/**
+ * The import boundaries (docs/decisions/001 and 012) and the React and promise rules, checked
+ * against the real ESLint config. Boundaries need no type information, so that instance skips
+ * it (the code below is linted as if it were at paths that do not exist).
+ */
+const eslint = new ESLint({ overrideConfig: [tseslint.configs.disableTypeChecked] });
+/**
+ * The full config with type information, from a one-file project (tests/lint/fixtures) so the
+ * test does not build the whole program. Under CI=true typescript-eslint would assume a single
+ * run and type the fixture from its text on disk, not the text linted here; the option keeps
+ * the linted text as the one typed, wherever the test runs.
+ */
+const typedEslint = new ESLint({
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './tests/lint/fixtures/tsconfig.json',
+        tsconfigRootDir: process.cwd(),
+        disallowAutomaticSingleRunInference: true,
+      },
+    },
+  },
+});
+
+async function messages(filePath: string, code: string, linter = eslint) {
+  const [result] = await linter.lintText(code, { filePath });
+  return result?.messages ?? [];
+}
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
+  return (await messages(filePath, code))
     .filter((m) => m.ruleId === 'no-restricted-imports')
     .map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+const importing = (path: string) => `import { a } from '${path}';\nexport const b = a;\n`;
+
+// Loading ESLint with its plugins (and TypeScript, for the promise rule) takes seconds.
+const SLOW = { timeout: 60_000 };
+
+describe('import boundaries', SLOW, () => {
   it('src/domain imports nothing of ours and no node:*', async () => {
-    expect(
-      await restrictedImports(
-        'src/domain/x.ts',
-        "import { a } from '../server/app.js';\nexport const b = a;\n",
-      ),
-    ).toHaveLength(1);
-    expect(
-      await restrictedImports(
-        'src/domain/x.ts',
-        "import { a } from '../web/app/app.js';\nexport const b = a;\n",
-      ),
-    ).toHaveLength(1);
+    expect(await restrictedImports('src/domain/x.ts', importing('../server/app.js'))).toHaveLength(
+      1,
+    );
+    expect(await restrictedImports('src/domain/x.ts', importing('../web/app/app.js'))).toHaveLength(
+      1,
+    );
     expect(
       await restrictedImports(
         'src/domain/x.ts',
@@ -37,26 +63,116 @@ describe('import boundaries', () => {
   });
 
   it('src/web never imports src/server', async () => {
-    expect(
-      await restrictedImports(
-        'src/web/x.ts',
-        "import { a } from '../server/app.js';\nexport const b = a;\n",
-      ),
-    ).toHaveLength(1);
-    expect(
-      await restrictedImports(
-        'src/web/x.ts',
-        "import { a } from '../domain/money.js';\nexport const b = a;\n",
-      ),
-    ).toHaveLength(0);
+    expect(await restrictedImports('src/web/x.ts', importing('../server/app.js'))).toHaveLength(1);
+    expect(await restrictedImports('src/web/x.ts', importing('../domain/money.js'))).toHaveLength(
+      0,
+    );
+    // Every web folder keeps the rule, whatever zone of its own it adds.
+    for (const file of ['src/web/lib/x.ts', 'src/web/features/quote/x.ts']) {
+      expect(await restrictedImports(file, importing('../../server/app.js')), file).toHaveLength(1);
+    }
   });
 
   it('src/server never imports src/web', async () => {
+    expect(await restrictedImports('src/server/x.ts', importing('../web/app/app.js'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('components/ and lib/ never import a feature', async () => {
+    for (const file of ['src/web/components/ui/x.tsx', 'src/web/lib/x.ts']) {
+      const up = file.startsWith('src/web/lib/') ? '../' : '../../';
+      const [message] = await restrictedImports(
+        file,
+        importing(`${up}features/quote/box-counter.js`),
+      );
+      expect(message, file).toMatch(/never import a feature/);
+      expect(
+        await restrictedImports(file, importing(`${up}features/quote/index.js`)),
+        file,
+      ).toHaveLength(1);
+      expect(
+        await restrictedImports(file, importing(`${up}../domain/boxes.js`)),
+        file,
+      ).toHaveLength(0);
+    }
+    expect(
+      await restrictedImports('src/web/components/ui/x.tsx', importing('../../lib/api.js')),
+    ).toHaveLength(0);
+  });
+
+  it('a feature reaches another feature only through its public entry', async () => {
+    const file = 'src/web/features/booking/x.tsx';
+    const [message] = await restrictedImports(file, importing('../orders/current-order.js'));
+    expect(message).toMatch(/public entry/);
+    expect(await restrictedImports(file, importing('../orders/index.js'))).toHaveLength(0);
+    // Its own files, lib/, components/ and the domain stay open to it.
+    for (const path of [
+      './address-form.js',
+      '../../lib/api.js',
+      '../../components/ui/spinner.js',
+      '../../../domain/address.js',
+    ]) {
+      expect(await restrictedImports(file, importing(path)), path).toHaveLength(0);
+    }
+  });
+
+  it('routes/ may import any feature', async () => {
     expect(
       await restrictedImports(
-        'src/server/x.ts',
-        "import { a } from '../web/app/app.js';\nexport const b = a;\n",
+        'src/web/routes/x.tsx',
+        importing('../features/orders/order-gate.js'),
       ),
-    ).toHaveLength(1);
+    ).toHaveLength(0);
+  });
+});
+
+describe('React hooks', SLOW, () => {
+  it('an effect that misses a dependency is reported', async () => {
+    const code = `import { useEffect } from 'react';
+export function Page({ id }: { id: string }) {
+  useEffect(() => {
+    document.title = id;
+  }, []);
+  return null;
+}
+`;
+    const found = await messages('src/web/routes/x.tsx', code);
+    expect(found.map((m) => m.ruleId)).toContain('react-hooks/exhaustive-deps');
+  });
+
+  it('a hook called conditionally is reported', async () => {
+    const code = `import { useState } from 'react';
+export function Page({ on }: { on: boolean }) {
+  if (on) useState(0);
+  return null;
+}
+`;
+    const found = await messages('src/web/routes/x.tsx', code);
+    expect(found.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
+  });
+});
+
+describe('promises', SLOW, () => {
+  // Type information needs a file of the project: the text below stands in for its content.
+  const file = 'tests/lint/fixtures/promises.ts';
+
+  it('a promise neither awaited nor marked void is reported', async () => {
+    const floating = `async function save(): Promise<void> {}\nexport function run() {\n  save();\n}\n`;
+    const found = await messages(file, floating, typedEslint);
+    expect(found.map((m) => m.ruleId)).toContain('@typescript-eslint/no-floating-promises');
+  });
+
+  it('an awaited promise, or one marked void on purpose, is not', async () => {
+    const handled = `async function save(): Promise<void> {}
+export async function run() {
+  await save();
+  // Fire and forget: nothing waits for it.
+  void save();
+}
+`;
+    const found = await messages(file, handled, typedEslint);
+    expect(found.filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises')).toEqual([]);
+    expect(found.filter((m) => m.fatal)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
 import type { ApiErrorBody } from '../../domain/api-error.js';
 
 /** An error a route or service raises on purpose; its message is safe to show a customer. */
@@ -27,19 +26,19 @@ export function errorBody(
 }
 
 /**
- * Parses input with a shared domain schema. On failure: 422 with the first message as the
- * summary and one message per field, the same messages the web forms show.
+ * The answer to input that fails its route's schema (src/server/http/route.ts): 422 with the
+ * first message as the summary and one message per field, the same messages the web forms show.
  */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
+export function validationError(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): ApiError {
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_';
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
-  const first = result.error.issues[0]?.message ?? 'The request is not valid.';
-  throw new ApiError(422, 'VALIDATION_FAILED', first, fields);
+  const first = issues[0]?.message ?? 'The request is not valid.';
+  return new ApiError(422, 'VALIDATION_FAILED', first, fields);
 }
 
 /** Fastify's own client errors, turned into messages a person can act on. */

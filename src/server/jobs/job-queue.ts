@@ -137,7 +137,8 @@ export class JobQueue {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.runOnce()
+      // Fire and forget: the timer owns the round; its failure is logged here, never thrown.
+      void this.runOnce()
         .catch((error: unknown) => {
           this.deps.logger.error({ err: error }, 'job round failed');
           return 0;

@@ -1,14 +1,10 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { SESSION_ROUTE } from '../../domain/api/entry-routes.js';
+import type { getSession, Session } from '../../domain/api/session.js';
 import { Spinner } from '../components/ui/spinner.js';
+import { callApiUnchecked } from '../lib/api.js';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-}
-
-export interface SessionState {
-  user: SessionUser | null;
-}
+export type SessionState = Session;
 
 const SessionContext = createContext<SessionState | null>(null);
 
@@ -18,8 +14,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/v1/session', { signal: controller.signal, headers: { accept: 'application/json' } })
-      .then(async (response) => (response.ok ? ((await response.json()) as SessionState) : null))
+    // The entry chunk's call: typed by the route's declaration, not checked here (api.ts).
+    // Fire and forget: every failure ends in the catch below; the effect's cleanup aborts it.
+    void callApiUnchecked<typeof getSession>(SESSION_ROUTE, { signal: controller.signal })
       // If the status cannot be read the visitor is treated as a guest: nothing here needs an account.
       .catch(() => null)
       .then((state) => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { AddressInputValue } from '../../domain/address.js';
+import { saveAddress, setCollectionDate } from '../../domain/api/booking.js';
 import type { OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { AddressForm } from '../features/booking/address-form.js';
@@ -7,7 +8,7 @@ import { CollectionDateStep } from '../features/booking/collection-date-step.js'
 import { setCurrentOrder } from '../features/orders/current-order.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
-import { saveAddress, saveCollectionDate } from '../features/orders/orders-api.js';
+import { callApi } from '../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
@@ -72,7 +73,7 @@ function BookingWizard({ order }: { order: OrderView }) {
     address: AddressInputValue,
     next: StepNumber,
   ) {
-    setCurrentOrder(await saveAddress(order.id, role, address));
+    setCurrentOrder(await callApi(saveAddress, { params: { id: order.id, role }, body: address }));
     goTo(next);
   }
 
@@ -141,7 +142,9 @@ function BookingWizard({ order }: { order: OrderView }) {
               order={order}
               blocker={missing}
               onConfirm={async (date) => {
-                setCurrentOrder(await saveCollectionDate(order.id, date));
+                setCurrentOrder(
+                  await callApi(setCollectionDate, { params: { id: order.id }, body: { date } }),
+                );
                 navigate('/items');
               }}
             />

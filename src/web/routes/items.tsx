@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { addItem, confirmDeclaration, deleteItem } from '../../domain/api/declaration.js';
 import { checkDeclaration, formatKg } from '../../domain/items.js';
 import { formatPence } from '../../domain/money.js';
 import type { OrderView, ParcelView } from '../../domain/order.js';
@@ -9,8 +10,7 @@ import { AddItemForm } from '../features/items/add-item-form.js';
 import { setCurrentOrder } from '../features/orders/current-order.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
-import { addItem, confirmDeclaration, deleteItem } from '../features/orders/orders-api.js';
-import { ApiClientError } from '../lib/api.js';
+import { ApiClientError, callApi } from '../lib/api.js';
 import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
@@ -31,7 +31,7 @@ function DeclareItems({ order }: { order: OrderView }) {
     setBusy(true);
     setErrors([]);
     try {
-      const result = await confirmDeclaration(order.id);
+      const result = await callApi(confirmDeclaration, { params: { id: order.id } });
       setCurrentOrder(result.order);
       navigate('/pay');
     } catch (error) {
@@ -106,7 +106,9 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
     setDeleting(itemId);
     setError(null);
     try {
-      setCurrentOrder(await deleteItem(order.id, parcel.key, itemId));
+      setCurrentOrder(
+        await callApi(deleteItem, { params: { id: order.id, parcelKey: parcel.key, itemId } }),
+      );
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
     } finally {
@@ -180,7 +182,11 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
       <AddItemForm
         parcelKey={parcel.key}
         parcelTitle={parcel.title}
-        onAdd={async (item) => setCurrentOrder(await addItem(order.id, parcel.key, item))}
+        onAdd={async (item) =>
+          setCurrentOrder(
+            await callApi(addItem, { params: { id: order.id, parcelKey: parcel.key }, body: item }),
+          )
+        }
       />
     </section>
   );

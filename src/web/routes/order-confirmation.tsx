@@ -3,10 +3,10 @@ import type { CheckoutStatus } from '../../domain/checkout.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
-import { waitForOutcome } from '../features/checkout/checkout-api.js';
+import { getOrder } from '../../domain/api/orders.js';
+import { waitForOutcome } from '../features/checkout/wait-for-outcome.js';
 import { setCurrentOrder } from '../features/orders/current-order.js';
-import { fetchOrder } from '../features/orders/orders-api.js';
-import { ApiClientError } from '../lib/api.js';
+import { ApiClientError, callApi } from '../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
@@ -158,7 +158,7 @@ function Problem({ status, code }: { status: CheckoutStatus | null; code: string
             className="button button--primary"
             onClick={() => {
               if (!status) return;
-              void fetchOrder(status.orderId)
+              void callApi(getOrder, { params: { id: status.orderId } })
                 .then((order) => {
                   setCurrentOrder(order);
                   navigate('/pay');

@@ -1,4 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  confirmPayment,
+  sandboxAuthenticate,
+  sandboxConfirmCard,
+  startPayment,
+} from '../../domain/api/checkout.js';
 import { cardFieldErrors } from '../../domain/cards.js';
 import type { CheckoutStatus, PaymentSession } from '../../domain/checkout.js';
 import { formatPence } from '../../domain/money.js';
@@ -9,16 +15,10 @@ import { Spinner } from '../components/ui/spinner.js';
 import { PaySubmit } from '../features/checkout/pay-submit.js';
 import { TextField } from '../components/ui/text-field.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
-import {
-  confirmPayment,
-  sandboxAuthenticate,
-  sandboxConfirmCard,
-  startPayment,
-  waitForOutcome,
-} from '../features/checkout/checkout-api.js';
+import { waitForOutcome } from '../features/checkout/wait-for-outcome.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
-import { ApiClientError } from '../lib/api.js';
+import { ApiClientError, callApi } from '../lib/api.js';
 import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
@@ -75,10 +75,28 @@ function Payment({ order }: { order: OrderView }) {
   const abort = useRef<AbortController | null>(null);
   const ready = order.declaredAt !== null && order.collectionDate !== null;
 
+  /** After authorisation: live progress until the booking is decided. */
+  const follow = useCallback(async () => {
+    setPhase('booking');
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const outcome = await waitForOutcome(order.id, setProgress, controller.signal);
+      navigate(confirmationUrl(outcome));
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      setPhase('form');
+      setProviderError(
+        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
+      );
+    }
+  }, [order.id, navigate]);
+
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    startPayment(order.id)
+    callApi(startPayment, { params: { id: order.id } })
       .then((s) => {
         if (!live) return;
         setSession(s);
@@ -98,25 +116,7 @@ function Payment({ order }: { order: OrderView }) {
       live = false;
       abort.current?.abort();
     };
-  }, [order.id, ready]);
-
-  /** After authorisation: live progress until the booking is decided. */
-  async function follow() {
-    setPhase('booking');
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    try {
-      const outcome = await waitForOutcome(order.id, setProgress, controller.signal);
-      navigate(confirmationUrl(outcome));
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      setPhase('form');
-      setProviderError(
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
-      );
-    }
-  }
+  }, [order.id, ready, follow]);
 
   async function afterCard(status: string, error: { message: string } | null) {
     if (error) {
@@ -128,7 +128,7 @@ function Payment({ order }: { order: OrderView }) {
       setPhase('authenticate');
       return;
     }
-    const checked = await confirmPayment(order.id);
+    const checked = await callApi(confirmPayment, { params: { id: order.id } });
     setProgress(checked);
     await follow();
   }
@@ -149,10 +149,8 @@ function Payment({ order }: { order: OrderView }) {
     if (Object.keys(errors).length > 0) return;
     setPhase('paying');
     try {
-      const result = await sandboxConfirmCard({
-        clientSecret: session.clientSecret,
-        ...card,
-        billing,
+      const result = await callApi(sandboxConfirmCard, {
+        body: { clientSecret: session.clientSecret, ...card, billing },
       });
       await afterCard(result.status, result.error);
     } catch (error) {
@@ -167,7 +165,9 @@ function Payment({ order }: { order: OrderView }) {
     if (!session) return;
     setPhase('paying');
     try {
-      const result = await sandboxAuthenticate(session.clientSecret, approve);
+      const result = await callApi(sandboxAuthenticate, {
+        body: { clientSecret: session.clientSecret, approve },
+      });
       await afterCard(result.status, result.error);
     } catch (error) {
       setProviderError(

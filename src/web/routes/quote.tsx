@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../lib/router.js';
+import { selectService } from '../../domain/api/orders.js';
 import { formatPence } from '../../domain/money.js';
 import type { OfferedService, OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
@@ -14,9 +15,8 @@ import {
   useCurrentOrder,
 } from '../features/orders/current-order.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
-import { selectService } from '../features/orders/orders-api.js';
 import { setHomeError, takeQuoteRequest } from '../features/quote/quote-handoff.js';
-import { ApiClientError } from '../lib/api.js';
+import { ApiClientError, callApi } from '../lib/api.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
 
@@ -80,7 +80,10 @@ function QuoteResults({ order }: { order: OrderView }) {
     setPending(service.service);
     setError(null);
     try {
-      const updated = await selectService(order.id, service.service);
+      const updated = await callApi(selectService, {
+        params: { id: order.id },
+        body: { service: service.service },
+      });
       setCurrentOrder(updated);
       rememberExpressSelected(service.service === 'express');
       await navigate('/booking');

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { getCountries } from '../../../domain/api/catalog.js';
+import { addRoute } from '../../http/route.js';
 import type { CatalogRepository } from './catalog.repository.js';
 
 export function catalogRoutes(catalog: CatalogRepository) {
   return async function register(app: FastifyInstance) {
     /** The country choosers' options: UK collection regions and destinations, in display order. */
-    app.get('/countries', async (_request, reply) => {
-      const [collection, destinations] = await Promise.all([
-        catalog.listCountries('collection'),
-        catalog.listCountries('destination'),
-      ]);
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .send({ collection, destinations });
-    });
+    addRoute(
+      app,
+      getCountries,
+      async () => {
+        const [collection, destinations] = await Promise.all([
+          catalog.listCountries('collection'),
+          catalog.listCountries('destination'),
+        ]);
+        return { collection, destinations };
+      },
+      { cacheControl: 'public, max-age=300' },
+    );
   };
 }

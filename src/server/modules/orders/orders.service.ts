@@ -7,7 +7,7 @@ import {
   type HolidayLookup,
   type HolidayRegion,
 } from '../../../domain/collection-calendar.js';
-import type { OrderAddress, OrderView } from '../../../domain/order.js';
+import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { SERVICE_LEVELS, packagesFor, type QuoteService } from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
 import type { Clock } from '../../clock.js';
@@ -19,8 +19,7 @@ import type { OrderItemsRepository } from './order-items.repository.js';
 import { toOrderView } from './order-view.js';
 import type { NewOrderRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
-export const ORDER_NOT_FOUND_MESSAGE =
-  'We could not find that order. Please start again with a new quote.';
+export const ORDER_NOT_FOUND_MESSAGE = ORDER_NOT_FOUND.message;
 
 /**
  * Statuses in which the customer may still change the order (docs/orders.md): before payment,

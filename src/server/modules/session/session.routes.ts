@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { getSession } from '../../../domain/api/session.js';
+import { addRoute, NO_STORE } from '../../http/route.js';
 
 /**
- * Who is signed in. Accounts come with their own issue; until then every visitor is a guest,
+ * Who is signed in. Accounts come with their own change; until then every visitor is a guest,
  * which is exactly what the web app needs to leave its loading screen.
  */
 export async function sessionRoutes(app: FastifyInstance) {
-  app.get('/session', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ user: null }),
-  );
+  addRoute(app, getSession, async () => ({ user: null }), NO_STORE);
 }

@@ -1,5 +1,4 @@
-import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
-import { boxDimensions } from '../../features/quote/box-counter.js';
+import { BOX_SPECS, boxDimensions, MAX_BOXES } from '../../../domain/boxes.js';
 
 /** The two box sizes as pictures with their dimensions and weight limits (spec §9). */
 export function BoxSizes() {

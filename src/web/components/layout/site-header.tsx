@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from '../../lib/router.js';
+import { Link, NavLink, useLocation, type RouterLocation } from '../../lib/router.js';
 import { BrandLogo } from './brand-logo.js';
 
 export const HEADER_LINKS = [
@@ -10,21 +10,22 @@ export const HEADER_LINKS = [
 ] as const;
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // The location the phone menu was opened at: any navigation (a click, back or forward) makes
+  // a new location, which closes the menu, with no extra render.
+  const [openOn, setOpenOn] = useState<RouterLocation | null>(null);
+  const menuOpen = openOn === location;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location : null);
+  const closeMenu = () => setMenuOpen(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // Navigating closes the phone menu (at once on a click, and on back/forward too).
-  const closeMenu = () => setMenuOpen(false);
-  useEffect(closeMenu, [location.pathname]);
 
   // Escape closes the menu and returns focus to its button.
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setMenuOpen(false);
+        setOpenOn(null);
         toggleRef.current?.focus();
       }
     };
@@ -48,7 +49,7 @@ export function SiteHeader() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="menu-toggle__bars" aria-hidden="true" />
           Menu

@@ -4,11 +4,11 @@ import {
   COLLECTION_HOURS,
   formatCalendarDate,
 } from '../../../domain/collection-calendar.js';
+import { getCollectionDates, type CollectionDates } from '../../../domain/api/booking.js';
 import type { OrderView } from '../../../domain/order.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError } from '../../lib/api.js';
-import { fetchCollectionDates, type CollectionDates } from '../orders/orders-api.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
 
 export interface CollectionDateStepProps {
   order: OrderView;
@@ -30,7 +30,7 @@ export function CollectionDateStep({ order, blocker, onConfirm }: CollectionDate
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchCollectionDates(order.id, controller.signal)
+    callApi(getCollectionDates, { params: { id: order.id }, signal: controller.signal })
       .then(setDates)
       .catch((e: unknown) => {
         if (!controller.signal.aborted) {

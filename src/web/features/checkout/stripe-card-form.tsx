@@ -41,12 +41,10 @@ type Part = 'number' | 'expiry' | 'cvc' | 'address';
 const STYLE = { base: { fontSize: '16px', color: '#1b2631' } };
 
 export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }: CardFormProps) {
-  const refs = {
-    number: useRef<HTMLDivElement>(null),
-    expiry: useRef<HTMLDivElement>(null),
-    cvc: useRef<HTMLDivElement>(null),
-    address: useRef<HTMLDivElement>(null),
-  };
+  const numberNode = useRef<HTMLDivElement>(null);
+  const expiryNode = useRef<HTMLDivElement>(null);
+  const cvcNode = useRef<HTMLDivElement>(null);
+  const addressNode = useRef<HTMLDivElement>(null);
   const stripe = useRef<Stripe | null>(null);
   const elements = useRef<StripeElements | null>(null);
   const [ready, setReady] = useState<Record<Part, boolean>>({
@@ -78,17 +76,16 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
         address.on('ready', markReady('address'));
         const mount = (
           element: { mount(node: HTMLElement): void; destroy(): void },
-          part: Part,
+          node: HTMLElement | null,
         ) => {
-          const node = refs[part].current;
           if (!node) return;
           element.mount(node);
           mounted.push(element);
         };
-        mount(number, 'number');
-        mount(expiry, 'expiry');
-        mount(cvc, 'cvc');
-        mount(address, 'address');
+        mount(number, numberNode.current);
+        mount(expiry, expiryNode.current);
+        mount(cvc, cvcNode.current);
+        mount(address, addressNode.current);
       })
       .catch(() => {
         if (live) setLoadError('The card fields could not be loaded. Please reload the page.');
@@ -97,7 +94,7 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
       live = false;
       mounted.forEach((element) => element.destroy());
     };
-    // The refs are stable; the fields are mounted once per payment.
+    // The fields are mounted once per payment.
   }, [session.publishableKey, session.clientSecret]);
 
   async function pay(event: FormEvent) {
@@ -143,22 +140,22 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
       )}
       <fieldset className="pay-form__group">
         <legend>Billing address</legend>
-        <div ref={refs.address} />
+        <div ref={addressNode} />
       </fieldset>
       <fieldset className="pay-form__group">
         <legend>Card details</legend>
         <div className="form-grid">
           <div className="field field--wide">
             <span className="field__label">Card number</span>
-            <div className="field__input stripe-field" ref={refs.number} />
+            <div className="field__input stripe-field" ref={numberNode} />
           </div>
           <div className="field">
             <span className="field__label">Expiry date</span>
-            <div className="field__input stripe-field" ref={refs.expiry} />
+            <div className="field__input stripe-field" ref={expiryNode} />
           </div>
           <div className="field">
             <span className="field__label">Security code</span>
-            <div className="field__input stripe-field" ref={refs.cvc} />
+            <div className="field__input stripe-field" ref={cvcNode} />
           </div>
         </div>
       </fieldset>

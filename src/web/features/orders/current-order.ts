@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { createQuote, getOrder } from '../../../domain/api/orders.js';
 import type { OrderView } from '../../../domain/order.js';
 import type { QuoteRequestInput } from '../../../domain/quote.js';
-import { ApiClientError } from '../../lib/api.js';
-import { createQuote, fetchOrder } from './orders-api.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
 
 /**
  * The order in progress. Its id is kept in local storage so a reload, a second tab or a return
@@ -59,7 +59,7 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
   const mine = ++generation;
   set({ status: 'loading' });
   try {
-    const order = await createQuote(request);
+    const order = await callApi(createQuote, { body: request });
     if (mine !== generation) return;
     storeOrderId(order.id);
     set({ status: 'ready', order });
@@ -83,7 +83,7 @@ export async function reloadCurrentOrder(): Promise<void> {
   const mine = ++generation;
   if (state.status !== 'ready') set({ status: 'loading' });
   try {
-    const order = await fetchOrder(id);
+    const order = await callApi(getOrder, { params: { id } });
     if (mine === generation) set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;

@@ -1,4 +1,4 @@
-import type { BoxSpec } from '../../../domain/boxes.js';
+import { boxDimensions, type BoxSpec } from '../../../domain/boxes.js';
 
 interface BoxCounterProps {
   box: BoxSpec;
@@ -53,12 +53,4 @@ export function BoxCounter({ box, count, canAdd, onAdd, onRemove }: BoxCounterPr
       </div>
     </div>
   );
-}
-
-/** "46 × 46 × 46 cm" or, when the height differs, "60 cm high × 50 × 50 cm". */
-export function boxDimensions(box: BoxSpec): string {
-  if (box.heightCm === box.widthCm && box.widthCm === box.lengthCm) {
-    return `${box.heightCm} × ${box.widthCm} × ${box.lengthCm} cm`;
-  }
-  return `${box.heightCm} cm high × ${box.widthCm} × ${box.lengthCm} cm`;
 }

@@ -1,27 +1,20 @@
 import { useEffect, useState } from 'react';
+import type { getRates } from '../../../domain/api/catalog.js';
+import { RATES_ROUTE } from '../../../domain/api/entry-routes.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
+import { callApiUnchecked } from '../../lib/api.js';
 
 type FromPrices = Map<number, number>;
 
-/** Reads each destination's lowest Economy price from GET /api/v1/rates (no schema library: the
- * home page's JavaScript budget is tight; anything unexpected simply shows no price). */
+/**
+ * Each destination's lowest Economy price. The home page is the entry chunk, so the reply is
+ * typed by the route's declaration but not checked here (api.ts); a refusal or a reply of
+ * another shape shows no prices.
+ */
 async function loadFromPrices(signal: AbortSignal): Promise<FromPrices> {
-  const response = await fetch('/api/v1/rates', {
-    signal,
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) return new Map();
-  const body = (await response.json()) as {
-    services?: { economy?: { destinations?: { countryId?: unknown; fromPence?: unknown }[] } };
-  };
-  const prices: FromPrices = new Map();
-  for (const d of body.services?.economy?.destinations ?? []) {
-    if (typeof d.countryId === 'number' && typeof d.fromPence === 'number') {
-      prices.set(d.countryId, d.fromPence);
-    }
-  }
-  return prices;
+  const rates = await callApiUnchecked<typeof getRates>(RATES_ROUTE, { signal });
+  return new Map(rates.services.economy.destinations.map((d) => [d.countryId, d.fromPence]));
 }
 
 /** The twelve destinations with their "from" prices (issue: prices shown as "from £…"). */

@@ -1,0 +1,131 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  RouteGenericInterface,
+} from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import {
+  successStatus,
+  type ApiRoute,
+  type RouteReply,
+  type RouteRequest,
+} from '../../domain/api/route.js';
+import { ApiError, validationError } from './errors.js';
+
+/** How the server answers a route, beyond its declaration. */
+export interface RouteOptions {
+  /**
+   * The `cache-control` of the route's replies: on every reply (errors too) when it forbids
+   * storing (`no-store`: anything about an order), else on success replies only, so an error
+   * is never cached.
+   */
+  cacheControl?: string;
+  /** Largest body accepted, in bytes, when it differs from the app's. */
+  bodyLimit?: number;
+}
+
+export const NO_STORE: RouteOptions = { cacheControl: 'no-store' };
+
+interface RouteTypes<R extends ApiRoute> extends RouteGenericInterface {
+  Params: RouteRequest<R>['params'];
+  Querystring: RouteRequest<R>['query'];
+  Body: RouteRequest<R>['body'];
+  Headers: RouteRequest<R>['headers'];
+}
+
+/** A route's handler: the request already validated by its declaration; returns the success body. */
+export type RouteHandler<R extends ApiRoute> = (
+  request: FastifyRequest<RouteTypes<R>>,
+  reply: FastifyReply,
+) => Promise<RouteReply<R>>;
+
+/**
+ * Registers a route from its declaration (src/domain/api): params, query, body and headers are
+ * validated by its schemas before the handler runs, every reply is checked against the schema of
+ * its status, and @fastify/swagger documents it from the same schemas.
+ *
+ * - A body or query that fails: 422 `VALIDATION_FAILED`, the first message as the summary and
+ *   one message per field (the messages the web forms show).
+ * - Path params that fail name nothing that exists: 404 with the route's `notFound` error.
+ */
+export function addRoute<R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RouteOptions = {},
+): void {
+  if (route.params && !route.notFound) {
+    throw new Error(`${route.path} has params but no notFound error`);
+  }
+  const status = successStatus(route);
+  app.route<RouteTypes<R>>({
+    method: route.method,
+    url: route.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    schema: {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.description ? { description: route.description } : {}),
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.headers ? { headers: route.headers } : {}),
+      ...(route.rawBody ? { consumes: [route.rawBody] } : {}),
+      response: responseSchemas(route, status),
+    },
+    // Fastify types compilers by its JSON-schema shape; ours take the zod schemas declared above.
+    ...(options.cacheControl?.includes('no-store')
+      ? { onRequest: noStore(options.cacheControl) }
+      : {}),
+    validatorCompiler: validatorFor(route) as FastifySchemaCompiler<unknown>,
+    serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
+    handler: async (request, reply) => {
+      const body = await handler(request, reply);
+      if (options.cacheControl) reply.header('cache-control', options.cacheControl);
+      return reply.status(status).send(body);
+    },
+  });
+}
+
+function noStore(cacheControl: string) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', cacheControl);
+  };
+}
+
+/** `addRoute` on one app with the same options for each route: `const add = routesOn(app, NO_STORE)`. */
+export function routesOn(app: FastifyInstance, options: RouteOptions = {}) {
+  return <R extends ApiRoute>(route: R, handler: RouteHandler<R>): void =>
+    addRoute(app, route, handler, options);
+}
+
+/** The reply schemas by status; a success reply that is not JSON is declared with its media type. */
+function responseSchemas(route: ApiRoute, status: number): Record<string, unknown> {
+  const responses: Record<string, unknown> = { ...route.responses };
+  const success = route.responses[status];
+  if (route.replyMediaType && success) {
+    responses[status] = {
+      description: success.description ?? 'The file',
+      content: { [route.replyMediaType]: { schema: success } },
+    };
+  }
+  return responses;
+}
+
+function validatorFor(route: ApiRoute): FastifySchemaCompiler<ZodType> {
+  return ({ schema, httpPart }) =>
+    (data) => {
+      // Fastify hands an absent body over as null; the schemas' messages speak of "undefined".
+      const input = httpPart === 'body' && data === null ? undefined : data;
+      const result = schema.safeParse(input);
+      if (result.success) return { value: result.data };
+      if (httpPart === 'params' && route.notFound) {
+        return { error: new ApiError(404, route.notFound.code, route.notFound.message) };
+      }
+      return { error: validationError(result.error.issues) };
+    };
+}
