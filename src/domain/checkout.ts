@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 
 /**
- * Pay, book and confirm (issue 7, docs/orders.md): what the /pay and /order-confirmation pages
+ * Pay, book and confirm (docs/orders.md): what the /pay and /order-confirmation pages
  * exchange with the server.
  */
 

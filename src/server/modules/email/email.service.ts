@@ -29,7 +29,7 @@ export class EmailService {
   ) {}
 
   /**
-   * To the collection contact when an order is booked (spec §4 Payment flow). The idempotency
+   * To the collection contact when an order is booked (docs/product-rules.md, "Pay and confirm"). The idempotency
    * key is `booking-confirmation:{orderReference}`; an operator's resend passes its own.
    */
   enqueueBookingConfirmation(
@@ -62,7 +62,7 @@ export class EmailService {
     });
   }
 
-  /** The forgotten-password link (the accounts issue calls it). */
+  /** The forgotten-password link (for accounts, still to be built). */
   enqueuePasswordReset(tx: Queryable, input: PasswordResetInput): Promise<EnqueueResult> {
     const rendered = renderPasswordReset(input, this.context());
     return this.outbox.enqueue(tx, {

@@ -5,7 +5,7 @@ import type { BookingAddress, ShipmentBooking } from '../../providers/courier/co
 import type { OrderItemRow } from '../orders/order-items.repository.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 
-/** Spec §9 fixed booking values, as changed by the product decisions (docs/orders.md). */
+/** The fixed booking values (docs/product-rules.md, "Fixed booking values"). */
 export const FIXED_BOOKING_VALUES = {
   readyFrom: '12:30',
   insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
@@ -43,7 +43,7 @@ function bookingAddress(address: OrderAddress, countryId: number): BookingAddres
 /**
  * BookShipment for a paid order: our order reference as YourReference, the declared items'
  * total as ConsignmentValue and their names as ConsignmentSummary, the courier service and
- * collection option resolved just before booking, and the spec's fixed values.
+ * collection option resolved just before booking, and the fixed booking values.
  */
 export function shipmentBookingFor(
   order: OrderRow,

@@ -86,7 +86,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /**
- * Pay, book and confirm (issue 7; every state and transition is in docs/orders.md):
+ * Pay, book and confirm (every state and transition is in docs/orders.md):
  * 1. `startPayment`: create or reuse the provider payment for the server's price;
  * 2. `paymentAuthorised` (from the confirm call or the webhook, whichever comes first) marks the
  *    order `authorised` and queues the booking job, once;
