@@ -13,7 +13,8 @@ import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { PaymentsService } from './modules/payments/payments.service.js';
+import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
@@ -46,16 +47,14 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     },
     deps.jobQueue,
   );
-  const payments = new PaymentsService(
+  const checkout = new CheckoutService(
     {
-      database: deps.database,
+      repository: new CheckoutRepository(db),
       clock: deps.clock,
       logger: deps.logger,
       payment,
       courier: deps.courier,
       orders,
-      items: itemsRepository,
-      catalog,
       mail,
       jobs,
     },
@@ -64,12 +63,12 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
   return {
     mail,
     jobs,
-    payments,
+    checkout,
     catalog,
     rates,
     contact: new ContactService(new ContactRepository(db), mail, deps.clock),
     courierRoutes,
-    quotes: new QuotesService(rates, courierRoutes, ordersRepository, deps.clock),
+    quotes: new QuotesService(rates, courierRoutes, orders, deps.clock),
     orders,
     declaration: new DeclarationService(orders, itemsRepository, deps.courier, deps.clock),
   };

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 import type { RouteQuery, RouteService } from '../providers/courier/courier-provider.js';
 
 /**
@@ -83,7 +84,7 @@ export const schemaMigrations = pgTable('schema_migrations', {
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey(),
   reference: text('reference').notNull().unique(),
-  status: text('status').notNull(),
+  status: text('status', { enum: ORDER_STATUSES }).notNull(),
   collectionCountryId: integer('collection_country_id')
     .notNull()
     .references(() => countries.countryId),
@@ -229,7 +230,7 @@ export const payments = pgTable('payments', {
   idempotencyKey: text('idempotency_key').notNull().unique('payments_idempotency_key_unique'),
   amountPence: integer('amount_pence').notNull(),
   currency: char('currency', { length: 3 }).notNull().default('GBP'),
-  status: text('status').notNull(),
+  status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
   clientSecret: text('client_secret').notNull(),
   lastErrorCode: text('last_error_code'),
   lastErrorMessage: text('last_error_message'),

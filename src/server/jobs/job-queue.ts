@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database, RawQuery } from '../db/client.js';
-import { rawQueryOf, type Queryable } from '../modules/email/outbox.js';
+import { rawQueryOf, type Queryable } from '../db/queryable.js';
 
 /** What a handler tells the queue. */
 export type JobOutcome =

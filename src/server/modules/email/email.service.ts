@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { validAddress } from './mail-headers.js';
-import type { EnqueueResult, MailOutbox, Queryable } from './outbox.js';
+import type { Queryable } from '../../db/queryable.js';
+import type { EnqueueResult, MailOutbox } from './outbox.js';
 import {
   renderBookingConfirmation,
   type BookingConfirmationInput,

@@ -320,8 +320,8 @@ describe('orders', () => {
       url: `/api/v1/orders/${order.id}/service`,
       payload: { service: 'express' },
     });
-    expect(express.statusCode).toBe(422);
-    expect(ApiErrorBodySchema.parse(express.json()).error.code).toBe('SERVICE_NOT_OFFERED');
+    expect(express.statusCode).toBe(409);
+    expect(ApiErrorBodySchema.parse(express.json()).error.code).toBe('SERVICE_UNAVAILABLE');
     const bogus = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/orders/${order.id}/service`,

@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const sandbox = () => t.app.services.payments.provider as SandboxPaymentProvider;
+const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
 const jobs = () => t.app.services.jobs;
 /** Lets the sandbox's webhook deliveries land, then runs the due jobs. */
 async function settle() {
