@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
 import { RateCache } from './modules/catalog/rate-cache.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
@@ -20,7 +21,8 @@ import type { PaymentProvider } from './providers/payment/payment-provider.js';
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
   const db = deps.database.db;
-  const catalog = new CatalogRepository(db);
+  const catalogRepository = new CatalogRepository(db);
+  const catalog = new CatalogService(catalogRepository);
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
     new CourierRoutesRepository(db),
@@ -29,7 +31,7 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     deps.logger,
     deps.routeCachePolicy,
   );
-  const rates = new RateCache(catalog, deps.clock);
+  const rates = new RateCache(catalogRepository, deps.clock);
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,

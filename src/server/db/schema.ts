@@ -17,7 +17,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
-import type { RouteQuery, RouteService } from '../providers/courier/courier-provider.js';
 
 /**
  * Drizzle's view of the tables. The SQL in ./migrations is the source of truth for the
@@ -139,8 +138,10 @@ export const courierRoutes = pgTable(
     destinationCountryId: integer('destination_country_id').notNull(),
     smallBoxes: integer('small_boxes').notNull(),
     largeBoxes: integer('large_boxes').notNull(),
-    services: jsonb('services').$type<RouteService[]>(),
-    lastQuery: jsonb('last_query').$type<RouteQuery>().notNull(),
+    /** The courier port's RouteService[] (typed by the courier-routes repository). */
+    services: jsonb('services').$type<unknown[]>(),
+    /** The courier port's RouteQuery. */
+    lastQuery: jsonb('last_query').$type<unknown>().notNull(),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),

@@ -14,7 +14,7 @@ import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
 import { courierServiceFor } from '../quotes/quotes.service.js';
 import { toOrderView } from './order-view.js';
@@ -31,7 +31,7 @@ export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly items: OrderItemsRepository,
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly routes: CourierRoutesService,
     private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
