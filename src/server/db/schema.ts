@@ -19,8 +19,11 @@ import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 
 /**
- * Drizzle's view of the tables. The SQL in ./migrations is the source of truth for the
- * database; db/schema.test.ts checks that the two agree.
+ * Drizzle's view of every table. The SQL in ./migrations is the source of truth for the
+ * database; db/schema.test.ts checks that the two agree, column by column. Each table is reached
+ * one way only (decision 015): through Drizzle by its repository, or, where marked "raw SQL",
+ * by the one owner named on it (the definition then documents the columns and is checked all
+ * the same).
  */
 export const countries = pgTable(
   'countries',
@@ -73,6 +76,7 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_received_at_idx').on(t.receivedAt.desc())],
 );
 
+/** Raw SQL: the migration runner (db/migrate.ts), which runs before any table exists. */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
   name: text('name').notNull(),
@@ -159,7 +163,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
-/** The mail outbox (migration 0003, docs/email.md). */
+/** Raw SQL: the mail outbox and its worker (modules/email: outbox.ts, mail-worker.ts, docs/email.md). */
 export const mail = pgTable(
   'mail',
   {
@@ -194,6 +198,7 @@ export const mail = pgTable(
   ],
 );
 
+/** Raw SQL: with the mail outbox above. */
 export const mailAttachments = pgTable(
   'mail_attachments',
   {
@@ -208,7 +213,7 @@ export const mailAttachments = pgTable(
   (t) => [primaryKey({ columns: [t.mailId, t.position] })],
 );
 
-/** The local mailbox of the sandbox mail transport (migration 0003). */
+/** Raw SQL: the local mailbox transport (providers/email), a provider's own store. */
 export const mailboxMessages = pgTable('mailbox_messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   messageId: text('message_id').notNull().unique('mailbox_messages_message_id_unique'),
@@ -264,7 +269,7 @@ export const orderDocuments = pgTable('order_documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** The durable job queue (migration 0007, decision 009). */
+/** Raw SQL: the job engine (jobs/job-queue.ts): lease claims with FOR UPDATE SKIP LOCKED. */
 export const jobs = pgTable('jobs', {
   id: uuid('id').primaryKey(),
   kind: text('kind').notNull(),
@@ -280,7 +285,7 @@ export const jobs = pgTable('jobs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** The card sandbox's own records (PAYMENT_PROVIDER=sandbox). */
+/** Raw SQL: the card sandbox (providers/payment/sandbox), a provider's own store. */
 export const sandboxPayments = pgTable('sandbox_payments', {
   id: text('id').primaryKey(),
   idempotencyKey: text('idempotency_key').notNull(),
