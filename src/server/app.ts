@@ -117,7 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
-    await services.jobs.stop();
     if (payment instanceof SandboxPaymentProvider) {
       await payment.idle();
       payment.connect(undefined);
