@@ -4,6 +4,20 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { startBackgroundWork } from './background.js';
 
 let t: TestApp;
+
+/** Enqueues a job of a new kind; `ran()` tells whether the queue has run it. */
+async function testJob(kind: string) {
+  let ran = false;
+  t.app.services.jobs.register(kind, async () => {
+    ran = true;
+    return { result: 'done' };
+  });
+  await t.database.transaction((tx) =>
+    t.app.services.jobs.enqueue(tx, { kind, key: kind, payload: {} }),
+  );
+  t.app.services.jobs.wake();
+  return { ran: () => ran };
+}
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -36,33 +50,17 @@ describe('background work', () => {
       }
       expect(delivered).toBe(true);
       // And a job enqueued now is run by the started queue.
-      let ran = false;
-      t.app.services.jobs.register('background-test', async () => {
-        ran = true;
-        return { result: 'done' };
-      });
-      await t.database.transaction((tx) =>
-        t.app.services.jobs.enqueue(tx, { kind: 'background-test', key: 'bg:1', payload: {} }),
-      );
-      t.app.services.jobs.wake();
-      while (!ran && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(ran).toBe(true);
+      const job = await testJob('background-test');
+      while (!job.ran() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(job.ran()).toBe(true);
     } finally {
       await background.stop();
     }
     // Stopped: a new job waits until a round is run by hand.
-    let ranAfterStop = false;
-    t.app.services.jobs.register('after-stop', async () => {
-      ranAfterStop = true;
-      return { result: 'done' };
-    });
-    await t.database.transaction((tx) =>
-      t.app.services.jobs.enqueue(tx, { kind: 'after-stop', key: 'bg:2', payload: {} }),
-    );
-    t.app.services.jobs.wake();
+    const late = await testJob('after-stop');
     await new Promise((r) => setTimeout(r, 200));
-    expect(ranAfterStop).toBe(false);
+    expect(late.ran()).toBe(false);
     await t.app.services.jobs.drain();
-    expect(ranAfterStop).toBe(true);
+    expect(late.ran()).toBe(true);
   });
 });
