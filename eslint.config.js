@@ -27,6 +27,23 @@ const OTHER_FEATURE_INTERNALS = {
     'A feature imports another feature only through its public entry (../<feature>/index.js) (docs/decisions/012).',
 };
 
+const SERVER_NOT_WEB = {
+  group: ['**/web/**'],
+  message: 'src/server never imports src/web (docs/decisions/001).',
+};
+const NOT_MODULES = {
+  regex: '(^|/)modules(/|$)',
+  message:
+    'src/server/db, jobs and providers never import a module: modules build on them (docs/decisions/013).',
+};
+const OTHER_MODULE_REPOSITORY = {
+  // From src/server/modules/<name>/<file>: `../<other>/<x>.repository.js` is another module's
+  // storage; reach that module through its service.
+  regex: '^(\\.\\./)+(modules/)?[^./][^/]*/[^/]*\\.repository(\\.js)?$',
+  message:
+    'A module never imports another module’s repository: use its service (docs/decisions/013).',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.tmp/', 'playwright-report/', 'test-results/'] },
   js.configs.recommended,
@@ -80,9 +97,27 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: restrict({
-      group: ['**/web/**'],
-      message: 'src/server never imports src/web (docs/decisions/001).',
+    rules: restrict(SERVER_NOT_WEB),
+  },
+  {
+    // The layers under the modules: they serve every module and so know none of them.
+    files: ['src/server/db/**/*.ts', 'src/server/jobs/**/*.ts', 'src/server/providers/**/*.ts'],
+    // Tests wire the layers together to prove them.
+    ignores: ['**/*.test.ts'],
+    rules: restrict(SERVER_NOT_WEB, NOT_MODULES),
+  },
+  {
+    // The database layer does not know the providers either (it stores what modules give it).
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(SERVER_NOT_WEB, NOT_MODULES, {
+      regex: '(^|/)providers(/|$)',
+      message: 'src/server/db never imports a provider (docs/decisions/013).',
     }),
+  },
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(SERVER_NOT_WEB, OTHER_MODULE_REPOSITORY),
   },
 );

@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on the public pages of the production build,
 // served by the real server on a free port with a throw-away data directory, in Debian's
 // Chromium. Prints the four scores per page and the home page's JS and CSS sizes, and exits 1
-// when a budget of the public pages issue is missed. Run `npm run build` first (the npm script
+// when a budget of ARCHITECTURE.md's performance budget is missed. Run `npm run build` first (the npm script
 // does). Slow (about a minute): not part of `npm test`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -6,9 +6,9 @@ import {
 import { z } from './zod.js';
 
 /**
- * The booking wizard's address forms (spec §3 Address form inputs, §5 Address form). Country and
+ * The booking wizard's address forms (docs/product-rules.md, "Booking wizard"). Country and
  * post code are read-only: they come from the quote. The collection phone is UK only (+44, as in
- * the spec); the delivery phone uses the destination's calling code.
+ * the product rules); the delivery phone uses the destination's calling code.
  */
 export const ADDRESS_MESSAGES = {
   requiredMissing: 'Required field is missing.',
@@ -94,7 +94,7 @@ function clean(value: string): string {
 }
 
 /**
- * Checks an address form. Any missing required field gives the spec's summary "Required field
+ * Checks an address form. Any missing required field gives the product's summary "Required field
  * is missing." with a message beside each missing field; then formats are checked.
  * `phoneCountry` is the ISO code the phone number must belong to.
  */

@@ -1,4 +1,4 @@
-/** Box types and their limits (spec §9). Weights in kg, dimensions in cm. */
+/** Box types and their limits (docs/product-rules.md, "Boxes"). Weights in kg, dimensions in cm. */
 export type BoxType = 'small' | 'large';
 
 export interface BoxSpec {

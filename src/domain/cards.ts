@@ -1,6 +1,6 @@
 /**
  * The card sandbox's test cards and messages, as the card provider's test mode answers them
- * (issue 7). Pure: the sandbox's card fields in the browser and the sandbox on the server share them.
+ * (docs/providers.md, "The card sandbox"). Pure: the sandbox's card fields in the browser and the sandbox on the server share them.
  */
 
 export type CardOutcome =

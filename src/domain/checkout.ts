@@ -1,20 +1,11 @@
 import { z } from './zod.js';
 
 /**
- * Pay, book and confirm (issue 7, docs/orders.md): what the /pay and /order-confirmation pages
+ * Pay, book and confirm (docs/orders.md): what the /pay and /order-confirmation pages
  * exchange with the server.
  */
 
-/** Every order status (docs/orders.md has the transitions). */
-export const ORDER_STATUSES = [
-  'draft',
-  'authorised',
-  'booking',
-  'booked',
-  'booking_failed',
-  'needs_attention',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from './order-states.js';
 
 /** The payment for the order as the browser needs it to confirm the card. */
 export const PaymentSessionSchema = z.object({

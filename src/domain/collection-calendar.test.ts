@@ -82,7 +82,7 @@ describe('collectionDateError', () => {
   const check = (value: string | undefined, lookup: HolidayLookup = none) =>
     collectionDateError(value, now, 'england-and-wales', lookup);
 
-  it('uses the spec’s messages', () => {
+  it('uses the product’s messages', () => {
     expect(check(undefined)).toBe('Please select date.');
     expect(check('')).toBe('Please select date.');
     expect(check('2026-11-20')).toBe('Please select a date and time in the future.');

@@ -1,5 +1,5 @@
 /**
- * Collection dates (spec §5, product decisions): from the next working day after today to the
+ * Collection dates (docs/product-rules.md, "Booking wizard"): from the next working day after today to the
  * fifth working day after today, "today" being the calendar date in Europe/London. Weekends and
  * the bank holidays of the collection address's part of the UK are not working days. Dates are
  * ISO calendar dates ("2026-11-23"); holidays come from a lookup the caller provides, so this
@@ -154,7 +154,7 @@ export function formatCalendarDate(isoDate: string): string {
 
 /**
  * The message for a chosen date, or undefined when it can be booked. The order of checks
- * follows the spec: missing, in the past, weekend; then bank holidays and the window.
+ * follows docs/product-rules.md: missing, in the past, weekend; then bank holidays and the window.
  */
 export function collectionDateError(
   value: string | undefined | null,

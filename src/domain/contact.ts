@@ -35,9 +35,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE_PATTERN = /^\+?[\d\s()-]{6,}$/;
 
 /**
- * The "Contact us" form (spec §2: firstName, lastName, company, email, phone, message and a
+ * The "Contact us" form (docs/product-rules.md: firstName, lastName, company, email, phone, message and a
  * toggle). The same schema validates the React form and the API. The toggle is an optional
- * opt-in to news, never required (spec §5: it is not enforced).
+ * opt-in to news, never required (it is not enforced).
  */
 export const ContactMessageInputSchema = z.object({
   firstName: z

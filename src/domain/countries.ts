@@ -1,5 +1,5 @@
 /**
- * Country options offered by the site (spec §9). CountryIDs are the courier's own ids: a region
+ * Country options offered by the site (docs/product-rules.md; ids: docs/providers.md, "Countries"). CountryIDs are the courier's own ids: a region
  * and its ISO code are not one-to-one (four UK collection regions all share GB).
  */
 export type CountryRole = 'collection' | 'destination';
@@ -74,7 +74,7 @@ export const ALL_COUNTRY_OPTIONS: readonly CountryOption[] = [
   ...DESTINATIONS,
 ];
 
-/** Destinations within the European Union (some goods may only go there, spec §9). */
+/** Destinations within the European Union (some goods may only go there, docs/product-rules.md). */
 export const EU_COUNTRY_CODES: ReadonlySet<string> = new Set([
   'FR',
   'DE',

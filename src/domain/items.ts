@@ -3,7 +3,7 @@ import { BOX_SPECS, type BoxType } from './boxes.js';
 import { formatPence } from './money.js';
 
 /**
- * Declare Items (spec §2–§5, product decisions): one parcel per box, each with its declared
+ * Declare Items (docs/product-rules.md, "Declare items"): one parcel per box, each with its declared
  * items. Values are held in pence and weights in grams, so sums are exact.
  */
 export const ITEM_MESSAGES = {
@@ -15,9 +15,9 @@ export const ITEM_MESSAGES = {
   unitWeight: 'Enter the weight of one item in kg, from 0.01 to 30',
 } as const;
 
-/** Shipments over this value are refused (prohibited-items limits, spec §9). */
+/** Shipments over this value are refused (prohibited-items limits, docs/product-rules.md). */
 export const MAX_SHIPMENT_VALUE_PENCE = 500_000;
-/** At most this many electronic devices per box (spec §9). */
+/** At most this many electronic devices per box (docs/product-rules.md). */
 export const MAX_ELECTRONIC_DEVICES_PER_BOX = 2;
 
 export const ItemInputSchema = z.object({
@@ -77,7 +77,7 @@ export interface ParcelSpec {
   lengthCm: number;
 }
 
-/** One parcel per large box, then one per small box (spec §4, Items page opening). */
+/** One parcel per large box, then one per small box (docs/product-rules.md, "Declare items"). */
 export function parcelsFor(smallBoxes: number, largeBoxes: number): ParcelSpec[] {
   const make = (type: BoxType, index: number): ParcelSpec => ({
     key: `${type}-${index}`,
@@ -125,7 +125,7 @@ export function overweightMessage(parcel: ParcelSpec, grams: number): string {
   return `Declared weight ${formatKg(grams)} kg is over this parcel's ${parcel.maxWeightKg} kg limit`;
 }
 
-/** Words that mark an item the courier will not carry or only with care (spec §2, §9). */
+/** Words that mark an item the courier will not carry or only with care (docs/product-rules.md, "Declare items"). */
 const RESTRICTED_WORDS: { pattern: RegExp; label: string }[] = [
   { pattern: /\b(cash|money|banknotes?|coins?|currency)\b/i, label: 'cash' },
   { pattern: /\b(animals?|pets?|live)\b/i, label: 'animals' },

@@ -1,7 +1,7 @@
 import { BOX_SPECS, MAX_BOXES } from './boxes.js';
 
 /**
- * The one weight rule used wherever a price is shown or charged (product decisions):
+ * The one weight rule used wherever a price is shown or charged (docs/product-rules.md):
  * 20 kg per small box plus 30 kg per large box.
  */
 export function totalWeightKg(smallBoxes: number, largeBoxes: number): number {

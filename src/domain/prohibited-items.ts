@@ -1,4 +1,4 @@
-/** The Prohibited Items list shown on the home page and its own page (spec §2), in order. */
+/** The Prohibited Items list shown on the home page and its own page (docs/product-rules.md, "Pages and routes"), in order. */
 export const PROHIBITED_ITEMS: readonly string[] = [
   'Cash',
   'Animals',
@@ -11,7 +11,7 @@ export const PROHIBITED_ITEMS: readonly string[] = [
   'Batteries',
 ];
 
-/** The limits of spec §9, in pounds and counts. */
+/** The limits of docs/product-rules.md ("Declare items"), in pounds and counts. */
 export const SHIPMENT_LIMITS = {
   maxElectronicDevicesPerBox: 2,
   maxShipmentValuePounds: 5000,

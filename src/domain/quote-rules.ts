@@ -12,7 +12,7 @@ import { parseUkPostcode, ukRegionFor } from './uk-postcodes.js';
  * library (its JavaScript budget is 80 KB). `quote.ts` holds the API's schemas built on these.
  */
 
-/** The quote form's messages: the first three are the spec's, word for word. */
+/** The quote form's messages: the first three are docs/product-rules.md's, word for word. */
 export const QUOTE_MESSAGES = {
   collectionPostcodeRequired: 'Please enter collection post code',
   destinationPostcodeRequired: 'Please enter destination post code',
@@ -60,7 +60,7 @@ export type QuoteValidation =
   { ok: true; value: ValidQuoteRequest } | { ok: false; errors: QuoteFieldError[] };
 
 /**
- * Every rule of the quote form, in the order the spec checks them; the form shows the first
+ * Every rule of the quote form, in the order docs/product-rules.md gives them; the form shows the first
  * failure and the API answers with it. Beyond the original: UK post codes must be real UK post
  * codes in the chosen region, and destination post codes must match the country's format.
  */
@@ -152,7 +152,7 @@ export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValida
   };
 }
 
-/** Package sizes sent to the courier for a box mix (spec §9: the assumed package values). */
+/** Package sizes sent to the courier for a box mix (docs/product-rules.md, "Boxes"). */
 export function packagesFor(smallBoxes: number, largeBoxes: number) {
   const pkg = (type: 'small' | 'large') => ({
     weightKg: BOX_SPECS[type].maxWeightKg,
@@ -183,5 +183,5 @@ export const SERVICE_LEVELS: Record<
   },
 };
 
-/** Collection options in order of preference (product decisions): single parcel, then multi. */
+/** Collection options in order of preference (docs/product-rules.md, "Fixed booking values"): single parcel, then multi. */
 export const PREFERRED_COLLECTION_OPTIONS = ['DHLParcel', 'DHLParcelMulti'] as const;

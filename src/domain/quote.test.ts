@@ -26,7 +26,7 @@ describe('validateQuoteRequest', () => {
     }
   });
 
-  it('checks in the spec’s order: collection, destination, boxes', () => {
+  it('checks in the product’s order: collection, destination, boxes', () => {
     const all = {
       ...valid,
       collection: { countryId: 231, postcode: '' },
@@ -90,7 +90,7 @@ describe('QuoteRequestSchema', () => {
 });
 
 describe('packagesFor', () => {
-  it('uses the spec’s assumed package values', () => {
+  it('uses the product’s assumed package values', () => {
     expect(packagesFor(1, 1)).toEqual([
       { weightKg: 30, lengthCm: 50, widthCm: 50, heightCm: 60 },
       { weightKg: 20, lengthCm: 46, widthCm: 46, heightCm: 46 },

@@ -1,5 +1,5 @@
 /**
- * Every public route of the site (spec §2) with its page title. The web router and the server's
+ * Every public route of the site (docs/product-rules.md, "Pages and routes") with its page title. The web router and the server's
  * SPA fallback both read this list, so a route is never known to one and not the other.
  */
 export interface SiteRoute {

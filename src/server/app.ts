@@ -23,8 +23,8 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
-import type { CheckoutOptions } from './modules/payments/payments.service.js';
-import { paymentsRoutes, WEBHOOK_PATH } from './modules/payments/payments.routes.js';
+import type { CheckoutOptions } from './modules/checkout/checkout-deps.js';
+import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/checkout.routes.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -117,7 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
-    await services.jobs.stop();
     if (payment instanceof SandboxPaymentProvider) {
       await payment.idle();
       payment.connect(undefined);
@@ -133,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes(services.orders, services.declaration));
   await app.register(sessionRoutes);
   await app.register(contactRoutes(services.contact));
-  await app.register(paymentsRoutes(services.payments));
+  await app.register(checkoutRoutes(services.checkout));
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
     app.all(url, { schema: { hide: true } }, sendNotFound);

@@ -49,7 +49,6 @@ export async function createDeps(
     { transport: mail.transport.kind, ...(mail.mailbox ? { mailbox: '/dev/mail' } : {}) },
     'mail ready',
   );
-  mail.worker.start();
   const payment = createPaymentProvider(env, {
     query: database.query,
     clock: systemClock,

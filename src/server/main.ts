@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
-import { startRouteRefresher } from './modules/courier-routes/courier-routes.service.js';
+import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';
 
 async function main() {
@@ -20,17 +20,15 @@ async function main() {
   const started = performance.now();
   const deps = await createDeps(env, logger);
   const app = await buildApp(deps);
-  // Keeps the courier routes customers use fresh, so quotes never wait for the courier.
-  const refresher = startRouteRefresher(app.services.courierRoutes, logger);
-  // Books paid orders, captures and cancels payments (decision 009); resumes after a restart.
-  app.services.jobs.start();
+  // The job queue, the mail worker and the courier route refresher (decision 014).
+  const background = startBackgroundWork(app.services, logger);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    await refresher.stop();
+    await background.stop();
     await app.close();
     await deps.close();
     process.exit(0);

@@ -1,5 +1,6 @@
 import type { AppDeps } from './app.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
 import { RateCache } from './modules/catalog/rate-cache.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
@@ -13,13 +14,15 @@ import { OrdersRepository } from './modules/orders/orders.repository.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { JobQueue } from './jobs/job-queue.js';
-import { PaymentsService } from './modules/payments/payments.service.js';
+import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
   const db = deps.database.db;
-  const catalog = new CatalogRepository(db);
+  const catalogRepository = new CatalogRepository(db);
+  const catalog = new CatalogService(catalogRepository);
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
     new CourierRoutesRepository(db),
@@ -28,7 +31,7 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     deps.logger,
     deps.routeCachePolicy,
   );
-  const rates = new RateCache(catalog, deps.clock);
+  const rates = new RateCache(catalogRepository, deps.clock);
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,
@@ -46,16 +49,14 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     },
     deps.jobQueue,
   );
-  const payments = new PaymentsService(
+  const checkout = new CheckoutService(
     {
-      database: deps.database,
+      repository: new CheckoutRepository(db),
       clock: deps.clock,
       logger: deps.logger,
       payment,
       courier: deps.courier,
       orders,
-      items: itemsRepository,
-      catalog,
       mail,
       jobs,
     },
@@ -64,12 +65,12 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
   return {
     mail,
     jobs,
-    payments,
+    checkout,
     catalog,
     rates,
     contact: new ContactService(new ContactRepository(db), mail, deps.clock),
     courierRoutes,
-    quotes: new QuotesService(rates, courierRoutes, ordersRepository, deps.clock),
+    quotes: new QuotesService(rates, courierRoutes, orders, deps.clock),
     orders,
     declaration: new DeclarationService(orders, itemsRepository, deps.courier, deps.clock),
   };

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 
 const HOME_JS_BUDGET_BYTES = 80 * 1024;
 
-// The budget of the public pages issue, checked on every run (Lighthouse itself is slower:
+// The performance budget of ARCHITECTURE.md, checked on every run (Lighthouse itself is slower:
 // `npm run lighthouse`). Counted gzipped, whatever compression the server applies.
 test('the home page loads at most 80 KB of JavaScript gzipped', async ({ page }) => {
   const scripts = new Set<string>();

@@ -10,7 +10,7 @@ import { courierControl } from './support/courier.js';
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.afterEach(() => courierControl({ reset: true }));
 
-test('when the courier offers nothing, the customer is returned home with the spec’s message', async ({
+test('when the courier offers nothing, the customer is returned home with the product’s message', async ({
   page,
 }) => {
   await courierControl({ quote: 'fail' });

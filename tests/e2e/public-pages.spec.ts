@@ -13,7 +13,9 @@ async function expectProhibitedItems(page: Page, scope = page.getByRole('main'))
 }
 
 test.describe('home page', () => {
-  test('shows the hero, the quote form and every section of the spec @layout', async ({ page }) => {
+  test('shows the hero, the quote form and every section of the product rules @layout', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Send your boxes abroad from the UK' }),
@@ -199,7 +201,7 @@ test('Prohibited Items lists the items and every limit', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('Terms & Conditions carry every term of the spec', async ({ page }) => {
+test('Terms & Conditions carry every term of the product rules', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
   const main = page.getByRole('main');

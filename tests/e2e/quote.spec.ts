@@ -50,7 +50,9 @@ async function tablePrice(
 }
 
 test.describe('the quote form', () => {
-  test('shows each validation message in the spec’s order, beneath the form', async ({ page }) => {
+  test('shows each validation message in the product’s order, beneath the form', async ({
+    page,
+  }) => {
     await page.goto('/');
     await getQuotes(page);
     await expect(formError(page)).toHaveText('Please enter collection post code');

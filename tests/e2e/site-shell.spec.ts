@@ -11,7 +11,7 @@ const HEADER_LINKS = [
   { name: 'Log in', path: '/login' },
 ].map((link) => ({ ...link, title: pageTitle(titleFor(link.path)) }));
 
-test.describe('every route of the spec', () => {
+test.describe('every route of the product rules', () => {
   for (const route of SITE_ROUTES) {
     test(`${route.path} answers with its title, header and footer @layout`, async ({ page }) => {
       const cspViolations = await watchCspViolations(page);

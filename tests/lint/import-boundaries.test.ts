@@ -79,6 +79,46 @@ describe('import boundaries', SLOW, () => {
     );
   });
 
+  it('src/server/db, jobs and providers never import a module', async () => {
+    for (const file of [
+      'src/server/db/x.ts',
+      'src/server/jobs/x.ts',
+      'src/server/providers/courier/x.ts',
+    ]) {
+      const up = file.startsWith('src/server/providers/') ? '../../' : '../';
+      expect(
+        await restrictedImports(file, importing(`${up}modules/email/outbox.js`)),
+        file,
+      ).toHaveLength(1);
+      // They keep the rule of every server folder.
+      expect(await restrictedImports(file, importing(`${up}../web/app/app.js`)), file).toHaveLength(
+        1,
+      );
+    }
+    expect(await restrictedImports('src/server/jobs/x.ts', importing('../db/client.js'))).toEqual(
+      [],
+    );
+  });
+
+  it('src/server/db never imports a provider', async () => {
+    expect(
+      await restrictedImports(
+        'src/server/db/x.ts',
+        importing('../providers/courier/courier-provider.js'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('a module never imports another module’s repository, only its service', async () => {
+    const file = 'src/server/modules/checkout/x.ts';
+    expect(await restrictedImports(file, importing('../orders/orders.repository.js'))).toHaveLength(
+      1,
+    );
+    expect(await restrictedImports(file, importing('../orders/orders.service.js'))).toEqual([]);
+    expect(await restrictedImports(file, importing('./checkout.repository.js'))).toEqual([]);
+    expect(await restrictedImports(file, importing('../../../web/app/app.js'))).toHaveLength(1);
+  });
+
   it('components/ and lib/ never import a feature', async () => {
     for (const file of ['src/web/components/ui/x.tsx', 'src/web/lib/x.ts']) {
       const up = file.startsWith('src/web/lib/') ? '../' : '../../';

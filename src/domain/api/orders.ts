@@ -48,10 +48,10 @@ export const selectService = defineRoute({
   responses: {
     200: UpdatedOrder,
     404: apiError('No such order (ORDER_NOT_FOUND)'),
-    409: apiError('The order can no longer be changed (ORDER_LOCKED)'),
-    422: apiError(
-      'Unknown service (VALIDATION_FAILED), or not offered for this order (SERVICE_NOT_OFFERED)',
+    409: apiError(
+      'The order can no longer be changed (ORDER_LOCKED), or the service is not offered for it (SERVICE_UNAVAILABLE)',
     ),
+    422: apiError('Unknown service (VALIDATION_FAILED)'),
   },
   notFound: ORDER_NOT_FOUND,
 });

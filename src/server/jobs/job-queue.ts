@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database, RawQuery } from '../db/client.js';
-import { rawQueryOf, type Queryable } from '../modules/email/outbox.js';
+import { rawQueryOf, type Queryable } from '../db/queryable.js';
+import { Poller } from './poller.js';
 
 /** What a handler tells the queue. */
 export type JobOutcome =
@@ -64,16 +65,20 @@ interface ClaimedJob {
 export class JobQueue {
   readonly options: JobQueueOptions;
   private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private started = false;
-  private wakeRequested = false;
+  private readonly poller: Poller<number>;
 
   constructor(
     private readonly deps: { database: Database; clock: Clock; logger: Logger },
     options: Partial<JobQueueOptions> = {},
   ) {
     this.options = { ...DEFAULT_JOB_QUEUE_OPTIONS, ...options };
+    this.poller = new Poller({
+      name: 'job queue',
+      round: () => this.round(),
+      more: (claimed) => claimed === this.options.batchSize,
+      intervalMs: this.options.pollIntervalMs,
+      logger: deps.logger,
+    });
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -96,61 +101,26 @@ export class JobQueue {
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
+    this.poller.start();
   }
 
   /** Runs due jobs now instead of at the next poll (call after committing an enqueue). */
   wake(): void {
-    if (!this.started) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.poller.wake();
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One round: claims due jobs and runs them; returns how many were claimed. */
   runOnce(): Promise<number> {
-    if (this.running) return this.running;
-    const run = this.round().finally(() => {
-      this.running = undefined;
-    });
-    this.running = run;
-    return run;
+    return this.poller.runOnce();
   }
 
   /** Rounds until nothing is due (tests). */
   async drain(maxRounds = 20): Promise<void> {
     for (let i = 0; i < maxRounds; i += 1) if ((await this.runOnce()) === 0) return;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      // Fire and forget: the timer owns the round; its failure is logged here, never thrown.
-      void this.runOnce()
-        .catch((error: unknown) => {
-          this.deps.logger.error({ err: error }, 'job round failed');
-          return 0;
-        })
-        .then((claimed) => {
-          if (!this.started) return;
-          const again = this.wakeRequested || claimed === this.options.batchSize;
-          this.wakeRequested = false;
-          this.schedule(again ? 0 : this.options.pollIntervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
   }
 
   private async round(): Promise<number> {

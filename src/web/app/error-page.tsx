@@ -4,12 +4,12 @@ import { usePageTitle } from '../lib/use-page-title.js';
 import { SiteChrome } from './site-layout.js';
 
 interface ErrorViewProps {
-  /** The error status or message (spec §2: "with the error status or message"). */
+  /** The error status or message (docs/product-rules.md: "with the error status or message"). */
   detail: string;
   notFound: boolean;
 }
 
-/** The router's fallback page (spec §2): "Unexpected Application Error!" with the status or message. */
+/** The router's fallback page (docs/product-rules.md): "Unexpected Application Error!" with the status or message. */
 function ErrorView({ detail, notFound }: ErrorViewProps) {
   usePageTitle(notFound ? 'Page not found' : 'Unexpected Application Error!');
   return (

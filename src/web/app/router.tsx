@@ -61,7 +61,7 @@ function PageLoading() {
   );
 }
 
-/** Every route of spec §2: SITE_ROUTES in src/domain (tests/e2e/site-shell.spec.ts visits each). */
+/** Every route of docs/product-rules.md: SITE_ROUTES in src/domain (tests/e2e/site-shell.spec.ts visits each). */
 const ROUTES = {
   '/': <HomePage />,
   '/quote': <Lazy page={QuotePage} />,

@@ -8,7 +8,7 @@ export type SessionState = Session;
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/** Shows the loading screen until the sign-in status is known (spec §2), then the site. */
+/** Shows the loading screen until the sign-in status is known (docs/product-rules.md), then the site. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<SessionState | null>(null);
 

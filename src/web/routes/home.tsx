@@ -38,7 +38,7 @@ export function HomePage() {
             <QuoteForm
               initialError={homeError}
               onGetQuotes={(request) => {
-                // To /quote at once (spec §2); it sends the request and shows a spinner meanwhile.
+                // To /quote at once (docs/product-rules.md); it sends the request and shows a spinner meanwhile.
                 handOffQuote(request);
                 navigate('/quote');
               }}

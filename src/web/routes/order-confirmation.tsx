@@ -17,7 +17,7 @@ type Load =
   | { state: 'ready'; status: CheckoutStatus }
   | { state: 'error'; message: string };
 
-/** Spec §2 Order result: SUCCESS shows the booking; anything else the problem page with a code. */
+/** The order result (docs/product-rules.md): SUCCESS shows the booking; anything else the problem page with a code. */
 export function OrderConfirmationPage() {
   usePageTitle(titleFor('/order-confirmation'));
   const params = useSearchParams();

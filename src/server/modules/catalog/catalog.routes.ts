@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { getCountries } from '../../../domain/api/catalog.js';
 import { addRoute } from '../../http/route.js';
-import type { CatalogRepository } from './catalog.repository.js';
+import type { CatalogService } from './catalog.service.js';
 
-export function catalogRoutes(catalog: CatalogRepository) {
+export function catalogRoutes(catalog: CatalogService) {
   return async function register(app: FastifyInstance) {
     /** The country choosers' options: UK collection regions and destinations, in display order. */
     addRoute(

@@ -5,7 +5,7 @@ import type { MailDeps } from '../email/mail.js';
 import type { ContactRepository, StoredContactMessage } from './contact.repository.js';
 
 /**
- * "Contact us": the message and its email to the sales mailbox (spec §7) are stored in one
+ * "Contact us": the message and its email to the sales mailbox (docs/product-rules.md, "Contact us") are stored in one
  * transaction, so neither is lost; the mail worker delivers the email (escaped: the message is
  * stored as the visitor typed it).
  */

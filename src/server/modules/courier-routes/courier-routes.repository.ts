@@ -11,7 +11,11 @@ export interface RouteKey {
   largeBoxes: number;
 }
 
-export type CachedRoute = typeof courierRoutes.$inferSelect;
+/** The row, with the JSON columns typed as the courier port's own types. */
+export type CachedRoute = Omit<typeof courierRoutes.$inferSelect, 'services' | 'lastQuery'> & {
+  services: RouteService[] | null;
+  lastQuery: RouteQuery;
+};
 
 const byKey = (key: RouteKey) =>
   and(
@@ -40,7 +44,7 @@ export class CourierRoutesRepository {
       })
       .returning();
     if (!row) throw new Error('courier_routes upsert returned no row');
-    return row;
+    return row as CachedRoute;
   }
 
   /** Takes the refresh lease unless another process holds it; true when taken. */
@@ -99,6 +103,6 @@ export class CourierRoutesRepository {
         ),
       )
       .orderBy(desc(courierRoutes.lastUsedAt))
-      .limit(options.limit);
+      .limit(options.limit) as Promise<CachedRoute[]>;
   }
 }

@@ -181,24 +181,3 @@ function keyOf(route: CachedRoute): RouteKey {
     largeBoxes: route.largeBoxes,
   };
 }
-
-/** Runs refreshDue on an interval until stopped; the timer never keeps the process alive. */
-export function startRouteRefresher(
-  service: CourierRoutesService,
-  logger: Logger,
-  intervalMs = 60_000,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = service.refreshDue().catch((error: unknown) => {
-      logger.error({ err: error }, 'courier route refresher failed');
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

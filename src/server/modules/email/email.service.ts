@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { validAddress } from './mail-headers.js';
-import type { EnqueueResult, MailOutbox, Queryable } from './outbox.js';
+import type { Queryable } from '../../db/queryable.js';
+import type { EnqueueResult, MailOutbox } from './outbox.js';
 import {
   renderBookingConfirmation,
   type BookingConfirmationInput,
@@ -29,7 +30,7 @@ export class EmailService {
   ) {}
 
   /**
-   * To the collection contact when an order is booked (spec §4 Payment flow). The idempotency
+   * To the collection contact when an order is booked (docs/product-rules.md, "Pay and confirm"). The idempotency
    * key is `booking-confirmation:{orderReference}`; an operator's resend passes its own.
    */
   enqueueBookingConfirmation(
@@ -62,7 +63,7 @@ export class EmailService {
     });
   }
 
-  /** The forgotten-password link (the accounts issue calls it). */
+  /** The forgotten-password link (for accounts, still to be built). */
   enqueuePasswordReset(tx: Queryable, input: PasswordResetInput): Promise<EnqueueResult> {
     const rendered = renderPasswordReset(input, this.context());
     return this.outbox.enqueue(tx, {

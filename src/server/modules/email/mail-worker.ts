@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import { Poller } from '../../jobs/poller.js';
 import { bareAddress, composeMessage } from '../../providers/email/compose.js';
 import type { MailTransport } from '../../providers/email/email-provider.js';
 import { isProviderError, ProviderError } from '../../providers/provider-error.js';
@@ -92,11 +93,7 @@ const UNKNOWN_OUTCOME =
  */
 export class MailWorker {
   readonly options: MailWorkerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RunSummary> | undefined;
-  private started = false;
-  private stopping = false;
-  private wakeRequested = false;
+  private readonly poller: Poller<RunSummary>;
   private abort = new AbortController();
 
   constructor(
@@ -104,24 +101,27 @@ export class MailWorker {
     options: Partial<MailWorkerOptions> = {},
   ) {
     this.options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options };
+    this.poller = new Poller({
+      name: 'mail worker',
+      round: () => {
+        if (this.abort.signal.aborted) this.abort = new AbortController();
+        return this.round();
+      },
+      // A full batch means more may be due: go on at once.
+      more: (summary) => summary.claimed === this.options.batchSize,
+      intervalMs: this.options.pollIntervalMs,
+      logger: deps.logger,
+    });
   }
 
   /** Polls every pollIntervalMs until stop(). */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
   /** Looks for mail now instead of at the next poll (call after committing an enqueue). */
   wake(): void {
-    if (!this.started || this.stopping) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.poller.wake();
   }
 
   /**
@@ -129,16 +129,12 @@ export class MailWorker {
    * (an aborted message goes back to the queue, or to 'unknown' if it was already committed).
    */
   async stop(options: { graceMs?: number } = {}): Promise<void> {
-    this.stopping = true;
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const inFlight = this.running;
-    if (!inFlight) return;
     const grace = options.graceMs ?? this.options.stopGraceMs;
-    const abortTimer = setTimeout(() => this.abort.abort(new Error('mail worker stopping')), grace);
+    const abortTimer = this.poller.inFlight
+      ? setTimeout(() => this.abort.abort(new Error('mail worker stopping')), grace)
+      : undefined;
     try {
-      await inFlight.catch(() => undefined);
+      await this.poller.stop();
     } finally {
       clearTimeout(abortTimer);
     }
@@ -146,35 +142,7 @@ export class MailWorker {
 
   /** One round (see the class comment). Rounds of one worker never overlap. */
   runOnce(): Promise<RunSummary> {
-    if (this.running) return this.running;
-    if (this.abort.signal.aborted) this.abort = new AbortController();
-    const run = this.round().finally(() => {
-      this.running = undefined;
-    });
-    this.running = run;
-    return run;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      // Fire and forget: the timer owns the round; its failure is logged here, never thrown.
-      void this.runOnce()
-        .catch((error: unknown) => {
-          this.deps.logger.error({ err: error }, 'mail worker round failed');
-          return undefined;
-        })
-        .then((summary) => summary?.claimed === this.options.batchSize)
-        .then((fullBatch) => {
-          if (!this.started || this.stopping) return;
-          // A full batch means more may be due: go on at once.
-          const again = this.wakeRequested || fullBatch;
-          this.wakeRequested = false;
-          this.schedule(again ? 0 : this.options.pollIntervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+    return this.poller.runOnce();
   }
 
   private async round(): Promise<RunSummary> {

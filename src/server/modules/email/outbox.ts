@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Database, RawQuery } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
+import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
 export type MailKind = 'booking-confirmation' | 'contact-message' | 'password-reset' | 'dev-sample';
@@ -29,31 +29,6 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
-}
-
-/**
- * The caller's transaction, either of the two kinds the codebase has:
- * - the `tx` of `Database.transaction` (raw SQL; also `database` itself, outside a transaction);
- * - a Drizzle transaction (`database.db.transaction(async (tx) => …)`) or `database.db`.
- */
-export type Queryable = { query: RawQuery } | DrizzleExecutor;
-
-export interface DrizzleExecutor {
-  execute(query: SQL): PromiseLike<unknown>;
-}
-
-/** Runs parametrised SQL ($1, $2, …) through either kind of transaction. */
-export function rawQueryOf(tx: Queryable): RawQuery {
-  if ('query' in tx && typeof tx.query === 'function') return tx.query;
-  const executor = tx as DrizzleExecutor;
-  return async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => {
-    const parts = text.split(/\$(\d+)/);
-    const chunks: SQL[] = parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`,
-    );
-    const result = (await executor.execute(sql.join(chunks))) as { rows: Row[] };
-    return result.rows;
-  };
 }
 
 export interface EnqueueResult {

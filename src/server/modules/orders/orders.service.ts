@@ -10,23 +10,20 @@ import {
 import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { SERVICE_LEVELS, packagesFor, type QuoteService } from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
+import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
 import type { Clock } from '../../clock.js';
+import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
 import { courierServiceFor } from '../quotes/quotes.service.js';
-import type { OrderItemsRepository } from './order-items.repository.js';
 import { toOrderView } from './order-view.js';
-import type { NewOrderRow, OrderRow, OrdersRepository } from './orders.repository.js';
+import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
+import type { NewOrderRow, OrderChanges, OrderRow, OrdersRepository } from './orders.repository.js';
 
 export const ORDER_NOT_FOUND_MESSAGE = ORDER_NOT_FOUND.message;
 
-/**
- * Statuses in which the customer may still change the order (docs/orders.md): before payment,
- * and after a booking the courier refused (the authorisation was cancelled; they may fix the
- * order and pay again).
- */
-export const EDITABLE = new Set(['draft', 'booking_failed']);
+export type { OrderItemRow, OrderRow };
 
 export type AddressRole = 'collection' | 'delivery';
 
@@ -34,7 +31,7 @@ export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly items: OrderItemsRepository,
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly routes: CourierRoutesService,
     private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
@@ -53,8 +50,8 @@ export class OrdersService {
     const order = await this.loadEditable(id);
     if (!order.offeredServices.some((s) => s.service === service)) {
       throw new ApiError(
-        422,
-        'SERVICE_NOT_OFFERED',
+        409,
+        'SERVICE_UNAVAILABLE',
         'That service is not available for this order. Please choose one of the services shown.',
       );
     }
@@ -65,8 +62,8 @@ export class OrdersService {
     );
     if (pricePence === undefined) {
       throw new ApiError(
-        422,
-        'SERVICE_NOT_OFFERED',
+        409,
+        'SERVICE_UNAVAILABLE',
         'That service is no longer available for this order. Please get a new quote.',
       );
     }
@@ -193,21 +190,83 @@ export class OrdersService {
 
   async loadEditable(id: string): Promise<OrderRow> {
     const order = await this.load(id);
-    if (!EDITABLE.has(order.status)) {
-      throw new ApiError(
-        409,
-        'ORDER_LOCKED',
-        'This order has been paid for and can no longer be changed.',
-      );
-    }
+    if (!isEditable(order.status)) throw orderLocked();
     return order;
   }
 
-  async save(id: string, changes: Partial<NewOrderRow>): Promise<OrderView> {
-    const updated = await this.orders.update(id, { ...changes, updatedAt: this.clock.now() });
-    if (!updated) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  /**
+   * The customer's change to an order they may still edit: refused (ORDER_LOCKED) when the
+   * order has moved on, checked by the write itself.
+   */
+  async save(id: string, changes: OrderChanges): Promise<OrderView> {
+    const updated = await this.orders.update(
+      id,
+      { ...changes, updatedAt: this.clock.now() },
+      EDITABLE_STATUSES,
+    );
+    if (!updated) {
+      await this.load(id);
+      throw orderLocked();
+    }
     return toOrderView(updated, await this.items.listForOrder(id));
   }
+
+  /** The order's price for its chosen service in the rate table now; undefined when it has none. */
+  async currentPrice(order: OrderRow): Promise<number | undefined> {
+    if (!order.selectedService) return undefined;
+    return this.catalog.findPricePence(
+      order.selectedService,
+      order.destinationCountryId,
+      order.totalWeightKg,
+    );
+  }
+
+  /** A new draft order (Get Quotes). */
+  createDraft(order: Omit<NewOrderRow, 'status'>): Promise<OrderRow> {
+    return this.orders.insert({ ...order, status: 'draft' });
+  }
+
+  /** The order's declared items, in order. */
+  declaredItems(orderId: string): Promise<OrderItemRow[]> {
+    return this.items.listForOrder(orderId);
+  }
+
+  /** Reads the order and locks its row for the rest of the caller's transaction. */
+  lock(id: string, tx: DbExecutor): Promise<OrderRow | undefined> {
+    return this.orders.lock(id, tx);
+  }
+
+  /**
+   * Moves the order's status (docs/orders.md) with `fields` in the same write, re-checked under
+   * the row lock in the caller's transaction; undefined when the order was not in `from`.
+   */
+  transition(
+    id: string,
+    from: OrderStatus | readonly OrderStatus[],
+    to: OrderStatus,
+    fields: OrderChanges,
+    tx: DbExecutor,
+  ): Promise<OrderRow | undefined> {
+    return this.orders.transition(id, from, to, { ...fields, updatedAt: this.clock.now() }, tx);
+  }
+
+  /** Changes an order without moving its status, only while it is in one of `onlyIn`. */
+  update(
+    id: string,
+    changes: OrderChanges,
+    onlyIn: readonly OrderStatus[],
+    tx: DbExecutor,
+  ): Promise<OrderRow | undefined> {
+    return this.orders.update(id, { ...changes, updatedAt: this.clock.now() }, onlyIn, tx);
+  }
+}
+
+function orderLocked(): ApiError {
+  return new ApiError(
+    409,
+    'ORDER_LOCKED',
+    'This order has been paid for and can no longer be changed.',
+  );
 }
 
 function holidayRegionOf(order: OrderRow): HolidayRegion {

@@ -70,7 +70,7 @@ describe('POST /api/v1/quotes', () => {
     expect(again.json()).toEqual(order);
   });
 
-  it('normalises post codes and sends the spec’s package sizes to the courier', async () => {
+  it('normalises post codes and sends the product’s package sizes to the courier', async () => {
     const before = courier.routeQueries.length;
     const res = await postQuote(
       quoteBody({
@@ -150,7 +150,7 @@ describe('POST /api/v1/quotes', () => {
     });
   }
 
-  it('reports the spec’s checks in the spec’s order', async () => {
+  it('reports the product’s checks in the product’s order', async () => {
     const res = await postQuote(
       quoteBody({
         collection: { countryId: 231, postcode: '' },
@@ -320,8 +320,8 @@ describe('orders', () => {
       url: `/api/v1/orders/${order.id}/service`,
       payload: { service: 'express' },
     });
-    expect(express.statusCode).toBe(422);
-    expect(ApiErrorBodySchema.parse(express.json()).error.code).toBe('SERVICE_NOT_OFFERED');
+    expect(express.statusCode).toBe(409);
+    expect(ApiErrorBodySchema.parse(express.json()).error.code).toBe('SERVICE_UNAVAILABLE');
     const bogus = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/orders/${order.id}/service`,

@@ -4,10 +4,10 @@ import { createQuote, getOrder } from '../../../domain/api/orders.js';
 import { routeUrl } from '../../../domain/api/route.js';
 import { validateQuoteRequest } from '../../../domain/quote.js';
 import { addRoute } from '../../http/route.js';
-import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
 import type { QuotesService } from './quotes.service.js';
 
-export function quotesRoutes(quotes: QuotesService, catalog: CatalogRepository) {
+export function quotesRoutes(quotes: QuotesService, catalog: CatalogService) {
   return async function register(app: FastifyInstance) {
     /** Get Quotes: validates, prices, and creates the draft order (201 with the order). */
     addRoute(app, createQuote, async ({ body }, reply) => {

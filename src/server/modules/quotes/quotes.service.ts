@@ -16,7 +16,7 @@ import type { RateCache } from '../catalog/rate-cache.js';
 import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
 import { newOrderReference } from '../orders/order-reference.js';
 import { toOrderView } from '../orders/order-view.js';
-import type { OrdersRepository } from '../orders/orders.repository.js';
+import type { OrdersService } from '../orders/orders.service.js';
 
 const SERVICE_ORDER: QuoteService[] = ['express', 'economy'];
 
@@ -45,7 +45,7 @@ export class QuotesService {
   constructor(
     private readonly rates: Pick<RateCache, 'findPrices'>,
     private readonly routes: CourierRoutesService,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrdersService,
     private readonly clock: Clock,
   ) {}
 
@@ -93,10 +93,9 @@ export class QuotesService {
     if (offered.length === 0) throw noQuotes();
 
     const now = this.clock.now();
-    const order = await this.orders.insert({
+    const order = await this.orders.createDraft({
       id: randomUUID(),
       reference: newOrderReference(),
-      status: 'draft',
       collectionCountryId: request.collection.country.countryId,
       collectionPostcode: request.collection.postcode,
       destinationCountryId: destinationId,

@@ -1,6 +1,6 @@
 import { BOX_SPECS, boxDimensions, MAX_BOXES } from '../../../domain/boxes.js';
 
-/** The two box sizes as pictures with their dimensions and weight limits (spec §9). */
+/** The two box sizes as pictures with their dimensions and weight limits (docs/product-rules.md, "Boxes"). */
 export function BoxSizes() {
   return (
     <ul className="box-sizes">

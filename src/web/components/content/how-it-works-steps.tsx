@@ -1,4 +1,4 @@
-/** The four steps of spec §1, with their illustrations (served by the site as SVG files). */
+/** The four steps of How it Works (docs/product-rules.md), with their illustrations (served by the site as SVG files). */
 export const HOW_IT_WORKS_STEPS = [
   {
     title: 'Book your item(s)',

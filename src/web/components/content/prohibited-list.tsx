@@ -1,6 +1,6 @@
 import { PROHIBITED_ITEMS } from '../../../domain/prohibited-items.js';
 
-/** The nine prohibited items of spec §2. */
+/** The nine prohibited items (docs/product-rules.md). */
 export function ProhibitedList() {
   return (
     <ul className="prohibited-list">

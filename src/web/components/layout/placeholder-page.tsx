@@ -7,7 +7,7 @@ interface PlaceholderPageProps {
   children: ReactNode;
 }
 
-/** A page whose real content comes with a later issue; it says what it will hold. */
+/** A page whose real content is still to be built; it says what it will hold. */
 export function PlaceholderPage({ title, children }: PlaceholderPageProps) {
   usePageTitle(title);
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 export interface ErrorSummaryProps {
-  /** The main message, e.g. the spec's "Required field is missing." */
+  /** The main message, e.g. "Required field is missing." */
   message?: string | null;
   /** Each problem with the id of the field it belongs to. */
   errors?: { fieldId?: string; message: string }[];

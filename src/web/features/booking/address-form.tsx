@@ -39,7 +39,7 @@ export interface AddressFormProps {
 }
 
 /**
- * Steps 1 and 2 of the wizard (spec §3 Address form inputs): checked here with the same rules
+ * Steps 1 and 2 of the wizard (docs/product-rules.md, "Booking wizard"): checked here with the same rules
  * the server applies, then saved on the order.
  */
 export function AddressForm({ role, place, saved, submitLabel, onSave }: AddressFormProps) {

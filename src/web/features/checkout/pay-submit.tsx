@@ -2,7 +2,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 
 /**
  * The end of every card form: the card provider's message, if any, and the Pay button, which
- * is disabled until the card fields are ready and shows a spinner while paying (spec §2).
+ * is disabled until the card fields are ready and shows a spinner while paying (docs/product-rules.md, "Pay and confirm").
  */
 export function PaySubmit({
   error,

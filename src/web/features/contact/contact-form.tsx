@@ -79,7 +79,7 @@ function errorsFrom(fields: Record<string, string> | undefined): Errors {
 }
 
 /**
- * "Contact us" (spec §2). Checked with the same schema as the server; errors show in a summary
+ * "Contact us" (docs/product-rules.md). Checked with the same schema as the server; errors show in a summary
  * at the top (focused) and beside each field. "Thank you!" replaces the button once stored.
  */
 export function ContactForm() {

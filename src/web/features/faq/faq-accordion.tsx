@@ -6,7 +6,7 @@ export interface FaqEntry {
 }
 
 /**
- * Questions as buttons, answers as regions; only one answer is open at a time (spec §2).
+ * Questions as buttons, answers as regions; only one answer is open at a time (docs/product-rules.md).
  * Enter or Space toggles; Up, Down, Home and End move between questions (WAI-ARIA accordion).
  */
 export function FaqAccordion({ entries }: { entries: readonly FaqEntry[] }) {

@@ -19,7 +19,7 @@ export interface AddItemFormProps {
 }
 
 /**
- * The add-item form of one parcel (spec §2: Name, NumberOfUnits, UnitValue, UnitWeight). The
+ * The add-item form of one parcel (docs/product-rules.md: Name, NumberOfUnits, UnitValue, UnitWeight). The
  * name is looked up in the courier's commodity list; when it is not found, what was typed stays.
  */
 export function AddItemForm({ parcelKey, parcelTitle, onAdd }: AddItemFormProps) {

@@ -39,7 +39,7 @@ function Address({ label, address }: { label: string; address: OrderAddress }) {
   );
 }
 
-/** The order-details side panel shown beside every step after the quote (spec §2). */
+/** The order-details side panel shown beside every step after the quote (docs/product-rules.md). */
 export function OrderSummary({ order }: { order: OrderView }) {
   const cheapest = Math.min(...order.services.map((s) => s.pricePence));
   const selected = order.services.find((s) => s.service === order.selectedService);

@@ -25,16 +25,16 @@ function firstId(options: readonly CountryOption[]): number {
   return first.countryId;
 }
 
-/** The home page's quote form (spec §2): countries, post codes, box counters, Get Quotes. */
+/** The home page's quote form (docs/product-rules.md): countries, post codes, box counters, Get Quotes. */
 export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) {
-  // The first option of each list is the default (spec §4).
+  // The first option of each list is the default (docs/product-rules.md).
   const [collectionCountryId, setCollectionCountryId] = useState(firstId(COLLECTION_REGIONS));
   const [destinationCountryId, setDestinationCountryId] = useState(firstId(DESTINATIONS));
   const [collectionPostcode, setCollectionPostcode] = useState('');
   const [destinationPostcode, setDestinationPostcode] = useState('');
   const [boxes, setBoxes] = useState<BoxCounts>(NO_BOXES);
   const total = totalBoxes(boxes);
-  // The first failed rule, shown in red beneath the form (spec §2, §5).
+  // The first failed rule, shown in red beneath the form (docs/product-rules.md).
   const [error, setError] = useState<QuoteFieldError | { field: 'form'; message: string } | null>(
     initialError ? { field: 'form', message: initialError } : null,
   );

@@ -46,7 +46,7 @@ export interface RenderedMail {
   attachments: MailAttachment[];
 }
 
-/** "between 9:00am and 5:30pm" (product decisions: the original's "17:30pm" was a typo). */
+/** "between 9:00am and 5:30pm" (docs/product-rules.md, "Booking wizard"). */
 export const COLLECTION_WINDOW = 'between 9:00am and 5:30pm';
 
 export function bookingConfirmationSubject(orderReference: string): string {

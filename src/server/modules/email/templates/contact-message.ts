@@ -3,7 +3,7 @@ import type { RenderedMail } from './booking-confirmation.js';
 import { html, multiline } from './html.js';
 import { heading, layout, paragraph, textLayout } from './layout.js';
 
-/** A message sent through the Contact us form (spec §2 /contact), as stored. */
+/** A message sent through the Contact us form (docs/product-rules.md, "Contact us"), as stored. */
 export interface ContactEmailInput {
   /** The stored contact message's id: one email per message. */
   id: string;

@@ -2,7 +2,7 @@
  * The simulator's GetCommodity dataset: everyday personal-effects goods with their real
  * Harmonized System subheadings (6 digits, HS 2022 nomenclature), one per line as
  * `code|description|extra search words`. The real API's codes may be longer (8–10 digits, e.g.
- * UK tariff codes); the site pads to 8 digits itself (product spec §9). Read by
+ * UK tariff codes); the site pads to 8 digits itself (docs/product-rules.md, "Declare items"). Read by
  * ./commodity-search.ts.
  */
 const RAW = `

@@ -1,6 +1,6 @@
 /**
  * The countries the simulator's GetCountries returns: [CountryID, Title, CountryCode].
- * CountryIDs are the courier's own ids as public client code shows them (courier-api.md §3;
+ * CountryIDs are the courier's own ids as public client code shows them (docs/providers.md, "Countries";
  * the PAW client's list): a region or zone sharing an ISO code has its own id (four UK regions,
  * Canary Islands, Azores…). This is a realistic subset of the real list of about 250.
  */

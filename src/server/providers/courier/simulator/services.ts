@@ -1,7 +1,7 @@
 /**
  * The simulator's service catalogue and price model. Which services run where, their ids,
  * collection options and prices are the simulator's own invention in the shape of the real API
- * (courier-api.md §7); see docs/providers.md for what is guessed.
+ * (docs/providers.md, "Quotes"); see docs/providers.md for what is guessed.
  */
 import { UK_REGION_IDS, UNSERVED_CODES } from './countries.data.js';
 

@@ -1,7 +1,7 @@
 /**
  * What the simulator answers to each API call, apart from HTTP: request in (already JSON),
  * reply out (the API's JSON). Validation failures are `Status: FAIL` with helpful
- * Notifications, as the real API signals business failures (courier-api.md §2).
+ * Notifications, as the real API signals business failures (docs/providers.md, "Replies and failures").
  */
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
@@ -308,7 +308,7 @@ export class QuoteBook {
     return id;
   }
 
-  /** A full quote keeps its shipment for 10 days (courier-api.md §5). */
+  /** A full quote keeps its shipment for 10 days (docs/providers.md, "Quotes"). */
   find(id: number, now: Date): ShipmentJson | undefined {
     const quote = this.quotes.get(id);
     if (!quote || now.getTime() - quote.at > 10 * 24 * 3600 * 1000) return undefined;

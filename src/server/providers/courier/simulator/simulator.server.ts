@@ -1,6 +1,6 @@
 /**
  * The courier simulator: a real HTTP server that speaks the Transglobal "services3" v2 JSON API
- * (courier-api.md) on its own port, plus the pages its replies link to (label and document
+ * (docs/providers.md, "The courier API as we know it") on its own port, plus the pages its replies link to (label and document
  * downloads, a tracking page) and a control endpoint for tests and demos:
  *
  *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal" }

@@ -51,7 +51,7 @@ export interface CourierTimeouts {
   bookMs: number;
 }
 
-/** Staging took 26–46 s for quotes and 13–14 s for bookings (courier-api.md §1). */
+/** Staging took 26–46 s for quotes and 13–14 s for bookings (docs/providers.md, "Transport"). */
 export const DEFAULT_TIMEOUTS: CourierTimeouts = {
   countriesMs: 30_000,
   quoteMs: 60_000,
@@ -132,7 +132,7 @@ export class TransglobalCourier implements CourierProvider {
       );
       return fromCommodityReply(reply);
     } catch (error) {
-      // The API's no-match reply is UNKNOWN (courier-api.md §9): a FAIL whose only complaint is
+      // The API's no-match reply is UNKNOWN (docs/providers.md, "GetCommodity"): a FAIL whose only complaint is
       // that nothing matched means "not found", like a SUCCESS with no results.
       if (
         error instanceof ProviderError &&

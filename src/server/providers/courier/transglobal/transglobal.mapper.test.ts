@@ -19,7 +19,7 @@ import {
 
 /**
  * Recorded-style payloads: shaped after the replies public client code reads
- * (courier-api.md §7, §8, §9, §12), including a client's quirks the server tolerates.
+ * (docs/providers.md, "The courier API as we know it"), including a client's quirks the server tolerates.
  */
 const QUOTE_REPLY = {
   $id: '1',

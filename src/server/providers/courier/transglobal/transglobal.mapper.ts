@@ -28,7 +28,7 @@ export type QuoteMinimalBody = Omit<QuoteRequest, 'Credentials'>;
 export type CommodityBody = Omit<CommodityRequest, 'Credentials'>;
 export type BookShipmentBody = Omit<BookShipmentRequest, 'Credentials'>;
 
-/** How many matches GetCommodity is asked for (spec §9). */
+/** How many matches GetCommodity is asked for (docs/product-rules.md, "Declare items"). */
 export const COMMODITY_RESULTS = 5;
 
 export function penceToPounds(pence: number): number {
@@ -161,7 +161,7 @@ export function toBookShipmentBody(booking: ShipmentBooking): BookShipmentBody {
     BookDetails: {
       ServiceID: booking.serviceId,
       YourReference: booking.reference,
-      // Meaning UNKNOWN (courier-api.md §8); 0.00 as the PHP client sends: we charge no shipping
+      // Meaning UNKNOWN (docs/providers.md, "Booking"); 0.00 as the PHP client sends: we charge no shipping
       // on top of the declared goods.
       ShippingCharges: 0,
       Collection: {

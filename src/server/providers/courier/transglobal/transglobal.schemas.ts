@@ -1,6 +1,6 @@
 /**
- * The JSON of the Transglobal Express "services3" API v2, as zod schemas (shared folder
- * `spec/courier-api.md`). The reply schemas are what our client accepts: unknown extra fields are
+ * The JSON of the Transglobal Express "services3" API v2, as zod schemas (docs/providers.md,
+ * "The courier API as we know it"). The reply schemas are what our client accepts: unknown extra fields are
  * dropped, numbers may arrive as numeric strings, optional parts may be null. The request schemas
  * are what the simulator accepts, equally lenient (the real server coerces "2" to 2 and ignores
  * unknown keys such as Newtonsoft's "$id").

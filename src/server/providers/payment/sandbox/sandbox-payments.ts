@@ -42,7 +42,7 @@ export type CardConfirmResult =
   | { ok: false; code: string; message: string; payment: ProviderPayment };
 
 /**
- * The card sandbox: behaves like the card provider in test mode (issue 7): test cards that
+ * The card sandbox: behaves like the card provider in test mode (docs/providers.md): test cards that
  * authorise, decline, lack funds or need authentication; manual capture; cancel; refund; signed
  * events delivered to the same webhook route as the real provider's. Its records live in the
  * `sandbox_payments` table, so they survive restarts. Never in production unless

@@ -2,10 +2,9 @@ import { findCountry } from '../../../domain/countries.js';
 import { parcelsFor } from '../../../domain/items.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import type { OrderItemRow } from '../orders/order-items.repository.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { OrderItemRow, OrderRow } from '../orders/orders.service.js';
 
-/** Spec §9 fixed booking values, as changed by the product decisions (docs/orders.md). */
+/** The fixed booking values (docs/product-rules.md, "Fixed booking values"). */
 export const FIXED_BOOKING_VALUES = {
   readyFrom: '12:30',
   insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
@@ -43,7 +42,7 @@ function bookingAddress(address: OrderAddress, countryId: number): BookingAddres
 /**
  * BookShipment for a paid order: our order reference as YourReference, the declared items'
  * total as ConsignmentValue and their names as ConsignmentSummary, the courier service and
- * collection option resolved just before booking, and the spec's fixed values.
+ * collection option resolved just before booking, and the fixed booking values.
  */
 export function shipmentBookingFor(
   order: OrderRow,

@@ -14,29 +14,29 @@ import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { CardConfirmResult } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
-import type { PaymentsService } from './payments.service.js';
+import type { CheckoutService } from './checkout.service.js';
 
 export const WEBHOOK_PATH = paymentWebhook.path;
 
 /** Pay, the booking's progress, labels and documents, and the provider's webhook. */
-export function paymentsRoutes(payments: PaymentsService) {
+export function checkoutRoutes(checkout: CheckoutService) {
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
     /** Pay: create or reuse the payment for the server's price (a body is ignored). */
-    add(startPayment, async ({ params }) => payments.startPayment(params.id));
+    add(startPayment, async ({ params }) => checkout.startPayment(params.id));
     /** After the card step: the payment as the provider has it now, and the booking's status. */
-    add(confirmPayment, async ({ params }) => payments.confirmPayment(params.id));
-    add(getCheckoutStatus, async ({ params }) => payments.status(params.id));
+    add(confirmPayment, async ({ params }) => checkout.confirmPayment(params.id));
+    add(getCheckoutStatus, async ({ params }) => checkout.status(params.id));
 
     /** A label or document of a booked order, from our own store (never the courier's URL). */
     addRoute(
       app,
       getOrderDocument,
       async ({ params }, reply) => {
-        const doc = await payments.document(params.id, params.documentId);
+        const doc = await checkout.document(params.id, params.documentId);
         if (!doc) throw new ApiError(404, 'DOCUMENT_NOT_FOUND', 'We could not find that document.');
         reply
-          .header('content-type', doc.content_type)
+          .header('content-type', doc.contentType)
           .header('content-disposition', `attachment; filename="${doc.filename}"`);
         return Buffer.from(doc.content);
       },
@@ -59,7 +59,7 @@ export function paymentsRoutes(payments: PaymentsService) {
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           let event;
           try {
-            event = await payments.provider.parseWebhook(raw, request.headers);
+            event = await checkout.provider.parseWebhook(raw, request.headers);
           } catch (error) {
             if (isProviderError(error) && error.code === 'SIGNATURE_INVALID') {
               throw new ApiError(
@@ -71,7 +71,7 @@ export function paymentsRoutes(payments: PaymentsService) {
             throw error;
           }
           if (!event) return { received: true as const };
-          const outcome = await payments.handleEvent(event);
+          const outcome = await checkout.handleEvent(event);
           request.log.info({ eventId: event.id, type: event.type, outcome }, 'payment event');
           return { received: true as const, outcome };
         },
@@ -80,7 +80,7 @@ export function paymentsRoutes(payments: PaymentsService) {
       );
     });
 
-    const provider = payments.provider;
+    const provider = checkout.provider;
     if (provider instanceof SandboxPaymentProvider) {
       /** The sandbox's card fields post here, as the real ones post to the card provider. */
       add(sandboxConfirmCard, async ({ body }) =>

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { startBackgroundWork } from './background.js';
+
+let t: TestApp;
+
+/** Enqueues a job of a new kind; `ran()` tells whether the queue has run it. */
+async function testJob(kind: string) {
+  let ran = false;
+  t.app.services.jobs.register(kind, async () => {
+    ran = true;
+    return { result: 'done' };
+  });
+  await t.database.transaction((tx) =>
+    t.app.services.jobs.enqueue(tx, { kind, key: kind, payload: {} }),
+  );
+  t.app.services.jobs.wake();
+  return { ran: () => ran };
+}
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('background work', () => {
+  it('starts the mail worker and the job queue in one place, and stops them', async () => {
+    const background = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
+    try {
+      // A contact message's email is delivered by the started worker, with no round run by hand.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact-messages',
+        payload: {
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          company: '',
+          email: 'ada@example.com',
+          phone: '',
+          message: 'Hello from the background test',
+          newsOptIn: false,
+        },
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      const deadline = Date.now() + 10_000;
+      let delivered = false;
+      while (!delivered && Date.now() < deadline) {
+        delivered = ((await t.mail.mailbox?.list()) ?? []).length > 0;
+        if (!delivered) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(delivered).toBe(true);
+      // And a job enqueued now is run by the started queue.
+      const job = await testJob('background-test');
+      while (!job.ran() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(job.ran()).toBe(true);
+    } finally {
+      await background.stop();
+    }
+    // Stopped: a new job waits until a round is run by hand.
+    const late = await testJob('after-stop');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(late.ran()).toBe(false);
+    await t.app.services.jobs.drain();
+    expect(late.ran()).toBe(true);
+  });
+});

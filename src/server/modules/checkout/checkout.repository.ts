@@ -1,0 +1,169 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { canMovePayment, type PaymentStatus } from '../../../domain/order-states.js';
+import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { orderDocuments, paymentEvents, payments } from '../../db/schema.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+export type NewOrderDocumentRow = typeof orderDocuments.$inferInsert;
+export interface PaymentError {
+  code: string;
+  message: string;
+}
+
+/**
+ * The only code that knows how payments, provider events and order documents are stored
+ * (Drizzle; decision 015). A payment's status only moves as `canMovePayment` allows, re-checked
+ * by the write itself.
+ */
+export class CheckoutRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Inserts a payment unless one with its idempotency key exists. */
+  async insertPayment(row: NewPaymentRow): Promise<void> {
+    await this.db.insert(payments).values(row).onConflictDoNothing();
+  }
+
+  async paymentById(id: string, tx: DbExecutor = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id));
+    return row;
+  }
+
+  async paymentByKey(key: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    return row;
+  }
+
+  async paymentByProviderId(
+    provider: string,
+    providerPaymentId: string,
+    tx: DbExecutor,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)),
+      );
+    return row;
+  }
+
+  /** Reads the payment and locks its row for the rest of the caller's transaction. */
+  async lockPayment(id: string, tx: DbExecutor): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    return row;
+  }
+
+  /** The newest payment of one attempt of an order. */
+  async paymentOfAttempt(orderId: string, attempt: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.attempt, attempt)))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The order's latest payment, whatever its attempt. */
+  async latestPayment(orderId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.attempt), desc(payments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Moves payments from `from` to `to` (a forbidden move throws); `where` picks them by id or by
+   * order (and attempt). The status is re-checked by the UPDATE itself. `error`: the payment's
+   * last error (null clears it, undefined keeps it).
+   */
+  async movePayments(
+    where: { id: string } | { orderId: string; attempt?: number },
+    from: PaymentStatus | readonly PaymentStatus[],
+    to: PaymentStatus,
+    at: Date,
+    tx: DbExecutor = this.db,
+    error?: PaymentError | null,
+  ): Promise<PaymentRow[]> {
+    const froms: readonly PaymentStatus[] = typeof from === 'string' ? [from] : from;
+    for (const f of froms) {
+      if (!canMovePayment(f, to)) throw new Error(`A payment cannot move from ${f} to ${to}.`);
+    }
+    const which =
+      'id' in where
+        ? eq(payments.id, where.id)
+        : where.attempt === undefined
+          ? eq(payments.orderId, where.orderId)
+          : and(eq(payments.orderId, where.orderId), eq(payments.attempt, where.attempt));
+    return tx
+      .update(payments)
+      .set({
+        status: to,
+        updatedAt: at,
+        ...(error === undefined
+          ? {}
+          : { lastErrorCode: error?.code ?? null, lastErrorMessage: error?.message ?? null }),
+      })
+      .where(and(which, inArray(payments.status, [...froms])))
+      .returning();
+  }
+
+  /** Records a provider event once; false when it was already recorded. */
+  async recordEvent(event: {
+    provider: string;
+    eventId: string;
+    type: string;
+    receivedAt: Date;
+  }): Promise<boolean> {
+    const rows = await this.db
+      .insert(paymentEvents)
+      .values(event)
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    return rows.length > 0;
+  }
+
+  /** Forgets an event that could not be applied, so the provider's redelivery is. */
+  async forgetEvent(provider: string, eventId: string): Promise<void> {
+    await this.db
+      .delete(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+  }
+
+  async insertDocuments(rows: NewOrderDocumentRow[], tx: DbExecutor): Promise<void> {
+    if (rows.length > 0) await tx.insert(orderDocuments).values(rows);
+  }
+
+  async listDocuments(orderId: string) {
+    return this.db
+      .select({
+        id: orderDocuments.id,
+        kind: orderDocuments.kind,
+        title: orderDocuments.title,
+        filename: orderDocuments.filename,
+      })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId))
+      .orderBy(orderDocuments.position);
+  }
+
+  async document(orderId: string, documentId: string) {
+    const [row] = await this.db
+      .select({
+        filename: orderDocuments.filename,
+        contentType: orderDocuments.contentType,
+        content: orderDocuments.content,
+      })
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.id, documentId)));
+    return row;
+  }
+}

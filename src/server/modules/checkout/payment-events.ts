@@ -1,0 +1,143 @@
+import {
+  canMovePayment,
+  EDITABLE_STATUSES,
+  isEditable,
+  type PaymentStatus,
+} from '../../../domain/order-states.js';
+import type { PaymentEvent, ProviderPayment } from '../../providers/payment/payment-provider.js';
+import {
+  BOOK_SHIPMENT_JOB,
+  CANCEL_PAYMENT_JOB,
+  CHECKOUT_MESSAGES,
+  type CheckoutDeps,
+} from './checkout-deps.js';
+
+/**
+ * What the card provider says of a payment (its verified webhook events, and the confirm call),
+ * applied to the payment and its order: once, never backwards, under the order's row lock.
+ */
+export class PaymentEvents {
+  constructor(private readonly deps: CheckoutDeps) {}
+
+  /** A verified provider event: applied once (deduplicated on its id), never backwards. */
+  async handle(event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const { repository, clock, payment } = this.deps;
+    const fresh = await repository.recordEvent({
+      provider: payment.name,
+      eventId: event.id,
+      type: event.type,
+      receivedAt: clock.now(),
+    });
+    if (!fresh) return 'duplicate';
+    try {
+      return (await this.apply(event.payment.id, event.payment, event.type))
+        ? 'applied'
+        : 'ignored';
+    } catch (error) {
+      // Not applied: forget the event so the provider's redelivery is applied.
+      await repository.forgetEvent(payment.name, event.id);
+      throw error;
+    }
+  }
+
+  /** Applies what the provider says of one payment; true when something changed. */
+  async apply(
+    providerPaymentId: string,
+    remote: ProviderPayment,
+    type: PaymentEvent['type'],
+  ): Promise<boolean> {
+    const { repository, payment, clock, jobs, orders } = this.deps;
+    let wake = false;
+    const changed = await repository.transaction(async (tx) => {
+      const row = await repository.paymentByProviderId(payment.name, providerPaymentId, tx);
+      if (!row) return false;
+      const order = await orders.lock(row.orderId, tx);
+      const locked = await repository.lockPayment(row.id, tx);
+      if (!order || !locked) return false;
+      const now = clock.now();
+      const move = async (to: PaymentStatus, error: { code: string; message: string } | null) => {
+        if (!canMovePayment(locked.status, to)) return false;
+        const moved = await repository.movePayments(
+          { id: locked.id },
+          locked.status,
+          to,
+          now,
+          tx,
+          error,
+        );
+        return moved.length > 0;
+      };
+      switch (type) {
+        case 'payment.authorised': {
+          if (remote.status !== 'authorised' || !canMovePayment(locked.status, 'authorised')) {
+            return false;
+          }
+          const complete = order.declaredAt !== null && order.collectionDate !== null;
+          const amountOk =
+            remote.amountPence === locked.amountPence &&
+            locked.amountPence === order.pricePence &&
+            (remote.orderId === undefined || remote.orderId === order.id);
+          const currentAttempt = locked.attempt === order.paymentAttempt;
+          if (!isEditable(order.status) || !currentAttempt || !complete || !amountOk) {
+            // Never book for a payment that does not match the order as it is now, nor twice.
+            const code = amountOk ? 'ORDER_CHANGED' : 'AMOUNT_MISMATCH';
+            await move('cancel_pending', { code, message: CHECKOUT_MESSAGES.amountMismatch });
+            await jobs.enqueue(tx, {
+              kind: CANCEL_PAYMENT_JOB,
+              key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
+              payload: { paymentId: locked.id, orderId: order.id },
+            });
+            if (currentAttempt) {
+              await orders.update(
+                order.id,
+                {
+                  newPaymentAttempt: true,
+                  failureCode: code,
+                  failureMessage: CHECKOUT_MESSAGES.amountMismatch,
+                },
+                EDITABLE_STATUSES,
+                tx,
+              );
+            }
+            wake = true;
+            return true;
+          }
+          await move('authorised', null);
+          await orders.transition(
+            order.id,
+            EDITABLE_STATUSES,
+            'authorised',
+            { failureCode: null, failureMessage: null, bookingStartedAt: null },
+            tx,
+          );
+          await jobs.enqueue(tx, {
+            kind: BOOK_SHIPMENT_JOB,
+            key: `${BOOK_SHIPMENT_JOB}:${order.id}:${locked.attempt}`,
+            payload: { orderId: order.id, paymentId: locked.id },
+          });
+          wake = true;
+          return true;
+        }
+        case 'payment.failed':
+        case 'payment.requires_action':
+          return move(
+            remote.status === 'requires_action' ? 'requires_action' : 'requires_payment_method',
+            remote.lastError ?? null,
+          );
+        case 'payment.captured':
+          return move('captured', null);
+        case 'payment.cancelled':
+          return move(
+            'cancelled',
+            locked.lastErrorCode
+              ? { code: locked.lastErrorCode, message: locked.lastErrorMessage ?? '' }
+              : null,
+          );
+        case 'payment.refunded':
+          return move('refunded', null);
+      }
+    });
+    if (wake) jobs.wake();
+    return changed;
+  }
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentSession } from '../../../domain/checkout.js';
+import { isEditable, PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
+import { ApiError } from '../../http/errors.js';
+import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
+import { CHECKOUT_MESSAGES, type CheckoutDeps } from './checkout-deps.js';
+import type { PaymentRow } from './checkout.repository.js';
+import type { PaymentEvents } from './payment-events.js';
+
+/**
+ * Pay (docs/orders.md, "The flow" 1–3): the payment for the order's current attempt and the
+ * server's price, created once and reused by repeated requests; and the confirm call after the
+ * card step.
+ */
+export class PaymentSessions {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly events: PaymentEvents,
+  ) {}
+
+  /**
+   * The payment for the order's current attempt and the server's price, created once
+   * (idempotency key from the order id, attempt and amount) and reused by repeated requests.
+   * Route availability is refreshed first, so a customer never pays for a service that stopped.
+   */
+  async start(orderId: string): Promise<PaymentSession> {
+    const { orders, payment, repository, clock } = this.deps;
+    let order = await orders.load(orderId);
+    if (!isEditable(order.status)) {
+      const current = await repository.paymentOfAttempt(orderId, order.paymentAttempt);
+      if (current) return this.session(current);
+      throw new ApiError(409, 'ORDER_LOCKED', 'This order has already been paid for.');
+    }
+    if (
+      !order.collectionAddress ||
+      !order.deliveryAddress ||
+      !order.collectionDate ||
+      !order.declaredAt ||
+      !order.selectedService
+    ) {
+      throw new ApiError(409, 'ORDER_INCOMPLETE', CHECKOUT_MESSAGES.incomplete);
+    }
+    const match = await orders.resolveCourierService(order);
+    const pricePence = await orders.currentPrice(order);
+    if (pricePence === undefined) {
+      throw new ApiError(409, 'SERVICE_UNAVAILABLE', CHECKOUT_MESSAGES.serviceUnavailable);
+    }
+    if (
+      pricePence !== order.pricePence ||
+      match.courierService.serviceId !== order.courierServiceId ||
+      match.collectionOptionId !== order.collectionOptionId
+    ) {
+      await orders.save(orderId, {
+        pricePence,
+        courierServiceId: match.courierService.serviceId,
+        collectionOptionId: match.collectionOptionId,
+      });
+      order = await orders.load(orderId);
+    }
+    const amountPence = pricePence;
+    const idempotencyKey = `order:${order.id}:attempt:${order.paymentAttempt}:amount:${amountPence}`;
+    const existing = await repository.paymentByKey(idempotencyKey);
+    if (existing) {
+      // An authorisation whose event and confirm call were both lost (browser closed, event
+      // undelivered) is picked up here rather than left hanging.
+      if (PAYMENT_STATUS_RANK[existing.status] === 0) {
+        const remote = await payment.retrievePayment(existing.providerPaymentId);
+        if (remote.status === 'authorised') {
+          await this.events.apply(existing.providerPaymentId, remote, 'payment.authorised');
+          const current = await repository.paymentByKey(idempotencyKey);
+          if (current) return this.session(current);
+        }
+      }
+      return this.session(existing);
+    }
+    const created = await payment.createPayment({
+      orderId: order.id,
+      orderReference: order.reference,
+      amountPence,
+      idempotencyKey,
+      description: `BoxAbroad order ${order.reference}`,
+    });
+    const now = clock.now();
+    await repository.insertPayment({
+      id: randomUUID(),
+      orderId: order.id,
+      attempt: order.paymentAttempt,
+      provider: payment.name,
+      providerPaymentId: created.id,
+      idempotencyKey,
+      amountPence: created.amountPence,
+      currency: 'GBP',
+      status: preAuthStatus(created),
+      clientSecret: created.clientSecret,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const row = await repository.paymentByKey(idempotencyKey);
+    if (!row) throw new Error('payment row missing after insert');
+    return this.session(row);
+  }
+
+  /**
+   * The confirm call after the card step: reads the payment from the provider and applies it
+   * (the webhook may have done so already; both are safe). Returns once applied; the caller reads
+   * the checkout status.
+   */
+  async confirm(orderId: string): Promise<void> {
+    const order = await this.deps.orders.load(orderId);
+    const current = await this.deps.repository.paymentOfAttempt(orderId, order.paymentAttempt);
+    if (current && PAYMENT_STATUS_RANK[current.status] === 0) {
+      const remote = await this.deps.payment.retrievePayment(current.providerPaymentId);
+      await this.events.apply(
+        current.providerPaymentId,
+        remote,
+        remote.status === 'authorised' ? 'payment.authorised' : 'payment.failed',
+      );
+    }
+  }
+
+  private session(row: PaymentRow): PaymentSession {
+    const config = this.deps.payment.clientConfig;
+    return {
+      provider: config.provider,
+      ...(config.publishableKey ? { publishableKey: config.publishableKey } : {}),
+      paymentId: row.id,
+      clientSecret: row.clientSecret,
+      amountPence: row.amountPence,
+      status: row.status,
+      error: row.lastErrorCode
+        ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' }
+        : null,
+    };
+  }
+}
+
+function preAuthStatus(payment: ProviderPayment) {
+  return payment.status === 'requires_action'
+    ? ('requires_action' as const)
+    : ('requires_payment_method' as const);
+}

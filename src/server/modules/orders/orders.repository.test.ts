@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.js';
+import {
+  canTransition,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '../../../domain/order-states.js';
+import { ForbiddenTransitionError, OrdersRepository } from './orders.repository.js';
+
+let database: TestDatabase;
+let orders: OrdersRepository;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  orders = new OrdersRepository(database.db);
+});
+afterAll(() => database.dispose());
+
+/** A draft order moved straight into `status` for the test (setup only). */
+async function orderIn(status: OrderStatus): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await orders.insert({
+    id,
+    reference: `BA-${id.slice(0, 8)}`,
+    status: 'draft',
+    collectionCountryId: 231,
+    collectionPostcode: 'SW1A 1AA',
+    destinationCountryId: 73,
+    destinationPostcode: '75001',
+    smallBoxes: 1,
+    largeBoxes: 0,
+    totalWeightKg: 20,
+    offeredServices: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await database.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
+  return id;
+}
+
+const allowed = ORDER_TRANSITIONS.flatMap((t) => t.from.map((from) => [from, t.to] as const));
+
+describe('order transitions', () => {
+  it.each(allowed)('%s → %s is made, in the caller’s transaction', async (from, to) => {
+    const id = await orderIn(from);
+    const moved = await database.db.transaction((tx) =>
+      orders.transition(id, from, to, { failureCode: `MOVED_${to}` }, tx),
+    );
+    expect(moved?.status).toBe(to);
+    expect((await orders.findById(id))?.failureCode).toBe(`MOVED_${to}`);
+  });
+
+  it('refuses booked → draft and writes nothing', async () => {
+    expect(canTransition('booked', 'draft')).toBe(false);
+    const id = await orderIn('booked');
+    await expect(
+      database.db.transaction((tx) => orders.transition(id, 'booked', 'draft', {}, tx)),
+    ).rejects.toBeInstanceOf(ForbiddenTransitionError);
+    expect((await orders.findById(id))?.status).toBe('booked');
+  });
+
+  it('refuses every move the table does not list', () => {
+    const listed = new Set(allowed.map(([f, t]) => `${f}>${t}`));
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(listed.has(`${from}>${to}`));
+      }
+    }
+    expect(canTransition('needs_attention', 'booked')).toBe(false);
+    expect(canTransition('booked', 'booking_failed')).toBe(false);
+  });
+
+  it('writes nothing when the order is no longer in the state the caller expected', async () => {
+    const id = await orderIn('booked');
+    const moved = await orders.transition(id, 'booking', 'needs_attention', {});
+    expect(moved).toBeUndefined();
+    expect((await orders.findById(id))?.status).toBe('booked');
+  });
+
+  it('waits for a concurrent holder of the row lock, then re-checks the state', async () => {
+    if (database.kind !== 'postgres') return; // PGlite has one connection: nothing is concurrent
+    const id = await orderIn('booking');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = database.db.transaction(async (tx) => {
+      await orders.lock(id, tx);
+      await held;
+      return orders.transition(id, 'booking', 'booked', {}, tx);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const second = orders.transition(id, 'booking', 'needs_attention', {});
+    release();
+    expect((await first)?.status).toBe('booked');
+    expect(await second).toBeUndefined();
+    expect((await orders.findById(id))?.status).toBe('booked');
+  });
+
+  it('lets an ordinary update change an order only in the statuses given', async () => {
+    const id = await orderIn('authorised');
+    expect(await orders.update(id, { pricePence: 1 }, ['draft', 'booking_failed'])).toBeUndefined();
+    const updated = await orders.update(id, { pricePence: 2, newPaymentAttempt: true }, [
+      'authorised',
+    ]);
+    expect(updated?.pricePence).toBe(2);
+    expect(updated?.paymentAttempt).toBe(2);
+  });
+});
