@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ItemInputSchema,
   checkDeclaration,
+  checkNewItem,
   declaredWeightGrams,
   formatKg,
   padCommodityCode,
@@ -10,10 +11,16 @@ import {
 } from './items.js';
 
 let n = 0;
-const item = (name: string, units: number, valuePence: number, grams: number): DeclaredItem => ({
+const item = (
+  name: string,
+  units: number,
+  valuePence: number,
+  grams: number,
+  commodityCode = '61101100',
+): DeclaredItem => ({
   id: `i${++n}`,
   name,
-  commodityCode: '61101100',
+  commodityCode,
   commodityDescription: name,
   numberOfUnits: units,
   unitValuePence: valuePence,
@@ -90,24 +97,33 @@ describe('weights and codes', () => {
   });
 });
 
+const FRANCE = { toEu: true };
+const AUSTRALIA = { toEu: false };
+
 describe('checkDeclaration', () => {
   const [large, small] = parcelsFor(1, 1);
 
   it('needs an item in every parcel', () => {
-    const result = checkDeclaration([
-      { parcel: large!, items: [item('Books', 1, 500, 1000)] },
-      { parcel: small!, items: [] },
-    ]);
+    const result = checkDeclaration(
+      [
+        { parcel: large!, items: [item('Books', 1, 500, 1000)] },
+        { parcel: small!, items: [] },
+      ],
+      FRANCE,
+    );
     expect(result.errors).toEqual([
       { message: 'Commodity details cannot be empty in any package.' },
     ]);
   });
 
   it('names the parcel whose declared weight is over its limit', () => {
-    const result = checkDeclaration([
-      { parcel: large!, items: [item('Books', 1, 500, 1000)] },
-      { parcel: small!, items: [item('Books', 21, 500, 1000)] },
-    ]);
+    const result = checkDeclaration(
+      [
+        { parcel: large!, items: [item('Books', 1, 500, 1000)] },
+        { parcel: small!, items: [item('Books', 21, 500, 1000)] },
+      ],
+      FRANCE,
+    );
     expect(result.errors).toEqual([
       {
         parcelKey: 'small-1',
@@ -115,36 +131,93 @@ describe('checkDeclaration', () => {
       },
     ]);
     expect(
-      checkDeclaration([{ parcel: small!, items: [item('Books', 20, 500, 1000)] }]).errors,
+      checkDeclaration([{ parcel: small!, items: [item('Books', 20, 500, 1000)] }], FRANCE).errors,
     ).toEqual([]);
   });
 
   it('refuses more than 2 electronic devices in a box and shipments over £5,000', () => {
-    const result = checkDeclaration([
-      { parcel: large!, items: [item('Laptop', 2, 100_000, 2000), item('Tablet', 1, 40_000, 500)] },
-      { parcel: small!, items: [item('Camera', 1, 300_000, 800)] },
-    ]);
+    const result = checkDeclaration(
+      [
+        {
+          parcel: large!,
+          items: [item('Laptop', 2, 100_000, 2000), item('Tablet', 1, 40_000, 500)],
+        },
+        { parcel: small!, items: [item('Camera', 1, 300_000, 800)] },
+      ],
+      FRANCE,
+    );
     expect(result.errors.map((e) => e.message)).toEqual([
-      'Large Parcel 1: at most 2 electronic devices are allowed per box (3 declared)',
+      'Large Parcel 1: Electronic devices: At most 2 per box (3 declared).',
       'The declared value of your shipment is £5,400.00; we can carry shipments worth up to £5,000.',
     ]);
   });
 
-  it('warns about prohibited or restricted items without blocking', () => {
-    const result = checkDeclaration([
+  it('refuses prohibited goods by name or code, and EU-only goods outside the EU', () => {
+    const parcels = [
       {
         parcel: large!,
         items: [
           item('Perfume bottles', 2, 2000, 300),
-          item('Lithium batteries', 4, 500, 50),
+          item('Spare cells', 4, 500, 50, '85065000'),
+          item('Vitamins', 1, 1000, 400, '29362700'),
           item('Jumper', 1, 1000, 400),
         ],
       },
+    ];
+    expect(checkDeclaration(parcels, AUSTRALIA).errors.map((e) => e.message)).toEqual([
+      'Large Parcel 1: “Perfume bottles”: Flammable Goods cannot be sent.',
+      'Large Parcel 1: “Spare cells”: Batteries cannot be sent.',
+      'Large Parcel 1: “Vitamins”: Medicines and vitamins can be sent to EU destinations only.',
     ]);
+    expect(checkDeclaration(parcels, FRANCE).errors).toHaveLength(2);
+  });
+
+  it('shows the limit a declared item is under, without blocking', () => {
+    const result = checkDeclaration(
+      [{ parcel: large!, items: [item('Gold ring', 1, 90_000, 10, '71131900')] }],
+      FRANCE,
+    );
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => w.message)).toEqual([
-      'Large Parcel 1: “Perfume bottles” looks like perfume (flammable), which we cannot carry or carry only within limits. Please check our prohibited items before paying.',
-      'Large Parcel 1: “Lithium batteries” looks like batteries, which we cannot carry or carry only within limits. Please check our prohibited items before paying.',
+      'Large Parcel 1: “Gold ring”: Jewellery and watches: Up to £4,000 in total per shipment.',
     ]);
+  });
+});
+
+describe('checkNewItem', () => {
+  const [large, small] = parcelsFor(1, 1);
+  const parcels = [
+    { parcel: large!, items: [item('Wool jumper', 2, 2500, 600)] },
+    { parcel: small!, items: [item('Books', 18, 500, 1000)] },
+  ];
+
+  it('refuses the item that takes its parcel over its weight, saying by how much', () => {
+    expect(checkNewItem(parcels, 'small-1', item('Mugs', 3, 500, 1000), FRANCE)).toEqual({
+      field: 'unitWeight',
+      message: 'This would take Small Parcel 1 to 21 kg, 1 kg over its 20 kg limit.',
+    });
+    expect(checkNewItem(parcels, 'small-1', item('Mugs', 2, 500, 1000), FRANCE)).toBeUndefined();
+  });
+
+  it('refuses prohibited goods with the category named', () => {
+    expect(
+      checkNewItem(parcels, 'large-1', item('aerosol deodorant', 1, 300, 200, '33072000'), FRANCE),
+    ).toEqual({ field: 'name', message: 'Aerosols cannot be sent.' });
+  });
+
+  it('refuses the item that takes a shipment over a limit, and only that one', () => {
+    const withRing = [
+      { parcel: large!, items: [item('Gold ring', 1, 300_000, 10, '71131900')] },
+      { parcel: small!, items: [] },
+    ];
+    expect(
+      checkNewItem(withRing, 'small-1', item('Necklace', 1, 150_000, 10, '71131900'), FRANCE),
+    ).toEqual({
+      field: 'name',
+      message: 'Jewellery and watches: Up to £4,000 in total per shipment (£4,500 declared).',
+    });
+    expect(
+      checkNewItem(withRing, 'small-1', item('Necklace', 1, 50_000, 10, '71131900'), FRANCE),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { z } from './zod.js';
 import { BOX_SPECS, type BoxType } from './boxes.js';
+import { EU_COUNTRY_CODES } from './countries.js';
 import { formatPence } from './money.js';
+import { MAX_SHIPMENT_VALUE_PENCE, checkGoods, limitsOf, refusalOf } from './prohibited-items.js';
 
 /**
  * Declare Items (docs/product-rules.md, "Declare items"): one parcel per box, each with its declared
@@ -9,16 +11,12 @@ import { formatPence } from './money.js';
 export const ITEM_MESSAGES = {
   commodityEmpty: 'Commodity details cannot be empty in any package.',
   commodityNotFound: 'Commodity not found, try a different phrase.',
+  commodityChoose: 'Choose which of the matches this item is',
   name: 'Enter what the item is, like "wool jumper"',
   numberOfUnits: 'Enter how many, as a whole number from 1 to 999',
   unitValue: 'Enter the value of one item in pounds, from £0.01 to £5,000',
   unitWeight: 'Enter the weight of one item in kg, from 0.01 to 30',
 } as const;
-
-/** Shipments over this value are refused (prohibited-items limits, docs/product-rules.md). */
-export const MAX_SHIPMENT_VALUE_PENCE = 500_000;
-/** At most this many electronic devices per box (docs/product-rules.md). */
-export const MAX_ELECTRONIC_DEVICES_PER_BOX = 2;
 
 export const ItemInputSchema = z.object({
   name: z
@@ -51,6 +49,21 @@ export const ItemInputSchema = z.object({
 });
 export type ItemInput = z.input<typeof ItemInputSchema>;
 export type ItemInputValue = z.output<typeof ItemInputSchema>;
+
+/** An item as it is added: what was typed and the commodity match the customer picked. */
+export const AddItemInputSchema = ItemInputSchema.extend({
+  commodityCode: z
+    .string({ message: ITEM_MESSAGES.commodityChoose })
+    .trim()
+    .regex(/^\d{4,10}$/, ITEM_MESSAGES.commodityChoose),
+});
+export type AddItemInput = z.input<typeof AddItemInputSchema>;
+export type AddItemInputValue = z.output<typeof AddItemInputSchema>;
+
+/** What the declaration rules need to know of the destination. */
+export function destinationRules(countryCode: string): { toEu: boolean } {
+  return { toEu: EU_COUNTRY_CODES.has(countryCode) };
+}
 
 export interface DeclaredItem {
   id: string;
@@ -125,47 +138,6 @@ export function overweightMessage(parcel: ParcelSpec, grams: number): string {
   return `Declared weight ${formatKg(grams)} kg is over this parcel's ${parcel.maxWeightKg} kg limit`;
 }
 
-/** Words that mark an item the courier will not carry or only with care (docs/product-rules.md, "Declare items"). */
-const RESTRICTED_WORDS: { pattern: RegExp; label: string }[] = [
-  { pattern: /\b(cash|money|banknotes?|coins?|currency)\b/i, label: 'cash' },
-  { pattern: /\b(animals?|pets?|live)\b/i, label: 'animals' },
-  { pattern: /\b(aerosols?|spray ?cans?|hairspray|deodorant spray)\b/i, label: 'aerosols' },
-  {
-    pattern: /\b(food|foods|beverages?|drinks?|alcohol|wine|beer|spirits?|whisky)\b/i,
-    label: 'food & beverages',
-  },
-  { pattern: /\b(drugs?|cannabis|narcotics?)\b/i, label: 'drugs' },
-  {
-    pattern: /\b(flammable|lighters?|matches|petrol|fuel|gas|paint thinner|fireworks?)\b/i,
-    label: 'flammable goods',
-  },
-  {
-    pattern: /\b(gold|jewell?e?ry|jewels?|diamonds?|watch|watches|rings?|necklaces?)\b/i,
-    label: 'gold & jewellery',
-  },
-  {
-    pattern: /\b(weapons?|guns?|knife|knives|swords?|blades?|ammunition|firearms?)\b/i,
-    label: 'weapons / sharp objects',
-  },
-  { pattern: /\b(batter(y|ies)|lithium|power ?banks?)\b/i, label: 'batteries' },
-  {
-    pattern: /\b(perfumes?|fragrances?|aftershave|cologne|nail polish)\b/i,
-    label: 'perfume (flammable)',
-  },
-];
-
-/** Words that mark an electronic device (at most 2 per box). */
-const ELECTRONIC_DEVICE =
-  /\b(laptops?|notebooks? computer|computers?|pcs?|tablets?|ipads?|phones?|iphones?|smartphones?|mobiles?|cameras?|consoles?|playstation|xbox|nintendo|switch|tvs?|televisions?|monitors?|e-?readers?|kindles?|headphones?|speakers?|smartwatch(es)?|drones?|printers?)\b/i;
-
-export function restrictedCategory(name: string): string | undefined {
-  return RESTRICTED_WORDS.find((w) => w.pattern.test(name))?.label;
-}
-
-export function isElectronicDevice(name: string): boolean {
-  return ELECTRONIC_DEVICE.test(name);
-}
-
 export interface ParcelWithItems {
   parcel: ParcelSpec;
   items: DeclaredItem[];
@@ -178,8 +150,15 @@ export interface DeclarationCheck {
   warnings: { parcelKey: string; itemId: string; message: string }[];
 }
 
-/** Everything Continue checks before payment. */
-export function checkDeclaration(parcels: readonly ParcelWithItems[]): DeclarationCheck {
+/**
+ * Everything Continue checks before payment, on the server and in the browser: every parcel has
+ * an item and is within its weight; the prohibited-goods table (refused, EU only, limits); the
+ * shipment's value. Warnings name the limit a declared item is under.
+ */
+export function checkDeclaration(
+  parcels: readonly ParcelWithItems[],
+  destination: { toEu: boolean },
+): DeclarationCheck {
   const errors: DeclarationCheck['errors'] = [];
   const warnings: DeclarationCheck['warnings'] = [];
   if (parcels.some((p) => p.items.length === 0))
@@ -192,22 +171,20 @@ export function checkDeclaration(parcels: readonly ParcelWithItems[]): Declarati
         message: `${parcel.title}: ${overweightMessage(parcel, grams)}`,
       });
     }
-    const devices = items
-      .filter((i) => isElectronicDevice(i.name))
-      .reduce((n, i) => n + i.numberOfUnits, 0);
-    if (devices > MAX_ELECTRONIC_DEVICES_PER_BOX) {
-      errors.push({
-        parcelKey: parcel.key,
-        message: `${parcel.title}: at most ${MAX_ELECTRONIC_DEVICES_PER_BOX} electronic devices are allowed per box (${devices} declared)`,
-      });
-    }
+  }
+  errors.push(
+    ...checkGoods(
+      parcels.map(({ parcel, items }) => ({ key: parcel.key, title: parcel.title, items })),
+      destination.toEu,
+    ),
+  );
+  for (const { parcel, items } of parcels) {
     for (const item of items) {
-      const category = restrictedCategory(item.name);
-      if (category) {
+      for (const limit of limitsOf(item)) {
         warnings.push({
           parcelKey: parcel.key,
           itemId: item.id,
-          message: `${parcel.title}: “${item.name}” looks like ${category}, which we cannot carry or carry only within limits. Please check our prohibited items before paying.`,
+          message: `${parcel.title}: “${item.name}”: ${limit}.`,
         });
       }
     }
@@ -219,4 +196,39 @@ export function checkDeclaration(parcels: readonly ParcelWithItems[]): Declarati
     });
   }
   return { errors, warnings };
+}
+
+/**
+ * Whether an item may be added to a parcel, checked when it is added (before it is stored): the
+ * first problem the item itself brings (refused or EU-only goods, a limit it takes the box or
+ * shipment over, the parcel's weight), or undefined. Problems the declaration had before stay for
+ * Continue to report.
+ */
+export function checkNewItem(
+  parcels: readonly ParcelWithItems[],
+  parcelKey: string,
+  item: DeclaredItem,
+  destination: { toEu: boolean },
+): { field: 'name' | 'unitWeight'; message: string } | undefined {
+  const target = parcels.find((p) => p.parcel.key === parcelKey);
+  if (!target) return undefined;
+  const refusal = refusalOf(item, destination.toEu);
+  if (refusal) return { field: 'name', message: refusal.message };
+  const before = declaredWeightGrams(target.items);
+  const after = before + item.unitWeightGrams * item.numberOfUnits;
+  const limitGrams = target.parcel.maxWeightKg * 1000;
+  if (after > limitGrams) {
+    return {
+      field: 'unitWeight',
+      message: `This would take ${target.parcel.title} to ${formatKg(after)} kg, ${formatKg(after - limitGrams)} kg over its ${target.parcel.maxWeightKg} kg limit.`,
+    };
+  }
+  const withItem = parcels.map((p) =>
+    p.parcel.key === parcelKey ? { ...p, items: [...p.items, item] } : p,
+  );
+  const known = new Set(checkDeclaration(parcels, destination).errors.map((e) => e.message));
+  const fresh = checkDeclaration(withItem, destination).errors.find(
+    (e) => !known.has(e.message) && e.message !== ITEM_MESSAGES.commodityEmpty,
+  );
+  return fresh && { field: 'name', message: fresh.message };
 }

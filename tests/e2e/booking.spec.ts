@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
 import {
+  addItemInUi,
   COLLECTION_ADDRESS,
   DELIVERY_ADDRESS,
   chooseFirstDate,
   fillAddress,
+  firstMatch,
   saveAddresses,
   startOrder,
 } from './support/order.js';
@@ -142,82 +144,94 @@ test.describe('Declare Items', () => {
     await expect(l.units).toHaveValue('2');
     await expectNoAxeViolations(page, 'with a lookup failure');
 
-    // Found: the item is listed with the lookup's description and padded code.
+    // Found: the matches are shown and nothing is stored until one is picked.
     await l.name.fill('Wool jumper');
+    await l.add.click();
+    const matches = large.getByRole('group', { name: 'Which of these is “Wool jumper”?' });
+    const jumper = matches.getByRole('radio', {
+      name: 'Jumpers, pullovers and cardigans of wool, knitted · 61101100',
+    });
+    await expect(jumper).toBeFocused();
+    await expect(large.getByRole('row', { name: /Wool jumper/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'with the matches shown');
+    await l.add.click();
+    await expect(large.getByText('Choose which of the matches this item is')).toBeVisible();
+    await jumper.check();
     await l.add.click();
     const row = large.getByRole('row', { name: /Wool jumper/ });
     await expect(row).toContainText('Jumpers, pullovers and cardigans of wool, knitted');
     await expect(row).toContainText('61101100');
     await expect(large).toContainText('Declared 2 kg of 30 kg');
 
-    // Over the small parcel's weight.
+    // A perfume is refused at once, naming its category (the prohibited-goods table).
     const s = addTo(small);
-    await s.name.fill('Books');
-    await s.units.fill('21');
-    await s.value.fill('5');
-    await s.weight.fill('1');
-    await s.add.click();
-    await expect(small.getByRole('row', { name: /Books/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'There is a problem' })).toContainText(
-      "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
-    );
-
-    // Delete it, declare a perfume instead: a warning, not a refusal.
-    await small.getByRole('button', { name: 'Delete Books' }).click();
-    await expect(small.getByRole('row', { name: /Books/ })).toHaveCount(0);
     await s.name.fill('Perfume');
     await s.units.fill('1');
     await s.value.fill('40');
     await s.weight.fill('0.3');
     await s.add.click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Please check these items' }),
-    ).toContainText('“Perfume” looks like perfume (flammable)');
-    await expectNoAxeViolations(page, 'with items and a warning');
+    await expect(small.getByText('Flammable Goods cannot be sent.')).toBeVisible();
+    await expect(s.name).toBeFocused();
+    await s.name.fill('Paperback books');
+    await s.add.click();
+    await small.getByRole('radio').first().check();
+    await s.add.click();
+    await expect(small.getByRole('row', { name: /Paperback books/ })).toBeVisible();
+    await expect(small.getByRole('status')).toHaveText('Added Paperback books to Small Parcel 1.');
+    await expectNoAxeViolations(page, 'with items');
     await expectNoHorizontalScroll(page);
 
     // A reload shows what was declared.
     await page.reload();
     await expect(page.getByRole('row', { name: /Wool jumper/ })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Perfume/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Paperback books/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/pay');
   });
 
-  test('Continue refuses more than 2 devices in a box and a shipment over £5,000', async ({
+  test('adding refuses a third device in a box and an item that takes the shipment over £5,000', async ({
     page,
   }) => {
     const order = await startOrder(page, { smallBoxes: 0, largeBoxes: 2 });
     const add = (parcel: string, item: object) =>
       page.request.post(`/api/v1/orders/${order.id}/parcels/${parcel}/items`, { data: item });
-    expect(
-      (
-        await add('large-1', { name: 'Laptop', numberOfUnits: 3, unitValue: 1500, unitWeight: 2 })
-      ).status(),
-    ).toBe(201);
-    expect(
-      (
-        await add('large-2', {
-          name: 'Wool jumper',
-          numberOfUnits: 1,
-          unitValue: 900,
-          unitWeight: 1,
-        })
-      ).status(),
-    ).toBe(201);
+    const laptop = { name: 'Laptop', commodityCode: await firstMatch(page, 'Laptop') };
+    const jumper = { name: 'Wool jumper', commodityCode: await firstMatch(page, 'Wool jumper') };
+    const ok = await add('large-1', {
+      ...laptop,
+      numberOfUnits: 2,
+      unitValue: 1500,
+      unitWeight: 2,
+    });
+    expect(ok.status()).toBe(201);
+    const third = await add('large-1', {
+      ...laptop,
+      numberOfUnits: 1,
+      unitValue: 100,
+      unitWeight: 2,
+    });
+    expect(third.status()).toBe(422);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toBe(
+      'Large Parcel 1: Electronic devices: At most 2 per box (3 declared).',
+    );
+    const costly = await add('large-2', {
+      ...jumper,
+      numberOfUnits: 3,
+      unitValue: 900,
+      unitWeight: 1,
+    });
+    expect(((await costly.json()) as { error: { message: string } }).error.message).toBe(
+      'The declared value of your shipment is £5,700.00; we can carry shipments worth up to £5,000.',
+    );
     await page.goto('/items');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-    await expect(summary).toContainText(
-      'Large Parcel 1: at most 2 electronic devices are allowed per box (3 declared)',
+    const large2 = page.getByRole('region', { name: 'Large Parcel 2' });
+    await addItemInUi(large2, { name: 'Wool jumper', units: '3', value: '900', weight: '1' });
+    await expect(large2.getByRole('textbox', { name: 'Item name' })).toHaveAccessibleDescription(
+      /The declared value of your shipment is £5,700.00/,
     );
-    await expect(summary).toContainText(
-      'The declared value of your shipment is £5,400.00; we can carry shipments worth up to £5,000.',
-    );
-    await expectNoAxeViolations(page, 'with the limits refused');
-    await expect(page).toHaveURL('/items');
+    await expectNoAxeViolations(page, 'with the limit refused');
+    await expect(large2.getByRole('row', { name: /Wool jumper/ })).toHaveCount(0);
   });
 
   test('the wizard and the items page can be completed by keyboard alone', async ({ page }) => {
@@ -269,6 +283,10 @@ test.describe('Declare Items', () => {
     await page.keyboard.type('12.50');
     await page.keyboard.press('Tab');
     await page.keyboard.type('0.8');
+    await page.keyboard.press('Enter');
+    // The matches: focus is on the first; Space picks it, Enter adds the item.
+    await expect(small.getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('Space');
     await page.keyboard.press('Enter');
     await expect(small.getByRole('row', { name: /Paperback books/ })).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).focus();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
 import { downloadAttachment, openMail } from './support/mailbox.js';
-import { COLLECTION_ADDRESS, DELIVERY_ADDRESS, fillAddress } from './support/order.js';
+import { addItemInUi, COLLECTION_ADDRESS, DELIVERY_ADDRESS, fillAddress } from './support/order.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
 test('the whole journey from the home page to a SUCCESS confirmation whose label downloads as a PDF @layout', async ({
@@ -35,11 +35,7 @@ test('the whole journey from the home page to a SUCCESS confirmation whose label
   await page.getByRole('button', { name: 'Continue to Declare Items' }).click();
 
   const small = page.getByRole('region', { name: 'Small Parcel 1' });
-  await small.getByRole('textbox', { name: 'Item name' }).fill('Paperback books');
-  await small.getByRole('textbox', { name: 'Number of units' }).fill('10');
-  await small.getByRole('textbox', { name: 'Value per unit (£)' }).fill('6');
-  await small.getByRole('textbox', { name: 'Weight per unit (kg)' }).fill('0.4');
-  await small.getByRole('button', { name: 'Add item' }).click();
+  await addItemInUi(small, { name: 'Paperback books', units: '10', value: '6', weight: '0.4' });
   await expect(small.getByRole('row', { name: /Paperback books/ })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 

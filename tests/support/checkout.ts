@@ -37,15 +37,26 @@ export async function readyOrder(
   await send('PUT', `${base}/addresses/delivery`, address('Marie', 'Curie', 'marie@example.fr'));
   const dates = (await send('GET', `${base}/collection-dates`)) as { earliest: string };
   await send('PUT', `${base}/collection-date`, { date: dates.earliest });
+  // The customer picks one of the lookup's matches: here, the first.
+  const codeFor = async (name: string) =>
+    (
+      (await send('GET', `/api/v1/commodities?name=${encodeURIComponent(name)}`)) as {
+        matches: { commodityCode: string }[];
+      }
+    ).matches[0]!.commodityCode;
+  const books = await codeFor('Books');
+  const jumper = await codeFor('Jumper');
   for (const parcel of OrderViewSchema.parse(await send('GET', base)).parcels) {
     await send('POST', `${base}/parcels/${parcel.key}/items`, {
       name: 'Books',
+      commodityCode: books,
       numberOfUnits: 4,
       unitValue: 12.5,
       unitWeight: 0.5,
     });
     await send('POST', `${base}/parcels/${parcel.key}/items`, {
       name: 'Jumper',
+      commodityCode: jumper,
       numberOfUnits: 2,
       unitValue: 20,
       unitWeight: 0.4,

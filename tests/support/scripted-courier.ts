@@ -54,6 +54,9 @@ export class ScriptedCourier implements CourierProvider {
     books: [{ commodityCode: '4901', commodityDescription: 'Printed books' }],
     laptop: [{ commodityCode: '84713000', commodityDescription: 'Portable computers' }],
     perfume: [{ commodityCode: '330300', commodityDescription: 'Perfumes and toilet waters' }],
+    ring: [{ commodityCode: '711319', commodityDescription: 'Jewellery of gold' }],
+    battery: [{ commodityCode: '850650', commodityDescription: 'Lithium primary batteries' }],
+    deodorant: [{ commodityCode: '330720', commodityDescription: 'Deodorants' }],
   };
   readonly routeQueries: RouteQuery[] = [];
   readonly commodityLookups: string[] = [];

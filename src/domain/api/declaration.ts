@@ -1,4 +1,4 @@
-import { ItemInputSchema } from '../items.js';
+import { AddItemInputSchema } from '../items.js';
 import { ORDER_NOT_FOUND, OrderViewSchema } from '../order.js';
 import { z } from '../zod.js';
 import { apiError, defineRoute } from './define-route.js';
@@ -13,10 +13,33 @@ const ParcelParams = OrderParams.extend({
     .describe('One parcel per box: large-1 … large-5, small-1 … small-5'),
 });
 
-/** Items the courier may refuse: shown before payment, never blocking. */
+/** The limits declared items are under (jewellery, devices…): shown before payment. */
 export const DeclarationWarningsSchema = z.array(
   z.object({ parcelKey: z.string(), itemId: z.string(), message: z.string() }),
 );
+
+export const CommodityMatchSchema = z.object({
+  /** Padded with zeros to 8 characters. */
+  commodityCode: z.string(),
+  commodityDescription: z.string(),
+});
+
+export const lookupCommodities = defineRoute({
+  method: 'GET',
+  path: '/api/v1/commodities',
+  tag: 'Declared items',
+  summary: 'The courier’s commodity matches for an item’s name, for the customer to pick one',
+  description:
+    'Up to 5 matches, best first. Nothing is stored: the item is added with the code picked.',
+  query: z.object({
+    name: z.string().trim().min(2, 'Enter what the item is, like "wool jumper"').max(100),
+  }),
+  responses: {
+    200: z.object({ matches: z.array(CommodityMatchSchema) }).describe('The matches'),
+    422: apiError('Invalid name (VALIDATION_FAILED) or nothing found (COMMODITY_NOT_FOUND)'),
+    503: apiError('The courier could not be asked (COMMODITY_LOOKUP_UNAVAILABLE)'),
+  },
+});
 
 export const addItem = defineRoute({
   method: 'POST',
@@ -24,14 +47,16 @@ export const addItem = defineRoute({
   tag: 'Declared items',
   summary: 'Declare an item in a parcel',
   description:
-    'The name is looked up in the courier’s commodity list; the item is stored with the code padded to 8 characters, the lookup’s description and origin GB.',
+    'The code is one of the lookup’s matches for the name, picked by the customer; the item is stored with the code padded to 8 characters, the match’s description and origin GB. Prohibited goods, goods over a limit and items that take the parcel over its weight are refused (ITEM_NOT_ALLOWED), naming the category or the excess.',
   params: ParcelParams,
-  body: ItemInputSchema,
+  body: AddItemInputSchema,
   responses: {
     201: UpdatedOrder,
     404: apiError('No such order (ORDER_NOT_FOUND) or parcel (PARCEL_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
-    422: apiError('Invalid item (VALIDATION_FAILED) or not found (COMMODITY_NOT_FOUND)'),
+    422: apiError(
+      'Invalid item (VALIDATION_FAILED), not found (COMMODITY_NOT_FOUND), a code that is not a match for the name (COMMODITY_NOT_MATCHED), or not allowed (ITEM_NOT_ALLOWED)',
+    ),
     503: apiError('The courier could not be asked (COMMODITY_LOOKUP_UNAVAILABLE)'),
   },
   notFound: ORDER_NOT_FOUND,
@@ -55,7 +80,7 @@ export const getDeclarationWarnings = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/declaration',
   tag: 'Declared items',
-  summary: 'Warnings about restricted items in the declaration',
+  summary: 'The limits the declared items are under',
   params: OrderParams,
   responses: {
     200: z.object({ warnings: DeclarationWarningsSchema }).describe('The current warnings'),
@@ -77,7 +102,7 @@ export const confirmDeclaration = defineRoute({
     404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
     422: apiError(
-      'An empty parcel, a parcel over its weight, more than 2 devices in a box, or over £5,000 (DECLARATION_INVALID)',
+      'An empty parcel, a parcel over its weight, prohibited goods, goods over a limit, or over £5,000 (DECLARATION_INVALID)',
     ),
   },
   notFound: ORDER_NOT_FOUND,

@@ -1,13 +1,40 @@
 import { titleFor } from '../../domain/site-routes.js';
 import { BoxSizes } from '../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
-import { ProhibitedList } from '../components/content/prohibited-list.js';
 import { DestinationPrices } from '../features/quote/destination-prices.js';
 import { QuoteForm } from '../features/quote/quote-form.js';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
 import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
+
+/**
+ * The prohibited-goods lists come from the goods table, which the home page's first load must not
+ * carry (its JavaScript budget): a lazy chunk, requested when the section comes near the
+ * viewport, shown in space kept for it so nothing moves when it arrives.
+ */
+const GoodsLists = lazy(() =>
+  import('../components/content/prohibited-list.js').then((m) => ({ default: m.GoodsLists })),
+);
+
+function GoodsListsWhenNear() {
+  const [near, setNear] = useState(false);
+  const space = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = space.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = <div className="goods-lists-space" ref={space} />;
+  return near ? <Suspense fallback={placeholder}>{<GoodsLists />}</Suspense> : placeholder;
+}
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
@@ -109,9 +136,8 @@ export function HomePage() {
         <div className="container">
           <h2 id="prohibited-title">Prohibited Items</h2>
           <p className="section__lead">For everyone’s safety, these cannot be sent:</p>
-          <ProhibitedList />
+          <GoodsListsWhenNear />
           <p>
-            Value and quantity limits apply too.{' '}
             <Link to="/prohibited-items" className="more-link">
               See every prohibited item and limit
             </Link>

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { addItem, confirmDeclaration, deleteItem } from '../../domain/api/declaration.js';
-import { checkDeclaration, formatKg } from '../../domain/items.js';
+import {
+  checkDeclaration,
+  checkNewItem,
+  destinationRules,
+  formatKg,
+  ItemInputSchema,
+  padCommodityCode,
+  toGrams,
+  toPence,
+  type AddItemInput,
+} from '../../domain/items.js';
 import { formatPence } from '../../domain/money.js';
 import type { OrderView, ParcelView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
@@ -24,7 +34,10 @@ function DeclareItems({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<{ fieldId?: string; message: string }[]>([]);
   const [busy, setBusy] = useState(false);
-  const check = checkDeclaration(order.parcels.map((p) => ({ parcel: p, items: p.items })));
+  const check = checkDeclaration(
+    order.parcels.map((p) => ({ parcel: p, items: p.items })),
+    destinationRules(order.destination.countryCode),
+  );
 
   async function continueToPay() {
     if (busy) return;
@@ -63,10 +76,10 @@ function DeclareItems({ order }: { order: OrderView }) {
           ))}
           {check.warnings.length > 0 && (
             <div className="notice notice--warning" role="status">
-              <h2 className="notice__title">Please check these items</h2>
+              <h2 className="notice__title">Limits on these items</h2>
               <ul>
                 {check.warnings.map((w) => (
-                  <li key={w.itemId}>{w.message}</li>
+                  <li key={`${w.itemId}-${w.message}`}>{w.message}</li>
                 ))}
               </ul>
               <p>
@@ -95,9 +108,31 @@ function DeclareItems({ order }: { order: OrderView }) {
   );
 }
 
+/** The problem an item would bring to the order's declaration, checked before it is sent. */
+function checkItem(order: OrderView, parcelKey: string, input: AddItemInput) {
+  const typed = ItemInputSchema.safeParse(input);
+  if (!typed.success) return undefined;
+  return checkNewItem(
+    order.parcels.map((p) => ({ parcel: p, items: p.items })),
+    parcelKey,
+    {
+      id: 'new',
+      name: typed.data.name,
+      commodityCode: padCommodityCode(input.commodityCode),
+      commodityDescription: '',
+      numberOfUnits: typed.data.numberOfUnits,
+      unitValuePence: toPence(typed.data.unitValue),
+      unitWeightGrams: toGrams(typed.data.unitWeight),
+      countryOfOrigin: 'GB',
+    },
+    destinationRules(order.destination.countryCode),
+  );
+}
+
 function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState('');
   const over = parcel.declaredWeightGrams > parcel.maxWeightKg * 1000;
   const headingId = `parcel-${parcel.key}`;
 
@@ -105,6 +140,7 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
     if (deleting) return;
     setDeleting(itemId);
     setError(null);
+    setAdded('');
     try {
       setCurrentOrder(
         await callApi(deleteItem, { params: { id: order.id, parcelKey: parcel.key, itemId } }),
@@ -182,6 +218,10 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
       <AddItemForm
         parcelKey={parcel.key}
         parcelTitle={parcel.title}
+        toEu={destinationRules(order.destination.countryCode).toEu}
+        check={(item) => checkItem(order, parcel.key, item)}
+        added={added}
+        onAdded={setAdded}
         onAdd={async (item) =>
           setCurrentOrder(
             await callApi(addItem, { params: { id: order.id, parcelKey: parcel.key }, body: item }),

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { chooseFirstDate, saveAddresses, startOrder, type TestOrder } from './order.js';
+import { chooseFirstDate, firstMatch, saveAddresses, startOrder, type TestOrder } from './order.js';
 
 /** An order ready to pay (quote, Express, addresses, first date, items declared), made via the API. */
 export async function readyToPay(page: Page): Promise<TestOrder> {
@@ -7,7 +7,13 @@ export async function readyToPay(page: Page): Promise<TestOrder> {
   await saveAddresses(page, order);
   await chooseFirstDate(page, order);
   const item = await page.request.post(`/api/v1/orders/${order.id}/parcels/small-1/items`, {
-    data: { name: 'Paperback books', numberOfUnits: 6, unitValue: 8.5, unitWeight: 0.4 },
+    data: {
+      name: 'Paperback books',
+      commodityCode: await firstMatch(page, 'Paperback books'),
+      numberOfUnits: 6,
+      unitValue: 8.5,
+      unitWeight: 0.4,
+    },
   });
   expect(item.status()).toBe(201);
   const declared = await page.request.post(`/api/v1/orders/${order.id}/declaration`);

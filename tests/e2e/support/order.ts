@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface TestOrder {
   id: string;
@@ -105,4 +105,33 @@ export async function chooseFirstDate(page: Page, order: TestOrder) {
     data: { date: dates.earliest },
   });
   expect(res.status()).toBe(200);
+}
+
+/** The code of the commodity lookup's first match for a name (what a customer picking it sends). */
+export async function firstMatch(page: Page, name: string): Promise<string> {
+  const res = await page.request.get(`/api/v1/commodities?name=${encodeURIComponent(name)}`);
+  expect(res.status()).toBe(200);
+  const { matches } = (await res.json()) as { matches: { commodityCode: string }[] };
+  return matches[0]!.commodityCode;
+}
+
+/**
+ * Declares an item on /items as a customer does: types it, presses Add item, picks the match
+ * (the first unless one is named) and presses Add item again.
+ */
+export async function addItemInUi(
+  region: Locator,
+  item: { name: string; units?: string; value: string; weight: string; match?: string | RegExp },
+) {
+  await region.getByRole('textbox', { name: 'Item name' }).fill(item.name);
+  await region.getByRole('textbox', { name: 'Number of units' }).fill(item.units ?? '1');
+  await region.getByRole('textbox', { name: 'Value per unit (£)' }).fill(item.value);
+  await region.getByRole('textbox', { name: 'Weight per unit (kg)' }).fill(item.weight);
+  await region.getByRole('button', { name: 'Add item' }).click();
+  const matches = region.getByRole('group', { name: /^Which of these is/ });
+  const choice = item.match
+    ? matches.getByRole('radio', { name: item.match })
+    : matches.getByRole('radio').first();
+  await choice.check();
+  await region.getByRole('button', { name: 'Add item' }).click();
 }

@@ -215,9 +215,15 @@ describe('collection dates', () => {
 describe('declared items', () => {
   const addItem = (order: OrderView, parcel: string, item: object) =>
     post(`/api/v1/orders/${order.id}/parcels/${parcel}/items`, item);
-  const jumper = { name: 'Wool jumper', numberOfUnits: 2, unitValue: '25.50', unitWeight: '0.6' };
+  const jumper = {
+    name: 'Wool jumper',
+    commodityCode: '61101100',
+    numberOfUnits: 2,
+    unitValue: '25.50',
+    unitWeight: '0.6',
+  };
 
-  it('looks the item up and stores it with the padded code, the lookup’s description and origin GB', async () => {
+  it('stores the match picked with the padded code, its description and origin GB', async () => {
     const order = await newOrder();
     const res = await addItem(order, 'small-1', jumper);
     expect(res.statusCode).toBe(201);
@@ -296,57 +302,87 @@ describe('declared items', () => {
     );
   });
 
-  it('Continue refuses a parcel over its weight, naming it', async () => {
+  it('refuses the item that takes a parcel over its weight when it is added, saying by how much', async () => {
     const order = await newOrder();
-    await addItem(order, 'large-1', jumper);
-    await addItem(order, 'small-1', {
-      name: 'Books',
-      numberOfUnits: 21,
-      unitValue: 5,
-      unitWeight: 1,
-    });
-    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    const books = { name: 'Books', commodityCode: '49010000', unitValue: 5, unitWeight: 1 };
+    expect((await addItem(order, 'small-1', { ...books, numberOfUnits: 15 })).statusCode).toBe(201);
+    const res = await addItem(order, 'small-1', { ...books, numberOfUnits: 6 });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
-      message: "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
-      fields: {
-        'small-1': "Small Parcel 1: Declared weight 21 kg is over this parcel's 20 kg limit",
-      },
+      code: 'ITEM_NOT_ALLOWED',
+      message: 'This would take Small Parcel 1 to 21 kg, 1 kg over its 20 kg limit.',
+      fields: { unitWeight: 'This would take Small Parcel 1 to 21 kg, 1 kg over its 20 kg limit.' },
     });
+    const reread = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${order.id}`)).json());
+    expect(reread.parcels.find((p) => p.key === 'small-1')?.declaredWeightGrams).toBe(15_000);
   });
 
-  it('Continue passes with warnings for restricted items, and marks the order declared', async () => {
+  it('refuses forbidden goods sent straight to the API, naming the category, before any lookup', async () => {
     const order = await newOrder();
-    await addItem(order, 'large-1', jumper);
-    await addItem(order, 'small-1', {
+    courier.commodityLookups.length = 0;
+    const res = await addItem(order, 'small-1', {
+      name: 'Aerosol deodorant',
+      commodityCode: '33072000',
+      numberOfUnits: 1,
+      unitValue: 4,
+      unitWeight: 0.2,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
+      code: 'ITEM_NOT_ALLOWED',
+      message: 'Aerosols cannot be sent.',
+      fields: { name: 'Aerosols cannot be sent.' },
+    });
+    expect(courier.commodityLookups).toEqual([]);
+    const perfume = await addItem(order, 'small-1', {
       name: 'Perfume',
+      commodityCode: '33030000',
       numberOfUnits: 1,
       unitValue: 40,
       unitWeight: 0.3,
+    });
+    expect(ApiErrorBodySchema.parse(perfume.json()).error.message).toBe(
+      'Flammable Goods cannot be sent.',
+    );
+  });
+
+  it('Continue passes with the limits of restricted items, and marks the order declared', async () => {
+    const order = await newOrder();
+    await addItem(order, 'large-1', jumper);
+    await addItem(order, 'small-1', {
+      name: 'Gold ring',
+      commodityCode: '71131900',
+      numberOfUnits: 1,
+      unitValue: 900,
+      unitWeight: 0.01,
     });
     const res = await post(`/api/v1/orders/${order.id}/declaration`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { order: unknown; warnings: { message: string }[] };
     expect(OrderViewSchema.parse(body.order).declaredAt).toBe('2026-11-23T10:00:00.000Z');
     expect(body.warnings.map((w) => w.message)).toEqual([
-      'Small Parcel 1: “Perfume” looks like perfume (flammable), which we cannot carry or carry only within limits. Please check our prohibited items before paying.',
+      'Small Parcel 1: “Gold ring”: Jewellery and watches: Up to £4,000 in total per shipment.',
     ]);
     // A change afterwards needs Continue again.
     const changed = OrderViewSchema.parse((await addItem(order, 'small-1', jumper)).json());
     expect(changed.declaredAt).toBeNull();
   });
 
-  it('Continue refuses more than two devices in a box', async () => {
+  it('refuses a third device in a box when it is added', async () => {
     const order = await newOrder({ small: 0, large: 1 });
-    await addItem(order, 'large-1', {
-      name: 'Laptop',
-      numberOfUnits: 3,
-      unitValue: 300,
-      unitWeight: 2,
-    });
-    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    const laptop = { name: 'Laptop', commodityCode: '84713000', unitValue: 300, unitWeight: 2 };
+    expect((await addItem(order, 'large-1', { ...laptop, numberOfUnits: 2 })).statusCode).toBe(201);
+    const res = await addItem(order, 'large-1', { ...laptop, numberOfUnits: 1 });
+    expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(
-      'Large Parcel 1: at most 2 electronic devices are allowed per box (3 declared)',
+      'Large Parcel 1: Electronic devices: At most 2 per box (3 declared).',
     );
+  });
+
+  it('refuses a code that was not among the matches for the name', async () => {
+    const order = await newOrder();
+    const res = await addItem(order, 'small-1', { ...jumper, commodityCode: '49010000' });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_NOT_MATCHED');
   });
 });

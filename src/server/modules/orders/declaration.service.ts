@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   ITEM_MESSAGES,
   checkDeclaration,
+  checkNewItem,
+  destinationRules,
   padCommodityCode,
   parcelsFor,
   toGrams,
   toPence,
+  type AddItemInputValue,
   type DeclarationCheck,
-  type ItemInputValue,
 } from '../../../domain/items.js';
+import { refusalOf } from '../../../domain/prohibited-items.js';
 import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
@@ -30,43 +33,78 @@ export class DeclarationService {
     private readonly clock: Clock,
   ) {}
 
-  async addItem(orderId: string, parcelKey: string, input: ItemInputValue): Promise<OrderView> {
-    const order = await this.orders.loadEditable(orderId);
-    const parcel = parcelsFor(order.smallBoxes, order.largeBoxes).find((p) => p.key === parcelKey);
-    if (!parcel) throw new ApiError(404, 'PARCEL_NOT_FOUND', 'This order has no such parcel.');
-
-    let matches: CommodityMatch[];
-    try {
-      matches = await this.courier.lookupCommodity(input.name);
-    } catch (error) {
-      // The courier answered and refused the search: for the customer, nothing was found.
-      if (isProviderError(error) && error.code === 'REJECTED') matches = [];
-      else {
-        throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
-          name: COMMODITY_UNAVAILABLE_MESSAGE,
-        });
-      }
-    }
-    const match = matches[0];
-    if (!match) {
+  /** The courier's matches for an item's name, for the customer to pick from; nothing stored. */
+  async lookup(name: string): Promise<{ commodityCode: string; commodityDescription: string }[]> {
+    const matches = await this.matchesFor(name);
+    if (matches.length === 0) {
       throw new ApiError(422, 'COMMODITY_NOT_FOUND', ITEM_MESSAGES.commodityNotFound, {
         name: ITEM_MESSAGES.commodityNotFound,
       });
     }
-    await this.items.insert({
+    return matches.map((m) => ({
+      commodityCode: padCommodityCode(m.commodityCode),
+      commodityDescription: m.commodityDescription,
+    }));
+  }
+
+  /**
+   * Adds the item with the match the customer picked, once every rule of the declaration allows
+   * it: goods the table refuses (by name, before asking the courier, and by code), goods over a
+   * limit, and items that take the parcel over its weight are refused, saying why.
+   */
+  async addItem(orderId: string, parcelKey: string, input: AddItemInputValue): Promise<OrderView> {
+    const order = await this.orders.loadEditable(orderId);
+    const parcel = parcelsFor(order.smallBoxes, order.largeBoxes).find((p) => p.key === parcelKey);
+    if (!parcel) throw new ApiError(404, 'PARCEL_NOT_FOUND', 'This order has no such parcel.');
+    const view = toOrderView(order, await this.items.listForOrder(orderId));
+    const destination = destinationRules(view.destination.countryCode);
+    const named = refusalOf({ name: input.name }, destination.toEu);
+    if (named) throw notAllowed({ field: 'name', message: named.message });
+
+    const matches = await this.matchesFor(input.name);
+    if (matches.length === 0) {
+      throw new ApiError(422, 'COMMODITY_NOT_FOUND', ITEM_MESSAGES.commodityNotFound, {
+        name: ITEM_MESSAGES.commodityNotFound,
+      });
+    }
+    const code = padCommodityCode(input.commodityCode);
+    const match = matches.find((m) => padCommodityCode(m.commodityCode) === code);
+    if (!match) {
+      throw new ApiError(422, 'COMMODITY_NOT_MATCHED', ITEM_MESSAGES.commodityChoose, {
+        commodityCode: ITEM_MESSAGES.commodityChoose,
+      });
+    }
+    const item = {
       id: randomUUID(),
-      orderId,
-      parcelKey,
       name: input.name,
-      commodityCode: padCommodityCode(match.commodityCode),
+      commodityCode: code,
       commodityDescription: match.commodityDescription,
       numberOfUnits: input.numberOfUnits,
       unitValuePence: toPence(input.unitValue),
       unitWeightGrams: toGrams(input.unitWeight),
-      countryOfOrigin: 'GB',
-      createdAt: this.clock.now(),
-    });
+      countryOfOrigin: 'GB' as const,
+    };
+    const problem = checkNewItem(
+      view.parcels.map((p) => ({ parcel: p, items: p.items })),
+      parcelKey,
+      item,
+      destination,
+    );
+    if (problem) throw notAllowed(problem);
+    await this.items.insert({ ...item, orderId, parcelKey, createdAt: this.clock.now() });
     return this.orders.save(orderId, { declaredAt: null });
+  }
+
+  private async matchesFor(name: string): Promise<CommodityMatch[]> {
+    try {
+      return await this.courier.lookupCommodity(name);
+    } catch (error) {
+      // The courier answered and refused the search: for the customer, nothing was found.
+      if (isProviderError(error) && error.code === 'REJECTED') return [];
+      throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
+        name: COMMODITY_UNAVAILABLE_MESSAGE,
+      });
+    }
   }
 
   async deleteItem(orderId: string, parcelKey: string, itemId: string): Promise<OrderView> {
@@ -85,6 +123,7 @@ export class DeclarationService {
     const rows = await this.items.listForOrder(orderId);
     const check = checkDeclaration(
       parcelViews(order, rows).map((p) => ({ parcel: p, items: p.items })),
+      destinationRules(toOrderView(order).destination.countryCode),
     );
     const first = check.errors[0];
     if (first) {
@@ -101,10 +140,19 @@ export class DeclarationService {
     return { order: saved, warnings: check.warnings };
   }
 
-  /** The current warnings about restricted items, shown before payment. */
+  /** The limits the declared items are under, shown before payment. */
   async warnings(orderId: string): Promise<DeclarationCheck['warnings']> {
     const order = await this.orders.load(orderId);
     const view = toOrderView(order, await this.items.listForOrder(orderId));
-    return checkDeclaration(view.parcels.map((p) => ({ parcel: p, items: p.items }))).warnings;
+    return checkDeclaration(
+      view.parcels.map((p) => ({ parcel: p, items: p.items })),
+      destinationRules(view.destination.countryCode),
+    ).warnings;
   }
+}
+
+function notAllowed(problem: { field: string; message: string }): ApiError {
+  return new ApiError(422, 'ITEM_NOT_ALLOWED', problem.message, {
+    [problem.field]: problem.message,
+  });
 }

@@ -22,14 +22,87 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const add = (name: string) =>
-  t.app.inject({
+const lookup = (name: string) =>
+  t.app.inject({ url: `/api/v1/commodities?name=${encodeURIComponent(name)}` });
+
+/** Looks the name up, then adds the item with the first match (or any code when none). */
+const add = async (name: string) => {
+  const found = await lookup(name);
+  const matches = found.statusCode === 200 ? (found.json() as LookupReply).matches : [];
+  if (found.statusCode !== 200 && found.statusCode !== 422) return found;
+  return t.app.inject({
     method: 'POST',
     url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
-    payload: { name, numberOfUnits: 1, unitValue: 20, unitWeight: 0.5 },
+    payload: {
+      name,
+      commodityCode: matches[0]?.commodityCode ?? '00000000',
+      numberOfUnits: 1,
+      unitValue: 20,
+      unitWeight: 0.5,
+    },
   });
+};
+interface LookupReply {
+  matches: { commodityCode: string; commodityDescription: string }[];
+}
 
 describe('commodity lookup through the courier simulator', () => {
+  it('answers every match, description and padded code, and stores nothing', async () => {
+    const res = await lookup('cash');
+    expect(res.statusCode).toBe(200);
+    const { matches } = res.json() as LookupReply;
+    expect(matches.length).toBeGreaterThan(0);
+    for (const match of matches) expect(match.commodityCode).toMatch(/^\d{8}$/);
+    const order = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${orderId}`)).json());
+    expect(order.parcels[0]!.items).toEqual([]);
+  });
+
+  it('refuses a code the customer did not get as a match for the name', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
+      payload: {
+        name: 'Wool jumper',
+        commodityCode: '97019100',
+        numberOfUnits: 1,
+        unitValue: 20,
+        unitWeight: 0.5,
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_NOT_MATCHED');
+  });
+
+  it('refuses the three goods on the never-send list the lookup itself would accept', async () => {
+    for (const [name, message] of [
+      ['aerosol deodorant', 'Aerosols cannot be sent.'],
+      ['lithium battery', 'Batteries cannot be sent.'],
+    ] as const) {
+      const res = await add(name);
+      expect(res.statusCode, name).toBe(422);
+      expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
+        code: 'ITEM_NOT_ALLOWED',
+        message,
+      });
+    }
+    // The code alone is enough: a battery named otherwise is still a battery.
+    const cells = (await lookup('Primary cells').then((r) => r.json())) as LookupReply;
+    expect(cells.matches.map((m) => m.commodityCode)).toContain('85065000');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
+      payload: {
+        name: 'Primary cells',
+        commodityCode: '85065000',
+        numberOfUnits: 1,
+        unitValue: 5,
+        unitWeight: 0.1,
+      },
+    });
+    expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe('Batteries cannot be sent.');
+    expect(res.statusCode).toBe(422);
+  });
+
   it('finds an everyday item and stores its padded HS code', async () => {
     const res = await add('Cotton t-shirt');
     expect(res.statusCode).toBe(201);

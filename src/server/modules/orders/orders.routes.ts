@@ -5,6 +5,7 @@ import {
   confirmDeclaration,
   deleteItem,
   getDeclarationWarnings,
+  lookupCommodities,
 } from '../../../domain/api/declaration.js';
 import { getOrder, selectService } from '../../../domain/api/orders.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
@@ -29,6 +30,9 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
     );
 
     /** Declare Items. */
+    add(lookupCommodities, async ({ query }) => ({
+      matches: await declaration.lookup(query.name),
+    }));
     add(addItem, async ({ params, body }) =>
       declaration.addItem(params.id, params.parcelKey, body),
     );

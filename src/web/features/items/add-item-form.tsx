@@ -1,73 +1,146 @@
-import { useState, type FormEvent } from 'react';
-import { ItemInputSchema, type ItemInput } from '../../../domain/items.js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lookupCommodities } from '../../../domain/api/declaration.js';
+import { ITEM_MESSAGES, ItemInputSchema, type AddItemInput } from '../../../domain/items.js';
+import { refusalOf } from '../../../domain/prohibited-items.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { ApiClientError } from '../../lib/api.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
 
-type FieldName = 'name' | 'numberOfUnits' | 'unitValue' | 'unitWeight';
-const EMPTY: Record<FieldName, string> = {
+type FieldName = 'name' | 'numberOfUnits' | 'unitValue' | 'unitWeight' | 'commodityCode';
+type Typed = Record<Exclude<FieldName, 'commodityCode'>, string>;
+const EMPTY: Typed = {
   name: '',
   numberOfUnits: '1',
   unitValue: '',
   unitWeight: '',
 };
 
+interface Match {
+  commodityCode: string;
+  commodityDescription: string;
+}
+
 export interface AddItemFormProps {
   parcelKey: string;
   parcelTitle: string;
-  onAdd(item: ItemInput): Promise<void>;
+  toEu: boolean;
+  /** The problem this item would bring to the declaration (refused, over a limit or weight). */
+  check(item: AddItemInput): { field: 'name' | 'unitWeight'; message: string } | undefined;
+  onAdd(item: AddItemInput): Promise<void>;
+  /** The text of the last item added, cleared when the parcel's items change otherwise. */
+  added: string;
+  onAdded(text: string): void;
 }
 
 /**
- * The add-item form of one parcel (docs/product-rules.md: Name, NumberOfUnits, UnitValue, UnitWeight). The
- * name is looked up in the courier's commodity list; when it is not found, what was typed stays.
+ * The add-item form of one parcel (Name, NumberOfUnits, UnitValue, UnitWeight). The first Add
+ * item looks the name up in the courier's commodity list and shows the matches; the customer
+ * picks one and the second Add item stores the item. A name the prohibited-goods table refuses is
+ * answered with its category at once, before any lookup. Nothing typed is lost on an error.
  */
-export function AddItemForm({ parcelKey, parcelTitle, onAdd }: AddItemFormProps) {
+export function AddItemForm(props: AddItemFormProps) {
+  const { parcelKey, parcelTitle, toEu, check, onAdd, added, onAdded } = props;
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [matches, setMatches] = useState<{ name: string; list: Match[] } | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ field: FieldName } | null>(null);
+  const setFocusTarget = (field: FieldName) => setFocusRequest({ field });
   const [status, setStatus] = useState('');
+  const firstMatch = useRef<HTMLInputElement>(null);
   const id = (name: string) => `${parcelKey}-${name}`;
 
-  const update = (name: FieldName) => (value: string) => {
+  // Focus moves once the element it goes to has rendered (the matches appear with it).
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.field === 'commodityCode') firstMatch.current?.focus();
+    else document.getElementById(`${parcelKey}-${focusRequest.field}`)?.focus();
+  }, [focusRequest, parcelKey]);
+
+  const update = (name: keyof Typed) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+    if (name === 'name') {
+      setMatches(null);
+      setPicked(null);
+    }
   };
+
+  function fail(found: Partial<Record<FieldName, string>>) {
+    setErrors(found);
+    setStatus('');
+    const order: FieldName[] = [
+      'name',
+      'commodityCode',
+      'numberOfUnits',
+      'unitValue',
+      'unitWeight',
+    ];
+    setFocusTarget(order.find((f) => found[f]) ?? 'name');
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    onAdded('');
     const checked = ItemInputSchema.safeParse(values);
     if (!checked.success) {
       const found: Partial<Record<FieldName, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
-      setStatus('');
-      const first = (['name', 'numberOfUnits', 'unitValue', 'unitWeight'] as const).find(
-        (f) => found[f],
-      );
-      if (first) document.getElementById(id(first))?.focus();
+      fail(found);
+      return;
+    }
+    const refusal = refusalOf({ name: checked.data.name }, toEu);
+    if (refusal) {
+      fail({ name: refusal.message });
       return;
     }
     setBusy(true);
-    setStatus('Looking up the item…');
     try {
-      await onAdd(values);
+      if (!matches || matches.name !== checked.data.name) {
+        setStatus('Looking up the item…');
+        const found = await callApi(lookupCommodities, { query: { name: checked.data.name } });
+        setMatches({ name: checked.data.name, list: found.matches });
+        setPicked(null);
+        setErrors({});
+        setStatus(
+          `${found.matches.length} ${found.matches.length === 1 ? 'match' : 'matches'} for “${checked.data.name}”: choose which it is, then Add item.`,
+        );
+        setFocusTarget('commodityCode');
+        return;
+      }
+      if (!picked) {
+        fail({ commodityCode: ITEM_MESSAGES.commodityChoose });
+        return;
+      }
+      const item: AddItemInput = { ...values, commodityCode: picked };
+      const problem = check(item);
+      if (problem) {
+        fail({ [problem.field]: problem.message });
+        return;
+      }
+      setStatus('Adding the item…');
+      await onAdd(item);
       setValues(EMPTY);
+      setMatches(null);
+      setPicked(null);
       setErrors({});
-      setStatus(`Added ${checked.data.name} to ${parcelTitle}.`);
-      document.getElementById(id('name'))?.focus();
-    } catch (error) {
-      const message =
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.';
-      setErrors({ name: message, ...(error instanceof ApiClientError ? error.fields : {}) });
       setStatus('');
-      document.getElementById(id('name'))?.focus();
+      onAdded(`Added ${checked.data.name} to ${parcelTitle}.`);
+      setFocusTarget('name');
+    } catch (error) {
+      if (error instanceof ApiClientError) {
+        fail({ name: error.message, ...error.fields });
+      } else {
+        fail({ name: 'Something went wrong. Please try again.' });
+      }
     } finally {
       setBusy(false);
     }
   }
 
+  const matchesId = id('matches');
   return (
     <form
       className="add-item"
@@ -112,17 +185,56 @@ export function AddItemForm({ parcelKey, parcelTitle, onAdd }: AddItemFormProps)
           onChange={update('unitWeight')}
         />
       </div>
+      {matches && (
+        <fieldset
+          className={`add-item__matches${errors.commodityCode ? ' field--error' : ''}`}
+          aria-describedby={errors.commodityCode ? `${matchesId}-error` : undefined}
+        >
+          <legend className="field__label">Which of these is “{matches.name}”?</legend>
+          {errors.commodityCode && (
+            <p className="field__error" id={`${matchesId}-error`}>
+              <span className="visually-hidden">Error: </span>
+              {errors.commodityCode}
+            </p>
+          )}
+          {matches.list.map((match, index) => {
+            const refusal = refusalOf({ name: '', commodityCode: match.commodityCode }, toEu);
+            const inputId = `${matchesId}-${index}`;
+            return (
+              <div className="choice" key={match.commodityCode}>
+                <input
+                  type="radio"
+                  id={inputId}
+                  name={matchesId}
+                  value={match.commodityCode}
+                  ref={index === 0 ? firstMatch : undefined}
+                  disabled={refusal !== undefined}
+                  checked={picked === match.commodityCode}
+                  onChange={() => {
+                    setPicked(match.commodityCode);
+                    setErrors((current) => ({ ...current, commodityCode: undefined }));
+                  }}
+                />
+                <label htmlFor={inputId}>
+                  {match.commodityDescription} · {match.commodityCode}
+                  {refusal && <span className="choice__note"> ({refusal.message})</span>}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
       <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
         {busy ? (
           <>
-            <Spinner label="Looking up the item" /> Looking up…
+            <Spinner label="Checking the item" /> Checking…
           </>
         ) : (
           'Add item'
         )}
       </button>
       <p className="add-item__status" role="status">
-        {status}
+        {status || added}
       </p>
     </form>
   );
