@@ -20,7 +20,9 @@ import {
 } from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { sessionRoutes } from './modules/session/session.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { authSecret } from './modules/accounts/app-secret.js';
+import { registerOriginCheck } from './http/origin-check.js';
 import { registerSpa } from './spa/spa.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/payments/payments.service.js';
@@ -60,6 +62,8 @@ export interface AppDeps {
   jobQueue?: Partial<JobQueueOptions>;
   /** Booking retry window and delay. */
   checkout?: Partial<CheckoutOptions>;
+  /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
+  authSecret?: string;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
@@ -102,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
       logger: deps.logger.child({ component: 'payment-sandbox' }),
     });
-  const services = createServices(deps, mail, payment);
+  const secret = await authSecret(deps.database, deps.clock, deps.authSecret);
+  // The site's own address: its origin is the only one allowed to change state (origin-check.ts).
+  const siteUrl = deps.publicUrl ?? mail.emails.siteUrl;
+  const services = createServices(deps, mail, payment, { secret, siteUrl });
   app.decorate('services', services);
   if (payment instanceof SandboxPaymentProvider) {
     // The sandbox's events reach the server through the same route as the real provider's.
@@ -124,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Every state-changing /api request from another site is refused before it is read.
+  registerOriginCheck(app, { siteUrl, exempt: [WEBHOOK_PATH] });
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
@@ -131,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(services.catalog));
   await app.register(quotesRoutes(services.quotes, services.catalog));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(sessionRoutes);
+  await app.register(accountsRoutes(services.accounts));
   await app.register(contactRoutes(services.contact));
   await app.register(paymentsRoutes(services.payments));
   await openApiRoutes(app);

@@ -15,10 +15,26 @@ import { QuotesService } from './modules/quotes/quotes.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { createAuth } from './modules/accounts/auth.js';
+import { RateLimiter } from './modules/accounts/rate-limiter.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
-export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
+export function createServices(
+  deps: AppDeps,
+  mail: MailDeps,
+  payment: PaymentProvider,
+  site: { secret: string; siteUrl: string },
+) {
   const db = deps.database.db;
+  const auth = createAuth({
+    database: deps.database,
+    clock: deps.clock,
+    logger: deps.logger,
+    mail,
+    siteUrl: site.siteUrl,
+    secret: site.secret,
+  });
   const catalog = new CatalogRepository(db);
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
@@ -64,6 +80,7 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
   return {
     mail,
     jobs,
+    accounts: new AccountsService(auth, new RateLimiter(deps.database, deps.clock)),
     payments,
     catalog,
     rates,
