@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { SessionUserSchema, SignInInputSchema } from '../accounts.js';
 import { apiError, defineRoute } from './define-route.js';
-import { SESSION_ROUTE } from './entry-routes.js';
+import { SESSION_ROUTE, SIGN_OUT_ROUTE } from './entry-routes.js';
 
 export const SessionSchema = z.object({
   user: SessionUserSchema.nullable(),
@@ -40,8 +40,7 @@ export const signIn = defineRoute({
 });
 
 export const signOut = defineRoute({
-  method: 'DELETE',
-  path: '/api/v1/session',
+  ...SIGN_OUT_ROUTE,
   tag: 'Accounts',
   summary: 'Sign out',
   description: 'Ends this session on the server and clears its cookie.',
