@@ -23,6 +23,7 @@ import { seoRoutes } from './modules/seo/seo.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { authSecret } from './modules/accounts/app-secret.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerOrderAccess } from './modules/orders/order-access.js';
 import { registerSpa } from './spa/spa.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/payments/payments.service.js';
@@ -133,14 +134,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every state-changing /api request from another site is refused before it is read.
   registerOriginCheck(app, { siteUrl, exempt: [WEBHOOK_PATH] });
+  // Every /api/v1/orders/:id… route answers only the order's owners (order-access.ts).
+  registerOrderAccess(app, services.orderAccess);
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
   await registerOpenApi(app);
   await app.register(catalogRoutes(services.catalog));
-  await app.register(quotesRoutes(services.quotes, services.catalog));
+  await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(accountsRoutes(services.accounts));
+  await app.register(
+    accountsRoutes(services.accounts, {
+      signedIn: (userId, request) =>
+        services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
+    }),
+  );
   await app.register(contactRoutes(services.contact));
   await app.register(paymentsRoutes(services.payments));
   await openApiRoutes(app);

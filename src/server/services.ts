@@ -18,6 +18,7 @@ import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { RateLimiter } from './modules/accounts/rate-limiter.js';
+import { OrderAccess } from './modules/orders/order-access.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(
@@ -45,6 +46,13 @@ export function createServices(
     deps.routeCachePolicy,
   );
   const rates = new RateCache(catalog, deps.clock);
+  const orderAccess = new OrderAccess(
+    deps.database,
+    deps.clock,
+    site.secret,
+    (headers) => accounts.currentUser(headers),
+    site.siteUrl.startsWith('https:'),
+  );
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,
@@ -74,13 +82,16 @@ export function createServices(
       catalog,
       mail,
       jobs,
+      orderAccess,
     },
     deps.checkout,
   );
+  const accounts = new AccountsService(auth, new RateLimiter(deps.database, deps.clock));
   return {
     mail,
     jobs,
-    accounts: new AccountsService(auth, new RateLimiter(deps.database, deps.clock)),
+    accounts,
+    orderAccess,
     payments,
     catalog,
     rates,

@@ -18,9 +18,8 @@ export class TestBrowser {
       ...(method === 'GET' ? {} : { origin: this.origin }),
       ...(options.headers as Record<string, string> | undefined),
     };
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
+    // Always a cookie header, even empty: this browser, never the test app's default one.
+    headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({ ...options, headers });
     for (const cookie of response.cookies as {
       name: string;

@@ -113,7 +113,22 @@ export const orders = pgTable('orders', {
   failureCode: text('failure_code'),
   failureMessage: text('failure_message'),
   bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
+  /** The account the order belongs to (migration 0014), once its owner signed in. */
+  userId: text('user_id'),
 });
+
+/** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */
+export const orderGuests = pgTable(
+  'order_guests',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    guestHash: text('guest_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.guestHash] })],
+);
 
 export const orderItems = pgTable('order_items', {
   id: uuid('id').primaryKey(),
@@ -384,4 +399,5 @@ export const schema = {
   verifications,
   rateLimits,
   appSecrets,
+  orderGuests,
 };

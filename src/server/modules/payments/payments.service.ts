@@ -17,6 +17,7 @@ import { isProviderError } from '../../providers/provider-error.js';
 import type { MailDeps } from '../email/mail.js';
 import type { PostalAddress } from '../email/templates/booking-confirmation.js';
 import type { CatalogRepository } from '../catalog/catalog.repository.js';
+import type { OrderAccess } from '../orders/order-access.js';
 import type { OrderItemsRepository } from '../orders/order-items.repository.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { EDITABLE, type OrdersService } from '../orders/orders.service.js';
@@ -109,6 +110,8 @@ export class PaymentsService {
       catalog: CatalogRepository;
       mail: MailDeps;
       jobs: JobQueue;
+      /** Signs the read-only links to labels in the confirmation email. */
+      orderAccess: Pick<OrderAccess, 'readUrl'>;
     },
     options: Partial<CheckoutOptions> = {},
   ) {
@@ -500,7 +503,11 @@ export class PaymentsService {
              content, created_at) VALUES ($1, $2, $3, $4, $5, $6, 'application/pdf', $7, $8)`,
           [id, orderId, position, doc.kind, doc.title, doc.filename, doc.content, now],
         );
-        links.push({ ...doc, url: `${siteUrl}${documentPath(orderId, id)}` });
+        // A signed read-only link: the email works on any device, the bare id opens nothing.
+        links.push({
+          ...doc,
+          url: this.deps.orderAccess.readUrl(siteUrl, documentPath(orderId, id), orderId),
+        });
       }
       const [paymentRow] = await tx.query<PaymentRow>(
         `UPDATE payments SET status = 'capture_pending', updated_at = $3
