@@ -68,6 +68,11 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // Only what is about layout runs at phone width: the @phone tests, and the @layout smoke
+      // set (every route's shell, the home page, the quote table, the booking wizard, the items
+      // page, the checkout journey, the contact form's errors, the email) that the desktop
+      // project also runs. Everything else runs once, on the desktop (docs/decisions/018).
+      grep: /@phone|@layout/,
       testIgnore: PROVIDER_FAILURES,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.js';
+import { EnvError, listenHost, parseEnv } from './env.js';
 
 /** What production needs besides sandboxes: the real courier and SMTP. */
 const REAL_COURIER = {
@@ -202,5 +202,31 @@ describe('payment configuration', () => {
       expect(message).toContain('STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret');
       expect(message).not.toMatch(/hunter/);
     }
+  });
+});
+
+describe('listen address', () => {
+  it('is loopback only while any sandbox is active and HOST is unset', () => {
+    expect(listenHost(parseEnv({}))).toEqual({ host: '127.0.0.1' });
+    // Real courier and payments, but mail still lands in the local mailbox.
+    expect(listenHost(parseEnv({ ...REAL_COURIER, ...REAL_PAYMENTS })).host).toBe('127.0.0.1');
+    expect(listenHost(parseEnv({ ...REAL_COURIER, ...REAL_MAIL })).host).toBe('127.0.0.1');
+  });
+
+  it('is every interface once every provider is real', () => {
+    expect(listenHost(parseEnv({ ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL }))).toEqual({
+      host: '0.0.0.0',
+    });
+  });
+
+  it('follows an explicit HOST, with a warning when that exposes a sandbox', () => {
+    const exposed = listenHost(parseEnv({ HOST: '0.0.0.0' }));
+    expect(exposed.host).toBe('0.0.0.0');
+    expect(exposed.warning).toMatch(
+      /exposes a sandbox \(courier simulator, card sandbox, local mailbox\)/,
+    );
+    expect(listenHost(parseEnv({ HOST: '127.0.0.1' }))).toEqual({ host: '127.0.0.1' });
+    const real = { ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL, HOST: '10.0.0.5' };
+    expect(listenHost(parseEnv(real))).toEqual({ host: '10.0.0.5' });
   });
 });

@@ -32,7 +32,8 @@ const SECRET_VARIABLES = new Set([
 /** Every environment variable the server reads, with its default. `.env.example` mirrors this. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 while any sandbox provider is active, else 0.0.0.0 (see listenHost). */
+  HOST: z.string().min(1).optional(),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -119,6 +120,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       });
   if (result.success && problems.length === 0) return result.data;
   throw new EnvError(problems);
+}
+
+/** Sandbox providers this configuration runs: each one is for the person at this machine only. */
+export function activeSandboxes(env: Env): string[] {
+  const active: string[] = [];
+  if (env.COURIER_PROVIDER === 'simulator') active.push('courier simulator');
+  if (env.PAYMENT_PROVIDER === 'sandbox') active.push('card sandbox');
+  if (!env.SMTP_URL) active.push('local mailbox');
+  return active;
+}
+
+/**
+ * The address the server listens on. While a sandbox is active (its local mailbox holds every
+ * email with names, addresses and label links) the default is loopback only; an explicit HOST
+ * wins, with a warning to log (docs/security.md).
+ */
+export function listenHost(env: Env): { host: string; warning?: string } {
+  const sandboxes = activeSandboxes(env);
+  if (!env.HOST) return { host: sandboxes.length > 0 ? '127.0.0.1' : '0.0.0.0' };
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(env.HOST);
+  if (sandboxes.length > 0 && !loopback) {
+    return {
+      host: env.HOST,
+      warning: `HOST=${env.HOST} exposes a sandbox (${sandboxes.join(', ')}) beyond this machine; the local mailbox and other /dev pages still answer loopback clients only`,
+    };
+  }
+  return { host: env.HOST };
 }
 
 /** Rules that involve more than one variable. */

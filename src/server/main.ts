@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { startRouteRefresher } from './modules/courier-routes/courier-routes.service.js';
-import { EnvError, parseEnv } from './env.js';
+import { EnvError, listenHost, parseEnv } from './env.js';
 
 async function main() {
   let env;
@@ -38,7 +38,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const { host, warning } = listenHost(env);
+  if (warning) logger.warn({ host }, warning);
+  await app.listen({ port: env.PORT, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = env.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -14,7 +14,9 @@ const step = (page: Page, name: RegExp) =>
   page.getByRole('navigation', { name: 'Booking steps' }).getByRole('button', { name });
 
 test.describe('the booking wizard', () => {
-  test('each step, its messages, jumping between steps and a reload mid-way', async ({ page }) => {
+  test('each step, its messages, jumping between steps and a reload mid-way @layout', async ({
+    page,
+  }) => {
     await startOrder(page);
     await page.goto('/booking');
     await expect(
@@ -103,7 +105,7 @@ test.describe('the booking wizard', () => {
 });
 
 test.describe('Declare Items', () => {
-  test('lookup found and not found, delete, each Continue failure, the prohibited warning', async ({
+  test('lookup found and not found, delete, each Continue failure, the prohibited warning @layout', async ({
     page,
   }) => {
     const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 1 });

@@ -5,7 +5,7 @@ import { downloadAttachment, openMail } from './support/mailbox.js';
 import { COLLECTION_ADDRESS, DELIVERY_ADDRESS, fillAddress } from './support/order.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
-test('the whole journey from the home page to a SUCCESS confirmation whose label downloads as a PDF', async ({
+test('the whole journey from the home page to a SUCCESS confirmation whose label downloads as a PDF @layout', async ({
   page,
 }, testInfo) => {
   test.setTimeout(60_000);

@@ -4,7 +4,9 @@ import { expectNoAxeViolations } from './support/axe.js';
 import { openMail } from './support/mailbox.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
-test('the contact form shows its errors beside the fields and in a summary', async ({ page }) => {
+test('the contact form shows its errors beside the fields and in a summary @layout', async ({
+  page,
+}) => {
   await page.goto('/contact');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
   await page.getByRole('button', { name: 'Send message' }).click();

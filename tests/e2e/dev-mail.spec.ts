@@ -8,7 +8,7 @@ import { expectNoHorizontalScroll } from './support/site.js';
  * confirmation with a PDF label, the mail worker delivers it to the local mailbox, and /dev/mail
  * shows it as the customer would see it, with the label downloadable.
  */
-test('a booking confirmation reaches the local mailbox with its label attached', async ({
+test('a booking confirmation reaches the local mailbox with its label attached @layout', async ({
   page,
 }) => {
   await page.goto('/dev/mail');

@@ -13,7 +13,7 @@ async function expectProhibitedItems(page: Page, scope = page.getByRole('main'))
 }
 
 test.describe('home page', () => {
-  test('shows the hero, the quote form and every section of the spec', async ({ page }) => {
+  test('shows the hero, the quote form and every section of the spec @layout', async ({ page }) => {
     await page.goto('/');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Send your boxes abroad from the UK' }),
@@ -256,7 +256,7 @@ test.describe('search engines and sharing', () => {
   });
 });
 
-test('after moving to another page, focus starts at its content', async ({ page }) => {
+test('after moving to another page, focus starts at its content @layout', async ({ page }) => {
   await page.goto('/');
   const nav = await openMainNav(page);
   await nav.getByRole('link', { name: 'Prohibited Items' }).click();

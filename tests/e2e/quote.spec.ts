@@ -106,7 +106,7 @@ test('the home page shows each destination’s Economy from-price from the rate 
 });
 
 test.describe('quotes', () => {
-  test('a quote shows rows priced from the rate table, and Select leads to /booking', async ({
+  test('a quote shows rows priced from the rate table, and Select leads to /booking @layout', async ({
     page,
   }) => {
     const cspViolations = await watchCspViolations(page);

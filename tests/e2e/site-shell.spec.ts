@@ -13,7 +13,7 @@ const HEADER_LINKS = [
 
 test.describe('every route of the spec', () => {
   for (const route of SITE_ROUTES) {
-    test(`${route.path} answers with its title, header and footer`, async ({ page }) => {
+    test(`${route.path} answers with its title, header and footer @layout`, async ({ page }) => {
       const cspViolations = await watchCspViolations(page);
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
@@ -51,7 +51,7 @@ test('an unknown route shows the fallback page with its status', async ({ page }
   await expectNoAxeViolations(page);
 });
 
-test('header links navigate and mark the current page', async ({ page }) => {
+test('header links navigate and mark the current page @layout', async ({ page }) => {
   await page.goto('/');
   for (const link of HEADER_LINKS) {
     const nav = await openMainNav(page);

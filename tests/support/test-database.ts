@@ -25,7 +25,7 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const template = inject('postgresTemplate');
-  const name = `${template.replace('tpl', 't')}_${randomBytes(4).toString('hex')}`;
+  const name = `${inject('postgresClonePrefix')}${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {

@@ -75,6 +75,11 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
+  // The same for a client checked out by any code (Drizzle's transactions included): its
+  // statement in flight fails, the pool drops the broken client on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
   return {
     kind: 'postgres',
@@ -85,6 +90,14 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
     },
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A connection cut while checked out (server restart, pg_terminate_backend) emits 'error'
+      // on the client: without a listener that event would end the process. The statement in
+      // flight fails on its own; the broken client is then discarded, not returned to the pool.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -96,10 +109,15 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            lost = rollbackError;
+          });
+        }
         throw error;
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(lost ?? false);
       }
     },
     close: () => pool.end(),

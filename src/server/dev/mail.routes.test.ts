@@ -90,6 +90,67 @@ describe('/dev/mail (local mailbox)', () => {
     expect(list.body).toContain('Contact form: &lt;script&gt;alert(1)&lt;/script&gt; X');
   });
 
+  it('answers loopback clients only, whatever X-Forwarded-For says', async () => {
+    for (const url of [
+      '/dev/mail',
+      '/dev/mail/1',
+      '/dev/mail/1/raw',
+      '/dev/mail/1/attachments/0',
+    ]) {
+      const remote = await t.app.inject({ url, remoteAddress: '192.0.2.7' });
+      expect(remote.statusCode, url).toBe(404);
+      expect(remote.body).not.toContain('BA-');
+      const spoofed = await t.app.inject({
+        url,
+        remoteAddress: '192.0.2.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(spoofed.statusCode, url).toBe(404);
+    }
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/dev/mail/sample',
+      remoteAddress: '10.1.2.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(post.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/dev/mail', remoteAddress: '::1' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/dev/mail', remoteAddress: '::ffff:127.0.0.1' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a form posted from another site', async () => {
+    const before = (await t.app.inject('/dev/mail')).body;
+    for (const headers of [
+      { origin: 'https://evil.example', host: 'localhost:3000' },
+      { 'sec-fetch-site': 'cross-site', host: 'localhost:3000' },
+    ]) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/dev/mail/sample',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: '',
+      });
+      expect(sent.statusCode).toBe(403);
+    }
+    // Nothing was queued: the outbox is as it was.
+    expect((await t.app.inject('/dev/mail')).body).toBe(before);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/dev/mail/sample',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost:3000',
+        host: 'localhost:3000',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: '',
+    });
+    expect(same.statusCode).toBe(303);
+  });
+
   it('does not exist when mail goes out by SMTP', async () => {
     const logger = pino({ level: 'silent' });
     const mail = createMail(
