@@ -157,7 +157,7 @@ test.describe('quotes', () => {
     // A second tab has a booking of its own to start: it does not take this one over.
     const second = await page.context().newPage();
     await second.goto('/quote');
-    await expect(second.getByText('You have no order in progress.')).toBeVisible();
+    await expect(second.getByText('You have no quote in progress.')).toBeVisible();
     await second.close();
     await page.reload();
     await expect(page.getByRole('complementary', { name: 'Order details' })).toContainText(
