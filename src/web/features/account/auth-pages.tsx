@@ -15,14 +15,13 @@ import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 
-/** Where to return after signing in: `?next=` (a path on this site), else the account page. */
+/** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {
-  const next = useSearchParams().get('next');
-  return next ? safeReturnPath(next) : '/account';
+  return safeReturnPath(useSearchParams().get('next'));
 }
 
 function withNext(path: string, next: string): string {
-  return next === '/account' ? path : `${path}?next=${encodeURIComponent(next)}`;
+  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
 }
 
 export function SignInPage() {
