@@ -64,7 +64,6 @@ function storeOrderId(order: OrderView) {
   }
 }
 
-
 /** Get Quotes: the request runs while /quote shows its spinner. */
 export async function startQuote(request: QuoteRequestInput): Promise<void> {
   const mine = ++generation;
