@@ -8,7 +8,9 @@ import { createDeps } from './deps.js';
 import { parseEnv } from './env.js';
 import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 
-describe('createDeps on the embedded defaults', () => {
+// Each test opens the embedded database on disk (migrations and seed) more than once: seconds on
+// a quiet machine, far more on a busy one. The wider limit is for load, not for a hang.
+describe('createDeps on the embedded defaults', { timeout: 60_000 }, () => {
   it('keeps the data under DATA_DIR across a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'boxabroad-restart-'));
     const env = parseEnv({ DATA_DIR: dataDir });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-describe('main', () => {
+// Each test starts a Node process with tsx (up to 30 s each under load, see `timeout` below).
+describe('main', { timeout: 60_000 }, () => {
   it('exits non-zero naming the variable when the environment is invalid', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,

@@ -19,7 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.dispose());
 
-describe('migrations', () => {
+// One test opens a second, empty embedded database and migrates it: seconds on a quiet machine,
+// far more on a busy one. The wider limit is for load, not for a hang.
+describe('migrations', { timeout: 60_000 }, () => {
   it('are all applied, and applying again changes nothing', async () => {
     expect(await pendingMigrations(database)).toEqual([]);
     expect(await migrate(database)).toEqual([]);
