@@ -39,8 +39,6 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/order-confirmation',
   '/login',
   '/login/forgotten-password',
-  '/login/reset-password',
-  '/signup',
 ];
 
 export const SOCIAL_IMAGE_PATH = '/social-preview.png';

@@ -23,8 +23,6 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/terms', title: 'Terms & Conditions' },
   { path: '/login', title: 'Sign in' },
   { path: '/login/forgotten-password', title: 'Forgotten Password' },
-  { path: '/login/reset-password', title: 'Choose a new password' },
-  { path: '/signup', title: 'Create an account' },
 ];
 
 export function pageTitle(title: string): string {

@@ -20,10 +20,7 @@ import {
 } from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
-import { authSecret } from './modules/accounts/app-secret.js';
-import { registerOriginCheck } from './http/origin-check.js';
-import { registerOrderAccess } from './modules/orders/order-access.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
 import { registerSpa } from './spa/spa.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/checkout/checkout-deps.js';
@@ -63,8 +60,6 @@ export interface AppDeps {
   jobQueue?: Partial<JobQueueOptions>;
   /** Booking retry window and delay. */
   checkout?: Partial<CheckoutOptions>;
-  /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
-  authSecret?: string;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
@@ -107,10 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
       logger: deps.logger.child({ component: 'payment-sandbox' }),
     });
-  const secret = await authSecret(deps.database, deps.clock, deps.authSecret);
-  // The site's own address: its origin is the only one allowed to change state (origin-check.ts).
-  const siteUrl = deps.publicUrl ?? mail.emails.siteUrl;
-  const services = createServices(deps, mail, payment, { secret, siteUrl });
+  const services = createServices(deps, mail, payment);
   app.decorate('services', services);
   if (payment instanceof SandboxPaymentProvider) {
     // The sandbox's events reach the server through the same route as the real provider's.
@@ -131,23 +123,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Every state-changing /api request from another site is refused before it is read.
-  registerOriginCheck(app, { siteUrl, exempt: [WEBHOOK_PATH] });
-  // Every /api/v1/orders/:id… route answers only the order's owners (order-access.ts).
-  registerOrderAccess(app, services.orderAccess);
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
   await registerOpenApi(app);
   await app.register(catalogRoutes(services.catalog));
-  await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
+  await app.register(quotesRoutes(services.quotes, services.catalog));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(
-    accountsRoutes(services.accounts, {
-      signedIn: (userId, request) =>
-        services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
-    }),
-  );
+  await app.register(sessionRoutes);
   await app.register(contactRoutes(services.contact));
   await app.register(checkoutRoutes(services.checkout));
   await openApiRoutes(app);

@@ -63,7 +63,6 @@ export async function createDeps(
     courier: courier.courier,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
     mail,
     close: async () => {
       // The mail worker first: it finishes (or aborts) deliveries in progress while the

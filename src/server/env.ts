@@ -21,7 +21,6 @@ const secret = z
 
 /** Variables whose values are never echoed in an error. */
 const SECRET_VARIABLES = new Set([
-  'AUTH_SECRET',
   'COURIER_API_KEY',
   'COURIER_PASSWORD',
   'SMTP_URL',
@@ -43,11 +42,6 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_URL: z.url('must be an absolute URL such as http://localhost:3000').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /**
-   * Signs session cookies and emailed order links (docs/accounts.md). Without it the site
-   * generates one on first start and keeps it in the database.
-   */
-  AUTH_SECRET: secret.min(32, 'must be at least 32 characters').optional(),
 
   // Courier (docs/providers.md). `simulator` runs an in-process simulator of the courier's API.
   COURIER_PROVIDER: z.enum(['simulator', 'transglobal']).default('simulator'),

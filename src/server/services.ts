@@ -17,29 +17,12 @@ import { JobQueue } from './jobs/job-queue.js';
 import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
-import { createAuth } from './modules/accounts/auth.js';
-import { RateLimiter } from './modules/accounts/rate-limiter.js';
-import { OrderAccess } from './modules/orders/order-access.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
-export function createServices(
-  deps: AppDeps,
-  mail: MailDeps,
-  payment: PaymentProvider,
-  site: { secret: string; siteUrl: string },
-) {
+export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
   const db = deps.database.db;
   const catalogRepository = new CatalogRepository(db);
   const catalog = new CatalogService(catalogRepository);
-  const auth = createAuth({
-    database: deps.database,
-    clock: deps.clock,
-    logger: deps.logger,
-    mail,
-    siteUrl: site.siteUrl,
-    secret: site.secret,
-  });
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
     new CourierRoutesRepository(db),
@@ -49,13 +32,6 @@ export function createServices(
     deps.routeCachePolicy,
   );
   const rates = new RateCache(catalogRepository, deps.clock);
-  const orderAccess = new OrderAccess(
-    deps.database,
-    deps.clock,
-    site.secret,
-    (headers) => accounts.currentUser(headers),
-    site.siteUrl.startsWith('https:'),
-  );
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,
@@ -83,17 +59,13 @@ export function createServices(
       orders,
       mail,
       jobs,
-      orderAccess,
     },
     deps.checkout,
   );
-  const accounts = new AccountsService(auth, new RateLimiter(deps.database, deps.clock));
   return {
     mail,
     jobs,
     checkout,
-    accounts,
-    orderAccess,
     catalog,
     rates,
     contact: new ContactService(new ContactRepository(db), mail, deps.clock),

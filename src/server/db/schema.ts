@@ -117,22 +117,7 @@ export const orders = pgTable('orders', {
   failureCode: text('failure_code'),
   failureMessage: text('failure_message'),
   bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
-  /** The account the order belongs to (migration 0014), once its owner signed in. */
-  userId: text('user_id'),
 });
-
-/** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */
-export const orderGuests = pgTable(
-  'order_guests',
-  {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    guestHash: text('guest_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.orderId, t.guestHash] })],
-);
 
 export const orderItems = pgTable('order_items', {
   id: uuid('id').primaryKey(),
@@ -317,72 +302,6 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
-/** Accounts (migration 0013): better-auth's models under our table names (docs/accounts.md). */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  role: text('role', { enum: ['customer', 'admin'] })
-    .notNull()
-    .default('customer'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
-
-export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  ipAddress: text('ip_address'),
-  userAgent: text('user_agent'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
-
-export const authAccounts = pgTable('auth_accounts', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  accountId: text('account_id').notNull(),
-  providerId: text('provider_id').notNull(),
-  accessToken: text('access_token'),
-  refreshToken: text('refresh_token'),
-  idToken: text('id_token'),
-  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-  scope: text('scope'),
-  password: text('password'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
-
-export const verifications = pgTable('verifications', {
-  id: text('id').primaryKey(),
-  identifier: text('identifier').notNull(),
-  value: text('value').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
-
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  attempts: integer('attempts').notNull(),
-});
-
-export const appSecrets = pgTable('app_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
-
 export const schema = {
   countries,
   rateTables,
@@ -400,11 +319,4 @@ export const schema = {
   orderDocuments,
   jobs,
   sandboxPayments,
-  users,
-  sessions,
-  authAccounts,
-  verifications,
-  rateLimits,
-  appSecrets,
-  orderGuests,
 };

@@ -8,8 +8,6 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    /** Headers the reply carries with the error (e.g. `retry-after` on a 429). */
-    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,7 +68,6 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.fields));

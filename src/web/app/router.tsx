@@ -53,9 +53,6 @@ const ForgottenPasswordPage = page(
   'ForgottenPasswordPage',
 );
 
-const SignUpPage = page(() => import('../routes/signup.js'), 'SignUpPage');
-const ResetPasswordPage = page(() => import('../routes/reset-password.js'), 'ResetPasswordPage');
-
 function PageLoading() {
   return (
     <div className="page-loading">
@@ -79,8 +76,6 @@ const ROUTES = {
   '/terms': <Lazy page={TermsPage} />,
   '/login': <Lazy page={LoginPage} />,
   '/login/forgotten-password': <Lazy page={ForgottenPasswordPage} />,
-  '/login/reset-password': <Lazy page={ResetPasswordPage} />,
-  '/signup': <Lazy page={SignUpPage} />,
 };
 
 export function AppRoutes() {
@@ -104,8 +99,6 @@ const PRELOADERS: Readonly<Record<string, () => Promise<void>>> = {
   '/terms': TermsPage.preload,
   '/login': LoginPage.preload,
   '/login/forgotten-password': ForgottenPasswordPage.preload,
-  '/login/reset-password': ResetPasswordPage.preload,
-  '/signup': SignUpPage.preload,
 };
 
 /** Loads the module of the page at this path, if it is a lazy one; never rejects. */

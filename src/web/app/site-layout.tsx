@@ -2,22 +2,14 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
-import { navigate, useLocation } from '../lib/router.js';
-import { signOutNow, useSessionState } from '../lib/session.js';
+import { useLocation } from '../lib/router.js';
 import { usePageMeta } from '../lib/use-page-meta.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
-  const user = useSessionState()?.user ?? null;
   return (
     <div className="site">
-      <SiteHeader
-        user={user}
-        onSignOut={() => {
-          // Fire and forget: signOutNow never rejects; home shows once the header is a guest's.
-          void signOutNow().then(() => navigate('/'));
-        }}
-      />
+      <SiteHeader />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -1,5 +1,10 @@
-import { ForgottenPasswordForm } from '../features/account/auth-pages.js';
+import { PlaceholderPage } from '../components/layout/placeholder-page.js';
+import { titleFor } from '../../domain/site-routes.js';
 
 export function ForgottenPasswordPage() {
-  return <ForgottenPasswordForm />;
+  return (
+    <PlaceholderPage title={titleFor('/login/forgotten-password')}>
+      <p>Enter your email address to receive a link to reset your password.</p>
+    </PlaceholderPage>
+  );
 }

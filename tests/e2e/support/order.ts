@@ -7,7 +7,7 @@ export interface TestOrder {
 
 /**
  * A new order made through the public API, as Get Quotes and Select would make it, and set as
- * this tab's order in progress. Each call makes its own order: tests never share one.
+ * the browser's order in progress. Each call makes its own order: tests never share one.
  */
 export async function startOrder(
   page: Page,
@@ -42,9 +42,7 @@ export async function startOrder(
   });
   expect(service.status()).toBe(200);
   await page.goto('/');
-  // The order in progress belongs to this tab (session storage); the API requests above set
-  // this browser's guest-session cookie, which owns the order.
-  await page.evaluate((id) => window.sessionStorage.setItem('boxabroad.orderId', id), order.id);
+  await page.evaluate((id) => window.localStorage.setItem('boxabroad.orderId', id), order.id);
   return order;
 }
 

@@ -210,8 +210,7 @@ export class BookingJob {
           .filter((d) => d.kind === 'label')
           .map((d) => ({
             name: `all parcels (${d.title.replace(/^Label \((.*)\)$/, '$1')})`,
-            // A signed read-only link: the email works on any device, the bare id opens nothing.
-            url: this.deps.orderAccess.readUrl(siteUrl, documentPath(orderId, d.id), orderId),
+            url: `${siteUrl}${documentPath(orderId, d.id)}`,
             pdf: d.content,
           })),
         parcels: { large: order.largeBoxes, small: order.smallBoxes },

@@ -6,7 +6,6 @@ import type { PaymentProvider } from '../../providers/payment/payment-provider.j
 import type { MailDeps } from '../email/mail.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { CheckoutRepository } from './checkout.repository.js';
-import type { OrderAccess } from '../orders/order-access.js';
 
 export const BOOK_SHIPMENT_JOB = 'book-shipment';
 export const CAPTURE_PAYMENT_JOB = 'capture-payment';
@@ -33,8 +32,6 @@ export interface CheckoutDeps {
   orders: OrdersService;
   mail: Pick<MailDeps, 'emails' | 'worker'>;
   jobs: JobQueue;
-  /** Signs the read-only links to labels in the confirmation email. */
-  orderAccess: Pick<OrderAccess, 'readUrl'>;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */

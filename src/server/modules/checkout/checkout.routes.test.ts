@@ -9,7 +9,6 @@ import {
 } from '../../../../tests/support/checkout.js';
 import {
   createTestApp,
-  actAsOneBrowser,
   simulatorClient,
   type TestApp,
 } from '../../../../tests/support/test-app.js';
@@ -460,8 +459,6 @@ describe('exactly once', () => {
       courier: simulatorClient(t.courierSimulator!.url, 2_000),
       mail: t.mail,
     });
-    // The same customer's browser asks the new process.
-    actAsOneBrowser(second);
     try {
       await second.services.jobs.drain();
       expect((await checkoutStatus(second, order.id)).status).toBe('booked');

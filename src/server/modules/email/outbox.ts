@@ -4,13 +4,7 @@ import type { Database } from '../../db/client.js';
 import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
-export type MailKind =
-  | 'booking-confirmation'
-  | 'contact-message'
-  | 'password-reset'
-  | 'verify-email'
-  | 'order-link'
-  | 'dev-sample';
+export type MailKind = 'booking-confirmation' | 'contact-message' | 'password-reset' | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
 export interface MailAttachment {

@@ -9,18 +9,7 @@ export const HEADER_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-export interface HeaderUser {
-  name: string;
-}
-
-/** `user`: the signed-in account (its name, with Sign out), or null. */
-export function SiteHeader({
-  user = null,
-  onSignOut,
-}: {
-  user?: HeaderUser | null;
-  onSignOut?: () => void;
-}) {
+export function SiteHeader() {
   const location = useLocation();
   // The location the phone menu was opened at: any navigation (a click, back or forward) makes
   // a new location, which closes the menu, with no extra render.
@@ -78,40 +67,16 @@ export function SiteHeader({
                 </NavLink>
               </li>
             ))}
-            {user ? (
-              <>
-                <li>
-                  {/* Who is signed in; a link once the account page exists (docs/accounts.md). */}
-                  <span className="site-nav__link site-nav__account">
-                    <span className="visually-hidden">Signed in as </span>
-                    {user.name}
-                  </span>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="site-nav__link site-nav__link--login"
-                    onClick={() => {
-                      closeMenu();
-                      onSignOut?.();
-                    }}
-                  >
-                    Sign out
-                  </button>
-                </li>
-              </>
-            ) : (
-              <li>
-                <NavLink
-                  to="/login"
-                  end
-                  className="site-nav__link site-nav__link--login"
-                  onClick={closeMenu}
-                >
-                  Log in
-                </NavLink>
-              </li>
-            )}
+            <li>
+              <NavLink
+                to="/login"
+                end
+                className="site-nav__link site-nav__link--login"
+                onClick={closeMenu}
+              >
+                Log in
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </div>

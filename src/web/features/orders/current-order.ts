@@ -5,10 +5,8 @@ import type { QuoteRequestInput } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 
 /**
- * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
- * reload finds the same order on the server, and a quote in another tab starts that tab's own
- * booking without taking this one over (docs/accounts.md). Once booked, the id is forgotten:
- * the order is then found from the account, the confirmation URL or the email's links.
+ * The order in progress. Its id is kept in local storage so a reload, a second tab or a return
+ * visit finds the same order on the server (the server is the authority on its contents).
  */
 const ORDER_ID_KEY = 'boxabroad.orderId';
 const EXPRESS_KEY = 'expressSelected';
@@ -30,37 +28,29 @@ function set(next: CurrentOrderState) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === ORDER_ID_KEY) void reloadCurrentOrder();
+  };
+  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
   };
 }
 
 export function storedOrderId(): string | null {
   try {
-    return window.sessionStorage.getItem(ORDER_ID_KEY);
+    return window.localStorage.getItem(ORDER_ID_KEY);
   } catch {
     return null;
   }
 }
 
-function forgetOrderId() {
+function storeOrderId(id: string) {
   try {
-    window.sessionStorage.removeItem(ORDER_ID_KEY);
+    window.localStorage.setItem(ORDER_ID_KEY, id);
   } catch {
-    // Storage unavailable: nothing was kept.
-  }
-}
-
-/** Keeps a draft's id for this tab; a booked order's id is not kept anywhere in the browser. */
-function storeOrderId(order: OrderView) {
-  if (order.status === 'booked') {
-    forgetOrderId();
-    return;
-  }
-  try {
-    window.sessionStorage.setItem(ORDER_ID_KEY, order.id);
-  } catch {
-    // Private mode without storage: the order still works in this tab until it is reloaded.
+    // Private mode without storage: the order still works in this tab.
   }
 }
 
@@ -71,7 +61,7 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
   try {
     const order = await callApi(createQuote, { body: request });
     if (mine !== generation) return;
-    storeOrderId(order);
+    storeOrderId(order.id);
     set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
@@ -94,13 +84,11 @@ export async function reloadCurrentOrder(): Promise<void> {
   if (state.status !== 'ready') set({ status: 'loading' });
   try {
     const order = await callApi(getOrder, { params: { id } });
-    if (mine !== generation) return;
-    storeOrderId(order);
-    set({ status: 'ready', order });
+    if (mine === generation) set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
     if (error instanceof ApiClientError && error.status === 404) {
-      forgetOrderId();
+      window.localStorage.removeItem(ORDER_ID_KEY);
       set({ status: 'empty' });
     } else {
       set({
@@ -117,7 +105,7 @@ export async function reloadCurrentOrder(): Promise<void> {
 /** Replaces the current order after a change the server confirmed. */
 export function setCurrentOrder(order: OrderView) {
   generation += 1;
-  storeOrderId(order);
+  storeOrderId(order.id);
   set({ status: 'ready', order });
 }
 
