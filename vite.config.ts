@@ -13,7 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for our own debugging but not referenced, and the server never serves them.
+    sourcemap: 'hidden',
     // The server reads it to preload the chunk of the page asked for (src/server/spa/spa.ts).
     manifest: true,
   },

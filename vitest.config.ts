@@ -14,7 +14,9 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
     exclude: ['src/server/providers/courier/**'],
     env: { TEST_DATABASE_KIND: database },
     globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 20_000,
+    // Many tests build their own app on a fresh database: a second or two on a quiet machine,
+    // over 20 s at a load average of 30. The limit is there to catch a hang, not to time them.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
@@ -26,6 +28,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Pure code, but some tests start processes (the courier's PDF tools, start-cluster) or
+          // render React: milliseconds on a quiet machine, seconds at a load average of 20. The
+          // limit is there to catch a hang.
+          testTimeout: 30_000,
           include: [
             'src/domain/**/*.test.ts',
             'src/web/**/*.test.{ts,tsx}',

@@ -4,49 +4,18 @@
 // the card step, confirm, then waiting for `booked`), and reads the server's own log: each
 // request's `ms` (time inside the server) and each booking's `serverMs` (the booking job without
 // BookShipment). Prints the medians and p90. A benchmark, not a test: it prints figures, exits 0.
-import { createInterface } from 'node:readline';
-import { startSandboxServer } from './lib/sandbox-server.mjs';
+import { runCheckout, watchServerLog } from './lib/checkout-flow.mjs';
+import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 20);
 
 const { base, server, stop } = await startSandboxServer({
   logLevel: 'info',
   stdout: 'pipe',
-  env: { PAYMENT_PROVIDER: 'sandbox' },
+  env: { ...UNTHROTTLED, PAYMENT_PROVIDER: 'sandbox' },
 });
-const requests = []; // { url, method, ms }
-const bookings = []; // { serverMs, courierMs, orderId }
-createInterface({ input: server.stdout }).on('line', (line) => {
-  try {
-    const entry = JSON.parse(line);
-    if (entry.msg === 'request') requests.push(entry);
-    if (entry.msg === 'order booked') bookings.push(entry);
-  } catch {
-    // not a log line
-  }
-});
-
-async function call(method, path, body) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: body ? { 'content-type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await response.json();
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-const address = (firstName, lastName, email, street, city) => ({
-  firstName,
-  lastName,
-  street,
-  city,
-  state: firstName === 'Ada' ? 'Greater London' : 'Île-de-France',
-  phoneNumber: firstName === 'Ada' ? '020 7946 0958' : '06 12 34 56 78',
-  email,
-});
+const log = watchServerLog(server.stdout);
+const { bookings } = log;
 
 try {
   for (let i = 0; i < 100; i += 1) {
@@ -61,66 +30,8 @@ try {
   }
   const checkoutMs = [];
   for (let n = 0; n < checkouts; n += 1) {
-    const order = await call('POST', '/api/v1/quotes', {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: 73, postcode: '75001' },
-      smallBoxes: 1,
-      largeBoxes: 1,
-    });
-    const o = `/api/v1/orders/${order.id}`;
-    await call('PUT', `${o}/service`, { service: 'express' });
-    await call(
-      'PUT',
-      `${o}/addresses/collection`,
-      address('Ada', 'Lovelace', 'ada@example.com', '12 St James’s Square', 'London'),
-    );
-    await call(
-      'PUT',
-      `${o}/addresses/delivery`,
-      address('Marie', 'Curie', 'marie@example.fr', '11 Rue Curie', 'Paris'),
-    );
-    const dates = await call('GET', `${o}/collection-dates`);
-    await call('PUT', `${o}/collection-date`, { date: dates.earliest });
-    for (const parcel of ['large-1', 'small-1']) {
-      await call('POST', `${o}/parcels/${parcel}/items`, {
-        name: 'Books',
-        numberOfUnits: 4,
-        unitValue: 12.5,
-        unitWeight: 0.5,
-      });
-    }
-    await call('POST', `${o}/declaration`);
-
-    const first = requests.length;
-    const session = await call('POST', `${o}/payment`);
-    await call('POST', '/api/v1/payment-sandbox/confirm', {
-      clientSecret: session.clientSecret,
-      number: '4242 4242 4242 4242',
-      expiry: '12 / 34',
-      cvc: '123',
-      billing: {
-        name: 'Ada Lovelace',
-        line1: '12 St James’s Square',
-        city: 'London',
-        postcode: 'SW1A 1AA',
-        country: 'United Kingdom',
-      },
-    });
-    await call('POST', `${o}/payment/confirm`);
-    for (;;) {
-      const status = await call('GET', `${o}/checkout`);
-      if (status.status === 'booked') break;
-      if (status.result === 'FAILED')
-        throw new Error(`checkout failed: ${JSON.stringify(status.error)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const mine = requests
-      .slice(first)
-      .filter((r) => /\/payment(\/confirm)?$|payment-sandbox\/confirm$/.test(r.url));
-    const booking = bookings.find((b) => b.orderId === order.id);
-    if (!booking) throw new Error('no booking log line');
-    checkoutMs.push(mine.reduce((sum, r) => sum + r.ms, 0) + booking.serverMs);
+    const { serverMs, requests: mine, booking } = await runCheckout(base, log);
+    checkoutMs.push(serverMs);
     if (n === 0)
       console.log(
         'first checkout (cold):',
@@ -141,5 +52,5 @@ try {
     `  booking job alone: median ${jobs[Math.floor(jobs.length / 2)]} ms; BookShipment (simulator, excluded): median ${courier[Math.floor(courier.length / 2)]} ms`,
   );
 } finally {
-  stop();
+  await stop();
 }

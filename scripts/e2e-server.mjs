@@ -1,5 +1,5 @@
 // Starts the production build on a fresh, throw-away data directory (for the browser tests).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,35 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-e2e-'));
+const baseEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  ALLOW_SANDBOX_PROVIDERS: 'true',
+  SMTP_URL: '',
+  DATA_DIR: dataDir,
+};
+
+// The console's specs sign in as this operator, made as operators are made (npm run admin:create).
+if (process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD) {
+  const made = spawnSync(
+    process.execPath,
+    [
+      join(root, 'dist/server/modules/accounts/create-admin.cli.js'),
+      '--email',
+      process.env.E2E_ADMIN_EMAIL,
+      '--name',
+      'Olive Operator',
+      '--password',
+      process.env.E2E_ADMIN_PASSWORD,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...baseEnv, LOG_LEVEL: 'warn' } },
+  );
+  if (made.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(made.status ?? 1);
+  }
+}
+
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', join(root, 'dist/server/main.js')],
@@ -14,11 +43,18 @@ const server = spawn(
     cwd: root,
     stdio: 'inherit',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-      SMTP_URL: '',
-      DATA_DIR: dataDir,
+      ...baseEnv,
+      // Every browser test comes from 127.0.0.1: per-address limits far above a whole run
+      // (the rate-limit messages are tested against the API's own answer).
+      RATE_LIMIT_QUOTES: '100000/15m',
+      RATE_LIMIT_CONTACT: '100000/15m',
+      RATE_LIMIT_LOOKUPS: '100000/15m',
+      RATE_LIMIT_PAYMENTS: '100000/15m',
+      RATE_LIMIT_SIGN_IN: '100000/15m',
+      RATE_LIMIT_SIGN_UP: '100000/15m',
+      RATE_LIMIT_PASSWORD_RESETS: '100000/15m',
+      RATE_LIMIT_ACCOUNT: '100000/15m',
+      RATE_LIMIT_BOOKING_LINKS: '100000/15m',
     },
   },
 );

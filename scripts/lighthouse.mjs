@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root, startSandboxServer } from './lib/sandbox-server.mjs';
+import { root, startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
 
 const ALL_PAGES = ['/', '/faq', '/prohibited-items', '/terms', '/contact', '/how-it-works'];
 /** `node scripts/lighthouse.mjs /faq /terms` audits only those pages. */
@@ -27,7 +27,7 @@ const CHROME_FLAGS = [
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const { base, stop } = await startSandboxServer();
+const { base, stop } = await startSandboxServer({ env: UNTHROTTLED });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
@@ -125,6 +125,6 @@ try {
   console.log(failed ? '\nBudgets: MISSED' : '\nBudgets: all met');
 } finally {
   await chrome.kill();
-  stop();
+  await stop();
 }
 process.exit(failed ? 1 : 0);

@@ -24,14 +24,49 @@ export function freePort() {
  * Starts the server and resolves once /readyz answers 200.
  * `stdout: 'pipe'` lets the caller read the server's JSON log lines from `server.stdout`.
  */
-export async function startSandboxServer({ logLevel = 'warn', stdout = 'ignore', env = {} } = {}) {
+/** Per-address limits far above what a benchmark sends from 127.0.0.1 (RATE_LIMIT_* settings). */
+export const UNTHROTTLED = Object.fromEntries(
+  [
+    'QUOTES',
+    'CONTACT',
+    'LOOKUPS',
+    'PAYMENTS',
+    'SIGN_IN',
+    'SIGN_UP',
+    'PASSWORD_RESETS',
+    'ACCOUNT',
+  ].map((name) => [`RATE_LIMIT_${name}`, '100000000/15m']),
+);
+
+/**
+ * `env` is added to the server's environment; pass `UNTHROTTLED` for a benchmark, nothing to keep
+ * the production limits.
+ */
+/**
+ * `databaseUrl` (a PostgreSQL database) runs `processes` app processes on it through
+ * `npm run start:cluster` instead of one process on a throw-away embedded database.
+ * `dataDir` runs on that embedded data directory instead (the caller's: kept after `stop`).
+ * `readyWithinMs` bounds the wait for /readyz. `stop()` resolves once the server has exited (so its data directory can be opened again).
+ */
+export async function startSandboxServer({
+  logLevel = 'warn',
+  stdout = 'ignore',
+  env = {},
+  databaseUrl,
+  processes = 1,
+  dataDir: givenDataDir,
+  readyWithinMs = 60_000,
+} = {}) {
   if (!existsSync(join(root, 'dist/server/main.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-sandbox-'));
-  const server = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'boxabroad-sandbox-'));
+  const command = databaseUrl
+    ? [join(root, 'scripts/start-cluster.mjs'), '--processes', String(processes)]
+    : [join(root, 'dist/server/main.js')];
+  const server = spawn(process.execPath, command, {
     cwd: root,
     stdio: ['ignore', stdout, 'inherit'],
     env: {
@@ -42,26 +77,29 @@ export async function startSandboxServer({ logLevel = 'warn', stdout = 'ignore',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: logLevel,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 240; i += 1) {
+  for (let i = 0; i < readyWithinMs / 250; i += 1) {
     const ready = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return { base, server, stop };
     if (server.exitCode !== null) {
-      stop();
+      await stop();
       throw new Error('The server exited before it was ready (see its message above).');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  stop();
-  throw new Error('The server was not ready within 60 s.');
+  await stop();
+  throw new Error(`The server was not ready within ${readyWithinMs / 1000} s.`);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AddressInputSchema, callingCodeFor, validateAddress } from './address.js';
+import { DESTINATIONS } from './countries.js';
+import {
+  addressFormatFor,
+  AddressInputSchema,
+  callingCodeFor,
+  validateAddress,
+} from './address.js';
+import { addressLines } from './order.js';
 
 const filled = AddressInputSchema.parse({
   firstName: 'Ada',
@@ -74,6 +81,140 @@ describe('validateAddress', () => {
     if (!long.ok) expect(long.fields.street).toBe('Use at most 100 characters');
     const controls = validateAddress({ ...filled, city: 'Lon\r\ndon' }, 'GB');
     expect(controls.ok && controls.value.city).toBe('Lon don');
+  });
+});
+
+/** A valid local phone number in each destination, so only the address fields are under test. */
+const PHONES: Record<string, string> = {
+  AU: '0412 345 678',
+  CA: '(416) 555-0199',
+  FR: '06 12 34 56 78',
+  DE: '030 1234567',
+  NZ: '021 123 4567',
+  ZA: '071 123 4567',
+  US: '(212) 555-0199',
+  PT: '912 345 678',
+  NL: '06 12345678',
+  BE: '0470 12 34 56',
+  ES: '612 34 56 78',
+  IT: '312 345 6789',
+};
+
+describe('address formats per country', () => {
+  const withoutArea = (country: string) =>
+    validateAddress({ ...filled, state: '', phoneNumber: PHONES[country] ?? '' }, country);
+
+  it.each(['US', 'CA', 'AU', 'ES', 'IT'])(
+    '%s writes its state, province or territory on every address: required',
+    (country) => {
+      const result = withoutArea(country);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.summary).toBe('Required field is missing.');
+        expect(Object.keys(result.fields)).toEqual(['state']);
+        expect(result.fields.state).toBe(
+          `Enter the ${addressFormatFor(country).areaLabel.toLowerCase()}`,
+        );
+      }
+    },
+  );
+
+  it.each(['FR', 'BE', 'DE', 'NL', 'PT', 'NZ', 'ZA'])(
+    '%s addresses have no region line: it may be left empty',
+    (country) => {
+      const result = withoutArea(country);
+      expect(result).toMatchObject({ ok: true, value: { state: '' } });
+    },
+  );
+
+  it('a UK address needs no county', () => {
+    expect(validateAddress({ ...filled, state: '' }, 'GB')).toMatchObject({
+      ok: true,
+      value: { state: '' },
+    });
+  });
+
+  it('names the area as the country does', () => {
+    expect(addressFormatFor('US')).toEqual({ areaLabel: 'State', areaRequired: true });
+    expect(addressFormatFor('CA')).toEqual({
+      areaLabel: 'Province or territory',
+      areaRequired: true,
+    });
+    expect(addressFormatFor('AU')).toEqual({ areaLabel: 'State or territory', areaRequired: true });
+    expect(addressFormatFor('GB')).toEqual({ areaLabel: 'County', areaRequired: false });
+    expect(addressFormatFor('FR')).toEqual({ areaLabel: 'Region', areaRequired: false });
+  });
+
+  it('has a format for every destination and the UK', () => {
+    for (const code of ['GB', ...DESTINATIONS.map((d) => d.countryCode)]) {
+      expect(addressFormatFor(code).areaLabel, code).not.toBe('County, state or region');
+    }
+  });
+
+  it('an area given where it is optional is kept', () => {
+    const result = validateAddress(
+      { ...filled, state: 'Île-de-France', phoneNumber: PHONES.FR ?? '' },
+      'FR',
+    );
+    expect(result.ok && result.value.state).toBe('Île-de-France');
+  });
+});
+
+describe('company and the second address line', () => {
+  it('are optional and left out when empty', () => {
+    const result = validateAddress({ ...filled, company: '  ', street2: '' }, 'GB');
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.value).not.toHaveProperty('company');
+      expect(result.value).not.toHaveProperty('street2');
+    }
+  });
+
+  it('are kept, cleaned, when given', () => {
+    const result = validateAddress(
+      { ...filled, company: ' Analytical\nEngines Ltd ', street2: 'Flat 3, Second floor' },
+      'GB',
+    );
+    expect(result.ok && result.value.company).toBe('Analytical Engines Ltd');
+    expect(result.ok && result.value.street2).toBe('Flat 3, Second floor');
+  });
+
+  it('are bounded like the first line', () => {
+    const result = validateAddress(
+      { ...filled, company: 'x'.repeat(101), street2: 'y'.repeat(101) },
+      'GB',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.fields.company).toBe('Use at most 100 characters');
+      expect(result.fields.street2).toBe('Use at most 100 characters');
+    }
+  });
+
+  it('are written on the address, between the name and the town', () => {
+    expect(
+      addressLines({
+        firstName: 'Marie',
+        lastName: 'Curie',
+        company: 'Institut du Radium',
+        street: '11 Rue Pierre et Marie Curie',
+        street2: 'Bâtiment B',
+        city: 'Paris',
+        state: '',
+        postcode: '75005',
+        countryTitle: 'France',
+        phone: '+33612345678',
+        email: 'marie@example.fr',
+      }),
+    ).toEqual([
+      'Marie Curie',
+      'Institut du Radium',
+      '11 Rue Pierre et Marie Curie',
+      'Bâtiment B',
+      'Paris',
+      '75005',
+      'France',
+    ]);
   });
 });
 

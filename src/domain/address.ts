@@ -8,7 +8,8 @@ import { z } from './zod.js';
 /**
  * The booking wizard's address forms (docs/product-rules.md, "Booking wizard"). Country and
  * post code are read-only: they come from the quote. The collection phone is UK only (+44, as in
- * the product rules); the delivery phone uses the destination's calling code.
+ * the product rules); the delivery phone uses the destination's calling code. Which fields an
+ * address needs follows its country's address format (`addressFormatFor`).
  */
 export const ADDRESS_MESSAGES = {
   requiredMissing: 'Required field is missing.',
@@ -16,7 +17,6 @@ export const ADDRESS_MESSAGES = {
   lastName: 'Enter a last name',
   street: 'Enter the street address',
   city: 'Enter the town or city',
-  state: 'Enter the county, state or region',
   phoneNumber: 'Enter a phone number',
   email: 'Enter an email address',
   emailInvalid: 'Enter an email address in the correct format, like name@example.com',
@@ -25,7 +25,9 @@ export const ADDRESS_MESSAGES = {
 const LIMITS = {
   firstName: 50,
   lastName: 50,
+  company: 100,
   street: 100,
+  street2: 100,
   city: 60,
   state: 60,
   phoneNumber: 30,
@@ -33,25 +35,83 @@ const LIMITS = {
   instructions: 300,
 } as const;
 
-export const REQUIRED_ADDRESS_FIELDS = [
+/**
+ * How a country writes its addresses, as far as the form is concerned: what the area above the
+ * town is called there and whether an address needs it. The US, Canada and Australia (states,
+ * provinces and territories) and Spain and Italy (provinces) write it on every address; the UK,
+ * the rest of Europe, New Zealand and South Africa do not, so there it may be left empty.
+ */
+export interface AddressFormat {
+  /** The label of the area field, e.g. "State", "County". */
+  areaLabel: string;
+  areaRequired: boolean;
+}
+
+const AREA_OPTIONAL_REGION: AddressFormat = { areaLabel: 'Region', areaRequired: false };
+
+const ADDRESS_FORMATS: Readonly<Record<string, AddressFormat>> = {
+  GB: { areaLabel: 'County', areaRequired: false },
+  US: { areaLabel: 'State', areaRequired: true },
+  CA: { areaLabel: 'Province or territory', areaRequired: true },
+  AU: { areaLabel: 'State or territory', areaRequired: true },
+  ES: { areaLabel: 'Province', areaRequired: true },
+  IT: { areaLabel: 'Province', areaRequired: true },
+  FR: AREA_OPTIONAL_REGION,
+  DE: AREA_OPTIONAL_REGION,
+  NL: AREA_OPTIONAL_REGION,
+  BE: AREA_OPTIONAL_REGION,
+  PT: AREA_OPTIONAL_REGION,
+  NZ: AREA_OPTIONAL_REGION,
+  ZA: { areaLabel: 'Province', areaRequired: false },
+};
+
+/** The address format of a country (ISO code); a country we do not know asks for its region. */
+export function addressFormatFor(countryCode: string): AddressFormat {
+  return (
+    ADDRESS_FORMATS[countryCode] ?? { areaLabel: 'County, state or region', areaRequired: true }
+  );
+}
+
+/** "Enter the state", "Enter the province or territory"… */
+export function areaMessage(format: AddressFormat): string {
+  return `Enter the ${format.areaLabel.toLowerCase()}`;
+}
+
+/** The fields every address needs, wherever it is; the area is required by some countries only. */
+export const ALWAYS_REQUIRED_FIELDS = [
   'firstName',
   'lastName',
   'street',
   'city',
-  'state',
   'phoneNumber',
   'email',
 ] as const;
-export type RequiredAddressField = (typeof REQUIRED_ADDRESS_FIELDS)[number];
+export type RequiredAddressField = (typeof ALWAYS_REQUIRED_FIELDS)[number] | 'state';
 
 /** The form's fields in the order they are shown (and their errors listed). */
-export const ADDRESS_FIELD_ORDER = [...REQUIRED_ADDRESS_FIELDS, 'instructions'] as const;
+export const ADDRESS_FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'company',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'phoneNumber',
+  'email',
+  'instructions',
+] as const;
 
-/** What the form sends; every value is a string, possibly empty. */
+/**
+ * What the form sends; every value is a string, possibly empty. `street` is the first address
+ * line, `street2` the optional second; `state` is the area (county, state, province or region).
+ */
 export const AddressInputSchema = z.object({
   firstName: z.string().default(''),
   lastName: z.string().default(''),
+  company: z.string().default(''),
   street: z.string().default(''),
+  street2: z.string().default(''),
   city: z.string().default(''),
   state: z.string().default(''),
   phoneNumber: z.string().default(''),
@@ -64,8 +124,11 @@ export type AddressInputValue = z.output<typeof AddressInputSchema>;
 export interface ValidAddress {
   firstName: string;
   lastName: string;
+  company?: string;
   street: string;
+  street2?: string;
   city: string;
+  /** Empty where the country's addresses need no area and none was given. */
   state: string;
   /** E.164, e.g. "+442079460958". */
   phone: string;
@@ -94,19 +157,21 @@ function clean(value: string): string {
 }
 
 /**
- * Checks an address form. Any missing required field gives the product's summary "Required field
+ * Checks an address form for an address in `country` (ISO code), whose phone number must belong
+ * to that country too. Any missing required field gives the product's summary "Required field
  * is missing." with a message beside each missing field; then formats are checked.
- * `phoneCountry` is the ISO code the phone number must belong to.
  */
-export function validateAddress(input: AddressInputValue, phoneCountry: string): AddressValidation {
+export function validateAddress(input: AddressInputValue, country: string): AddressValidation {
   const values = Object.fromEntries(
     Object.entries(input).map(([key, value]) => [key, clean(value)]),
   ) as AddressInputValue;
   const fields: Partial<Record<keyof AddressInputValue, string>> = {};
+  const format = addressFormatFor(country);
 
-  for (const field of REQUIRED_ADDRESS_FIELDS) {
+  for (const field of ALWAYS_REQUIRED_FIELDS) {
     if (!values[field]) fields[field] = ADDRESS_MESSAGES[field];
   }
+  if (format.areaRequired && !values.state) fields.state = areaMessage(format);
   if (Object.keys(fields).length > 0) {
     return { ok: false, summary: ADDRESS_MESSAGES.requiredMissing, fields };
   }
@@ -117,10 +182,10 @@ export function validateAddress(input: AddressInputValue, phoneCountry: string):
   if (!fields.email && !EMAIL.safeParse(values.email).success) {
     fields.email = ADDRESS_MESSAGES.emailInvalid;
   }
-  const phone = parsePhoneNumberFromString(values.phoneNumber, phoneCountry as CountryCode);
-  const prefix = callingCodeFor(phoneCountry);
-  if (!fields.phoneNumber && (!phone || !phone.isValid() || phone.country !== phoneCountry)) {
-    fields.phoneNumber = `Enter a valid ${prefix} phone number for ${countryName(phoneCountry)}`;
+  const phone = parsePhoneNumberFromString(values.phoneNumber, country as CountryCode);
+  const prefix = callingCodeFor(country);
+  if (!fields.phoneNumber && (!phone || !phone.isValid() || phone.country !== country)) {
+    fields.phoneNumber = `Enter a valid ${prefix} phone number for ${countryName(country)}`;
   }
   const first = Object.values(fields)[0];
   if (first || !phone) return { ok: false, summary: first ?? ADDRESS_MESSAGES.phoneNumber, fields };
@@ -130,7 +195,9 @@ export function validateAddress(input: AddressInputValue, phoneCountry: string):
     value: {
       firstName: values.firstName,
       lastName: values.lastName,
+      ...(values.company ? { company: values.company } : {}),
       street: values.street,
+      ...(values.street2 ? { street2: values.street2 } : {}),
       city: values.city,
       state: values.state,
       phone: phone.number,

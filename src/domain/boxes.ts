@@ -39,3 +39,9 @@ export function boxDimensions(box: BoxSpec): string {
   }
   return `${box.heightCm} cm high × ${box.widthCm} × ${box.lengthCm} cm`;
 }
+
+/** Grams as kg for people: "2.4", "20", "0.125". */
+export function formatKg(grams: number): string {
+  const kg = grams / 1000;
+  return Number.isInteger(kg) ? String(kg) : kg.toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
+}

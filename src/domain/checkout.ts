@@ -1,3 +1,4 @@
+import { ReceiptSchema } from './receipt.js';
 import { z } from './zod.js';
 
 /**
@@ -52,8 +53,27 @@ export const CheckoutStatusSchema = z.object({
       error: z.object({ code: z.string(), message: z.string() }).nullable(),
     })
     .nullable(),
+  /** Once booked: the receipt of the payment, with the collection date and service. */
+  receipt: ReceiptSchema.nullable(),
 });
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
+
+/**
+ * The payment step's tick box: the customer accepts the Terms and declares that nothing
+ * prohibited is inside. Required before the card is charged; the server checks it again when
+ * the authorisation arrives.
+ */
+export const ACCEPTANCE_LABEL =
+  'I accept the Terms & Conditions and declare that my boxes contain nothing prohibited.';
+export const ACCEPTANCE_MESSAGES = {
+  missing: 'Please accept the Terms & Conditions and declare that nothing prohibited is inside.',
+  notDeclared: 'Please declare the items in each box before you pay.',
+} as const;
+
+export const AcceptTermsInputSchema = z.object({
+  accepted: z.literal(true, { message: ACCEPTANCE_MESSAGES.missing }),
+});
+export type AcceptTermsInput = z.infer<typeof AcceptTermsInputSchema>;
 
 /** The sandbox card fields' submission (PAYMENT_PROVIDER=sandbox only). */
 export const SandboxCardInputSchema = z.object({
@@ -81,3 +101,10 @@ export const SandboxCardResultSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type SandboxCardResult = z.infer<typeof SandboxCardResultSchema>;
+
+/**
+ * What a customer reads while their order is `needs_attention` (the courier's own text is for
+ * operators only): the card is held, not charged, the team is checking, and when they will hear.
+ */
+export const NEEDS_ATTENTION_MESSAGE =
+  'The courier did not confirm your booking, so our team is checking it with them. Your card is held, not charged. We will email you by the end of the next working day: either your booking is confirmed, or the hold on your card is released.';

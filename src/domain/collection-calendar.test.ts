@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COLLECTION_HOURS,
+  COLLECTION_READY_FROM,
   collectionDateError,
   collectionWindow,
   holidayRegionForPostcodeArea,
@@ -113,5 +115,14 @@ describe('holidayRegionForPostcodeArea', () => {
     expect(holidayRegionForPostcodeArea('SW')).toBe('england-and-wales');
     expect(holidayRegionForPostcodeArea('PO')).toBe('england-and-wales');
     expect(holidayRegionForPostcodeArea('CF')).toBe('england-and-wales');
+  });
+});
+
+describe('the collection window', () => {
+  it('tells the courier the boxes are ready when the window we promise opens', () => {
+    // "9:00am" on our pages and emails; "09:00" on the courier's label and tracking page.
+    const [, hour, minute, half] = /^(\d{1,2}):(\d{2})(am|pm)$/.exec(COLLECTION_HOURS.from)!;
+    const from = `${String((Number(hour) % 12) + (half === 'pm' ? 12 : 0)).padStart(2, '0')}:${minute}`;
+    expect(COLLECTION_READY_FROM).toBe(from);
   });
 });

@@ -7,7 +7,12 @@
  */
 export const COLLECTION_WINDOW_WORKING_DAYS = 5;
 export const COLLECTION_HOURS = { from: '9:00am', to: '5:30pm' } as const;
-export const COLLECTION_READY_FROM = '12:30';
+/**
+ * The time the courier is told the boxes are ready: the start of the window the customer is
+ * promised, so the courier's label and tracking page say the same as our pages and emails
+ * (docs/decisions/030-one-collection-window.md).
+ */
+export const COLLECTION_READY_FROM = '09:00';
 
 export const COLLECTION_DATE_MESSAGES = {
   required: 'Please select date.',

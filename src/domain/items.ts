@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { BOX_SPECS, type BoxType } from './boxes.js';
+import { BOX_SPECS, formatKg, type BoxType } from './boxes.js';
 import { EU_COUNTRY_CODES } from './countries.js';
 import { formatPence } from './money.js';
 import { MAX_SHIPMENT_VALUE_PENCE, checkGoods, limitsOf, refusalOf } from './prohibited-items.js';
@@ -121,10 +121,7 @@ export function toGrams(kg: number): number {
   return Math.round(kg * 1000);
 }
 
-export function formatKg(grams: number): string {
-  const kg = grams / 1000;
-  return Number.isInteger(kg) ? String(kg) : kg.toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
-}
+export { formatKg } from './boxes.js';
 
 export function declaredWeightGrams(items: readonly DeclaredItem[]): number {
   return items.reduce((sum, item) => sum + item.unitWeightGrams * item.numberOfUnits, 0);

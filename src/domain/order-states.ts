@@ -51,6 +51,16 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     to: 'needs_attention',
     when: 'the booking’s outcome is unknown',
   },
+  {
+    from: ['needs_attention'],
+    to: 'booked',
+    when: 'an operator found the booking on the courier’s side and entered its reference',
+  },
+  {
+    from: ['needs_attention'],
+    to: 'booking_failed',
+    when: 'an operator found nothing booked and released the authorisation',
+  },
 ];
 
 /** Whether an order may move from one status to another. */

@@ -27,10 +27,16 @@ export const OfferedServiceSchema = z.object({
 });
 export type OfferedService = z.infer<typeof OfferedServiceSchema>;
 
+/**
+ * An address as saved on the order. Company and the second line are optional (orders saved before
+ * they existed have neither); `state` is empty where the country's addresses need no area.
+ */
 export const OrderAddressSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
+  company: z.string().optional(),
   street: z.string(),
+  street2: z.string().optional(),
   city: z.string(),
   state: z.string(),
   postcode: z.string(),
@@ -40,6 +46,20 @@ export const OrderAddressSchema = z.object({
   instructions: z.string().optional(),
 });
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+/** An address as written on an envelope, one line each: what the order pages show. */
+export function addressLines(address: OrderAddress): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.company,
+    address.street,
+    address.street2,
+    address.city,
+    address.state,
+    address.postcode,
+    address.countryTitle,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
 
 export const DeclaredItemSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMPANY, companyLines } from './company.js';
 import { NOINDEX_PATHS, SITEMAP_PATHS, pageMeta } from './site-meta.js';
 import { SITE_ROUTES } from './site-routes.js';
 
@@ -27,5 +28,19 @@ describe('page meta', () => {
   it('covers every site route in exactly one of the two lists', () => {
     const listed = [...SITEMAP_PATHS, ...NOINDEX_PATHS].sort();
     expect(listed).toEqual(SITE_ROUTES.map((r) => r.path).sort());
+  });
+
+  it('lists the privacy notice in the sitemap', () => {
+    expect(SITEMAP_PATHS).toContain('/privacy');
+    expect(pageMeta('/privacy').indexable).toBe(true);
+  });
+
+  it('names the company behind the brand in three lines', () => {
+    expect(companyLines()).toEqual([
+      COMPANY.legalName,
+      `Registered in ${COMPANY.registeredIn}, company number ${COMPANY.companyNumber}`,
+      `Registered office: ${COMPANY.registeredOffice}`,
+    ]);
+    for (const value of Object.values(COMPANY)) expect(value.trim()).not.toBe('');
   });
 });

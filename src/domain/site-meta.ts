@@ -1,4 +1,4 @@
-import { BRAND, SITE_ROUTES, pageTitle } from './site-routes.js';
+import { BRAND, findSiteRoute, pageTitle } from './site-routes.js';
 
 /**
  * What search engines and link previews show for each page. The server writes these into the
@@ -16,6 +16,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Contact BoxAbroad about sending boxes abroad from the UK. Customer service runs 9am to 5:30pm Monday to Friday.',
   '/terms':
     'The Terms & Conditions for sending boxes abroad with BoxAbroad: bookings, payment, refunds, liability, what you may send and your rights.',
+  '/privacy':
+    'What BoxAbroad stores about your quotes, bookings, messages and account, why, who we share it with, how long we keep it, and the cookies the site uses.',
 };
 
 const DEFAULT_DESCRIPTION = DESCRIPTIONS['/'] as string;
@@ -28,6 +30,7 @@ export const SITEMAP_PATHS: readonly string[] = [
   '/prohibited-items',
   '/contact',
   '/terms',
+  '/privacy',
 ];
 
 /** Pages that only make sense inside someone's booking: never indexed. */
@@ -39,6 +42,18 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/order-confirmation',
   '/login',
   '/login/forgotten-password',
+  '/login/reset-password',
+  '/signup',
+  '/account',
+  '/account/orders/:reference',
+  '/account/verify-email',
+  '/manage-booking',
+  '/admin',
+  '/admin/orders',
+  '/admin/orders/:id',
+  '/admin/rates',
+  '/admin/messages',
+  '/admin/mail',
 ];
 
 export const SOCIAL_IMAGE_PATH = '/social-preview.png';
@@ -53,10 +68,10 @@ export interface PageMeta {
 /** The full title, description and indexability of a path (unknown paths get the defaults). */
 export function pageMeta(pathname: string): PageMeta {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const route = SITE_ROUTES.find((r) => r.path === path);
+  const route = findSiteRoute(path);
   return {
     title: route ? pageTitle(route.title) : pageTitle('Page not found'),
     description: DESCRIPTIONS[path] ?? DEFAULT_DESCRIPTION,
-    indexable: !!route && !NOINDEX_PATHS.includes(path),
+    indexable: !!route && !NOINDEX_PATHS.includes(route.path),
   };
 }

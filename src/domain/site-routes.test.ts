@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isSiteRoute, pageTitle, SITE_ROUTES, titleFor } from './site-routes.js';
+import {
+  isSiteRoute,
+  matchFirst,
+  matchPath,
+  pageTitle,
+  SITE_ROUTES,
+  titleFor,
+} from './site-routes.js';
 
 describe('site routes', () => {
-  it('lists every route of the product rules', () => {
+  it('lists every route of the product rules, the privacy notice, the account pages and the console', () => {
     expect(SITE_ROUTES.map((r) => r.path).sort()).toEqual(
       [
         '/',
@@ -12,12 +19,25 @@ describe('site routes', () => {
         '/items',
         '/login',
         '/terms',
+        '/privacy',
         '/order-confirmation',
         '/prohibited-items',
         '/faq',
         '/how-it-works',
         '/login/forgotten-password',
         '/pay',
+        '/login/reset-password',
+        '/signup',
+        '/account',
+        '/account/orders/:reference',
+        '/account/verify-email',
+        '/manage-booking',
+        '/admin',
+        '/admin/orders',
+        '/admin/orders/:id',
+        '/admin/rates',
+        '/admin/messages',
+        '/admin/mail',
       ].sort(),
     );
   });
@@ -27,10 +47,38 @@ describe('site routes', () => {
     expect(isSiteRoute('/faq/')).toBe(true);
     expect(isSiteRoute('/')).toBe(true);
     expect(isSiteRoute('/nope')).toBe(false);
+    expect(isSiteRoute('/account/orders/BA-7K2M9QXD')).toBe(true);
+    expect(isSiteRoute('/account/orders')).toBe(false);
+    expect(isSiteRoute('/account/orders/BA-7K2M9QXD/labels')).toBe(false);
   });
 
   it('titles pages with the brand', () => {
     expect(pageTitle(titleFor('/faq'))).toBe('FAQ | BoxAbroad');
     expect(() => titleFor('/nope')).toThrow();
+  });
+});
+
+describe('matching a path against a route pattern', () => {
+  it('matches fixed paths exactly and gives a pattern its parameters', () => {
+    expect(matchPath('/faq', '/faq/')).toEqual({});
+    expect(matchPath('/faq', '/faq/x')).toBeNull();
+    expect(matchPath('/account/orders/:reference', '/account/orders/BA-1')).toEqual({
+      reference: 'BA-1',
+    });
+    expect(matchPath('/account/orders/:reference', '/account/orders')).toBeNull();
+    expect(matchPath('/account/orders/:reference', '/account/orders/')).toBeNull();
+    expect(matchPath('/account/orders/:reference', '/account/orders/a/b')).toBeNull();
+    expect(matchPath('/account/orders/:reference', '/account/orders/%ZZ')).toBeNull();
+  });
+
+  it('prefers a fixed path, then tries patterns in order', () => {
+    const patterns = ['/x/:id', '/x/new', '/x/:id/:more', '/:any/:id'];
+    expect(matchFirst(patterns, '/x/new')).toEqual({ pattern: '/x/new', params: {} });
+    expect(matchFirst(patterns, '/x/7')).toEqual({ pattern: '/x/:id', params: { id: '7' } });
+    expect(matchFirst(patterns, '/y/7')).toEqual({
+      pattern: '/:any/:id',
+      params: { any: 'y', id: '7' },
+    });
+    expect(matchFirst(patterns, '/nope')).toBeUndefined();
   });
 });

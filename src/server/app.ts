@@ -1,8 +1,10 @@
+import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
+import { devCourierRoutes } from './dev/courier-routes.routes.js';
 import { devMailRoutes } from './dev/mail.routes.js';
 import { registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -20,8 +22,23 @@ import {
 } from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { sessionRoutes } from './modules/session/session.routes.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
+import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
+import { authSecret } from './modules/accounts/app-secret.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  registerRateLimits,
+  type RateLimitSettings,
+} from './http/rate-limiter.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { loggedUrl, withSafeErrors } from './logging.js';
+import { registerOrderAccess } from './modules/orders/order-access.js';
 import { registerSpa } from './spa/spa.js';
+import { registerAdminGuard } from './modules/admin/admin-guard.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { adminInboxRoutes } from './modules/admin/admin-inbox.routes.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/checkout/checkout-deps.js';
 import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/checkout.routes.js';
@@ -40,6 +57,10 @@ export interface AppDeps {
   courier: CourierProvider;
   /** How long courier route answers are trusted; defaults suit production. */
   routeCachePolicy?: RouteCachePolicy;
+  /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY, default 2). */
+  courierWarmupConcurrency?: number;
+  /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS, default 30). */
+  draftRetentionDays?: number;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
   /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
@@ -60,17 +81,84 @@ export interface AppDeps {
   jobQueue?: Partial<JobQueueOptions>;
   /** Booking retry window and delay. */
   checkout?: Partial<CheckoutOptions>;
+  /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
+  authSecret?: string;
+  /** Limits per client address and per order (RATE_LIMIT_*); tests raise or lower them. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /**
+   * Which proxies are believed about the client's address and protocol (TRUST_PROXY): `false`
+   * (default), a number of hops, or proxy addresses.
+   */
+  trustProxy?: boolean | number | string;
+  /** Request, idle-connection and keep-alive timeouts (REQUEST_TIMEOUT_MS and the like). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** When the server is too busy to answer well it answers 503 with Retry-After instead. */
+  pressure?: Partial<PressureLimits>;
+}
+
+export interface ServerTimeouts {
+  /** Longest a client may take to send a whole request, headers and body. */
+  requestMs: number;
+  /** A connection with nothing sent or received for this long is closed. */
+  connectionMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  connectionMs: 120_000,
+  keepAliveMs: 72_000,
+};
+
+export interface PressureLimits {
+  /** Mean event-loop delay above which requests get 503 (0: not checked). */
+  maxEventLoopDelayMs: number;
+  /** Heap in use above which requests get 503 (0: not checked). */
+  maxHeapUsedBytes: number;
+  /** How often the load is sampled. */
+  sampleIntervalMs: number;
+}
+
+export const DEFAULT_PRESSURE: PressureLimits = {
+  maxEventLoopDelayMs: 1000,
+  maxHeapUsedBytes: 0,
+  sampleIntervalMs: 1000,
+};
+
+/** Seconds a client is asked to wait when the server is too busy. */
+export const BUSY_RETRY_AFTER_SECONDS = 10;
+
+/** TRUST_PROXY as Fastify takes it: hops as a function, addresses as a list. */
+function trustProxyOption(
+  setting: boolean | number | string,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  if (typeof setting === 'string') return setting.split(',').map((part) => part.trim());
+  return setting;
 }
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Errors are logged by code and ids, never with a query's values (logging.ts).
+    loggerInstance: withSafeErrors(deps.logger) as FastifyBaseLogger,
     // Fastify's own two lines per request are replaced by our one line (onResponse below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.bodyLimitBytes ?? 64 * 1024,
-    trustProxy: true,
+    // Off by default: X-Forwarded-* are written by any client unless a known proxy sets them.
+    trustProxy: trustProxyOption(deps.trustProxy ?? false),
     genReqId: () => crypto.randomUUID(),
+    // A client that trickles its request is cut off (408) once requestMs has passed.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(60_000, timeouts.requestMs),
+      // How often Node checks requests against requestTimeout (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1_000, timeouts.requestMs),
+    },
   });
 
   // One structured line per request.
@@ -78,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -87,6 +175,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, {
+    stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
+    publicUrl: deps.publicUrl,
+  });
+  const pressure = { ...DEFAULT_PRESSURE, ...deps.pressure };
+  if (pressure.maxEventLoopDelayMs > 0 || pressure.maxHeapUsedBytes > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: pressure.maxEventLoopDelayMs,
+      maxHeapUsedBytes: pressure.maxHeapUsedBytes,
+      sampleInterval: pressure.sampleIntervalMs,
+      retryAfter: BUSY_RETRY_AFTER_SECONDS,
+    });
+  }
 
   const mail =
     deps.mail ??
@@ -102,7 +203,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
       logger: deps.logger.child({ component: 'payment-sandbox' }),
     });
-  const services = createServices(deps, mail, payment);
+  const secret = await authSecret(deps.database, deps.clock, deps.authSecret);
+  // The site's own address: its origin is the only one allowed to change state (origin-check.ts).
+  const siteUrl = deps.publicUrl ?? mail.emails.siteUrl;
+  const services = createServices(deps, mail, payment, { secret, siteUrl });
   app.decorate('services', services);
   if (payment instanceof SandboxPaymentProvider) {
     // The sandbox's events reach the server through the same route as the real provider's.
@@ -123,16 +227,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  // Every state-changing /api request from another site is refused before it is read.
+  registerOriginCheck(app, { siteUrl, exempt: [WEBHOOK_PATH] });
+  // Every /api/v1/admin/* request answers only an admin: 401 signed out, 403 a customer.
+  registerAdminGuard(app, (headers) => services.accounts.currentUser(headers));
+  // Every /api/v1/orders/:id… route answers only the order's owners (order-access.ts).
+  registerOrderAccess(app, services.orderAccess);
+  // Per-address limits of the routes that name one, counted in the database (rate-limiter.ts).
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  await registerRateLimits(app, services.rateLimiter, rateLimits);
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes(deps.publicUrl));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
   await registerOpenApi(app);
   await app.register(catalogRoutes(services.catalog));
-  await app.register(quotesRoutes(services.quotes, services.catalog));
+  await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(sessionRoutes);
+  await app.register(
+    accountsRoutes(services.accounts, {
+      signedIn: (userId, request) =>
+        services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
+    }),
+  );
+  await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
+  await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
   await app.register(contactRoutes(services.contact));
-  await app.register(checkoutRoutes(services.checkout));
+  await app.register(
+    checkoutRoutes(services.checkout, {
+      limiter: services.rateLimiter,
+      limit: rateLimits.cardDeclines,
+    }),
+  );
+  await app.register(adminRoutes(services.admin));
+  await app.register(adminInboxRoutes(services.adminInbox, services.adminOrderExtras));
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
     app.all(url, { schema: { hide: true } }, sendNotFound);
@@ -148,9 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         siteUrl: mail.emails.siteUrl,
       }),
     );
+    await app.register(devCourierRoutes(services.courierRoutes));
   }
 
-  await registerSpa(app, deps.webDistDir, deps.publicUrl, { stripe: payment.name === 'stripe' });
+  await registerSpa(app, deps.webDistDir, deps.publicUrl);
   return app;
 }
 

@@ -20,6 +20,9 @@ async function testJob(kind: string) {
 }
 beforeAll(async () => {
   t = await createTestApp();
+  // The courier route matrix already warm (as after a restart), so the recurring refresh the
+  // started work runs has nothing to ask and these tests time only the mail worker and the queue.
+  await t.app.services.courierRoutes.warmMatrix({ concurrency: 4 });
 });
 afterAll(() => t.close());
 
@@ -62,5 +65,19 @@ describe('background work', () => {
     expect(late.ran()).toBe(false);
     await t.app.services.jobs.drain();
     expect(late.ran()).toBe(true);
+  });
+
+  it('keeps the route refresher and the reconciliation as recurring job rows, one each across processes', async () => {
+    const first = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
+    const second = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
+    await first.stop();
+    await second.stop();
+    const rows = await t.database.query<{ key: string; status: string }>(
+      `SELECT key, status FROM jobs WHERE kind IN ('refresh-courier-routes', 'reconcile-payments')
+       ORDER BY key`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['reconcile-payments', 'refresh-courier-routes']);
+    // Each ran (or waits to run) and is due again: never done for good.
+    for (const row of rows) expect(row.status).toBe('pending');
   });
 });

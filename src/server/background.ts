@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import { Poller } from './jobs/poller.js';
+import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/courier-routes.service.js';
+import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
 import type { Services } from './services.js';
 
 export interface BackgroundWork {
@@ -7,28 +8,35 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-/** How often the courier route refresher looks for routes in use that are going stale. */
-export const ROUTE_REFRESH_INTERVAL_MS = 60_000;
+/** The recurring jobs every process keeps scheduled: one row each in `jobs`, whoever runs it. */
+export function recurringJobs(services: Services): { kind: string; key: string }[] {
+  return [
+    { kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB },
+    { kind: PURGE_ABANDONED_DRAFTS_JOB, key: PURGE_ABANDONED_DRAFTS_JOB },
+    ...services.checkout.recurringJobs,
+  ];
+}
 
 /**
  * The one place that starts and stops background work (decision 014), all on one loop
- * (`jobs/poller.ts`): the job queue (booking, capture, cancel; decision 009), the mail worker
- * (docs/email.md) and the courier route refresher (docs/quotes-and-orders.md). Started by
- * `main.ts` once the app is built; tests run rounds themselves instead.
+ * (`jobs/poller.ts`): the job queue (booking, capture, cancel; decision 009) with its recurring
+ * jobs (the warm-up and refresh of the courier route matrix, decision 034 and
+ * docs/quotes-and-orders.md, the deletion of abandoned drafts, decision 050, and the
+ * reconciliation of authorisations, docs/orders.md), and the mail worker (docs/email.md). Started by `main.ts` once the app is built; tests run rounds
+ * themselves instead.
  */
 export function startBackgroundWork(services: Services, logger: Logger): BackgroundWork {
-  const refresher = new Poller({
-    name: 'courier route refresher',
-    round: () => services.courierRoutes.refreshDue(),
-    intervalMs: ROUTE_REFRESH_INTERVAL_MS,
-    logger,
-  });
   services.mail.worker.start();
   services.jobs.start();
-  refresher.start();
+  const scheduled = Promise.all(recurringJobs(services).map((job) => services.jobs.schedule(job)))
+    .then(() => services.jobs.wake())
+    .catch((error: unknown) => {
+      // The next start schedules them again; the site works without them meanwhile.
+      logger.error({ err: error }, 'recurring jobs not scheduled');
+    });
   return {
     stop: async () => {
-      await refresher.stop();
+      await scheduled;
       await services.jobs.stop();
       await services.mail.worker.stop();
     },

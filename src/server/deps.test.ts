@@ -33,7 +33,8 @@ describe('createDeps on the embedded defaults', { timeout: 60_000 }, () => {
   });
 });
 
-describe('createDeps: the courier', () => {
+// Opens the embedded database and starts the simulator: the same wide limit, for the same reason.
+describe('createDeps: the courier', { timeout: 60_000 }, () => {
   it('runs the courier simulator in process on COURIER_SIMULATOR_PORT, and stops it on close', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'boxabroad-courier-'));
     const port = await freePort();

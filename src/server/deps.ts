@@ -61,9 +61,46 @@ export async function createDeps(
     clock: systemClock,
     logger,
     courier: courier.courier,
+    courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
+    draftRetentionDays: env.DRAFT_RETENTION_DAYS,
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
+    trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    pressure: {
+      maxEventLoopDelayMs: env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: env.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024,
+    },
+    rateLimits: Object.fromEntries(
+      Object.entries({
+        quotes: env.RATE_LIMIT_QUOTES,
+        contact: env.RATE_LIMIT_CONTACT,
+        lookups: env.RATE_LIMIT_LOOKUPS,
+        payments: env.RATE_LIMIT_PAYMENTS,
+        signIn: env.RATE_LIMIT_SIGN_IN,
+        signUp: env.RATE_LIMIT_SIGN_UP,
+        passwordResets: env.RATE_LIMIT_PASSWORD_RESETS,
+        account: env.RATE_LIMIT_ACCOUNT,
+        bookingLinks: env.RATE_LIMIT_BOOKING_LINKS,
+        cardDeclines: env.RATE_LIMIT_CARD_DECLINES,
+      }).filter(([, limit]) => limit !== undefined),
+    ),
     mail,
+    // A resumed booking waits for the courier's own timeout and the keeping of its reply.
+    checkout: {
+      bookingInFlightMs: env.COURIER_BOOK_TIMEOUT_MS + env.BOOKING_REPLY_WINDOW_MS,
+      replyWriteWindowMs: env.BOOKING_REPLY_WINDOW_MS,
+    },
+    jobQueue: {
+      concurrency: env.JOB_CONCURRENCY,
+      bookingConcurrency: env.BOOKING_CONCURRENCY,
+      leaseMs: env.JOB_LEASE_MS,
+    },
     close: async () => {
       // The mail worker first: it finishes (or aborts) deliveries in progress while the
       // database is still open.

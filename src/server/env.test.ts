@@ -14,11 +14,46 @@ const REAL_PAYMENTS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcdef',
   STRIPE_WEBHOOK_SECRET: 'whsec_SECRETSECRET',
 };
+/** A production deployment names its own address (PUBLIC_URL) with its mail settings. */
 const REAL_MAIL = {
+  PUBLIC_URL: 'https://boxabroad.example',
   SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
   MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
   SALES_EMAIL: 'sales@boxabroad.example',
 };
+
+describe('guard-rail settings', () => {
+  const production = { NODE_ENV: 'production', ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL };
+
+  it('requires PUBLIC_URL in production, except for a sandbox start', () => {
+    const withoutUrl = Object.fromEntries(
+      Object.entries(production).filter(([name]) => name !== 'PUBLIC_URL'),
+    );
+    expect(() => parseEnv(withoutUrl)).toThrow(/PUBLIC_URL: is required in production/);
+    expect(parseEnv({ ...withoutUrl, ALLOW_SANDBOX_PROVIDERS: 'true' }).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv(production).PUBLIC_URL).toBe('https://boxabroad.example');
+  });
+
+  it('trusts no proxy by default; hops or addresses when set', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false/);
+  });
+
+  it('reads rate limits as MAX/WINDOW and timeouts in ms', () => {
+    const env = parseEnv({ RATE_LIMIT_QUOTES: '10/2m', RATE_LIMIT_CARD_DECLINES: '5/1h' });
+    expect(env.RATE_LIMIT_QUOTES).toEqual({ max: 10, windowSeconds: 120 });
+    expect(env.RATE_LIMIT_CARD_DECLINES).toEqual({ max: 5, windowSeconds: 3600 });
+    expect(env.RATE_LIMIT_CONTACT).toBeUndefined();
+    expect(() => parseEnv({ RATE_LIMIT_CONTACT: 'lots' })).toThrow(
+      /RATE_LIMIT_CONTACT: must be MAX\/WINDOW/,
+    );
+    expect(parseEnv({}).REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
+});
 
 describe('parseEnv', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -67,6 +102,7 @@ describe('parseEnv', () => {
   it('accepts a production mail configuration', () => {
     const env = parseEnv({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://boxabroad.example',
       SMTP_URL: 'smtp://user:pass@smtp.example.com:587',
       MAIL_FROM: 'BoxAbroad <no-reply@boxabroad.example>',
       SALES_EMAIL: 'sales@boxabroad.example',

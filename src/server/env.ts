@@ -14,6 +14,17 @@ const timeoutMs = z.coerce
   .min(1, 'must be at least 1 ms')
   .max(600_000, 'must be at most 600000 ms');
 
+/** A rate limit: `MAX/WINDOW` requests per client address, the window in s, m or h (`200/15m`). */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+[smh]$/, 'must be MAX/WINDOW such as 200/15m (window in s, m or h)')
+  .transform((value) => {
+    const [max, window] = value.split('/') as [string, string];
+    const unit = { s: 1, m: 60, h: 3600 }[window.slice(-1) as 's' | 'm' | 'h'];
+    return { max: Number(max), windowSeconds: Number(window.slice(0, -1)) * unit };
+  })
+  .refine((limit) => limit.windowSeconds > 0, 'the window must be longer than 0');
+
 /** A credential: a stray space from copy-and-paste is refused rather than sent. */
 const secret = z
   .string()
@@ -21,6 +32,7 @@ const secret = z
 
 /** Variables whose values are never echoed in an error. */
 const SECRET_VARIABLES = new Set([
+  'AUTH_SECRET',
   'COURIER_API_KEY',
   'COURIER_PASSWORD',
   'SMTP_URL',
@@ -42,6 +54,55 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PUBLIC_URL: z.url('must be an absolute URL such as http://localhost:3000').optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For) and the request's
+   * protocol: `false` (default: none, the TCP peer is the client), a number of hops, or a
+   * comma-separated list of proxy addresses/CIDRs (docs/security.md).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|true|\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/,
+      'must be false, a number of proxy hops, or proxy addresses such as 10.0.0.1,10.0.0.0/8',
+    )
+    .default('false')
+    .transform((value): boolean | number | string =>
+      value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : /^\d+$/.test(value)
+            ? Number(value)
+            : value,
+    ),
+  /** Longest a client may take to send a whole request (headers and body), in ms. */
+  REQUEST_TIMEOUT_MS: timeoutMs.default(30_000),
+  /** A connection with nothing sent or received for this long is closed, in ms. */
+  CONNECTION_TIMEOUT_MS: timeoutMs.default(120_000),
+  /** How long an idle keep-alive connection stays open, in ms (above any proxy's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
+  // Rate limits per client address (docs/security.md): MAX/WINDOW; unset, the defaults of
+  // DEFAULT_RATE_LIMITS in src/server/http/rate-limiter.ts (listed in .env.example).
+  RATE_LIMIT_QUOTES: rateLimit.optional(),
+  RATE_LIMIT_CONTACT: rateLimit.optional(),
+  RATE_LIMIT_LOOKUPS: rateLimit.optional(),
+  RATE_LIMIT_PAYMENTS: rateLimit.optional(),
+  RATE_LIMIT_SIGN_IN: rateLimit.optional(),
+  RATE_LIMIT_SIGN_UP: rateLimit.optional(),
+  RATE_LIMIT_PASSWORD_RESETS: rateLimit.optional(),
+  RATE_LIMIT_ACCOUNT: rateLimit.optional(),
+  RATE_LIMIT_BOOKING_LINKS: rateLimit.optional(),
+  /** Declined card attempts per order before it must wait (MAX/WINDOW). */
+  RATE_LIMIT_CARD_DECLINES: rateLimit.optional(),
+  /** Event-loop delay above which the server answers 503 with Retry-After, in ms (0: off). */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Heap in use above which the server answers 503 with Retry-After, in MB (0: off). */
+  PRESSURE_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  /**
+   * Signs session cookies and emailed order links (docs/accounts.md). Without it the site
+   * generates one on first start and keeps it in the database.
+   */
+  AUTH_SECRET: secret.min(32, 'must be at least 32 characters').optional(),
 
   // Courier (docs/providers.md). `simulator` runs an in-process simulator of the courier's API.
   COURIER_PROVIDER: z.enum(['simulator', 'transglobal']).default('simulator'),
@@ -53,6 +114,20 @@ export const EnvSchema = z.object({
   COURIER_BOOK_TIMEOUT_MS: timeoutMs.default(90_000),
   COURIER_COMMODITY_TIMEOUT_MS: timeoutMs.default(15_000),
   COURIER_COUNTRIES_TIMEOUT_MS: timeoutMs.default(30_000),
+  /** Courier calls the route warm-up makes at a time (docs/quotes-and-orders.md). */
+  COURIER_WARMUP_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(2),
+  /** Unpaid drafts unchanged for this many days are deleted (docs/orders.md, decision 050). */
+  DRAFT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(30),
   /** Production refuses sandbox providers unless this is `true` (set by `npm start` and e2e). */
   ALLOW_SANDBOX_PROVIDERS: z
     .enum(['true', 'false'], { message: 'must be true or false' })
@@ -73,6 +148,19 @@ export const EnvSchema = z.object({
   SALES_EMAIL: z.email('must be an email address').optional(),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
+
+  // Background jobs (decision 009): how many run at once in this process, bookings in their own
+  // lane so captures and cancels never wait behind a slow courier; the lease another process
+  // waits before taking over the job of one that died (renewed while the job runs).
+  JOB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
+  BOOKING_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000, 'must be at least 1000').default(60_000),
+  /** How long the courier's booking reply, and the booked order, are retried through a lost database. */
+  BOOKING_REPLY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, 'must be at least 1000')
+    .default(120_000),
 
   // Card payments (docs/orders.md). `sandbox` behaves like the card provider's test mode.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
@@ -186,6 +274,11 @@ function crossFieldProblems(env: Env): string[] {
     }
     for (const name of ['MAIL_FROM', 'SALES_EMAIL'] as const) {
       if (!env[name]) problems.push(`${name}: is required in production`);
+    }
+    if (!env.PUBLIC_URL) {
+      problems.push(
+        'PUBLIC_URL: is required in production (the site’s own links must not come from the Host header); set ALLOW_SANDBOX_PROVIDERS=true to run a sandbox',
+      );
     }
   }
   return problems;

@@ -1,8 +1,8 @@
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';
+import { createLogger } from './logging.js';
 
 async function main() {
   let env;
@@ -16,11 +16,11 @@ async function main() {
     throw error;
   }
 
-  const logger = pino({ level: env.LOG_LEVEL, base: { service: 'boxabroad' } });
+  const logger = createLogger({ level: env.LOG_LEVEL, base: { service: 'boxabroad' } });
   const started = performance.now();
   const deps = await createDeps(env, logger);
   const app = await buildApp(deps);
-  // The job queue, the mail worker and the courier route refresher (decision 014).
+  // The job queue with its recurring jobs and the mail worker (decision 014).
   const background = startBackgroundWork(app.services, logger);
 
   let closing = false;

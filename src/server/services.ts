@@ -3,7 +3,12 @@ import { CatalogRepository } from './modules/catalog/catalog.repository.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { RateCache } from './modules/catalog/rate-cache.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
-import { CourierRoutesService } from './modules/courier-routes/courier-routes.service.js';
+import {
+  CourierRoutesService,
+  DEFAULT_WARMUP_CONCURRENCY,
+  REFRESH_COURIER_ROUTES_JOB,
+  ROUTE_REFRESH_INTERVAL_MS,
+} from './modules/courier-routes/courier-routes.service.js';
 import type { MailDeps } from './modules/email/mail.js';
 import { ContactRepository } from './modules/contact/contact.repository.js';
 import { ContactService } from './modules/contact/contact.service.js';
@@ -11,18 +16,49 @@ import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
 import { DeclarationService } from './modules/orders/declaration.service.js';
 import { OrderItemsRepository } from './modules/orders/order-items.repository.js';
 import { OrdersRepository } from './modules/orders/orders.repository.js';
-import { OrdersService } from './modules/orders/orders.service.js';
+import {
+  DEFAULT_DRAFT_RETENTION_DAYS,
+  DRAFT_PURGE_INTERVAL_MS,
+  OrdersService,
+  PURGE_ABANDONED_DRAFTS_JOB,
+} from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
+import { AccountsService } from './modules/accounts/accounts.service.js';
+import { createAuth } from './modules/accounts/auth.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { OrderAccess } from './modules/orders/order-access.js';
+import { AdminRepository } from './modules/admin/admin.repository.js';
+import { AdminService } from './modules/admin/admin.service.js';
+import { AdminInbox } from './modules/admin/admin-inbox.js';
+import { AdminOrderExtras } from './modules/admin/admin-order-extras.js';
+import { OrderNotesRepository } from './modules/admin/order-notes.repository.js';
+import { BookingLinksRepository } from './modules/my-orders/booking-links.repository.js';
+import { MyOrdersService } from './modules/my-orders/my-orders.service.js';
+import { SavedItemsRepository } from './modules/saved-items/saved-items.repository.js';
+import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
-export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentProvider) {
+export function createServices(
+  deps: AppDeps,
+  mail: MailDeps,
+  payment: PaymentProvider,
+  site: { secret: string; siteUrl: string },
+) {
   const db = deps.database.db;
   const catalogRepository = new CatalogRepository(db);
   const catalog = new CatalogService(catalogRepository);
+  const auth = createAuth({
+    database: deps.database,
+    clock: deps.clock,
+    logger: deps.logger,
+    mail,
+    siteUrl: site.siteUrl,
+    secret: site.secret,
+  });
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
     new CourierRoutesRepository(db),
@@ -32,6 +68,13 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     deps.routeCachePolicy,
   );
   const rates = new RateCache(catalogRepository, deps.clock);
+  const orderAccess = new OrderAccess(
+    deps.database,
+    deps.clock,
+    site.secret,
+    (headers) => accounts.currentUser(headers),
+    site.siteUrl.startsWith('https:'),
+  );
   const itemsRepository = new OrderItemsRepository(db);
   const orders = new OrdersService(
     ordersRepository,
@@ -49,6 +92,31 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
     },
     deps.jobQueue,
   );
+  // The warm-up and refresh of the whole courier route matrix is one recurring job (decision
+  // 034; background.ts keeps it scheduled): one process at a time runs it, with at most
+  // `courierWarmupConcurrency` courier calls, and it stops early when its process stops.
+  jobs.register(REFRESH_COURIER_ROUTES_JOB, async (_payload, ctx) => {
+    await courierRoutes.warmMatrix({
+      concurrency: deps.courierWarmupConcurrency ?? DEFAULT_WARMUP_CONCURRENCY,
+      stopped: () => ctx.stopping() || !ctx.stillMine(),
+    });
+    return { result: 'again', delayMs: ROUTE_REFRESH_INTERVAL_MS };
+  });
+  // Abandoned drafts are deleted by a recurring job (decision 050; background.ts keeps it
+  // scheduled).
+  jobs.register(PURGE_ABANDONED_DRAFTS_JOB, async (_payload, ctx) => {
+    const result = await orders.purgeAbandonedDrafts({
+      retentionDays: deps.draftRetentionDays ?? DEFAULT_DRAFT_RETENTION_DAYS,
+      stopped: () => ctx.stopping() || !ctx.stillMine(),
+    });
+    if (result.deleted > 0) {
+      ctx.log.info(
+        { deleted: result.deleted, unchangedSince: result.before.toISOString() },
+        'abandoned drafts deleted',
+      );
+    }
+    return { result: 'again', delayMs: DRAFT_PURGE_INTERVAL_MS };
+  });
   const checkout = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
@@ -59,16 +127,62 @@ export function createServices(deps: AppDeps, mail: MailDeps, payment: PaymentPr
       orders,
       mail,
       jobs,
+      orderAccess,
     },
     deps.checkout,
   );
+  const rateLimiter = new RateLimiter(deps.database, deps.clock);
+  const accounts = new AccountsService(auth, rateLimiter);
+  const myOrders = new MyOrdersService({
+    orders,
+    checkout,
+    access: orderAccess,
+    links: new BookingLinksRepository(db),
+    limiter: rateLimiter,
+    mail,
+    clock: deps.clock,
+    siteUrl: site.siteUrl,
+  });
+  const savedItems = new SavedItemsService({
+    repository: new SavedItemsRepository(db),
+    orders,
+    access: orderAccess,
+    clock: deps.clock,
+  });
+  const contact = new ContactService(new ContactRepository(db), mail, deps.clock);
+  const admin = new AdminService({
+    repository: new AdminRepository(db),
+    clock: deps.clock,
+    catalog,
+    rateCache: rates,
+    orders,
+    checkout,
+    contact,
+    outbox: mail.outbox,
+  });
+  const adminInbox = new AdminInbox({ admin, contact, mail });
+  const adminOrderExtras = new AdminOrderExtras({
+    admin,
+    orders,
+    checkout,
+    notes: new OrderNotesRepository(db),
+    clock: deps.clock,
+  });
   return {
+    admin,
+    adminInbox,
+    adminOrderExtras,
+    rateLimiter,
+    myOrders,
+    savedItems,
     mail,
     jobs,
     checkout,
+    accounts,
+    orderAccess,
     catalog,
     rates,
-    contact: new ContactService(new ContactRepository(db), mail, deps.clock),
+    contact,
     courierRoutes,
     quotes: new QuotesService(rates, courierRoutes, orders, deps.clock),
     orders,

@@ -19,7 +19,7 @@ test('the API reference renders the document under the site’s CSP', async ({ p
     timeout: 20_000,
   });
   // Every section of the reference, and an operation opened down to its schemas.
-  for (const tag of ['Quotes and orders', 'Booking', 'Checkout', 'Contact', 'Session']) {
+  for (const tag of ['Quotes and orders', 'Booking', 'Checkout', 'Contact', 'Accounts']) {
     await expect(
       page.getByRole('heading', { level: 3, name: new RegExp(`^${tag} `) }),
     ).toBeVisible();

@@ -64,6 +64,11 @@ test('the whole journey from the home page to a SUCCESS confirmation whose label
     'href',
     /^http/,
   );
+  // The courier's tracking page gives the collection window our pages promise, from 9:00am.
+  const tracking = await page
+    .getByRole('link', { name: /Track your shipment/ })
+    .getAttribute('href');
+  expect(await (await page.request.get(tracking ?? '')).text()).toMatch(/Collection.*from 09:00/);
   await expect(page.getByRole('link', { name: /Download Commercial invoice/ })).toBeVisible();
   await expectNoAxeViolations(page, 'on the confirmation');
   await page.screenshot({ path: testInfo.outputPath('confirmation.png'), fullPage: true });
@@ -137,6 +142,11 @@ test('payment by keyboard alone', async ({ page }) => {
   await readyToPay(page);
   await page.goto('/pay');
   await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  // The required tick box (Terms accepted, nothing prohibited), ticked with the space bar.
+  const tick = page.getByRole('checkbox', { name: /^I accept the Terms/ });
+  await tick.focus();
+  await page.keyboard.press('Space');
+  await expect(tick).toBeChecked();
   await page.getByRole('textbox', { name: 'Name on card' }).focus();
   // Tab through the billing address to the card number.
   for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
@@ -162,6 +172,6 @@ test('the booking confirmation email arrives with the labels attached', async ({
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 15_000 });
   await openMail(page, `Your booking was successful: ${order.reference}`);
-  const pdf = await downloadAttachment(page, `${order.reference}-label-1.pdf`);
+  const pdf = await downloadAttachment(page, 'labels-a4.pdf');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 });

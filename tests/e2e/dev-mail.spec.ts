@@ -31,9 +31,9 @@ test('a booking confirmation reaches the local mailbox with its label attached @
     /1 large parcel on \w+ \d+ \w+ \d{4}, between 9:00am and 5:30pm\./,
   );
   await expect(email.getByRole('link', { name: 'Track your parcels' })).toBeVisible();
-  await expect(email.getByRole('link', { name: 'Label for Large parcel 1' })).toBeVisible();
+  await expect(email.getByRole('link', { name: 'Labels for A4 paper' })).toBeVisible();
 
-  const pdf = await downloadAttachment(page, `${reference}-label-1.pdf`);
+  const pdf = await downloadAttachment(page, 'labels-a4.pdf');
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
   await expectNoHorizontalScroll(page);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { COMPANY } from '../../src/domain/company.js';
 import { SITE_ROUTES, pageTitle, titleFor } from '../../src/domain/site-routes.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { expectNoHorizontalScroll, openMainNav, watchCspViolations } from './support/site.js';
@@ -15,9 +16,17 @@ test.describe('every route of the product rules', () => {
   for (const route of SITE_ROUTES) {
     test(`${route.path} answers with its title, header and footer @layout`, async ({ page }) => {
       const cspViolations = await watchCspViolations(page);
-      const response = await page.goto(route.path);
+      // A pattern's parameters get a sample value (an order reference).
+      const path = route.path.replace(/:[A-Za-z]+/g, 'BA-7K2M9QXD');
+      const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(pageTitle(route.title));
+      if (route.signedIn) {
+        // A signed-out visitor is sent to sign in, to come back here afterwards.
+        await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+        await expect(page).toHaveTitle(pageTitle(titleFor('/login')));
+      } else {
+        await expect(page).toHaveTitle(pageTitle(route.title));
+      }
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       const header = page.getByRole('banner');
@@ -29,6 +38,11 @@ test.describe('every route of the product rules', () => {
 
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByRole('link', { name: 'Terms & Conditions' })).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'Privacy and cookies' })).toHaveAttribute(
+        'href',
+        '/privacy',
+      );
+      await expect(footer).toContainText(COMPANY.legalName);
       const year = new Date().getFullYear();
       await expect(footer).toContainText(`© 2024–${year} BoxAbroad`);
 
@@ -36,6 +50,13 @@ test.describe('every route of the product rules', () => {
       await expectNoAxeViolations(page);
       expect(cspViolations).toEqual([]);
     });
+  }
+});
+
+test('a path that only looks like a route with a parameter is not found', async ({ page }) => {
+  for (const path of ['/account/orders', '/account/orders/BA-7K2M9QXD/labels']) {
+    expect((await page.goto(path))?.status()).toBe(404);
+    await expect(page.getByText('404 Not Found')).toBeVisible();
   }
 });
 

@@ -13,10 +13,20 @@ const address = (first: string, last: string, email: string) => ({
   email,
 });
 
-/** A complete order, ready to pay: quote, Express, both addresses, the first date, items declared. */
+/**
+ * A complete order, ready to pay: quote, Express, both addresses (replaced by `collection` or
+ * `delivery` when given), the first date, items declared and the payment step's box ticked
+ * (unless `acceptTerms` is false).
+ */
 export async function readyOrder(
   app: FastifyInstance,
-  options: { small?: number; large?: number } = {},
+  options: {
+    small?: number;
+    large?: number;
+    acceptTerms?: boolean;
+    collection?: object;
+    delivery?: object;
+  } = {},
 ): Promise<OrderView> {
   const send = async (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => {
     const res = await app.inject({ method, url, ...(payload ? { payload } : {}) });
@@ -33,8 +43,16 @@ export async function readyOrder(
   );
   const base = `/api/v1/orders/${order.id}`;
   await send('PUT', `${base}/service`, { service: 'express' });
-  await send('PUT', `${base}/addresses/collection`, address('Ada', 'Lovelace', 'ada@example.com'));
-  await send('PUT', `${base}/addresses/delivery`, address('Marie', 'Curie', 'marie@example.fr'));
+  await send(
+    'PUT',
+    `${base}/addresses/collection`,
+    options.collection ?? address('Ada', 'Lovelace', 'ada@example.com'),
+  );
+  await send(
+    'PUT',
+    `${base}/addresses/delivery`,
+    options.delivery ?? address('Marie', 'Curie', 'marie@example.fr'),
+  );
   const dates = (await send('GET', `${base}/collection-dates`)) as { earliest: string };
   await send('PUT', `${base}/collection-date`, { date: dates.earliest });
   // The customer picks one of the lookup's matches: here, the first.
@@ -63,7 +81,9 @@ export async function readyOrder(
     });
   }
   const declared = (await send('POST', `${base}/declaration`)) as { order: unknown };
-  return OrderViewSchema.parse(declared.order);
+  if (options.acceptTerms === false) return OrderViewSchema.parse(declared.order);
+  // The payment step's tick (Terms accepted, nothing prohibited inside) for this declaration.
+  return OrderViewSchema.parse(await send('PUT', `${base}/terms-acceptance`, { accepted: true }));
 }
 
 export async function startPayment(app: FastifyInstance, orderId: string, payload?: object) {

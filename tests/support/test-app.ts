@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
@@ -8,6 +8,7 @@ import {
 } from '../../src/server/providers/courier/simulator/simulator.server.js';
 import { TransglobalCourier } from '../../src/server/providers/courier/transglobal/transglobal.client.js';
 import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
+import { GUEST_COOKIE } from '../../src/server/modules/orders/order-access.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -64,7 +65,17 @@ export async function createTestApp(
         siteUrl: 'http://localhost:3000',
       },
     );
-  const app = await buildApp({ database, clock, logger, courier, mail, ...overrides });
+  const app = await buildApp({
+    database,
+    clock,
+    logger,
+    courier,
+    mail,
+    // A loaded test machine stalls the event loop: only tests about it switch the 503 on.
+    pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
+    ...overrides,
+  });
+  actAsOneBrowser(app);
   extend?.(app);
   await app.ready();
   return {
@@ -81,4 +92,24 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/** The guest session of the test's default browser (see actAsOneBrowser). */
+export const DEFAULT_BROWSER_COOKIE = `${GUEST_COOKIE}=the-tests-default-browser-0001`;
+
+/**
+ * Orders open only to the browser that made them (docs/accounts.md). A request that says
+ * nothing about cookies comes from the test's one default browser, so tests about something
+ * else need not carry a cookie jar; a request with a `cookie` header (TestBrowser always sends
+ * one, possibly empty) is its own browser.
+ */
+export function actAsOneBrowser(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<unknown>;
+  const withBrowser = (options: string | InjectOptions): InjectOptions => {
+    const opts = typeof options === 'string' ? { url: options } : options;
+    const headers = (opts.headers ?? {}) as Record<string, string>;
+    if ('cookie' in headers) return opts;
+    return { ...opts, headers: { ...headers, cookie: DEFAULT_BROWSER_COOKIE } };
+  };
+  app.inject = ((options: string | InjectOptions) => inject(withBrowser(options))) as never;
 }

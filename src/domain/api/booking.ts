@@ -12,7 +12,7 @@ export const saveAddress = defineRoute({
   tag: 'Booking',
   summary: 'Save the collection or delivery address (booking steps 1 and 2)',
   description:
-    'Country and post code come from the order. The collection phone must be a UK (+44) number; the delivery phone one of the destination. Any missing required field answers "Required field is missing." with a message per field.',
+    'Country and post code come from the order. Company and the second address line (street2) are optional everywhere; the area (state) is required where the country writes it on every address (US, Canada, Australia, Spain, Italy) and optional elsewhere (the UK, France, Belgium…). The collection phone must be a UK (+44) number; the delivery phone one of the destination. Any missing required field answers "Required field is missing." with a message per field.',
   params: OrderParams.extend({ role: z.enum(['collection', 'delivery']) }),
   body: AddressInputSchema,
   responses: {

@@ -1,3 +1,4 @@
+import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 import {
   CheckoutStatusSchema,
   PaymentSessionSchema,
@@ -32,6 +33,7 @@ export const startPayment = defineRoute({
     409: apiError(
       'Already paid for (ORDER_LOCKED), not ready for payment (ORDER_INCOMPLETE), or the service no longer runs (SERVICE_UNAVAILABLE)',
     ),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
   notFound: ORDER_NOT_FOUND,
 });
@@ -45,6 +47,7 @@ export const confirmPayment = defineRoute({
   responses: {
     200: CheckoutStatusSchema.describe('The checkout’s status'),
     404: apiError('No such order (ORDER_NOT_FOUND)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
   notFound: ORDER_NOT_FOUND,
 });
@@ -123,6 +126,7 @@ export const sandboxConfirmCard = defineRoute({
     200: SandboxCardResultSchema.describe('The payment’s status, and the card’s refusal if any'),
     404: apiError('No payment has that client secret (PAYMENT_NOT_FOUND)'),
     422: apiError('A field is missing (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });
 
@@ -137,5 +141,6 @@ export const sandboxAuthenticate = defineRoute({
     200: SandboxCardResultSchema.describe('The payment’s status, and the card’s refusal if any'),
     404: apiError('No payment has that client secret (PAYMENT_NOT_FOUND)'),
     422: apiError('A field is missing (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });

@@ -1,3 +1,4 @@
+import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 import { ContactMessageInputSchema, ContactMessageReceiptSchema } from '../contact.js';
 import { apiError, defineRoute } from './define-route.js';
 
@@ -12,5 +13,6 @@ export const createContactMessage = defineRoute({
   responses: {
     201: ContactMessageReceiptSchema.describe('The message is stored'),
     422: apiError('A field is missing or not valid (VALIDATION_FAILED), with a message per field'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });

@@ -1,3 +1,5 @@
+import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
+import { AcceptTermsInputSchema } from '../checkout.js';
 import { AddItemInputSchema } from '../items.js';
 import { ORDER_NOT_FOUND, OrderViewSchema } from '../order.js';
 import { z } from '../zod.js';
@@ -38,6 +40,7 @@ export const lookupCommodities = defineRoute({
     200: z.object({ matches: z.array(CommodityMatchSchema) }).describe('The matches'),
     422: apiError('Invalid name (VALIDATION_FAILED) or nothing found (COMMODITY_NOT_FOUND)'),
     503: apiError('The courier could not be asked (COMMODITY_LOOKUP_UNAVAILABLE)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });
 
@@ -58,6 +61,7 @@ export const addItem = defineRoute({
       'Invalid item (VALIDATION_FAILED), not found (COMMODITY_NOT_FOUND), a code that is not a match for the name (COMMODITY_NOT_MATCHED), or not allowed (ITEM_NOT_ALLOWED)',
     ),
     503: apiError('The courier could not be asked (COMMODITY_LOOKUP_UNAVAILABLE)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
   notFound: ORDER_NOT_FOUND,
 });
@@ -85,6 +89,26 @@ export const getDeclarationWarnings = defineRoute({
   responses: {
     200: z.object({ warnings: DeclarationWarningsSchema }).describe('The current warnings'),
     404: apiError('No such order (ORDER_NOT_FOUND)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const acceptTerms = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/terms-acceptance',
+  tag: 'Declared items',
+  summary: 'The payment step’s tick: the Terms accepted and nothing prohibited inside',
+  description:
+    'Recorded for the declaration as it is now; changing the items afterwards needs a new tick. An authorisation for an order without a current acceptance is cancelled (TERMS_NOT_ACCEPTED).',
+  params: OrderParams,
+  body: AcceptTermsInputSchema,
+  responses: {
+    200: UpdatedOrder,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError(
+      'The order has been paid for (ORDER_LOCKED) or its items are not declared (ORDER_INCOMPLETE)',
+    ),
+    422: apiError('The box was not ticked (VALIDATION_FAILED)'),
   },
   notFound: ORDER_NOT_FOUND,
 });

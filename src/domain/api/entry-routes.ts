@@ -4,4 +4,5 @@
  * docs/decisions/011). Their declarations, with schemas, spread these: session.ts, catalog.ts.
  */
 export const SESSION_ROUTE = { method: 'GET', path: '/api/v1/session' } as const;
+export const SIGN_OUT_ROUTE = { method: 'DELETE', path: '/api/v1/session' } as const;
 export const RATES_ROUTE = { method: 'GET', path: '/api/v1/rates' } as const;

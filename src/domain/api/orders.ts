@@ -1,3 +1,4 @@
+import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 import { z } from '../zod.js';
 import { ORDER_NOT_FOUND, OrderViewSchema, SelectServiceInputSchema } from '../order.js';
 import { QuoteRequestSchema } from '../quote.js';
@@ -21,6 +22,7 @@ export const createQuote = defineRoute({
     201: OrderViewSchema.describe('The draft order with its offered services'),
     422: apiError('Invalid input (VALIDATION_FAILED) or no service on the route (NO_QUOTES)'),
     503: apiError('The courier cannot confirm the route right now (COURIER_UNAVAILABLE)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });
 

@@ -41,6 +41,10 @@ describe('migrations', { timeout: 60_000 }, () => {
       database: fresh,
       clock: systemClock,
       logger: pino({ level: 'silent' }),
+      // The site's start (createDeps) migrates before it builds the app, and buildApp reads the
+      // generated auth secret from the migrated database. This app is built on an unmigrated one
+      // to watch /readyz, so it is given its secret as AUTH_SECRET would give it.
+      authSecret: 'readyz-test-secret',
       // Never called here: this test is about /readyz.
       courier: new TransglobalCourier({
         baseUrl: 'http://127.0.0.1:9',

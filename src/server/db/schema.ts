@@ -13,10 +13,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
+import { REFUND_STATUSES } from '../../domain/refunds.js';
 
 /**
  * Drizzle's view of every table. The SQL in ./migrations is the source of truth for the
@@ -72,6 +74,8 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     newsOptIn: boolean('news_opt_in').notNull().default(false),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** When an operator read it (migration 0020); null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('contact_messages_received_at_idx').on(t.receivedAt.desc())],
 );
@@ -110,6 +114,8 @@ export const orders = pgTable('orders', {
   courierServiceId: integer('courier_service_id'),
   collectionOptionId: integer('collection_option_id'),
   declaredAt: timestamp('declared_at', { withTimezone: true }),
+  /** The payment step's tick (migration 0040): Terms accepted, nothing prohibited inside. */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   paymentAttempt: integer('payment_attempt').notNull().default(1),
   courierReference: text('courier_reference'),
   trackingUrl: text('tracking_url'),
@@ -117,7 +123,37 @@ export const orders = pgTable('orders', {
   failureCode: text('failure_code'),
   failureMessage: text('failure_message'),
   bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
+  /** The account the order belongs to (migration 0014), once its owner signed in. */
+  userId: text('user_id'),
 });
+
+/** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */
+export const orderGuests = pgTable(
+  'order_guests',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    guestHash: text('guest_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.guestHash] })],
+);
+
+/** "Manage my booking" links: single-use, expiring, stored hashed (migration 0015). */
+export const bookingLinks = pgTable(
+  'booking_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('booking_links_order_id_idx').on(t.orderId)],
+);
 
 export const orderItems = pgTable('order_items', {
   id: uuid('id').primaryKey(),
@@ -134,6 +170,34 @@ export const orderItems = pgTable('order_items', {
   countryOfOrigin: char('country_of_origin', { length: 2 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** An account's saved items (migration 0060): copies of declared items, reused later. */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    commodityCode: text('commodity_code').notNull(),
+    commodityDescription: text('commodity_description').notNull(),
+    numberOfUnits: integer('number_of_units').notNull(),
+    unitValuePence: integer('unit_value_pence').notNull(),
+    unitWeightGrams: integer('unit_weight_grams').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('saved_items_once').on(
+      t.userId,
+      t.name,
+      t.commodityCode,
+      t.numberOfUnits,
+      t.unitValuePence,
+      t.unitWeightGrams,
+    ),
+  ],
+);
 
 export const courierRoutes = pgTable(
   'courier_routes',
@@ -269,6 +333,52 @@ export const orderDocuments = pgTable('order_documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
+/** The courier's BookShipment reply, stored before anything else (`modules/checkout`). */
+export const courierBookingReplies = pgTable(
+  'courier_booking_replies',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentAttempt: integer('payment_attempt').notNull(),
+    courierReference: text('courier_reference').notNull(),
+    reply: jsonb('reply').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.paymentAttempt] })],
+);
+
+/** Refunds asked of the card provider from the console (migration 0090, modules/checkout). */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    requestKey: text('request_key').notNull().unique('payment_refunds_request_key_key'),
+    amountPence: integer('amount_pence').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    adminId: text('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_refunds_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Raw SQL: the card sandbox's refunds by idempotency key (providers/payment/sandbox). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountPence: integer('amount_pence').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
 /** Raw SQL: the job engine (jobs/job-queue.ts): lease claims with FOR UPDATE SKIP LOCKED. */
 export const jobs = pgTable('jobs', {
   id: uuid('id').primaryKey(),
@@ -302,7 +412,135 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/** Accounts (migration 0013): better-auth's models under our table names (docs/accounts.md). */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role', { enum: ['customer', 'admin'] })
+    .notNull()
+    .default('customer'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const authAccounts = pgTable('auth_accounts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const verifications = pgTable('verifications', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull(),
+});
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Every operator action (migration 0020): who, when and what; modules/admin writes it. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    adminId: text('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('admin_audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+);
+
+/** A price cell of a rate table, as rate versions keep them. */
+export interface RateCell {
+  service: 'economy' | 'express';
+  destinationCountryId: number;
+  weightKg: number;
+  pricePence: number;
+}
+
+/** A cell a rate version changed: null before (added) or after (removed). */
+export interface RateChange {
+  service: 'economy' | 'express';
+  destinationCountryId: number;
+  weightKg: number;
+  beforePence: number | null;
+  afterPence: number | null;
+}
+
+/** Each save of the rate tables (migration 0020); modules/catalog writes it with the rates. */
+export const rateVersions = pgTable('rate_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  adminId: text('admin_id').notNull(),
+  adminEmail: text('admin_email').notNull(),
+  note: text('note').notNull(),
+  prices: jsonb('prices').$type<RateCell[]>().notNull(),
+  changes: jsonb('changes').$type<RateChange[]>().notNull(),
+});
+
+/** Operators' internal notes on an order (migration 0085); modules/admin writes them. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id').notNull(),
+    adminEmail: text('admin_email').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt.desc())],
+);
+
 export const schema = {
+  adminAuditLog,
+  orderNotes,
+  rateVersions,
   countries,
   rateTables,
   rates,
@@ -317,6 +555,18 @@ export const schema = {
   payments,
   paymentEvents,
   orderDocuments,
+  courierBookingReplies,
   jobs,
   sandboxPayments,
+  paymentRefunds,
+  sandboxRefunds,
+  users,
+  sessions,
+  authAccounts,
+  verifications,
+  rateLimits,
+  appSecrets,
+  orderGuests,
+  bookingLinks,
+  savedItems,
 };

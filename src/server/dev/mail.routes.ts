@@ -187,7 +187,8 @@ export function devMailRoutes(options: {
     });
 
     app.post('/dev/mail/sample', async (_request, reply) => {
-      const input = await sampleBookingConfirmation(options.siteUrl, nextWeekday(clock.now()));
+      const now = clock.now();
+      const input = await sampleBookingConfirmation(options.siteUrl, nextWeekday(now), now);
       await database.transaction((tx) => mail.emails.enqueueBookingConfirmation(tx, input));
       mail.worker.wake();
       return reply.redirect(`/dev/mail?sent=${encodeURIComponent(input.orderReference)}`, 303);

@@ -25,6 +25,7 @@ export function samplePdf(title: string, lines: string[]): Promise<Buffer> {
 export async function sampleBookingConfirmation(
   siteUrl: string,
   collectionDate: string,
+  paidAt: Date,
 ): Promise<BookingConfirmationInput> {
   const orderReference = `BA-SAMPLE-${randomBytes(3).toString('hex').toUpperCase()}`;
   const base = siteUrl.replace(/\/$/, '');
@@ -39,7 +40,21 @@ export async function sampleBookingConfirmation(
     recipient: { name: 'Jane Smith', email: 'jane.smith@example.com' },
     collectionDate,
     trackingUrl: `${base}/track/${orderReference}`,
-    labels: [{ name: 'Large parcel 1', url: `${base}/labels/${orderReference}/1.pdf`, pdf }],
+    service: 'Express',
+    receipt: {
+      amountPence: 9399,
+      paidAt,
+      description: 'Express collection of 1 large box from the United Kingdom to Germany',
+    },
+    labels: [
+      {
+        title: 'Labels for A4 paper',
+        filename: 'labels-a4.pdf',
+        url: `${base}/labels/${orderReference}/a4.pdf`,
+        pdf,
+      },
+    ],
+    documents: [],
     parcels: { large: 1, small: 0 },
     collectionAddress: {
       name: 'Jane Smith',

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Headers the reply carries with the error (e.g. `retry-after` on a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,9 +70,21 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.fields));
+    }
+    if (error.code === 'FST_UNDER_PRESSURE') {
+      // @fastify/under-pressure has set 503 and Retry-After.
+      return reply
+        .status(503)
+        .send(
+          errorBody(
+            'SERVICE_BUSY',
+            'The site is very busy right now. Please try again in a few seconds.',
+          ),
+        );
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));

@@ -14,7 +14,13 @@ import {
   type RouteReply,
   type RouteRequest,
 } from '../../domain/api/route.js';
+import {
+  TEXT_INPUT_MESSAGES,
+  textInputFields,
+  textInputProblems,
+} from '../../domain/text-input.js';
 import { ApiError, validationError } from './errors.js';
+import { routeRateLimit, type RouteRateLimit } from './rate-limiter.js';
 
 /** How the server answers a route, beyond its declaration. */
 export interface RouteOptions {
@@ -26,6 +32,8 @@ export interface RouteOptions {
   cacheControl?: string;
   /** Largest body accepted, in bytes, when it differs from the app's. */
   bodyLimit?: number;
+  /** The per-address limit the route counts against (http/rate-limiter.ts); 429 over it. */
+  rateLimit?: RouteRateLimit;
 }
 
 export const NO_STORE: RouteOptions = { cacheControl: 'no-store' };
@@ -66,6 +74,7 @@ export function addRoute<R extends ApiRoute>(
     method: route.method,
     url: route.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: routeRateLimit(app, options.rateLimit) } } : {}),
     schema: {
       summary: route.summary,
       tags: [route.tag],
@@ -121,6 +130,21 @@ function validatorFor(route: ApiRoute): FastifySchemaCompiler<ZodType> {
     (data) => {
       // Fastify hands an absent body over as null; the schemas' messages speak of "undefined".
       const input = httpPart === 'body' && data === null ? undefined : data;
+      // Control characters anywhere, direction overrides in names: 400 naming each field, before
+      // the route's own rules (src/domain/text-input.ts; the browser checks the same).
+      if (httpPart === 'body' || httpPart === 'querystring') {
+        const problems = textInputProblems(input);
+        if (problems.length > 0) {
+          return {
+            error: new ApiError(
+              400,
+              'INVALID_CHARACTERS',
+              TEXT_INPUT_MESSAGES.summary,
+              textInputFields(problems),
+            ),
+          };
+        }
+      }
       const result = schema.safeParse(input);
       if (result.success) return { value: result.data };
       if (httpPart === 'params' && route.notFound) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
-import type { Database, RawQuery } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { rawQueryOf, type Queryable } from '../db/queryable.js';
 import { Poller } from './poller.js';
 
@@ -10,13 +10,25 @@ export type JobOutcome =
   | { result: 'done' }
   /** Try again after `delayMs` (a transient failure). */
   | { result: 'retry'; delayMs: number; error: string }
-  | { result: 'failed'; error: string };
+  | { result: 'failed'; error: string }
+  /** A recurring job: run again after `delayMs`, its attempts counted from zero. */
+  | { result: 'again'; delayMs: number };
 
 export interface JobContext {
   id: string;
   attempts: number;
   createdAt: Date;
   log: Logger;
+  /**
+   * False once another worker has taken the job over (this worker's lease was lost): the handler
+   * may finish what it started, the queue records nothing of its outcome.
+   */
+  stillMine(): boolean;
+  /**
+   * True once this process is stopping its queue: a long handler (the courier route matrix's
+   * refresh) stops taking new work and returns, so shutdown waits only for what is in flight.
+   */
+  stopping(): boolean;
 }
 
 export type JobHandler = (
@@ -24,12 +36,22 @@ export type JobHandler = (
   context: JobContext,
 ) => Promise<JobOutcome>;
 
+/**
+ * Jobs run in lanes, each with its own number of slots, so that one kind of work never waits
+ * behind another: a booking that waits 90 s on the courier never delays a capture or a cancel.
+ */
+export type JobLane = 'booking' | 'default';
+
 export interface JobQueueOptions {
   pollIntervalMs: number;
-  batchSize: number;
+  /** Jobs of the `default` lane (capture, cancel, reconciliation, refresh…) run at once, per process. */
+  concurrency: number;
+  /** Bookings run at once, per process (each waits on the courier). */
+  bookingConcurrency: number;
   /**
-   * How long a claimed job belongs to its worker; must exceed the longest handler (the courier's
-   * booking timeout). A job whose worker died is claimed again once its lease has expired.
+   * How long a claimed job belongs to its worker before another may take it over. The worker
+   * renews it every third of this while the handler runs, so only a worker that died (or lost
+   * its database for longer than the lease) loses its job.
    */
   leaseMs: number;
   /** Attempts before a job whose handler keeps throwing is marked failed. */
@@ -39,8 +61,9 @@ export interface JobQueueOptions {
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollIntervalMs: 1_000,
-  batchSize: 5,
-  leaseMs: 5 * 60_000,
+  concurrency: 4,
+  bookingConcurrency: 4,
+  leaseMs: 60_000,
   maxAttempts: 10,
   retryBaseMs: 5_000,
 };
@@ -51,21 +74,32 @@ interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   created_at: Date | string;
+  claim_token: string;
 }
 
 /**
  * The durable job queue (decision 009): jobs are rows in `jobs`, written in the transaction of
  * the change that causes them (`enqueue(tx, …)`, one per key). Every process runs a worker that
- * claims due jobs with a lease (`FOR UPDATE SKIP LOCKED`: two workers never hold the same job),
- * runs the handler for its kind and records the outcome only while its claim still holds. A job
- * whose worker died (restart, crash) is claimed again when its lease expires; handlers are written
- * to be safe to resume (the booking job never calls BookShipment twice, see docs/orders.md).
+ * claims due jobs one by one, each with its own lease (`FOR UPDATE SKIP LOCKED`: two workers
+ * never hold the same job), renews the lease while the handler runs, and records the outcome
+ * only while its claim still holds. Up to `concurrency` jobs run at once, bookings in their own
+ * lane (`bookingConcurrency`). A job whose worker died (restart, crash) is claimed again when its
+ * lease expires; handlers are written to be safe to resume (the booking job never calls
+ * BookShipment twice, see docs/orders.md). Recurring work is a job that answers `again`.
  * Works on PGlite's single connection and on Postgres with many processes.
  */
 export class JobQueue {
   readonly options: JobQueueOptions;
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+  private readonly running: Record<JobLane, Set<Promise<void>>> = {
+    booking: new Set(),
+    default: new Set(),
+  };
   private readonly poller: Poller<number>;
+  /** While started, rounds claim and return; jobs run on after them (tests await instead). */
+  private background = false;
+  /** True while `stop()` waits for the jobs in progress: handlers see it as `ctx.stopping()`. */
+  private stopRequested = false;
 
   constructor(
     private readonly deps: { database: Database; clock: Clock; logger: Logger },
@@ -75,14 +109,14 @@ export class JobQueue {
     this.poller = new Poller({
       name: 'job queue',
       round: () => this.round(),
-      more: (claimed) => claimed === this.options.batchSize,
+      more: (claimed) => claimed > 0,
       intervalMs: this.options.pollIntervalMs,
       logger: deps.logger,
     });
   }
 
-  register(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  register(kind: string, handler: JobHandler, lane: JobLane = 'default'): void {
+    this.handlers.set(kind, { handler, lane });
   }
 
   /** Adds a job in the caller's transaction; a second job with the same key is not added. */
@@ -100,7 +134,23 @@ export class JobQueue {
     return rows.length > 0;
   }
 
+  /**
+   * A recurring job (one row, found by its key): added if missing, and made due again if it had
+   * failed for good, so every start of a process keeps it going.
+   */
+  async schedule(job: { kind: string; key: string; payload?: Record<string, unknown> }) {
+    const now = this.deps.clock.now();
+    await this.deps.database.query(
+      `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5, $5)
+       ON CONFLICT (key) DO UPDATE SET status = 'pending', attempts = 0, run_at = $5, updated_at = $5
+         WHERE jobs.status IN ('done', 'failed')`,
+      [randomUUID(), job.kind, job.key, JSON.stringify(job.payload ?? {}), now],
+    );
+  }
+
   start(): void {
+    this.background = true;
     this.poller.start();
   }
 
@@ -109,11 +159,28 @@ export class JobQueue {
     this.poller.wake();
   }
 
-  stop(): Promise<void> {
-    return this.poller.stop();
+  /** Stops claiming; resolves when every job in progress has ended. */
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    try {
+      await this.poller.stop();
+      this.background = false;
+      await this.idle();
+    } finally {
+      this.stopRequested = false;
+    }
   }
 
-  /** One round: claims due jobs and runs them; returns how many were claimed. */
+  /** Resolves when no job of this process is running. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const all = Object.values(this.running).flatMap((set) => [...set]);
+      if (all.length === 0) return;
+      await Promise.allSettled(all);
+    }
+  }
+
+  /** One round: claims due jobs for the free slots and runs them; returns how many were claimed. */
   runOnce(): Promise<number> {
     return this.poller.runOnce();
   }
@@ -123,53 +190,137 @@ export class JobQueue {
     for (let i = 0; i < maxRounds; i += 1) if ((await this.runOnce()) === 0) return;
   }
 
-  private async round(): Promise<number> {
-    const { database, clock } = this.deps;
-    const now = clock.now();
-    const token = randomUUID();
-    const claimed = await database.query<ClaimedJob>(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = $2,
-         locked_until = $3, updated_at = $1
-       WHERE id IN (
-         SELECT id FROM jobs
-         WHERE (status = 'pending' AND run_at <= $1) OR (status = 'running' AND locked_until <= $1)
-         ORDER BY run_at, created_at
-         LIMIT $4
-         FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, payload, attempts, created_at`,
-      [now, token, new Date(now.getTime() + this.options.leaseMs), this.options.batchSize],
-    );
-    for (const job of claimed) await this.run(job, token);
-    return claimed.length;
+  /** How many jobs of each lane this process runs now. */
+  get inFlight(): Record<JobLane, number> {
+    return {
+      booking: this.running.booking.size,
+      default: this.running.default.size,
+    };
   }
 
-  private async run(job: ClaimedJob, token: string): Promise<void> {
-    const log = this.deps.logger.child({ jobId: job.id, job: job.kind, ...job.payload });
-    const handler = this.handlers.get(job.kind);
-    let outcome: JobOutcome;
-    if (!handler) {
-      outcome = { result: 'failed', error: `No handler for job kind ${job.kind}` };
-    } else {
-      try {
-        outcome = await handler(job.payload, {
-          id: job.id,
-          attempts: job.attempts,
-          createdAt: new Date(job.created_at),
-          log,
-        });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        outcome =
-          job.attempts >= this.options.maxAttempts
-            ? { result: 'failed', error: message }
-            : { result: 'retry', delayMs: this.backoffMs(job.attempts), error: message };
+  private async round(): Promise<number> {
+    const started: Promise<void>[] = [];
+    for (const lane of ['default', 'booking'] as const) {
+      const kinds = [...this.handlers].filter(([, h]) => h.lane === lane).map(([kind]) => kind);
+      const slots =
+        (lane === 'booking' ? this.options.bookingConcurrency : this.options.concurrency) -
+        this.running[lane].size;
+      for (let i = 0; i < slots && kinds.length > 0; i += 1) {
+        const job = await this.claim(kinds, lane === 'default');
+        if (!job) break;
+        started.push(this.track(lane, job));
       }
     }
-    await this.record(this.deps.database.query, job.id, token, outcome);
-    if (outcome.result === 'failed') log.error({ error: outcome.error }, 'job failed');
+    if (!this.background) await Promise.all(started);
+    return started.length;
+  }
+
+  /** Claims one due job of these kinds (and, for the default lane, of kinds nobody handles). */
+  private async claim(kinds: string[], orUnknown: boolean): Promise<ClaimedJob | undefined> {
+    const now = this.deps.clock.now();
+    const token = randomUUID();
+    const [job] = await this.deps.database.query<ClaimedJob>(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_token = $2,
+         locked_until = $3, updated_at = $1
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE ((status = 'pending' AND run_at <= $1) OR (status = 'running' AND locked_until <= $1))
+           AND (kind = ANY($4::text[]) OR ($5 AND NOT kind = ANY($6::text[])))
+         ORDER BY run_at, created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts, created_at, claim_token`,
+      [
+        now,
+        token,
+        new Date(now.getTime() + this.options.leaseMs),
+        kinds,
+        orUnknown,
+        [...this.handlers.keys()],
+      ],
+    );
+    return job;
+  }
+
+  private track(lane: JobLane, job: ClaimedJob): Promise<void> {
+    const set = this.running[lane];
+    const run = this.run(job)
+      .catch((error: unknown) => {
+        this.deps.logger.error({ err: error, jobId: job.id, job: job.kind }, 'job not recorded');
+      })
+      .finally(() => {
+        set.delete(run);
+        // A slot is free: look for more work at once.
+        if (this.background) this.poller.wake();
+      });
+    set.add(run);
+    return run;
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const log = this.deps.logger.child({ jobId: job.id, job: job.kind, ...job.payload });
+    const entry = this.handlers.get(job.kind);
+    let mine = true;
+    const lease = this.renewLease(job, log, () => {
+      mine = false;
+    });
+    let outcome: JobOutcome;
+    try {
+      if (!entry) {
+        outcome = { result: 'failed', error: `No handler for job kind ${job.kind}` };
+      } else {
+        try {
+          outcome = await entry.handler(job.payload, {
+            id: job.id,
+            attempts: job.attempts,
+            createdAt: new Date(job.created_at),
+            log,
+            stillMine: () => mine,
+            stopping: () => this.stopRequested,
+          });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          outcome =
+            job.attempts >= this.options.maxAttempts
+              ? { result: 'failed', error: message }
+              : { result: 'retry', delayMs: this.backoffMs(job.attempts), error: message };
+        }
+      }
+    } finally {
+      clearInterval(lease);
+    }
+    const recorded = await this.record(job, outcome);
+    if (!recorded)
+      log.warn({ outcome: outcome.result }, 'job was taken over; outcome not recorded');
+    else if (outcome.result === 'failed') log.error({ error: outcome.error }, 'job failed');
     else if (outcome.result === 'retry')
       log.warn({ error: outcome.error, retryInMs: outcome.delayMs }, 'job will be retried');
-    else log.info('job done');
+    else if (outcome.result === 'done') log.info('job done');
+  }
+
+  /** Keeps the job's lease while its handler runs; `lost()` once another worker holds it. */
+  private renewLease(job: ClaimedJob, log: Logger, lost: () => void): NodeJS.Timeout {
+    const every = Math.max(10, Math.floor(this.options.leaseMs / 3));
+    const timer = setInterval(() => {
+      const now = this.deps.clock.now();
+      this.deps.database
+        .query(
+          `UPDATE jobs SET locked_until = $3, updated_at = $4
+           WHERE id = $1 AND claim_token = $2 AND status = 'running' RETURNING id`,
+          [job.id, job.claim_token, new Date(now.getTime() + this.options.leaseMs), now],
+        )
+        .then((rows) => {
+          if (rows.length === 0) {
+            clearInterval(timer);
+            lost();
+            log.warn('job lease lost to another worker');
+          }
+        })
+        // A failed renewal (database unreachable for a moment) is tried again at the next tick.
+        .catch((error: unknown) => log.warn({ err: error }, 'job lease not renewed'));
+    }, every);
+    timer.unref?.();
+    return timer;
   }
 
   /** Delay after attempt n (1-based): base, 2·base, 4·base… capped at 10 minutes. */
@@ -177,15 +328,40 @@ export class JobQueue {
     return Math.min(10 * 60_000, this.options.retryBaseMs * 2 ** Math.max(0, attempt - 1));
   }
 
-  private async record(query: RawQuery, id: string, token: string, outcome: JobOutcome) {
-    const now = this.deps.clock.now();
-    const status = outcome.result === 'retry' ? 'pending' : outcome.result;
-    const runAt = outcome.result === 'retry' ? new Date(now.getTime() + outcome.delayMs) : now;
-    await query(
-      `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, claim_token = NULL,
-         last_error = $5, updated_at = $6
-       WHERE id = $1 AND claim_token = $2 AND status = 'running'`,
-      [id, token, status, runAt, 'error' in outcome ? outcome.error.slice(0, 1000) : null, now],
-    );
+  /** Records the outcome while the claim still holds (retried through a lost connection). */
+  private async record(job: ClaimedJob, outcome: JobOutcome): Promise<boolean> {
+    const delays = [0, 200, 1_000, 3_000];
+    let lastError: unknown;
+    for (const delay of delays) {
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      try {
+        const now = this.deps.clock.now();
+        const status =
+          outcome.result === 'retry' || outcome.result === 'again' ? 'pending' : outcome.result;
+        const runAt =
+          outcome.result === 'retry' || outcome.result === 'again'
+            ? new Date(now.getTime() + outcome.delayMs)
+            : now;
+        const rows = await this.deps.database.query(
+          `UPDATE jobs SET status = $3, run_at = $4, locked_until = NULL, claim_token = NULL,
+             last_error = $5, updated_at = $6,
+             attempts = CASE WHEN $7 THEN 0 ELSE attempts END
+           WHERE id = $1 AND claim_token = $2 AND status = 'running' RETURNING id`,
+          [
+            job.id,
+            job.claim_token,
+            status,
+            runAt,
+            'error' in outcome ? outcome.error.slice(0, 1000) : null,
+            now,
+            outcome.result === 'again',
+          ],
+        );
+        return rows.length > 0;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw lastError;
   }
 }

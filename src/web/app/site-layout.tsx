@@ -2,14 +2,22 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { SiteFooter } from '../components/layout/site-footer.js';
 import { SiteHeader } from '../components/layout/site-header.js';
-import { useLocation } from '../lib/router.js';
+import { navigate, useLocation } from '../lib/router.js';
+import { signOutNow, useSessionState } from '../lib/session.js';
 import { usePageMeta } from '../lib/use-page-meta.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
+  const user = useSessionState()?.user ?? null;
   return (
     <div className="site">
-      <SiteHeader />
+      <SiteHeader
+        user={user}
+        onSignOut={() => {
+          // Fire and forget: signOutNow never rejects; home shows once the header is a guest's.
+          void signOutNow().then(() => navigate('/'));
+        }}
+      />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
@@ -36,13 +44,20 @@ function PageEffects() {
   usePageMeta(pathname);
   // After moving to another page in place, keyboard and screen-reader users start at its
   // content (the link they used may be gone, e.g. in the closed phone menu).
+  // A page that has put the focus on something of its own as it arrived (e.g. the home form's
+  // message after a quote found nothing) keeps it, and its scroll position with it.
   const firstPath = useRef(pathname);
+  const pagePlacedFocus = useRef(false);
   useEffect(() => {
+    const main = document.getElementById('main');
+    const active = document.activeElement;
+    pagePlacedFocus.current = !!main && !!active && active !== main && main.contains(active);
     if (pathname === firstPath.current) return;
     firstPath.current = '';
-    document.getElementById('main')?.focus({ preventScroll: true });
+    if (!pagePlacedFocus.current) main?.focus({ preventScroll: true });
   }, [pathname]);
   useEffect(() => {
+    if (pagePlacedFocus.current) return;
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
     } else {

@@ -6,6 +6,11 @@ import {
   type RouteInput,
   type RouteReply,
 } from '../../domain/api/route.js';
+import {
+  TEXT_INPUT_MESSAGES,
+  textInputFields,
+  textInputProblems,
+} from '../../domain/text-input.js';
 
 /**
  * The web's one way to call the API: a route declaration from src/domain/api and its inputs.
@@ -41,6 +46,12 @@ export async function callApi<R extends ApiRoute>(
   route: R,
   ...[input]: CallArgs<R>
 ): Promise<RouteReply<R>> {
+  // The server refuses these characters with this answer; the browser says so without asking.
+  const problems = textInputProblems({ body: input?.body, query: input?.query });
+  if (problems.length > 0) {
+    const fields = textInputFields(problems.map((p) => ({ ...p, path: p.path.slice(1) })));
+    throw new ApiClientError(400, 'INVALID_CHARACTERS', TEXT_INPUT_MESSAGES.summary, fields);
+  }
   const response = await send(route, input ?? {});
   const body: unknown = await response.json().catch(() => undefined);
   const schema =

@@ -2,8 +2,11 @@
  * The site's router: the browser's History API behind a few React hooks and links. It replaces
  * React Router to keep the home page's first load under budget (docs/decisions/006).
  *
- * Paths are matched exactly (with or without a trailing slash); the site has no path parameters.
+ * Paths are matched exactly (with or without a trailing slash), or against a pattern with
+ * parameters ("/account/orders/:reference", read with useParams); see matchPath in
+ * src/domain/site-routes.ts.
  */
+import { matchFirst, normalisePath, type PathParams } from '../../domain/site-routes.js';
 import {
   createContext,
   use,
@@ -100,12 +103,20 @@ export function useSearchParams(): URLSearchParams {
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 
-/** "/faq/" and "/faq" are the same page. */
-export function normalisePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+export { normalisePath, type PathParams };
+
+const ParamsContext = createContext<PathParams>({});
+
+/** The parameters of the current route's pattern, e.g. `{ reference }` for "/account/orders/:reference". */
+export function useParams(): PathParams {
+  return use(ParamsContext);
 }
 
-/** Picks the element of the current path from a table, or the fallback for any other path. */
+/**
+ * Picks the element of the current path from a table whose keys are fixed paths or patterns
+ * ("/account/orders/:reference"), or the fallback for any other path. A fixed path wins over a
+ * pattern; the matched pattern's parameters are given to useParams below it.
+ */
 export function Routes({
   routes,
   fallback,
@@ -113,8 +124,24 @@ export function Routes({
   routes: Readonly<Record<string, ReactNode>>;
   fallback: ReactNode;
 }) {
-  const path = normalisePath(useLocation().pathname);
-  return <>{Object.hasOwn(routes, path) ? routes[path] : fallback}</>;
+  return routeElement(routes, fallback, useLocation().pathname);
+}
+
+/** What Routes shows for a path (exported for its tests, which have no browser location). */
+export function routeElement(
+  routes: Readonly<Record<string, ReactNode>>,
+  fallback: ReactNode,
+  pathname: string,
+): ReactNode {
+  const match = matchFirst(Object.keys(routes), pathname);
+  if (!match) return fallback;
+  return (
+    // A new key per pattern and per parameter value: a page for one order never keeps the state
+    // of another's.
+    <ParamsContext key={`${match.pattern}?${JSON.stringify(match.params)}`} value={match.params}>
+      {routes[match.pattern]}
+    </ParamsContext>
+  );
 }
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;

@@ -8,6 +8,7 @@ import { CollectionDateStep } from '../features/booking/collection-date-step.js'
 import { setCurrentOrder } from '../features/orders/current-order.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
+import { CollectionWhen, isReadOnly, PaidOrderNotice } from '../features/orders/paid-order.js';
 import { callApi } from '../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
@@ -63,6 +64,23 @@ function BookingWizard({ order }: { order: OrderView }) {
           <p>
             <Link to="/quote">Back to your quote</Link>
           </p>
+        </div>
+      </section>
+    );
+  }
+
+  if (isReadOnly(order)) {
+    return (
+      <section className="page container">
+        <h1>Book your collection</h1>
+        <div className="with-summary">
+          <div className="with-summary__main">
+            <PaidOrderNotice order={order} />
+            <h2>Your collection</h2>
+            <CollectionWhen order={order} />
+            <p>The collection and delivery addresses are in the order details.</p>
+          </div>
+          <OrderSummary order={order} />
         </div>
       </section>
     );

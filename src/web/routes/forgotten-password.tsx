@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '../components/layout/placeholder-page.js';
-import { titleFor } from '../../domain/site-routes.js';
+import { ForgottenPasswordForm } from '../features/account/auth-pages.js';
 
 export function ForgottenPasswordPage() {
-  return (
-    <PlaceholderPage title={titleFor('/login/forgotten-password')}>
-      <p>Enter your email address to receive a link to reset your password.</p>
-    </PlaceholderPage>
-  );
+  return <ForgottenPasswordForm />;
 }

@@ -1,11 +1,12 @@
+import { DESTINATIONS } from '../../domain/countries.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { BoxSizes } from '../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
 import { DestinationPrices } from '../features/quote/destination-prices.js';
-import { QuoteForm } from '../features/quote/quote-form.js';
+import { QuoteForm, type QuoteFormHandle } from '../features/quote/quote-form.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
-import { Link, useNavigate } from '../lib/router.js';
+import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 
 /**
@@ -41,6 +42,10 @@ export function HomePage() {
   const navigate = useNavigate();
   // A quote that found nothing comes back here with its message (spec: homeErrorMessage).
   const [homeError] = useState(takeHomeError);
+  // "/?to=fr": a link to a quote for one destination (the destination tiles below).
+  const linked = useSearchParams().get('to')?.toUpperCase();
+  const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
+  const form = useRef<QuoteFormHandle>(null);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -63,7 +68,10 @@ export function HomePage() {
           </div>
           <div className="hero__form">
             <QuoteForm
-              initialError={homeError}
+              initialError={homeError?.message ?? null}
+              initialRequest={homeError?.request ?? null}
+              initialDestinationId={linkedDestination}
+              ref={form}
               onGetQuotes={(request) => {
                 // To /quote at once (docs/product-rules.md); it sends the request and shows a spinner meanwhile.
                 handOffQuote(request);
@@ -108,7 +116,7 @@ export function HomePage() {
           <p className="section__lead">
             Economy prices for one Small Box (20 kg), collection and £50 cover included.
           </p>
-          <DestinationPrices />
+          <DestinationPrices onChoose={(countryId) => form.current?.chooseDestination(countryId)} />
         </div>
       </section>
 

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addItem, confirmDeclaration, deleteItem } from '../../domain/api/declaration.js';
+import { listSavedItems, saveItem, type SavedItem } from '../../domain/api/saved-items.js';
 import {
   checkDeclaration,
   checkNewItem,
@@ -10,6 +11,7 @@ import {
   toGrams,
   toPence,
   type AddItemInput,
+  type DeclaredItem,
 } from '../../domain/items.js';
 import { formatPence } from '../../domain/money.js';
 import type { OrderView, ParcelView } from '../../domain/order.js';
@@ -20,8 +22,10 @@ import { AddItemForm } from '../features/items/add-item-form.js';
 import { setCurrentOrder } from '../features/orders/current-order.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
+import { isReadOnly, PaidOrderNotice } from '../features/orders/paid-order.js';
 import { ApiClientError, callApi } from '../lib/api.js';
 import { Link, useNavigate } from '../lib/router.js';
+import { useSessionState } from '../lib/session.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
 
@@ -34,6 +38,8 @@ function DeclareItems({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<{ fieldId?: string; message: string }[]>([]);
   const [busy, setBusy] = useState(false);
+  const readOnly = isReadOnly(order);
+  const saved = useSavedItems(readOnly);
   const check = checkDeclaration(
     order.parcels.map((p) => ({ parcel: p, items: p.items })),
     destinationRules(order.destination.countryCode),
@@ -66,13 +72,23 @@ function DeclareItems({ order }: { order: OrderView }) {
       <h1>Declare Items</h1>
       <div className="with-summary">
         <div className="with-summary__main">
-          <p className="lead">
-            List what is in each box. Customs needs a name, how many, the value and the weight of
-            each item.
-          </p>
+          {readOnly ? (
+            <PaidOrderNotice order={order} />
+          ) : (
+            <p className="lead">
+              List what is in each box. Customs needs a name, how many, the value and the weight of
+              each item.
+            </p>
+          )}
           <ErrorSummary errors={errors} />
           {order.parcels.map((parcel) => (
-            <ParcelSection key={parcel.key} order={order} parcel={parcel} />
+            <ParcelSection
+              key={parcel.key}
+              order={order}
+              parcel={parcel}
+              readOnly={readOnly}
+              saved={saved}
+            />
           ))}
           {check.warnings.length > 0 && (
             <div className="notice notice--warning" role="status">
@@ -87,26 +103,64 @@ function DeclareItems({ order }: { order: OrderView }) {
               </p>
             </div>
           )}
-          <button
-            type="button"
-            className="button button--primary"
-            aria-disabled={busy || undefined}
-            onClick={() => void continueToPay()}
-          >
-            {busy ? (
-              <>
-                <Spinner label="Checking your items" /> Checking…
-              </>
-            ) : (
-              'Continue'
-            )}
-          </button>
+          {!readOnly && (
+            <button
+              type="button"
+              className="button button--primary"
+              aria-disabled={busy || undefined}
+              onClick={() => void continueToPay()}
+            >
+              {busy ? (
+                <>
+                  <Spinner label="Checking your items" /> Checking…
+                </>
+              ) : (
+                'Continue'
+              )}
+            </button>
+          )}
         </div>
         <OrderSummary order={order} />
       </div>
     </section>
   );
 }
+
+interface SavedItems {
+  /** Null for a guest (saving needs an account) and while loading. */
+  items: SavedItem[] | null;
+  set(items: SavedItem[]): void;
+}
+
+/** The signed-in account's saved items, to save declared items to and fill the form from. */
+function useSavedItems(readOnly: boolean): SavedItems {
+  const userId = useSessionState()?.user?.id ?? null;
+  // Kept with the account they were read for: another account (or none) starts with none.
+  const [state, setState] = useState<{ userId: string; items: SavedItem[] } | null>(null);
+  useEffect(() => {
+    if (!userId || readOnly) return;
+    const controller = new AbortController();
+    callApi(listSavedItems, { signal: controller.signal })
+      .then((reply) => setState({ userId, items: reply.items }))
+      // Saved items are a help, not a step: without them the form works as for a guest.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [userId, readOnly]);
+  const items = userId && !readOnly && state?.userId === userId ? state.items : null;
+  return {
+    items,
+    set: (next) => {
+      if (userId) setState({ userId, items: next });
+    },
+  };
+}
+
+const sameItem = (saved: SavedItem, item: DeclaredItem) =>
+  saved.name === item.name &&
+  saved.commodityCode === item.commodityCode &&
+  saved.numberOfUnits === item.numberOfUnits &&
+  saved.unitValuePence === item.unitValuePence &&
+  saved.unitWeightGrams === item.unitWeightGrams;
 
 /** The problem an item would bring to the order's declaration, checked before it is sent. */
 function checkItem(order: OrderView, parcelKey: string, input: AddItemInput) {
@@ -129,26 +183,56 @@ function checkItem(order: OrderView, parcelKey: string, input: AddItemInput) {
   );
 }
 
-function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView }) {
+function ParcelSection({
+  order,
+  parcel,
+  readOnly,
+  saved,
+}: {
+  order: OrderView;
+  parcel: ParcelView;
+  readOnly: boolean;
+  saved: SavedItems;
+}) {
   const [deleting, setDeleting] = useState<string | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState('');
   const over = parcel.declaredWeightGrams > parcel.maxWeightKg * 1000;
   const headingId = `parcel-${parcel.key}`;
 
-  async function remove(itemId: string) {
+  async function remove(item: DeclaredItem) {
     if (deleting) return;
-    setDeleting(itemId);
+    setDeleting(item.id);
     setError(null);
     setAdded('');
     try {
       setCurrentOrder(
-        await callApi(deleteItem, { params: { id: order.id, parcelKey: parcel.key, itemId } }),
+        await callApi(deleteItem, {
+          params: { id: order.id, parcelKey: parcel.key, itemId: item.id },
+        }),
       );
+      // The live message says what just happened: never the add of an item now gone.
+      setAdded(`Deleted ${item.name} from ${parcel.title}.`);
     } catch (e) {
       setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
     } finally {
       setDeleting(null);
+    }
+  }
+
+  async function saveForLater(item: DeclaredItem) {
+    if (saving) return;
+    setSaving(item.id);
+    setError(null);
+    try {
+      const reply = await callApi(saveItem, { body: { orderId: order.id, itemId: item.id } });
+      saved.set(reply.items);
+      setAdded(`Saved ${item.name} for later. It is on your account page.`);
+    } catch (e) {
+      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+    } finally {
+      setSaving(null);
     }
   }
 
@@ -178,9 +262,11 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
               <th scope="col">Units</th>
               <th scope="col">Value each</th>
               <th scope="col">Weight each</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              {!readOnly && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -195,16 +281,35 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
                 <td data-label="Units">{item.numberOfUnits}</td>
                 <td data-label="Value each">{formatPence(item.unitValuePence)}</td>
                 <td data-label="Weight each">{formatKg(item.unitWeightGrams)} kg</td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--link"
-                    aria-disabled={deleting !== null || undefined}
-                    onClick={() => void remove(item.id)}
-                  >
-                    Delete<span className="visually-hidden"> {item.name}</span>
-                  </button>
-                </td>
+                {!readOnly && (
+                  <td>
+                    <div className="items-table__actions">
+                      {saved.items &&
+                        (saved.items.some((s) => sameItem(s, item)) ? (
+                          <span className="items-table__saved">
+                            Saved<span className="visually-hidden"> {item.name} for later</span>
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button--link"
+                            aria-disabled={saving !== null || undefined}
+                            onClick={() => void saveForLater(item)}
+                          >
+                            Save for later<span className="visually-hidden"> {item.name}</span>
+                          </button>
+                        ))}
+                      <button
+                        type="button"
+                        className="button button--link"
+                        aria-disabled={deleting !== null || undefined}
+                        onClick={() => void remove(item)}
+                      >
+                        Delete<span className="visually-hidden"> {item.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -215,19 +320,25 @@ function ParcelSection({ order, parcel }: { order: OrderView; parcel: ParcelView
           {error}
         </p>
       )}
-      <AddItemForm
-        parcelKey={parcel.key}
-        parcelTitle={parcel.title}
-        toEu={destinationRules(order.destination.countryCode).toEu}
-        check={(item) => checkItem(order, parcel.key, item)}
-        added={added}
-        onAdded={setAdded}
-        onAdd={async (item) =>
-          setCurrentOrder(
-            await callApi(addItem, { params: { id: order.id, parcelKey: parcel.key }, body: item }),
-          )
-        }
-      />
+      {!readOnly && (
+        <AddItemForm
+          parcelKey={parcel.key}
+          parcelTitle={parcel.title}
+          toEu={destinationRules(order.destination.countryCode).toEu}
+          check={(item) => checkItem(order, parcel.key, item)}
+          added={added}
+          onAdded={setAdded}
+          saved={saved.items ?? undefined}
+          onAdd={async (item) =>
+            setCurrentOrder(
+              await callApi(addItem, {
+                params: { id: order.id, parcelKey: parcel.key },
+                body: item,
+              }),
+            )
+          }
+        />
+      )}
     </section>
   );
 }

@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { CheckoutStatus } from '../../domain/checkout.js';
+import { formatCalendarDate } from '../../domain/collection-calendar.js';
+import { formatPence } from '../../domain/money.js';
+import { COLLECTION_WINDOW_TEXT } from '../../domain/receipt.js';
 import { titleFor } from '../../domain/site-routes.js';
+import { PaymentReceipt } from '../components/content/payment-receipt.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
 import { getOrder } from '../../domain/api/orders.js';
 import { waitForOutcome } from '../features/checkout/wait-for-outcome.js';
-import { setCurrentOrder } from '../features/orders/current-order.js';
+import { refreshHeldOrder, setCurrentOrder } from '../features/orders/current-order.js';
+import { DocumentLinks } from '../features/orders/document-links.js';
 import { ApiClientError, callApi } from '../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
@@ -15,16 +20,21 @@ import '../features/checkout/checkout.css';
 type Load =
   | { state: 'loading'; progress: CheckoutStatus | null }
   | { state: 'ready'; status: CheckoutStatus }
-  | { state: 'error'; message: string };
+  | { state: 'missing'; message: string };
 
-/** The order result (docs/product-rules.md): SUCCESS shows the booking; anything else the problem page with a code. */
+/**
+ * The order result (docs/product-rules.md). What it shows is the order's current state read from
+ * the server: the `status` in the query string only says where the customer came from, so an old
+ * link (a FAILED result retried since, a SUCCESS link without an order) never misleads.
+ */
 export function OrderConfirmationPage() {
   usePageTitle(titleFor('/order-confirmation'));
   const params = useSearchParams();
+  const navigate = useNavigate();
   const orderId = params.get('order');
-  const statusParam = params.get('status') ?? '';
+  const statusParam = params.get('status');
   const [load, setLoad] = useState<Load>(() =>
-    orderId ? { state: 'loading', progress: null } : { state: 'error', message: '' },
+    orderId ? { state: 'loading', progress: null } : { state: 'missing', message: NO_ORDER },
   );
 
   useEffect(() => {
@@ -35,16 +45,34 @@ export function OrderConfirmationPage() {
       (progress) => setLoad({ state: 'loading', progress }),
       controller.signal,
     )
-      .then((status) => setLoad({ state: 'ready', status }))
+      .then((status) => {
+        setLoad({ state: 'ready', status });
+        void refreshHeldOrder(status.orderId, status.status);
+      })
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
         setLoad({
-          state: 'error',
-          message: error instanceof ApiClientError ? error.message : String(error),
+          state: 'missing',
+          message:
+            error instanceof ApiClientError && error.status === 404
+              ? NOT_FOUND
+              : error instanceof ApiClientError
+                ? error.message
+                : String(error),
         });
       });
     return () => controller.abort();
   }, [orderId]);
+
+  // The address bar follows the order's real outcome, so a copied or bookmarked link is true too.
+  const outcome = load.state === 'ready' ? load.status.result : null;
+  useEffect(() => {
+    if (!orderId || (outcome !== 'SUCCESS' && outcome !== 'FAILED')) return;
+    if (statusParam === outcome) return;
+    navigate(`/order-confirmation?status=${outcome}&order=${encodeURIComponent(orderId)}`, {
+      replace: true,
+    });
+  }, [orderId, outcome, statusParam, navigate]);
 
   if (load.state === 'loading') {
     return (
@@ -60,18 +88,80 @@ export function OrderConfirmationPage() {
       </section>
     );
   }
-  if (load.state === 'ready' && load.status.result === 'SUCCESS' && statusParam === 'SUCCESS') {
-    return <Success status={load.status} />;
-  }
+  if (load.state === 'missing') return <Missing message={load.message} />;
+  const { status } = load;
+  if (status.result === 'SUCCESS') return <Success status={status} />;
+  const code = status.error?.code ?? status.payment?.error?.code;
+  if (status.result === 'pending' && !code) return <NotPaid status={status} />;
+  return <Problem status={status} code={code ?? status.status.toUpperCase()} />;
+}
+
+const NO_ORDER =
+  'This link does not say which order to show. Find your booking with its reference and email under Manage my booking.';
+const NOT_FOUND =
+  'We cannot find this order. Check the link, or find your booking with its reference and email under Manage my booking.';
+
+function Missing({ message }: { message: string }) {
   return (
-    <Problem
-      status={load.state === 'ready' ? load.status : null}
-      code={
-        load.state === 'ready'
-          ? (load.status.error?.code ?? load.status.payment?.error?.code ?? statusParam)
-          : statusParam
-      }
-    />
+    <section className="page container confirmation">
+      <h1>We can&rsquo;t show this order</h1>
+      <p className="lead">{message}</p>
+      <div className="confirmation__actions">
+        <Link to="/manage-booking" className="button button--primary">
+          Manage my booking
+        </Link>
+        <BackHome />
+      </div>
+    </section>
+  );
+}
+
+/** An order that has not been paid for (no attempt, or none that failed): nothing is booked yet. */
+function NotPaid({ status }: { status: CheckoutStatus }) {
+  const navigate = useNavigate();
+  return (
+    <section className="page container confirmation">
+      <h1>This order has not been paid for yet</h1>
+      <p className="lead">
+        Nothing has been booked and your card has not been charged. You can finish your booking and
+        pay now.
+      </p>
+      <dl className="confirmation__facts">
+        <dt>Order reference</dt>
+        <dd>{status.reference}</dd>
+      </dl>
+      <div className="confirmation__actions">
+        {status.canRetryPayment && <ResumePayment orderId={status.orderId} navigate={navigate} />}
+        <BackHome />
+      </div>
+    </section>
+  );
+}
+
+function ResumePayment({
+  orderId,
+  navigate,
+  label = 'Continue to payment',
+}: {
+  orderId: string;
+  navigate: ReturnType<typeof useNavigate>;
+  label?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={() => {
+        void callApi(getOrder, { params: { id: orderId } })
+          .then((order) => {
+            setCurrentOrder(order);
+            navigate('/pay');
+          })
+          .catch(() => navigate('/pay'));
+      }}
+    >
+      {label}
+    </button>
   );
 }
 
@@ -84,46 +174,52 @@ function BackHome() {
 }
 
 function Success({ status }: { status: CheckoutStatus }) {
-  const labels = status.documents.filter((d) => d.kind === 'label');
-  const documents = status.documents.filter((d) => d.kind === 'document');
+  const { receipt } = status;
   return (
     <section className="page container confirmation">
       <h1>Thank you for your order</h1>
       <p className="lead">
-        Your collection is booked. We have emailed your confirmation and labels. Print a label for
-        each box and attach it before the courier arrives.
+        Your collection is booked. We have emailed your confirmation, receipt and labels. Print a
+        label for each box and attach it before the courier arrives.
       </p>
-      <dl className="confirmation__facts">
-        <dt>Order reference</dt>
-        <dd data-testid="order-reference">{status.reference}</dd>
-        {status.courierReference && (
-          <>
-            <dt>Courier reference</dt>
-            <dd>{status.courierReference}</dd>
-          </>
-        )}
-        {status.trackingUrl && (
-          <>
-            <dt>Tracking</dt>
-            <dd>
-              <a href={status.trackingUrl} target="_blank" rel="noreferrer">
-                Track your shipment<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </dd>
-          </>
-        )}
-      </dl>
+      <section aria-labelledby="booking-facts-title">
+        <h2 id="booking-facts-title">Your booking</h2>
+        <dl className="confirmation__facts">
+          <dt>Order reference</dt>
+          <dd data-testid="order-reference">{status.reference}</dd>
+          {receipt && (
+            <>
+              <dt>Collection</dt>
+              <dd>
+                {formatCalendarDate(receipt.collectionDate)}, {COLLECTION_WINDOW_TEXT}
+              </dd>
+              <dt>Service</dt>
+              <dd data-testid="service">{receipt.service}</dd>
+              <dt>Amount paid</dt>
+              <dd data-testid="amount-paid">{formatPence(receipt.amountPence)}</dd>
+            </>
+          )}
+          {status.courierReference && (
+            <>
+              <dt>Courier reference</dt>
+              <dd>{status.courierReference}</dd>
+            </>
+          )}
+          {status.trackingUrl && (
+            <>
+              <dt>Tracking</dt>
+              <dd>
+                <a href={status.trackingUrl} target="_blank" rel="noreferrer">
+                  Track your shipment<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
       <h2>Labels and documents</h2>
-      <ul className="confirmation__downloads">
-        {[...labels, ...documents].map((doc) => (
-          <li key={doc.url}>
-            <a href={doc.url} download={doc.filename}>
-              Download {doc.title}
-              <span className="visually-hidden"> (PDF)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      <DocumentLinks documents={status.documents} />
+      {receipt && <PaymentReceipt receipt={receipt} reference={status.reference} />}
       <div className="confirmation__actions">
         <BackHome />
       </div>
@@ -131,43 +227,37 @@ function Success({ status }: { status: CheckoutStatus }) {
   );
 }
 
-function Problem({ status, code }: { status: CheckoutStatus | null; code: string }) {
+function Problem({ status, code }: { status: CheckoutStatus; code: string }) {
   const navigate = useNavigate();
   return (
     <section className="page container confirmation">
-      <h1>There&rsquo;s been a problem with your order</h1>
-      <p className="lead">
-        Please try again, or <Link to="/contact">contact us</Link> and we will help.
-      </p>
-      {status?.error?.message && <p>{status.error.message}</p>}
+      {status.status === 'needs_attention' ? (
+        <>
+          <h1>We are checking your booking</h1>
+          <p className="lead">
+            Nothing for you to do now. If you have a question, <Link to="/contact">contact us</Link>
+            .
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>There&rsquo;s been a problem with your order</h1>
+          <p className="lead">
+            Please try again, or <Link to="/contact">contact us</Link> and we will help.
+          </p>
+        </>
+      )}
+      {status.error?.message && <p>{status.error.message}</p>}
       <dl className="confirmation__facts">
-        {status && (
-          <>
-            <dt>Order reference</dt>
-            <dd>{status.reference}</dd>
-          </>
-        )}
+        <dt>Order reference</dt>
+        <dd>{status.reference}</dd>
         <dt>Error code</dt>
         <dd data-testid="error-code">{code}</dd>
       </dl>
-      {status?.notCharged && <p className="notice">Your card has not been charged.</p>}
+      {status.notCharged && <p className="notice">Your card has not been charged.</p>}
       <div className="confirmation__actions">
-        {status?.canRetryPayment && (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              if (!status) return;
-              void callApi(getOrder, { params: { id: status.orderId } })
-                .then((order) => {
-                  setCurrentOrder(order);
-                  navigate('/pay');
-                })
-                .catch(() => navigate('/pay'));
-            }}
-          >
-            Try payment again
-          </button>
+        {status.canRetryPayment && (
+          <ResumePayment orderId={status.orderId} navigate={navigate} label="Try payment again" />
         )}
         <BackHome />
       </div>

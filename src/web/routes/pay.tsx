@@ -5,14 +5,20 @@ import {
   sandboxConfirmCard,
   startPayment,
 } from '../../domain/api/checkout.js';
+import { acceptTerms } from '../../domain/api/declaration.js';
 import { cardFieldErrors } from '../../domain/cards.js';
-import type { CheckoutStatus, PaymentSession } from '../../domain/checkout.js';
+import {
+  ACCEPTANCE_MESSAGES,
+  type CheckoutStatus,
+  type PaymentSession,
+} from '../../domain/checkout.js';
 import { formatPence } from '../../domain/money.js';
 import type { OrderView } from '../../domain/order.js';
 import { titleFor } from '../../domain/site-routes.js';
 import { ErrorSummary } from '../components/ui/error-summary.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { PaySubmit } from '../features/checkout/pay-submit.js';
+import { AcceptanceField, PaymentReview } from '../features/checkout/payment-review.js';
 import { TextField } from '../components/ui/text-field.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
 import { waitForOutcome } from '../features/checkout/wait-for-outcome.js';
@@ -71,6 +77,7 @@ function Payment({ order }: { order: OrderView }) {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [providerError, setProviderError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('form');
+  const [accepted, setAccepted] = useState(false);
   const [progress, setProgress] = useState<CheckoutStatus | null>(null);
   const abort = useRef<AbortController | null>(null);
   const ready = order.declaredAt !== null && order.collectionDate !== null;
@@ -133,6 +140,27 @@ function Payment({ order }: { order: OrderView }) {
     await follow();
   }
 
+  /**
+   * The tick box, checked here and recorded on the server before the card is charged (the server
+   * cancels an authorisation without it). False, with the message shown, when it stops here.
+   */
+  async function recordAcceptance(): Promise<boolean> {
+    if (!accepted) {
+      setFieldErrors((e) => ({ ...e, 'accept-terms': ACCEPTANCE_MESSAGES.missing }));
+      document.getElementById('accept-terms')?.focus();
+      return false;
+    }
+    try {
+      await callApi(acceptTerms, { params: { id: order.id }, body: { accepted: true } });
+      return true;
+    } catch (error) {
+      setProviderError(
+        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
+      );
+      return false;
+    }
+  }
+
   async function pay(event: FormEvent) {
     event.preventDefault();
     if (!session || phase !== 'form') return;
@@ -144,10 +172,15 @@ function Payment({ order }: { order: OrderView }) {
     if (cardErrors.number) errors['card-number'] = cardErrors.number;
     if (cardErrors.expiry) errors['card-expiry'] = cardErrors.expiry;
     if (cardErrors.cvc) errors['card-cvc'] = cardErrors.cvc;
+    if (!accepted) errors['accept-terms'] = ACCEPTANCE_MESSAGES.missing;
     setFieldErrors(errors);
     setProviderError(null);
     if (Object.keys(errors).length > 0) return;
     setPhase('paying');
+    if (!(await recordAcceptance())) {
+      setPhase('form');
+      return;
+    }
     try {
       const result = await callApi(sandboxConfirmCard, {
         body: { clientSecret: session.clientSecret, ...card, billing },
@@ -215,6 +248,22 @@ function Payment({ order }: { order: OrderView }) {
                 </p>
               )}
               <ErrorSummary errors={summaryErrors} />
+              {phase !== 'authenticate' && (
+                <>
+                  <PaymentReview order={order} />
+                  <AcceptanceField
+                    checked={accepted}
+                    error={fieldErrors['accept-terms']}
+                    disabled={busy}
+                    onChange={(value) => {
+                      setAccepted(value);
+                      if (value) {
+                        setFieldErrors(({ 'accept-terms': _done, ...rest }) => rest);
+                      }
+                    }}
+                  />
+                </>
+              )}
               {phase === 'authenticate' ? (
                 <div className="pay__authenticate" role="dialog" aria-labelledby="auth-title">
                   <h2
@@ -253,6 +302,7 @@ function Payment({ order }: { order: OrderView }) {
                     session={session}
                     busy={busy}
                     error={providerError}
+                    beforePay={recordAcceptance}
                     onSubmitStart={() => {
                       setProviderError(null);
                       setPhase('paying');
@@ -340,7 +390,12 @@ function Payment({ order }: { order: OrderView }) {
                       security code.
                     </p>
                   </fieldset>
-                  <PaySubmit error={providerError} disabled={!canPay} busy={busy} />
+                  <PaySubmit
+                    error={providerError}
+                    disabled={!canPay}
+                    busy={busy}
+                    amountPence={session?.amountPence ?? null}
+                  />
                 </form>
               )}
             </>

@@ -15,6 +15,7 @@ import {
   useCurrentOrder,
 } from '../features/orders/current-order.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
+import { isReadOnly, PaidOrderNotice } from '../features/orders/paid-order.js';
 import { setHomeError, takeQuoteRequest } from '../features/quote/quote-handoff.js';
 import { ApiClientError, callApi } from '../lib/api.js';
 import { usePageTitle } from '../lib/use-page-title.js';
@@ -75,6 +76,7 @@ function QuoteResults({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const readOnly = isReadOnly(order);
 
   async function choose(service: OfferedService) {
     setPending(service.service);
@@ -98,9 +100,11 @@ function QuoteResults({ order }: { order: OrderView }) {
       <h1>Your quote</h1>
       <div className="with-summary">
         <div className="with-summary__main">
+          {readOnly && <PaidOrderNotice order={order} />}
           <p className="lead">
-            Choose a service for your {order.totalBoxes === 1 ? 'box' : `${order.totalBoxes} boxes`}{' '}
-            from {order.collection.title} to {order.destination.title}.
+            {readOnly ? 'The service you chose' : 'Choose a service'} for your{' '}
+            {order.totalBoxes === 1 ? 'box' : `${order.totalBoxes} boxes`} from{' '}
+            {order.collection.title} to {order.destination.title}.
           </p>
           {error && (
             <p className="notice notice--error" role="alert">
@@ -117,7 +121,7 @@ function QuoteResults({ order }: { order: OrderView }) {
                 <th scope="col">Insurance</th>
                 <th scope="col">Price (£)</th>
                 <th scope="col">
-                  <span className="visually-hidden">Select</span>
+                  <span className="visually-hidden">{readOnly ? 'Your choice' : 'Select'}</span>
                 </th>
               </tr>
             </thead>
@@ -138,24 +142,30 @@ function QuoteResults({ order }: { order: OrderView }) {
                     </span>
                   </td>
                   <td data-label="Collection">Free</td>
-                  <td data-label="Insurance">£50</td>
+                  <td data-label="Insurance">Cover up to £50, included</td>
                   <td data-label="Price (£)" className="quote-table__price">
                     {formatPence(service.pricePence)}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      aria-label={`Select ${service.name} for ${formatPence(service.pricePence)}`}
-                      disabled={pending !== null}
-                      onClick={() => void choose(service)}
-                    >
-                      {pending === service.service ? (
-                        <Spinner label="Saving your choice" />
-                      ) : (
-                        'Select'
-                      )}
-                    </button>
+                    {readOnly ? (
+                      order.selectedService === service.service && (
+                        <span className="quote-table__chosen">Your choice</span>
+                      )
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        aria-label={`Select ${service.name} for ${formatPence(service.pricePence)}`}
+                        disabled={pending !== null}
+                        onClick={() => void choose(service)}
+                      >
+                        {pending === service.service ? (
+                          <Spinner label="Saving your choice" />
+                        ) : (
+                          'Select'
+                        )}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -21,10 +21,25 @@ export async function readyToPay(page: Page): Promise<TestOrder> {
   return order;
 }
 
-/** Fills the sandbox card fields on /pay (the billing address is prefilled from collection). */
+/**
+ * Fills the sandbox card fields on /pay (the billing address is prefilled from collection) and
+ * ticks the required box accepting the Terms and declaring nothing prohibited inside.
+ */
 export async function fillCard(page: Page, number: string) {
+  await page.getByRole('checkbox', { name: /^I accept the Terms/ }).check();
   const form = page.getByRole('form', { name: 'Payment details' });
   await form.getByRole('textbox', { name: 'Card number' }).fill(number);
   await form.getByRole('textbox', { name: 'Expiry date' }).fill('12 / 34');
   await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+}
+
+/** An order paid for and booked through /pay, as a customer does it; ends on its confirmation. */
+export async function bookedOrder(page: Page): Promise<TestOrder> {
+  const order = await readyToPay(page);
+  await page.goto('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?status=SUCCESS&order=/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
+  return order;
 }

@@ -7,7 +7,7 @@ export interface TestOrder {
 
 /**
  * A new order made through the public API, as Get Quotes and Select would make it, and set as
- * the browser's order in progress. Each call makes its own order: tests never share one.
+ * this tab's order in progress. Each call makes its own order: tests never share one.
  */
 export async function startOrder(
   page: Page,
@@ -42,7 +42,9 @@ export async function startOrder(
   });
   expect(service.status()).toBe(200);
   await page.goto('/');
-  await page.evaluate((id) => window.localStorage.setItem('boxabroad.orderId', id), order.id);
+  // The order in progress belongs to this tab (session storage); the API requests above set
+  // this browser's guest-session cookie, which owns the order.
+  await page.evaluate((id) => window.sessionStorage.setItem('boxabroad.orderId', id), order.id);
   return order;
 }
 
@@ -51,7 +53,7 @@ export const COLLECTION_ADDRESS = {
   'Last name': 'Lovelace',
   'Street address': '12 St James’s Square',
   'Town or city': 'London',
-  'County, state or region': 'Greater London',
+  'County (optional)': 'Greater London',
   'Phone number': '020 7946 0958',
   Email: 'ada@example.com',
 };
@@ -61,7 +63,7 @@ export const DELIVERY_ADDRESS = {
   'Last name': 'Curie',
   'Street address': '11 Rue Pierre et Marie Curie',
   'Town or city': 'Paris',
-  'County, state or region': 'Île-de-France',
+  'Region (optional)': 'Île-de-France',
   'Phone number': '06 12 34 56 78',
   Email: 'marie@example.fr',
 };
@@ -79,7 +81,7 @@ export async function saveAddresses(page: Page, order: TestOrder) {
     lastName: a['Last name'],
     street: a['Street address'],
     city: a['Town or city'],
-    state: a['County, state or region'],
+    state: a['County (optional)'] ?? a['Region (optional)'],
     phoneNumber: a['Phone number'],
     email: a.Email,
   });

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountryOption, CountryRole } from '../../../domain/countries.js';
-import type { Db } from '../../db/client.js';
-import { countries, rateTables, rates } from '../../db/schema.js';
+import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { countries, rateTables, rates, rateVersions, type RateCell } from '../../db/schema.js';
+
+export type RateVersionRow = typeof rateVersions.$inferSelect;
 
 export type ServiceLevel = 'economy' | 'express';
 
@@ -79,5 +81,75 @@ export class CatalogRepository {
         ),
       );
     return row?.pricePence;
+  }
+
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Locks both rate tables until the transaction ends: one save at a time. */
+  async lockRateTables(tx: DbTransaction): Promise<void> {
+    await tx.select({ service: rateTables.service }).from(rateTables).for('update');
+  }
+
+  /** Every price of both tables. */
+  async allPrices(tx: DbExecutor = this.db): Promise<RateCell[]> {
+    return tx
+      .select({
+        service: rates.service,
+        destinationCountryId: rates.destinationCountryId,
+        weightKg: rates.weightKg,
+        pricePence: rates.pricePence,
+      })
+      .from(rates)
+      .orderBy(asc(rates.service), asc(rates.destinationCountryId), asc(rates.weightKg));
+  }
+
+  /** Replaces both tables' prices with these, in the caller's transaction. */
+  async replacePrices(prices: readonly RateCell[], at: Date, tx: DbTransaction): Promise<void> {
+    await tx.delete(rates);
+    if (prices.length > 0) await tx.insert(rates).values([...prices]);
+    await tx.update(rateTables).set({ updatedAt: at });
+  }
+
+  async insertVersion(
+    version: Omit<RateVersionRow, 'id'>,
+    tx: DbTransaction,
+  ): Promise<RateVersionRow> {
+    const [row] = await tx.insert(rateVersions).values(version).returning();
+    if (!row) throw new Error('rate version insert returned no row');
+    return row;
+  }
+
+  async latestVersion(tx: DbExecutor = this.db): Promise<RateVersionRow | undefined> {
+    const [row] = await tx.select().from(rateVersions).orderBy(desc(rateVersions.id)).limit(1);
+    return row;
+  }
+
+  async findVersion(id: number): Promise<RateVersionRow | undefined> {
+    const [row] = await this.db.select().from(rateVersions).where(eq(rateVersions.id, id));
+    return row;
+  }
+
+  /** Newest first, without the full price lists. */
+  async listVersions(limit: number): Promise<Omit<RateVersionRow, 'prices'>[]> {
+    return this.db
+      .select({
+        id: rateVersions.id,
+        createdAt: rateVersions.createdAt,
+        adminId: rateVersions.adminId,
+        adminEmail: rateVersions.adminEmail,
+        note: rateVersions.note,
+        changes: rateVersions.changes,
+      })
+      .from(rateVersions)
+      .orderBy(desc(rateVersions.id))
+      .limit(limit);
+  }
+
+  /** How many versions exist (the history's length). */
+  async countVersions(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(rateVersions);
+    return row?.n ?? 0;
   }
 }

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { findCountry } from '../../../domain/countries.js';
-import type { OrderAddress } from '../../../domain/order.js';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { BookingResult } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { PostalAddress } from '../email/templates/booking-confirmation.js';
 import type { OrderRow } from '../orders/orders.service.js';
 import { shipmentBookingFor } from './booking-request.js';
+import { bookingConfirmationOf, emailAttachmentOf } from './confirmation-email.js';
 import {
   CANCEL_PAYMENT_JOB,
   CAPTURE_PAYMENT_JOB,
-  documentPath,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
@@ -36,11 +33,20 @@ export class BookingJob {
     const { repository, clock, orders, courier } = this.deps;
     const started = performance.now();
     // 1. Claim the booking: only an `authorised` order is booked. One found in `booking` had a
-    //    BookShipment in flight when its worker died: it may be booked, so an operator checks.
+    //    BookShipment in flight when its worker stopped: a reply the courier gave is kept before
+    //    anything else, so a kept reply completes the booking; without one, the call may still be
+    //    running on a worker cut off from the database, so the order waits until the call and
+    //    the keeping of its reply must have ended, and only then is the outcome unknown.
     const claim = await repository.transaction(async (tx) => {
       const order = await orders.lock(orderId, tx);
-      if (!order) return 'gone' as const;
+      if (!order) return { step: 'done' as const };
       if (order.status === 'booking') {
+        const kept = await repository.bookingReply(orderId, order.paymentAttempt, tx);
+        if (kept) return { step: 'kept' as const, reply: bookingResultFromJson(kept.reply) };
+        const since = order.bookingStartedAt?.getTime();
+        const until = since === undefined ? 0 : since + this.options.bookingInFlightMs;
+        const waitMs = until - clock.now().getTime();
+        if (waitMs > 0) return { step: 'wait' as const, waitMs };
         await orders.transition(
           orderId,
           'booking',
@@ -48,18 +54,29 @@ export class BookingJob {
           { failureCode: 'BOOKING_OUTCOME_UNKNOWN', failureMessage: INTERRUPTED },
           tx,
         );
-        return 'interrupted' as const;
+        return { step: 'interrupted' as const };
       }
-      return order.status === 'authorised' ? ('go' as const) : ('done' as const);
+      return { step: order.status === 'authorised' ? ('go' as const) : ('done' as const) };
     });
-    if (claim === 'interrupted') {
+    if (claim.step === 'kept') {
+      await this.complete(orderId, claim.reply, log, started, 0);
+      return { result: 'done' };
+    }
+    if (claim.step === 'wait') {
+      return {
+        result: 'retry',
+        delayMs: claim.waitMs,
+        error: 'BookShipment may still be in flight on another worker',
+      };
+    }
+    if (claim.step === 'interrupted') {
       log.error('booking interrupted mid-call: needs attention');
       return { result: 'done' };
     }
-    if (claim !== 'go') return { result: 'done' };
+    if (claim.step !== 'go') return { result: 'done' };
 
     // 2. Fresh route availability (a safe call, retried on failure).
-    let order = await orders.load(orderId);
+    const order = await orders.load(orderId);
     let match;
     try {
       match = await orders.resolveCourierService(order);
@@ -74,7 +91,8 @@ export class BookingJob {
       collectionOptionId: match.collectionOptionId,
     });
 
-    // 3. Mark the call in flight, committed before it is made.
+    // 3. "Calling the courier now": committed just before the request, nothing else between
+    //    the two, so a job that stopped before this point is simply run again.
     const marked = await repository.transaction((tx) =>
       orders.transition(
         orderId,
@@ -98,10 +116,42 @@ export class BookingJob {
       return this.callFailed(orderId, queuedAt, error, log, courierStarted);
     }
     const courierMs = performance.now() - courierStarted;
+    // The courier has booked it: its reference goes to the log at once, and the reply is kept
+    // before anything else (retried through a lost connection).
+    log.info({ courierReference: result.orderReference }, 'courier confirmed the booking');
+    await this.keepReply(orderId, marked.paymentAttempt, result, log);
 
     // 4. SUCCESS: labels, documents, `booked`, the email and the capture in one transaction.
-    order = await orders.load(orderId);
-    if (await this.storeBooked(order, result)) {
+    await this.complete(orderId, result, log, started, courierMs);
+    return { result: 'done' };
+  }
+
+  /** Keeps the courier's reply, retrying a failed write for up to `replyWriteWindowMs`. */
+  private async keepReply(orderId: string, attempt: number, result: BookingResult, log: Logger) {
+    const { repository, clock } = this.deps;
+    await this.retrying(log, 'booking reply not kept yet', () =>
+      repository.keepBookingReply({
+        orderId,
+        paymentAttempt: attempt,
+        courierReference: result.orderReference,
+        reply: bookingResultToJson(result),
+        receivedAt: clock.now(),
+      }),
+    );
+  }
+
+  /** Marks the order booked from the courier's reply (retried through a lost connection). */
+  private async complete(
+    orderId: string,
+    result: BookingResult,
+    log: Logger,
+    started: number,
+    courierMs: number,
+  ) {
+    const stored = await this.retrying(log, 'booked order not stored yet', async () =>
+      this.storeBooked(await this.deps.orders.load(orderId), result),
+    );
+    if (stored) {
       log.info(
         {
           courierReference: result.orderReference,
@@ -111,8 +161,30 @@ export class BookingJob {
         },
         'order booked',
       );
+    } else {
+      const order = await this.deps.orders.load(orderId);
+      if (order.status !== 'booked') {
+        log.error(
+          { courierReference: result.orderReference, status: order.status },
+          'the courier confirmed a booking for an order no longer in booking: kept for an operator',
+        );
+      }
     }
-    return { result: 'done' };
+  }
+
+  /** Runs a database write until it succeeds or the reply-keeping window has passed. */
+  private async retrying<T>(log: Logger, what: string, write: () => Promise<T>): Promise<T> {
+    const deadline = performance.now() + this.options.replyWriteWindowMs;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await write();
+      } catch (error) {
+        if (performance.now() >= deadline) throw error;
+        log.warn({ err: error, attempt }, what);
+        const delay = Math.min(5_000, 100 * 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   /** BookShipment threw: refused for good, provably not booked (retry), or outcome unknown. */
@@ -157,7 +229,6 @@ export class BookingJob {
     const { repository, clock, orders, jobs, mail } = this.deps;
     const orderId = order.id;
     const now = clock.now();
-    const siteUrl = mail.emails.siteUrl.replace(/\/$/, '');
     const documents = documentsOf(order.reference, result).map((doc, position) => ({
       ...doc,
       id: randomUUID(),
@@ -181,7 +252,10 @@ export class BookingJob {
         tx,
       );
       if (!booked) return false;
-      await repository.insertDocuments(documents, tx);
+      await repository.insertDocuments(
+        documents.map(({ attachment: _, ...stored }) => stored),
+        tx,
+      );
       const [captured] = await repository.movePayments(
         { orderId, attempt: order.paymentAttempt },
         'authorised',
@@ -196,27 +270,15 @@ export class BookingJob {
           payload: { paymentId: captured.id, orderId },
         });
       }
-      const { collectionAddress: collection, deliveryAddress: delivery, collectionDate } = order;
-      if (!collection || !delivery || !collectionDate) throw new Error('booked order incomplete');
-      await mail.emails.enqueueBookingConfirmation(tx, {
-        orderReference: order.reference,
-        recipient: {
-          name: `${collection.firstName} ${collection.lastName}`.trim(),
-          email: collection.email,
-        },
-        collectionDate,
-        trackingUrl: result.trackingUrl,
-        labels: documents
-          .filter((d) => d.kind === 'label')
-          .map((d) => ({
-            name: `all parcels (${d.title.replace(/^Label \((.*)\)$/, '$1')})`,
-            url: `${siteUrl}${documentPath(orderId, d.id)}`,
-            pdf: d.content,
-          })),
-        parcels: { large: order.largeBoxes, small: order.smallBoxes },
-        collectionAddress: postal(collection, order.collectionCountryId),
-        deliveryAddress: postal(delivery, order.destinationCountryId),
-      });
+      await mail.emails.enqueueBookingConfirmation(
+        tx,
+        bookingConfirmationOf(
+          this.deps,
+          { ...order, bookedAt: now },
+          { trackingUrl: result.trackingUrl },
+          documents,
+        ),
+      );
       return true;
     });
     if (stored) {
@@ -280,7 +342,29 @@ export class BookingJob {
   }
 }
 
-/** The booking's labels and documents as we keep them. */
+/** The courier's reply as kept in `courier_booking_replies` (PDFs base64-encoded). */
+export function bookingResultToJson(result: BookingResult): Record<string, unknown> {
+  return {
+    ...result,
+    labels: result.labels.map((l) => ({ ...l, content: l.content.toString('base64') })),
+    documents: result.documents.map((d) => ({ ...d, content: d.content.toString('base64') })),
+  };
+}
+
+export function bookingResultFromJson(json: unknown): BookingResult {
+  type Kept<T> = Omit<T, 'content'> & { content: string };
+  const kept = json as Omit<BookingResult, 'labels' | 'documents'> & {
+    labels: Kept<BookingResult['labels'][number]>[];
+    documents: Kept<BookingResult['documents'][number]>[];
+  };
+  return {
+    ...kept,
+    labels: kept.labels.map((l) => ({ ...l, content: Buffer.from(l.content, 'base64') })),
+    documents: kept.documents.map((d) => ({ ...d, content: Buffer.from(d.content, 'base64') })),
+  };
+}
+
+/** The booking's labels and documents as we keep them, each with how the email names it. */
 function documentsOf(reference: string, result: BookingResult) {
   return [
     ...result.labels.map((label, i) => ({
@@ -288,24 +372,14 @@ function documentsOf(reference: string, result: BookingResult) {
       title: `Label (${label.size || label.format || i + 1})`,
       filename: `${reference}-label-${(label.size || String(i + 1)).toLowerCase()}.pdf`,
       content: label.content,
+      attachment: emailAttachmentOf('label', label.size || label.format, i),
     })),
     ...result.documents.map((doc, i) => ({
       kind: 'document' as const,
       title: doc.documentType === 'CommercialInvoice' ? 'Commercial invoice' : doc.documentType,
       filename: `${reference}-${doc.documentType === 'CommercialInvoice' ? 'commercial-invoice' : `document-${i + 1}`}.pdf`,
       content: doc.content,
+      attachment: emailAttachmentOf('document', doc.documentType, i),
     })),
   ];
-}
-
-function postal(address: OrderAddress, countryId: number): PostalAddress {
-  return {
-    name: `${address.firstName} ${address.lastName}`.trim(),
-    lines: [address.street],
-    city: address.city,
-    ...(address.state ? { county: address.state } : {}),
-    postcode: address.postcode,
-    country: findCountry(countryId)?.title ?? address.countryTitle,
-    phone: address.phone,
-  };
 }

@@ -1,3 +1,4 @@
+import { COLLECTION_READY_FROM } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
 import { parcelsFor } from '../../../domain/items.js';
 import type { OrderAddress } from '../../../domain/order.js';
@@ -6,7 +7,7 @@ import type { OrderItemRow, OrderRow } from '../orders/orders.service.js';
 
 /** The fixed booking values (docs/product-rules.md, "Fixed booking values"). */
 export const FIXED_BOOKING_VALUES = {
-  readyFrom: '12:30',
+  readyFrom: COLLECTION_READY_FROM,
   insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
 } as const;
 
@@ -28,9 +29,11 @@ function bookingAddress(address: OrderAddress, countryId: number): BookingAddres
   return {
     forename: address.firstName,
     surname: address.lastName,
+    ...(address.company ? { companyName: address.company } : {}),
     emailAddress: address.email,
     telephoneNumber: address.phone,
     addressLineOne: address.street,
+    ...(address.street2 ? { addressLineTwo: address.street2 } : {}),
     city: address.city,
     ...(address.state ? { county: address.state } : {}),
     postcode: address.postcode,

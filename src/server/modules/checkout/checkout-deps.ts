@@ -6,20 +6,38 @@ import type { PaymentProvider } from '../../providers/payment/payment-provider.j
 import type { MailDeps } from '../email/mail.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { CheckoutRepository } from './checkout.repository.js';
+import type { OrderAccess } from '../orders/order-access.js';
 
 export const BOOK_SHIPMENT_JOB = 'book-shipment';
 export const CAPTURE_PAYMENT_JOB = 'capture-payment';
 export const CANCEL_PAYMENT_JOB = 'cancel-payment';
+export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 
 export interface CheckoutOptions {
   /** How long transient booking failures are retried before the booking fails for good. */
   bookingRetryWindowMs: number;
   bookingRetryDelayMs: number;
+  /**
+   * How long after "calling the courier now" a booking may still be in flight on another worker
+   * (the courier's booking timeout plus `replyWriteWindowMs`): a resumed job waits this long for
+   * its reply to be kept before it calls the outcome unknown.
+   */
+  bookingInFlightMs: number;
+  /** How long the courier's reply and the booked order are retried through a lost database. */
+  replyWriteWindowMs: number;
+  /** How often authorisations no order state accounts for are looked for. */
+  reconcileEveryMs: number;
+  /** How long a payment is left untouched before reconciliation looks at it. */
+  reconcileAfterMs: number;
 }
 
 export const DEFAULT_CHECKOUT_OPTIONS: CheckoutOptions = {
   bookingRetryWindowMs: 30 * 60_000,
   bookingRetryDelayMs: 30_000,
+  bookingInFlightMs: 90_000 + 120_000,
+  replyWriteWindowMs: 120_000,
+  reconcileEveryMs: 2 * 60_000,
+  reconcileAfterMs: 5 * 60_000,
 };
 
 /** What every part of the checkout is built from (wired once in `checkout.service.ts`). */
@@ -32,6 +50,8 @@ export interface CheckoutDeps {
   orders: OrdersService;
   mail: Pick<MailDeps, 'emails' | 'worker'>;
   jobs: JobQueue;
+  /** Signs the read-only links to labels in the confirmation email. */
+  orderAccess: Pick<OrderAccess, 'readUrl'>;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */
@@ -43,7 +63,26 @@ export const CHECKOUT_MESSAGES = {
   interrupted:
     'We could not confirm whether your collection was booked. Our team will check with the courier and contact you.',
   serviceUnavailable: 'This service is no longer available for your order. Please get a new quote.',
+  courierUnavailable:
+    'We could not reach the courier to book your collection, so we cancelled the payment. You have not been charged. Please try again later.',
+  termsNotAccepted:
+    'The Terms & Conditions were not accepted for your order as it is now, so we cancelled the payment. You have not been charged. Please tick the box and pay again.',
 } as const;
+
+/**
+ * The sentence the customer sees for an order's failure: the courier's own words when it refused
+ * the booking, ours for everything technical (the technical detail stays in the order and the log).
+ */
+export function customerFailureMessage(code: string, stored: string | null): string {
+  if (code === 'BOOKING_OUTCOME_UNKNOWN' || code === 'INVALID_RESPONSE' || code === 'HTTP_ERROR') {
+    return CHECKOUT_MESSAGES.interrupted;
+  }
+  if (code === 'SERVICE_UNAVAILABLE') return stored || CHECKOUT_MESSAGES.serviceUnavailable;
+  if (code.startsWith('COURIER_') && code !== 'COURIER_REJECTED') {
+    return CHECKOUT_MESSAGES.courierUnavailable;
+  }
+  return stored ?? '';
+}
 
 /** Where a stored label or document is downloaded. */
 export function documentPath(orderId: string, documentId: string): string {

@@ -1,6 +1,8 @@
-import type { CheckoutStatus } from '../../../domain/checkout.js';
+import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
 import { isEditable } from '../../../domain/order-states.js';
-import { documentPath, type CheckoutDeps } from './checkout-deps.js';
+import { purchaseDescription, type Receipt } from '../../../domain/receipt.js';
+import type { OrderRow } from '../orders/orders.service.js';
+import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
 
 /** The booking's progress and outcome, as the /pay and /order-confirmation pages show it. */
 export async function checkoutStatus(
@@ -34,8 +36,15 @@ export async function checkoutStatus(
       filename: d.filename,
       url: documentPath(orderId, d.id),
     })),
+    // The courier's own words (failure_message) stay with operators while a person checks.
     error: order.failureCode
-      ? { code: order.failureCode, message: order.failureMessage ?? '' }
+      ? {
+          code: order.failureCode,
+          message:
+            order.status === 'needs_attention'
+              ? NEEDS_ATTENTION_MESSAGE
+              : customerFailureMessage(order.failureCode, order.failureMessage),
+        }
       : null,
     notCharged: !charged && order.status !== 'booked' && order.status !== 'needs_attention',
     canRetryPayment: isEditable(order.status),
@@ -48,5 +57,27 @@ export async function checkoutStatus(
             : null,
         }
       : null,
+    receipt: order.status === 'booked' ? receiptOf(order) : null,
+  };
+}
+
+/** The receipt of a booked order: the price it was booked at, its service, when it was paid. */
+export function receiptOf(order: OrderRow): Receipt | null {
+  const service = order.offeredServices.find((s) => s.service === order.selectedService);
+  if (!service || order.pricePence === null || !order.bookedAt || !order.collectionDate) {
+    return null;
+  }
+  return {
+    amountPence: order.pricePence,
+    paidAt: order.bookedAt.toISOString(),
+    service: service.name,
+    description: purchaseDescription({
+      service: service.name,
+      smallBoxes: order.smallBoxes,
+      largeBoxes: order.largeBoxes,
+      collectionCountryId: order.collectionCountryId,
+      destinationCountryId: order.destinationCountryId,
+    }),
+    collectionDate: order.collectionDate,
   };
 }

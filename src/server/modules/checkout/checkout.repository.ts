@@ -1,10 +1,18 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { canMovePayment, type PaymentStatus } from '../../../domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
-import { orderDocuments, paymentEvents, payments } from '../../db/schema.js';
+import type { RefundStatus } from '../../../domain/refunds.js';
+import {
+  courierBookingReplies,
+  orderDocuments,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+} from '../../db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type NewOrderDocumentRow = typeof orderDocuments.$inferInsert;
 export interface PaymentError {
   code: string;
@@ -12,7 +20,8 @@ export interface PaymentError {
 }
 
 /**
- * The only code that knows how payments, provider events and order documents are stored
+ * The only code that knows how payments, their refunds, provider events, order documents and the
+ * courier's booking replies are stored
  * (Drizzle; decision 015). A payment's status only moves as `canMovePayment` allows, re-checked
  * by the write itself.
  */
@@ -116,6 +125,15 @@ export class CheckoutRepository {
       .returning();
   }
 
+  /** Every payment of an order, oldest first (the console's order page). */
+  async listPayments(orderId: string, tx: DbExecutor = this.db): Promise<PaymentRow[]> {
+    return tx
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(asc(payments.createdAt), asc(payments.attempt));
+  }
+
   /** Records a provider event once; false when it was already recorded. */
   async recordEvent(event: {
     provider: string;
@@ -155,6 +173,21 @@ export class CheckoutRepository {
       .orderBy(orderDocuments.position);
   }
 
+  /** The order's labels with their bytes, in order (the confirmation email attaches them). */
+  /** An order's labels and customs documents with their files, in the courier's order. */
+  async documentsWithContent(orderId: string, tx: DbExecutor = this.db) {
+    return tx
+      .select({
+        id: orderDocuments.id,
+        kind: orderDocuments.kind,
+        title: orderDocuments.title,
+        content: orderDocuments.content,
+      })
+      .from(orderDocuments)
+      .where(eq(orderDocuments.orderId, orderId))
+      .orderBy(orderDocuments.position);
+  }
+
   async document(orderId: string, documentId: string) {
     const [row] = await this.db
       .select({
@@ -165,5 +198,107 @@ export class CheckoutRepository {
       .from(orderDocuments)
       .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.id, documentId)));
     return row;
+  }
+
+  /** Keeps the courier's booking reply (the first one kept wins); true when it is stored. */
+  async keepBookingReply(row: typeof courierBookingReplies.$inferInsert): Promise<void> {
+    await this.db.insert(courierBookingReplies).values(row).onConflictDoNothing();
+  }
+
+  /** The courier's kept booking reply for an order's payment attempt, if one arrived. */
+  async bookingReply(orderId: string, attempt: number, tx: DbExecutor = this.db) {
+    const [row] = await tx
+      .select()
+      .from(courierBookingReplies)
+      .where(
+        and(
+          eq(courierBookingReplies.orderId, orderId),
+          eq(courierBookingReplies.paymentAttempt, attempt),
+        ),
+      );
+    return row;
+  }
+
+  /** Payments still before authorisation, created before `before` (reconciliation). */
+  async unsettledPaymentsBefore(before: Date, since: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          inArray(payments.status, ['requires_payment_method', 'requires_action', 'authorised']),
+          lt(payments.updatedAt, before),
+          gt(payments.createdAt, since),
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(limit);
+  }
+
+  // Refunds (migration 0090) --------------------------------------------------------------------
+
+  /** Adds a refund unless its request key was used before; the refund with that key either way. */
+  async insertRefund(
+    row: typeof paymentRefunds.$inferInsert,
+    tx: DbExecutor,
+  ): Promise<{ refund: RefundRow; created: boolean }> {
+    const [created] = await tx.insert(paymentRefunds).values(row).onConflictDoNothing().returning();
+    if (created) return { refund: created, created: true };
+    const [earlier] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.requestKey, row.requestKey));
+    if (!earlier) throw new Error('refund vanished');
+    return { refund: earlier, created: false };
+  }
+
+  async refundByRequestKey(key: string, tx: DbExecutor): Promise<RefundRow | undefined> {
+    const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.requestKey, key));
+    return row;
+  }
+
+  async refundById(id: string, tx: DbExecutor = this.db): Promise<RefundRow | undefined> {
+    const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+    return row;
+  }
+
+  /** Every refund of a payment (or of an order), oldest first. */
+  async listRefunds(
+    where: { paymentId: string } | { orderId: string },
+    tx: DbExecutor = this.db,
+  ): Promise<RefundRow[]> {
+    return tx
+      .select()
+      .from(paymentRefunds)
+      .where(
+        'paymentId' in where
+          ? eq(paymentRefunds.paymentId, where.paymentId)
+          : eq(paymentRefunds.orderId, where.orderId),
+      )
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  }
+
+  /** Ends a pending refund (re-checked by the write); undefined when it was no longer pending. */
+  async settleRefund(
+    id: string,
+    to: Exclude<RefundStatus, 'pending'>,
+    lastError: string | null,
+    at: Date,
+    tx: DbExecutor,
+  ): Promise<RefundRow | undefined> {
+    const [row] = await tx
+      .update(paymentRefunds)
+      .set({ status: to, lastError, updatedAt: at })
+      .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** Notes why the provider has not confirmed a pending refund yet (shown to operators). */
+  async noteRefundError(id: string, message: string, at: Date): Promise<void> {
+    await this.db
+      .update(paymentRefunds)
+      .set({ lastError: message.slice(0, 1000), updatedAt: at })
+      .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')));
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../../tests/support/checkout.js';
 import {
   createTestApp,
+  actAsOneBrowser,
   simulatorClient,
   type TestApp,
 } from '../../../../tests/support/test-app.js';
@@ -19,7 +20,9 @@ import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/san
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every test pays from the same address under a stopped clock: more payment requests than
+  // the per-address limit allows in one window (the limit has its own tests).
+  t = await createTestApp({ rateLimits: { payments: { max: 1000, windowSeconds: 900 } } });
 });
 afterAll(() => t.close());
 let bookBase = 0;
@@ -92,7 +95,7 @@ describe('authorise → book → capture', () => {
     const booking = spy.mock.calls[0]![0] as ShipmentBooking;
     expect(booking).toMatchObject({
       reference: order.reference,
-      readyFrom: '12:30',
+      readyFrom: '09:00',
       // two parcels, each 4 × £12.50 + 2 × £20
       consignmentValuePence: 2 * (4 * 1250 + 2 * 2000),
       insurance: { coverPence: 5000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
@@ -126,8 +129,19 @@ describe('authorise → book → capture', () => {
       {
         subject: `Your booking was successful: ${order.reference}`,
         to_address: 'ada@example.com',
-        n: 2,
+        n: 3,
       },
+    ]);
+    // The two label files are the same labels for two printers; the invoice goes too.
+    const files = await t.database.query<{ filename: string }>(
+      `SELECT a.filename FROM mail_attachments a JOIN mail m ON m.id = a.mail_id
+        WHERE m.kind = 'booking-confirmation' AND m.subject LIKE $1 ORDER BY a.filename`,
+      [`%${order.reference}`],
+    );
+    expect(files.map((f) => f.filename)).toEqual([
+      'commercial-invoice.pdf',
+      'labels-a4.pdf',
+      'labels-thermal.pdf',
     ]);
 
     // Paid orders are locked; paying again returns the same payment and books nothing more.
@@ -139,6 +153,71 @@ describe('authorise → book → capture', () => {
     expect(locked.statusCode).toBe(409);
     expect((await startPayment(t.app, order.id)).paymentId).toBe(session.paymentId);
     await settle();
+    expect(bookCalls()).toBe(1);
+  });
+});
+
+describe('the payment step’s tick (Terms accepted, nothing prohibited inside)', () => {
+  it('is refused unticked and before the items are declared', async () => {
+    const order = await readyOrder(t.app, { acceptTerms: false });
+    const unticked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/terms-acceptance`,
+      payload: { accepted: false },
+    });
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json()).toMatchObject({
+      error: {
+        message:
+          'Please accept the Terms & Conditions and declare that nothing prohibited is inside.',
+      },
+    });
+    // An edit clears the declaration: the tick is refused until Continue checks it again.
+    const itemId = order.parcels[0]!.items[0]!.id;
+    const parcelKey = order.parcels[0]!.key;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/${order.id}/parcels/${parcelKey}/items/${itemId}`,
+    });
+    expect(removed.statusCode).toBe(200);
+    const undeclared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/terms-acceptance`,
+      payload: { accepted: true },
+    });
+    expect(undeclared.statusCode).toBe(409);
+    expect(undeclared.json()).toMatchObject({ error: { code: 'ORDER_INCOMPLETE' } });
+  });
+
+  it('a card authorised without the tick is cancelled, never booked; ticked, the next payment books', async () => {
+    const order = await readyOrder(t.app, { acceptTerms: false });
+    const session = await startPayment(t.app, order.id);
+    expect(await payWithCard(t.app, session.clientSecret, '4242424242424242')).toMatchObject({
+      status: 'authorised',
+    });
+    const refused = await confirm(t.app, order.id);
+    await settle();
+    expect(refused).toMatchObject({
+      status: 'draft',
+      error: { code: 'TERMS_NOT_ACCEPTED' },
+      canRetryPayment: true,
+    });
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ notCharged: true });
+    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
+    expect(bookCalls()).toBe(0);
+
+    const accepted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/terms-acceptance`,
+      payload: { accepted: true },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const again = await startPayment(t.app, order.id);
+    expect(again.paymentId).not.toBe(session.paymentId);
+    await payWithCard(t.app, again.clientSecret, '4242424242424242');
+    await confirm(t.app, order.id);
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
     expect(bookCalls()).toBe(1);
   });
 });
@@ -459,6 +538,8 @@ describe('exactly once', () => {
       courier: simulatorClient(t.courierSimulator!.url, 2_000),
       mail: t.mail,
     });
+    // The same customer's browser asks the new process.
+    actAsOneBrowser(second);
     try {
       await second.services.jobs.drain();
       expect((await checkoutStatus(second, order.id)).status).toBe('booked');

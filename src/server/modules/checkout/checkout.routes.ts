@@ -11,6 +11,7 @@ import {
 import type { SandboxCardResult } from '../../../domain/checkout.js';
 import { ApiError } from '../../http/errors.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
+import { tooManyAttempts, type Limit, type RateLimiter } from '../../http/rate-limiter.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { CardConfirmResult } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
@@ -19,13 +20,27 @@ import type { CheckoutService } from './checkout.service.js';
 export const WEBHOOK_PATH = paymentWebhook.path;
 
 /** Pay, the booking's progress, labels and documents, and the provider's webhook. */
-export function checkoutRoutes(checkout: CheckoutService) {
+export function checkoutRoutes(
+  checkout: CheckoutService,
+  declines: { limiter: RateLimiter; limit: Limit },
+) {
+  /** Declined cards per order: past the limit the order waits (docs/security.md). */
+  const declineKey = (orderId: string) => `card-declines:order:${orderId}`;
+  const refuseWhileCooling = async (orderId: string | undefined) => {
+    if (!orderId) return;
+    const wait = await declines.limiter.waitFor(declineKey(orderId), declines.limit);
+    if (wait > 0) throw tooManyAttempts(wait);
+  };
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
+    const addPayment = routesOn(app, { ...NO_STORE, rateLimit: 'payments' });
     /** Pay: create or reuse the payment for the server's price (a body is ignored). */
-    add(startPayment, async ({ params }) => checkout.startPayment(params.id));
+    addPayment(startPayment, async ({ params }) => {
+      await refuseWhileCooling(params.id);
+      return checkout.startPayment(params.id);
+    });
     /** After the card step: the payment as the provider has it now, and the booking's status. */
-    add(confirmPayment, async ({ params }) => checkout.confirmPayment(params.id));
+    addPayment(confirmPayment, async ({ params }) => checkout.confirmPayment(params.id));
     add(getCheckoutStatus, async ({ params }) => checkout.status(params.id));
 
     /** A label or document of a booked order, from our own store (never the courier's URL). */
@@ -83,17 +98,30 @@ export function checkoutRoutes(checkout: CheckoutService) {
     const provider = checkout.provider;
     if (provider instanceof SandboxPaymentProvider) {
       /** The sandbox's card fields post here, as the real ones post to the card provider. */
-      add(sandboxConfirmCard, async ({ body }) =>
-        cardResult(await sandboxCall(() => provider.confirmCard(body.clientSecret, body))),
+      const counted = async (
+        clientSecret: string,
+        attempt: () => Promise<CardConfirmResult>,
+      ): Promise<SandboxCardResult> => {
+        const { orderId } = await sandboxCall(() => provider.paymentBySecret(clientSecret));
+        await refuseWhileCooling(orderId);
+        const result = await sandboxCall(attempt);
+        // A refused card (not a mistyped one) counts against its order.
+        if (!result.ok && result.code !== 'invalid_card' && orderId) {
+          await declines.limiter.increment(declineKey(orderId), declines.limit.windowSeconds);
+        }
+        return cardResult(result);
+      };
+      addPayment(sandboxConfirmCard, async ({ body }) =>
+        counted(body.clientSecret, () => provider.confirmCard(body.clientSecret, body)),
       );
-      add(sandboxAuthenticate, async ({ body }) =>
-        cardResult(await sandboxCall(() => provider.authenticate(body.clientSecret, body.approve))),
+      addPayment(sandboxAuthenticate, async ({ body }) =>
+        counted(body.clientSecret, () => provider.authenticate(body.clientSecret, body.approve)),
       );
     }
   };
 }
 
-async function sandboxCall(fn: () => Promise<CardConfirmResult>): Promise<CardConfirmResult> {
+async function sandboxCall<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {

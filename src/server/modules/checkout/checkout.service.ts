@@ -6,13 +6,22 @@ import {
   CANCEL_PAYMENT_JOB,
   CAPTURE_PAYMENT_JOB,
   DEFAULT_CHECKOUT_OPTIONS,
+  documentPath,
+  RECONCILE_PAYMENTS_JOB,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
 import { checkoutStatus } from './checkout-status.js';
+import { resendBookingConfirmation } from './confirmation-email.js';
 import { PaymentEvents } from './payment-events.js';
+import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
 import { SettlementJobs } from './settlement-jobs.js';
+import type { DbTransaction } from '../../db/client.js';
+import { resolveNeedsAttention, type Resolution } from './operator-resolution.js';
+import { OperatorPayments, REFUND_PAYMENT_JOB, type RefundRequester } from './operator-payments.js';
+
+export type { Resolution };
 
 /**
  * Pay, book and confirm (every state and transition is in docs/orders.md), wired from its parts:
@@ -23,12 +32,15 @@ import { SettlementJobs } from './settlement-jobs.js';
  *    queues the email and the capture; or cancels the authorisation (`booking_failed`); or flags
  *    an unknown outcome (`needs_attention`);
  * 4. `SettlementJobs` capture or cancel the authorisation;
- * 5. `checkoutStatus` and `document` serve the pages.
+ *    `OperatorPayments`: the console's retry, cancel and refund (the refund job);
+ * 5. `checkoutStatus` and `document` serve the pages;
+ * 6. `PaymentReconciliation` (recurring) applies or cancels authorisations no order accounts for.
  */
 export class CheckoutService {
   readonly options: CheckoutOptions;
   private readonly sessions: PaymentSessions;
   private readonly events: PaymentEvents;
+  private readonly operator: OperatorPayments;
 
   constructor(
     private readonly deps: CheckoutDeps,
@@ -39,8 +51,10 @@ export class CheckoutService {
     this.sessions = new PaymentSessions(deps, this.events);
     const booking = new BookingJob(deps, this.options);
     const settlement = new SettlementJobs(deps);
-    deps.jobs.register(BOOK_SHIPMENT_JOB, (payload, ctx) =>
-      booking.run(String(payload.orderId), ctx.createdAt, ctx.log),
+    deps.jobs.register(
+      BOOK_SHIPMENT_JOB,
+      (payload, ctx) => booking.run(String(payload.orderId), ctx.createdAt, ctx.log),
+      'booking',
     );
     deps.jobs.register(CAPTURE_PAYMENT_JOB, (payload) =>
       settlement.capture(String(payload.paymentId)),
@@ -48,6 +62,17 @@ export class CheckoutService {
     deps.jobs.register(CANCEL_PAYMENT_JOB, (payload) =>
       settlement.cancel(String(payload.paymentId)),
     );
+    this.operator = new OperatorPayments(deps);
+    deps.jobs.register(REFUND_PAYMENT_JOB, (payload) =>
+      this.operator.runRefund(String(payload.refundId)),
+    );
+    const reconciliation = new PaymentReconciliation(deps, this.events, this.options);
+    deps.jobs.register(RECONCILE_PAYMENTS_JOB, (_payload, ctx) => reconciliation.run(ctx.log));
+  }
+
+  /** The checkout's recurring jobs, kept scheduled by `background.ts`. */
+  get recurringJobs(): { kind: string; key: string }[] {
+    return [{ kind: RECONCILE_PAYMENTS_JOB, key: RECONCILE_PAYMENTS_JOB }];
   }
 
   get provider(): PaymentProvider {
@@ -74,5 +99,51 @@ export class CheckoutService {
   /** A stored label or document of the order (downloads never go to the courier's URL). */
   document(orderId: string, documentId: string) {
     return this.deps.repository.document(orderId, documentId);
+  }
+
+  /** Every payment of the order, oldest first. */
+  payments(orderId: string) {
+    return this.deps.repository.listPayments(orderId);
+  }
+
+  /** An operator's answer for a `needs_attention` order, in the caller's transaction. */
+  resolveNeedsAttention(orderId: string, resolution: Resolution, tx: DbTransaction) {
+    return resolveNeedsAttention(this.deps, orderId, resolution, tx);
+  }
+
+  /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */
+  cancelAuthorisation(orderId: string, tx: DbTransaction) {
+    return this.operator.cancelAuthorisation(orderId, tx);
+  }
+
+  /** An operator refunds the order's captured payment (in part or whole), in the caller's transaction. */
+  requestRefund(
+    orderId: string,
+    input: { amount: string; requestKey: string; by: RefundRequester },
+    tx: DbTransaction,
+  ) {
+    return this.operator.requestRefund(orderId, input, tx);
+  }
+
+  /** The order's refunds and what is left to refund. */
+  refunds(orderId: string) {
+    return this.operator.refunds(orderId);
+  }
+
+  /** A booked order's confirmation email again (an operator's action), in the caller's transaction. */
+  resendConfirmation(orderId: string, tx: DbTransaction) {
+    return resendBookingConfirmation(this.deps, orderId, tx);
+  }
+
+  /** The order's labels and documents with their download paths (any status). */
+  async documents(orderId: string) {
+    const rows = await this.deps.repository.listDocuments(orderId);
+    return rows.map((d) => ({ ...d, path: documentPath(orderId, d.id) }));
+  }
+
+  /** After the caller's transaction commits: run queued jobs and send queued mail now. */
+  wake(): void {
+    this.deps.jobs.wake();
+    this.deps.mail.worker.wake();
   }
 }

@@ -78,10 +78,23 @@ export class PaymentEvents {
             locked.amountPence === order.pricePence &&
             (remote.orderId === undefined || remote.orderId === order.id);
           const currentAttempt = locked.attempt === order.paymentAttempt;
-          if (!isEditable(order.status) || !currentAttempt || !complete || !amountOk) {
+          // The tick on the payment step must cover the declaration as it is now.
+          const accepted =
+            order.termsAcceptedAt !== null &&
+            order.declaredAt !== null &&
+            order.termsAcceptedAt >= order.declaredAt;
+          if (!isEditable(order.status) || !currentAttempt || !complete || !amountOk || !accepted) {
             // Never book for a payment that does not match the order as it is now, nor twice.
-            const code = amountOk ? 'ORDER_CHANGED' : 'AMOUNT_MISMATCH';
-            await move('cancel_pending', { code, message: CHECKOUT_MESSAGES.amountMismatch });
+            const code = !amountOk
+              ? 'AMOUNT_MISMATCH'
+              : isEditable(order.status) && currentAttempt && complete && !accepted
+                ? 'TERMS_NOT_ACCEPTED'
+                : 'ORDER_CHANGED';
+            const message =
+              code === 'TERMS_NOT_ACCEPTED'
+                ? CHECKOUT_MESSAGES.termsNotAccepted
+                : CHECKOUT_MESSAGES.amountMismatch;
+            await move('cancel_pending', { code, message });
             await jobs.enqueue(tx, {
               kind: CANCEL_PAYMENT_JOB,
               key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
@@ -93,7 +106,7 @@ export class PaymentEvents {
                 {
                   newPaymentAttempt: true,
                   failureCode: code,
-                  failureMessage: CHECKOUT_MESSAGES.amountMismatch,
+                  failureMessage: message,
                 },
                 EDITABLE_STATUSES,
                 tx,
@@ -134,6 +147,8 @@ export class PaymentEvents {
               : null,
           );
         case 'payment.refunded':
+          // A part refund leaves the payment captured: only a refund of the whole is `refunded`.
+          if (remote.amountRefundedPence < locked.amountPence) return false;
           return move('refunded', null);
       }
     });

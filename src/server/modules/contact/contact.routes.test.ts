@@ -11,7 +11,9 @@ import { ContactRepository } from './contact.repository.js';
 let t: TestApp;
 let repository: ContactRepository;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every message here comes from one address, more than the default per-address limit allows;
+  // the limit itself is tested in src/server/http/guard-rails.test.ts.
+  t = await createTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
   repository = new ContactRepository(t.database.db);
 });
 afterAll(() => t.close());
@@ -42,6 +44,8 @@ describe('POST /api/v1/contact-messages', () => {
       ...valid,
       id: receipt.id,
       receivedAt: new Date('2026-11-23T10:00:00Z'),
+      // Unread until an operator opens it in the console.
+      readAt: null,
     });
   });
 

@@ -6,6 +6,9 @@ import type { ContactService } from './contact.service.js';
 export function contactRoutes(contact: ContactService) {
   return async function register(app: FastifyInstance) {
     /** Stores a "Contact us" message; 422 with a message per field when the input is not valid. */
-    addRoute(app, createContactMessage, async ({ body }) => contact.receive(body), NO_STORE);
+    addRoute(app, createContactMessage, async ({ body }) => contact.receive(body), {
+      ...NO_STORE,
+      rateLimit: 'contact',
+    });
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage, ContactMessageReceipt } from '../../../domain/contact.js';
 import type { Clock } from '../../clock.js';
+import type { DbExecutor } from '../../db/client.js';
 import type { MailDeps } from '../email/mail.js';
 import type { ContactRepository, StoredContactMessage } from './contact.repository.js';
 
@@ -28,5 +29,20 @@ export class ContactService {
     });
     this.mail.worker.wake();
     return { id: stored.id, receivedAt: stored.receivedAt.toISOString() };
+  }
+
+  /** The console's list of messages, newest first. */
+  list(filter: 'all' | 'unread' | 'read', limit: number): Promise<StoredContactMessage[]> {
+    return this.repository.list(filter, limit);
+  }
+
+  /** Read (now) or unread, in the caller's transaction under the message's row lock. */
+  setRead(id: string, read: boolean, tx: DbExecutor) {
+    return this.repository.setRead(id, read ? this.clock.now() : null, tx);
+  }
+
+  /** How many contact messages no operator has read (the console's dashboard). */
+  countUnread(): Promise<number> {
+    return this.repository.countUnread();
   }
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { courierRoutes } from '../../db/schema.js';
 import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
 
-/** A cached route: collection region × destination × box mix. */
+/** A cached route: collection region × destination × box mix (a parcel profile's, see route-matrix.ts). */
 export interface RouteKey {
   collectionCountryId: number;
   destinationCountryId: number;
@@ -47,6 +47,26 @@ export class CourierRoutesRepository {
     return row as CachedRoute;
   }
 
+  /** Adds the routes that have no row yet (nothing fetched); existing rows are left as they are. */
+  async register(entries: { key: RouteKey; query: RouteQuery }[], at: Date): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db
+      .insert(courierRoutes)
+      .values(entries.map(({ key, query }) => ({ ...key, lastQuery: query, lastUsedAt: at })))
+      .onConflictDoNothing();
+  }
+
+  async deleteAll(): Promise<number> {
+    const rows = await this.db
+      .delete(courierRoutes)
+      .returning({ key: courierRoutes.collectionCountryId });
+    return rows.length;
+  }
+
+  async listAll(): Promise<CachedRoute[]> {
+    return this.db.select().from(courierRoutes) as Promise<CachedRoute[]>;
+  }
+
   /** Takes the refresh lease unless another process holds it; true when taken. */
   async tryLease(key: RouteKey, now: Date, until: Date): Promise<boolean> {
     const rows = await this.db
@@ -80,29 +100,5 @@ export class CourierRoutesRepository {
       .update(courierRoutes)
       .set({ lastError: error, lastAttemptAt: at, refreshingUntil: null })
       .where(byKey(key));
-  }
-
-  /** Routes in use whose answer is older than `fetchedBefore`, most recently used first. */
-  async listDueForRefresh(options: {
-    fetchedBefore: Date;
-    usedSince: Date;
-    attemptedBefore: Date;
-    limit: number;
-  }): Promise<CachedRoute[]> {
-    return this.db
-      .select()
-      .from(courierRoutes)
-      .where(
-        and(
-          gt(courierRoutes.lastUsedAt, options.usedSince),
-          or(isNull(courierRoutes.fetchedAt), lt(courierRoutes.fetchedAt, options.fetchedBefore)),
-          or(
-            isNull(courierRoutes.lastAttemptAt),
-            lt(courierRoutes.lastAttemptAt, options.attemptedBefore),
-          ),
-        ),
-      )
-      .orderBy(desc(courierRoutes.lastUsedAt))
-      .limit(options.limit) as Promise<CachedRoute[]>;
   }
 }

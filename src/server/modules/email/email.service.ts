@@ -1,3 +1,4 @@
+import { renderOrderUpdate, type OrderUpdateInput } from './templates/order-update.js';
 import type { Clock } from '../../clock.js';
 import { validAddress } from './mail-headers.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -6,6 +7,11 @@ import {
   renderBookingConfirmation,
   type BookingConfirmationInput,
 } from './templates/booking-confirmation.js';
+import {
+  ORDER_LINK_SUBJECT,
+  renderAccountLink,
+  VERIFY_EMAIL_SUBJECT,
+} from './templates/account-link.js';
 import { renderContactMessage, type ContactEmailInput } from './templates/contact-message.js';
 import { renderPasswordReset, type PasswordResetInput } from './templates/password-reset.js';
 
@@ -63,7 +69,73 @@ export class EmailService {
     });
   }
 
-  /** The forgotten-password link (for accounts, still to be built). */
+  /** The link that confirms an account's email (after sign-up or a change of email). */
+  enqueueEmailVerification(
+    tx: Queryable,
+    input: { email: string; url: string; requestId: string },
+  ): Promise<EnqueueResult> {
+    const rendered = renderAccountLink(
+      {
+        subject: VERIFY_EMAIL_SUBJECT,
+        heading: 'Confirm your email',
+        intro:
+          'Confirm that this address belongs to your BoxAbroad account. Orders you booked with it as a guest will then show in your account.',
+        buttonText: 'Confirm my email',
+        url: input.url,
+        validity: 'for an hour',
+        ignore: 'If you did not create a BoxAbroad account, ignore this email.',
+      },
+      this.context(),
+    );
+    return this.outbox.enqueue(tx, {
+      kind: 'verify-email',
+      idempotencyKey: `verify-email:${input.requestId}`,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /** An operator's answer about an order (a booking checked with the courier). One per event key. */
+  enqueueOrderUpdate(
+    tx: Queryable,
+    input: OrderUpdateInput & { email: string; idempotencyKey: string },
+  ): Promise<EnqueueResult> {
+    const rendered = renderOrderUpdate(input, this.context());
+    return this.outbox.enqueue(tx, {
+      kind: 'order-update',
+      idempotencyKey: input.idempotencyKey,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /** "Manage my booking": a single-use link that opens one order in the browser that uses it. */
+  enqueueOrderLink(
+    tx: Queryable,
+    input: { email: string; orderReference: string; url: string; requestId: string },
+  ): Promise<EnqueueResult> {
+    const rendered = renderAccountLink(
+      {
+        subject: `${ORDER_LINK_SUBJECT} ${input.orderReference}`,
+        heading: `Your booking ${input.orderReference}`,
+        intro: `Someone asked to open booking ${input.orderReference}. If it was you, open it here:`,
+        buttonText: 'Open my booking',
+        url: input.url,
+        validity: 'once, for an hour',
+        ignore:
+          'If you did not ask for this, ignore this email: nobody can open the booking without it.',
+      },
+      this.context(),
+    );
+    return this.outbox.enqueue(tx, {
+      kind: 'order-link',
+      idempotencyKey: `order-link:${input.requestId}`,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /** The forgotten-password link. */
   enqueuePasswordReset(tx: Queryable, input: PasswordResetInput): Promise<EnqueueResult> {
     const rendered = renderPasswordReset(input, this.context());
     return this.outbox.enqueue(tx, {

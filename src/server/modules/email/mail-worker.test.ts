@@ -63,9 +63,28 @@ function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConf
     recipient: { name: 'Jane Smith', email: 'jane@example.com' },
     collectionDate: '2026-11-24',
     trackingUrl: 'https://track.example.com/BA-7K2M9Q',
+    service: 'Express',
+    receipt: {
+      amountPence: 9399,
+      paidAt: new Date('2026-11-23T14:05:00Z'),
+      description:
+        'Express collection of 1 large box and 1 small box from the United Kingdom to Germany',
+    },
     labels: [
-      { name: 'Large parcel 1', url: 'https://boxabroad.test/labels/1.pdf', pdf: labelPdfs[0]! },
-      { name: 'Small parcel 1', url: 'https://boxabroad.test/labels/2.pdf', pdf: labelPdfs[1]! },
+      {
+        title: 'Labels for A4 paper',
+        filename: 'labels-a4.pdf',
+        url: 'https://boxabroad.test/labels/1.pdf',
+        pdf: labelPdfs[0]!,
+      },
+    ],
+    documents: [
+      {
+        title: 'Commercial invoice',
+        filename: 'commercial-invoice.pdf',
+        url: 'https://boxabroad.test/labels/2.pdf',
+        pdf: labelPdfs[1]!,
+      },
     ],
     parcels: { large: 1, small: 1 },
     collectionAddress: {
@@ -153,8 +172,8 @@ describe('delivery over SMTP', () => {
     expect(parsed.text).toContain('Small parcels: 1');
     expect(parsed.text).toContain('Invalidenstraße 1');
     expect(parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
-      ['BA-7K2M9Q-label-1.pdf', 'application/pdf'],
-      ['BA-7K2M9Q-label-2.pdf', 'application/pdf'],
+      ['labels-a4.pdf', 'application/pdf'],
+      ['commercial-invoice.pdf', 'application/pdf'],
     ]);
     expect(Buffer.compare(parsed.attachments[0]!.content, labelPdfs[0]!)).toBe(0);
     expect(Buffer.compare(parsed.attachments[1]!.content, labelPdfs[1]!)).toBe(0);

@@ -4,7 +4,14 @@ import type { Database } from '../../db/client.js';
 import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
-export type MailKind = 'booking-confirmation' | 'contact-message' | 'password-reset' | 'dev-sample';
+export type MailKind =
+  | 'booking-confirmation'
+  | 'contact-message'
+  | 'password-reset'
+  | 'verify-email'
+  | 'order-link'
+  | 'order-update'
+  | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
 export interface MailAttachment {
@@ -183,6 +190,57 @@ export class MailOutbox {
       [key],
     );
     return rows[0] ? toEntry(rows[0]) : undefined;
+  }
+
+  /** Newest first, of any of `statuses` (all when empty). */
+  async listIn(statuses: readonly MailStatus[], limit: number): Promise<OutboxEntry[]> {
+    const rows =
+      statuses.length > 0
+        ? await this.database.query<MailRow>(
+            `SELECT ${ENTRY_COLUMNS} FROM mail WHERE status = ANY($1::text[])
+             ORDER BY created_at DESC, id LIMIT $2`,
+            [statuses, limit],
+          )
+        : await this.database.query<MailRow>(
+            `SELECT ${ENTRY_COLUMNS} FROM mail ORDER BY created_at DESC, id LIMIT $1`,
+            [limit],
+          );
+    return rows.map(toEntry);
+  }
+
+  /** How many emails there are in each status (statuses with none are absent). */
+  async countByStatus(): Promise<Partial<Record<MailStatus, number>>> {
+    const rows = await this.database.query<{ status: MailStatus; n: number | string }>(
+      `SELECT status, count(*) AS n FROM mail GROUP BY status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  /**
+   * An operator's retry inside the caller's transaction: the row is locked and its status
+   * re-checked against the one the operator saw, so two clicks (or two operators) queue it once.
+   * Returns the entry as queued, `not-found`, or `changed` (it is not in `expected` any more).
+   */
+  async retryLocked(
+    tx: Queryable,
+    id: string,
+    expected: 'failed' | 'unknown',
+  ): Promise<OutboxEntry | 'not-found' | 'changed'> {
+    const query = rawQueryOf(tx);
+    const [locked] = await query<{ status: MailStatus }>(
+      `SELECT status FROM mail WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!locked) return 'not-found';
+    if (locked.status !== expected) return 'changed';
+    const [row] = await query<MailRow>(
+      `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
+         locked_until = NULL, committed_at = NULL
+       WHERE id = $1 AND status = $3
+       RETURNING ${ENTRY_COLUMNS}`,
+      [id, this.clock.now(), expected],
+    );
+    return row ? toEntry(row) : 'changed';
   }
 
   /**

@@ -94,14 +94,31 @@ describe('addresses', () => {
     const res = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
       ...address,
       lastName: '',
-      state: ' ',
+      city: ' ',
     });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Required field is missing.',
-      fields: { lastName: 'Enter a last name', state: 'Enter the county, state or region' },
+      fields: { lastName: 'Enter a last name', city: 'Enter the town or city' },
     });
+  });
+
+  it('needs no county on a UK address and no region on a French one', async () => {
+    const order = await newOrder();
+    const uk = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
+      ...address,
+      state: ' ',
+    });
+    expect(uk.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(uk.json()).collectionAddress?.state).toBe('');
+    const fr = await put(`/api/v1/orders/${order.id}/addresses/delivery`, {
+      ...address,
+      phoneNumber: '06 12 34 56 78',
+      state: '',
+    });
+    expect(fr.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(fr.json()).deliveryAddress?.state).toBe('');
   });
 
   it('wants a French phone number for a delivery in France', async () => {

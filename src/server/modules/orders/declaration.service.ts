@@ -11,18 +11,23 @@ import {
   type AddItemInputValue,
   type DeclarationCheck,
 } from '../../../domain/items.js';
+import { ACCEPTANCE_MESSAGES } from '../../../domain/checkout.js';
 import { refusalOf } from '../../../domain/prohibited-items.js';
 import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
+import { withDeadline } from '../courier-routes/courier-routes.service.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
 import type { OrdersService } from './orders.service.js';
 
 export const COMMODITY_UNAVAILABLE_MESSAGE =
   'We could not check this item with the courier just now. Please try again in a moment.';
+
+/** The longest a customer waits for the courier's commodity lookup. */
+export const LOOKUP_COURIER_WAIT_MS = 8_000;
 
 /** Declare Items: what is in each parcel, looked up in the courier's commodity list. */
 export class DeclarationService {
@@ -84,23 +89,30 @@ export class DeclarationService {
       unitWeightGrams: toGrams(input.unitWeight),
       countryOfOrigin: 'GB' as const,
     };
-    const problem = checkNewItem(
-      view.parcels.map((p) => ({ parcel: p, items: p.items })),
-      parcelKey,
-      item,
-      destination,
-    );
-    if (problem) throw notAllowed(problem);
-    await this.items.insert({ ...item, orderId, parcelKey, createdAt: this.clock.now() });
-    return this.orders.save(orderId, { declaredAt: null });
+    // The courier lookup above took time: the order and its items are read again under the
+    // order's row lock, and the item is written only if the order may still be changed and the
+    // parcel still has room, in the same transaction.
+    return this.orders.changeItems(orderId, async (locked, rows, tx) => {
+      const now = toOrderView(locked, rows);
+      const problem = checkNewItem(
+        now.parcels.map((p) => ({ parcel: p, items: p.items })),
+        parcelKey,
+        item,
+        destination,
+      );
+      if (problem) throw notAllowed(problem);
+      await this.items.insert({ ...item, orderId, parcelKey, createdAt: this.clock.now() }, tx);
+    });
   }
 
   private async matchesFor(name: string): Promise<CommodityMatch[]> {
     try {
-      return await this.courier.lookupCommodity(name);
+      return await withDeadline(this.courier.lookupCommodity(name), LOOKUP_COURIER_WAIT_MS);
     } catch (error) {
       // The courier answered and refused the search: for the customer, nothing was found.
       if (isProviderError(error) && error.code === 'REJECTED') return [];
+      // A courier that failed or did not answer in time: the customer is told the courier is
+      // unavailable, never that nothing matched.
       throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
         name: COMMODITY_UNAVAILABLE_MESSAGE,
       });
@@ -108,11 +120,11 @@ export class DeclarationService {
   }
 
   async deleteItem(orderId: string, parcelKey: string, itemId: string): Promise<OrderView> {
-    await this.orders.loadEditable(orderId);
-    if (!(await this.items.delete(orderId, parcelKey, itemId))) {
-      throw new ApiError(404, 'ITEM_NOT_FOUND', 'That item is not in this parcel any more.');
-    }
-    return this.orders.save(orderId, { declaredAt: null });
+    return this.orders.changeItems(orderId, async (_order, _items, tx) => {
+      if (!(await this.items.delete(orderId, parcelKey, itemId, tx))) {
+        throw new ApiError(404, 'ITEM_NOT_FOUND', 'That item is not in this parcel any more.');
+      }
+    });
   }
 
   /** Continue: every check of the declaration; on success the order is ready for payment. */
@@ -138,6 +150,18 @@ export class DeclarationService {
     }
     const saved = await this.orders.save(orderId, { declaredAt: this.clock.now() });
     return { order: saved, warnings: check.warnings };
+  }
+
+  /**
+   * The payment step's tick, for the declaration as it is now: refused while the items are not
+   * declared (an edit clears the declaration, so a tick never covers items added after it).
+   */
+  async acceptTerms(orderId: string): Promise<OrderView> {
+    const order = await this.orders.loadEditable(orderId);
+    if (!order.declaredAt) {
+      throw new ApiError(409, 'ORDER_INCOMPLETE', ACCEPTANCE_MESSAGES.notDeclared);
+    }
+    return this.orders.save(orderId, { termsAcceptedAt: this.clock.now() });
   }
 
   /** The limits the declared items are under, shown before payment. */

@@ -68,7 +68,12 @@ describe('order transitions', () => {
         expect(canTransition(from, to), `${from} → ${to}`).toBe(listed.has(`${from}>${to}`));
       }
     }
-    expect(canTransition('needs_attention', 'booked')).toBe(false);
+    // An order whose booking is in doubt leaves needs_attention only by an operator's resolution
+    // (booked with the courier's reference, or released); never back into the booking machinery.
+    expect(canTransition('needs_attention', 'booked')).toBe(true);
+    expect(canTransition('needs_attention', 'booking_failed')).toBe(true);
+    expect(canTransition('needs_attention', 'booking')).toBe(false);
+    expect(canTransition('needs_attention', 'authorised')).toBe(false);
     expect(canTransition('booked', 'booking_failed')).toBe(false);
   });
 

@@ -1,7 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { canTransition, type OrderStatus } from '../../../domain/order-states.js';
-import type { Db, DbExecutor } from '../../db/client.js';
+import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+
+/**
+ * An order some payment or courier booking reply points at: never an abandoned draft (decision
+ * 050). Read here, in the statement that deletes, so the check and the delete hold one lock.
+ */
+const touchedByCheckout = sql`(EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orders.id}) OR EXISTS (SELECT 1 FROM courier_booking_replies r WHERE r.order_id = ${orders.id}))`;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -25,6 +31,10 @@ export class ForbiddenTransitionError extends Error {
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
   async insert(order: NewOrderRow & { status: 'draft' }): Promise<OrderRow> {
     const [row] = await this.db.insert(orders).values(order).returning();
     if (!row) throw new Error('order insert returned no row');
@@ -33,6 +43,37 @@ export class OrdersRepository {
 
   async findById(id: string, tx: DbExecutor = this.db): Promise<OrderRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id));
+    return row;
+  }
+
+  async findByReference(reference: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.reference, reference));
+    return row;
+  }
+
+  /**
+   * The orders an account may open (docs/accounts.md, "Who may open an order"): its own, and,
+   * with its email verified, the guest orders booked with that email that belong to no account.
+   * Newest first.
+   */
+  async listForAccount(userId: string, verifiedEmail: string | null): Promise<OrderRow[]> {
+    return this.db
+      .select()
+      .from(orders)
+      .where(ofAccount(userId, verifiedEmail))
+      .orderBy(desc(orders.createdAt), desc(orders.reference));
+  }
+
+  /** One of listForAccount's orders, by its reference. */
+  async findForAccount(
+    reference: string,
+    userId: string,
+    verifiedEmail: string | null,
+  ): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.reference, reference), ofAccount(userId, verifiedEmail)));
     return row;
   }
 
@@ -82,6 +123,127 @@ export class OrdersRepository {
       .returning();
     return row;
   }
+
+  /** Newest first, one page, with the keyset's indexes (migration 0021). */
+  async search(search: OrderSearch): Promise<OrderRow[]> {
+    const conditions = searchConditions(search);
+    return this.db
+      .select()
+      .from(orders)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(search.limit);
+  }
+
+  /**
+   * Deletes up to `limit` abandoned drafts (decision 050): status `draft`, not changed since
+   * `before`, and no payment or courier booking reply of any kind. Their items, guest links,
+   * booking links and documents go with them (ON DELETE CASCADE). The rows are locked first
+   * (`SKIP LOCKED`: an order a customer or a payment is writing right now is left for the next
+   * round, and a payment row being inserted holds a lock on its order), then the delete re-checks
+   * every condition in a new statement under those locks, so a payment committed in between is
+   * seen and its order kept. Returns the ids deleted.
+   */
+  async deleteAbandonedDrafts(before: Date, limit: number): Promise<string[]> {
+    const abandoned = and(
+      eq(orders.status, 'draft'),
+      lt(orders.updatedAt, before),
+      sql`NOT ${touchedByCheckout}`,
+    );
+    return this.db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(abandoned)
+        .orderBy(orders.updatedAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (locked.length === 0) return [];
+      const deleted = await tx
+        .delete(orders)
+        .where(
+          and(
+            inArray(
+              orders.id,
+              locked.map((row) => row.id),
+            ),
+            abandoned,
+          ),
+        )
+        .returning({ id: orders.id });
+      return deleted.map((row) => row.id);
+    });
+  }
+
+  async countByStatus(status: OrderStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.status, status));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Orders paid for (authorised or beyond, not released) and their amounts per day (Europe/London)
+   * since `since`.
+   */
+  async perDay(since: Date): Promise<{ day: string; orders: number; revenuePence: number }[]> {
+    const rows = await this.db
+      .select({
+        day: sql<string>`to_char((${orders.createdAt} AT TIME ZONE 'Europe/London')::date, 'YYYY-MM-DD')`,
+        orders: sql<number>`count(*)::int`,
+        revenuePence: sql<number>`coalesce(sum(${orders.pricePence}), 0)::int`,
+      })
+      .from(orders)
+      .where(
+        and(
+          gte(orders.createdAt, since),
+          inArray(orders.status, ['authorised', 'booking', 'booked', 'needs_attention']),
+        ),
+      )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return rows;
+  }
+}
+
+/** The console's order search (docs/operators.md, "Orders"). */
+export interface OrderSearch {
+  status?: OrderStatus | undefined;
+  /** An order reference, an email or a postcode (either end). */
+  text?: string | undefined;
+  /** Created on or after / before these instants. */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** Keyset: the last row of the previous page. */
+  after?: { createdAt: Date; id: string } | undefined;
+  limit: number;
+}
+
+function searchConditions(search: OrderSearch): SQL[] {
+  const conditions: SQL[] = [];
+  if (search.status) conditions.push(eq(orders.status, search.status));
+  if (search.from) conditions.push(gte(orders.createdAt, search.from));
+  if (search.to) conditions.push(lt(orders.createdAt, search.to));
+  const text = search.text?.trim();
+  if (text) {
+    const postcode = text.replace(/\s+/g, '').toUpperCase();
+    const matches = [
+      eq(orders.reference, text.toUpperCase()),
+      sql`upper(replace(${orders.collectionPostcode}, ' ', '')) = ${postcode}`,
+      sql`upper(replace(${orders.destinationPostcode}, ' ', '')) = ${postcode}`,
+    ];
+    if (text.includes('@')) {
+      matches.push(sql`lower(${orders.collectionAddress} ->> 'email') = ${text.toLowerCase()}`);
+    }
+    conditions.push(or(...matches) as SQL);
+  }
+  if (search.after) {
+    conditions.push(
+      sql`(${orders.createdAt}, ${orders.id}) < (${search.after.createdAt.toISOString()}::timestamptz, ${search.after.id}::uuid)`,
+    );
+  }
+  return conditions;
 }
 
 function setOf(changes: OrderChanges): Partial<NewOrderRow> {
@@ -89,4 +251,15 @@ function setOf(changes: OrderChanges): Partial<NewOrderRow> {
   return newPaymentAttempt
     ? { ...rest, paymentAttempt: sql`${orders.paymentAttempt} + 1` as unknown as number }
     : rest;
+}
+
+function ofAccount(userId: string, verifiedEmail: string | null): SQL | undefined {
+  if (!verifiedEmail) return eq(orders.userId, userId);
+  return or(
+    eq(orders.userId, userId),
+    and(
+      isNull(orders.userId),
+      sql`lower(${orders.collectionAddress}->>'email') = lower(${verifiedEmail})`,
+    ),
+  );
 }

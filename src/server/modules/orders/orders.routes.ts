@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getCollectionDates, saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
 import {
+  acceptTerms,
   addItem,
   confirmDeclaration,
   deleteItem,
@@ -15,6 +16,8 @@ import type { OrdersService } from './orders.service.js';
 export function ordersRoutes(orders: OrdersService, declaration: DeclarationService) {
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
+    // Each look-up and each added item calls the courier: counted per client address.
+    const addLookup = routesOn(app, { ...NO_STORE, rateLimit: 'lookups' });
     add(getOrder, async ({ params }) => orders.get(params.id));
 
     /** Choose Express or Economy; the price is the server's own. */
@@ -30,10 +33,10 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
     );
 
     /** Declare Items. */
-    add(lookupCommodities, async ({ query }) => ({
+    addLookup(lookupCommodities, async ({ query }) => ({
       matches: await declaration.lookup(query.name),
     }));
-    add(addItem, async ({ params, body }) =>
+    addLookup(addItem, async ({ params, body }) =>
       declaration.addItem(params.id, params.parcelKey, body),
     );
     add(deleteItem, async ({ params }) =>
@@ -43,5 +46,6 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
       warnings: await declaration.warnings(params.id),
     }));
     add(confirmDeclaration, async ({ params }) => declaration.confirm(params.id));
+    add(acceptTerms, async ({ params }) => declaration.acceptTerms(params.id));
   };
 }

@@ -19,13 +19,29 @@ import type { CourierRoutesService } from '../courier-routes/courier-routes.serv
 import { courierServiceFor } from '../quotes/quotes.service.js';
 import { toOrderView } from './order-view.js';
 import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
-import type { NewOrderRow, OrderChanges, OrderRow, OrdersRepository } from './orders.repository.js';
+import type {
+  NewOrderRow,
+  OrderChanges,
+  OrderRow,
+  OrderSearch,
+  OrdersRepository,
+} from './orders.repository.js';
+export type { OrderSearch };
 
 export const ORDER_NOT_FOUND_MESSAGE = ORDER_NOT_FOUND.message;
 
 export type { OrderItemRow, OrderRow };
 
 export type AddressRole = 'collection' | 'delivery';
+
+/**
+ * The recurring job that deletes abandoned drafts (decision 050, docs/orders.md), how often it
+ * runs, and the default age (`DRAFT_RETENTION_DAYS`).
+ */
+export const PURGE_ABANDONED_DRAFTS_JOB = 'purge-abandoned-drafts';
+export const DRAFT_PURGE_INTERVAL_MS = 60 * 60_000;
+export const DEFAULT_DRAFT_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
 
 export class OrdersService {
   constructor(
@@ -86,7 +102,9 @@ export class OrdersService {
     const address: OrderAddress = {
       firstName: result.value.firstName,
       lastName: result.value.lastName,
+      ...(result.value.company ? { company: result.value.company } : {}),
       street: result.value.street,
+      ...(result.value.street2 ? { street2: result.value.street2 } : {}),
       city: result.value.city,
       state: result.value.state,
       postcode: place.postcode,
@@ -182,6 +200,28 @@ export class OrdersService {
     return match;
   }
 
+  /**
+   * Deletes every unpaid draft not changed for `retentionDays` (with its items and everything
+   * else that hangs on it), `batchSize` per transaction, until none is left or `stopped()`. An
+   * order with any payment row, or past `draft`, is never touched.
+   */
+  async purgeAbandonedDrafts(options: {
+    retentionDays: number;
+    batchSize?: number;
+    stopped?: () => boolean;
+  }): Promise<{ deleted: number; before: Date }> {
+    const before = new Date(this.clock.now().getTime() - options.retentionDays * DAY_MS);
+    const batchSize = options.batchSize ?? 500;
+    let deleted = 0;
+    for (;;) {
+      if (options.stopped?.()) break;
+      const ids = await this.orders.deleteAbandonedDrafts(before, batchSize);
+      deleted += ids.length;
+      if (ids.length < batchSize) break;
+    }
+    return { deleted, before };
+  }
+
   async load(id: string): Promise<OrderRow> {
     const order = await this.orders.findById(id);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
@@ -211,6 +251,34 @@ export class OrdersService {
     return toOrderView(updated, await this.items.listForOrder(id));
   }
 
+  /**
+   * A change to the order's declared items, made only while the order may be edited: the order's
+   * row is locked and its status checked in the same transaction as the change, so an item can
+   * never be added or removed once the card is being authorised or after. `change` gets the
+   * locked order and its items as they are now (re-check anything read before the lock against
+   * them); the declaration must be confirmed again afterwards.
+   */
+  async changeItems(
+    id: string,
+    change: (order: OrderRow, items: OrderItemRow[], tx: DbExecutor) => Promise<void>,
+  ): Promise<OrderView> {
+    const updated = await this.orders.transaction(async (tx) => {
+      const order = await this.orders.lock(id, tx);
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+      if (!isEditable(order.status)) throw orderLocked();
+      await change(order, await this.items.listForOrder(id, tx), tx);
+      const row = await this.orders.update(
+        id,
+        { declaredAt: null, updatedAt: this.clock.now() },
+        EDITABLE_STATUSES,
+        tx,
+      );
+      if (!row) throw orderLocked();
+      return { row, items: await this.items.listForOrder(id, tx) };
+    });
+    return toOrderView(updated.row, updated.items);
+  }
+
   /** The order's price for its chosen service in the rate table now; undefined when it has none. */
   async currentPrice(order: OrderRow): Promise<number | undefined> {
     if (!order.selectedService) return undefined;
@@ -222,6 +290,23 @@ export class OrdersService {
   }
 
   /** A new draft order (Get Quotes). */
+  findByReference(reference: string): Promise<OrderRow | undefined> {
+    return this.orders.findByReference(reference);
+  }
+
+  /** The orders an account may open, newest first (OrdersRepository.listForAccount). */
+  listForAccount(userId: string, verifiedEmail: string | null): Promise<OrderRow[]> {
+    return this.orders.listForAccount(userId, verifiedEmail);
+  }
+
+  findForAccount(
+    reference: string,
+    userId: string,
+    verifiedEmail: string | null,
+  ): Promise<OrderRow | undefined> {
+    return this.orders.findForAccount(reference, userId, verifiedEmail);
+  }
+
   createDraft(order: Omit<NewOrderRow, 'status'>): Promise<OrderRow> {
     return this.orders.insert({ ...order, status: 'draft' });
   }
@@ -258,6 +343,24 @@ export class OrdersService {
     tx: DbExecutor,
   ): Promise<OrderRow | undefined> {
     return this.orders.update(id, { ...changes, updatedAt: this.clock.now() }, onlyIn, tx);
+  }
+
+  /** The console's order list and search, newest first (keyset pages). */
+  search(search: OrderSearch): Promise<OrderRow[]> {
+    return this.orders.search(search);
+  }
+
+  countByStatus(status: OrderStatus): Promise<number> {
+    return this.orders.countByStatus(status);
+  }
+
+  /** Paid orders and their amounts per day since `since` (the console's dashboard). */
+  perDay(since: Date) {
+    return this.orders.perDay(since);
+  }
+
+  findById(id: string): Promise<OrderRow | undefined> {
+    return this.orders.findById(id);
   }
 }
 

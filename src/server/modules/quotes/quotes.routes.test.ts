@@ -6,6 +6,7 @@ import {
 } from '../../../../tests/support/scripted-courier.js';
 import { OrderViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
@@ -70,7 +71,7 @@ describe('POST /api/v1/quotes', () => {
     expect(again.json()).toEqual(order);
   });
 
-  it('normalises post codes and sends the product’s package sizes to the courier', async () => {
+  it('normalises post codes and asks the courier about the box mix’s parcel profile', async () => {
     const before = courier.routeQueries.length;
     const res = await postQuote(
       quoteBody({
@@ -85,9 +86,10 @@ describe('POST /api/v1/quotes', () => {
     expect(order.collection.postcode).toBe('BT1 1AA');
     expect(order.destination.postcode).toBe('K1A 0B1');
     const query = courier.routeQueries[before];
+    // Availability depends on one parcel or several and the heaviest one (decision 034): two
+    // small boxes and a large one are asked about as the product's large box and small box.
     expect(query?.packages).toEqual([
       { weightKg: 30, lengthCm: 50, widthCm: 50, heightCm: 60 },
-      { weightKg: 20, lengthCm: 46, widthCm: 46, heightCm: 46 },
       { weightKg: 20, lengthCm: 46, widthCm: 46, heightCm: 46 },
     ]);
     expect(query?.collection).toEqual({ countryId: 247, countryCode: 'GB', postcode: 'BT1 1AA' });
@@ -185,7 +187,14 @@ describe('POST /api/v1/quotes', () => {
     courier.routeServices = typicalRouteServices().map((s) =>
       s.serviceName === 'TG Express Worldwide' ? { ...s, collectionOptions: [] } : s,
     );
-    const res = await postQuote(quoteBody({ smallBoxes: 0, largeBoxes: 4 }));
+    // A route no other test caches (several parcels, a large one, to South Africa).
+    const res = await postQuote(
+      quoteBody({
+        destination: { countryId: 203, postcode: '8001' },
+        smallBoxes: 0,
+        largeBoxes: 4,
+      }),
+    );
     expect(res.statusCode).toBe(201);
     expect(OrderViewSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
   });
@@ -247,7 +256,8 @@ describe('the courier route cache', () => {
     expect(res.statusCode).toBe(503);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COURIER_UNAVAILABLE');
     const rows = await t.database.query<{ last_error: string }>(
-      `SELECT last_error FROM courier_routes WHERE destination_country_id = 232 AND small_boxes = 3`,
+      `SELECT last_error FROM courier_routes
+       WHERE destination_country_id = 232 AND small_boxes = 1 AND large_boxes = 1`,
     );
     expect(rows[0]?.last_error).toMatch(/unreachable/);
   });
@@ -264,24 +274,36 @@ describe('the courier route cache', () => {
     expect(res.statusCode).toBe(503);
   });
 
-  it('refreshes routes in use ahead of need', async () => {
+  it('refreshes routes in use ahead of need (the recurring refresh of the route matrix)', async () => {
     const body = quoteBody({
       destination: { countryId: 154, postcode: '1012 AB' },
       smallBoxes: 0,
       largeBoxes: 1,
     });
     expect((await postQuote(body)).statusCode).toBe(201);
-    await t.app.services.courierRoutes.refreshDue(100); // routes earlier tests left due
-    expect(await t.app.services.courierRoutes.refreshDue()).toBe(0);
+    const jobs = t.app.services.jobs;
+    await jobs.schedule({ kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB });
+    await jobs.drain(); // warms the rest of the matrix (routes earlier tests left due among them)
+    expect(await t.app.services.courierRoutes.warmMatrix({ concurrency: 2 })).toMatchObject({
+      due: 0,
+    });
 
     t.clock.set(new Date(t.clock.now().getTime() + 5 * HOUR));
-    expect(await t.app.services.courierRoutes.refreshDue(100)).toBeGreaterThanOrEqual(1);
+    const before = courier.routeQueries.length;
+    await jobs.drain();
     const rows = await t.database.query<{ fetched_at: Date }>(
-      `SELECT fetched_at FROM courier_routes WHERE destination_country_id = 154 AND large_boxes = 1`,
+      `SELECT fetched_at FROM courier_routes
+       WHERE destination_country_id = 154 AND small_boxes = 0 AND large_boxes = 1`,
     );
     expect(new Date(rows[0]!.fetched_at).getTime()).toBe(t.clock.now().getTime());
-    expect(courier.routeQueries.some((q) => q.delivery.postcode === '1012 AB')).toBe(true);
-  });
+    expect(
+      courier.routeQueries
+        .slice(before)
+        .some((q) => q.delivery.countryId === 154 && q.packages.length === 1),
+    ).toBe(true);
+    // The tests after this one script the courier's answers on routes they expect to be cold.
+    await t.app.services.courierRoutes.forgetAll();
+  }, 120_000); // two whole-matrix rounds (192 routes each)
 });
 
 describe('orders', () => {

@@ -5,19 +5,30 @@ import { routeUrl } from '../../../domain/api/route.js';
 import { validateQuoteRequest } from '../../../domain/quote.js';
 import { addRoute } from '../../http/route.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
+import type { OrderAccess } from '../orders/order-access.js';
 import type { QuotesService } from './quotes.service.js';
 
-export function quotesRoutes(quotes: QuotesService, catalog: CatalogService) {
+export function quotesRoutes(quotes: QuotesService, catalog: CatalogService, access: OrderAccess) {
   return async function register(app: FastifyInstance) {
     /** Get Quotes: validates, prices, and creates the draft order (201 with the order). */
-    addRoute(app, createQuote, async ({ body }, reply) => {
-      const checked = validateQuoteRequest(body);
-      // The route's schema already refused every failing rule; this narrows the type.
-      if (!checked.ok) throw new Error('validated quote request failed validation');
-      const order = await quotes.createQuote(checked.value);
-      reply.header('location', routeUrl(getOrder, { id: order.id }));
-      return order;
-    });
+    addRoute(
+      app,
+      createQuote,
+      async (request, reply) => {
+        const { body } = request;
+        const checked = validateQuoteRequest(body);
+        // The route's schema already refused every failing rule; this narrows the type.
+        if (!checked.ok) throw new Error('validated quote request failed validation');
+        const viewer = await access.viewerOf(request);
+        const guestHash = access.ensureGuest(request, reply);
+        const order = await quotes.createQuote(checked.value);
+        // The new draft belongs to this browser and, if signed in, to the account.
+        await access.grant(order.id, { guestHash, userId: viewer.user?.id ?? null });
+        reply.header('location', routeUrl(getOrder, { id: order.id }));
+        return order;
+      },
+      { rateLimit: 'quotes' },
+    );
 
     /** Both public rate tables, with each destination's lowest ("from") price. */
     addRoute(

@@ -41,6 +41,9 @@ export function courierServiceFor(
  * courier runs it on the route and our table has a price for the destination and weight. The
  * draft order is created here and every later step updates it.
  */
+/** The longest a customer waits for the courier behind Get Quotes. */
+export const QUOTE_COURIER_WAIT_MS = 10_000;
+
 export class QuotesService {
   constructor(
     private readonly rates: Pick<RateCache, 'findPrices'>,
@@ -75,6 +78,8 @@ export class QuotesService {
         },
         packages: packagesFor(request.smallBoxes, request.largeBoxes),
       },
+      // A customer waits at most this long for the courier (docs/quotes-and-orders.md).
+      { waitMs: QUOTE_COURIER_WAIT_MS },
     );
 
     const offered: OfferedService[] = [];

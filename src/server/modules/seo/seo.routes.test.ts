@@ -25,6 +25,7 @@ const SCRIPT = `console.log(${JSON.stringify('BoxAbroad '.repeat(500))});`;
 let web: string;
 let t: TestApp;
 let tProxy: TestApp;
+let tDirect: TestApp;
 beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
   mkdirSync(join(web, 'assets'));
@@ -46,11 +47,14 @@ beforeAll(async () => {
     }),
   );
   t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });
-  tProxy = await createTestApp({ webDistDir: web });
+  // Behind one proxy that is trusted (TRUST_PROXY=1).
+  tProxy = await createTestApp({ webDistDir: web, trustProxy: 1 });
+  tDirect = await createTestApp({ webDistDir: web });
 });
 afterAll(async () => {
   await t.close();
   await tProxy.close();
+  await tDirect.close();
   rmSync(web, { recursive: true, force: true });
 });
 
@@ -108,7 +112,25 @@ describe('the HTML of each page', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('uses the request’s own host when PUBLIC_URL is not set', async () => {
+  it('never believes X-Forwarded-Host or -Proto from a client when no proxy is trusted', async () => {
+    const res = await tDirect.app.inject({
+      url: '/faq',
+      headers: {
+        host: 'localhost:3000',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      },
+    });
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/faq" />');
+    const robots = await tDirect.app.inject({
+      url: '/robots.txt',
+      headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.body).not.toContain('evil.example');
+  });
+
+  it('uses the request’s own host when PUBLIC_URL is not set, through a trusted proxy', async () => {
     const res = await tProxy.app.inject({
       url: '/faq',
       headers: { host: 'shop.example', 'x-forwarded-proto': 'https' },

@@ -45,6 +45,17 @@ export class LocalMailbox implements MailTransport {
     if (message.signal?.aborted) {
       throw new ProviderError('email', 'ABORTED', true, 'Delivery aborted');
     }
+    // Like a real server, the mailbox refuses the reserved `.invalid` domain (RFC 2606) for
+    // good: how a failed email is made on purpose in development and the browser tests.
+    const refused = message.envelope.to.find((to) => /\.invalid>?$/i.test(to.trim()));
+    if (refused) {
+      throw new ProviderError(
+        'email',
+        'RECIPIENT_REFUSED',
+        false,
+        `550 5.1.2 ${refused}: the .invalid domain never receives mail (local mailbox)`,
+      );
+    }
     const parsed = await simpleParser(message.raw);
     await message.commit();
     const rows = await this.database.query<{ id: number | string }>(

@@ -1,3 +1,4 @@
+import { companyLines } from '../../../domain/company.js';
 import { Link } from '../../lib/router.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
@@ -24,8 +25,19 @@ export function SiteFooter() {
             <li>
               <Link to="/contact">Contact</Link>
             </li>
+            <li>
+              <Link to="/manage-booking">Manage my booking</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy and cookies</Link>
+            </li>
           </ul>
         </nav>
+        <p className="site-footer__company">
+          {companyLines().map((line, i) => (
+            <span key={i}>{line}</span>
+          ))}
+        </p>
         <p className="site-footer__copyright">{copyrightLine()}</p>
       </div>
     </footer>

@@ -9,7 +9,20 @@ export const HEADER_LINKS = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-export function SiteHeader() {
+export interface HeaderUser {
+  name: string;
+  /** An operator's header also links to the console. */
+  role?: string;
+}
+
+/** `user`: the signed-in account (its name, with Sign out), or null. */
+export function SiteHeader({
+  user = null,
+  onSignOut,
+}: {
+  user?: HeaderUser | null;
+  onSignOut?: () => void;
+}) {
   const location = useLocation();
   // The location the phone menu was opened at: any navigation (a click, back or forward) makes
   // a new location, which closes the menu, with no extra render.
@@ -67,16 +80,50 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <NavLink
-                to="/login"
-                end
-                className="site-nav__link site-nav__link--login"
-                onClick={closeMenu}
-              >
-                Log in
-              </NavLink>
-            </li>
+            {user ? (
+              <>
+                {user.role === 'admin' && (
+                  <li>
+                    <NavLink to="/admin" className="site-nav__link" onClick={closeMenu}>
+                      Admin
+                    </NavLink>
+                  </li>
+                )}
+                <li>
+                  <NavLink
+                    to="/account"
+                    className="site-nav__link site-nav__account"
+                    onClick={closeMenu}
+                  >
+                    <span className="visually-hidden">Your account: </span>
+                    {user.name}
+                  </NavLink>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="site-nav__link site-nav__link--login"
+                    onClick={() => {
+                      closeMenu();
+                      onSignOut?.();
+                    }}
+                  >
+                    Sign out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <NavLink
+                  to="/login"
+                  end
+                  className="site-nav__link site-nav__link--login"
+                  onClick={closeMenu}
+                >
+                  Log in
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   ADDRESS_FIELD_ORDER,
+  addressFormatFor,
   AddressInputSchema,
   callingCodeFor,
   validateAddress,
@@ -20,7 +21,9 @@ function initialValues(saved: OrderAddress | null, place: OrderPlace): AddressIn
   return {
     firstName: saved.firstName,
     lastName: saved.lastName,
+    company: saved.company ?? '',
     street: saved.street,
+    street2: saved.street2 ?? '',
     city: saved.city,
     state: saved.state,
     phoneNumber: saved.phone.startsWith(prefix) ? saved.phone.slice(prefix.length) : saved.phone,
@@ -48,6 +51,7 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
   const [summary, setSummary] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const prefix = callingCodeFor(place.countryCode);
+  const format = addressFormatFor(place.countryCode);
   const id = (name: string) => `${role}-${name}`;
 
   const update = (name: FieldName) => (value: string) => {
@@ -111,6 +115,17 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
           onChange={update('lastName')}
         />
         <TextField
+          id={id('company')}
+          label="Company"
+          optional
+          autoComplete={`section-${role} organization`}
+          maxLength={100}
+          wide
+          value={values.company}
+          error={errors.company}
+          onChange={update('company')}
+        />
+        <TextField
           id={id('street')}
           label="Street address"
           autoComplete={`section-${role} address-line1`}
@@ -120,6 +135,18 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
           value={values.street}
           error={errors.street}
           onChange={update('street')}
+        />
+        <TextField
+          id={id('street2')}
+          label="Address line 2"
+          optional
+          hint="Flat, building, floor or area"
+          autoComplete={`section-${role} address-line2`}
+          maxLength={100}
+          wide
+          value={values.street2}
+          error={errors.street2}
+          onChange={update('street2')}
         />
         <TextField
           id={id('city')}
@@ -133,10 +160,11 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
         />
         <TextField
           id={id('state')}
-          label="County, state or region"
+          label={format.areaLabel}
+          optional={!format.areaRequired}
           autoComplete={`section-${role} address-level1`}
           maxLength={60}
-          required
+          required={format.areaRequired}
           value={values.state}
           error={errors.state}
           onChange={update('state')}

@@ -1,3 +1,4 @@
+import { formatPence } from '../../../domain/money.js';
 import { Spinner } from '../../components/ui/spinner.js';
 
 /**
@@ -8,10 +9,13 @@ export function PaySubmit({
   error,
   disabled,
   busy,
+  amountPence,
 }: {
   error: string | null;
   disabled: boolean;
   busy: boolean;
+  /** The server's price: the button says what will be paid ("Pay £93.99"). */
+  amountPence: number | null;
 }) {
   return (
     <>
@@ -30,7 +34,13 @@ export function PaySubmit({
         disabled={disabled}
         aria-busy={busy || undefined}
       >
-        {busy ? <Spinner label="Paying" /> : 'Pay'}
+        {busy ? (
+          <Spinner label="Paying" />
+        ) : amountPence !== null ? (
+          `Pay ${formatPence(amountPence)}`
+        ) : (
+          'Pay'
+        )}
       </button>
     </>
   );

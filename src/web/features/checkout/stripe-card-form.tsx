@@ -26,6 +26,8 @@ export interface CardFormProps {
   busy: boolean;
   error: string | null;
   onSubmitStart(): void;
+  /** Checks and records what must come before the card (the tick box); false stops here. */
+  beforePay(): Promise<boolean>;
   /** The provider's answer: authorised, or its message. */
   onResult(status: 'authorised' | 'failed', error: string | null): void;
 }
@@ -40,7 +42,14 @@ function stripeFor(key: string): Promise<Stripe | null> {
 type Part = 'number' | 'expiry' | 'cvc' | 'address';
 const STYLE = { base: { fontSize: '16px', color: '#1b2631' } };
 
-export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }: CardFormProps) {
+export function StripeCardForm({
+  session,
+  busy,
+  error,
+  onSubmitStart,
+  beforePay,
+  onResult,
+}: CardFormProps) {
   const numberNode = useRef<HTMLDivElement>(null);
   const expiryNode = useRef<HTMLDivElement>(null);
   const cvcNode = useRef<HTMLDivElement>(null);
@@ -108,6 +117,7 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
       onResult('failed', 'Please complete your billing address.');
       return;
     }
+    if (!(await beforePay())) return;
     onSubmitStart();
     const { name, address: a } = address.value;
     const result = await s.confirmCardPayment(session.clientSecret, {
@@ -159,7 +169,12 @@ export function StripeCardForm({ session, busy, error, onSubmitStart, onResult }
           </div>
         </div>
       </fieldset>
-      <PaySubmit error={error} disabled={!allReady || busy} busy={busy} />
+      <PaySubmit
+        error={error}
+        disabled={!allReady || busy}
+        busy={busy}
+        amountPence={session.amountPence}
+      />
     </form>
   );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { lookupCommodities } from '../../../domain/api/declaration.js';
-import { ITEM_MESSAGES, ItemInputSchema, type AddItemInput } from '../../../domain/items.js';
+import type { SavedItem } from '../../../domain/api/saved-items.js';
+import {
+  formatKg,
+  ITEM_MESSAGES,
+  ItemInputSchema,
+  type AddItemInput,
+} from '../../../domain/items.js';
+import { formatPence } from '../../../domain/money.js';
 import { refusalOf } from '../../../domain/prohibited-items.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
@@ -30,6 +37,13 @@ export interface AddItemFormProps {
   /** The text of the last item added, cleared when the parcel's items change otherwise. */
   added: string;
   onAdded(text: string): void;
+  /** The signed-in account's saved items, to fill the form with one (none for a guest). */
+  saved?: readonly SavedItem[] | undefined;
+}
+
+/** How a saved item is offered: what it is, how many, value and weight. */
+export function describeSavedItem(item: SavedItem): string {
+  return `${item.name} — ${item.numberOfUnits} × ${formatPence(item.unitValuePence)}, ${formatKg(item.unitWeightGrams)} kg each`;
 }
 
 /**
@@ -39,7 +53,8 @@ export interface AddItemFormProps {
  * answered with its category at once, before any lookup. Nothing typed is lost on an error.
  */
 export function AddItemForm(props: AddItemFormProps) {
-  const { parcelKey, parcelTitle, toEu, check, onAdd, added, onAdded } = props;
+  const { parcelKey, parcelTitle, toEu, check, onAdd, added, onAdded, saved = [] } = props;
+  const [savedChoice, setSavedChoice] = useState('');
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -64,6 +79,7 @@ export function AddItemForm(props: AddItemFormProps) {
     if (name === 'name') {
       setMatches(null);
       setPicked(null);
+      setSavedChoice('');
     }
   };
 
@@ -78,6 +94,32 @@ export function AddItemForm(props: AddItemFormProps) {
       'unitWeight',
     ];
     setFocusTarget(order.find((f) => found[f]) ?? 'name');
+  }
+
+  /**
+   * Fills the form with a saved item and picks its commodity code, so Add item adds it at once;
+   * it is still checked (prohibited goods, the parcel's weight) like any item.
+   */
+  function fillFromSaved(savedItemId: string) {
+    setSavedChoice(savedItemId);
+    const item = saved.find((s) => s.id === savedItemId);
+    if (!item) return;
+    onAdded('');
+    setValues({
+      name: item.name,
+      numberOfUnits: String(item.numberOfUnits),
+      unitValue: (item.unitValuePence / 100).toFixed(2),
+      unitWeight: formatKg(item.unitWeightGrams),
+    });
+    setMatches({
+      name: item.name,
+      list: [
+        { commodityCode: item.commodityCode, commodityDescription: item.commodityDescription },
+      ],
+    });
+    setPicked(item.commodityCode);
+    setErrors({});
+    setStatus(`Filled in your saved item “${item.name}”: check it, then Add item.`);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -125,6 +167,7 @@ export function AddItemForm(props: AddItemFormProps) {
       setValues(EMPTY);
       setMatches(null);
       setPicked(null);
+      setSavedChoice('');
       setErrors({});
       setStatus('');
       onAdded(`Added ${checked.data.name} to ${parcelTitle}.`);
@@ -148,6 +191,30 @@ export function AddItemForm(props: AddItemFormProps) {
       noValidate
       aria-label={`Add an item to ${parcelTitle}`}
     >
+      {saved.length > 0 && (
+        <div className="field add-item__saved">
+          <label className="field__label" htmlFor={id('saved')}>
+            Use a saved item
+          </label>
+          <p className="field__hint" id={id('saved-hint')}>
+            Fills in the form with an item you saved before
+          </p>
+          <select
+            id={id('saved')}
+            className="field__input"
+            aria-describedby={id('saved-hint')}
+            value={savedChoice}
+            onChange={(event) => fillFromSaved(event.target.value)}
+          >
+            <option value="">Choose a saved item</option>
+            {saved.map((item) => (
+              <option key={item.id} value={item.id}>
+                {describeSavedItem(item)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="add-item__fields">
         <TextField
           id={id('name')}

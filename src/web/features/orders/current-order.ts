@@ -5,8 +5,10 @@ import type { QuoteRequestInput } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 
 /**
- * The order in progress. Its id is kept in local storage so a reload, a second tab or a return
- * visit finds the same order on the server (the server is the authority on its contents).
+ * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
+ * reload finds the same order on the server, and a quote in another tab starts that tab's own
+ * booking without taking this one over (docs/accounts.md). Once booked, the id is forgotten:
+ * the order is then found from the account, the confirmation URL or the email's links.
  */
 const ORDER_ID_KEY = 'boxabroad.orderId';
 const EXPRESS_KEY = 'expressSelected';
@@ -28,29 +30,37 @@ function set(next: CurrentOrderState) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ORDER_ID_KEY) void reloadCurrentOrder();
-  };
-  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
   };
 }
 
 export function storedOrderId(): string | null {
   try {
-    return window.localStorage.getItem(ORDER_ID_KEY);
+    return window.sessionStorage.getItem(ORDER_ID_KEY);
   } catch {
     return null;
   }
 }
 
-function storeOrderId(id: string) {
+function forgetOrderId() {
   try {
-    window.localStorage.setItem(ORDER_ID_KEY, id);
+    window.sessionStorage.removeItem(ORDER_ID_KEY);
   } catch {
-    // Private mode without storage: the order still works in this tab.
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+/** Keeps a draft's id for this tab; a booked order's id is not kept anywhere in the browser. */
+function storeOrderId(order: OrderView) {
+  if (order.status === 'booked') {
+    forgetOrderId();
+    return;
+  }
+  try {
+    window.sessionStorage.setItem(ORDER_ID_KEY, order.id);
+  } catch {
+    // Private mode without storage: the order still works in this tab until it is reloaded.
   }
 }
 
@@ -61,7 +71,7 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
   try {
     const order = await callApi(createQuote, { body: request });
     if (mine !== generation) return;
-    storeOrderId(order.id);
+    storeOrderId(order);
     set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
@@ -84,11 +94,13 @@ export async function reloadCurrentOrder(): Promise<void> {
   if (state.status !== 'ready') set({ status: 'loading' });
   try {
     const order = await callApi(getOrder, { params: { id } });
-    if (mine === generation) set({ status: 'ready', order });
+    if (mine !== generation) return;
+    storeOrderId(order);
+    set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
     if (error instanceof ApiClientError && error.status === 404) {
-      window.localStorage.removeItem(ORDER_ID_KEY);
+      forgetOrderId();
       set({ status: 'empty' });
     } else {
       set({
@@ -105,8 +117,26 @@ export async function reloadCurrentOrder(): Promise<void> {
 /** Replaces the current order after a change the server confirmed. */
 export function setCurrentOrder(order: OrderView) {
   generation += 1;
-  storeOrderId(order.id);
+  storeOrderId(order);
   set({ status: 'ready', order });
+}
+
+/**
+ * Brings this tab's copy of an order up to date when a page learns its state has moved on (the
+ * confirmation page after paying): a step opened with Back then shows it as it is now (read-only
+ * once paid), and a booked order's id is forgotten as above.
+ */
+export async function refreshHeldOrder(id: string, status: string): Promise<void> {
+  if (state.status !== 'ready' || state.order.id !== id || state.order.status === status) return;
+  const mine = ++generation;
+  try {
+    const order = await callApi(getOrder, { params: { id } });
+    if (mine !== generation) return;
+    storeOrderId(order);
+    set({ status: 'ready', order });
+  } catch {
+    // The page that asked shows the order from its own request; the steps reload it later.
+  }
 }
 
 export function useCurrentOrder(): CurrentOrderState {

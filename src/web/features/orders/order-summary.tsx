@@ -1,5 +1,11 @@
+import { formatKg } from '../../../domain/boxes.js';
 import { formatPence } from '../../../domain/money.js';
-import type { OrderAddress, OrderPlace, OrderView } from '../../../domain/order.js';
+import {
+  addressLines,
+  type OrderAddress,
+  type OrderPlace,
+  type OrderView,
+} from '../../../domain/order.js';
 
 function Place({ label, place }: { label: string; place: OrderPlace }) {
   return (
@@ -17,14 +23,7 @@ function Place({ label, place }: { label: string; place: OrderPlace }) {
 }
 
 function Address({ label, address }: { label: string; address: OrderAddress }) {
-  const lines = [
-    `${address.firstName} ${address.lastName}`,
-    address.street,
-    address.city,
-    address.state,
-    address.postcode,
-    address.countryTitle,
-  ].filter(Boolean);
+  const lines = addressLines(address);
   return (
     <div className="order-summary__address">
       <dt>{label}</dt>
@@ -43,6 +42,8 @@ function Address({ label, address }: { label: string; address: OrderAddress }) {
 export function OrderSummary({ order }: { order: OrderView }) {
   const cheapest = Math.min(...order.services.map((s) => s.pricePence));
   const selected = order.services.find((s) => s.service === order.selectedService);
+  // What the items weigh so far, against what the boxes allow.
+  const declaredGrams = order.parcels.reduce((sum, p) => sum + p.declaredWeightGrams, 0);
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -52,11 +53,13 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <Place label="From" place={order.collection} />
         <Place label="To" place={order.destination} />
         <div>
-          <dt>Total weight</dt>
-          <dd>{order.totalWeightKg} kg</dd>
+          <dt>Weight declared</dt>
+          <dd>
+            {formatKg(declaredGrams)} kg of {order.totalWeightKg} kg
+          </dd>
         </div>
         <div>
-          <dt>Total items</dt>
+          <dt>Total boxes</dt>
           <dd>{order.totalBoxes}</dd>
         </div>
         <div>

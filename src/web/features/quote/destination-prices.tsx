@@ -4,6 +4,7 @@ import { RATES_ROUTE } from '../../../domain/api/entry-routes.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
 import { callApiUnchecked } from '../../lib/api.js';
+import { Link } from '../../lib/router.js';
 
 type FromPrices = Map<number, number>;
 
@@ -17,8 +18,16 @@ async function loadFromPrices(signal: AbortSignal): Promise<FromPrices> {
   return new Map(rates.services.economy.destinations.map((d) => [d.countryId, d.fromPence]));
 }
 
-/** The twelve destinations with their "from" prices (issue: prices shown as "from £…"). */
-export function DestinationPrices() {
+/** Where a destination's tile leads: the home page's quote form with that destination chosen. */
+export function quoteLinkFor(countryCode: string): string {
+  return `/?to=${countryCode.toLowerCase()}`;
+}
+
+/**
+ * The twelve destinations with their "from" prices, each a link to a quote for it. `onChoose` is
+ * told of a plain click, so a page already showing the form can choose the destination at once.
+ */
+export function DestinationPrices({ onChoose }: { onChoose?: (countryId: number) => void }) {
   const [prices, setPrices] = useState<FromPrices | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -36,17 +45,26 @@ export function DestinationPrices() {
         const from = prices?.get(d.countryId);
         return (
           <li key={d.countryId} className="destination-prices__item">
-            <img
-              src={d.flagPath}
-              alt=""
-              width="32"
-              height="24"
-              className="destination-prices__flag"
-            />
-            <span className="destination-prices__name">{d.title}</span>
-            <span className="destination-prices__price">
-              {from !== undefined ? `from ${formatPence(from)}` : ' '}
-            </span>
+            <Link
+              to={quoteLinkFor(d.countryCode)}
+              className="destination-prices__link"
+              onClick={() => onChoose?.(d.countryId)}
+            >
+              <img
+                src={d.flagPath}
+                alt=""
+                width="32"
+                height="24"
+                className="destination-prices__flag"
+              />
+              <span className="destination-prices__name">
+                <span className="visually-hidden">Get a quote to </span>
+                {d.title}
+              </span>
+              <span className="destination-prices__price">
+                {from !== undefined ? `from ${formatPence(from)}` : ' '}
+              </span>
+            </Link>
           </li>
         );
       })}

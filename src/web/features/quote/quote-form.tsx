@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
 import {
@@ -15,6 +15,29 @@ export interface QuoteFormProps {
   onGetQuotes?: (request: QuoteRequestInput) => void;
   /** A message to show beneath the form on arrival, e.g. "No quotes found…". */
   initialError?: string | null;
+  /** What was sent when a quote comes back with a message: the form shows it as it was. */
+  initialRequest?: QuoteRequestInput | null;
+  /**
+   * A destination chosen before the form was shown (a link to a quote for it): the form starts
+   * with it and puts the focus on its post code.
+   */
+  initialDestinationId?: number | null;
+  ref?: Ref<QuoteFormHandle>;
+}
+
+export interface QuoteFormHandle {
+  /** Chooses a destination and takes the customer to its post code, e.g. from a destination tile. */
+  chooseDestination(countryId: number): void;
+}
+
+const DESTINATION_POSTCODE_ID = 'destination-postcode';
+
+/** Moves the customer to the destination's post code, in view. */
+function focusDestinationPostcode() {
+  const input = document.getElementById(DESTINATION_POSTCODE_ID);
+  if (!input) return;
+  input.focus({ preventScroll: true });
+  input.scrollIntoView({ block: 'center' });
 }
 
 const POSTCODE_PLACEHOLDER = 'Enter your postcode';
@@ -26,13 +49,51 @@ function firstId(options: readonly CountryOption[]): number {
 }
 
 /** The home page's quote form (docs/product-rules.md): countries, post codes, box counters, Get Quotes. */
-export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) {
-  // The first option of each list is the default (docs/product-rules.md).
-  const [collectionCountryId, setCollectionCountryId] = useState(firstId(COLLECTION_REGIONS));
-  const [destinationCountryId, setDestinationCountryId] = useState(firstId(DESTINATIONS));
-  const [collectionPostcode, setCollectionPostcode] = useState('');
-  const [destinationPostcode, setDestinationPostcode] = useState('');
-  const [boxes, setBoxes] = useState<BoxCounts>(NO_BOXES);
+export function QuoteForm({
+  onGetQuotes,
+  initialError = null,
+  initialRequest = null,
+  initialDestinationId = null,
+  ref,
+}: QuoteFormProps) {
+  // The first option of each list is the default (docs/product-rules.md), unless a quote that
+  // found nothing brought its request back: then the form is as the customer left it.
+  const [collectionCountryId, setCollectionCountryId] = useState(
+    initialRequest?.collection.countryId ?? firstId(COLLECTION_REGIONS),
+  );
+  const [destinationCountryId, setDestinationCountryId] = useState(
+    initialRequest?.destination.countryId ?? initialDestinationId ?? firstId(DESTINATIONS),
+  );
+  const [collectionPostcode, setCollectionPostcode] = useState(
+    initialRequest?.collection.postcode ?? '',
+  );
+  const [destinationPostcode, setDestinationPostcode] = useState(
+    initialRequest?.destination.postcode ?? '',
+  );
+  const [boxes, setBoxes] = useState<BoxCounts>(
+    initialRequest
+      ? { small: initialRequest.smallBoxes, large: initialRequest.largeBoxes }
+      : NO_BOXES,
+  );
+  // A message brought back from /quote is moved into view and focused, so it is seen and read.
+  const arrivalMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const node = arrivalMessage.current;
+    if (!initialError || !node) return;
+    node.scrollIntoView({ block: 'center' });
+    node.focus({ preventScroll: true });
+  }, [initialError]);
+  // Arriving by a link to a quote for one destination: its post code is what to fill in next.
+  const arrivedWithDestination = useRef(initialDestinationId !== null && !initialError);
+  useEffect(() => {
+    if (arrivedWithDestination.current) focusDestinationPostcode();
+  }, []);
+  useImperativeHandle(ref, () => ({
+    chooseDestination(countryId: number) {
+      setDestinationCountryId(countryId);
+      focusDestinationPostcode();
+    },
+  }));
   const total = totalBoxes(boxes);
   // The first failed rule, shown in red beneath the form (docs/product-rules.md).
   const [error, setError] = useState<QuoteFieldError | { field: 'form'; message: string } | null>(
@@ -111,7 +172,12 @@ export function QuoteForm({ onGetQuotes, initialError = null }: QuoteFormProps) 
       <div className="quote-form__error" role="alert" id="quote-form-error">
         {error && (
           <>
-            <p className="quote-form__error-text" data-testid="quote-form-error">
+            <p
+              className="quote-form__error-text"
+              data-testid="quote-form-error"
+              ref={arrivalMessage}
+              tabIndex={-1}
+            >
               {error.message}
             </p>
             {suggested && (

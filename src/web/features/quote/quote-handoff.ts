@@ -6,10 +6,13 @@ import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
  * stays small: /quote loads the client and sends the request.
  */
 let pendingRequest: QuoteRequestInput | null = null;
-let homeError: string | null = null;
+/** The last request handed off: a quote that found nothing brings it back into the form. */
+let lastRequest: QuoteRequestInput | null = null;
+let homeError: { message: string; request: QuoteRequestInput | null } | null = null;
 
 export function handOffQuote(request: QuoteRequestInput): void {
   pendingRequest = request;
+  lastRequest = request;
   homeError = null;
 }
 
@@ -20,13 +23,14 @@ export function takeQuoteRequest(): QuoteRequestInput | null {
   return request;
 }
 
+/** A quote that could not be given: its message, with the request that was sent. */
 export function setHomeError(message: string): void {
-  homeError = message;
+  homeError = { message, request: lastRequest };
 }
 
-/** The message to show beneath the form, once. */
-export function takeHomeError(): string | null {
-  const message = homeError;
+/** The message to show beneath the form, and what was typed, once. */
+export function takeHomeError(): { message: string; request: QuoteRequestInput | null } | null {
+  const error = homeError;
   homeError = null;
-  return message;
+  return error;
 }

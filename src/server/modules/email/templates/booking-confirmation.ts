@@ -1,3 +1,6 @@
+import { formatPence } from '../../../../domain/money.js';
+import { COLLECTION_WINDOW_TEXT, formatPaidAt } from '../../../../domain/receipt.js';
+import { companyLines } from '../../../../domain/company.js';
 import type { MailAttachment } from '../outbox.js';
 import { html, link, type SafeHtml } from './html.js';
 import { button, heading, layout, paragraph, subheading, textLayout } from './layout.js';
@@ -5,6 +8,7 @@ import { button, heading, layout, paragraph, subheading, textLayout } from './la
 /** A postal address as the customer entered it. */
 export interface PostalAddress {
   name: string;
+  company?: string;
   /** Street lines, first to last. */
   lines: string[];
   city: string;
@@ -15,13 +19,23 @@ export interface PostalAddress {
   phone?: string;
 }
 
-export interface ParcelLabel {
-  /** Which parcel it goes on, e.g. "Large parcel 1". */
-  name: string;
+/** A PDF the email links to and carries as an attachment. */
+export interface AttachedDocument {
+  /** What it is, as the link says it: "Labels for A4 paper", "Commercial invoice". */
+  title: string;
+  /** The attachment's file name, named for what it is: "labels-a4.pdf". */
+  filename: string;
   /** Where the customer can download it again. */
   url: string;
-  /** The label itself, attached to the email. */
   pdf: Uint8Array;
+}
+
+/** What the receipt says: what was paid, for what, and when. */
+export interface PaymentReceipt {
+  amountPence: number;
+  paidAt: Date;
+  /** "Express collection of 1 small box from the United Kingdom to France". */
+  description: string;
 }
 
 /** Everything the booking confirmation says, in our words. */
@@ -33,7 +47,13 @@ export interface BookingConfirmationInput {
   /** Calendar date of the collection in Europe/London, `YYYY-MM-DD`. */
   collectionDate: string;
   trackingUrl: string;
-  labels: ParcelLabel[];
+  /** The service chosen, e.g. "Express". */
+  service: string;
+  receipt: PaymentReceipt;
+  /** The labels (the same labels, once per printer format). */
+  labels: AttachedDocument[];
+  /** The customs documents, e.g. the commercial invoice. */
+  documents: AttachedDocument[];
   parcels: { large: number; small: number };
   collectionAddress: PostalAddress;
   deliveryAddress: PostalAddress;
@@ -46,8 +66,8 @@ export interface RenderedMail {
   attachments: MailAttachment[];
 }
 
-/** "between 9:00am and 5:30pm" (docs/product-rules.md, "Booking wizard"). */
-export const COLLECTION_WINDOW = 'between 9:00am and 5:30pm';
+/** "between 9:00am and 5:30pm": the one collection window (`COLLECTION_HOURS`). */
+export const COLLECTION_WINDOW = COLLECTION_WINDOW_TEXT;
 
 export function bookingConfirmationSubject(orderReference: string): string {
   return `Your booking was successful: ${orderReference}`;
@@ -84,6 +104,7 @@ export function parcelSummary(parcels: { large: number; small: number }): string
 function addressLines(address: PostalAddress): string[] {
   return [
     address.name,
+    address.company,
     ...address.lines,
     address.city,
     address.county,
@@ -100,8 +121,48 @@ function addressBlock(title: string, address: PostalAddress): SafeHtml {
   </td>`;
 }
 
-export function labelFilename(orderReference: string, index: number): string {
-  return `${orderReference}-label-${index + 1}.pdf`;
+function receiptRows(input: BookingConfirmationInput): [string, string[]][] {
+  return [
+    ['Amount paid', [formatPence(input.receipt.amountPence)]],
+    ['For', [input.receipt.description]],
+    ['Paid on', [formatPaidAt(input.receipt.paidAt)]],
+    ['Paid by', ['Card']],
+    ['Order reference', [input.orderReference]],
+    ['Issued by', companyLines()],
+  ];
+}
+
+/** A table of label and value rows: a real table, so a screen reader reads each pair together. */
+function factsTable(label: string, rows: [string, string[]][]): SafeHtml {
+  return html`<table
+    aria-label="${label}"
+    cellspacing="0"
+    cellpadding="0"
+    style="margin:0 0 12px;border-collapse:collapse"
+  >
+    ${rows.map(
+      ([name, lines]) =>
+        html`<tr>
+          <th
+            scope="row"
+            align="left"
+            valign="top"
+            style="padding:2px 16px 2px 0;font-weight:400;white-space:nowrap"
+          >
+            ${name}
+          </th>
+          <td style="padding:2px 0;overflow-wrap:anywhere">
+            <strong>${lines.map((line, i) => html`${i > 0 ? html`<br />` : ''}${line}`)}</strong>
+          </td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+function documentLinks(documents: AttachedDocument[]): SafeHtml {
+  return html`<ul style="margin:0 0 12px;padding-left:20px">
+    ${documents.map((doc) => html`<li style="margin:0 0 4px">${link(doc.url, doc.title)}</li>`)}
+  </ul>`;
 }
 
 export function renderBookingConfirmation(
@@ -112,25 +173,29 @@ export function renderBookingConfirmation(
   const date = formatCalendarDate(input.collectionDate);
   const parcels = parcelSummary(input.parcels);
 
+  const amount = formatPence(input.receipt.amountPence);
+  const booking: [string, string[]][] = [
+    ['Collection', [`${date}, ${COLLECTION_WINDOW}`]],
+    ['Service', [input.service]],
+    ['Amount paid', [amount]],
+    ['Large parcels', [String(input.parcels.large)]],
+    ['Small parcels', [String(input.parcels.small)]],
+  ];
+
   const body = html`${heading('Your booking was successful')}
     ${paragraph(html`Thank you, ${input.recipient.name}. Your order reference is <strong>${input.orderReference}</strong>.`)}
     ${subheading('Collection')}
     ${paragraph(html`Our courier will collect <strong>${parcels}</strong> on <strong>${date}</strong>, ${COLLECTION_WINDOW}.`)}
-    <table role="presentation" cellspacing="0" cellpadding="0" style="margin:0 0 12px">
-      <tr>
-        <td style="padding:2px 16px 2px 0">Large parcels</td>
-        <td style="padding:2px 0"><strong>${input.parcels.large}</strong></td>
-      </tr>
-      <tr>
-        <td style="padding:2px 16px 2px 0">Small parcels</td>
-        <td style="padding:2px 0"><strong>${input.parcels.small}</strong></td>
-      </tr>
-    </table>
-    ${subheading('Labels')}
-    ${paragraph('Print each label and attach it to its parcel before the collection. The labels are also attached to this email as PDF files.')}
-    <ul style="margin:0 0 12px;padding-left:20px">
-      ${input.labels.map((label) => html`<li style="margin:0 0 4px">${link(label.url, `Label for ${label.name}`)}</li>`)}
-    </ul>
+    ${factsTable('Your booking', booking)} ${subheading('Labels')}
+    ${paragraph('Print a label for each parcel and attach it before the collection: on A4 paper, or on a thermal label printer. Both are attached to this email as PDF files, with the same labels.')}
+    ${documentLinks(input.labels)}
+    ${
+      input.documents.length > 0
+        ? html`${subheading('Customs documents')}
+          ${paragraph('Also attached: keep a copy, the courier may ask for it.')}
+          ${documentLinks(input.documents)}`
+        : ''
+    }
     ${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
     ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}
     ${subheading('Addresses')}
@@ -140,6 +205,7 @@ export function renderBookingConfirmation(
         ${addressBlock('Delivery address', input.deliveryAddress)}
       </tr>
     </table>
+    ${subheading('Receipt')} ${factsTable('Receipt', receiptRows(input))}
     ${paragraph('If anything is wrong, contact us through our website and quote your order reference.')}`;
 
   const text = textLayout(
@@ -150,12 +216,22 @@ export function renderBookingConfirmation(
       '',
       'COLLECTION',
       `Our courier will collect ${parcels} on ${date}, ${COLLECTION_WINDOW}.`,
+      `Service: ${input.service}`,
+      `Amount paid: ${amount}`,
       `Large parcels: ${input.parcels.large}`,
       `Small parcels: ${input.parcels.small}`,
       '',
       'LABELS',
-      'Print each label and attach it to its parcel before the collection. The labels are also attached to this email as PDF files.',
-      ...input.labels.map((label) => `- Label for ${label.name}: ${label.url}`),
+      'Print a label for each parcel and attach it before the collection: on A4 paper, or on a thermal label printer. Both are attached to this email as PDF files, with the same labels.',
+      ...input.labels.map((label) => `- ${label.title}: ${label.url}`),
+      ...(input.documents.length > 0
+        ? [
+            '',
+            'CUSTOMS DOCUMENTS',
+            'Also attached: keep a copy, the courier may ask for it.',
+            ...input.documents.map((doc) => `- ${doc.title}: ${doc.url}`),
+          ]
+        : []),
       '',
       'TRACKING',
       `Track your parcels: ${input.trackingUrl}`,
@@ -166,25 +242,27 @@ export function renderBookingConfirmation(
       'DELIVERY ADDRESS',
       ...addressLines(input.deliveryAddress),
       '',
+      'RECEIPT',
+      ...receiptRows(input).map(([name, lines]) => `${name}: ${lines.join(', ')}`),
+      '',
       'If anything is wrong, contact us through our website and quote your order reference.',
     ],
     context.siteUrl,
   );
-
   return {
     subject,
     html: layout({
       title: subject,
-      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. Your labels are attached.`,
+      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid. Your labels are attached.`,
       body,
       siteUrl: context.siteUrl,
       year: context.now.getUTCFullYear(),
     }),
     text,
-    attachments: input.labels.map((label, i) => ({
-      filename: labelFilename(input.orderReference, i),
+    attachments: [...input.labels, ...input.documents].map((doc) => ({
+      filename: doc.filename,
       contentType: 'application/pdf',
-      content: label.pdf,
+      content: doc.pdf,
     })),
   };
 }

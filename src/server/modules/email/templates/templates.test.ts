@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COLLECTION_HOURS } from '../../../../domain/collection-calendar.js';
+import { COMPANY } from '../../../../domain/company.js';
 import { attachmentFilename, headerText, validAddress } from '../mail-headers.js';
 import {
   formatCalendarDate,
@@ -19,11 +21,33 @@ function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConf
     recipient: { name: 'Jane Smith', email: 'jane@example.com' },
     collectionDate: '2026-11-24',
     trackingUrl: 'https://track.example.com/BA-7K2M9Q',
+    service: 'Express',
+    receipt: {
+      amountPence: 123456,
+      paidAt: new Date('2026-11-23T14:05:00Z'),
+      description:
+        'Express collection of 2 large boxes and 3 small boxes from the United Kingdom to Germany',
+    },
     labels: [
       {
-        name: 'Large parcel 1',
+        title: 'Labels for A4 paper',
+        filename: 'labels-a4.pdf',
         url: 'https://boxabroad.test/l/1.pdf',
         pdf: new Uint8Array([0x25, 0x50]),
+      },
+      {
+        title: 'Labels for a thermal label printer (4 × 6 in)',
+        filename: 'labels-thermal.pdf',
+        url: 'https://boxabroad.test/l/2.pdf',
+        pdf: new Uint8Array([0x25, 0x51]),
+      },
+    ],
+    documents: [
+      {
+        title: 'Commercial invoice',
+        filename: 'commercial-invoice.pdf',
+        url: 'https://boxabroad.test/d/1.pdf',
+        pdf: new Uint8Array([0x25, 0x52]),
       },
     ],
     parcels: { large: 2, small: 3 },
@@ -71,10 +95,76 @@ describe('booking confirmation', () => {
     expect(mail.html).not.toContain('17:30pm');
     expect(mail.attachments).toEqual([
       {
-        filename: 'BA-7K2M9Q-label-1.pdf',
+        filename: 'labels-a4.pdf',
         contentType: 'application/pdf',
         content: new Uint8Array([0x25, 0x50]),
       },
+      {
+        filename: 'labels-thermal.pdf',
+        contentType: 'application/pdf',
+        content: new Uint8Array([0x25, 0x51]),
+      },
+      {
+        filename: 'commercial-invoice.pdf',
+        contentType: 'application/pdf',
+        content: new Uint8Array([0x25, 0x52]),
+      },
+    ]);
+  });
+
+  it('says the collection window, the service and the amount paid, and links every file it carries', () => {
+    const mail = renderBookingConfirmation(booking(), context);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain(
+        `Tuesday 24 November 2026, between ${COLLECTION_HOURS.from} and ${COLLECTION_HOURS.to}`,
+      );
+      expect(part).toMatch(/Service\s*(<\/th>|:)[\s\S]{0,120}Express/);
+      expect(part).toMatch(/Amount paid\s*(<\/th>|:)[\s\S]{0,120}£1,234\.56/);
+      expect(part).toContain('https://boxabroad.test/l/2.pdf');
+      expect(part).toContain('https://boxabroad.test/d/1.pdf');
+    }
+    expect(mail.html).toContain('>Labels for A4 paper</a>');
+    expect(mail.html).toContain('>Labels for a thermal label printer (4 × 6 in)</a>');
+    expect(mail.html).toContain('>Commercial invoice</a>');
+    expect(mail.html).toContain('<table\n    aria-label="Your booking"');
+  });
+
+  it('carries a receipt: what was paid, for what, when, and who we are', () => {
+    const mail = renderBookingConfirmation(booking(), context);
+    const receipt = mail.html.slice(mail.html.indexOf('aria-label="Receipt"'));
+    expect(receipt).not.toBe(mail.html);
+    for (const part of [receipt, mail.text.slice(mail.text.indexOf('RECEIPT'))]) {
+      expect(part).toContain('£1,234.56');
+      expect(part).toContain(
+        'Express collection of 2 large boxes and 3 small boxes from the United Kingdom to Germany',
+      );
+      // 14:05 UTC in November is 14:05 in London.
+      expect(part).toContain('23 November 2026, 14:05');
+      expect(part).toContain('BA-7K2M9Q');
+      expect(part).toContain(COMPANY.legalName);
+      expect(part).toContain(`company number ${COMPANY.companyNumber}`);
+      expect(part).toContain(COMPANY.registeredOffice);
+    }
+    expect(mail.text).toContain('Amount paid: £1,234.56');
+    expect(mail.text).toContain('Paid on: 23 November 2026, 14:05');
+  });
+
+  it('says the time paid in UK time, summer or winter', () => {
+    const summer = renderBookingConfirmation(
+      booking({
+        receipt: { ...booking().receipt, paidAt: new Date('2026-07-01T23:30:00Z') },
+      }),
+      context,
+    );
+    expect(summer.text).toContain('Paid on: 2 July 2026, 00:30');
+  });
+
+  it('attaches no customs section when the courier sent no documents', () => {
+    const mail = renderBookingConfirmation(booking({ documents: [] }), context);
+    expect(mail.html).not.toContain('Customs documents');
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      'labels-a4.pdf',
+      'labels-thermal.pdf',
     ]);
   });
 
@@ -93,7 +183,15 @@ describe('booking confirmation', () => {
         recipient: { name: XSS, email: 'jane@example.com' },
         collectionAddress: address,
         deliveryAddress: address,
-        labels: [{ name: XSS, url: 'https://boxabroad.test/l/1.pdf', pdf: new Uint8Array() }],
+        labels: [
+          {
+            title: XSS,
+            filename: 'x.pdf',
+            url: 'https://boxabroad.test/l/1.pdf',
+            pdf: new Uint8Array(),
+          },
+        ],
+        service: XSS,
       }),
       context,
     );
@@ -105,7 +203,9 @@ describe('booking confirmation', () => {
     const mail = renderBookingConfirmation(
       booking({
         trackingUrl: 'javascript:alert(1)',
-        labels: [{ name: 'Label', url: 'data:text/html,hi', pdf: new Uint8Array() }],
+        labels: [
+          { title: 'Label', filename: 'x.pdf', url: 'data:text/html,hi', pdf: new Uint8Array() },
+        ],
       }),
       context,
     );

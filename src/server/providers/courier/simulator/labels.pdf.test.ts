@@ -122,6 +122,9 @@ describe('label PDFs', () => {
         expect(decoded.trim()).toBe(awb);
       }
     },
+    // Six external programs per label (pdfinfo, pdftotext, pdftoppm, zbarimg per page): well
+    // under a second on a quiet machine, over 5 s on a busy one. The limit catches a hang.
+    60_000,
   );
 
   it('the label downloaded from DownloadURL is the same PDF', async () => {

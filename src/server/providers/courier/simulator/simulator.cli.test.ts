@@ -25,7 +25,8 @@ function freePort(): Promise<number> {
   });
 }
 
-it('serves GetQuoteMinimal on the given port', async () => {
+// Starts a second Node process: well under a second when quiet, many seconds on a busy machine.
+it('serves GetQuoteMinimal on the given port', { timeout: 30_000 }, async () => {
   const scripts = (
     JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string> }
   ).scripts;

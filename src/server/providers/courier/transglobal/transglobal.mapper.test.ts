@@ -252,6 +252,23 @@ describe('BookShipment mapping', () => {
     });
   });
 
+  it('sends company and the second address line when the address has them', () => {
+    const booking = sampleBooking();
+    const body = toBookShipmentBody({
+      ...booking,
+      delivery: { ...booking.delivery, companyName: 'Rivoli SARL', addressLineTwo: 'Escalier B' },
+    });
+    expect(body.Shipment?.DeliveryAddress).toMatchObject({
+      Forename: 'Louis',
+      Surname: 'Martin',
+      CompanyName: 'Rivoli SARL',
+      AddressLineOne: '8 Rue de Rivoli',
+      AddressLineTwo: 'Escalier B',
+    });
+    expect(body.Shipment?.CollectionAddress).not.toHaveProperty('CompanyName');
+    expect(body.Shipment?.CollectionAddress).not.toHaveProperty('AddressLineTwo');
+  });
+
   it('leaves CollectionOptionID out when the service has none', () => {
     const body = toBookShipmentBody(sampleBooking({ collectionOptionId: undefined }));
     expect(body.BookDetails.Collection).toEqual({

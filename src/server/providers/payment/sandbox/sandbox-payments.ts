@@ -124,18 +124,53 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.transition(id, row.status, 'cancelled', 'payment.cancelled');
   }
 
-  async refund(id: string, _key: string, amountPence?: number): Promise<ProviderPayment> {
+  /**
+   * Refunds part or all of a captured payment, once per idempotency key: the same key again
+   * returns the payment as it is (a different amount with it is refused, as the provider does).
+   */
+  async refund(id: string, key: string, amountPence?: number): Promise<ProviderPayment> {
+    const [earlier] = await this.deps.query<{ amount_pence: number }>(
+      'SELECT amount_pence FROM sandbox_refunds WHERE idempotency_key = $1',
+      [key],
+    );
+    if (earlier) {
+      if (amountPence !== undefined && earlier.amount_pence !== amountPence) {
+        throw new ProviderError(
+          'payment',
+          'INVALID_REQUEST',
+          false,
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return toPayment(await this.row(id));
+    }
     const row = await this.row(id);
     if (row.status !== 'captured') throw unexpectedState(row.status, 'refund');
-    const amount = Math.min(
-      row.amount_pence,
-      row.amount_refunded_pence + (amountPence ?? row.amount_pence),
-    );
+    const left = row.amount_pence - row.amount_refunded_pence;
+    const amount = amountPence ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw new ProviderError(
+        'payment',
+        'INVALID_REQUEST',
+        false,
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+      );
+    }
+    // The key is taken first: a second request with it waits for this one and then refunds
+    // nothing.
     const [updated] = await this.deps.query<Row>(
-      `UPDATE sandbox_payments SET amount_refunded_pence = $2, updated_at = $3 WHERE id = $1 RETURNING *`,
-      [id, amount, this.deps.clock.now()],
+      `WITH taken AS (
+         INSERT INTO sandbox_refunds (idempotency_key, payment_id, amount_pence, created_at)
+         VALUES ($2, $1, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING amount_pence AS refund_pence
+       )
+       UPDATE sandbox_payments
+          SET amount_refunded_pence = LEAST(sandbox_payments.amount_pence,
+                sandbox_payments.amount_refunded_pence + taken.refund_pence),
+              updated_at = $4
+         FROM taken WHERE id = $1 RETURNING sandbox_payments.*`,
+      [id, key, amount, this.deps.clock.now()],
     );
-    if (!updated) throw new ProviderError('payment', 'NOT_FOUND', false, `No such payment: ${id}`);
+    if (!updated) return toPayment(await this.row(id));
     const payment = toPayment(updated);
     this.emit('payment.refunded', payment);
     return payment;
@@ -172,6 +207,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
       last4,
     );
     return { ok: true, payment };
+  }
+
+  /** The payment a client secret belongs to (NOT_FOUND when none does). */
+  async paymentBySecret(clientSecret: string): Promise<ProviderPayment> {
+    return toPayment(await this.rowBySecret(clientSecret));
   }
 
   /** The sandbox authentication step (3-D Secure): the customer approves or fails it. */

@@ -20,6 +20,8 @@ let port = 0;
 let recorded: Recorded[] = [];
 let nextReply: { status: number; body: unknown } | undefined;
 const intents = new Map<string, Record<string, unknown>>();
+/** What the stand-in has refunded of each PaymentIntent, in pence. */
+const refunded = new Map<string, number>();
 
 function intent(id: string, fields: Record<string, unknown>) {
   const value = {
@@ -82,9 +84,22 @@ beforeAll(async () => {
         return send(200, intent(match[1], { status: 'succeeded' }));
       if (match?.[1] && match[2] === 'cancel')
         return send(200, intent(match[1], { status: 'canceled' }));
-      if (match?.[1] && request.method === 'GET') return send(200, intent(match[1], {}));
+      if (match?.[1] && request.method === 'GET') {
+        const expanded = url.search.includes('latest_charge');
+        return send(
+          200,
+          intent(match[1], {
+            latest_charge: expanded
+              ? { id: 'ch_1', object: 'charge', amount_refunded: refunded.get(match[1]) ?? 0 }
+              : 'ch_1',
+          }),
+        );
+      }
       if (url.pathname === '/v1/refunds') {
-        return send(200, { id: 're_1', object: 'refund', amount: Number(body.get('amount') ?? 0) });
+        const id = body.get('payment_intent') ?? '';
+        const amount = Number(body.get('amount') ?? 0);
+        refunded.set(id, (refunded.get(id) ?? 0) + amount);
+        return send(200, { id: 're_1', object: 'refund', amount });
       }
       send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -97,6 +112,7 @@ beforeEach(() => {
   recorded = [];
   nextReply = undefined;
   intents.clear();
+  refunded.clear();
 });
 
 const provider = () =>
@@ -147,7 +163,8 @@ describe('request mapping', () => {
     expect((await p.capture('pi_9', 'capture:x')).status).toBe('captured');
     intent('pi_8', { status: 'requires_capture' });
     expect((await p.cancel('pi_8', 'cancel:y')).status).toBe('cancelled');
-    await p.refund('pi_9', 'refund:z', 200);
+    // The refunded amount is read from the expanded latest charge.
+    expect((await p.refund('pi_9', 'refund:z', 200)).amountRefundedPence).toBe(200);
     expect(recorded.map((r) => [r.method, r.path, r.idempotencyKey])).toEqual([
       ['GET', '/v1/payment_intents/pi_9', undefined],
       ['POST', '/v1/payment_intents/pi_9/capture', 'capture:x'],

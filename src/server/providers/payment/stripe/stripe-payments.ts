@@ -57,7 +57,11 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
     currency: 'GBP',
     clientSecret: intent.client_secret ?? '',
     orderId: intent.metadata?.orderId,
-    amountRefundedPence: 0,
+    // Known only when the latest charge was expanded (retrievePayment asks for it).
+    amountRefundedPence:
+      typeof intent.latest_charge === 'object' && intent.latest_charge !== null
+        ? intent.latest_charge.amount_refunded
+        : 0,
     ...(error?.message
       ? {
           lastError: {
@@ -106,7 +110,11 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   retrievePayment(id: string): Promise<ProviderPayment> {
-    return this.call(async () => toProviderPayment(await this.stripe.paymentIntents.retrieve(id)));
+    return this.call(async () =>
+      toProviderPayment(
+        await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+      ),
+    );
   }
 
   capture(id: string, idempotencyKey: string): Promise<ProviderPayment> {
@@ -133,7 +141,9 @@ export class StripePaymentProvider implements PaymentProvider {
         { payment_intent: id, ...(amountPence ? { amount: amountPence } : {}) },
         { idempotencyKey },
       );
-      return toProviderPayment(await this.stripe.paymentIntents.retrieve(id));
+      return toProviderPayment(
+        await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+      );
     });
   }
 

@@ -1,0 +1,298 @@
+// `npm run fuzz`: hostile input against every route of the API, local only and bounded.
+// Starts the production build on a free port of 127.0.0.1 with a throw-away embedded database,
+// reads the routes from GET /api/openapi.json, and sends FUZZ_REQUESTS (default 10,000)
+// malformed, mutated, oversized and wrongly typed requests, a few at a time. Fails (exit 1) on
+// any 5xx answer or when /readyz stops answering 200 (checked every 250 requests); prints the
+// counts by status. Deterministic for a given FUZZ_SEED.
+import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
+
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
+let seed = Number(process.env.FUZZ_SEED ?? 20261123) >>> 0;
+
+/** A small deterministic generator (mulberry32). */
+function random() {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = (list) => list[Math.floor(random() * list.length)];
+const chance = (p) => random() < p;
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u202Egnp.exe',
+  '\uD800',
+  '\uFFFF',
+  '💥'.repeat(50),
+  "'; DROP TABLE orders; --",
+  '<script>alert(1)</script>',
+  '../../../../etc/passwd',
+  '%00',
+  '\r\nX-Injected: 1',
+  'x'.repeat(10_000),
+  '9'.repeat(400),
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+const NASTY_VALUES = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  [],
+  {},
+  [null],
+  { __proto__: { polluted: true } },
+  { constructor: { prototype: { polluted: true } } },
+];
+
+function nastyValue() {
+  return chance(0.6) ? pick(NASTY_STRINGS) : pick(NASTY_VALUES);
+}
+
+/** A plausible value for a JSON schema, before mutation. */
+function sample(schema, components, depth = 0) {
+  if (!schema || depth > 6) return null;
+  if (schema.$ref) return sample(components[schema.$ref.split('/').pop()], components, depth + 1);
+  for (const key of ['anyOf', 'oneOf'])
+    if (schema[key]) return sample(pick(schema[key]), components, depth + 1);
+  if (schema.allOf)
+    return Object.assign({}, ...schema.allOf.map((s) => sample(s, components, depth + 1)));
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return pick(schema.enum);
+  if (schema.default !== undefined && chance(0.3)) return schema.default;
+  const type = Array.isArray(schema.type) ? pick(schema.type) : schema.type;
+  switch (type) {
+    case 'object': {
+      const out = {};
+      for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+        if ((schema.required ?? []).includes(name) || chance(0.7))
+          out[name] = sample(prop, components, depth + 1);
+      }
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        sample(schema.items, components, depth + 1),
+      );
+    case 'integer':
+      return Math.floor((schema.minimum ?? 0) + random() * 5);
+    case 'number':
+      return (schema.minimum ?? 0) + random() * 10;
+    case 'boolean':
+      return chance(0.5);
+    case 'string':
+      if (schema.format === 'uuid') return crypto.randomUUID();
+      if (schema.format === 'email') return 'fuzz@example.com';
+      if (schema.format === 'date') return '2026-12-01';
+      return 'Fuzz text';
+    default:
+      return null;
+  }
+}
+
+/** One mutation of a value: a field replaced, removed, added, or the whole thing replaced. */
+function mutate(value) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && chance(0.85)) {
+    const copy = structuredClone(value);
+    const keys = Object.keys(copy);
+    const key = keys.length ? pick(keys) : 'extra';
+    const roll = random();
+    if (roll < 0.45) copy[key] = chance(0.3) ? mutate(copy[key]) : nastyValue();
+    else if (roll < 0.6) Reflect.deleteProperty(copy, key);
+    else if (roll < 0.7) copy[`extra${Math.floor(random() * 5)}`] = nastyValue();
+    else if (roll < 0.85)
+      for (const k of keys)
+        if (chance(0.5)) copy[k] = nastyValue();
+        else {
+          let deep = {};
+          const root = deep;
+          for (let i = 0; i < 2000; i += 1) deep = deep.a = {};
+          copy[key] = root;
+        }
+    return copy;
+  }
+  return nastyValue();
+}
+
+function fillPath(path, params) {
+  return path.replace(/\{(\w+)\}/g, (_, name) => {
+    const value = String(params[name] ?? 'x');
+    try {
+      return encodeURIComponent(value);
+    } catch {
+      // A lone surrogate has no UTF-8 form: send the raw bytes a careless client would.
+      return '%ED%A0%80';
+    }
+  });
+}
+
+function querystring(parameters) {
+  const query = new URLSearchParams();
+  for (const p of parameters.filter((p) => p.in === 'query')) {
+    if (!chance(0.85)) continue;
+    const base = p.schema?.type === 'string' ? 'Books' : String(sample(p.schema ?? {}, {}));
+    query.set(p.name, chance(0.5) ? String(nastyValue()) : base);
+  }
+  if (chance(0.1)) query.set('unexpected', pick(NASTY_STRINGS));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+async function main() {
+  const { base, stop } = await startSandboxServer({
+    env: {
+      ...UNTHROTTLED,
+      // The fuzz is about input; an event loop slowed by this machine's other work is not a bug.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    },
+  });
+  const statuses = new Map();
+  const failures = [];
+  let readyzChecks = 0;
+  try {
+    const spec = await (await fetch(`${base}/api/openapi.json`)).json();
+    const components = spec.components?.schemas ?? {};
+    const routes = [];
+    for (const [path, methods] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!['get', 'post', 'put', 'delete', 'patch'].includes(method)) continue;
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        routes.push({
+          path,
+          method: method.toUpperCase(),
+          parameters: operation.parameters ?? [],
+          body,
+        });
+      }
+    }
+
+    // A real draft order (with this fuzzer's guest cookie) so order routes reach their handlers.
+    const quote = await fetch(`${base}/api/v1/quotes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        collection: { countryId: 231, postcode: 'SW1A 1AA' },
+        destination: { countryId: 73, postcode: '75001' },
+        smallBoxes: 1,
+        largeBoxes: 1,
+      }),
+    });
+    const order = await quote.json();
+    const cookie = (quote.headers.get('set-cookie') ?? '').split(';')[0];
+    const realParams = { id: order.id, parcelKey: order.parcels?.[0]?.key, role: 'collection' };
+
+    let sent = 0;
+    const oneRequest = async () => {
+      const route = pick(routes);
+      const params = {};
+      for (const p of route.parameters.filter((p) => p.in === 'path')) {
+        params[p.name] = chance(0.6)
+          ? (realParams[p.name] ?? crypto.randomUUID())
+          : String(nastyValue());
+      }
+      const url = `${base}${fillPath(route.path, params)}${querystring(route.parameters)}`;
+      const headers = { cookie };
+      let body;
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        const roll = random();
+        const valid = sample(route.body ?? { type: 'object' }, components);
+        headers['content-type'] = 'application/json';
+        if (roll < 0.55) body = JSON.stringify(mutate(valid));
+        else if (roll < 0.65) body = JSON.stringify(valid);
+        else if (roll < 0.72)
+          body = JSON.stringify(valid).slice(0, -3); // truncated JSON
+        else if (roll < 0.78)
+          body = 'x'.repeat(70_000 + Math.floor(random() * 200_000)); // oversized
+        else if (roll < 0.84) {
+          headers['content-type'] = pick([
+            'text/plain',
+            'application/xml',
+            'multipart/form-data',
+            '',
+          ]);
+          body = JSON.stringify(valid);
+        } else if (roll < 0.9) body = JSON.stringify(pick([[], 'text', 42, null, true]));
+        else if (roll < 0.95) body = '';
+        else body = JSON.stringify(valid).replace(/"/, '"\u0000');
+      }
+      let status;
+      try {
+        const res = await fetch(url, { method: route.method, headers, body });
+        status = res.status;
+        const text = await res.text();
+        if (status >= 500)
+          failures.push(`${route.method} ${route.path} → ${status}: ${text.slice(0, 200)}`);
+      } catch (error) {
+        status = 'network error';
+        failures.push(`${route.method} ${route.path} → ${error.message}`);
+      }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
+
+    const worker = async () => {
+      while (sent < TOTAL) {
+        sent += 1;
+        const n = sent;
+        await oneRequest();
+        if (n % 250 === 0) {
+          readyzChecks += 1;
+          const ready = await fetch(`${base}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          );
+          if (ready !== 200) failures.push(`/readyz answered ${ready} after ${n} requests`);
+        }
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const finalReady = await fetch(`${base}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (finalReady !== 200) failures.push(`/readyz answered ${finalReady} at the end`);
+    readyzChecks += 1;
+
+    console.log(
+      `\nFuzz: ${TOTAL} requests over ${routes.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${process.env.FUZZ_SEED ?? 20261123})`,
+    );
+    console.log('Answers by status:');
+    for (const [status, count] of [...statuses].sort((a, b) =>
+      String(a[0]).localeCompare(String(b[0])),
+    )) {
+      console.log(`  ${status}: ${count}`);
+    }
+    console.log(
+      `/readyz checks: ${readyzChecks}, all 200: ${!failures.some((f) => f.startsWith('/readyz'))}`,
+    );
+  } finally {
+    await stop();
+  }
+  if (failures.length > 0) {
+    console.error(`\nFAILED: ${failures.length} problems`);
+    for (const failure of failures.slice(0, 30)) console.error(`  ${failure}`);
+    process.exit(1);
+  }
+  console.log('No 5xx; /readyz stayed 200.');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { z } from './zod.js';
+
+/**
+ * Accounts (docs/accounts.md): what a person types to sign up, sign in and reset a password,
+ * with the messages the forms and the API show.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const ACCOUNT_MESSAGES = {
+  name: 'Enter your name',
+  email: 'Enter an email address like name@example.com',
+  password: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  currentPassword: 'Enter your current password',
+  signInFailed: 'The email or password is not right. Check them and try again.',
+  emailTaken: 'An account already uses this email. Sign in, or reset your password.',
+  resetSent:
+    'If an account uses that email, we have sent it a link to choose a new password. The link works once, for an hour.',
+  resetLinkInvalid:
+    'This link has expired or has already been used. Ask for a new one from the Forgotten Password page.',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  bookingLinkInvalid:
+    'This link has expired or has already been used. Ask for a new one below: each link works once, for an hour.',
+  manageSent:
+    'If that reference and email match an order, we have emailed a link to open it. The link works once, for an hour.',
+} as const;
+
+/** "Too many attempts — try again in N minutes" (rate limits on sign-in, sign-up and resets). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts — try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+const email = z
+  .string({ message: ACCOUNT_MESSAGES.email })
+  .trim()
+  .max(254, ACCOUNT_MESSAGES.email)
+  .pipe(z.email(ACCOUNT_MESSAGES.email));
+
+const newPassword = z
+  .string({ message: ACCOUNT_MESSAGES.password })
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.password)
+  .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.passwordTooLong);
+
+const name = z
+  .string({ message: ACCOUNT_MESSAGES.name })
+  .trim()
+  .min(1, ACCOUNT_MESSAGES.name)
+  .max(100, 'Use at most 100 characters');
+
+export const SignUpInputSchema = z.object({ name, email, password: newPassword });
+export type SignUpInput = z.input<typeof SignUpInputSchema>;
+
+export const SignInInputSchema = z.object({
+  email,
+  password: z
+    .string({ message: 'Enter your password' })
+    .min(1, 'Enter your password')
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.signInFailed),
+});
+export type SignInInput = z.input<typeof SignInInputSchema>;
+
+export const PasswordResetRequestSchema = z.object({ email });
+export const PasswordResetSchema = z.object({
+  token: z.string().min(1, ACCOUNT_MESSAGES.resetLinkInvalid).max(200),
+  password: newPassword,
+});
+
+export const ChangeNameSchema = z.object({ name });
+export const ChangeEmailSchema = z.object({ email });
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: ACCOUNT_MESSAGES.currentPassword })
+    .min(1, ACCOUNT_MESSAGES.currentPassword)
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.currentPassword),
+  newPassword,
+});
+
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who is signed in, as every page sees it. */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(ROLES),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/**
+ * Where to go after signing in: a path on this site only (never another origin), else home.
+ * `//evil.example` and `/\evil.example` are other origins to a browser.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return '/';
+  }
+  return value;
+}

@@ -1,0 +1,150 @@
+import { z } from '../zod.js';
+import {
+  ChangeEmailSchema,
+  ChangeNameSchema,
+  ChangePasswordSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  SignUpInputSchema,
+} from '../accounts.js';
+import { apiError, defineRoute } from './define-route.js';
+import { SessionSchema, TOO_MANY_ATTEMPTS_REPLY } from './session.js';
+
+const SIGNED_OUT = apiError('Not signed in (SIGNED_OUT)');
+const MessageSchema = z.object({ message: z.string() });
+
+export const signUp = defineRoute({
+  method: 'POST',
+  path: '/api/v1/account',
+  tag: 'Accounts',
+  summary: 'Create an account (and sign in)',
+  description:
+    'The password is hashed by the authentication library and never stored as typed. A verification link is emailed; orders made in this browser as a guest are linked to the new account.',
+  body: SignUpInputSchema,
+  responses: {
+    201: SessionSchema.describe('The new account, signed in'),
+    409: apiError('An account already uses this email (EMAIL_TAKEN)'),
+    422: apiError('Invalid name, email or password (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const requestPasswordReset = defineRoute({
+  method: 'POST',
+  path: '/api/v1/password-resets',
+  tag: 'Accounts',
+  summary: 'Email a link to choose a new password',
+  description:
+    'Always the same answer. If an account uses the email, it gets a single-use link that expires in an hour.',
+  body: PasswordResetRequestSchema,
+  responses: {
+    202: MessageSchema.describe('The same message whether or not the account exists'),
+    422: apiError('Not an email address (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const resetPassword = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/password-resets',
+  tag: 'Accounts',
+  summary: 'Choose a new password with an emailed link',
+  description:
+    'Uses the link’s token once. Every session of the account is signed out; sign in with the new password.',
+  body: PasswordResetSchema,
+  responses: {
+    200: MessageSchema.describe('The password has been changed'),
+    410: apiError('The link has expired or has already been used (RESET_LINK_INVALID)'),
+    422: apiError('The new password breaks the rule (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const AccountSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+export const getAccount = defineRoute({
+  method: 'GET',
+  path: '/api/v1/account',
+  tag: 'Accounts',
+  summary: 'The signed-in customer’s details',
+  responses: { 200: AccountSchema.describe('The account'), 401: SIGNED_OUT },
+});
+
+export const changeName = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/account/name',
+  tag: 'Accounts',
+  summary: 'Change the account’s name',
+  body: ChangeNameSchema,
+  responses: {
+    200: AccountSchema.describe('The account'),
+    401: SIGNED_OUT,
+    422: apiError('No name (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const changeEmail = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/account/email',
+  tag: 'Accounts',
+  summary: 'Change the account’s email',
+  description:
+    'The new address must be verified again: a link is emailed to it, and guest orders placed with it appear once it is.',
+  body: ChangeEmailSchema,
+  responses: {
+    // An address another account uses gets the same 200 as any other (the account's email
+    // stays as it was): the answer does not tell who has an account.
+    200: MessageSchema.describe('What happens next: a link was sent to the new address'),
+    401: SIGNED_OUT,
+    422: apiError('Not an email address (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const changePassword = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/account/password',
+  tag: 'Accounts',
+  summary: 'Change the password',
+  description: 'Needs the current password; other sessions of the account are signed out.',
+  body: ChangePasswordSchema,
+  responses: {
+    200: MessageSchema.describe('Changed'),
+    401: SIGNED_OUT,
+    403: apiError('The current password is not right (WRONG_PASSWORD)'),
+    422: apiError('The new password breaks the rule (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const verifyEmail = defineRoute({
+  method: 'POST',
+  path: '/api/v1/account/email-verifications',
+  tag: 'Accounts',
+  summary: 'Verify the account’s email with the emailed link',
+  body: z.object({ token: z.string().min(1).max(2000) }),
+  responses: {
+    200: SessionSchema.describe('The account, its email now verified'),
+    410: apiError('The link has expired or is not valid (VERIFY_LINK_INVALID)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const resendVerification = defineRoute({
+  method: 'POST',
+  path: '/api/v1/account/email-verifications/resend',
+  tag: 'Accounts',
+  summary: 'Email the verification link again',
+  responses: {
+    202: MessageSchema.describe('Sent'),
+    401: SIGNED_OUT,
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});

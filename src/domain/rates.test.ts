@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parsePounds, parseRatesCsv, penceToPounds, RATE_MESSAGES, ratesToCsv } from './rates.js';
+
+describe('parsePounds', () => {
+  it.each([
+    ['49.99', 4999],
+    ['£49.9', 4990],
+    ['50', 5000],
+    [' 1,234.5 ', 123450],
+    ['0.01', 1],
+  ])('%s is %i pence', (text, pence) => expect(parsePounds(text)).toEqual({ pence }));
+
+  it.each([
+    ['', RATE_MESSAGES.notANumber],
+    ['abc', RATE_MESSAGES.notANumber],
+    ['1.2.3', RATE_MESSAGES.notANumber],
+    ['0', RATE_MESSAGES.notPositive],
+    ['0.00', RATE_MESSAGES.notPositive],
+    ['-3', RATE_MESSAGES.notPositive],
+    ['1.005', RATE_MESSAGES.tooManyDecimals],
+    ['100000', RATE_MESSAGES.tooLarge],
+  ])('refuses "%s"', (text, error) => expect(parsePounds(text)).toEqual({ error }));
+
+  it('writes pence back as pounds for editing', () => {
+    expect(penceToPounds(4999)).toBe('49.99');
+    expect(penceToPounds(5)).toBe('0.05');
+  });
+});
+
+describe('rates CSV', () => {
+  it('round-trips, quoting a destination name with a comma', () => {
+    const prices = [
+      { service: 'express' as const, destinationCountryId: 73, weightKg: 30, pricePence: 9999 },
+      { service: 'economy' as const, destinationCountryId: 73, weightKg: 20, pricePence: 4999 },
+    ];
+    const csv = ratesToCsv(prices);
+    expect(csv).toBe(
+      'service,destination_id,destination,weight_kg,price_gbp\neconomy,73,France,20,49.99\nexpress,73,France,30,99.99\n',
+    );
+    expect(parseRatesCsv(csv)).toEqual({ ok: true, prices: [prices[1], prices[0]] });
+    expect(
+      parseRatesCsv(
+        'service,destination_id,destination,weight_kg,price_gbp\r\neconomy,73,"France, mainland",20,49.99\r\n',
+      ),
+    ).toMatchObject({ ok: true, prices: [{ pricePence: 4999 }] });
+  });
+
+  it('refuses an unclosed quote and an empty file with their lines', () => {
+    expect(
+      parseRatesCsv(
+        'service,destination_id,destination,weight_kg,price_gbp\neconomy,73,"France,20,1\n',
+      ),
+    ).toEqual({ ok: false, line: 2, reason: 'A quoted field is not closed' });
+    expect(parseRatesCsv('service,destination_id,destination,weight_kg,price_gbp\n')).toEqual({
+      ok: false,
+      line: 2,
+      reason: 'The file has no prices',
+    });
+  });
+});

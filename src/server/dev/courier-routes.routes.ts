@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from '../http/errors.js';
+import type { CourierRoutesService } from '../modules/courier-routes/courier-routes.service.js';
+import { isCrossSite, isLoopback } from './mail.routes.js';
+
+/**
+ * `GET /dev/courier-routes`: how many routes of the matrix have a fresh answer
+ * (`{ routes, warm }`), to see when the warm-up is done.
+ *
+ * `POST /dev/courier-routes/forget`: forgets every cached courier route answer, so the next
+ * quote of each route asks the courier (the recurring matrix refresh fills it again on its next
+ * round, within a minute).
+ * For the person at this machine trying the courier simulator's switches, and the browser tests
+ * that do; registered with the other development pages only.
+ */
+export function devCourierRoutes(routes: CourierRoutesService) {
+  return async function register(app: FastifyInstance) {
+    app.get('/dev/courier-routes', async (request, reply) => {
+      if (!isLoopback(request.socket.remoteAddress)) return sendNotFound(request, reply);
+      return reply.header('cache-control', 'no-store').send(await routes.matrixStatus());
+    });
+
+    app.post('/dev/courier-routes/forget', async (request, reply) => {
+      if (!isLoopback(request.socket.remoteAddress)) return sendNotFound(request, reply);
+      if (isCrossSite(request)) {
+        return reply
+          .code(403)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Cross-site requests to the development tools are refused.');
+      }
+      const forgotten = await routes.forgetAll();
+      return reply.header('cache-control', 'no-store').send({ forgotten });
+    });
+  };
+}

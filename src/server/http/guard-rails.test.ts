@@ -1,0 +1,365 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payWithCard, readyOrder, startPayment } from '../../../tests/support/checkout.js';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createLogger } from '../logging.js';
+
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 0,
+};
+const CONTACT = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  company: '',
+  email: 'ada@example.com',
+  phone: '',
+  message: 'Hello',
+  newsOptIn: false,
+};
+
+describe('rate limits (counted in the database, shared by every process)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const rateLimits = {
+      quotes: { max: 3, windowSeconds: 600 },
+      contact: { max: 2, windowSeconds: 900 },
+      lookups: { max: 2, windowSeconds: 60 },
+    };
+    a = await createTestApp({ rateLimits });
+    // A second process on the same database.
+    b = await createTestApp({ rateLimits, database: a.database });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('answers the quote past the limit 429 with Retry-After in the one error shape, across processes', async () => {
+    const from = { remoteAddress: '203.0.113.10' };
+    for (const app of [a.app, b.app, a.app]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/quotes',
+        payload: QUOTE,
+        ...from,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const limited = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/quotes',
+      payload: QUOTE,
+      ...from,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('600');
+    expect(limited.json()).toEqual({
+      error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts — try again in 10 minutes' },
+    });
+    // No draft order was created for the refused quote.
+    const [{ n }] = (await a.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders`,
+    )) as [{ n: number }];
+    expect(n).toBe(3);
+    // Another address is not affected, and a forged X-Forwarded-For changes nothing.
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/quotes',
+      payload: QUOTE,
+      remoteAddress: '203.0.113.11',
+    });
+    expect(other.statusCode).toBe(201);
+    const forged = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/quotes',
+      payload: QUOTE,
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+      ...from,
+    });
+    expect(forged.statusCode).toBe(429);
+    // Once the window has passed the address may quote again.
+    a.clock.set('2026-11-23T10:10:01Z');
+    const later = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/quotes',
+      payload: QUOTE,
+      ...from,
+    });
+    expect(later.statusCode).toBe(201);
+    a.clock.set('2026-11-23T10:00:00Z');
+  });
+
+  it('limits contact messages, so a flood never reaches the sales mailbox', async () => {
+    const from = { remoteAddress: '203.0.113.20' };
+    for (let i = 0; i < 2; i += 1) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact-messages',
+        payload: CONTACT,
+        ...from,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const limited = await b.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: CONTACT,
+      ...from,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many attempts — try again in 15 minutes');
+    const [row] = await a.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM contact_messages`,
+    );
+    expect(row?.n).toBe(2);
+  });
+
+  it('limits item look-ups (each calls the courier)', async () => {
+    const from = { remoteAddress: '203.0.113.30' };
+    const lookup = () => a.app.inject({ url: '/api/v1/commodities?name=Books', ...from });
+    expect((await lookup()).statusCode).toBe(200);
+    expect((await lookup()).statusCode).toBe(200);
+    const limited = await lookup();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+  });
+});
+
+describe('card attempts per order', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimits: { cardDeclines: { max: 5, windowSeconds: 900 } } });
+  });
+  afterAll(() => t.close());
+
+  it('after 5 declined cards the order waits: 429 on the next card and on Pay', async () => {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    for (let i = 0; i < 5; i += 1) {
+      const declined = await payWithCard(t.app, clientSecret, '4000 0000 0000 0002');
+      expect(declined.error?.code).toBe('card_declined');
+    }
+    const sixth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-sandbox/confirm',
+      payload: {
+        clientSecret,
+        number: '4242 4242 4242 4242',
+        expiry: '12 / 30',
+        cvc: '123',
+        billing: { name: 'A', line1: '1', city: 'L', postcode: 'SW1A 1AA', country: 'UK' },
+      },
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many attempts — try again in 15 minutes',
+    });
+    const pay = await t.app.inject({ method: 'POST', url: `/api/v1/orders/${order.id}/payment` });
+    expect(pay.statusCode).toBe(429);
+    expect(pay.headers['retry-after']).toBe('900');
+
+    // After the cool-down the good card goes through.
+    t.clock.set('2026-11-23T10:15:01Z');
+    const paid = await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    expect(paid.error).toBeNull();
+    t.clock.set('2026-11-23T10:00:00Z');
+  });
+});
+
+describe('hostile input never reaches the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses NUL and other control characters with 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: { ...CONTACT, firstName: 'Ada\u0000', email: 'ada\u0000@example.com' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'INVALID_CHARACTERS',
+      message: 'Some text contains characters that cannot be used.',
+      fields: {
+        firstName: 'Remove the invisible control character from this field',
+        email: 'Remove the invisible control character from this field',
+      },
+    });
+    const secret = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-sandbox/confirm',
+      payload: { clientSecret: 'x\u0000', number: '4242', expiry: '1', cvc: '1', billing: {} },
+    });
+    expect(secret.statusCode).toBe(400);
+    expect(secret.json().error.fields).toHaveProperty('clientSecret');
+    const query = await t.app.inject({ url: '/api/v1/commodities?name=Bo%00oks' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.fields).toHaveProperty('name');
+    // Line breaks and tabs in a message are still fine.
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: { ...CONTACT, message: 'Line one\r\n\tLine two' },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses right-to-left overrides in names and in an item name', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: { ...CONTACT, lastName: 'Love\u202Ecal' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      lastName: 'Remove the text-direction character from this name',
+    });
+    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: QUOTE });
+    const order = quote.json() as { id: string; parcels: { key: string }[] };
+    const item = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/parcels/${order.parcels[0]!.key}/items`,
+      payload: {
+        name: 'Books\u202Efdp.exe',
+        commodityCode: '4901',
+        numberOfUnits: 1,
+        unitValue: 1,
+        unitWeight: 1,
+      },
+    });
+    expect(item.statusCode).toBe(400);
+    expect(item.json().error.fields).toHaveProperty('name');
+  });
+});
+
+describe('logs carry error codes, never what the customer typed', () => {
+  it('a failing insert logs its code and constraint but no name, email or message', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger({ level: 'info' }, sink);
+    const t = await createTestApp({ logger });
+    try {
+      // Every insert now fails, as a broken database would, with the row in its detail.
+      await t.database.query(
+        `ALTER TABLE contact_messages ADD CONSTRAINT refuse_all CHECK (length(first_name) < 0)`,
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/contact-messages',
+        payload: {
+          ...CONTACT,
+          firstName: 'Zebedee',
+          email: 'zebedee.secret@example.com',
+          message: 'my private words',
+        },
+      });
+      expect(res.statusCode).toBe(500);
+      const log = lines.join('');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('23514');
+      expect(log).toContain('refuse_all');
+      for (const typed of ['Zebedee', 'zebedee.secret@example.com', 'my private words']) {
+        expect(log).not.toContain(typed);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('keeps the CSP and adds Permissions-Policy, COOP and CORP; HSTS only on https', async () => {
+    const t = await createTestApp();
+    const https = await createTestApp({ publicUrl: 'https://boxabroad.example' });
+    try {
+      const res = await t.app.inject({ url: '/healthz' });
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'self';img-src 'self' data:;style-src 'self' 'unsafe-inline';script-src 'self';connect-src 'self';font-src 'self';frame-ancestors 'none';base-uri 'self';form-action 'self'",
+      );
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      const secure = await https.app.inject({ url: '/healthz' });
+      expect(secure.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      // Errors carry them too.
+      const missing = await t.app.inject({ url: '/api/v1/nothing' });
+      expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+    } finally {
+      await t.close();
+      await https.close();
+    }
+  });
+});
+
+describe('availability under load', () => {
+  it('answers 503 with Retry-After in the error shape while the server is saturated', async () => {
+    // A heap limit of one byte: saturated from the first sample.
+    const t = await createTestApp({
+      pressure: { maxHeapUsedBytes: 1, maxEventLoopDelayMs: 0, sampleIntervalMs: 10 },
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const res = await t.app.inject({ url: '/api/v1/countries' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('10');
+      expect(res.json().error.code).toBe('SERVICE_BUSY');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('slow clients', () => {
+  it('cuts off a request whose body trickles in past the request timeout', async () => {
+    const t = await createTestApp({
+      logger: pino({ level: 'silent' }),
+      timeouts: { requestMs: 800, connectionMs: 5_000, keepAliveMs: 5_000 },
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      const started = Date.now();
+      const closed = new Promise<number>((resolve) =>
+        socket.on('close', () => resolve(Date.now() - started)),
+      );
+      socket.write(
+        'POST /api/v1/contact-messages HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+      // One byte every 100 ms: never idle, never done.
+      const trickle = setInterval(() => {
+        if (!socket.destroyed) socket.write(' ');
+      }, 100);
+      const ms = await closed;
+      clearInterval(trickle);
+      expect(ms).toBeLessThan(4_000);
+      expect(received).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await t.close();
+    }
+  });
+});

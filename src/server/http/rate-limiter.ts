@@ -1,0 +1,201 @@
+import rateLimitPlugin, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tooManyAttemptsMessage } from '../../domain/accounts.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/client.js';
+import { ApiError } from './errors.js';
+
+export interface Limit {
+  /** Attempts allowed in one window. */
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * The limits per client address of the routes that cost us something (a courier call, an email,
+ * a card attempt, a password check). Settings (RATE_LIMIT_* in `.env.example`); tests and the
+ * benchmarks raise them.
+ */
+export interface RateLimitSettings {
+  quotes: Limit;
+  contact: Limit;
+  /** Commodity look-ups and adding an item (each calls the courier). */
+  lookups: Limit;
+  /** Pay, confirming a card, the card sandbox's confirm and authenticate. */
+  payments: Limit;
+  signIn: Limit;
+  signUp: Limit;
+  passwordResets: Limit;
+  /** Every other state-changing account route. */
+  account: Limit;
+  /** "Manage my booking": asking for an emailed link and opening one. */
+  bookingLinks: Limit;
+  /** Declined card attempts per order, whoever sends them. */
+  cardDeclines: Limit;
+}
+
+const MINUTES_15 = 15 * 60;
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  quotes: { max: 200, windowSeconds: MINUTES_15 },
+  contact: { max: 20, windowSeconds: MINUTES_15 },
+  lookups: { max: 300, windowSeconds: MINUTES_15 },
+  payments: { max: 60, windowSeconds: MINUTES_15 },
+  signIn: { max: 50, windowSeconds: MINUTES_15 },
+  signUp: { max: 20, windowSeconds: MINUTES_15 },
+  passwordResets: { max: 20, windowSeconds: MINUTES_15 },
+  account: { max: 100, windowSeconds: MINUTES_15 },
+  bookingLinks: { max: 20, windowSeconds: MINUTES_15 },
+  cardDeclines: { max: 5, windowSeconds: MINUTES_15 },
+};
+
+/** A limit a route is registered under (src/server/http/route.ts `rateLimit`). */
+export type RouteRateLimit = Exclude<keyof RateLimitSettings, 'cardDeclines'>;
+
+/** 429 TOO_MANY_ATTEMPTS with `Retry-After` and "Too many attempts — try again in N minutes". */
+export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    tooManyAttemptsMessage(retryAfterSeconds),
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Attempts per key in fixed windows, counted in the `rate_limits` table so every process shares
+ * them. The one counter of the site: the per-address limits of routes (@fastify/rate-limit, with
+ * this as its store: `registerRateLimits`) and the per-email, per-account and per-order limits
+ * that services check with `hit`. A key names the action and who tries it
+ * (`sign-in:ip:203.0.113.7`, `sign-in:email:a@b.c`, `card-declines:order:<id>`).
+ */
+export class RateLimiter {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Counts one attempt under each key; over any key's limit, throws 429 TOO_MANY_ATTEMPTS with
+   * `Retry-After` (seconds) and "Too many attempts — try again in N minutes".
+   */
+  async hit(attempts: readonly { key: string; limit: Limit }[]): Promise<void> {
+    let retryAfter = 0;
+    for (const { key, limit } of attempts) {
+      retryAfter = Math.max(retryAfter, await this.over(key, limit));
+    }
+    if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+  }
+
+  /** Seconds until the key may try again without counting an attempt, or 0 when it may now. */
+  async waitFor(key: string, limit: Limit): Promise<number> {
+    const [row] = await this.database.query<{ window_start: Date | string; attempts: number }>(
+      `SELECT window_start, attempts FROM rate_limits WHERE key = $1`,
+      [key],
+    );
+    if (!row || row.attempts < limit.max) return 0;
+    const left = this.left(row.window_start, limit.windowSeconds);
+    return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : 0;
+  }
+
+  /** Seconds until the key may try again, or 0 when this attempt is within its limit. */
+  private async over(key: string, limit: Limit): Promise<number> {
+    const { attempts, msLeft } = await this.increment(key, limit.windowSeconds);
+    if (attempts <= limit.max) return 0;
+    return Math.max(1, Math.ceil(msLeft / 1000));
+  }
+
+  /** Counts one attempt; the attempts so far in the key's window and the ms left in it. */
+  async increment(
+    key: string,
+    windowSeconds: number,
+  ): Promise<{ attempts: number; msLeft: number }> {
+    const now = this.clock.now();
+    const windowOpenedAfter = new Date(now.getTime() - windowSeconds * 1000);
+    // One statement: a window that has ended starts again at this attempt.
+    const [row] = await this.database.query<{ window_start: Date | string; attempts: number }>(
+      `INSERT INTO rate_limits (key, window_start, attempts) VALUES ($1, $2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.attempts + 1 END,
+         window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
+       RETURNING window_start, attempts`,
+      [key, now, windowOpenedAfter],
+    );
+    if (!row) return { attempts: 1, msLeft: windowSeconds * 1000 };
+    return { attempts: row.attempts, msLeft: this.left(row.window_start, windowSeconds) };
+  }
+
+  private left(windowStart: Date | string, windowSeconds: number): number {
+    return new Date(windowStart).getTime() + windowSeconds * 1000 - this.clock.now().getTime();
+  }
+}
+
+/**
+ * @fastify/rate-limit on the routes that name a limit (`addRoute(…, { rateLimit: 'quotes' })`),
+ * counted per client address by the RateLimiter: every process on one PostgreSQL shares the
+ * counts. Over the limit: the one JSON error shape, 429 TOO_MANY_ATTEMPTS with `Retry-After`.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  settings: RateLimitSettings,
+): Promise<void> {
+  class DatabaseStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      limiter.increment(key, Math.max(1, Math.ceil(timeWindow / 1000))).then(
+        ({ attempts, msLeft }) => callback(null, { current: attempts, ttl: Math.max(0, msLeft) }),
+        (error: Error) => callback(error),
+      );
+    }
+    // Keys already name their route's limit (`quotes:ip:…`), so every route shares one store.
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  app.decorate('rateLimitSettings', settings);
+  await app.register(rateLimitPlugin, {
+    global: false,
+    store: DatabaseStore,
+    // The database may be unreachable: then the request fails on its own, not here.
+    skipOnError: true,
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+}
+
+/** The route config of a limit: counted per client address under the limit's own name. */
+export function routeRateLimit(app: FastifyInstance, name: RouteRateLimit): RateLimitOptions {
+  const limit = app.rateLimitSettings[name];
+  return {
+    max: limit.max,
+    timeWindow: limit.windowSeconds * 1000,
+    // An IPv6 client is counted by its /64, as one household or server holds a whole /64.
+    keyGenerator: (request: FastifyRequest) => `${name}:ip:${normalizeIP(request.ip)}`,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-address limits routes are registered under (registerRateLimits). */
+    rateLimitSettings: RateLimitSettings;
+  }
+}

@@ -1,0 +1,168 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { systemClock } from '../clock.js';
+import { JobQueue, type JobQueueOptions } from './job-queue.js';
+
+/** The job queue on a real database with the real clock: leases, lanes, takeovers, recurrence. */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+beforeEach(async () => {
+  await database.query('DELETE FROM jobs');
+});
+
+const logger = pino({ level: 'silent' });
+const queue = (options: Partial<JobQueueOptions> = {}) =>
+  new JobQueue({ database, clock: systemClock, logger }, { pollIntervalMs: 20, ...options });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function add(q: JobQueue, kind: string, key: string) {
+  await database.transaction((tx) => q.enqueue(tx, { kind, key, payload: { key } }));
+}
+async function job(key: string) {
+  const [row] = await database.query<{ status: string; attempts: number; run_at: Date }>(
+    'SELECT status, attempts, run_at FROM jobs WHERE key = $1',
+    [key],
+  );
+  return row!;
+}
+/** A gate a handler waits on until the test opens it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+async function until(check: () => boolean | Promise<boolean>, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(10);
+  }
+}
+
+describe('leases', () => {
+  it('a job that runs longer than its lease keeps it: no other worker takes it over', async () => {
+    // The lease is long enough that a renewal (every third of it) delayed by a busy machine still
+    // lands in time; the job runs for well over two leases.
+    const a = queue({ leaseMs: 1_500 });
+    const b = queue({ leaseMs: 1_500 });
+    let runs = 0;
+    for (const q of [a, b]) {
+      q.register('slow', async () => {
+        runs += 1;
+        await sleep(4_000);
+        return { result: 'done' };
+      });
+    }
+    await add(a, 'slow', 'slow-1');
+    const first = a.runOnce();
+    await until(async () => (await job('slow-1')).status === 'running');
+    // Another process polls all the while the first one works, well past the lease.
+    for (let i = 0; i < 12; i += 1) {
+      expect(await b.runOnce()).toBe(0);
+      await sleep(250);
+    }
+    await first;
+    expect(runs).toBe(1);
+    expect(await job('slow-1')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a worker whose job was taken over finishes, learns it, and records nothing over the new owner', async () => {
+    const a = queue({ leaseMs: 90 });
+    const b = queue({ leaseMs: 90 });
+    const release = gate();
+    let lostSeen = false;
+    a.register('takeover', async (_payload, ctx) => {
+      await release.opened;
+      lostSeen = !ctx.stillMine();
+      return { result: 'failed', error: 'late' };
+    });
+    b.register('takeover', async () => ({ result: 'done' }));
+    await add(a, 'takeover', 'takeover-1');
+    const first = a.runOnce();
+    await until(async () => (await job('takeover-1')).status === 'running');
+    // As if the first worker had been cut off for longer than its lease.
+    await database.query(
+      `UPDATE jobs SET locked_until = now() - interval '1 second', claim_token = gen_random_uuid()
+       WHERE key = 'takeover-1'`,
+    );
+    expect(await b.runOnce()).toBe(1);
+    expect((await job('takeover-1')).status).toBe('done');
+    await sleep(100);
+    release.open();
+    await first;
+    expect(lostSeen).toBe(true);
+    expect((await job('takeover-1')).status).toBe('done');
+  });
+});
+
+describe('several jobs at once', () => {
+  it('runs bookings in their own lane: captures and cancels never wait behind a hanging booking', async () => {
+    const q = queue({ concurrency: 2, bookingConcurrency: 2 });
+    const courier = gate();
+    let bookingsRunning = 0;
+    let mostBookings = 0;
+    const settled: string[] = [];
+    q.register(
+      'book',
+      async () => {
+        bookingsRunning += 1;
+        mostBookings = Math.max(mostBookings, bookingsRunning);
+        await courier.opened;
+        bookingsRunning -= 1;
+        return { result: 'done' };
+      },
+      'booking',
+    );
+    q.register('capture', async (payload) => {
+      settled.push(String(payload.key));
+      return { result: 'done' };
+    });
+    for (let i = 0; i < 4; i += 1) await add(q, 'book', `book-${i}`);
+    for (let i = 0; i < 3; i += 1) await add(q, 'capture', `capture-${i}`);
+    q.start();
+    try {
+      // Every capture is done while the courier still hangs, and two bookings run at once.
+      await until(() => settled.length === 3);
+      expect(bookingsRunning).toBe(2);
+      expect(q.inFlight.booking).toBe(2);
+      courier.open();
+      await until(async () => {
+        const rows = await database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE status = 'done'`,
+        );
+        return rows[0]!.n === 7;
+      });
+      expect(mostBookings).toBe(2);
+    } finally {
+      await q.stop();
+    }
+  });
+});
+
+describe('recurring jobs', () => {
+  it('a job that answers `again` is due again later, counted from zero, and scheduling it twice keeps one row', async () => {
+    const q = queue();
+    let runs = 0;
+    q.register('tick', async () => {
+      runs += 1;
+      return { result: 'again', delayMs: 60_000 };
+    });
+    await q.schedule({ kind: 'tick', key: 'tick' });
+    await q.schedule({ kind: 'tick', key: 'tick' });
+    await q.drain();
+    expect(runs).toBe(1);
+    const row = await job('tick');
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(new Date(row.run_at).getTime()).toBeGreaterThan(Date.now() + 50_000);
+    // Not due yet: a second round runs nothing; a new start does not make it due early either.
+    await q.schedule({ kind: 'tick', key: 'tick' });
+    expect(await q.runOnce()).toBe(0);
+    const rows = await database.query(`SELECT id FROM jobs WHERE key = 'tick'`);
+    expect(rows).toHaveLength(1);
+  });
+});

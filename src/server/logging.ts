@@ -1,0 +1,86 @@
+import {
+  pino,
+  stdSerializers,
+  type DestinationStream,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
+
+/** A PostgreSQL error code (SQLSTATE): five digits or capitals, e.g. `23505`, `57P01`. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** The fields of a database error that name what failed without any value from the query. */
+const SAFE_DATABASE_FIELDS = [
+  'code',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'dataType',
+  'schema',
+  'routine',
+] as const;
+
+function isDatabaseError(error: Record<string, unknown>): boolean {
+  return (
+    (typeof error.code === 'string' && SQLSTATE.test(error.code)) ||
+    error.name === 'DrizzleQueryError' ||
+    'query' in error ||
+    'params' in error
+  );
+}
+
+/**
+ * The `err` serializer of every logger: a database error is logged by its code, constraint and
+ * table only, never its message, detail, query or parameters, which carry what the customer
+ * typed (names, emails, messages). Other errors as pino logs them, their causes made safe too.
+ */
+export function safeErrorSerializer(error: unknown): unknown {
+  return serialize(error, 0);
+}
+
+function serialize(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error) || depth > 5) {
+    return error instanceof Error ? { type: error.name } : error;
+  }
+  const fields = error as unknown as Record<string, unknown>;
+  if (isDatabaseError(fields)) {
+    const safe: Record<string, unknown> = {
+      type: error.name,
+      message: 'database error (values withheld)',
+    };
+    for (const name of SAFE_DATABASE_FIELDS) {
+      if (fields[name] !== undefined) safe[name] = fields[name];
+    }
+    if (error.cause !== undefined) safe.cause = serialize(error.cause, depth + 1);
+    return safe;
+  }
+  const standard = stdSerializers.err(error) as unknown as Record<string, unknown>;
+  // pino folds a cause's message into the message and stack: keep them the error's own, and the
+  // cause made safe beside them.
+  if (error.cause !== undefined) {
+    standard.message = error.message;
+    standard.stack = error.stack;
+    standard.cause = serialize(error.cause, depth + 1);
+  }
+  return standard;
+}
+
+/** A request URL as logged: the signed access token of an emailed link is never written. */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]access=)[^&#]*/g, '$1[withheld]');
+}
+
+/** The process's logger: JSON lines with the safe error serializer. */
+export function createLogger(options: LoggerOptions = {}, destination?: DestinationStream): Logger {
+  const withSerializer = {
+    ...options,
+    serializers: { ...options.serializers, err: safeErrorSerializer },
+  };
+  return destination ? pino(withSerializer, destination) : pino(withSerializer);
+}
+
+/** A child of any logger (tests bring their own) with the safe error serializer. */
+export function withSafeErrors(logger: Logger): Logger {
+  return logger.child({}, { serializers: { err: safeErrorSerializer } });
+}

@@ -1,0 +1,329 @@
+import { isAPIError } from 'better-auth/api';
+import {
+  ACCOUNT_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type Role,
+  type SessionUser,
+} from '../../../domain/accounts.js';
+import type { Account } from '../../../domain/api/accounts.js';
+import { ApiError } from '../../http/errors.js';
+import type { Auth } from './auth.js';
+import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+
+/** What a route needs to answer: the result, and the cookies to set with it. */
+export interface WithCookies<T> {
+  result: T;
+  cookies: string[];
+}
+
+/** Who asks and from where: the request's headers (its cookies) and address. */
+export interface Caller {
+  headers: Headers;
+  ip: string;
+}
+
+const MINUTE = 60;
+/**
+ * Limits per email and per account (tight: guessing one account's password, or flooding one
+ * inbox). The generous limits per client address are on the routes (http/rate-limiter.ts).
+ */
+export const LIMITS = {
+  signInPerEmail: { max: 5, windowSeconds: 15 * MINUTE },
+  resetPerEmail: { max: 3, windowSeconds: 60 * MINUTE },
+  changePasswordPerUser: { max: 5, windowSeconds: 15 * MINUTE },
+  verifyResendPerUser: { max: 3, windowSeconds: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+const SIGNED_OUT = () => new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
+
+interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  role?: string | null | undefined;
+}
+
+export function toSessionUser(user: AuthUser): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: (user.role === 'admin' ? 'admin' : 'customer') satisfies Role,
+  };
+}
+
+function toAccount(user: AuthUser): Account {
+  return {
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+}
+
+const setCookiesOf = (headers: Headers | undefined | null) => headers?.getSetCookie() ?? [];
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Accounts: sign-up, sign-in, sign-out, password resets and the account's own details, on
+ * better-auth (auth.ts). Rate limits are checked here, before the library is asked anything.
+ */
+export class AccountsService {
+  constructor(
+    readonly auth: Auth,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** The signed-in user of these headers, or null (no cookie, signed out, or expired). */
+  async currentUser(headers: Headers): Promise<SessionUser | null> {
+    const session = await this.auth.api.getSession({ headers });
+    return session ? toSessionUser(session.user) : null;
+  }
+
+  async signUp(
+    input: { name: string; email: string; password: string },
+    caller: Caller,
+  ): Promise<WithCookies<SessionUser>> {
+    try {
+      const { headers, response } = await this.auth.api.signUpEmail({
+        body: { name: input.name, email: input.email, password: input.password },
+        headers: caller.headers,
+        returnHeaders: true,
+      });
+      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+    } catch (error) {
+      if (isAPIError(error) && error.body?.code?.startsWith('USER_ALREADY_EXISTS')) {
+        throw new ApiError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, {
+          email: ACCOUNT_MESSAGES.emailTaken,
+        });
+      }
+      throw error;
+    }
+  }
+
+  async signIn(
+    input: { email: string; password: string },
+    caller: Caller,
+  ): Promise<WithCookies<SessionUser>> {
+    await this.limiter.hit([
+      { key: `sign-in:email:${emailKey(input.email)}`, limit: LIMITS.signInPerEmail },
+    ]);
+    try {
+      const { headers, response } = await this.auth.api.signInEmail({
+        body: { email: input.email, password: input.password, rememberMe: true },
+        headers: caller.headers,
+        returnHeaders: true,
+      });
+      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+    } catch (error) {
+      // One answer for an unknown email and a wrong password.
+      if (isAPIError(error) && error.statusCode < 500) {
+        throw new ApiError(401, 'SIGN_IN_FAILED', ACCOUNT_MESSAGES.signInFailed);
+      }
+      throw error;
+    }
+  }
+
+  async signOut(caller: Caller): Promise<string[]> {
+    try {
+      const { headers } = await this.auth.api.signOut({
+        headers: caller.headers,
+        returnHeaders: true,
+      });
+      return setCookiesOf(headers);
+    } catch (error) {
+      // Already signed out (no or unknown session): nothing to end.
+      if (isAPIError(error) && error.statusCode < 500) return [];
+      throw error;
+    }
+  }
+
+  /** Always succeeds the same way; emails a link only if an account uses the address. */
+  async requestPasswordReset(email: string): Promise<void> {
+    await this.limiter.hit([
+      { key: `reset:email:${emailKey(email)}`, limit: LIMITS.resetPerEmail },
+    ]);
+    await this.auth.api.requestPasswordReset({ body: { email: emailKey(email) } });
+  }
+
+  /** Uses the token once and signs out every session of the account. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    try {
+      await this.auth.api.resetPassword({ body: { token, newPassword: password } });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) {
+        throw new ApiError(410, 'RESET_LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
+      }
+      throw error;
+    }
+  }
+
+  async account(headers: Headers): Promise<Account> {
+    return toAccount(await this.requireUser(headers));
+  }
+
+  async changeName(name: string, headers: Headers): Promise<Account> {
+    await this.requireUser(headers);
+    await this.auth.api.updateUser({ body: { name }, headers });
+    return this.account(headers);
+  }
+
+  /**
+   * A verified account keeps its address until the link sent to the new one is opened; an
+   * unverified one changes at once and is sent a link to verify the new address.
+   */
+  async changeEmail(email: string, headers: Headers): Promise<{ message: string }> {
+    const user = await this.requireUser(headers);
+    const newEmail = emailKey(email);
+    if (newEmail === user.email.toLowerCase()) {
+      return { message: 'That is already your email.' };
+    }
+    try {
+      await this.auth.api.changeEmail({ body: { newEmail }, headers });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) {
+        throw new ApiError(
+          422,
+          'VALIDATION_FAILED',
+          'We could not change your email to that address.',
+          {
+            email: 'We could not change your email to that address.',
+          },
+        );
+      }
+      throw error;
+    }
+    return {
+      message: user.emailVerified
+        ? `We have sent a link to ${newEmail}. Your email changes once you open it.`
+        : `Your email is now ${newEmail}. We have sent it a link to confirm it.`,
+    };
+  }
+
+  async changePassword(
+    input: { currentPassword: string; newPassword: string },
+    caller: Caller,
+  ): Promise<WithCookies<{ message: string }>> {
+    const user = await this.requireUser(caller.headers);
+    await this.limiter.hit([
+      { key: `change-password:user:${user.id}`, limit: LIMITS.changePasswordPerUser },
+    ]);
+    try {
+      const { headers } = await this.auth.api.changePassword({
+        body: { ...input, revokeOtherSessions: true },
+        headers: caller.headers,
+        returnHeaders: true,
+      });
+      return {
+        result: { message: 'Your password has been changed. Other devices have been signed out.' },
+        cookies: setCookiesOf(headers),
+      };
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) {
+        const message = 'Your current password is not right.';
+        throw new ApiError(403, 'WRONG_PASSWORD', message, { currentPassword: message });
+      }
+      throw error;
+    }
+  }
+
+  /** Opens an emailed verification link; the account is identified by the link itself. */
+  async verifyEmail(token: string, headers: Headers): Promise<SessionUser | null> {
+    try {
+      await this.auth.api.verifyEmail({ query: { token }, headers });
+    } catch (error) {
+      if (isAPIError(error) && error.statusCode < 500) {
+        throw new ApiError(
+          410,
+          'VERIFY_LINK_INVALID',
+          'This link has expired or is not valid. Sign in and ask for a new one from your account.',
+        );
+      }
+      throw error;
+    }
+    return this.currentUser(headers);
+  }
+
+  async resendVerification(caller: Caller): Promise<void> {
+    const user = await this.requireUser(caller.headers);
+    await this.limiter.hit([
+      { key: `verify-resend:user:${user.id}`, limit: LIMITS.verifyResendPerUser },
+    ]);
+    if (user.emailVerified) return;
+    await this.auth.api.sendVerificationEmail({
+      body: { email: user.email },
+      headers: caller.headers,
+    });
+  }
+
+  /**
+   * `npm run admin:create`: makes the account with this email an admin, creating it (email
+   * verified, the password hashed by better-auth) when none exists. A password given for an
+   * existing account replaces its password and signs out its sessions.
+   */
+  async createOrPromoteAdmin(input: {
+    email: string;
+    name?: string | undefined;
+    password?: string | undefined;
+    askPassword?: (() => Promise<string>) | undefined;
+  }): Promise<{ created: boolean; userId: string }> {
+    const email = emailKey(input.email);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(ACCOUNT_MESSAGES.email);
+    const ctx = await this.auth.$context;
+    const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+    if (!found && input.password === undefined && input.askPassword) {
+      input = { ...input, password: await input.askPassword() };
+    }
+    if (input.password !== undefined) {
+      if (input.password.length < PASSWORD_MIN_LENGTH) throw new Error(ACCOUNT_MESSAGES.password);
+      if (input.password.length > PASSWORD_MAX_LENGTH) {
+        throw new Error(ACCOUNT_MESSAGES.passwordTooLong);
+      }
+    }
+    if (found) {
+      await ctx.internalAdapter.updateUser(found.user.id, { role: 'admin' });
+      if (input.password !== undefined) {
+        const hash = await ctx.password.hash(input.password);
+        if (found.accounts.some((a) => a.providerId === 'credential')) {
+          await ctx.internalAdapter.updatePassword(found.user.id, hash);
+        } else {
+          await ctx.internalAdapter.linkAccount({
+            userId: found.user.id,
+            providerId: 'credential',
+            accountId: found.user.id,
+            password: hash,
+          });
+        }
+        await ctx.internalAdapter.deleteUserSessions(found.user.id);
+      }
+      return { created: false, userId: found.user.id };
+    }
+    if (input.password === undefined) throw new Error('A new admin account needs a password.');
+    const user = await ctx.internalAdapter.createUser(
+      {
+        email,
+        name: input.name?.trim() || email.split('@')[0] || email,
+        emailVerified: true,
+        role: 'admin',
+      },
+      { method: 'admin' },
+    );
+    await ctx.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await ctx.password.hash(input.password),
+    });
+    return { created: true, userId: user.id };
+  }
+
+  private async requireUser(headers: Headers): Promise<AuthUser> {
+    const session = await this.auth.api.getSession({ headers });
+    if (!session) throw SIGNED_OUT();
+    return session.user;
+  }
+}

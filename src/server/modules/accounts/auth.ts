@@ -1,0 +1,124 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Logger } from 'pino';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/accounts.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { authAccounts, sessions, users, verifications } from '../../db/schema.js';
+import type { MailDeps } from '../email/mail.js';
+
+/** How long a session lasts without use, and how often its expiry is pushed back. */
+export const SESSION_DAYS = 30;
+/** A password-reset link works once, for this long. */
+export const RESET_LINK_SECONDS = 60 * 60;
+/** An email-verification link works for this long. */
+export const VERIFY_LINK_SECONDS = 60 * 60;
+/** The session cookie's name prefix (`boxabroad.session_token`, `__Secure-` over https). */
+export const COOKIE_PREFIX = 'boxabroad';
+
+export interface AuthDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  mail: MailDeps;
+  /** The site's public address: links in emails, and whether cookies are `Secure`. */
+  siteUrl: string;
+  /** Signs session cookies and verification tokens (AUTH_SECRET, or the site's own). */
+  secret: string;
+}
+
+/**
+ * better-auth (decision 019) on our Drizzle tables: it hashes passwords, stores sessions, and
+ * issues reset and verification tokens. Its HTTP handler is never mounted: our declared routes
+ * (accounts.routes.ts) call `auth.api` so every /api route keeps the one contract, error shape,
+ * rate limits and Origin check.
+ */
+export function createAuth(deps: AuthDeps) {
+  const site = new URL(deps.siteUrl);
+  const link = (path: string, token: string) =>
+    `${site.origin}${path}?token=${encodeURIComponent(token)}`;
+  const sendEmail = async (
+    enqueue: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<unknown>,
+  ) => {
+    await deps.database.transaction(enqueue);
+    deps.mail.worker.wake();
+  };
+  const log = deps.logger.child({ component: 'auth' });
+
+  return betterAuth({
+    appName: 'BoxAbroad',
+    baseURL: site.origin,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [site.origin],
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') log.error(message);
+        else log.warn(message);
+      },
+    },
+    database: drizzleAdapter(deps.database.db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+      },
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendEmail((tx) =>
+          deps.mail.emails.enqueuePasswordReset(tx, {
+            email: user.email,
+            resetUrl: link('/login/reset-password', token),
+            expiresAt: new Date(deps.clock.now().getTime() + RESET_LINK_SECONDS * 1000),
+            requestId: token,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendEmail((tx) =>
+          deps.mail.emails.enqueueEmailVerification(tx, {
+            email: user.email,
+            url: link('/account/verify-email', token),
+            requestId: token.slice(-32),
+          }),
+        );
+      },
+    },
+    // Our own limiter runs in the routes (rate-limiter.ts); auth.api calls bypass this one.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: site.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

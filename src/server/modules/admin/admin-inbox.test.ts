@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { TestBrowser as Browser } from '../../../../tests/support/browser-session.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
+let t: TestApp;
+let admin: TestBrowser;
+let adminEmail: string;
+let customer: TestBrowser;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
+  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
+  customer = await signedInCustomer(t);
+});
+afterAll(() => t.close());
+
+/** 401 signed out, 403 for a customer: nothing is read or changed for either. */
+async function refusedToOthers(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const body = payload ? { payload } : {};
+  const anonymous = await new Browser(t.app).request({ method, url, ...body });
+  expect(anonymous.statusCode).toBe(401);
+  const refused = await customer.request({ method, url, ...body });
+  expect(refused.statusCode).toBe(403);
+}
+
+async function audit(subject: string) {
+  return (await admin.get(`/api/v1/admin/audit-log?subject=${encodeURIComponent(subject)}`)).json()
+    .entries as { action: string; adminEmail: string; details: Record<string, unknown> }[];
+}
+
+async function contactMessage(firstName: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact-messages',
+    payload: {
+      firstName,
+      lastName: 'Lovelace',
+      email: `${firstName.toLowerCase()}@example.co.uk`,
+      message: 'Can you collect 3 boxes from Leeds next Tuesday?',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+describe('contact messages', () => {
+  it('lists them with read state; marking read and unread is recorded and counted', async () => {
+    const id = await contactMessage('Grace');
+    await refusedToOthers('GET', '/api/v1/admin/messages');
+    await refusedToOthers('PUT', `/api/v1/admin/messages/${id}/read`, { read: true });
+
+    const before = await admin.get('/api/v1/admin/messages?filter=unread');
+    expect(before.statusCode).toBe(200);
+    const unreadBefore = before.json().unread as number;
+    expect(before.json().messages).toContainEqual(
+      expect.objectContaining({
+        id,
+        firstName: 'Grace',
+        email: 'grace@example.co.uk',
+        readAt: null,
+      }),
+    );
+
+    const read = await admin.put(`/api/v1/admin/messages/${id}/read`, { read: true });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id, readAt: '2026-11-23T10:00:00.000Z' });
+    const after = (await admin.get('/api/v1/admin/messages?filter=unread')).json();
+    expect(after.unread).toBe(unreadBefore - 1);
+    expect(after.messages.map((m: { id: string }) => m.id)).not.toContain(id);
+    const readList = (await admin.get('/api/v1/admin/messages?filter=read')).json();
+    expect(readList.messages.map((m: { id: string }) => m.id)).toContain(id);
+    expect((await admin.get('/api/v1/admin/dashboard')).json().unreadMessages).toBe(after.unread);
+
+    const unread = await admin.put(`/api/v1/admin/messages/${id}/read`, { read: false });
+    expect(unread.json().readAt).toBeNull();
+    expect(await audit(id)).toEqual([
+      expect.objectContaining({ action: 'message.unread', adminEmail }),
+      expect.objectContaining({
+        action: 'message.read',
+        adminEmail,
+        details: { from: 'grace@example.co.uk' },
+      }),
+    ]);
+  });
+
+  it('answers 404 for a message that does not exist, and refuses an unknown filter', async () => {
+    const missing = await admin.put(
+      '/api/v1/admin/messages/00000000-0000-4000-8000-000000000000/read',
+      { read: true },
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('MESSAGE_NOT_FOUND');
+    expect((await admin.get('/api/v1/admin/messages?filter=starred')).statusCode).toBe(422);
+  });
+});
+
+describe('the mail outbox', () => {
+  async function mailRow(id: string) {
+    const [row] = await t.database.query<{ status: string; attempts: number }>(
+      'SELECT status, attempts FROM mail WHERE id = $1',
+      [id],
+    );
+    return row;
+  }
+
+  /** A contact message's email, delivered to a domain the local mailbox refuses: failed. */
+  async function failedMail() {
+    const id = await contactMessage('Failing');
+    const [row] = await t.database.query<{ id: string }>(
+      `UPDATE mail SET to_address = 'sales@boxabroad.invalid'
+       WHERE idempotency_key = $1 RETURNING id`,
+      [`contact-message:${id}`],
+    );
+    await t.mail.worker.runOnce();
+    expect(await mailRow(row!.id)).toMatchObject({ status: 'failed', attempts: 1 });
+    return row!.id;
+  }
+
+  it('lists mail by state with counts, and retries a failed email once for a double click', async () => {
+    const id = await failedMail();
+    await refusedToOthers('GET', '/api/v1/admin/mail');
+    await refusedToOthers('POST', `/api/v1/admin/mail/${id}/retry`, { expected: 'failed' });
+
+    const failed = await admin.get('/api/v1/admin/mail?filter=failed');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json().counts.failed).toBeGreaterThanOrEqual(1);
+    const listed = failed.json().mail.find((m: { id: string }) => m.id === id);
+    expect(listed).toMatchObject({ status: 'failed', to: 'sales@boxabroad.invalid', attempts: 1 });
+    expect(listed.lastError).toMatch(/550/);
+    expect(
+      (await admin.get('/api/v1/admin/mail?filter=sent'))
+        .json()
+        .mail.map((m: { id: string }) => m.id),
+    ).not.toContain(id);
+
+    // Two clicks at once: one is queued, the other refused, and it is attempted once more only.
+    const [a, b] = await Promise.all([
+      admin.post(`/api/v1/admin/mail/${id}/retry`, { expected: 'failed' }),
+      admin.post(`/api/v1/admin/mail/${id}/retry`, { expected: 'failed' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const ok = a.statusCode === 200 ? a : b;
+    const refused = a.statusCode === 200 ? b : a;
+    expect(ok.json()).toMatchObject({ id, status: 'pending' });
+    expect(refused.json().error.code).toBe('MAIL_NOT_RETRYABLE');
+    expect(
+      (await admin.get('/api/v1/admin/mail?filter=waiting'))
+        .json()
+        .mail.map((m: { id: string }) => m.id),
+    ).toContain(id);
+    await t.mail.worker.runOnce();
+    await t.mail.worker.runOnce();
+    expect(await mailRow(id)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect((await audit(id)).map((e) => e.action)).toEqual(['mail.retry']);
+  });
+
+  it('sends an unknown email again only when asked for that state, and delivers it', async () => {
+    const id = await contactMessage('Unknown');
+    const [row] = await t.database.query<{ id: string }>(
+      `UPDATE mail SET status = 'unknown', attempts = 1, committed_at = $2
+       WHERE idempotency_key = $1 RETURNING id`,
+      [`contact-message:${id}`, new Date()],
+    );
+    const mailId = row!.id;
+    expect((await admin.get('/api/v1/admin/mail?filter=unknown')).json().mail).toContainEqual(
+      expect.objectContaining({ id: mailId, status: 'unknown' }),
+    );
+    // A retry meant for a failed email does not resend one whose delivery is unknown.
+    const wrong = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, { expected: 'failed' });
+    expect(wrong.statusCode).toBe(409);
+    expect((await mailRow(mailId))?.status).toBe('unknown');
+
+    const again = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, { expected: 'unknown' });
+    expect(again.statusCode, again.body).toBe(200);
+    await t.mail.worker.runOnce();
+    expect(await mailRow(mailId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await audit(mailId)).toEqual([
+      expect.objectContaining({
+        action: 'mail.send_again',
+        details: expect.objectContaining({ was: 'unknown', kind: 'contact-message' }),
+      }),
+    ]);
+    const missing = await admin.post(
+      '/api/v1/admin/mail/00000000-0000-4000-8000-000000000000/retry',
+      { expected: 'failed' },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('an order’s documents, notes and confirmation email', () => {
+  const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
+  async function settle() {
+    await sandbox().idle();
+    await t.app.services.jobs.drain();
+    await sandbox().idle();
+  }
+  async function bookedOrder() {
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    return order;
+  }
+  const confirmations = (reference: string) =>
+    t.database.query<{ id: string; idempotency_key: string; to_address: string }>(
+      `SELECT m.id, m.idempotency_key, m.to_address FROM mail m
+       WHERE m.kind = 'booking-confirmation' AND m.subject LIKE $1 ORDER BY m.created_at, m.id`,
+      [`%${reference}`],
+    );
+
+  it('lists the labels and serves them to operators only', async () => {
+    const order = await bookedOrder();
+    const url = `/api/v1/admin/orders/${order.id}/documents`;
+    await refusedToOthers('GET', url);
+    const res = await admin.get(url);
+    expect(res.statusCode).toBe(200);
+    const docs = res.json().documents as { kind: string; url: string; filename: string }[];
+    expect(docs.some((d) => d.kind === 'label')).toBe(true);
+    const first = docs[0]!;
+    expect(first.url).toMatch(new RegExp(`^/api/v1/admin/orders/${order.id}/documents/`));
+    await refusedToOthers('GET', first.url);
+    const pdf = await admin.get(first.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(first.filename);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('adds internal notes with who and when, recorded in the audit log', async () => {
+    const order = await readyOrder(t.app);
+    const url = `/api/v1/admin/orders/${order.id}/notes`;
+    await refusedToOthers('GET', url);
+    await refusedToOthers('POST', url, { body: 'Customer phoned' });
+    expect((await admin.get(url)).json()).toEqual({ notes: [] });
+
+    const empty = await admin.post(url, { body: '   ' });
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json().error.fields)).toEqual(['body']);
+
+    const added = await admin.post(url, { body: '  Customer phoned: collect after 2pm  ' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().notes).toEqual([
+      {
+        id: expect.any(String),
+        at: '2026-11-23T10:00:00.000Z',
+        adminEmail,
+        body: 'Customer phoned: collect after 2pm',
+      },
+    ]);
+    expect((await admin.get(url)).json().notes).toHaveLength(1);
+    expect(await audit(order.reference)).toEqual([
+      expect.objectContaining({
+        action: 'order.note',
+        adminEmail,
+        details: { noteId: added.json().notes[0].id },
+      }),
+    ]);
+    const missing = await admin.post(
+      '/api/v1/admin/orders/00000000-0000-4000-8000-000000000000/notes',
+      { body: 'x' },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('resends a booked order’s confirmation through the outbox as a new email', async () => {
+    const order = await bookedOrder();
+    const url = `/api/v1/admin/orders/${order.id}/confirmation-email`;
+    await refusedToOthers('POST', url);
+    expect(await confirmations(order.reference)).toHaveLength(1);
+
+    const res = await admin.post(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ mailId: expect.any(String), to: 'ada@example.com' });
+    const mails = await confirmations(order.reference);
+    expect(mails).toHaveLength(2);
+    // The clock is frozen: both have the same time, so find the copy by its id.
+    const copy = mails.find((m) => m.id === res.json().mailId);
+    const first = mails.find((m) => m.id !== res.json().mailId);
+    expect(copy).toMatchObject({ to_address: 'ada@example.com' });
+    expect(first?.idempotency_key).toBe(`booking-confirmation:${order.reference}`);
+    expect(copy!.idempotency_key).toMatch(
+      new RegExp(`^booking-confirmation:${order.reference}:again:`),
+    );
+    const [attachments] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM mail_attachments WHERE mail_id = $1',
+      [res.json().mailId],
+    );
+    expect(attachments!.n).toBeGreaterThan(0);
+    expect(await audit(order.reference)).toEqual([
+      expect.objectContaining({
+        action: 'order.resend_confirmation',
+        details: { mailId: res.json().mailId, to: 'ada@example.com' },
+      }),
+    ]);
+    const status = async () =>
+      (
+        await t.database.query<{ status: string }>('SELECT status FROM mail WHERE id = $1', [
+          res.json().mailId,
+        ])
+      )[0]?.status;
+    // Other tests' mail may be due too: a few rounds deliver everything due.
+    for (let round = 0; round < 5 && (await status()) !== 'sent'; round++) {
+      await t.mail.worker.runOnce();
+    }
+    expect(await status()).toBe('sent');
+  });
+
+  it('refuses to resend for an order that is not booked, and records nothing', async () => {
+    const order = await readyOrder(t.app);
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/confirmation-email`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('ORDER_NOT_BOOKED');
+    expect(await confirmations(order.reference)).toHaveLength(0);
+    expect(await audit(order.reference)).toEqual([]);
+  });
+});

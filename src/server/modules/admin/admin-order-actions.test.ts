@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { ProviderError } from '../../providers/provider-error.js';
+
+let t: TestApp;
+let admin: TestBrowser;
+let adminEmail: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.courierSimulator!.control({ reset: true });
+});
+
+const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
+const originalRefund = () =>
+  Object.getPrototypeOf(sandbox()).refund as SandboxPaymentProvider['refund'];
+afterEach(() => {
+  // A test that switched the sandbox's refunds to fail puts them back.
+  sandbox().refund = originalRefund().bind(sandbox());
+});
+
+async function settle() {
+  await sandbox().idle();
+  await t.app.services.jobs.drain();
+  await sandbox().idle();
+  await t.app.services.jobs.drain();
+}
+
+/** Paid for and authorised; the booking job is queued but has not run. */
+async function authorisedOrder() {
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(t.app, order.id);
+  await sandbox().idle();
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
+  return order;
+}
+
+/** Booked and its payment captured. */
+async function paidOrder() {
+  const order = await authorisedOrder();
+  await settle();
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+  expect((await payments(order.id))[0]?.status).toBe('captured');
+  return order;
+}
+
+async function payments(orderId: string) {
+  return t.database.query<{
+    id: string;
+    status: string;
+    provider_payment_id: string;
+    amount_pence: number;
+  }>(
+    'SELECT id, status, provider_payment_id, amount_pence FROM payments WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
+}
+async function sandboxRow(id: string) {
+  const [row] = await t.database.query<{ status: string; amount_refunded_pence: number }>(
+    'SELECT status, amount_refunded_pence FROM sandbox_payments WHERE id = $1',
+    [id],
+  );
+  return row;
+}
+async function mailTo(reference: string) {
+  return t.database.query<{ subject: string; text_body: string }>(
+    `SELECT subject, text_body FROM mail WHERE to_address = 'ada@example.com'
+       AND subject LIKE $1 ORDER BY created_at`,
+    [`%${reference}`],
+  );
+}
+async function auditOf(reference: string) {
+  const res = await admin.get(`/api/v1/admin/audit-log?subject=${reference}`);
+  return res.json().entries as { action: string; adminEmail: string; details: object }[];
+}
+const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
+  admin.post(`/api/v1/admin/orders/${orderId}/refunds`, { amount, requestKey });
+
+describe('who may act', () => {
+  it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {
+    const order = await paidOrder();
+    const calls = [
+      {
+        url: `/api/v1/admin/orders/${order.id}/refunds`,
+        body: { amount: '1.00', requestKey: randomUUID() },
+      },
+      { url: `/api/v1/admin/orders/${order.id}/authorisation-cancellation`, body: {} },
+    ];
+    const customer = await signedInCustomer(t);
+    for (const call of calls) {
+      expect((await new TestBrowser(t.app).post(call.url, call.body)).statusCode).toBe(401);
+      expect((await customer.post(call.url, call.body)).statusCode).toBe(403);
+    }
+    await settle();
+    expect(
+      await t.database.query('SELECT id FROM payment_refunds WHERE order_id = $1', [order.id]),
+    ).toEqual([]);
+    expect(await auditOf(order.reference)).toEqual([]);
+  });
+});
+
+describe('cancel an authorisation before the booking', () => {
+  it('releases the card, never books, emails the customer and records it; once', async () => {
+    const order = await authorisedOrder();
+    const books = t.courierSimulator!.calls().book;
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/authorisation-cancellation`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({
+      status: 'booking_failed',
+      failureCode: 'CANCELLED_BY_OPERATOR',
+    });
+    const again = await admin.post(
+      `/api/v1/admin/orders/${order.id}/authorisation-cancellation`,
+      {},
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ORDER_NOT_CANCELLABLE');
+    await settle();
+    // The queued booking job found the order cancelled and called nobody.
+    expect(t.courierSimulator!.calls().book).toBe(books);
+    const [payment] = await payments(order.id);
+    expect(payment?.status).toBe('cancelled');
+    expect((await sandboxRow(payment!.provider_payment_id))?.status).toBe('cancelled');
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({ status: 'booking_failed', notCharged: true });
+    const mails = await mailTo(order.reference);
+    expect(mails.map((m) => m.subject)).toEqual([`Your booking is cancelled: ${order.reference}`]);
+    expect(mails[0]?.text_body).toContain('you have not been charged');
+    expect(await auditOf(order.reference)).toEqual([
+      expect.objectContaining({ action: 'order.authorisation.cancel', adminEmail }),
+    ]);
+  });
+
+  it('is refused for a booked order (refund it instead)', async () => {
+    const order = await paidOrder();
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/authorisation-cancellation`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(/refund it instead/);
+    expect((await payments(order.id))[0]?.status).toBe('captured');
+  });
+});
+
+describe('refund a captured payment', () => {
+  it('refunds part, then the rest: provider, payment, email and audit; a repeated request refunds once', async () => {
+    const order = await paidOrder();
+    const [payment] = await payments(order.id);
+    const price = payment!.amount_pence;
+    const key = randomUUID();
+    const first = await refund(order.id, '10.00', key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().refunds).toEqual([
+      expect.objectContaining({ amountPence: 1000, status: 'pending', adminEmail }),
+    ]);
+    expect(first.json().refundablePence).toBe(price - 1000);
+    // The double click: same key, same refund.
+    const double = await refund(order.id, '10.00', key);
+    expect(double.statusCode).toBe(200);
+    expect(double.json().refunds).toHaveLength(1);
+    await settle();
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
+    expect((await payments(order.id))[0]?.status).toBe('captured');
+    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    expect(detail.refunds).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    expect(detail.refundablePence).toBe(price - 1000);
+    // Sent again after it was confirmed: still one refund, nothing more refunded.
+    expect((await refund(order.id, '10.00', key)).json().refunds).toHaveLength(1);
+    await settle();
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
+
+    // A minute later (the test clock is frozen): the two refund emails are queued in order.
+    t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+    const rest = (price - 1000) / 100;
+    const second = await refund(order.id, `£${rest.toFixed(2)}`);
+    expect(second.statusCode, second.body).toBe(200);
+    await settle();
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(price);
+    expect((await payments(order.id))[0]?.status).toBe('refunded');
+    expect((await admin.get(`/api/v1/admin/orders/${order.id}`)).json().refundablePence).toBe(0);
+
+    const mails = await mailTo(order.reference);
+    const refundMails = mails.filter((m) => m.subject.startsWith('We have refunded'));
+    expect(refundMails.map((m) => m.subject)).toEqual([
+      `We have refunded £10.00: ${order.reference}`,
+      `We have refunded £${rest.toFixed(2)}: ${order.reference}`,
+    ]);
+    expect(refundMails[1]?.text_body).toContain('That is the whole of the');
+    const audit = await auditOf(order.reference);
+    expect(audit.map((a) => a.action)).toEqual(['order.refund', 'order.refund']);
+    expect(audit.map((a) => (a.details as { amountPence: number }).amountPence).sort()).toEqual(
+      [1000, price - 1000].sort(),
+    );
+
+    const more = await refund(order.id, '0.01');
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.code).toBe('NOT_REFUNDABLE');
+  });
+
+  it('refuses an amount that is not positive, not whole pence, or more than is left; nothing changes', async () => {
+    const order = await paidOrder();
+    const [payment] = await payments(order.id);
+    for (const [amount, message] of [
+      ['0', 'Enter an amount above £0'],
+      ['-5', 'Enter an amount above £0'],
+      ['1.005', 'Use at most 2 decimal places (whole pence)'],
+      ['ten', 'Enter an amount in pounds, like 12.50'],
+      [((payment!.amount_pence + 1) / 100).toFixed(2), 'At most'],
+    ] as const) {
+      const res = await refund(order.id, amount);
+      expect(res.statusCode, amount).toBe(422);
+      expect(res.json().error.fields.amount).toContain(message);
+    }
+    const badKey = await admin.post(`/api/v1/admin/orders/${order.id}/refunds`, {
+      amount: '1.00',
+      requestKey: 'click-1',
+    });
+    expect(badKey.statusCode).toBe(422);
+    await settle();
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(0);
+    expect(await auditOf(order.reference)).toEqual([]);
+    // Nothing captured yet: nothing to refund.
+    const held = await authorisedOrder();
+    const early = await refund(held.id, '1.00');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('NOT_REFUNDABLE');
+    await settle();
+  });
+
+  it('a provider failure leaves a pending refund a person can see, retried with one key: refunded once', async () => {
+    const order = await paidOrder();
+    const [payment] = await payments(order.id);
+    const real = originalRefund().bind(sandbox());
+    let calls = 0;
+    // The provider refunds, then the connection drops before its answer reaches us.
+    sandbox().refund = async (id, key, amount) => {
+      calls += 1;
+      await real(id, key, amount);
+      throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
+    };
+    const res = await refund(order.id, '5.00');
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    let detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        lastError: 'The card provider could not be reached',
+      }),
+    ]);
+    expect(
+      await mailTo(order.reference).then((m) =>
+        m.filter((x) => x.subject.startsWith('We have refunded')),
+      ),
+    ).toEqual([]);
+    // While it is with the provider no second refund of the payment starts.
+    const meanwhile = await refund(order.id, '1.00');
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json().error.code).toBe('REFUND_IN_PROGRESS');
+
+    // The job's retry finds the refund at the provider and does not ask again.
+    t.clock.set(new Date(t.clock.now().getTime() + 10 * 60_000));
+    await settle();
+    expect(calls).toBe(1);
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(500);
+    detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ status: 'succeeded', lastError: null }),
+    ]);
+    const mails = (await mailTo(order.reference)).filter((m) =>
+      m.subject.startsWith('We have refunded'),
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('a refund the provider refuses ends failed, visibly, and refunds nothing', async () => {
+    const order = await paidOrder();
+    const [payment] = await payments(order.id);
+    sandbox().refund = async () => {
+      throw new ProviderError('payment', 'INVALID_REQUEST', false, 'Charge ch_1 is disputed.');
+    };
+    expect((await refund(order.id, '3.00')).statusCode).toBe(200);
+    await settle();
+    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ status: 'failed', lastError: 'Charge ch_1 is disputed.' }),
+    ]);
+    expect(detail.refundablePence).toBe(payment!.amount_pence);
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(0);
+    expect((await payments(order.id))[0]?.status).toBe('captured');
+  });
+});

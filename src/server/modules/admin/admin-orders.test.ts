@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import type { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signedInAdmin } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
+let t: TestApp;
+let admin: TestBrowser;
+let adminEmail: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.courierSimulator!.control({ reset: true });
+});
+
+const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
+async function settle() {
+  await sandbox().idle();
+  await t.app.services.jobs.drain();
+  await sandbox().idle();
+}
+
+/** An order whose BookShipment answered HTTP 500: booked or not, nobody knows. */
+async function needsAttentionOrder() {
+  t.courierSimulator!.control({ book: 'http500' });
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(t.app, order.id);
+  await settle();
+  t.courierSimulator!.control({ reset: true });
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('needs_attention');
+  return order;
+}
+
+async function payments(orderId: string) {
+  return t.database.query<{ status: string; provider_payment_id: string }>(
+    'SELECT status, provider_payment_id FROM payments WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
+}
+async function sandboxStatus(id: string) {
+  const [row] = await t.database.query<{ status: string }>(
+    'SELECT status FROM sandbox_payments WHERE id = $1',
+    [id],
+  );
+  return row?.status;
+}
+async function mailTo(email: string, reference: string) {
+  return t.database.query<{ subject: string; text_body: string; kind: string }>(
+    `SELECT subject, text_body, kind FROM mail WHERE to_address = $1 AND kind = 'order-update'
+       AND subject LIKE $2 ORDER BY created_at`,
+    [email, `%${reference}`],
+  );
+}
+
+describe('an order whose booking outcome is unknown', () => {
+  it('shows the customer a sentence written for them, never the courier’s text', async () => {
+    const order = await needsAttentionOrder();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status.error).toEqual({
+      code: 'BOOKING_OUTCOME_UNKNOWN',
+      message: NEEDS_ATTENTION_MESSAGE,
+    });
+    expect(status.error?.message).not.toMatch(/HTTP|BookShipment/);
+    // The operator still sees what the courier said.
+    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    expect(detail.order.failureMessage).toMatch(/500/);
+  });
+
+  it('resolved as booked: reference stored, money captured, customer emailed, action recorded', async () => {
+    const order = await needsAttentionOrder();
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'booked',
+      courierReference: ' TG-998877 ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({
+      status: 'booked',
+      courierReference: 'TG-998877',
+      failureCode: null,
+    });
+    await settle();
+    const [payment] = await payments(order.id);
+    expect(payment?.status).toBe('captured');
+    expect(await sandboxStatus(payment!.provider_payment_id)).toBe('captured');
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({ status: 'booked', result: 'SUCCESS', error: null });
+    const [mail] = await mailTo('ada@example.com', order.reference);
+    expect(mail?.subject).toBe(`Your collection is booked: ${order.reference}`);
+    expect(mail?.text_body).toContain('courier reference TG-998877');
+    const audit = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json().audit;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'order.resolve.booked',
+        subject: order.reference,
+        adminEmail,
+        details: { status: 'booked', courierReference: 'TG-998877' },
+      }),
+    ]);
+
+    // Only once: a second answer is refused and changes nothing.
+    const again = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'not_booked',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ORDER_NOT_WAITING');
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+  });
+
+  it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {
+    const order = await needsAttentionOrder();
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'not_booked',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.status).toBe('booking_failed');
+    await settle();
+    const [payment] = await payments(order.id);
+    expect(payment?.status).toBe('cancelled');
+    expect(await sandboxStatus(payment!.provider_payment_id)).toBe('cancelled');
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({ notCharged: true, canRetryPayment: true });
+    const [mail] = await mailTo('ada@example.com', order.reference);
+    expect(mail?.text_body).toContain('you have not been charged');
+    expect(res.json().audit[0]).toMatchObject({ action: 'order.resolve.not_booked' });
+  });
+
+  it('refuses a booking without a reference, and an order that is not waiting', async () => {
+    const order = await needsAttentionOrder();
+    const bad = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'booked',
+      courierReference: ' ',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['courierReference']);
+    const draft = await readyOrder(t.app);
+    const notWaiting = await admin.post(`/api/v1/admin/orders/${draft.id}/resolution`, {
+      outcome: 'not_booked',
+    });
+    expect(notWaiting.statusCode).toBe(409);
+    expect((await admin.get('/api/v1/admin/audit-log?subject=' + draft.reference)).json()).toEqual({
+      entries: [],
+    });
+    const missing = await admin.get('/api/v1/admin/orders/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('order list and search', () => {
+  it('finds orders by status, reference, email and postcode, newest first, page by page', async () => {
+    const waiting = await needsAttentionOrder();
+    const list = async (query: string) => {
+      const res = await admin.get(`/api/v1/admin/orders${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { orders: { id: string; status: string }[]; next: string | null };
+    };
+    const attention = await list('?status=needs_attention');
+    expect(attention.orders.map((o) => o.id)).toContain(waiting.id);
+    expect(attention.orders.every((o) => o.status === 'needs_attention')).toBe(true);
+
+    expect((await list(`?q=${waiting.reference.toLowerCase()}`)).orders.map((o) => o.id)).toEqual([
+      waiting.id,
+    ]);
+    const byEmail = await list('?q=ADA@example.com');
+    expect(byEmail.orders.map((o) => o.id)).toContain(waiting.id);
+    const byPostcode = await list('?q=sw1a1aa');
+    expect(byPostcode.orders.map((o) => o.id)).toContain(waiting.id);
+    expect((await list('?q=75001')).orders.map((o) => o.id)).toContain(waiting.id);
+    expect((await list('?q=nobody@example.com')).orders).toEqual([]);
+
+    // More than a page: the keyset cursor walks every order once, newest first.
+    for (let i = 0; i < 26; i += 1) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/quotes',
+        payload: {
+          collection: { countryId: 231, postcode: 'SW1A 1AA' },
+          destination: { countryId: 73, postcode: '75001' },
+          smallBoxes: 1,
+          largeBoxes: 0,
+        },
+      });
+    }
+    const [{ n }] = (await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders',
+    )) as [{ n: number }];
+    const seen: string[] = [];
+    let next: string | null = '';
+    while (next !== null) {
+      const page = await list(next ? `?after=${next}` : '');
+      expect(page.orders.length).toBeLessThanOrEqual(25);
+      seen.push(...page.orders.map((o) => o.id));
+      next = page.next;
+    }
+    expect(seen).toHaveLength(n);
+    expect(new Set(seen).size).toBe(n);
+
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}`)).orders.length).toBeGreaterThan(0);
+    expect((await list('?from=2020-01-01&to=2020-01-02')).orders).toEqual([]);
+    expect((await admin.get('/api/v1/admin/orders?from=23-11-2026')).statusCode).toBe(422);
+    expect((await admin.get('/api/v1/admin/orders?after=garbage')).statusCode).toBe(422);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts what needs a person and charts the last 30 days', async () => {
+    const waiting = await needsAttentionOrder();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: {
+        firstName: 'Grace',
+        email: 'grace@example.com',
+        message: 'Do you collect on Saturdays?',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    await t.database.query(
+      `UPDATE mail SET status = 'failed' WHERE id = (SELECT id FROM mail ORDER BY created_at LIMIT 1)`,
+    );
+    const res = await admin.get('/api/v1/admin/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const board = res.json();
+    expect(board.attention.count).toBeGreaterThanOrEqual(1);
+    expect(board.attention.orders.map((o: { id: string }) => o.id)).toContain(waiting.id);
+    expect(board.days).toHaveLength(30);
+    const today = board.days.at(-1);
+    expect(today.day).toBe('2026-11-23');
+    expect(today.orders).toBeGreaterThanOrEqual(1);
+    expect(today.revenuePence).toBeGreaterThanOrEqual(waiting.pricePence!);
+    expect(board.days[0].day).toBe('2026-10-25');
+    expect(board.mail.failed).toBeGreaterThanOrEqual(1);
+    expect(board.unreadMessages).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import * as adminApi from '../../../domain/api/admin.js';
+import { routeUrl, type ApiRoute } from '../../../domain/api/route.js';
+import { createOrPromoteAdmin } from '../accounts/create-admin.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Every declared admin route is tried by a new customer: more sign-ups than the default allows.
+  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
+});
+afterAll(() => t.close());
+
+/** Every declared admin route, with placeholder path parameters. */
+const ADMIN_ROUTES = (Object.values(adminApi) as unknown[]).filter(
+  (v): v is ApiRoute =>
+    typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
+);
+const placeholderUrl = (route: ApiRoute) =>
+  routeUrl(route, new Proxy({}, { get: () => '00000000-0000-4000-8000-000000000000' }));
+
+describe('the admin guard', () => {
+  it('declares admin routes, all under /api/v1/admin/', () => {
+    expect(ADMIN_ROUTES.length).toBeGreaterThan(0);
+    for (const route of ADMIN_ROUTES) expect(route.path).toMatch(/^\/api\/v1\/admin\//);
+  });
+
+  it.each(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 401 signed out, 403 for a customer',
+    async (_name, route) => {
+      const url = placeholderUrl(route);
+      const anonymous = await new TestBrowser(t.app).request({ method: route.method, url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error.code).toBe('SIGNED_OUT');
+      const customer = await signedInCustomer(t);
+      const refused = await customer.request({ method: route.method, url });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: 'NOT_AN_ADMIN',
+        message: adminApi.ADMIN_MESSAGES.notAdmin,
+      });
+    },
+  );
+
+  it('guards unknown admin paths too, and an admin gets the ordinary 404', async () => {
+    expect((await new TestBrowser(t.app).get('/api/v1/admin/nothing-here')).statusCode).toBe(401);
+    const { browser } = await signedInAdmin(t);
+    expect((await browser.get('/api/v1/admin/nothing-here')).statusCode).toBe(404);
+  });
+});
+
+describe('admin accounts (npm run admin:create)', () => {
+  const deps = () => ({ database: t.database, clock: t.clock, logger: pino({ level: 'silent' }) });
+
+  it('creates a verified admin who can sign in and read the audit log', async () => {
+    const { browser } = await signedInAdmin(t);
+    const session = await browser.get('/api/v1/session');
+    expect(session.json().user).toMatchObject({ role: 'admin', emailVerified: true });
+    const log = await browser.get('/api/v1/admin/audit-log');
+    expect(log.statusCode).toBe(200);
+    expect(log.json()).toEqual({ entries: expect.any(Array) });
+  });
+
+  it('promotes an existing customer, keeping the password unless one is given', async () => {
+    const customer = await signedInCustomer(t);
+    const email = (await customer.get('/api/v1/session')).json().user.email as string;
+    expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
+    const result = await createOrPromoteAdmin(deps(), { email: email.toUpperCase() });
+    expect(result.created).toBe(false);
+    // The same session is now an admin's.
+    expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(200);
+    const again = new TestBrowser(t.app);
+    const signIn = await again.post('/api/v1/session', { email, password: 'customer password 1' });
+    expect(signIn.json().user.role).toBe('admin');
+  });
+
+  it('refuses a new account without a password or with a short one, and asks when it can', async () => {
+    const email = `new.${Date.now()}@boxabroad.test`;
+    await expect(createOrPromoteAdmin(deps(), { email })).rejects.toThrow(/needs a password/);
+    await expect(createOrPromoteAdmin(deps(), { email, password: 'short' })).rejects.toThrow(
+      /at least 8/,
+    );
+    await expect(
+      createOrPromoteAdmin(deps(), { email: 'not-an-email', password: 'long enough 1' }),
+    ).rejects.toThrow(/email address/);
+    const asked = await createOrPromoteAdmin(deps(), {
+      email,
+      askPassword: async () => 'asked for password',
+    });
+    expect(asked.created).toBe(true);
+    const browser = new TestBrowser(t.app);
+    const res = await browser.post('/api/v1/session', { email, password: 'asked for password' });
+    expect(res.json().user).toMatchObject({ email, role: 'admin' });
+  });
+});

@@ -1,0 +1,445 @@
+import type {
+  AuditEntry,
+  RatesView,
+  RateVersion,
+  SaveRatesInput,
+} from '../../../domain/api/admin.js';
+import { DESTINATIONS } from '../../../domain/countries.js';
+import {
+  cellKey,
+  parseRatesCsv,
+  parsePounds,
+  RATE_WEIGHTS_KG,
+  rateDifferences,
+  ratesToCsv,
+  rateWarnings,
+  sortPrices,
+  type RatePrice,
+} from '../../../domain/rates.js';
+import { ApiError } from '../../http/errors.js';
+import type { ContactService } from '../contact/contact.service.js';
+import type { MailOutbox } from '../email/outbox.js';
+import type { Dashboard } from '../../../domain/api/admin.js';
+import type { CatalogService, RateVersionRow } from '../catalog/catalog.service.js';
+import type { CheckoutService, Resolution } from '../checkout/checkout.service.js';
+import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import { findCountry } from '../../../domain/countries.js';
+import type { OrderStatus } from '../../../domain/order-states.js';
+import {
+  ADMIN_ORDERS_PAGE,
+  type AdminOrderDetail,
+  type AdminOrderSummary,
+  type RefundInput,
+} from '../../../domain/api/admin.js';
+import type { Clock } from '../../clock.js';
+import type { DbExecutor, DbTransaction } from '../../db/client.js';
+import type { Operator } from './admin-guard.js';
+import type { AdminRepository } from './admin.repository.js';
+
+export interface AdminDeps {
+  repository: AdminRepository;
+  clock: Clock;
+  catalog: CatalogService;
+  /** The quotes' in-memory rate tables: reloaded at once after a save. */
+  rateCache: { invalidate(): void };
+  orders: OrdersService;
+  checkout: CheckoutService;
+  contact: ContactService;
+  outbox: Pick<MailOutbox, 'list'>;
+}
+
+function summaryOf(o: OrderRow): AdminOrderSummary {
+  const contact = o.collectionAddress;
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    email: contact?.email ?? null,
+    name: contact ? `${contact.firstName} ${contact.lastName}`.trim() : null,
+    collectionPostcode: o.collectionPostcode,
+    destination: findCountry(o.destinationCountryId)?.title ?? String(o.destinationCountryId),
+    destinationPostcode: o.destinationPostcode,
+    service: o.selectedService,
+    pricePence: o.pricePence,
+    failureCode: o.failureCode,
+  };
+}
+
+/** Midnight in the UK at the start of a calendar date (GMT or BST). */
+export function londonMidnight(date: string): Date {
+  const utc = new Date(`${date}T00:00:00Z`);
+  const offset = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    timeZoneName: 'shortOffset',
+  })
+    .formatToParts(utc)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const hours = offset === 'GMT' || !offset ? 0 : Number(offset.replace('GMT', ''));
+  return new Date(utc.getTime() - hours * 3_600_000);
+}
+
+const encodeCursor = (o: OrderRow) =>
+  Buffer.from(`${o.createdAt.toISOString()}|${o.id}`).toString('base64url');
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new ApiError(422, 'VALIDATION_FAILED', 'That page link is not valid.', {
+      after: 'That page link is not valid.',
+    });
+  }
+  return { createdAt, id };
+}
+
+const versionOf = (v: Pick<RateVersionRow, 'id' | 'createdAt' | 'adminEmail' | 'note'>) => ({
+  id: v.id,
+  createdAt: v.createdAt.toISOString(),
+  adminEmail: v.adminEmail,
+  note: v.note,
+});
+
+/**
+ * The operator console's use cases (docs/operators.md). Every action writes its audit record in
+ * the same transaction as its change, so there is no change without a record.
+ */
+export class AdminService {
+  constructor(private readonly deps: AdminDeps) {}
+
+  /** Runs an action and its audit record in one transaction. */
+  async act<T>(
+    operator: Operator,
+    action: string,
+    subject: string,
+    fn: (tx: DbTransaction) => Promise<{
+      result: T;
+      details?: Record<string, unknown>;
+      /** A repeated request that changed nothing is not recorded again. */
+      repeated?: boolean;
+    }>,
+  ): Promise<T> {
+    return this.deps.repository.transaction(async (tx) => {
+      const { result, details, repeated } = await fn(tx);
+      if (!repeated) await this.record(operator, action, subject, details ?? {}, tx);
+      return result;
+    });
+  }
+
+  async record(
+    operator: Operator,
+    action: string,
+    subject: string,
+    details: Record<string, unknown>,
+    tx?: DbExecutor,
+  ): Promise<void> {
+    await this.deps.repository.record(
+      {
+        at: this.deps.clock.now(),
+        adminId: operator.id,
+        adminEmail: operator.email,
+        action,
+        subject,
+        details,
+      },
+      tx,
+    );
+  }
+
+  async auditLog(limit: number, subject?: string): Promise<AuditEntry[]> {
+    const rows = await this.deps.repository.list(limit, subject);
+    return rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      adminEmail: r.adminEmail,
+      action: r.action,
+      subject: r.subject,
+      details: r.details,
+    }));
+  }
+
+  // Rates ---------------------------------------------------------------------------------------
+
+  async rates(): Promise<RatesView> {
+    const [prices, latest] = await Promise.all([
+      this.deps.catalog.allPrices(),
+      this.deps.catalog.latestVersion(),
+    ]);
+    return {
+      destinations: DESTINATIONS.map((d) => ({ countryId: d.countryId, title: d.title })),
+      weightsKg: [...RATE_WEIGHTS_KG],
+      prices: sortPrices(prices),
+      currentVersion: latest ? versionOf(latest) : null,
+      warnings: rateWarnings(prices),
+    };
+  }
+
+  /** Validates every cell (all problems at once, by cell key) and saves one new version. */
+  async saveRates(operator: Operator, input: SaveRatesInput) {
+    const fields: Record<string, string> = {};
+    const destinations = new Set(DESTINATIONS.map((d) => d.countryId));
+    const prices: RatePrice[] = [];
+    const seen = new Set<string>();
+    for (const cell of input.prices) {
+      const key = cellKey(cell);
+      if (
+        !destinations.has(cell.destinationCountryId) ||
+        !RATE_WEIGHTS_KG.includes(cell.weightKg)
+      ) {
+        fields[key] = 'Not a destination and weight of the rate tables';
+        continue;
+      }
+      if (seen.has(key)) {
+        fields[key] = 'This price is given twice';
+        continue;
+      }
+      seen.add(key);
+      const parsed = parsePounds(cell.price);
+      if ('error' in parsed) fields[key] = parsed.error;
+      else prices.push({ ...cell, pricePence: parsed.pence });
+    }
+    const problems = Object.keys(fields).length;
+    if (problems > 0) {
+      throw new ApiError(
+        422,
+        'VALIDATION_FAILED',
+        problems === 1 ? 'One price needs correcting.' : `${problems} prices need correcting.`,
+        fields,
+      );
+    }
+    return this.saveVersion(
+      operator,
+      'rates.save',
+      sortPrices(prices),
+      input.note.trim(),
+      input.basedOnVersionId,
+    );
+  }
+
+  async restoreRates(operator: Operator, versionId: number, basedOnVersionId: number | null) {
+    const version = await this.deps.catalog.findVersion(versionId);
+    if (!version) throw new ApiError(404, 'VERSION_NOT_FOUND', 'There is no such version.');
+    return this.saveVersion(
+      operator,
+      'rates.restore',
+      version.prices,
+      `Restored version ${version.id} (${version.note})`.slice(0, 500),
+      basedOnVersionId,
+      { restoredVersionId: version.id },
+    );
+  }
+
+  private async saveVersion(
+    operator: Operator,
+    action: string,
+    prices: readonly RatePrice[],
+    note: string,
+    basedOnVersionId: number | null,
+    details: Record<string, unknown> = {},
+  ) {
+    const saved = await this.act(operator, action, 'rates', async (tx) => {
+      const result = await this.deps.catalog.saveVersion(
+        {
+          prices,
+          note,
+          author: operator,
+          basedOnVersionId,
+          at: this.deps.clock.now(),
+        },
+        tx,
+      );
+      return {
+        result,
+        details: { ...details, versionId: result.version.id, note, changedPrices: result.changes },
+      };
+    });
+    // This process's quotes use the new prices from now on; others within the cache's age.
+    this.deps.rateCache.invalidate();
+    return {
+      version: versionOf(saved.version),
+      changes: saved.changes,
+      warnings: rateWarnings(prices),
+    };
+  }
+
+  async rateVersions(): Promise<(RateVersion & { changes: RateDifferenceOut[] })[]> {
+    const rows = await this.deps.catalog.listVersions(100);
+    return rows.map((r) => ({ ...versionOf(r), changes: r.changes }));
+  }
+
+  async ratesCsv(): Promise<string> {
+    return ratesToCsv(await this.deps.catalog.allPrices());
+  }
+
+  async previewRatesImport(csv: string) {
+    const parsed = parseRatesCsv(csv);
+    if (!parsed.ok) {
+      const message = `Line ${parsed.line}: ${parsed.reason}`;
+      throw new ApiError(422, 'CSV_INVALID', message, { csv: message });
+    }
+    const current = await this.deps.catalog.allPrices();
+    return {
+      prices: parsed.prices,
+      changes: rateDifferences(current, parsed.prices),
+      warnings: rateWarnings(parsed.prices),
+    };
+  }
+
+  // Orders --------------------------------------------------------------------------------------
+
+  async orders(query: {
+    q?: string | undefined;
+    status?: OrderStatus | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    after?: string | undefined;
+  }): Promise<{ orders: AdminOrderSummary[]; next: string | null }> {
+    const to = query.to ? londonMidnight(query.to) : undefined;
+    if (to) to.setUTCDate(to.getUTCDate() + 1);
+    const rows = await this.deps.orders.search({
+      status: query.status,
+      text: query.q,
+      from: query.from ? londonMidnight(query.from) : undefined,
+      to,
+      after: query.after ? decodeCursor(query.after) : undefined,
+      limit: ADMIN_ORDERS_PAGE + 1,
+    });
+    const page = rows.slice(0, ADMIN_ORDERS_PAGE);
+    const last = page.at(-1);
+    return {
+      orders: page.map(summaryOf),
+      next: rows.length > ADMIN_ORDERS_PAGE && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async order(id: string): Promise<AdminOrderDetail> {
+    const o = await this.deps.orders.findById(id);
+    if (!o) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    const [payments, audit, { refunds, refundablePence }] = await Promise.all([
+      this.deps.checkout.payments(id),
+      this.auditLog(100, o.reference),
+      this.deps.checkout.refunds(id),
+    ]);
+    return {
+      order: {
+        ...summaryOf(o),
+        failureMessage: o.failureMessage,
+        courierReference: o.courierReference,
+        trackingUrl: o.trackingUrl,
+        collectionDate: o.collectionDate,
+        smallBoxes: o.smallBoxes,
+        largeBoxes: o.largeBoxes,
+        totalWeightKg: o.totalWeightKg,
+        collectionAddress: o.collectionAddress as Record<string, unknown> | null,
+        deliveryAddress: o.deliveryAddress as Record<string, unknown> | null,
+      },
+      payments: payments.map((p) => ({
+        attempt: p.attempt,
+        status: p.status,
+        amountPence: p.amountPence,
+        provider: p.provider,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+        lastError: p.lastErrorMessage,
+      })),
+      audit,
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        amountPence: r.amountPence,
+        status: r.status,
+        adminEmail: r.adminEmail,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+        lastError: r.lastError,
+      })),
+      refundablePence,
+    };
+  }
+
+  /** Booked (with the courier's reference) or not booked; recorded with the order reference. */
+  async resolveOrder(operator: Operator, id: string, resolution: Resolution) {
+    const existing = await this.deps.orders.findById(id);
+    if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    await this.act(
+      operator,
+      `order.resolve.${resolution.outcome}`,
+      existing.reference,
+      async (tx) => {
+        const result = await this.deps.checkout.resolveNeedsAttention(id, resolution, tx);
+        return {
+          result,
+          details:
+            resolution.outcome === 'booked'
+              ? { status: result.status, courierReference: resolution.courierReference }
+              : { status: result.status },
+        };
+      },
+    );
+    this.deps.checkout.wake();
+    return this.order(id);
+  }
+
+  /** Cancels an `authorised` order before its booking and releases the card authorisation. */
+  async cancelAuthorisation(operator: Operator, id: string) {
+    const existing = await this.deps.orders.findById(id);
+    if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    await this.act(operator, 'order.authorisation.cancel', existing.reference, async (tx) => {
+      const result = await this.deps.checkout.cancelAuthorisation(id, tx);
+      return { result, details: { status: 'booking_failed', released: result.released } };
+    });
+    this.deps.checkout.wake();
+    return this.order(id);
+  }
+
+  /** Refunds the captured payment (in part or whole); the same request key refunds once. */
+  async refund(operator: Operator, id: string, input: RefundInput) {
+    const existing = await this.deps.orders.findById(id);
+    if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    await this.act(operator, 'order.refund', existing.reference, async (tx) => {
+      const result = await this.deps.checkout.requestRefund(
+        id,
+        { amount: input.amount, requestKey: input.requestKey, by: operator },
+        tx,
+      );
+      return {
+        result,
+        repeated: !result.created,
+        details: { refundId: result.refund.id, amountPence: result.refund.amountPence },
+      };
+    });
+    this.deps.checkout.wake();
+    return this.order(id);
+  }
+
+  // Dashboard -----------------------------------------------------------------------------------
+
+  async dashboard(): Promise<Dashboard> {
+    const now = this.deps.clock.now();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+    const first = new Date(`${today}T12:00:00Z`);
+    first.setUTCDate(first.getUTCDate() - 29);
+    const firstDay = first.toISOString().slice(0, 10);
+    const [count, attention, perDay, failed, unknown, unreadMessages] = await Promise.all([
+      this.deps.orders.countByStatus('needs_attention'),
+      this.deps.orders.search({ status: 'needs_attention', limit: 20 }),
+      this.deps.orders.perDay(londonMidnight(firstDay)),
+      this.deps.outbox.list({ status: 'failed', limit: 1000 }),
+      this.deps.outbox.list({ status: 'unknown', limit: 1000 }),
+      this.deps.contact.countUnread(),
+    ]);
+    const byDay = new Map(perDay.map((d) => [d.day, d]));
+    const days = Array.from({ length: 30 }, (_, i) => {
+      const d = new Date(first);
+      d.setUTCDate(first.getUTCDate() + i);
+      const day = d.toISOString().slice(0, 10);
+      return byDay.get(day) ?? { day, orders: 0, revenuePence: 0 };
+    });
+    return {
+      attention: { count, orders: attention.map(summaryOf) },
+      days,
+      mail: { failed: failed.length, unknown: unknown.length },
+      unreadMessages,
+    };
+  }
+}
+
+type RateDifferenceOut = ReturnType<typeof rateDifferences>[number];

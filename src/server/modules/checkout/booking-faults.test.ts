@@ -1,0 +1,278 @@
+import { pino } from 'pino';
+import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import {
+  createTestApp,
+  simulatorClient,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
+import { buildApp } from '../../app.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { OrdersService } from '../orders/orders.service.js';
+import { CheckoutRepository } from './checkout.repository.js';
+
+/**
+ * Faults around BookShipment: the database failing after the courier confirmed, a worker taken
+ * over while its call is in flight, a worker that stopped before or during the call.
+ */
+const lines: Record<string, unknown>[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  }),
+);
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logger, checkout: { replyWriteWindowMs: 2_000 } });
+});
+afterAll(() => t.close());
+let bookBase = 0;
+beforeEach(() => {
+  t.clock.set('2026-11-23T10:00:00Z');
+  t.courierSimulator!.control({ reset: true });
+  bookBase = t.courierSimulator!.calls().book;
+  vi.restoreAllMocks();
+  lines.length = 0;
+});
+
+const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
+const jobs = () => t.app.services.jobs;
+const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
+async function settle() {
+  await sandbox().idle();
+  await jobs().drain();
+  await sandbox().idle();
+}
+async function authorisedOrder() {
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(t.app, order.id);
+  await sandbox().idle();
+  return order;
+}
+async function paymentStatuses(orderId: string) {
+  const rows = await t.database.query<{ status: string }>(
+    'SELECT status FROM payments WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
+  return rows.map((r) => r.status);
+}
+async function keptReply(orderId: string) {
+  const [row] = await t.database.query<{ courier_reference: string }>(
+    'SELECT courier_reference FROM courier_booking_replies WHERE order_id = $1',
+    [orderId],
+  );
+  return row;
+}
+/** A second process's app on the same database, courier and clock. */
+async function secondProcess() {
+  return buildApp({
+    database: t.database,
+    clock: t.clock,
+    logger: pino({ level: 'silent' }),
+    courier: simulatorClient(t.courierSimulator!.url),
+    mail: t.mail,
+  });
+}
+
+describe('the courier confirmed: the booking is never lost', () => {
+  it('a failed database write after SUCCESS is retried; the reply was kept and logged first; the order ends booked', async () => {
+    const order = await authorisedOrder();
+    let failures = 0;
+    const insert = CheckoutRepository.prototype.insertDocuments;
+    vi.spyOn(CheckoutRepository.prototype, 'insertDocuments').mockImplementation(async function (
+      this: CheckoutRepository,
+      ...args: Parameters<CheckoutRepository['insertDocuments']>
+    ) {
+      if (failures < 2) {
+        failures += 1;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return insert.apply(this, args);
+    });
+    await settle();
+    expect(failures).toBe(2);
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status.status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+    expect(await paymentStatuses(order.id)).toEqual(['captured']);
+    expect((await keptReply(order.id))?.courier_reference).toBe(status.courierReference);
+    const confirmed = lines.find((l) => l.msg === 'courier confirmed the booking');
+    expect(confirmed?.courierReference).toBe(status.courierReference);
+  });
+
+  it('a database down for longer than the retry window: the kept reply completes the booking when the job resumes', async () => {
+    const order = await authorisedOrder();
+    const down = vi
+      .spyOn(CheckoutRepository.prototype, 'insertDocuments')
+      .mockRejectedValue(new Error('terminating connection due to administrator command'));
+    await jobs().runOnce();
+    expect(down).toHaveBeenCalled();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booking');
+    const kept = await keptReply(order.id);
+    expect(kept?.courier_reference).toMatch(/^GB\d{7}$/);
+    down.mockRestore();
+    // The job's retry, on this process or another.
+    t.clock.set('2026-11-23T10:10:00Z');
+    const other = await secondProcess();
+    try {
+      await other.services.jobs.drain();
+    } finally {
+      await other.close();
+    }
+    await settle();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({ status: 'booked', courierReference: kept!.courier_reference });
+    expect(status.documents.map((d) => d.kind)).toEqual(['label', 'label', 'document']);
+    expect(bookCalls()).toBe(1);
+    expect(await paymentStatuses(order.id)).toEqual(['captured']);
+  });
+});
+
+describe('a booking in flight on a worker that lost its job', () => {
+  it('the worker that takes the job over waits for the call; the late SUCCESS books the order once', async () => {
+    const order = await authorisedOrder();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calling!: () => void;
+    const called = new Promise<void>((resolve) => {
+      calling = resolve;
+    });
+    const book = TransglobalCourier.prototype.bookShipment;
+    vi.spyOn(TransglobalCourier.prototype, 'bookShipment').mockImplementation(async function (
+      this: TransglobalCourier,
+      ...args: Parameters<TransglobalCourier['bookShipment']>
+    ) {
+      calling();
+      await slow;
+      return book.apply(this, args);
+    });
+    const first = jobs().runOnce();
+    await called;
+    // The first worker's lease ran out (as if cut off from the database) and another took over.
+    await t.database.query(`UPDATE jobs SET locked_until = $2 WHERE key LIKE $1`, [
+      `book-shipment:${order.id}:%`,
+      new Date('2026-11-23T09:00:00Z'),
+    ]);
+    const other = await secondProcess();
+    try {
+      await other.services.jobs.drain();
+      expect((await checkoutStatus(t.app, order.id)).status).toBe('booking');
+    } finally {
+      await other.close();
+    }
+    release();
+    await first;
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+    expect(await paymentStatuses(order.id)).toEqual(['captured']);
+  });
+
+  it('a reply later than the in-flight window is still kept and logged with its reference', async () => {
+    const order = await authorisedOrder();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calling!: () => void;
+    const called = new Promise<void>((resolve) => {
+      calling = resolve;
+    });
+    const book = TransglobalCourier.prototype.bookShipment;
+    vi.spyOn(TransglobalCourier.prototype, 'bookShipment').mockImplementation(async function (
+      this: TransglobalCourier,
+      ...args: Parameters<TransglobalCourier['bookShipment']>
+    ) {
+      calling();
+      await slow;
+      return book.apply(this, args);
+    });
+    const first = jobs().runOnce();
+    await called;
+    t.clock.set('2026-11-23T10:30:00Z');
+    await t.database.query(`UPDATE jobs SET locked_until = $2 WHERE key LIKE $1`, [
+      `book-shipment:${order.id}:%`,
+      new Date('2026-11-23T09:00:00Z'),
+    ]);
+    const other = await secondProcess();
+    try {
+      await other.services.jobs.drain();
+    } finally {
+      await other.close();
+    }
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('needs_attention');
+    release();
+    await first;
+    const kept = await keptReply(order.id);
+    expect(kept?.courier_reference).toMatch(/^GB\d{7}$/);
+    const late = lines.find(
+      (l) => typeof l.msg === 'string' && l.msg.includes('no longer in booking'),
+    );
+    expect(late?.courierReference).toBe(kept!.courier_reference);
+    expect(bookCalls()).toBe(1);
+    // Held for an operator: neither captured nor cancelled.
+    expect(await paymentStatuses(order.id)).toEqual(['authorised']);
+  });
+});
+
+describe('a worker that stopped', () => {
+  it('before calling the courier: the job is simply run again and books once', async () => {
+    const order = await authorisedOrder();
+    const resolve = OrdersService.prototype.resolveCourierService;
+    let crashed = false;
+    vi.spyOn(OrdersService.prototype, 'resolveCourierService').mockImplementation(async function (
+      this: OrdersService,
+      ...args: Parameters<OrdersService['resolveCourierService']>
+    ) {
+      if (!crashed) {
+        crashed = true;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return resolve.apply(this, args);
+    });
+    await jobs().runOnce();
+    expect(crashed).toBe(true);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
+    t.clock.set('2026-11-23T10:10:00Z');
+    await settle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect(bookCalls()).toBe(1);
+  });
+
+  it('during the call: needs attention, shown to the customer in a sentence written for them', async () => {
+    const order = await authorisedOrder();
+    // As left by a process killed mid-call, long enough ago that no call can still be running.
+    await t.database.query(
+      `UPDATE orders SET status = 'booking', booking_started_at = $2 WHERE id = $1`,
+      [order.id, new Date('2026-11-23T09:50:00Z')],
+    );
+    await jobs().drain();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({
+      status: 'needs_attention',
+      result: 'FAILED',
+      error: { code: 'BOOKING_OUTCOME_UNKNOWN', message: NEEDS_ATTENTION_MESSAGE },
+    });
+    expect(status.error?.message).not.toMatch(/BookShipment|in flight/);
+    expect(bookCalls()).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { ORDER_NOT_BOOKED_MESSAGE } from '../../../domain/api/admin.js';
+import { findCountry } from '../../../domain/countries.js';
+import type { OrderAddress } from '../../../domain/order.js';
+import type { DbTransaction } from '../../db/client.js';
+import { ApiError } from '../../http/errors.js';
+import type {
+  BookingConfirmationInput,
+  PostalAddress,
+} from '../email/templates/booking-confirmation.js';
+import type { OrderRow } from '../orders/orders.service.js';
+import { documentPath, type CheckoutDeps } from './checkout-deps.js';
+import { receiptOf } from './checkout-status.js';
+
+/** A stored label or customs document as the confirmation email attaches and links it. */
+export interface ConfirmationDocument {
+  id: string;
+  kind: 'label' | 'document';
+  content: Uint8Array;
+  /** How the email names it (`emailAttachmentOf`). */
+  attachment: { title: string; filename: string };
+}
+
+/**
+ * The booking confirmation of a booked order, with its receipt: the one the booking job sends,
+ * and the copy an operator sends again. Links are signed read-only links, so the email works on
+ * any device.
+ */
+export function bookingConfirmationOf(
+  deps: Pick<CheckoutDeps, 'mail' | 'orderAccess'>,
+  order: OrderRow,
+  booking: { trackingUrl: string },
+  documents: readonly ConfirmationDocument[],
+): BookingConfirmationInput {
+  const { collectionAddress: collection, deliveryAddress: delivery, collectionDate } = order;
+  if (!collection || !delivery || !collectionDate) throw new Error('booked order incomplete');
+  const receipt = receiptOf(order);
+  if (!receipt || !order.bookedAt) throw new Error('booked order has no service, price or time');
+  const siteUrl = deps.mail.emails.siteUrl.replace(/\/$/, '');
+  const attached = (kind: ConfirmationDocument['kind']) =>
+    documents
+      .filter((d) => d.kind === kind)
+      .map((d) => ({
+        ...d.attachment,
+        url: deps.orderAccess.readUrl(siteUrl, documentPath(order.id, d.id), order.id),
+        pdf: d.content,
+      }));
+  return {
+    orderReference: order.reference,
+    recipient: {
+      name: `${collection.firstName} ${collection.lastName}`.trim(),
+      email: collection.email,
+    },
+    collectionDate,
+    trackingUrl: booking.trackingUrl,
+    service: receipt.service,
+    receipt: {
+      amountPence: receipt.amountPence,
+      paidAt: order.bookedAt,
+      description: receipt.description,
+    },
+    labels: attached('label'),
+    documents: attached('document'),
+    parcels: { large: order.largeBoxes, small: order.smallBoxes },
+    collectionAddress: postal(collection, order.collectionCountryId),
+    deliveryAddress: postal(delivery, order.destinationCountryId),
+  };
+}
+
+/**
+ * How the email names a stored file, from the title it was stored under ("Label (A4)",
+ * "Commercial invoice"): the same names the booking's own confirmation used.
+ */
+export function storedAttachmentOf(
+  kind: ConfirmationDocument['kind'],
+  title: string,
+  index: number,
+): { title: string; filename: string } {
+  if (kind === 'label')
+    return emailAttachmentOf('label', /^Label \((.*)\)$/.exec(title)?.[1] ?? '', index);
+  return emailAttachmentOf(
+    'document',
+    title === 'Commercial invoice' ? 'CommercialInvoice' : title,
+    index,
+  );
+}
+
+/** "Thermal" → "thermal", "Commercial Invoice" → "commercial-invoice". */
+function slug(text: string): string {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * How the booking confirmation email names a file it carries: for what it is. The courier gives
+ * the same labels once per printer format (A4 paper, a 4×6 in thermal label), so each label file
+ * is named for its format; a customs document for its type.
+ */
+export function emailAttachmentOf(
+  kind: 'label' | 'document',
+  type: string,
+  index: number,
+): { title: string; filename: string } {
+  if (kind === 'label') {
+    if (/^a4$/i.test(type)) return { title: 'Labels for A4 paper', filename: 'labels-a4.pdf' };
+    if (/^thermal$/i.test(type)) {
+      return {
+        title: 'Labels for a thermal label printer (4 × 6 in)',
+        filename: 'labels-thermal.pdf',
+      };
+    }
+    const name = slug(type) || String(index + 1);
+    return { title: `Labels (${type || index + 1})`, filename: `labels-${name}.pdf` };
+  }
+  if (type === 'CommercialInvoice') {
+    return { title: 'Commercial invoice', filename: 'commercial-invoice.pdf' };
+  }
+  const name = slug(type) || `document-${index + 1}`;
+  return { title: type || `Document ${index + 1}`, filename: `${name}.pdf` };
+}
+
+export const ORDER_NOT_BOOKED = { code: 'ORDER_NOT_BOOKED', message: ORDER_NOT_BOOKED_MESSAGE };
+
+export const NO_CONFIRMATION = {
+  code: 'NO_CONFIRMATION_EMAIL',
+  message:
+    'This order was marked booked by an operator, without the courier’s labels or tracking: there is no confirmation email to send again.',
+} as const;
+
+/**
+ * An operator's "send the confirmation again", in the caller's transaction: the order is locked
+ * and must be booked; a new copy (its own idempotency key) goes into the outbox.
+ */
+export async function resendBookingConfirmation(
+  deps: CheckoutDeps,
+  orderId: string,
+  tx: DbTransaction,
+): Promise<{ reference: string; mailId: string; to: string }> {
+  const order = await deps.orders.lock(orderId, tx);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+  if (order.status !== 'booked') {
+    throw new ApiError(409, ORDER_NOT_BOOKED.code, ORDER_NOT_BOOKED.message);
+  }
+  const stored = await deps.repository.documentsWithContent(orderId, tx);
+  const documents = stored.map((d, i) => ({
+    ...d,
+    attachment: storedAttachmentOf(
+      d.kind,
+      d.title,
+      stored.slice(0, i).filter((e) => e.kind === d.kind).length,
+    ),
+  }));
+  if (!order.trackingUrl || !documents.some((d) => d.kind === 'label')) {
+    // Booked by an operator from the courier's reference: the courier's labels never came here.
+    throw new ApiError(409, NO_CONFIRMATION.code, NO_CONFIRMATION.message);
+  }
+  const input = bookingConfirmationOf(deps, order, { trackingUrl: order.trackingUrl }, documents);
+  const queued = await deps.mail.emails.enqueueBookingConfirmation(tx, input, {
+    idempotencyKey: `booking-confirmation:${order.reference}:again:${randomUUID()}`,
+  });
+  return { reference: order.reference, mailId: queued.id, to: input.recipient.email };
+}
+
+function postal(address: OrderAddress, countryId: number): PostalAddress {
+  return {
+    name: `${address.firstName} ${address.lastName}`.trim(),
+    ...(address.company ? { company: address.company } : {}),
+    lines: address.street2 ? [address.street, address.street2] : [address.street],
+    city: address.city,
+    ...(address.state ? { county: address.state } : {}),
+    postcode: address.postcode,
+    country: findCountry(countryId)?.title ?? address.countryTitle,
+    phone: address.phone,
+  };
+}

@@ -1,0 +1,116 @@
+import { formatPence } from '../../../domain/money.js';
+import type { DbTransaction } from '../../db/client.js';
+import { ApiError } from '../../http/errors.js';
+import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+
+/** What an operator found on the courier's side for a `needs_attention` order. */
+export type Resolution =
+  { outcome: 'booked'; courierReference: string } | { outcome: 'not_booked' };
+
+export const NOT_WAITING_MESSAGE =
+  'This order is no longer waiting for a check: someone has already resolved it.';
+
+/**
+ * Resolves a `needs_attention` order (docs/orders.md), in the caller's transaction under the
+ * order's row lock: booked (the reference the operator found; the money is captured) or not
+ * booked (the authorisation is cancelled and the customer may pay again). Either way the
+ * customer is emailed. Throws 409 when the order is not `needs_attention` any more.
+ */
+export async function resolveNeedsAttention(
+  deps: CheckoutDeps,
+  orderId: string,
+  resolution: Resolution,
+  tx: DbTransaction,
+): Promise<{ reference: string; status: 'booked' | 'booking_failed' }> {
+  const { orders, repository, clock, jobs, mail } = deps;
+  const order = await orders.lock(orderId, tx);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+  if (order.status !== 'needs_attention') {
+    throw new ApiError(409, 'ORDER_NOT_WAITING', NOT_WAITING_MESSAGE);
+  }
+  const now = clock.now();
+  const email = order.collectionAddress?.email;
+  const name = order.collectionAddress?.firstName ?? '';
+  if (resolution.outcome === 'booked') {
+    await orders.transition(
+      orderId,
+      'needs_attention',
+      'booked',
+      {
+        courierReference: resolution.courierReference,
+        bookedAt: now,
+        failureCode: null,
+        failureMessage: null,
+      },
+      tx,
+    );
+    const captured = await repository.movePayments(
+      { orderId, attempt: order.paymentAttempt },
+      'authorised',
+      'capture_pending',
+      now,
+      tx,
+    );
+    for (const p of captured) {
+      await jobs.enqueue(tx, {
+        kind: CAPTURE_PAYMENT_JOB,
+        key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
+        payload: { paymentId: p.id, orderId },
+      });
+    }
+    if (email) {
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email,
+        idempotencyKey: `order-update:${order.reference}:booked`,
+        subject: `Your collection is booked: ${order.reference}`,
+        heading: 'Your collection is booked',
+        paragraphs: [
+          `Hello ${name},`.replace(/ ,$/, ','),
+          `We have checked with the courier: your booking ${order.reference} is confirmed, with courier reference ${resolution.courierReference}.`,
+          `Your card is now charged ${order.pricePence ? formatPence(order.pricePence) : 'the price you were quoted'}, the amount that was held.`,
+          'We will email your labels before your collection day. Reply to this email if you have any question.',
+        ],
+      });
+    }
+    return { reference: order.reference, status: 'booked' };
+  }
+  await orders.transition(
+    orderId,
+    'needs_attention',
+    'booking_failed',
+    {
+      failureCode: 'NOT_BOOKED',
+      failureMessage: 'The courier has no booking for this order; the card hold was released.',
+      newPaymentAttempt: true,
+    },
+    tx,
+  );
+  const cancelled = await repository.movePayments(
+    { orderId },
+    'authorised',
+    'cancel_pending',
+    now,
+    tx,
+  );
+  for (const p of cancelled) {
+    await jobs.enqueue(tx, {
+      kind: CANCEL_PAYMENT_JOB,
+      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
+      payload: { paymentId: p.id, orderId },
+    });
+  }
+  if (email) {
+    await mail.emails.enqueueOrderUpdate(tx, {
+      email,
+      idempotencyKey: `order-update:${order.reference}:not-booked`,
+      subject: `We could not book your collection: ${order.reference}`,
+      heading: 'We could not book your collection',
+      paragraphs: [
+        `Hello ${name},`.replace(/ ,$/, ','),
+        `We have checked with the courier: your booking ${order.reference} was not made.`,
+        'We have released the hold on your card: you have not been charged. You are welcome to book again at any time.',
+      ],
+    });
+  }
+  return { reference: order.reference, status: 'booking_failed' };
+}

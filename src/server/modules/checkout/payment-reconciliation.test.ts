@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  checkoutStatus,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
+import { PaymentEvents } from './payment-events.js';
+
+/**
+ * An authorisation the card provider holds that the site never heard of (the process stopped
+ * between the provider's answer and our write, and neither the event nor the confirm call came):
+ * the recurring reconciliation applies it when it still matches the order, else cancels it.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.set('2026-11-23T10:00:00Z');
+  vi.restoreAllMocks();
+});
+
+const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
+const jobs = () => t.app.services.jobs;
+async function sandboxStatus(orderId: string) {
+  const [row] = await t.database.query<{ status: string }>(
+    `SELECT s.status FROM payments p JOIN sandbox_payments s ON s.id = p.provider_payment_id
+     WHERE p.order_id = $1 ORDER BY p.created_at DESC LIMIT 1`,
+    [orderId],
+  );
+  return row?.status;
+}
+/** The card is authorised at the provider; every word of it to the site is lost. */
+async function lostAuthorisation() {
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  const lost = vi.spyOn(PaymentEvents.prototype, 'handle').mockResolvedValue('ignored');
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await sandbox().idle();
+  lost.mockRestore();
+  expect(await sandboxStatus(order.id)).toBe('authorised');
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+  return order;
+}
+async function reconcile() {
+  await jobs().schedule({ kind: RECONCILE_PAYMENTS_JOB, key: RECONCILE_PAYMENTS_JOB });
+  await t.database.query(`UPDATE jobs SET run_at = $1 WHERE key = $2`, [
+    t.clock.now(),
+    RECONCILE_PAYMENTS_JOB,
+  ]);
+  await jobs().drain();
+  await sandbox().idle();
+  await jobs().drain();
+  await sandbox().idle();
+}
+
+describe('reconciliation of authorisations', () => {
+  it('leaves a fresh one alone, then applies it: the order is booked and charged once', async () => {
+    const order = await lostAuthorisation();
+    await reconcile();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
+    t.clock.set('2026-11-23T10:06:00Z');
+    await reconcile();
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status.status).toBe('booked');
+    expect(await sandboxStatus(order.id)).toBe('captured');
+  });
+
+  it('cancels one that no longer matches the order, so the customer is not left with money held', async () => {
+    const order = await lostAuthorisation();
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/service`,
+      payload: { service: 'economy' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    t.clock.set('2026-11-23T10:06:00Z');
+    await reconcile();
+    expect(await sandboxStatus(order.id)).toBe('cancelled');
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status).toMatchObject({ status: 'draft', notCharged: true, canRetryPayment: true });
+  });
+
+  it('runs again and again: the job is due again after its round', async () => {
+    t.clock.set('2026-11-23T10:06:00Z');
+    await reconcile();
+    const [row] = await t.database.query<{ status: string; run_at: Date }>(
+      'SELECT status, run_at FROM jobs WHERE key = $1',
+      [RECONCILE_PAYMENTS_JOB],
+    );
+    expect(row!.status).toBe('pending');
+    expect(new Date(row!.run_at).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+});

@@ -1,0 +1,55 @@
+import type { RenderedMail } from './booking-confirmation.js';
+import { html, link } from './html.js';
+import { button, heading, layout, paragraph, textLayout } from './layout.js';
+
+/** The emails that carry one link for one person: verify an email, open an order. */
+export interface AccountLinkInput {
+  subject: string;
+  heading: string;
+  /** What the link is for, before the button. */
+  intro: string;
+  buttonText: string;
+  url: string;
+  /** How long the link works, in words ("for an hour", "once, for an hour"). */
+  validity: string;
+  /** What to do if the person did not ask for this. */
+  ignore: string;
+}
+
+export function renderAccountLink(
+  input: AccountLinkInput,
+  context: { siteUrl: string; now: Date },
+): RenderedMail {
+  const body = html`${heading(input.heading)} ${paragraph(input.intro)}
+  ${button(input.url, input.buttonText)}
+  ${paragraph(html`Or open this link: ${link(input.url, input.url)}`)}
+  ${paragraph(`The link works ${input.validity}.`)} ${paragraph(input.ignore)}`;
+  const text = textLayout(
+    [
+      input.heading,
+      '',
+      input.intro,
+      input.url,
+      '',
+      `The link works ${input.validity}.`,
+      '',
+      input.ignore,
+    ],
+    context.siteUrl,
+  );
+  return {
+    subject: input.subject,
+    html: layout({
+      title: input.subject,
+      preheader: `The link works ${input.validity}.`,
+      body,
+      siteUrl: context.siteUrl,
+      year: context.now.getUTCFullYear(),
+    }),
+    text,
+    attachments: [],
+  };
+}
+
+export const VERIFY_EMAIL_SUBJECT = 'Confirm your email for BoxAbroad';
+export const ORDER_LINK_SUBJECT = 'Open your BoxAbroad booking';

@@ -1,0 +1,38 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, DbExecutor } from '../../db/client.js';
+import { bookingLinks } from '../../db/schema.js';
+
+/** "Manage my booking" links (migration 0015): the only code that reads or writes them. */
+export class BookingLinksRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  async insert(
+    link: { tokenHash: string; orderId: string; createdAt: Date; expiresAt: Date },
+    tx: DbExecutor = this.db,
+  ): Promise<void> {
+    await tx.insert(bookingLinks).values(link);
+  }
+
+  /**
+   * Uses a link: marks it used and returns its order, in one statement, only if it is unused and
+   * unexpired, so two requests with the same link cannot both open the order.
+   */
+  async use(tokenHash: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(bookingLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(bookingLinks.tokenHash, tokenHash),
+          isNull(bookingLinks.usedAt),
+          gt(bookingLinks.expiresAt, now),
+        ),
+      )
+      .returning({ orderId: bookingLinks.orderId });
+    return row?.orderId;
+  }
+}

@@ -1,0 +1,136 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { SessionUser } from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
+import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+import { isEditable } from '../../../domain/order-states.js';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../http/errors.js';
+import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { MailDeps } from '../email/mail.js';
+import type { OrderAccess } from '../orders/order-access.js';
+import { toOrderView } from '../orders/order-view.js';
+import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { BookingLinksRepository } from './booking-links.repository.js';
+
+/** How long a "Manage my booking" link works (once). */
+export const BOOKING_LINK_MINUTES = 60;
+
+const MINUTE = 60;
+/** Per address, both booking-link routes count under the `bookingLinks` route limit. */
+export const BOOKING_LINK_LIMITS = {
+  /** One order's mailbox is not flooded, and its email not guessed at length. */
+  perReference: { max: 3, windowSeconds: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const sameEmail = (a: string | null | undefined, b: string) =>
+  !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export function toAccountOrder(row: OrderRow): AccountOrder {
+  const view = toOrderView(row);
+  return {
+    id: view.id,
+    reference: view.reference,
+    status: view.status,
+    inProgress: isEditable(row.status),
+    createdAt: view.createdAt,
+    collectionDate: view.collectionDate,
+    collection: view.collection,
+    destination: view.destination,
+    totalBoxes: view.totalBoxes,
+    pricePence: view.pricePence,
+  };
+}
+
+/**
+ * A customer's orders outside the booking journey: the account page's list and order pages, and
+ * "Manage my booking" for guests (docs/accounts.md). Who may open an order is decided as for
+ * every order route: the account's own orders, and guest orders of its verified email.
+ */
+export class MyOrdersService {
+  constructor(
+    private readonly deps: {
+      orders: OrdersService;
+      checkout: Pick<CheckoutService, 'status'>;
+      access: Pick<OrderAccess, 'grant'>;
+      links: BookingLinksRepository;
+      limiter: RateLimiter;
+      mail: Pick<MailDeps, 'emails' | 'worker'>;
+      clock: Clock;
+      siteUrl: string;
+    },
+  ) {}
+
+  async list(user: SessionUser): Promise<AccountOrder[]> {
+    const rows = await this.deps.orders.listForAccount(user.id, verifiedEmailOf(user));
+    return rows.map(toAccountOrder);
+  }
+
+  async details(user: SessionUser, reference: string): Promise<AccountOrderDetails> {
+    const row = await this.deps.orders.findForAccount(
+      reference.trim().toUpperCase(),
+      user.id,
+      verifiedEmailOf(user),
+    );
+    if (!row) throw new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message);
+    const [order, checkout] = await Promise.all([
+      this.deps.orders.get(row.id),
+      this.deps.checkout.status(row.id),
+    ]);
+    return { order, checkout };
+  }
+
+  /**
+   * Emails a single-use link to the order's collection email when the reference and email match;
+   * the caller answers the same either way.
+   */
+  async requestLink(input: { reference: string; email: string }): Promise<void> {
+    const reference = input.reference.trim().toUpperCase();
+    await this.deps.limiter.hit([
+      { key: `booking-link:reference:${reference}`, limit: BOOKING_LINK_LIMITS.perReference },
+    ]);
+    const order = await this.deps.orders.findByReference(reference);
+    const email = order?.collectionAddress?.email;
+    if (!order || !email || !sameEmail(email, input.email)) return;
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.clock.now();
+    await this.deps.links.transaction(async (tx) => {
+      await this.deps.links.insert(
+        {
+          tokenHash: hash(token),
+          orderId: order.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + BOOKING_LINK_MINUTES * 60_000),
+        },
+        tx,
+      );
+      await this.deps.mail.emails.enqueueOrderLink(tx, {
+        email,
+        orderReference: order.reference,
+        url: `${this.deps.siteUrl.replace(/\/$/, '')}/manage-booking?token=${token}`,
+        requestId: randomUUID(),
+      });
+    });
+    this.deps.mail.worker.wake();
+  }
+
+  /** Uses a link once: from now on this browser (and account, if the order has none) opens the order. */
+  async openLink(
+    token: string,
+    viewer: { guestHash: string; userId: string | null },
+  ): Promise<{ orderId: string; reference: string }> {
+    const orderId = await this.deps.links.use(hash(token), this.deps.clock.now());
+    if (!orderId) {
+      throw new ApiError(410, 'BOOKING_LINK_INVALID', ACCOUNT_MESSAGES.bookingLinkInvalid);
+    }
+    await this.deps.access.grant(orderId, viewer);
+    const order = await this.deps.orders.get(orderId);
+    return { orderId, reference: order.reference };
+  }
+}
+
+function verifiedEmailOf(user: SessionUser): string | null {
+  return user.emailVerified ? user.email : null;
+}

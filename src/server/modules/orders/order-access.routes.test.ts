@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+import { GUEST_COOKIE } from './order-access.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 0,
+};
+const password = 'correct horse battery';
+let counter = 0;
+const uniqueEmail = () => `owner.${++counter}.${Date.now()}@example.com`;
+
+async function quoteIn(browser: TestBrowser): Promise<string> {
+  const res = await browser.post('/api/v1/quotes', QUOTE);
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+/** A booked order of the test's default browser, with its labels and documents. */
+async function bookedOrder() {
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(t.app, order.id);
+  const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
+  await sandbox.idle();
+  await t.app.services.jobs.drain();
+  await sandbox.idle();
+  const status = await checkoutStatus(t.app, order.id);
+  expect(status.status).toBe('booked');
+  return { order, status };
+}
+
+function expectNotFound(res: { statusCode: number; json(): unknown }) {
+  expect(res.statusCode).toBe(404);
+  expect((res.json() as { error: unknown }).error).toEqual(ORDER_NOT_FOUND);
+}
+
+describe('orders belong to the browser that made them', () => {
+  it('sets an HttpOnly SameSite=Lax guest cookie at the first quote, and keeps it after', async () => {
+    const browser = new TestBrowser(t.app);
+    const first = await browser.post('/api/v1/quotes', QUOTE);
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32};`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const second = await browser.post('/api/v1/quotes', QUOTE);
+    expect(second.headers['set-cookie']).toBeUndefined();
+    // Both drafts stay open to this browser: a new quote takes nothing away.
+    expect(
+      (await browser.get(`/api/v1/orders/${(first.json() as { id: string }).id}`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await browser.get(`/api/v1/orders/${(second.json() as { id: string }).id}`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('another browser gets 404 for the order, its steps and its items, and changes nothing', async () => {
+    const owner = new TestBrowser(t.app);
+    const id = await quoteIn(owner);
+    const stranger = new TestBrowser(t.app);
+    await quoteIn(stranger); // a stranger with a guest session of their own
+    const base = `/api/v1/orders/${id}`;
+    expectNotFound(await stranger.get(base));
+    expectNotFound(await stranger.get(`${base}/collection-dates`));
+    expectNotFound(await stranger.put(`${base}/service`, { service: 'economy' }));
+    expectNotFound(
+      await stranger.put(`${base}/addresses/delivery`, {
+        firstName: 'Eve',
+        lastName: 'Mallory',
+        street: '1 Rue',
+        city: 'Paris',
+        state: '',
+        phoneNumber: '06 12 34 56 78',
+        email: 'eve@example.com',
+      }),
+    );
+    expectNotFound(
+      await stranger.post(`${base}/parcels/small-1/items`, {
+        name: 'Books',
+        commodityCode: '49010000',
+        numberOfUnits: 1,
+        unitValue: 1,
+        unitWeight: 1,
+      }),
+    );
+    expectNotFound(await stranger.post(`${base}/payment`));
+    expectNotFound(await stranger.get(`${base}/checkout`));
+    // Without any cookie at all.
+    expectNotFound(await new TestBrowser(t.app).get(base));
+
+    const order = (await owner.get(base)).json() as { selectedService: unknown };
+    expect(order.selectedService).toBeNull();
+  });
+
+  it('labels and documents of a booked order are 404 to anyone else, even with their URL', async () => {
+    const { status } = await bookedOrder();
+    const url = status.documents[0]!.url;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expectNotFound(await new TestBrowser(t.app).get(url));
+  });
+});
+
+describe('accounts own their orders', () => {
+  it('a draft made before signing in belongs to the account afterwards, on any device', async () => {
+    const browser = new TestBrowser(t.app);
+    const id = await quoteIn(browser);
+    const email = uniqueEmail();
+    expect(
+      (await browser.post('/api/v1/account', { name: 'Ada', email, password })).statusCode,
+    ).toBe(201);
+
+    const laptop = new TestBrowser(t.app);
+    expect((await laptop.post('/api/v1/session', { email, password })).statusCode).toBe(200);
+    expect((await laptop.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+
+    // Another customer, signed in, gets 404.
+    const other = new TestBrowser(t.app);
+    await other.post('/api/v1/account', { name: 'Eve', email: uniqueEmail(), password });
+    expectNotFound(await other.get(`/api/v1/orders/${id}`));
+
+    // Signed out, the laptop no longer opens it (it never held the guest session).
+    await laptop.delete('/api/v1/session');
+    expectNotFound(await laptop.get(`/api/v1/orders/${id}`));
+  });
+
+  it('a quote made while signed in belongs to the account', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail();
+    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    const id = await quoteIn(browser);
+    const [row] = await t.database.query<{ email: string }>(
+      `SELECT u.email FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
+      [id],
+    );
+    expect(row?.email).toBe(email);
+  });
+});
+
+describe('emailed links', () => {
+  it('a label link in the confirmation email opens read-only in any browser, until it expires', async () => {
+    const { order } = await bookedOrder();
+    const [mail] = await t.database.query<{ text_body: string }>(
+      `SELECT text_body FROM mail WHERE kind = 'booking-confirmation' AND idempotency_key = $1`,
+      [`booking-confirmation:${order.reference}`],
+    );
+    const link = /(http:\/\/localhost:3000\/api\/v1\/orders\/[^\s]+\?access=[^\s]+)/.exec(
+      mail!.text_body,
+    )?.[1];
+    expect(link).toBeDefined();
+    const path = link!.replace('http://localhost:3000', '');
+    const elsewhere = new TestBrowser(t.app);
+    const label = await elsewhere.get(path);
+    expect(label.statusCode).toBe(200);
+    expect(label.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The bare URL (the id without the token) opens nothing.
+    expectNotFound(await elsewhere.get(path.split('?')[0]!));
+    // A token for one order does not open another.
+    const otherId = await quoteIn(new TestBrowser(t.app));
+    expectNotFound(await elsewhere.get(`/api/v1/orders/${otherId}?${path.split('?')[1]}`));
+    // Read-only: it does not let anyone change the order.
+    const token = path.split('?')[1];
+    expectNotFound(
+      await elsewhere.put(`/api/v1/orders/${order.id}/service?${token}`, { service: 'economy' }),
+    );
+    // A tampered signature opens nothing.
+    expectNotFound(await elsewhere.get(`${path.slice(0, -2)}xx`));
+
+    // 91 days later it has expired.
+    t.clock.set('2027-02-22T10:00:01Z');
+    try {
+      expectNotFound(await elsewhere.get(path));
+    } finally {
+      t.clock.set('2026-11-23T10:00:00Z');
+    }
+  });
+});

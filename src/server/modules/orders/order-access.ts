@@ -1,0 +1,160 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { SessionUser } from '../../../domain/accounts.js';
+import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { ApiError } from '../../http/errors.js';
+
+/** The guest-session cookie: one random value per browser, stored only as its hash. */
+export const GUEST_COOKIE = 'boxabroad_guest';
+const GUEST_COOKIE_DAYS = 400;
+/** How long an emailed read-only link (labels, the order) works. */
+export const READ_LINK_DAYS = 90;
+/** Every route under this prefix names one order by `:id`; the hook below guards them all. */
+const ORDER_ROUTE_PREFIX = '/api/v1/orders/:id';
+
+/** Who is asking: this browser's guest session and the signed-in account, if any. */
+export interface Viewer {
+  guestHash: string | null;
+  user: SessionUser | null;
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+function cookieValue(request: FastifyRequest, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * The one place that decides who may open an order (docs/accounts.md):
+ * - the browsers holding it (the guest cookie that created it, or one a "Manage my booking"
+ *   link was opened in);
+ * - the account it belongs to, and an account whose verified email booked it as a guest;
+ * - for reading only (GET), a signed link from an email, until it expires.
+ * Anyone else gets the same 404 as for an order that does not exist.
+ */
+export class OrderAccess {
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly secret: string,
+    private readonly currentUser: (headers: Headers) => Promise<SessionUser | null>,
+    private readonly secureCookies: boolean,
+  ) {}
+
+  guestHashOf(request: FastifyRequest): string | null {
+    const value = cookieValue(request, GUEST_COOKIE);
+    return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? hash(value) : null;
+  }
+
+  async viewerOf(request: FastifyRequest): Promise<Viewer> {
+    return {
+      guestHash: this.guestHashOf(request),
+      user: await this.currentUser(fromNodeHeaders(request.headers)),
+    };
+  }
+
+  /** This browser's guest session, created (HttpOnly cookie) at its first quote. */
+  ensureGuest(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = this.guestHashOf(request);
+    if (existing) return existing;
+    const value = randomBytes(24).toString('base64url');
+    const secure = this.secureCookies || request.protocol === 'https';
+    reply.header(
+      'set-cookie',
+      `${GUEST_COOKIE}=${value}; Path=/; Max-Age=${GUEST_COOKIE_DAYS * 86400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    );
+    return hash(value);
+  }
+
+  async canOpen(orderId: string, viewer: Viewer): Promise<boolean> {
+    const verifiedEmail = viewer.user?.emailVerified ? viewer.user.email : null;
+    const rows = await this.database.query(
+      `SELECT 1 FROM orders o WHERE o.id = $1 AND (
+         o.user_id = $2
+         OR EXISTS (SELECT 1 FROM order_guests g WHERE g.order_id = o.id AND g.guest_hash = $3)
+         OR (o.user_id IS NULL AND lower(o.collection_address->>'email') = lower($4::text))
+       )`,
+      [orderId, viewer.user?.id ?? null, viewer.guestHash, verifiedEmail],
+    );
+    return rows.length > 0;
+  }
+
+  /** Gives this browser (and its account, if signed in) the order. */
+  async grant(orderId: string, viewer: { guestHash: string; userId: string | null }) {
+    await this.database.query(
+      `INSERT INTO order_guests (order_id, guest_hash, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [orderId, viewer.guestHash, this.clock.now()],
+    );
+    if (viewer.userId) {
+      await this.database.query(
+        `UPDATE orders SET user_id = $2 WHERE id = $1 AND user_id IS NULL`,
+        [orderId, viewer.userId],
+      );
+    }
+  }
+
+  /** After sign-in or sign-up: this browser's guest orders now belong to the account. */
+  async linkGuestOrders(userId: string, guestHash: string | null): Promise<void> {
+    if (!guestHash) return;
+    await this.database.query(
+      `UPDATE orders SET user_id = $1 WHERE user_id IS NULL
+         AND id IN (SELECT order_id FROM order_guests WHERE guest_hash = $2)`,
+      [userId, guestHash],
+    );
+  }
+
+  /** A read-only credential for one order, for links in emails: `<expiry>.<signature>`. */
+  readToken(orderId: string, days = READ_LINK_DAYS): string {
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + days * 86400;
+    return `${expires}.${this.sign(orderId, expires)}`;
+  }
+
+  readTokenOpens(token: string, orderId: string): boolean {
+    const [expiresText, signature] = token.split('.');
+    const expires = Number(expiresText);
+    if (!Number.isInteger(expires) || !signature) return false;
+    if (expires * 1000 <= this.clock.now().getTime()) return false;
+    const expected = Buffer.from(this.sign(orderId, expires));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** An order route's URL that works, read-only, without the browser that booked it. */
+  readUrl(siteUrl: string, path: string, orderId: string): string {
+    return `${siteUrl.replace(/\/$/, '')}${path}?access=${this.readToken(orderId)}`;
+  }
+
+  private sign(orderId: string, expires: number): string {
+    return createHmac('sha256', this.secret)
+      .update(`order-read:${orderId}:${expires}`)
+      .digest('base64url');
+  }
+}
+
+/**
+ * Guards every `/api/v1/orders/:id…` route, whichever module registers it, before its handler
+ * runs (after its params are validated): one check for orders, items, documents and labels.
+ */
+export function registerOrderAccess(app: FastifyInstance, access: OrderAccess): void {
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.url ?? '';
+    if (!route.startsWith(ORDER_ROUTE_PREFIX)) return;
+    const orderId = (request.params as { id?: string }).id;
+    if (!orderId) return;
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('access');
+      if (token && access.readTokenOpens(token, orderId)) return;
+    }
+    if (!(await access.canOpen(orderId, await access.viewerOf(request)))) {
+      throw new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message);
+    }
+  });
+}

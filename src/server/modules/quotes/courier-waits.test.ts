@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { readyOrder } from '../../../../tests/support/checkout.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
+import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
+import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
+import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js';
+
+/**
+ * A customer never waits on a hanging courier past a bound: Get Quotes on a route not cached yet
+ * answers within 10 s, an item lookup within 8 s, each saying the courier is unavailable (never
+ * "not found"), although the courier client's own timeouts are much longer.
+ */
+let t: TestApp;
+let simulator: Awaited<ReturnType<typeof startCourierSimulator>>;
+beforeAll(async () => {
+  simulator = await startCourierSimulator({ credentials: { apiKey: 'test', password: 'test' } });
+  t = await createTestApp({
+    courier: new TransglobalCourier({
+      name: 'simulator',
+      baseUrl: simulator.url,
+      apiKey: 'test',
+      password: 'test',
+      timeouts: { countriesMs: 60_000, quoteMs: 60_000, commodityMs: 60_000, bookMs: 90_000 },
+      retry: { attempts: 3, baseDelayMs: 10 },
+    }),
+  });
+}, 60_000);
+afterAll(async () => {
+  simulator.control({ reset: true });
+  await t.close();
+  await simulator.close();
+});
+
+describe('bounded customer waits', () => {
+  it('an item lookup with a hanging courier ends within 8 s saying the courier is unavailable', async () => {
+    simulator.control({ reset: true });
+    const order = await readyOrder(t.app);
+    simulator.control({ commodity: 'hang' });
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/parcels/${order.parcels[0]!.key}/items`,
+      payload: {
+        name: 'Wool scarf',
+        commodityCode: '611710',
+        numberOfUnits: 1,
+        unitValue: 10,
+        unitWeight: 0.2,
+      },
+    });
+    const ms = performance.now() - started;
+    expect(ms).toBeLessThan(9_000);
+    expect(res.statusCode).toBe(503);
+    const body = ApiErrorBodySchema.parse(res.json()).error;
+    expect(body).toMatchObject({
+      code: 'COMMODITY_LOOKUP_UNAVAILABLE',
+      message: COMMODITY_UNAVAILABLE_MESSAGE,
+    });
+    expect(body.message).not.toMatch(/not found/i);
+  }, 30_000);
+  it('a quote on a new route with a hanging courier ends within 10 s saying the courier is unavailable', async () => {
+    simulator.control({ quote: 'hang' });
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/quotes',
+      payload: {
+        collection: { countryId: 231, postcode: 'SW1A 1AA' },
+        destination: { countryId: 73, postcode: '75001' },
+        smallBoxes: 3,
+        largeBoxes: 1,
+      },
+    });
+    const ms = performance.now() - started;
+    expect(ms).toBeLessThan(11_000);
+    expect(ms).toBeGreaterThan(9_000);
+    expect(res.statusCode).toBe(503);
+    expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
+      code: 'COURIER_UNAVAILABLE',
+      message: COURIER_UNAVAILABLE_MESSAGE,
+    });
+  }, 20_000);
+});

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  SAVED_ITEM_NOT_FOUND,
+  SAVED_ITEMS_MAX,
+  type SavedItem,
+} from '../../../domain/api/saved-items.js';
+import type { OrderView } from '../../../domain/order.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 0,
+};
+const password = 'correct horse battery';
+let counter = 0;
+const uniqueEmail = () => `saver.${++counter}.${Date.now()}@example.com`;
+
+async function signedIn(app = t.app) {
+  const browser = new TestBrowser(app);
+  const res = await browser.post('/api/v1/account', {
+    name: 'Ada',
+    email: uniqueEmail(),
+    password,
+  });
+  expect(res.statusCode).toBe(201);
+  return browser;
+}
+
+async function codeFor(browser: TestBrowser, name: string) {
+  const res = await browser.get(`/api/v1/commodities?name=${encodeURIComponent(name)}`);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { matches: { commodityCode: string }[] }).matches[0]!.commodityCode;
+}
+
+/** A draft in this browser with one item declared in its small parcel. */
+async function orderWithItem(
+  browser: TestBrowser,
+  item: { name: string; numberOfUnits: number; unitValue: number; unitWeight: number },
+) {
+  const quote = await browser.post('/api/v1/quotes', QUOTE);
+  expect(quote.statusCode).toBe(201);
+  const { id } = quote.json() as { id: string };
+  const added = await browser.post(`/api/v1/orders/${id}/parcels/small-1/items`, {
+    ...item,
+    commodityCode: await codeFor(browser, item.name),
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const order = added.json() as OrderView;
+  return { order, item: order.parcels[0]!.items.at(-1)! };
+}
+
+async function savedOf(browser: TestBrowser): Promise<SavedItem[]> {
+  const res = await browser.get('/api/v1/account/saved-items');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return (res.json() as { items: SavedItem[] }).items;
+}
+
+const JUMPER = { name: 'Jumper', numberOfUnits: 2, unitValue: 20, unitWeight: 2 };
+
+describe('saved items', () => {
+  it('answers 401 to anyone not signed in', async () => {
+    const guest = new TestBrowser(t.app);
+    const { order, item } = await orderWithItem(guest, JUMPER);
+    expect((await guest.get('/api/v1/account/saved-items')).statusCode).toBe(401);
+    const save = await guest.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: item.id,
+    });
+    expect(save.statusCode).toBe(401);
+    expect(save.json().error.code).toBe('SIGNED_OUT');
+    expect((await guest.delete(`/api/v1/account/saved-items/${randomUUID()}`)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('saves a declared item once, listed only for its account, and deletes it', async () => {
+    const ada = await signedIn();
+    const { order, item } = await orderWithItem(ada, JUMPER);
+    const save = await ada.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: item.id,
+    });
+    expect(save.statusCode).toBe(201);
+    const saved = (save.json() as { item: SavedItem }).item;
+    expect(saved).toEqual({
+      id: expect.any(String),
+      name: 'Jumper',
+      commodityCode: item.commodityCode,
+      commodityDescription: item.commodityDescription,
+      numberOfUnits: 2,
+      unitValuePence: 2000,
+      unitWeightGrams: 2000,
+      createdAt: expect.any(String),
+    });
+    // Saving the same item again keeps one.
+    const again = await ada.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: item.id,
+    });
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as { item: SavedItem }).item.id).toBe(saved.id);
+    expect(await savedOf(ada)).toEqual([saved]);
+
+    // Another account sees none of it: not listed, not deletable, the order's items not savable.
+    const eve = await signedIn();
+    expect(await savedOf(eve)).toEqual([]);
+    const steal = await eve.delete(`/api/v1/account/saved-items/${saved.id}`);
+    expect(steal.statusCode).toBe(404);
+    expect(steal.json().error).toEqual(SAVED_ITEM_NOT_FOUND);
+    const copy = await eve.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: item.id,
+    });
+    expect(copy.statusCode).toBe(404);
+    expect(copy.json().error.code).toBe('ITEM_NOT_FOUND');
+    expect(await savedOf(ada)).toEqual([saved]);
+
+    // An item that is not in the order is not found either.
+    const missing = await ada.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: randomUUID(),
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const removed = await ada.delete(`/api/v1/account/saved-items/${saved.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ items: [] });
+    expect((await ada.delete(`/api/v1/account/saved-items/${saved.id}`)).statusCode).toBe(404);
+    expect((await ada.delete('/api/v1/account/saved-items/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('stays when the order is deleted, and goes with the account', async () => {
+    const ada = await signedIn();
+    const { order, item } = await orderWithItem(ada, { ...JUMPER, name: 'Books' });
+    await ada.post('/api/v1/account/saved-items', { orderId: order.id, itemId: item.id });
+    await t.database.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
+    const [kept] = await savedOf(ada);
+    expect(kept?.name).toBe('Books');
+    const userId = (await ada.get('/api/v1/session')).json().user.id as string;
+    await t.database.query(`DELETE FROM users WHERE id = $1`, [userId]);
+    const rows = await t.database.query(`SELECT 1 FROM saved_items WHERE user_id = $1`, [userId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a saved item reused in a later order is checked like any item, weight limit included', async () => {
+    const ada = await signedIn();
+    const first = await orderWithItem(ada, JUMPER);
+    const save = await ada.post('/api/v1/account/saved-items', {
+      orderId: first.order.id,
+      itemId: first.item.id,
+    });
+    const saved = (save.json() as { item: SavedItem }).item;
+    const reuse = {
+      name: saved.name,
+      commodityCode: saved.commodityCode,
+      numberOfUnits: saved.numberOfUnits,
+      unitValue: saved.unitValuePence / 100,
+      unitWeight: saved.unitWeightGrams / 1000,
+    };
+
+    // A new order: the saved item is added as it was declared.
+    const { order } = await orderWithItem(ada, {
+      name: 'Books',
+      numberOfUnits: 4,
+      unitValue: 10,
+      unitWeight: 0.5,
+    });
+    const added = await ada.post(`/api/v1/orders/${order.id}/parcels/small-1/items`, reuse);
+    expect(added.statusCode, added.body).toBe(201);
+    const items = (added.json() as OrderView).parcels[0]!.items;
+    expect(items.find((i) => i.name === 'Jumper')).toMatchObject({
+      commodityCode: saved.commodityCode,
+      commodityDescription: saved.commodityDescription,
+      numberOfUnits: 2,
+      unitValuePence: 2000,
+      unitWeightGrams: 2000,
+    });
+    expect(items).toHaveLength(2);
+
+    // Another order whose small parcel already holds 18 kg: 4 kg more is over its 20 kg.
+    const { order: heavy } = await orderWithItem(ada, {
+      name: 'Books',
+      numberOfUnits: 36,
+      unitValue: 10,
+      unitWeight: 0.5,
+    });
+    const refused = await ada.post(`/api/v1/orders/${heavy.id}/parcels/small-1/items`, reuse);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('ITEM_NOT_ALLOWED');
+  });
+
+  it(`keeps at most ${SAVED_ITEMS_MAX} saved items per account`, async () => {
+    const ada = await signedIn();
+    const userId = (await ada.get('/api/v1/session')).json().user.id as string;
+    for (let i = 0; i < SAVED_ITEMS_MAX; i++) {
+      await t.database.query(
+        `INSERT INTO saved_items (id, user_id, name, commodity_code, commodity_description,
+           number_of_units, unit_value_pence, unit_weight_grams, created_at)
+         VALUES ($1, $2, $3, '61102000', 'Jumpers', 1, 100, 100, now())`,
+        [randomUUID(), userId, `Item ${i}`],
+      );
+    }
+    const { order, item } = await orderWithItem(ada, JUMPER);
+    const full = await ada.post('/api/v1/account/saved-items', {
+      orderId: order.id,
+      itemId: item.id,
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.code).toBe('SAVED_ITEMS_FULL');
+    expect(await savedOf(ada)).toHaveLength(SAVED_ITEMS_MAX);
+  });
+
+  it('counts saves and deletes against the per-address account limit', async () => {
+    const limited = await createTestApp({
+      rateLimits: { account: { max: 2, windowSeconds: 900 } },
+    });
+    onTestFinished(() => limited.close());
+    const ada = new TestBrowser(limited.app);
+    // Signing up is counted under its own limit.
+    expect(
+      (await ada.post('/api/v1/account', { name: 'Ada', email: uniqueEmail(), password }))
+        .statusCode,
+    ).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await ada.delete(`/api/v1/account/saved-items/${randomUUID()}`)).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+    // Reading is never limited.
+    expect((await ada.get('/api/v1/account/saved-items')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionUser } from '../../../domain/accounts.js';
+import {
+  SAVED_ITEM_NOT_FOUND,
+  SAVED_ITEMS_MAX,
+  type SavedItem,
+} from '../../../domain/api/saved-items.js';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../http/errors.js';
+import type { OrderAccess, Viewer } from '../orders/order-access.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { SavedItemRow, SavedItemsRepository } from './saved-items.repository.js';
+
+const ITEM_NOT_FOUND = () =>
+  new ApiError(404, 'ITEM_NOT_FOUND', 'That item is not in this order any more.');
+
+function toSavedItem(row: SavedItemRow): SavedItem {
+  return {
+    id: row.id,
+    name: row.name,
+    commodityCode: row.commodityCode,
+    commodityDescription: row.commodityDescription,
+    numberOfUnits: row.numberOfUnits,
+    unitValuePence: row.unitValuePence,
+    unitWeightGrams: row.unitWeightGrams,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Saved items (docs/accounts.md): an account copies a declared item of an order it may open, and
+ * later fills the add-item form with it. Each account sees and deletes only its own; another
+ * account's saved item is answered as one that does not exist.
+ */
+export class SavedItemsService {
+  constructor(
+    private readonly deps: {
+      repository: SavedItemsRepository;
+      orders: Pick<OrdersService, 'get'>;
+      access: Pick<OrderAccess, 'canOpen'>;
+      clock: Clock;
+    },
+  ) {}
+
+  async list(user: SessionUser): Promise<SavedItem[]> {
+    return (await this.deps.repository.list(user.id)).map(toSavedItem);
+  }
+
+  /** Copies the declared item; the caller must be signed in and allowed to open the order. */
+  async save(
+    viewer: Viewer & { user: SessionUser },
+    orderId: string,
+    itemId: string,
+  ): Promise<SavedItem> {
+    if (!(await this.deps.access.canOpen(orderId, viewer))) throw ITEM_NOT_FOUND();
+    const order = await this.deps.orders.get(orderId);
+    const item = order.parcels.flatMap((p) => p.items).find((i) => i.id === itemId);
+    if (!item) throw ITEM_NOT_FOUND();
+    const saved = await this.deps.repository.insertOnce(
+      {
+        id: randomUUID(),
+        userId: viewer.user.id,
+        name: item.name,
+        commodityCode: item.commodityCode,
+        commodityDescription: item.commodityDescription,
+        numberOfUnits: item.numberOfUnits,
+        unitValuePence: item.unitValuePence,
+        unitWeightGrams: item.unitWeightGrams,
+        createdAt: this.deps.clock.now(),
+      },
+      SAVED_ITEMS_MAX,
+    );
+    if (!saved) {
+      throw new ApiError(
+        409,
+        'SAVED_ITEMS_FULL',
+        `You have ${SAVED_ITEMS_MAX} saved items, the most you can keep. Delete some on your account page first.`,
+      );
+    }
+    return toSavedItem(saved);
+  }
+
+  async remove(user: SessionUser, savedItemId: string): Promise<void> {
+    if (!(await this.deps.repository.delete(user.id, savedItemId))) {
+      throw new ApiError(404, SAVED_ITEM_NOT_FOUND.code, SAVED_ITEM_NOT_FOUND.message);
+    }
+  }
+}

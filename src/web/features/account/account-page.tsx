@@ -1,0 +1,341 @@
+import { useEffect, useState } from 'react';
+import {
+  ACCOUNT_MESSAGES,
+  ChangeEmailSchema,
+  ChangeNameSchema,
+  ChangePasswordSchema,
+  type SessionUser,
+} from '../../../domain/accounts.js';
+import {
+  changeEmail,
+  changeName,
+  changePassword,
+  getAccount,
+  resendVerification,
+  type Account,
+} from '../../../domain/api/accounts.js';
+import { listAccountOrders, type AccountOrder } from '../../../domain/api/my-orders.js';
+import {
+  deleteSavedItem,
+  listSavedItems,
+  type SavedItem,
+} from '../../../domain/api/saved-items.js';
+import { formatKg } from '../../../domain/items.js';
+import { formatPence } from '../../../domain/money.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
+import { Link } from '../../lib/router.js';
+import { loadSession } from '../../lib/session.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { AccountForm } from './account-form.js';
+import { ContinueBooking } from './order-details.js';
+import { formatOrderDate, statusLabel } from './order-labels.js';
+import { SignedIn } from './signed-in.js';
+
+type Load<T> =
+  { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
+
+const errorMessage = (error: unknown) =>
+  error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.';
+
+/** `/account`: the customer's details, orders and bookings in progress (docs/accounts.md). */
+export function AccountPage() {
+  usePageTitle('Your account');
+  return <SignedIn>{(user) => <AccountOverview user={user} />}</SignedIn>;
+}
+
+function AccountOverview({ user }: { user: SessionUser }) {
+  const [account, setAccount] = useState<Load<Account>>({ state: 'loading' });
+  const [orders, setOrders] = useState<Load<AccountOrder[]>>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    callApi(getAccount, { signal })
+      .then((data) => setAccount({ state: 'ready', data }))
+      .catch((error: unknown) => {
+        if (!signal.aborted) setAccount({ state: 'error', message: errorMessage(error) });
+      });
+    callApi(listAccountOrders, { signal })
+      .then((data) => setOrders({ state: 'ready', data: data.orders }))
+      .catch((error: unknown) => {
+        if (!signal.aborted) setOrders({ state: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+    // The session's user changes after a change of name or a verified email: read them again.
+  }, [user.name, user.email, user.emailVerified]);
+
+  return (
+    <section className="page container account-page">
+      <h1>Your account</h1>
+      <p className="lead">Signed in as {user.name}.</p>
+
+      <section aria-labelledby="orders-title" className="account-page__section">
+        <h2 id="orders-title">Your orders</h2>
+        <OrdersList load={orders} inProgress={false} />
+      </section>
+
+      <section aria-labelledby="drafts-title" className="account-page__section">
+        <h2 id="drafts-title">Bookings in progress</h2>
+        <OrdersList load={orders} inProgress />
+      </section>
+
+      <section aria-labelledby="saved-title" className="account-page__section">
+        <h2 id="saved-title" tabIndex={-1}>
+          Saved items
+        </h2>
+        <SavedItems />
+      </section>
+
+      <section aria-labelledby="details-title" className="account-page__section">
+        <h2 id="details-title">Your details</h2>
+        {account.state === 'loading' && <Spinner label="Loading your details" />}
+        {account.state === 'error' && <p className="field__error">{account.message}</p>}
+        {account.state === 'ready' && (
+          <Details
+            account={account.data}
+            onChanged={(data) => setAccount({ state: 'ready', data })}
+          />
+        )}
+      </section>
+    </section>
+  );
+}
+
+function OrdersList({ load, inProgress }: { load: Load<AccountOrder[]>; inProgress: boolean }) {
+  if (load.state === 'loading') return <Spinner label="Loading your orders" />;
+  if (load.state === 'error') return <p className="field__error">{load.message}</p>;
+  const orders = load.data.filter((o) => o.inProgress === inProgress);
+  if (orders.length === 0) {
+    return inProgress ? (
+      <p>You have no bookings in progress.</p>
+    ) : (
+      <p>
+        You have no orders yet. <Link to="/">Get a quote</Link> to send your boxes abroad.
+      </p>
+    );
+  }
+  return (
+    <ul className="account-orders" aria-label={inProgress ? 'Bookings in progress' : 'Orders'}>
+      {orders.map((order) => (
+        <li key={order.id} className="account-orders__item">
+          <div className="account-orders__head">
+            <Link to={`/account/orders/${encodeURIComponent(order.reference)}`}>
+              <span className="visually-hidden">Order </span>
+              {order.reference}
+            </Link>
+            <span className={`status-badge status-badge--${order.status}`}>
+              {statusLabel(order.status)}
+            </span>
+          </div>
+          <dl className="account-orders__facts">
+            <div>
+              <dt>Date</dt>
+              <dd>{formatOrderDate(order.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>To</dt>
+              <dd>
+                <img
+                  className="flag"
+                  src={order.destination.flagPath}
+                  alt=""
+                  width="24"
+                  height="18"
+                />{' '}
+                {order.destination.title}
+              </dd>
+            </div>
+            <div>
+              <dt>Boxes</dt>
+              <dd>{order.totalBoxes}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                {order.pricePence === null ? 'Not chosen yet' : formatPence(order.pricePence)}
+              </dd>
+            </div>
+          </dl>
+          {inProgress && (
+            <div className="account-orders__actions">
+              <ContinueBooking orderId={order.id} label="Continue your booking" />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The account's saved items, each deletable; saved from "Declare Items", reused there. */
+function SavedItems() {
+  const [load, setLoad] = useState<Load<SavedItem[]>>({ state: 'loading' });
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(listSavedItems, { signal: controller.signal })
+      .then((reply) => setLoad({ state: 'ready', data: reply.items }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  async function remove(item: SavedItem) {
+    if (deleting) return;
+    setDeleting(item.id);
+    setStatus('');
+    try {
+      const reply = await callApi(deleteSavedItem, { params: { savedItemId: item.id } });
+      setLoad({ state: 'ready', data: reply.items });
+      setStatus(`Deleted ${item.name} from your saved items.`);
+      document.getElementById('saved-title')?.focus();
+    } catch (error) {
+      setStatus(errorMessage(error));
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <>
+      {load.state === 'loading' && <Spinner label="Loading your saved items" />}
+      {load.state === 'error' && <p className="field__error">{load.message}</p>}
+      {load.state === 'ready' &&
+        (load.data.length === 0 ? (
+          <p>
+            No saved items. When you declare the items in a box, “Save for later” keeps one here to
+            fill in next time.
+          </p>
+        ) : (
+          <ul className="saved-items" aria-label="Saved items">
+            {load.data.map((item) => (
+              <li key={item.id} className="saved-items__item">
+                <div>
+                  <p className="saved-items__name">{item.name}</p>
+                  <p className="saved-items__facts">
+                    {item.numberOfUnits} × {formatPence(item.unitValuePence)},{' '}
+                    {formatKg(item.unitWeightGrams)} kg each · {item.commodityDescription} ·{' '}
+                    {item.commodityCode}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="button button--link"
+                  aria-disabled={deleting !== null || undefined}
+                  onClick={() => void remove(item)}
+                >
+                  Delete<span className="visually-hidden"> {item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <p role="status" className="saved-items__status">
+        {status}
+      </p>
+    </>
+  );
+}
+
+function Details({ account, onChanged }: { account: Account; onChanged: (a: Account) => void }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [resend, setResend] = useState<string | null>(null);
+  return (
+    <div className="account-page__details">
+      <dl className="confirmation__facts">
+        <dt>Name</dt>
+        <dd data-testid="account-name">{account.name}</dd>
+        <dt>Email</dt>
+        <dd>
+          <span data-testid="account-email">{account.email}</span>{' '}
+          {account.emailVerified ? (
+            <span className="status-badge status-badge--booked">Verified</span>
+          ) : (
+            <span className="status-badge status-badge--draft">Not verified yet</span>
+          )}
+        </dd>
+      </dl>
+      {!account.emailVerified && (
+        <p>
+          We sent you a link to confirm your email. Once you open it, orders you booked with this
+          email as a guest show here.{' '}
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() => {
+              callApi(resendVerification)
+                .then((reply) => setResend(reply.message))
+                .catch((error: unknown) => setResend(errorMessage(error)));
+            }}
+          >
+            Send the link again
+          </button>
+        </p>
+      )}
+      {resend && <p role="status">{resend}</p>}
+      {notice && (
+        <div className="notice" role="status">
+          <p>{notice}</p>
+        </div>
+      )}
+
+      <h3>Change your name</h3>
+      <AccountForm
+        id="change-name"
+        schema={ChangeNameSchema}
+        fields={[{ name: 'name', label: 'Name', autoComplete: 'name' }]}
+        initial={{ name: account.name }}
+        submitLabel="Save name"
+        busyLabel="Saving"
+        onSubmit={async (values) => {
+          onChanged(await callApi(changeName, { body: values }));
+          setNotice('Your name has been changed.');
+          await loadSession();
+        }}
+      />
+
+      <h3>Change your email</h3>
+      <AccountForm
+        id="change-email"
+        schema={ChangeEmailSchema}
+        fields={[{ name: 'email', label: 'New email', type: 'email', autoComplete: 'email' }]}
+        submitLabel="Change email"
+        busyLabel="Saving"
+        onSubmit={async (values) => {
+          setNotice((await callApi(changeEmail, { body: values })).message);
+          await loadSession();
+        }}
+      />
+
+      <h3>Change your password</h3>
+      <AccountForm
+        id="change-password"
+        schema={ChangePasswordSchema}
+        fields={[
+          {
+            name: 'currentPassword',
+            label: 'Current password',
+            type: 'password',
+            autoComplete: 'current-password',
+          },
+          {
+            name: 'newPassword',
+            label: 'New password',
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: ACCOUNT_MESSAGES.passwordRule,
+          },
+        ]}
+        submitLabel="Change password"
+        busyLabel="Saving"
+        onSubmit={async (values) => {
+          setNotice((await callApi(changePassword, { body: values })).message);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import {
+  ACCOUNT_MESSAGES,
+  PasswordResetRequestSchema,
+  PasswordResetSchema,
+  safeReturnPath,
+  SignInInputSchema,
+  SignUpInputSchema,
+} from '../../../domain/accounts.js';
+import { requestPasswordReset, resetPassword, signUp } from '../../../domain/api/accounts.js';
+import { signIn } from '../../../domain/api/session.js';
+import { callApi } from '../../lib/api.js';
+import { Link, navigate, useSearchParams } from '../../lib/router.js';
+import { setSession } from '../../lib/session.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { AccountForm } from './account-form.js';
+
+/** Where to return after signing in: `?next=` (a path on this site), else home. */
+function useReturnPath(): string {
+  return safeReturnPath(useSearchParams().get('next'));
+}
+
+function withNext(path: string, next: string): string {
+  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
+}
+
+export function SignInPage() {
+  usePageTitle('Sign in');
+  const next = useReturnPath();
+  return (
+    <section className="page container">
+      <h1>Sign in to your account</h1>
+      <AccountForm
+        id="sign-in"
+        schema={SignInInputSchema}
+        fields={[
+          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+          {
+            name: 'password',
+            label: 'Password',
+            type: 'password',
+            autoComplete: 'current-password',
+          },
+        ]}
+        submitLabel="Sign in"
+        busyLabel="Signing in"
+        onSubmit={async (values) => {
+          const session = await callApi(signIn, { body: values });
+          setSession(session);
+          navigate(next, { replace: true });
+        }}
+      >
+        <p className="account-form__links">
+          <Link to="/login/forgotten-password">Forgot password</Link>
+          <span>
+            New here? <Link to={withNext('/signup', next)}>Create an account</Link>
+          </span>
+        </p>
+      </AccountForm>
+    </section>
+  );
+}
+
+export function SignUpPage() {
+  usePageTitle('Create an account');
+  const next = useReturnPath();
+  return (
+    <section className="page container">
+      <h1>Create an account</h1>
+      <p>See your orders, their labels and tracking in one place, and reuse items you declare.</p>
+      <AccountForm
+        id="sign-up"
+        schema={SignUpInputSchema}
+        fields={[
+          { name: 'name', label: 'Name', autoComplete: 'name' },
+          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+          {
+            name: 'password',
+            label: 'Password',
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: ACCOUNT_MESSAGES.passwordRule,
+          },
+        ]}
+        submitLabel="Create account"
+        busyLabel="Creating your account"
+        onSubmit={async (values) => {
+          const session = await callApi(signUp, { body: values });
+          setSession(session);
+          navigate(next, { replace: true });
+        }}
+      >
+        <p>
+          Already have an account? <Link to={withNext('/login', next)}>Sign in</Link>
+        </p>
+      </AccountForm>
+    </section>
+  );
+}
+
+export function ForgottenPasswordForm() {
+  usePageTitle('Forgotten Password');
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <section className="page container">
+      <h1>Forgotten Password</h1>
+      {sent ? (
+        <div className="notice" role="status">
+          <p>{sent}</p>
+        </div>
+      ) : (
+        <AccountForm
+          id="forgotten"
+          schema={PasswordResetRequestSchema}
+          fields={[{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email' }]}
+          submitLabel="Submit"
+          busyLabel="Sending"
+          onSubmit={async (values) => {
+            setSent((await callApi(requestPasswordReset, { body: values })).message);
+          }}
+        />
+      )}
+      <p>
+        <Link to="/login">Back to login</Link>
+      </p>
+    </section>
+  );
+}
+
+export function ResetPasswordForm() {
+  usePageTitle('Choose a new password');
+  const token = useSearchParams().get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <section className="page container">
+      <h1>Choose a new password</h1>
+      {done ? (
+        <div className="notice" role="status">
+          <p>{done}</p>
+          <p>
+            <Link to="/login">Sign in</Link>
+          </p>
+        </div>
+      ) : (
+        <AccountForm
+          id="reset"
+          schema={PasswordResetSchema.pick({ password: true })}
+          fields={[
+            {
+              name: 'password',
+              label: 'New password',
+              type: 'password',
+              autoComplete: 'new-password',
+              hint: ACCOUNT_MESSAGES.passwordRule,
+            },
+          ]}
+          submitLabel="Save new password"
+          busyLabel="Saving"
+          onSubmit={async (values) => {
+            const reply = await callApi(resetPassword, {
+              body: { token, password: values.password },
+            });
+            setSession({ user: null });
+            setDone(reply.message);
+          }}
+        >
+          <p>
+            <Link to="/login/forgotten-password">Ask for a new link</Link>
+          </p>
+        </AccountForm>
+      )}
+    </section>
+  );
+}

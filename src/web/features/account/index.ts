@@ -1,0 +1,2 @@
+/** What other features use of the account pages. */
+export { SignedIn } from './signed-in.js';

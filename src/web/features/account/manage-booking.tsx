@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import { getCheckoutStatus } from '../../../domain/api/checkout.js';
+import {
+  BookingLinkRequestSchema,
+  openBookingLink,
+  requestBookingLink,
+} from '../../../domain/api/my-orders.js';
+import { getOrder } from '../../../domain/api/orders.js';
+import type { CheckoutStatus } from '../../../domain/checkout.js';
+import type { OrderView } from '../../../domain/order.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
+import { Link, navigate, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { AccountForm } from './account-form.js';
+import { OrderDetails } from './order-details.js';
+
+type Load =
+  | { state: 'form'; problem: string | null }
+  | { state: 'loading' }
+  | { state: 'ready'; order: OrderView; checkout: CheckoutStatus };
+
+const problemOf = (error: unknown) =>
+  error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * `/manage-booking`: a guest finds an order again. The form emails a link to the order's email;
+ * the link (`?token=`) gives this browser the order once, then the page shows it
+ * (`?order=<id>`, which only a browser holding the order can open).
+ */
+export function ManageBookingPage() {
+  usePageTitle('Manage my booking');
+  const params = useSearchParams();
+  const token = params.get('token');
+  const orderId = params.get('order');
+  const [load, setLoad] = useState<Load>(() =>
+    token || orderId ? { state: 'loading' } : { state: 'form', problem: null },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    callApi(openBookingLink, { body: { token }, signal: controller.signal })
+      .then(({ orderId: opened }) => {
+        navigate(`/manage-booking?order=${encodeURIComponent(opened)}`, { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'form', problem: problemOf(error) });
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  useEffect(() => {
+    if (token || !orderId) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    Promise.all([
+      callApi(getOrder, { params: { id: orderId }, signal }),
+      callApi(getCheckoutStatus, { params: { id: orderId }, signal }),
+    ])
+      .then(([order, checkout]) => setLoad({ state: 'ready', order, checkout }))
+      .catch((error: unknown) => {
+        if (!signal.aborted) setLoad({ state: 'form', problem: problemOf(error) });
+      });
+    return () => controller.abort();
+  }, [token, orderId]);
+
+  if (load.state === 'ready') {
+    return (
+      <section className="page container confirmation">
+        <h1>Your booking {load.order.reference}</h1>
+        <OrderDetails order={load.order} checkout={load.checkout} />
+      </section>
+    );
+  }
+  return (
+    <section className="page container">
+      <h1>Manage my booking</h1>
+      {load.state === 'loading' ? (
+        <div className="page-loading">
+          <Spinner label="Opening your booking" size="large" />
+        </div>
+      ) : (
+        <RequestLink problem={load.problem} />
+      )}
+    </section>
+  );
+}
+
+function RequestLink({ problem }: { problem: string | null }) {
+  const [sent, setSent] = useState<string | null>(null);
+  if (sent) {
+    return (
+      <div className="notice" role="status">
+        <p>{sent}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {problem && (
+        <div className="notice notice--error" role="alert">
+          <p>{problem}</p>
+        </div>
+      )}
+      <p>
+        Enter your order reference (it starts with BA-) and the email you booked with. We will email
+        you a link that opens your booking in this browser.
+      </p>
+      <AccountForm
+        id="manage-booking"
+        schema={BookingLinkRequestSchema}
+        fields={[
+          { name: 'reference', label: 'Order reference', autoComplete: 'off' },
+          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+        ]}
+        submitLabel="Email me a link"
+        busyLabel="Sending"
+        onSubmit={async (values) => {
+          await callApi(requestBookingLink, { body: values });
+          setSent(ACCOUNT_MESSAGES.manageSent);
+        }}
+      >
+        <p>
+          Have an account? <Link to="/login?next=%2Faccount">Sign in</Link> to see all your orders.
+        </p>
+      </AccountForm>
+    </>
+  );
+}

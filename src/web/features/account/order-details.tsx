@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import type { CheckoutStatus } from '../../../domain/checkout.js';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatKg } from '../../../domain/items.js';
+import { formatPence } from '../../../domain/money.js';
+import { COLLECTION_WINDOW_TEXT } from '../../../domain/receipt.js';
+import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
+import { getOrder } from '../../../domain/api/orders.js';
+import { PaymentReceipt } from '../../components/content/payment-receipt.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
+import { navigate } from '../../lib/router.js';
+import { DocumentLinks, setCurrentOrder } from '../orders/index.js';
+import { continuePath, formatOrderDate, statusLabel } from './order-labels.js';
+
+function AddressLines({ address }: { address: OrderAddress | null }) {
+  if (!address) return <>Not given yet</>;
+  return (
+    <address className="order-page__address">
+      {addressLines(address).map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+/** Carries on an unpaid order in this tab, at the step where it stopped. */
+export function ContinueBooking({ orderId, label }: { orderId: string; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          callApi(getOrder, { params: { id: orderId } })
+            .then((order) => {
+              setCurrentOrder(order);
+              navigate(continuePath(order));
+            })
+            .catch((caught: unknown) => {
+              setBusy(false);
+              setError(caught instanceof ApiClientError ? caught.message : 'Something went wrong.');
+            });
+        }}
+      >
+        {busy ? <Spinner label="Opening your booking" /> : label}
+      </button>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** One order: what was booked, its status, collection, tracking, labels and declared items. */
+export function OrderDetails({ order, checkout }: { order: OrderView; checkout: CheckoutStatus }) {
+  const booked = checkout.result === 'SUCCESS';
+  const inProgress = order.status === 'draft' || order.status === 'booking_failed';
+  const service = order.services.find((s) => s.service === order.selectedService);
+  return (
+    <div className="order-page">
+      <dl className="confirmation__facts">
+        <dt>Order reference</dt>
+        <dd data-testid="order-reference">{order.reference}</dd>
+        <dt>Status</dt>
+        <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+        <dt>Ordered</dt>
+        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dt>Route</dt>
+        <dd>
+          {order.collection.title} {order.collection.postcode} to {order.destination.title}{' '}
+          {order.destination.postcode}
+        </dd>
+        <dt>Boxes</dt>
+        <dd>
+          {order.smallBoxes} small, {order.largeBoxes} large ({order.totalWeightKg} kg)
+        </dd>
+        {service && (
+          <>
+            <dt>Service</dt>
+            <dd>
+              {service.name}: {formatPence(order.pricePence ?? service.pricePence)}
+            </dd>
+          </>
+        )}
+        <dt>Collection</dt>
+        <dd>
+          {order.collectionDate
+            ? `${formatCalendarDate(order.collectionDate)}, ${COLLECTION_WINDOW_TEXT}`
+            : 'No date chosen yet'}
+        </dd>
+        {checkout.courierReference && (
+          <>
+            <dt>Courier reference</dt>
+            <dd>{checkout.courierReference}</dd>
+          </>
+        )}
+        {checkout.trackingUrl && (
+          <>
+            <dt>Tracking</dt>
+            <dd>
+              <a href={checkout.trackingUrl} target="_blank" rel="noreferrer">
+                Track your shipment<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+
+      {inProgress && (
+        <div className="order-page__continue">
+          <ContinueBooking orderId={order.id} label="Continue your booking" />
+        </div>
+      )}
+
+      {booked && (
+        <>
+          <h2>Labels and documents</h2>
+          {checkout.documents.length > 0 ? (
+            <DocumentLinks documents={checkout.documents} />
+          ) : (
+            <p>Your labels are not ready yet.</p>
+          )}
+        </>
+      )}
+
+      <h2>Addresses</h2>
+      <dl className="order-page__addresses">
+        <div>
+          <dt>Collection</dt>
+          <dd>
+            <AddressLines address={order.collectionAddress} />
+          </dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>
+            <AddressLines address={order.deliveryAddress} />
+          </dd>
+        </div>
+      </dl>
+
+      <h2>Declared items</h2>
+      {order.parcels.some((p) => p.items.length > 0) ? (
+        order.parcels.map((parcel) => (
+          <section key={parcel.key} className="order-page__parcel">
+            <h3>{parcel.title}</h3>
+            {parcel.items.length > 0 ? (
+              <ul>
+                {parcel.items.map((item) => (
+                  <li key={item.id}>
+                    {item.numberOfUnits} × {item.name}, {formatPence(item.unitValuePence)} each,{' '}
+                    {formatKg(item.unitWeightGrams)} kg each
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>Nothing declared in this box yet.</p>
+            )}
+          </section>
+        ))
+      ) : (
+        <p>No items declared yet.</p>
+      )}
+
+      {checkout.receipt && (
+        <PaymentReceipt receipt={checkout.receipt} reference={checkout.reference} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { getAccountOrder, type AccountOrderDetails } from '../../../domain/api/my-orders.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
+import { Link, useParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { OrderDetails } from './order-details.js';
+import { SignedIn } from './signed-in.js';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; details: AccountOrderDetails }
+  | { state: 'error'; notFound: boolean; message: string };
+
+/** `/account/orders/:reference`: one of the account's orders. */
+export function AccountOrderPage() {
+  const { reference = '' } = useParams();
+  usePageTitle(`Order ${reference}`);
+  return <SignedIn>{() => <AccountOrder reference={reference} />}</SignedIn>;
+}
+
+function AccountOrder({ reference }: { reference: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(getAccountOrder, { params: { reference }, signal: controller.signal })
+      .then((details) => setLoad({ state: 'ready', details }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const apiError = error instanceof ApiClientError ? error : null;
+        setLoad({
+          state: 'error',
+          notFound: apiError?.status === 404,
+          message: apiError?.message ?? 'Something went wrong. Please try again.',
+        });
+      });
+    return () => controller.abort();
+  }, [reference]);
+
+  return (
+    <section className="page container confirmation">
+      <p className="breadcrumb">
+        <Link to="/account">Your account</Link>
+      </p>
+      <h1>Order {reference}</h1>
+      {load.state === 'loading' && (
+        <div className="page-loading">
+          <Spinner label="Loading your order" size="large" />
+        </div>
+      )}
+      {load.state === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>
+            {load.notFound
+              ? 'We could not find this order in your account. Check the reference, or use Manage my booking if you booked it as a guest.'
+              : load.message}
+          </p>
+          {load.notFound && (
+            <p>
+              <Link to="/manage-booking">Manage my booking</Link>
+            </p>
+          )}
+        </div>
+      )}
+      {load.state === 'ready' && (
+        <OrderDetails order={load.details.order} checkout={load.details.checkout} />
+      )}
+    </section>
+  );
+}

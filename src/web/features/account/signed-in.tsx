@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import type { SessionUser } from '../../../domain/accounts.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { navigate, useLocation } from '../../lib/router.js';
+import { useSessionState } from '../../lib/session.js';
+
+/**
+ * The account pages: a signed-out visitor is sent to sign in and brought back to this very
+ * page afterwards (`/login?next=…`).
+ */
+export function SignedIn({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const user = useSessionState()?.user ?? null;
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!user) {
+      navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+    }
+  }, [user, pathname, search]);
+  if (!user) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Taking you to sign in" size="large" />
+      </div>
+    );
+  }
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { verifyEmail } from '../../../domain/api/accounts.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { ApiClientError, callApi } from '../../lib/api.js';
+import { Link, useSearchParams } from '../../lib/router.js';
+import { setSession } from '../../lib/session.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+
+type State =
+  { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };
+
+/** `/account/verify-email?token=`: the emailed link that confirms an account's email. */
+export function VerifyEmailPage() {
+  usePageTitle('Confirm your email');
+  const token = useSearchParams().get('token') ?? '';
+  const [state, setState] = useState<State>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(verifyEmail, { body: { token }, signal: controller.signal })
+      .then((session) => {
+        if (session.user) setSession(session);
+        setState({ state: 'done', signedIn: !!session.user });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          state: 'error',
+          message:
+            error instanceof ApiClientError
+              ? error.message
+              : 'Something went wrong. Please try again.',
+        });
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  return (
+    <section className="page container">
+      <h1>Confirm your email</h1>
+      {state.state === 'loading' && (
+        <div className="page-loading">
+          <Spinner label="Confirming your email" size="large" />
+        </div>
+      )}
+      {state.state === 'done' && (
+        <div className="notice" role="status">
+          <p>
+            Your email is confirmed. Orders you booked with it as a guest now show in your account.
+          </p>
+          <p>
+            <Link to={state.signedIn ? '/account' : '/login?next=%2Faccount'}>
+              {state.signedIn ? 'Go to your account' : 'Sign in'}
+            </Link>
+          </p>
+        </div>
+      )}
+      {state.state === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>{state.message}</p>
+          <p>
+            <Link to="/account">Go to your account</Link>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

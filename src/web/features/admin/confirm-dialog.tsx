@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { errorMessage } from './use-load.js';
+
+/**
+ * An action behind a confirmation: a modal dialog saying what will happen, with the action and
+ * Cancel. `action` runs once per confirmation (the button is disabled while it runs); its error
+ * is shown in the dialog, which stays open.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  action,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  action: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setFailure(null);
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="confirm-dialog" aria-labelledby={headingId} onClose={onClose}>
+      <form onSubmit={(event) => void confirm(event)} noValidate>
+        <h2 id={headingId}>{title}</h2>
+        {children}
+        {failure && (
+          <div className="notice notice--error" role="alert">
+            <p>{failure}</p>
+          </div>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {confirmLabel}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

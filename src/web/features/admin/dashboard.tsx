@@ -1,0 +1,150 @@
+import { getAdminDashboard, type Dashboard } from '../../../domain/api/admin.js';
+import { formatPence } from '../../../domain/money.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { callApi } from '../../lib/api.js';
+import { Link } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { DayChart } from './day-chart.js';
+import { OrdersTable } from './orders-table.js';
+import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { formatDay, useLoad, type Load } from './use-load.js';
+
+/** `/admin`: what needs a person now, then the last 30 days. */
+export function AdminDashboardPage() {
+  usePageTitle('Console');
+  return <StaffOnly>{() => <DashboardView />}</StaffOnly>;
+}
+
+function DashboardView() {
+  const [load] = useLoad((signal) => callApi(getAdminDashboard, { signal }), 'dashboard');
+  return (
+    <section className="page container console">
+      <ConsoleNav current="dashboard" />
+      <h1>Console</h1>
+      <LoadState load={load} what="the dashboard" />
+      {load.state === 'ready' && <DashboardBody dashboard={load.data} />}
+    </section>
+  );
+}
+
+export function LoadState<T>({ load, what }: { load: Load<T>; what: string }) {
+  if (load.state === 'loading') {
+    return (
+      <div className="page-loading">
+        <Spinner label={`Loading ${what}`} size="large" />
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{load.message}</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
+  const { attention, mail, unreadMessages, days } = dashboard;
+  const totalOrders = days.reduce((sum, d) => sum + d.orders, 0);
+  const totalRevenue = days.reduce((sum, d) => sum + d.revenuePence, 0);
+  return (
+    <>
+      <section aria-labelledby="attention-heading" className="console-section">
+        <h2 id="attention-heading">
+          Orders needing attention <span className="count-badge">{attention.count}</span>
+        </h2>
+        {attention.count === 0 ? (
+          <p>No order is waiting for a check.</p>
+        ) : (
+          <>
+            <p>
+              The courier did not say whether these were booked: check on their side, then record
+              what you found on the order’s page.
+            </p>
+            <OrdersTable orders={attention.orders} caption="Orders needing attention" />
+            {attention.count > attention.orders.length && (
+              <p>
+                <Link to="/admin/orders?status=needs_attention">
+                  All {attention.count} orders needing attention
+                </Link>
+              </p>
+            )}
+          </>
+        )}
+      </section>
+
+      <ul className="stat-cards" aria-label="Other things to look at">
+        <li className="stat-card">
+          <Link className="stat-card__link" to="/admin/messages?filter=unread">
+            <span className="stat-card__value">{unreadMessages}</span>
+            <span className="stat-card__label">
+              unread contact {unreadMessages === 1 ? 'message' : 'messages'}
+            </span>
+          </Link>
+        </li>
+        <li className="stat-card">
+          <Link className="stat-card__link" to="/admin/mail?filter=failed">
+            <span className="stat-card__value">{mail.failed}</span>
+            <span className="stat-card__label">
+              {mail.failed === 1 ? 'email' : 'emails'} that could not be sent
+            </span>
+          </Link>
+        </li>
+        <li className="stat-card">
+          <Link className="stat-card__link" to="/admin/mail?filter=unknown">
+            <span className="stat-card__value">{mail.unknown}</span>
+            <span className="stat-card__label">
+              {mail.unknown === 1 ? 'email' : 'emails'} whose delivery is unknown
+            </span>
+          </Link>
+        </li>
+      </ul>
+
+      <section aria-labelledby="days-heading" className="console-section">
+        <h2 id="days-heading">The last 30 days</h2>
+        <p>
+          {totalOrders} paid {totalOrders === 1 ? 'order' : 'orders'}, {formatPence(totalRevenue)}{' '}
+          in all (UK calendar days).
+        </p>
+        <div className="chart-pair">
+          <DayChart
+            title="Paid orders per day"
+            days={days.map((d) => ({ day: d.day, value: d.orders }))}
+            format={(n) => String(n)}
+          />
+          <DayChart
+            title="Revenue per day"
+            days={days.map((d) => ({ day: d.day, value: d.revenuePence }))}
+            format={formatPence}
+          />
+        </div>
+        <details className="chart-table">
+          <summary>Show the figures as a table</summary>
+          <div className="table-scroll">
+            <table>
+              <caption>Paid orders and revenue per day, last 30 days</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Orders</th>
+                  <th scope="col">Revenue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row">{formatDay(d.day)}</th>
+                    <td>{d.orders}</td>
+                    <td>{formatPence(d.revenuePence)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+    </>
+  );
+}

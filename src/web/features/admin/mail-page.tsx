@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import {
+  listAdminMail,
+  MAIL_FILTERS,
+  retryAdminMail,
+  type AdminMail,
+  type MailFilter,
+} from '../../../domain/api/admin.js';
+import { callApi } from '../../lib/api.js';
+import { Link, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadState } from './dashboard.js';
+import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { formatDateTime, useLoad } from './use-load.js';
+
+const FILTER_LABELS: Record<MailFilter, string> = {
+  all: 'All',
+  waiting: 'Waiting',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown',
+};
+
+const STATUS_TEXT: Record<AdminMail['status'], string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+  unknown: 'Unknown',
+};
+
+const filterOf = (value: string | null): MailFilter =>
+  (MAIL_FILTERS as readonly string[]).includes(value ?? '') ? (value as MailFilter) : 'all';
+
+/** `/admin/mail`: the outbox: what is waiting, sent, failed, or of unknown delivery. */
+export function AdminMailPage() {
+  usePageTitle('Mail');
+  return <StaffOnly>{() => <MailView />}</StaffOnly>;
+}
+
+function MailView() {
+  const filter = filterOf(useSearchParams().get('filter'));
+  const [load, reload] = useLoad(
+    (signal) => callApi(listAdminMail, { query: { filter }, signal }),
+    filter,
+  );
+  const [chosen, setChosen] = useState<AdminMail | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+
+  return (
+    <section className="page container console">
+      <ConsoleNav current="mail" />
+      <h1>Mail</h1>
+      <p>
+        Every email the site sends waits here until it is delivered. A <strong>failed</strong> one
+        was refused or ran out of attempts: retry it once the cause is fixed. One whose delivery is{' '}
+        <strong>unknown</strong> was interrupted after the mail server may already have taken it:
+        sending it again may give the recipient two copies.
+      </p>
+      <nav className="filter-links" aria-label="Show emails">
+        <ul>
+          {MAIL_FILTERS.map((f) => (
+            <li key={f}>
+              <Link
+                to={f === 'all' ? '/admin/mail' : `/admin/mail?filter=${f}`}
+                aria-current={f === filter ? 'page' : undefined}
+              >
+                {FILTER_LABELS[f]}
+                {f !== 'all' && load.state === 'ready' ? ` (${load.data.counts[f]})` : ''}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div aria-live="polite">
+        {result && (
+          <div className="notice notice--success">
+            <p>{result}</p>
+          </div>
+        )}
+      </div>
+      <LoadState load={load} what="the outbox" />
+      {load.state === 'ready' &&
+        (load.data.mail.length === 0 ? (
+          <p>No email here.</p>
+        ) : (
+          <div className="table-scroll mail-scroll" tabIndex={0} role="region" aria-label="Emails">
+            <table className="mail-table">
+              <caption className="visually-hidden">Emails, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {load.data.mail.map((m) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      {m.subject}
+                      <span className="muted"> ({m.kind})</span>
+                    </th>
+                    <td>{m.to}</td>
+                    <td>
+                      <span className={`status status--mail-${m.status}`}>
+                        {STATUS_TEXT[m.status]}
+                      </span>
+                      {m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
+                      {m.lastError && m.status !== 'sent' && (
+                        <span className="mail-error">{m.lastError}</span>
+                      )}
+                    </td>
+                    <td>{formatDateTime(m.createdAt)}</td>
+                    <td>{m.attempts}</td>
+                    <td>
+                      {(m.status === 'failed' || m.status === 'unknown') && (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => {
+                            setResult(null);
+                            setChosen(m);
+                          }}
+                        >
+                          {m.status === 'failed' ? 'Retry' : 'Send again'}
+                          <span className="visually-hidden">: {m.subject}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      <ConfirmDialog
+        open={chosen !== null}
+        title={chosen?.status === 'unknown' ? 'Send this email again?' : 'Retry this email?'}
+        confirmLabel={chosen?.status === 'unknown' ? 'Yes, send it again' : 'Yes, retry it'}
+        onClose={() => setChosen(null)}
+        action={async () => {
+          if (!chosen || (chosen.status !== 'failed' && chosen.status !== 'unknown')) return;
+          try {
+            await callApi(retryAdminMail, {
+              params: { id: chosen.id },
+              body: { expected: chosen.status },
+            });
+            setResult(`“${chosen.subject}” to ${chosen.to} is queued to be sent again.`);
+            setChosen(null);
+          } finally {
+            reload();
+          }
+        }}
+      >
+        {chosen && (
+          <>
+            <p>
+              “{chosen.subject}” to {chosen.to} goes back in the queue and is sent within a few
+              seconds.
+            </p>
+            {chosen.status === 'unknown' && (
+              <p>
+                <strong>It may already have been delivered:</strong> the recipient may get it twice.
+              </p>
+            )}
+          </>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  addAdminOrderNote,
+  listAdminOrderDocuments,
+  listAdminOrderNotes,
+  NOTE_MESSAGE,
+  resendAdminConfirmation,
+  type AdminOrderDetail,
+} from '../../../domain/api/admin.js';
+import { callApi } from '../../lib/api.js';
+import { DocumentLinks } from '../orders/index.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { LoadState } from './dashboard.js';
+import { errorMessage, formatDateTime, useLoad } from './use-load.js';
+
+type Order = AdminOrderDetail['order'];
+
+/**
+ * The order page's labels and documents, "Resend confirmation email" (booked orders) and
+ * internal notes; `onAction` lets the page reload its timeline after an action.
+ */
+export function OrderExtras({ order, onAction }: { order: Order; onAction: () => void }) {
+  return (
+    <>
+      <Documents order={order} />
+      {order.status === 'booked' && <ResendConfirmation order={order} onDone={onAction} />}
+      <Notes orderId={order.id} onAdded={onAction} />
+    </>
+  );
+}
+
+function Documents({ order }: { order: Order }) {
+  const [load] = useLoad(
+    (signal) => callApi(listAdminOrderDocuments, { params: { id: order.id }, signal }),
+    `${order.id}:${order.status}`,
+  );
+  return (
+    <section aria-labelledby="documents-heading" className="console-section">
+      <h2 id="documents-heading">Labels and documents</h2>
+      <LoadState load={load} what="the documents" />
+      {load.state === 'ready' &&
+        (load.data.documents.length > 0 ? (
+          <DocumentLinks documents={load.data.documents} />
+        ) : (
+          <p>
+            {order.status === 'booked'
+              ? 'The courier sent no labels for this order.'
+              : 'None yet: labels come with the booking.'}
+          </p>
+        ))}
+    </section>
+  );
+}
+
+function ResendConfirmation({ order, onDone }: { order: Order; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="resend-heading" className="console-section">
+      <h2 id="resend-heading">Confirmation email</h2>
+      <p>
+        Send the booking confirmation, with the labels attached, to {order.email ?? 'the customer'}{' '}
+        again: for a customer who cannot find it.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setResult(null);
+          setOpen(true);
+        }}
+      >
+        Resend confirmation email
+      </button>
+      <div aria-live="polite">
+        {result && (
+          <div className="notice notice--success">
+            <p>{result}</p>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={open}
+        title={`Resend the confirmation for ${order.reference}?`}
+        confirmLabel="Yes, send it again"
+        onClose={() => setOpen(false)}
+        action={async () => {
+          const sent = await callApi(resendAdminConfirmation, { params: { id: order.id } });
+          setOpen(false);
+          setResult(`The confirmation email is queued to ${sent.to}.`);
+          onDone();
+        }}
+      >
+        <p>
+          A new copy of the confirmation, with the labels, goes to {order.email ?? 'the customer'}.
+          The first one is not withdrawn.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
+  const [load, , replace] = useLoad(
+    (signal) => callApi(listAdminOrderNotes, { params: { id: orderId }, signal }),
+    orderId,
+  );
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(0);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const [focusInput, setFocusInput] = useState(0);
+
+  useEffect(() => {
+    if (focusInput > 0) input.current?.focus();
+  }, [focusInput]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const body = text.trim();
+    if (!body || body.length > 2000) {
+      setFieldError(NOTE_MESSAGE);
+      setFocusInput((n) => n + 1);
+      return;
+    }
+    setFieldError(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      replace(await callApi(addAdminOrderNote, { params: { id: orderId }, body: { body } }));
+      setText('');
+      setAdded((n) => n + 1);
+      onAdded();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="notes-heading" className="console-section">
+      <h2 id="notes-heading">Internal notes</h2>
+      <p className="muted">Only operators see these; the customer never does.</p>
+      <form className="note-form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className={`field field--wide${fieldError ? ' field--error' : ''}`}>
+          <label className="field__label" htmlFor="note-body">
+            Add a note
+          </label>
+          {fieldError && (
+            <p className="field__error" id="note-body-error">
+              {fieldError}
+            </p>
+          )}
+          <textarea
+            ref={input}
+            id="note-body"
+            className="field__input"
+            rows={3}
+            maxLength={2000}
+            value={text}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'note-body-error' : undefined}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
+        {failure && (
+          <div className="notice notice--error" role="alert">
+            <p>{failure}</p>
+          </div>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Add note
+        </button>
+        <p className="visually-hidden" aria-live="polite">
+          {added > 0 ? `Note added (${added}).` : ''}
+        </p>
+      </form>
+      <LoadState load={load} what="the notes" />
+      {load.state === 'ready' &&
+        (load.data.notes.length === 0 ? (
+          <p>No notes yet.</p>
+        ) : (
+          <ol className="notes" aria-label="Notes, newest first">
+            {load.data.notes.map((note) => (
+              <li key={note.id} className="note">
+                <p className="note__meta">
+                  <time dateTime={note.at}>{formatDateTime(note.at)}</time> · {note.adminEmail}
+                </p>
+                <p className="note__body">{note.body}</p>
+              </li>
+            ))}
+          </ol>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,333 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  COURIER_REFERENCE_MESSAGE,
+  getAdminOrder,
+  resolveAdminOrder,
+  type AdminOrderDetail,
+} from '../../../domain/api/admin.js';
+import { formatPence } from '../../../domain/money.js';
+import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
+import { callApi } from '../../lib/api.js';
+import { Link, useParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { LoadState } from './dashboard.js';
+import { OrderActions } from './order-actions.js';
+import { OrderExtras } from './order-extras.js';
+import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { errorMessage, formatDateTime, statusText, useLoad } from './use-load.js';
+
+/** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
+export function AdminOrderPage() {
+  const { id = '' } = useParams();
+  usePageTitle('Order');
+  return <StaffOnly>{() => <OrderView id={id} />}</StaffOnly>;
+}
+
+function OrderView({ id }: { id: string }) {
+  const [load, reload, replace] = useLoad(
+    (signal) => callApi(getAdminOrder, { params: { id }, signal }),
+    id,
+  );
+  const [result, setResult] = useState<string | null>(null);
+  const detail = load.state === 'ready' ? load.data : null;
+  usePageTitle(detail ? `Order ${detail.order.reference}` : 'Order');
+  return (
+    <section className="page container console">
+      <ConsoleNav current="orders" />
+      <p className="breadcrumb">
+        <Link to="/admin/orders">All orders</Link>
+      </p>
+      <h1>{detail ? `Order ${detail.order.reference}` : 'Order'}</h1>
+      {load.state === 'error' && load.status === 404 ? (
+        <div className="notice notice--error" role="alert">
+          <p>There is no such order.</p>
+        </div>
+      ) : (
+        <LoadState load={load} what="the order" />
+      )}
+      <div aria-live="polite">
+        {result && (
+          <div className="notice notice--success">
+            <p>{result}</p>
+          </div>
+        )}
+      </div>
+      {detail && (
+        <OrderBody
+          detail={detail}
+          onAction={reload}
+          onResolved={(next, message) => {
+            replace(next);
+            if (message) setResult(message);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The saved address as the customer gave it (both address lines, company), then how to reach them. */
+function contactLines(address: Record<string, unknown> | null): string[] {
+  if (!address) return [];
+  const parsed = OrderAddressSchema.safeParse(address);
+  if (!parsed.success) return [];
+  return [...addressLines(parsed.data), parsed.data.email, parsed.data.phone];
+}
+
+function OrderBody({
+  detail,
+  onAction,
+  onResolved,
+}: {
+  detail: AdminOrderDetail;
+  onAction: () => void;
+  onResolved: (next: AdminOrderDetail, message?: string) => void;
+}) {
+  const { order, payments, audit } = detail;
+  const timeline = [
+    { at: order.createdAt, text: 'Order made (first quote)' },
+    ...payments.flatMap((p) => [
+      {
+        at: p.createdAt,
+        text: `Payment attempt ${p.attempt} started (${formatPence(p.amountPence)}, ${p.provider})`,
+      },
+      ...(p.updatedAt !== p.createdAt
+        ? [
+            {
+              at: p.updatedAt,
+              text: `Payment attempt ${p.attempt} is ${p.status}${p.lastError ? `: ${p.lastError}` : ''}`,
+            },
+          ]
+        : []),
+    ]),
+    ...audit.map((a) => ({
+      at: a.at,
+      text: `${a.adminEmail}: ${a.action}${detailsText(a.details)}`,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+
+  return (
+    <>
+      <dl className="facts">
+        <Fact term="Status">
+          <span className={`status status--${order.status}`} data-testid="admin-order-status">
+            {statusText(order.status)}
+          </span>
+        </Fact>
+        <Fact term="Made">{formatDateTime(order.createdAt)}</Fact>
+        <Fact term="Service">{order.service ?? 'Not chosen'}</Fact>
+        <Fact term="Price">{order.pricePence === null ? '—' : formatPence(order.pricePence)}</Fact>
+        <Fact term="Boxes">
+          {order.smallBoxes} small, {order.largeBoxes} large ({order.totalWeightKg} kg)
+        </Fact>
+        <Fact term="Collection date">{order.collectionDate ?? 'Not chosen'}</Fact>
+        <Fact term="Courier reference">{order.courierReference ?? '—'}</Fact>
+        {order.trackingUrl && (
+          <Fact term="Tracking">
+            <a href={order.trackingUrl} rel="noreferrer noopener" target="_blank">
+              Track with the courier
+            </a>
+          </Fact>
+        )}
+        {(order.failureCode || order.failureMessage) && (
+          <Fact term="Courier’s failure">
+            {[order.failureCode, order.failureMessage].filter(Boolean).join(': ')}
+          </Fact>
+        )}
+      </dl>
+
+      {order.status === 'needs_attention' && (
+        <Resolve orderId={order.id} reference={order.reference} onResolved={onResolved} />
+      )}
+
+      <OrderActions detail={detail} onChanged={onResolved} />
+
+      <OrderExtras order={order} onAction={onAction} />
+
+      <div className="address-pair">
+        <section aria-labelledby="collection-heading">
+          <h2 id="collection-heading">Collection</h2>
+          <Address
+            lines={contactLines(order.collectionAddress)}
+            fallback={order.collectionPostcode}
+          />
+        </section>
+        <section aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading">Delivery ({order.destination})</h2>
+          <Address
+            lines={contactLines(order.deliveryAddress)}
+            fallback={order.destinationPostcode}
+          />
+        </section>
+      </div>
+
+      <section aria-labelledby="timeline-heading" className="console-section">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ol className="timeline">
+          {timeline.map((entry, index) => (
+            <li key={index}>
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> {entry.text}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+function detailsText(details: Record<string, unknown>): string {
+  const parts = Object.entries(details)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => `${key} ${String(value)}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="facts__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Address({ lines, fallback }: { lines: string[]; fallback: string }) {
+  if (lines.length === 0) return <p>Postcode {fallback}; no address yet.</p>;
+  return (
+    <address>
+      {lines.map((line, index) => (
+        <span key={index}>
+          {line}
+          <br />
+        </span>
+      ))}
+    </address>
+  );
+}
+
+type Outcome = 'booked' | 'not_booked';
+
+/** Records what the operator found at the courier, each after a confirmation. */
+function Resolve({
+  orderId,
+  reference,
+  onResolved,
+}: {
+  orderId: string;
+  reference: string;
+  onResolved: (next: AdminOrderDetail, message: string) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [outcome, setOutcome] = useState<Outcome>('booked');
+  const [courierReference, setCourierReference] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = (next: Outcome) => {
+    if (next === 'booked' && courierReference.trim().length < 3) {
+      setFieldError(COURIER_REFERENCE_MESSAGE);
+      document.getElementById('courier-reference')?.focus();
+      return;
+    }
+    setFieldError(null);
+    setFailure(null);
+    setOutcome(next);
+    dialog.current?.showModal();
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const next = await callApi(resolveAdminOrder, {
+        params: { id: orderId },
+        body:
+          outcome === 'booked'
+            ? { outcome, courierReference: courierReference.trim() }
+            : { outcome },
+      });
+      dialog.current?.close();
+      onResolved(
+        next,
+        outcome === 'booked'
+          ? `Recorded as booked with the courier’s reference ${courierReference.trim()}. The payment will be captured and the customer has been emailed.`
+          : 'Recorded as not booked. The card authorisation will be cancelled and the customer has been emailed that they were not charged.',
+      );
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="resolve-heading" className="console-section resolve">
+      <h2 id="resolve-heading">Resolve this order</h2>
+      <p>
+        The courier did not say whether this shipment was booked. Check on the courier’s side, then
+        record what you found.
+      </p>
+      <div className={`field${fieldError ? ' field--error' : ''}`}>
+        <label className="field__label" htmlFor="courier-reference">
+          Courier’s reference (if booked)
+        </label>
+        {fieldError && (
+          <p className="field__error" id="courier-reference-error">
+            {fieldError}
+          </p>
+        )}
+        <input
+          id="courier-reference"
+          className="field__input"
+          value={courierReference}
+          maxLength={100}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'courier-reference-error' : undefined}
+          onChange={(event) => setCourierReference(event.target.value)}
+        />
+      </div>
+      <div className="button-row">
+        <button type="button" className="button button--primary" onClick={() => open('booked')}>
+          Mark as booked
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => open('not_booked')}
+        >
+          Release: not booked
+        </button>
+      </div>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="confirm-heading">
+        <form onSubmit={(event) => void confirm(event)}>
+          <h2 id="confirm-heading">
+            {outcome === 'booked' ? `Mark ${reference} as booked?` : `Release ${reference}?`}
+          </h2>
+          <p>
+            {outcome === 'booked'
+              ? `The order becomes booked with the courier’s reference ${courierReference.trim()}, the held payment is captured and the customer is emailed that their booking is confirmed.`
+              : 'The card authorisation is cancelled, the order is marked not booked, and the customer is emailed that they were not charged and may book again.'}
+          </p>
+          {failure && (
+            <div className="notice notice--error" role="alert">
+              <p>{failure}</p>
+            </div>
+          )}
+          <div className="button-row">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {outcome === 'booked' ? 'Yes, mark as booked' : 'Yes, release it'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => dialog.current?.close()}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { listAdminOrders } from '../../../domain/api/admin.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-states.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { callApi } from '../../lib/api.js';
+import { Link, navigate, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { LoadState } from './dashboard.js';
+import { OrdersTable } from './orders-table.js';
+import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { statusText, useLoad } from './use-load.js';
+
+interface Filters {
+  q: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
+
+function filtersOf(params: URLSearchParams): Filters {
+  return {
+    q: params.get('q') ?? '',
+    status: params.get('status') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+}
+
+function urlOf(filters: Filters, after?: string): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
+  if (after) params.set('after', after);
+  const query = params.toString();
+  return `/admin/orders${query ? `?${query}` : ''}`;
+}
+
+/** `/admin/orders`: every order, newest first, searched and filtered; 25 a page. */
+export function AdminOrdersPage() {
+  usePageTitle('Orders');
+  return <StaffOnly>{() => <OrdersView />}</StaffOnly>;
+}
+
+function OrdersView() {
+  const params = useSearchParams();
+  const applied = filtersOf(params);
+  const after = params.get('after') ?? '';
+  const key = urlOf(applied, after);
+  const [load] = useLoad(
+    (signal) =>
+      callApi(listAdminOrders, {
+        query: {
+          q: applied.q || undefined,
+          status: (applied.status || undefined) as OrderStatus | undefined,
+          from: applied.from || undefined,
+          to: applied.to || undefined,
+          after: after || undefined,
+        },
+        signal,
+      }),
+    key,
+  );
+  const filtered = FILTER_KEYS.some((k) => applied[k]);
+
+  return (
+    <section className="page container console">
+      <ConsoleNav current="orders" />
+      <h1>Orders</h1>
+      <SearchForm key={urlOf(applied)} initial={applied} />
+      <div aria-live="polite">
+        {load.state === 'ready' && (
+          <p className="result-count">
+            {load.data.orders.length === 0
+              ? filtered
+                ? 'No order matches this search.'
+                : 'There are no orders yet.'
+              : `Showing ${load.data.orders.length} ${load.data.orders.length === 1 ? 'order' : 'orders'}${after ? ' (a later page)' : ''}, newest first.`}
+          </p>
+        )}
+      </div>
+      <LoadState load={load} what="orders" />
+      {load.state === 'ready' && load.data.orders.length > 0 && (
+        <OrdersTable orders={load.data.orders} caption="Orders" />
+      )}
+      {load.state === 'ready' && (load.data.next || after) && (
+        <nav className="pager" aria-label="Pages of orders">
+          {after && <Link to={urlOf(applied)}>First page</Link>}
+          {load.data.next && <Link to={urlOf(applied, load.data.next)}>Next page (older)</Link>}
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function SearchForm({ initial }: { initial: Filters }) {
+  const [filters, setFilters] = useState(initial);
+  const set = (key: keyof Filters) => (value: string) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(urlOf(filters));
+  };
+  return (
+    <form className="order-search" role="search" aria-label="Search orders" onSubmit={submit}>
+      <TextField
+        id="order-q"
+        label="Reference, email or postcode"
+        type="search"
+        value={filters.q}
+        onChange={set('q')}
+        maxLength={200}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="order-status">
+          Status
+        </label>
+        <select
+          id="order-status"
+          className="field__input"
+          value={filters.status}
+          onChange={(event) => set('status')(event.target.value)}
+        >
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusText(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id="order-from"
+        label="Made from"
+        type="date"
+        value={filters.from}
+        onChange={set('from')}
+      />
+      <TextField
+        id="order-to"
+        label="Made until"
+        type="date"
+        value={filters.to}
+        onChange={set('to')}
+      />
+      <div className="order-search__actions">
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+        <Link to="/admin/orders" className="button button--secondary">
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import type { AdminOrderSummary } from '../../../domain/api/admin.js';
+import { formatPence } from '../../../domain/money.js';
+import { Link } from '../../lib/router.js';
+import { formatDateTime, statusText } from './use-load.js';
+
+/** Orders as rows; each reference links to the order's console page. */
+export function OrdersTable({
+  orders,
+  caption,
+}: {
+  orders: readonly AdminOrderSummary[];
+  caption: string;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="orders-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Made</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Route</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <th scope="row">
+                <Link to={`/admin/orders/${o.id}`}>{o.reference}</Link>
+              </th>
+              <td>
+                <span className={`status status--${o.status}`}>{statusText(o.status)}</span>
+              </td>
+              <td>{formatDateTime(o.createdAt)}</td>
+              <td>
+                {o.name ?? '—'}
+                {o.email && <span className="muted"> {o.email}</span>}
+              </td>
+              <td>
+                {o.collectionPostcode} → {o.destination} {o.destinationPostcode}
+                {o.service && <span className="muted"> ({o.service})</span>}
+              </td>
+              <td>{o.pricePence === null ? '—' : formatPence(o.pricePence)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../domain/accounts.js';
+import { Link } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { SignedIn } from '../account/index.js';
+
+/**
+ * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in
+ * customer is told the page is for staff (403), and nothing of the console is asked for.
+ */
+export function StaffOnly({ children }: { children: (user: SessionUser) => ReactNode }) {
+  return <SignedIn>{(user) => (user.role === 'admin' ? children(user) : <NotStaff />)}</SignedIn>;
+}
+
+function NotStaff() {
+  usePageTitle('This page is for BoxAbroad staff');
+  return (
+    <section className="page container error-page">
+      <h1>This page is for BoxAbroad staff</h1>
+      <p className="error-page__detail">403 Forbidden</p>
+      <p>
+        You are signed in with a customer account, which cannot open the operator console. Your own
+        bookings are on <Link to="/account">your account</Link>.
+      </p>
+    </section>
+  );
+}
+
+/** The console's own links, above each of its pages. */
+export function ConsoleNav({
+  current,
+}: {
+  current: 'dashboard' | 'orders' | 'rates' | 'messages' | 'mail';
+}) {
+  const links = [
+    { key: 'dashboard', to: '/admin', label: 'Dashboard' },
+    { key: 'orders', to: '/admin/orders', label: 'Orders' },
+    { key: 'rates', to: '/admin/rates', label: 'Rates' },
+    { key: 'messages', to: '/admin/messages', label: 'Messages' },
+    { key: 'mail', to: '/admin/mail', label: 'Mail' },
+  ] as const;
+  return (
+    <nav className="console-nav" aria-label="Console">
+      <ul>
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link to={link.to} aria-current={link.key === current ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

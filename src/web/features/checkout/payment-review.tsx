@@ -1,0 +1,133 @@
+import { ACCEPTANCE_LABEL } from '../../../domain/checkout.js';
+import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatKg } from '../../../domain/items.js';
+import { formatPence } from '../../../domain/money.js';
+import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
+import { Link } from '../../lib/router.js';
+
+function lines(address: OrderAddress, country: string): string[] {
+  return addressLines({ ...address, countryTitle: country });
+}
+
+/**
+ * What is being paid for, before the card: the service and price, the collection date and
+ * window, both addresses and the items in each box (docs/product-rules.md, "Pay and confirm").
+ */
+export function PaymentReview({ order }: { order: OrderView }) {
+  const service = order.services.find((s) => s.service === order.selectedService);
+  return (
+    <section className="pay-review" aria-labelledby="pay-review-title">
+      <h2 id="pay-review-title" className="pay-review__title">
+        Check your booking
+      </h2>
+      <dl className="pay-review__facts">
+        <div>
+          <dt>Service</dt>
+          <dd>
+            {service?.name ?? order.selectedService}
+            {order.pricePence !== null && <> · {formatPence(order.pricePence)}</>}
+          </dd>
+        </div>
+        {order.collectionDate && (
+          <div>
+            <dt>Collection</dt>
+            <dd>
+              {formatCalendarDate(order.collectionDate)}, between {COLLECTION_HOURS.from} and{' '}
+              {COLLECTION_HOURS.to}
+            </dd>
+          </div>
+        )}
+        {order.collectionAddress && (
+          <div>
+            <dt>Collect from</dt>
+            <dd>
+              {lines(order.collectionAddress, order.collection.title).map((line, i) => (
+                <span key={i} className="pay-review__line">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+        {order.deliveryAddress && (
+          <div>
+            <dt>Deliver to</dt>
+            <dd>
+              {lines(order.deliveryAddress, order.destination.title).map((line, i) => (
+                <span key={i} className="pay-review__line">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {order.parcels.map((parcel) => (
+        <div key={parcel.key} className="pay-review__parcel">
+          <h3 className="pay-review__parcel-title">
+            {parcel.title}{' '}
+            <span className="pay-review__parcel-weight">
+              ({formatKg(parcel.declaredWeightGrams)} kg of {parcel.maxWeightKg} kg)
+            </span>
+          </h3>
+          <ul className="pay-review__items">
+            {parcel.items.map((item) => (
+              <li key={item.id}>
+                {item.numberOfUnits} × {item.name}, {formatPence(item.unitValuePence)} each
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p className="pay-review__change">
+        <Link to="/booking">Change addresses or date</Link> · <Link to="/items">Change items</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The required tick box: the Terms accepted and nothing prohibited inside. */
+export function AcceptanceField({
+  checked,
+  error,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  error: string | undefined;
+  disabled: boolean;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className={`field field--wide pay-accept${error ? ' field--error' : ''}`}>
+      <p className="field__hint" id="accept-terms-hint">
+        Read our <Link to="/terms">Terms &amp; Conditions</Link> and the list of{' '}
+        <Link to="/prohibited-items">prohibited items</Link>.
+      </p>
+      {error && (
+        <p className="field__error" id="accept-terms-error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      <div className="pay-accept__control">
+        <input
+          id="accept-terms"
+          type="checkbox"
+          className="pay-accept__input"
+          checked={checked}
+          disabled={disabled}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={['accept-terms-hint', error ? 'accept-terms-error' : '']
+            .filter(Boolean)
+            .join(' ')}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor="accept-terms" className="pay-accept__label">
+          {ACCEPTANCE_LABEL}
+        </label>
+      </div>
+    </div>
+  );
+}

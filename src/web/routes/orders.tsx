@@ -1,0 +1,8 @@
+import { AccountOrderPage as Page } from '../features/account/order-page.js';
+import '../features/account/account.css';
+import '../features/checkout/checkout.css';
+import '../features/orders/orders.css';
+
+export function AccountOrderPage() {
+  return <Page />;
+}

@@ -1,0 +1,5 @@
+import { SignUpPage as SignUpForm } from '../features/account/auth-pages.js';
+
+export function SignUpPage() {
+  return <SignUpForm />;
+}

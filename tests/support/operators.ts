@@ -1,0 +1,32 @@
+import { pino } from 'pino';
+import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
+import { TestBrowser } from './browser-session.js';
+import type { TestApp } from './test-app.js';
+
+let counter = 0;
+export const ADMIN_PASSWORD = 'operator password 1';
+
+/** A browser signed in as a new admin, created the way `npm run admin:create` does. */
+export async function signedInAdmin(t: TestApp): Promise<{ browser: TestBrowser; email: string }> {
+  const email = `ops.${++counter}.${Date.now()}@boxabroad.test`;
+  await createOrPromoteAdmin(
+    { database: t.database, clock: t.clock, logger: pino({ level: 'silent' }) },
+    { email, name: 'Olive Operator', password: ADMIN_PASSWORD },
+  );
+  const browser = new TestBrowser(t.app);
+  const res = await browser.post('/api/v1/session', { email, password: ADMIN_PASSWORD });
+  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+  return { browser, email };
+}
+
+/** A browser signed in as a new customer account. */
+export async function signedInCustomer(t: TestApp): Promise<TestBrowser> {
+  const browser = new TestBrowser(t.app);
+  const res = await browser.post('/api/v1/account', {
+    name: 'Casey Customer',
+    email: `customer.${++counter}.${Date.now()}@example.com`,
+    password: 'customer password 1',
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
+  return browser;
+}
