@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findSiteRoute, isSiteRoute } from '../../domain/site-routes.js';
 import { sendNotFound } from '../http/errors.js';
+import { COOKIE_PREFIX } from '../modules/accounts/auth.js';
 import { renderIndexHtml } from '../modules/seo/page-head.js';
 import { siteOrigin } from '../modules/seo/seo.routes.js';
 
@@ -55,12 +56,28 @@ export async function registerSpa(
       !path.startsWith('/api/') &&
       path !== '/api';
     if (!wantsPage || !indexHtml) return sendNotFound(request, reply);
+    if (findSiteRoute(path)?.signedIn && !hasSessionCookie(request)) {
+      // Nobody is signed in in this browser: straight to sign in, to come back here afterwards,
+      // with no page script to load first. A cookie that has expired is left to the page.
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
+    }
     return reply
       .status(isSiteRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(renderIndexHtml(indexHtml, path, siteOrigin(request, publicUrl), pageChunks(path)));
   });
+}
+
+/** True when the request carries a session cookie (valid or not: the page asks the server). */
+function hasSessionCookie(request: FastifyRequest): boolean {
+  const name = `${COOKIE_PREFIX}.session_token`;
+  return (request.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.split('=')[0]?.trim())
+    .some((cookie) => cookie === name || cookie === `__Secure-${name}`);
 }
 
 interface ManifestChunk {

@@ -176,3 +176,33 @@ describe('static assets', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 });
+
+describe('pages for the signed-in', () => {
+  it('send a browser with no session cookie straight to sign in, to come back afterwards', async () => {
+    for (const path of ['/account', '/admin/rates', '/admin/orders/BA-7K2M9QXD?tab=mail']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(303);
+      expect(res.headers.location).toBe(`/login?next=${encodeURIComponent(path)}`);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('serve the page when a session cookie is sent (the page itself asks who it is)', async () => {
+    for (const cookie of [
+      'boxabroad.session_token=abc',
+      'a=1; __Secure-boxabroad.session_token=abc',
+    ]) {
+      const res = await t.app.inject({ url: '/admin/rates', headers: { cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    const other = await t.app.inject({ url: '/account', headers: { cookie: 'session_token=abc' } });
+    expect(other.statusCode).toBe(303);
+  });
+
+  it('leave every public page alone', async () => {
+    for (const path of ['/', '/quote', '/login', '/manage-booking']) {
+      expect((await t.app.inject(path)).statusCode, path).toBe(200);
+    }
+  });
+});
