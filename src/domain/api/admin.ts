@@ -256,6 +256,42 @@ export const listAdminOrders = defineRoute({
 
 const ORDER_NOT_FOUND_ADMIN = { code: 'ORDER_NOT_FOUND', message: 'There is no such order.' };
 
+export const TIMELINE_KINDS = ['order', 'payment', 'courier', 'email', 'operator', 'note'] as const;
+
+/** One event in an order's life, as the console's timeline shows it. */
+export const TimelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** What happened, in a sentence. */
+  text: z.string(),
+  /** A courier exchange: the request without credentials, the reply without document contents. */
+  courier: z
+    .object({
+      operation: z.string(),
+      httpStatus: z.number().int().nullable(),
+      outcome: z.string(),
+      durationMs: z.number().int(),
+      request: z.unknown(),
+      reply: z.unknown(),
+      error: z.string().nullable(),
+    })
+    .optional(),
+  /** An email about the order, from the outbox. */
+  email: z
+    .object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']),
+      attempts: z.number().int(),
+      sentAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    })
+    .optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
 export const AdminOrderDetailSchema = z.object({
   order: AdminOrderSummarySchema.extend({
     failureMessage: z.string().nullable(),
@@ -294,6 +330,11 @@ export const AdminOrderDetailSchema = z.object({
   ),
   /** What is left to refund of the captured payment (0 when nothing was captured). */
   refundablePence: z.number().int(),
+  /**
+   * Everything that happened to the order, oldest first: the customer's steps, payments and
+   * refunds, courier exchanges, emails, operators' actions and notes.
+   */
+  timeline: z.array(TimelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
@@ -301,7 +342,7 @@ export const getAdminOrder = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id',
   tag: TAG,
-  summary: 'One order with its payments and the operators’ actions on it',
+  summary: 'One order with its payments, its timeline and the operators’ actions on it',
   params: z.object({ id: z.uuid() }),
   notFound: ORDER_NOT_FOUND_ADMIN,
   responses: {

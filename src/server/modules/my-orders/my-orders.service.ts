@@ -108,6 +108,7 @@ export class MyOrdersService {
       );
       await this.deps.mail.emails.enqueueOrderLink(tx, {
         email,
+        orderId: order.id,
         orderReference: order.reference,
         url: `${this.deps.siteUrl.replace(/\/$/, '')}/manage-booking?token=${token}`,
         requestId: randomUUID(),
