@@ -168,6 +168,7 @@ export function createServices(
     orders,
     checkout,
     notes: orderNotes,
+    myOrders,
     clock: deps.clock,
   });
   return {

@@ -692,3 +692,29 @@ export const resendAdminConfirmation = defineRoute({
     ),
   },
 });
+
+/** How long the link in "Ask the customer to try again" works (once): mail is read late. */
+export const PAY_AGAIN_LINK_DAYS = 7;
+
+export const askAdminOrderPayAgain = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/pay-again-request',
+  tag: TAG,
+  summary: 'Ask the customer of an order whose booking failed to try again',
+  description:
+    'For a `booking_failed` order (its card hold already released, so booking again needs a new payment): emails the collection contact, through the outbox, that the booking did not go through and they were not charged, with a single-use link (' +
+    `${PAY_AGAIN_LINK_DAYS} days` +
+    ') that gives their browser the order back to pay again. Checked under the order’s row lock; audited as `order.ask_to_pay_again`. Each request sends one email.',
+  params: OrderIdParams,
+  notFound: ORDER_NOT_FOUND_ADMIN,
+  responses: {
+    200: z
+      .object({ mailId: z.string(), to: z.string(), linkExpiresAt: z.string() })
+      .describe('The queued email, its recipient and when its link stops working'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError(
+      'The order’s booking has not failed (ORDER_NOT_BOOKING_FAILED), or it has no email (NO_CUSTOMER_EMAIL)',
+    ),
+  },
+});

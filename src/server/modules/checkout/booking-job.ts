@@ -3,10 +3,7 @@ import type { Logger } from 'pino';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
-import type {
-  BookingResult,
-  CourierExchange,
-} from '../../providers/courier/courier-provider.js';
+import type { BookingResult, CourierExchange } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderRow } from '../orders/orders.service.js';
 import { shipmentBookingFor } from './booking-request.js';
