@@ -104,7 +104,7 @@ describe('the order timeline', () => {
     };
     // The customer's steps, in the order they were taken, then the payment and the booking.
     const steps = [
-      'Quote made',
+      'Order made (first quote):',
       'Service chosen: Express',
       'Collection address saved: Ada Lovelace',
       'Delivery address saved: Marie Curie',

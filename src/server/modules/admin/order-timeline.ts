@@ -68,7 +68,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
 
   add(order.createdAt, {
     kind: 'order',
-    text: `Quote made: ${plural(order.smallBoxes, 'small box', 'small boxes')} and ${plural(order.largeBoxes, 'large box', 'large boxes')} (${order.totalWeightKg} kg), ${order.collectionPostcode} to ${destination} ${order.destinationPostcode}`,
+    text: `Order made (first quote): ${plural(order.smallBoxes, 'small box', 'small boxes')} and ${plural(order.largeBoxes, 'large box', 'large boxes')} (${order.totalWeightKg} kg), ${order.collectionPostcode} to ${destination} ${order.destinationPostcode}`,
   });
   if (order.selectedService) {
     const price = order.pricePence === null ? '' : ` at ${formatPence(order.pricePence)}`;
