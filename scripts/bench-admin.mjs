@@ -32,8 +32,7 @@ if (!Number.isInteger(ORDERS) || ORDERS < 1 || !Number.isInteger(RUNS) || RUNS <
   process.stderr.write('Usage: npm run bench:admin -- [--orders N] [--runs R]\n');
   process.exit(2);
 }
-const serverUrl =
-  process.env.BENCH_ADMIN_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const serverUrl = process.env.BENCH_ADMIN_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = (() => {
   const url = new URL(serverUrl);
   url.pathname = `/${DATABASE}`;
@@ -165,7 +164,8 @@ try {
       base,
       cookie,
       'search by postcode',
-      (i) => `/api/v1/admin/orders?q=${encodeURIComponent(i % 2 ? `sw1a${i % 9}aa` : `SW1A ${i % 9}AA`)}`,
+      (i) =>
+        `/api/v1/admin/orders?q=${encodeURIComponent(i % 2 ? `sw1a${i % 9}aa` : `SW1A ${i % 9}AA`)}`,
     ),
   );
 
