@@ -221,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.addHook('onClose', async () => {
+    await services.checkout.idle();
     if (payment instanceof SandboxPaymentProvider) {
       await payment.idle();
       payment.connect(undefined);

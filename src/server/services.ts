@@ -150,6 +150,7 @@ export function createServices(
     clock: deps.clock,
   });
   const contact = new ContactService(new ContactRepository(db), mail, deps.clock);
+  const orderNotes = new OrderNotesRepository(db);
   const admin = new AdminService({
     repository: new AdminRepository(db),
     clock: deps.clock,
@@ -159,13 +160,15 @@ export function createServices(
     checkout,
     contact,
     outbox: mail.outbox,
+    notes: orderNotes,
   });
   const adminInbox = new AdminInbox({ admin, contact, mail });
   const adminOrderExtras = new AdminOrderExtras({
     admin,
     orders,
     checkout,
-    notes: new OrderNotesRepository(db),
+    notes: orderNotes,
+    myOrders,
     clock: deps.clock,
   });
   return {

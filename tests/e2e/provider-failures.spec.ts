@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
 import { courierControl } from './support/courier.js';
 import { openMail } from './support/mailbox.js';
+import { expectNoHorizontalScroll } from './support/site.js';
 
 // These specs switch the courier simulator into failure modes; they run alone (see
 // playwright.config.ts) and one at a time.
@@ -243,4 +244,79 @@ test('an operator releases an order needing attention after a confirmation, and 
 
   const { email } = await openMail(page, `We could not book your collection: ${order.reference}`);
   await expect(email.getByText('you have not been charged')).toBeVisible();
+});
+
+test('an operator asks the customer of a failed booking to try again; the emailed link opens the order to pay again', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000); // two checkouts, the console and the mailbox, with scans
+  await courierControl({ book: 'fail' });
+  const order = await readyToPay(page);
+  await page.goto('/pay');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\?status=FAILED&order=/, { timeout: 15_000 });
+  await courierControl({ reset: true });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await signInAsAdminAt(admin, `/admin/orders/${order.id}`);
+  await expect(admin.getByTestId('admin-order-status')).toHaveText('Booking failed');
+  const timeline = admin.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText(/Courier BookShipment: REJECTED \(HTTP 200, \d+ ms\)/);
+
+  const section = admin.getByRole('region', { name: 'Booking failed' });
+  await section.getByRole('button', { name: 'Ask the customer to try again' }).click();
+  const dialog = admin.getByRole('dialog', {
+    name: `Ask the customer of ${order.reference} to try again?`,
+  });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('they were not charged');
+  await expectNoAxeViolations(admin, 'with the pay-again confirmation');
+  await admin.screenshot({ path: testInfo.outputPath('pay-again-dialog-1280.png') });
+  await dialog.getByRole('button', { name: 'Yes, email the customer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    section.getByText(/The email is queued to .+\. Its link works once, for 7 days\./),
+  ).toBeVisible();
+  await expect(timeline).toContainText('order.ask_to_pay_again');
+  await expect(timeline).toContainText(`“Your booking did not go through: ${order.reference}”`);
+  await expectNoHorizontalScroll(admin);
+  await expectNoAxeViolations(admin, 'on a failed order after asking the customer');
+  await admin.screenshot({
+    path: testInfo.outputPath('order-booking-failed-1280.png'),
+    fullPage: true,
+  });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(admin);
+  await expectNoAxeViolations(admin, 'on a failed order, on a phone');
+  await admin.screenshot({
+    path: testInfo.outputPath('order-booking-failed-390.png'),
+    fullPage: true,
+  });
+  await context.close();
+
+  // The customer, in another browser, opens the emailed link: the order, ready to pay again.
+  const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const customer = await elsewhere.newPage();
+  const { email } = await openMail(customer, `Your booking did not go through: ${order.reference}`);
+  await expect(email.getByText('You have not been charged')).toBeVisible();
+  const link = await email
+    .getByRole('link', { name: 'Open my order and pay again' })
+    .getAttribute('href');
+  await customer.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(customer).toHaveURL(`/manage-booking?order=${order.id}`);
+  await expect(customer.getByRole('status')).toContainText('you have not been charged');
+  await expectNoAxeViolations(customer, 'on the reopened failed order');
+  await customer.screenshot({
+    path: testInfo.outputPath('customer-pay-again-390.png'),
+    fullPage: true,
+  });
+  await customer.getByRole('button', { name: 'Continue your booking' }).click();
+  await expect(customer).toHaveURL('/pay');
+  await fillCard(customer, '4242 4242 4242 4242');
+  await customer.getByRole('button', { name: 'Pay' }).click();
+  await expect(customer).toHaveURL(/status=SUCCESS/, { timeout: 15_000 });
+  await elsewhere.close();
 });

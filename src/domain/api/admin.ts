@@ -256,6 +256,42 @@ export const listAdminOrders = defineRoute({
 
 const ORDER_NOT_FOUND_ADMIN = { code: 'ORDER_NOT_FOUND', message: 'There is no such order.' };
 
+export const TIMELINE_KINDS = ['order', 'payment', 'courier', 'email', 'operator', 'note'] as const;
+
+/** One event in an order's life, as the console's timeline shows it. */
+export const TimelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  /** What happened, in a sentence. */
+  text: z.string(),
+  /** A courier exchange: the request without credentials, the reply without document contents. */
+  courier: z
+    .object({
+      operation: z.string(),
+      httpStatus: z.number().int().nullable(),
+      outcome: z.string(),
+      durationMs: z.number().int(),
+      request: z.unknown(),
+      reply: z.unknown(),
+      error: z.string().nullable(),
+    })
+    .optional(),
+  /** An email about the order, from the outbox. */
+  email: z
+    .object({
+      id: z.string(),
+      kind: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      status: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']),
+      attempts: z.number().int(),
+      sentAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    })
+    .optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
 export const AdminOrderDetailSchema = z.object({
   order: AdminOrderSummarySchema.extend({
     failureMessage: z.string().nullable(),
@@ -294,6 +330,11 @@ export const AdminOrderDetailSchema = z.object({
   ),
   /** What is left to refund of the captured payment (0 when nothing was captured). */
   refundablePence: z.number().int(),
+  /**
+   * Everything that happened to the order, oldest first: the customer's steps, payments and
+   * refunds, courier exchanges, emails, operators' actions and notes.
+   */
+  timeline: z.array(TimelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
@@ -301,7 +342,7 @@ export const getAdminOrder = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id',
   tag: TAG,
-  summary: 'One order with its payments and the operators’ actions on it',
+  summary: 'One order with its payments, its timeline and the operators’ actions on it',
   params: z.object({ id: z.uuid() }),
   notFound: ORDER_NOT_FOUND_ADMIN,
   responses: {
@@ -648,6 +689,32 @@ export const resendAdminConfirmation = defineRoute({
     404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'The order is not booked (ORDER_NOT_BOOKED), or was marked booked without the courier’s labels (NO_CONFIRMATION_EMAIL)',
+    ),
+  },
+});
+
+/** How long the link in "Ask the customer to try again" works (once): mail is read late. */
+export const PAY_AGAIN_LINK_DAYS = 7;
+
+export const askAdminOrderPayAgain = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/pay-again-request',
+  tag: TAG,
+  summary: 'Ask the customer of an order whose booking failed to try again',
+  description:
+    'For a `booking_failed` order (its card hold already released, so booking again needs a new payment): emails the collection contact, through the outbox, that the booking did not go through and they were not charged, with a single-use link (' +
+    `${PAY_AGAIN_LINK_DAYS} days` +
+    ') that gives their browser the order back to pay again. Checked under the order’s row lock; audited as `order.ask_to_pay_again`. Each request sends one email.',
+  params: OrderIdParams,
+  notFound: ORDER_NOT_FOUND_ADMIN,
+  responses: {
+    200: z
+      .object({ mailId: z.string(), to: z.string(), linkExpiresAt: z.string() })
+      .describe('The queued email, its recipient and when its link stops working'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError(
+      'The order’s booking has not failed (ORDER_NOT_BOOKING_FAILED), or it has no email (NO_CUSTOMER_EMAIL)',
     ),
   },
 });

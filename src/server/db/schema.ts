@@ -125,6 +125,11 @@ export const orders = pgTable('orders', {
   bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
   /** The account the order belongs to (migration 0014), once its owner signed in. */
   userId: text('user_id'),
+  /** When the customer last saved each step (migration 0100), for the console's timeline. */
+  serviceChosenAt: timestamp('service_chosen_at', { withTimezone: true }),
+  collectionAddressSavedAt: timestamp('collection_address_saved_at', { withTimezone: true }),
+  deliveryAddressSavedAt: timestamp('delivery_address_saved_at', { withTimezone: true }),
+  collectionDateChosenAt: timestamp('collection_date_chosen_at', { withTimezone: true }),
 });
 
 /** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */
@@ -252,6 +257,8 @@ export const mail = pgTable(
     transportResponse: text('transport_response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order the email is about (migration 0100); null for mail about no order. */
+    orderId: uuid('order_id'),
   },
   (t) => [
     check(
@@ -259,6 +266,7 @@ export const mail = pgTable(
       sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'unknown')`,
     ),
     index('mail_created_idx').on(t.createdAt),
+    index('mail_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 
@@ -346,6 +354,28 @@ export const courierBookingReplies = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.paymentAttempt] })],
+);
+
+/**
+ * Every courier call made for an order (migration 0100, `modules/checkout`): the request without
+ * credentials, the reply without label and document contents. A log for operators, written
+ * after the booking's own writes; no foreign key, so it never waits on a locked order row.
+ */
+export const courierExchanges = pgTable(
+  'courier_exchanges',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    operation: text('operation').notNull(),
+    request: jsonb('request').$type<unknown>().notNull(),
+    httpStatus: integer('http_status'),
+    outcome: text('outcome').notNull(),
+    reply: jsonb('reply').$type<unknown>(),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('courier_exchanges_order_idx').on(t.orderId, t.at)],
 );
 
 /** Refunds asked of the card provider from the console (migration 0090, modules/checkout). */
@@ -556,6 +586,7 @@ export const schema = {
   paymentEvents,
   orderDocuments,
   courierBookingReplies,
+  courierExchanges,
   jobs,
   sandboxPayments,
   paymentRefunds,

@@ -8,6 +8,7 @@ import {
   listAdminOrderNotes,
   markAdminMessage,
   resendAdminConfirmation,
+  askAdminOrderPayAgain,
   retryAdminMail,
 } from '../../../domain/api/admin.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
@@ -51,6 +52,9 @@ export function adminInboxRoutes(inbox: AdminInbox, extras: AdminOrderExtras) {
     );
     add(resendAdminConfirmation, async (request) =>
       extras.resendConfirmation(operatorOf(request), request.params.id),
+    );
+    add(askAdminOrderPayAgain, async (request) =>
+      extras.askToPayAgain(operatorOf(request), request.params.id),
     );
   };
 }

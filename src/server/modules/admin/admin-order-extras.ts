@@ -3,6 +3,7 @@ import type { OrderNote } from '../../../domain/api/admin.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
+import type { MyOrdersService } from '../my-orders/my-orders.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { Operator } from './admin-guard.js';
 import type { AdminService } from './admin.service.js';
@@ -29,6 +30,7 @@ export class AdminOrderExtras {
       orders: OrdersService;
       checkout: CheckoutService;
       notes: OrderNotesRepository;
+      myOrders: Pick<MyOrdersService, 'invitePayAgain'>;
       clock: Clock;
     },
   ) {}
@@ -80,6 +82,32 @@ export class AdminOrderExtras {
       const notes = await this.deps.notes.listForOrder(id, tx);
       return { result: { notes: notes.map(noteOf) }, details: { noteId: note.id } };
     });
+  }
+
+  /**
+   * "Ask the customer to try again" on a `booking_failed` order: emails them a link that gives
+   * their browser the order back, to pay again. The state is checked under the order's row lock.
+   */
+  async askToPayAgain(operator: Operator, id: string) {
+    const order = await this.existing(id);
+    const queued = await this.deps.admin.act(
+      operator,
+      'order.ask_to_pay_again',
+      order.reference,
+      async (tx) => {
+        const result = await this.deps.myOrders.invitePayAgain(id, tx);
+        return {
+          result,
+          details: {
+            mailId: result.mailId,
+            to: result.to,
+            linkExpiresAt: result.expiresAt.toISOString(),
+          },
+        };
+      },
+    );
+    this.deps.checkout.wake();
+    return { mailId: queued.mailId, to: queued.to, linkExpiresAt: queued.expiresAt.toISOString() };
   }
 
   async resendConfirmation(operator: Operator, id: string) {

@@ -35,6 +35,8 @@ import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import type { Operator } from './admin-guard.js';
 import type { AdminRepository } from './admin.repository.js';
+import type { OrderNotesRepository } from './order-notes.repository.js';
+import { orderTimeline } from './order-timeline.js';
 
 export interface AdminDeps {
   repository: AdminRepository;
@@ -45,7 +47,8 @@ export interface AdminDeps {
   orders: OrdersService;
   checkout: CheckoutService;
   contact: ContactService;
-  outbox: Pick<MailOutbox, 'list'>;
+  outbox: Pick<MailOutbox, 'list' | 'listForOrder'>;
+  notes: Pick<OrderNotesRepository, 'listForOrder'>;
 }
 
 function summaryOf(o: OrderRow): AdminOrderSummary {
@@ -314,12 +317,27 @@ export class AdminService {
   async order(id: string): Promise<AdminOrderDetail> {
     const o = await this.deps.orders.findById(id);
     if (!o) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-    const [payments, audit, { refunds, refundablePence }] = await Promise.all([
-      this.deps.checkout.payments(id),
-      this.auditLog(100, o.reference),
-      this.deps.checkout.refunds(id),
-    ]);
+    const [payments, audit, { refunds, refundablePence }, items, courier, mail, notes] =
+      await Promise.all([
+        this.deps.checkout.payments(id),
+        this.auditLog(100, o.reference),
+        this.deps.checkout.refunds(id),
+        this.deps.orders.declaredItems(id),
+        this.deps.checkout.courierExchanges(id),
+        this.deps.outbox.listForOrder(id),
+        this.deps.notes.listForOrder(id),
+      ]);
     return {
+      timeline: orderTimeline({
+        order: o,
+        items,
+        payments,
+        refunds,
+        courier,
+        mail,
+        audit,
+        notes,
+      }),
       order: {
         ...summaryOf(o),
         failureMessage: o.failureMessage,

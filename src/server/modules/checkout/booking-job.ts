@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
-import type { BookingResult } from '../../providers/courier/courier-provider.js';
+import type { BookingResult, CourierExchange } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderRow } from '../orders/orders.service.js';
 import { shipmentBookingFor } from './booking-request.js';
@@ -109,21 +109,60 @@ export class BookingJob {
     if (!marked) return { result: 'done' };
 
     const courierStarted = performance.now();
-    let result: BookingResult;
+    const calledAt = clock.now();
+    let exchange: CourierExchange | undefined;
     try {
-      result = await courier.bookShipment(booking);
-    } catch (error) {
-      return this.callFailed(orderId, queuedAt, error, log, courierStarted);
-    }
-    const courierMs = performance.now() - courierStarted;
-    // The courier has booked it: its reference goes to the log at once, and the reply is kept
-    // before anything else (retried through a lost connection).
-    log.info({ courierReference: result.orderReference }, 'courier confirmed the booking');
-    await this.keepReply(orderId, marked.paymentAttempt, result, log);
+      let result: BookingResult;
+      try {
+        result = await courier.bookShipment(booking, (seen) => {
+          exchange = seen;
+        });
+      } catch (error) {
+        return await this.callFailed(orderId, queuedAt, error, log, courierStarted);
+      }
+      const courierMs = performance.now() - courierStarted;
+      // The courier has booked it: its reference goes to the log at once, and the reply is kept
+      // before anything else (retried through a lost connection).
+      log.info({ courierReference: result.orderReference }, 'courier confirmed the booking');
+      await this.keepReply(orderId, marked.paymentAttempt, result, log);
 
-    // 4. SUCCESS: labels, documents, `booked`, the email and the capture in one transaction.
-    await this.complete(orderId, result, log, started, courierMs);
-    return { result: 'done' };
+      // 4. SUCCESS: labels, documents, `booked`, the email and the capture in one transaction.
+      await this.complete(orderId, result, log, started, courierMs);
+      return { result: 'done' };
+    } finally {
+      // The exchange goes to the order's courier log only after the booking's own writes, and
+      // is not waited for: a failed log write is logged and changes nothing.
+      if (exchange) this.logExchange(orderId, calledAt, exchange, log);
+    }
+  }
+
+  /** Writes the exchange to `courier_exchanges` in the background; a failure is only logged. */
+  private logExchange(orderId: string, at: Date, exchange: CourierExchange, log: Logger): void {
+    const write = this.deps.repository
+      .logCourierExchange({
+        id: randomUUID(),
+        orderId,
+        operation: exchange.operation,
+        request: exchange.request,
+        httpStatus: exchange.httpStatus,
+        outcome: exchange.outcome,
+        reply: exchange.reply,
+        error: exchange.error?.slice(0, 2000) ?? null,
+        durationMs: exchange.durationMs,
+        at,
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error, operation: exchange.operation }, 'courier exchange not logged');
+      })
+      .finally(() => this.logWrites.delete(write));
+    this.logWrites.add(write);
+  }
+
+  private readonly logWrites = new Set<Promise<void>>();
+
+  /** Resolves once the courier log writes started so far have ended (shutdown, tests). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.logWrites]);
   }
 
   /** Keeps the courier's reply, retrying a failed write for up to `replyWriteWindowMs`. */
@@ -278,6 +317,7 @@ export class BookingJob {
           { trackingUrl: result.trackingUrl },
           documents,
         ),
+        { orderId },
       );
       return true;
     });

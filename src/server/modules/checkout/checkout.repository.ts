@@ -4,6 +4,7 @@ import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import type { RefundStatus } from '../../../domain/refunds.js';
 import {
   courierBookingReplies,
+  courierExchanges,
   orderDocuments,
   paymentEvents,
   paymentRefunds,
@@ -11,6 +12,7 @@ import {
 } from '../../db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type CourierExchangeRow = typeof courierExchanges.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 export type NewOrderDocumentRow = typeof orderDocuments.$inferInsert;
@@ -201,6 +203,21 @@ export class CheckoutRepository {
   }
 
   /** Keeps the courier's booking reply (the first one kept wins); true when it is stored. */
+  /** Logs one courier exchange of an order (never in a booking's transaction). */
+  async logCourierExchange(row: CourierExchangeRow): Promise<void> {
+    await this.db.insert(courierExchanges).values(row);
+  }
+
+  /** The order's courier exchanges, oldest first. */
+  async courierExchanges(orderId: string): Promise<CourierExchangeRow[]> {
+    return this.db
+      .select()
+      .from(courierExchanges)
+      .where(eq(courierExchanges.orderId, orderId))
+      .orderBy(asc(courierExchanges.at), asc(courierExchanges.id))
+      .limit(200);
+  }
+
   async keepBookingReply(row: typeof courierBookingReplies.$inferInsert): Promise<void> {
     await this.db.insert(courierBookingReplies).values(row).onConflictDoNothing();
   }

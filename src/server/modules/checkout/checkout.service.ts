@@ -41,6 +41,7 @@ export class CheckoutService {
   private readonly sessions: PaymentSessions;
   private readonly events: PaymentEvents;
   private readonly operator: OperatorPayments;
+  private readonly booking: BookingJob;
 
   constructor(
     private readonly deps: CheckoutDeps,
@@ -50,6 +51,7 @@ export class CheckoutService {
     this.events = new PaymentEvents(deps);
     this.sessions = new PaymentSessions(deps, this.events);
     const booking = new BookingJob(deps, this.options);
+    this.booking = booking;
     const settlement = new SettlementJobs(deps);
     deps.jobs.register(
       BOOK_SHIPMENT_JOB,
@@ -139,6 +141,16 @@ export class CheckoutService {
   async documents(orderId: string) {
     const rows = await this.deps.repository.listDocuments(orderId);
     return rows.map((d) => ({ ...d, path: documentPath(orderId, d.id) }));
+  }
+
+  /** The order's courier exchanges (credentials and document contents removed), oldest first. */
+  courierExchanges(orderId: string) {
+    return this.deps.repository.courierExchanges(orderId);
+  }
+
+  /** Resolves once the courier log writes in flight have ended. */
+  idle(): Promise<void> {
+    return this.booking.idle();
   }
 
   /** After the caller's transaction commits: run queued jobs and send queued mail now. */

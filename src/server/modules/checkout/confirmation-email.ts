@@ -160,6 +160,7 @@ export async function resendBookingConfirmation(
   const input = bookingConfirmationOf(deps, order, { trackingUrl: order.trackingUrl }, documents);
   const queued = await deps.mail.emails.enqueueBookingConfirmation(tx, input, {
     idempotencyKey: `booking-confirmation:${order.reference}:again:${randomUUID()}`,
+    orderId,
   });
   return { reference: order.reference, mailId: queued.id, to: input.recipient.email };
 }

@@ -75,6 +75,7 @@ export class OperatorPayments {
     if (email) {
       await mail.emails.enqueueOrderUpdate(tx, {
         email,
+        orderId: order.id,
         idempotencyKey: `order-update:${order.reference}:cancelled:${order.paymentAttempt}`,
         subject: `Your booking is cancelled: ${order.reference}`,
         heading: 'Your booking is cancelled',
@@ -236,6 +237,7 @@ export class OperatorPayments {
       const whole = total >= locked.amountPence;
       await mail.emails.enqueueOrderUpdate(tx, {
         email,
+        orderId: order.id,
         idempotencyKey: `order-update:${order.reference}:refund:${refund.id}`,
         subject: `We have refunded ${formatPence(refund.amountPence)}: ${order.reference}`,
         heading: 'Your refund',

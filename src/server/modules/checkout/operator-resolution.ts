@@ -61,6 +61,7 @@ export async function resolveNeedsAttention(
     if (email) {
       await mail.emails.enqueueOrderUpdate(tx, {
         email,
+        orderId,
         idempotencyKey: `order-update:${order.reference}:booked`,
         subject: `Your collection is booked: ${order.reference}`,
         heading: 'Your collection is booked',
@@ -102,6 +103,7 @@ export async function resolveNeedsAttention(
   if (email) {
     await mail.emails.enqueueOrderUpdate(tx, {
       email,
+      orderId,
       idempotencyKey: `order-update:${order.reference}:not-booked`,
       subject: `We could not book your collection: ${order.reference}`,
       heading: 'We could not book your collection',

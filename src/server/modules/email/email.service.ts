@@ -42,13 +42,14 @@ export class EmailService {
   enqueueBookingConfirmation(
     tx: Queryable,
     input: BookingConfirmationInput,
-    options: { idempotencyKey?: string } = {},
+    options: { idempotencyKey?: string; orderId?: string } = {},
   ): Promise<EnqueueResult> {
     const rendered = renderBookingConfirmation(input, this.context());
     return this.outbox.enqueue(tx, {
       kind: 'booking-confirmation',
       idempotencyKey: options.idempotencyKey ?? `booking-confirmation:${input.orderReference}`,
       to: input.recipient.email,
+      ...(options.orderId ? { orderId: options.orderId } : {}),
       ...rendered,
     });
   }
@@ -98,13 +99,14 @@ export class EmailService {
   /** An operator's answer about an order (a booking checked with the courier). One per event key. */
   enqueueOrderUpdate(
     tx: Queryable,
-    input: OrderUpdateInput & { email: string; idempotencyKey: string },
+    input: OrderUpdateInput & { email: string; idempotencyKey: string; orderId: string },
   ): Promise<EnqueueResult> {
     const rendered = renderOrderUpdate(input, this.context());
     return this.outbox.enqueue(tx, {
       kind: 'order-update',
       idempotencyKey: input.idempotencyKey,
       to: input.email,
+      orderId: input.orderId,
       ...rendered,
     });
   }
@@ -112,7 +114,13 @@ export class EmailService {
   /** "Manage my booking": a single-use link that opens one order in the browser that uses it. */
   enqueueOrderLink(
     tx: Queryable,
-    input: { email: string; orderReference: string; url: string; requestId: string },
+    input: {
+      email: string;
+      orderId: string;
+      orderReference: string;
+      url: string;
+      requestId: string;
+    },
   ): Promise<EnqueueResult> {
     const rendered = renderAccountLink(
       {
@@ -131,6 +139,7 @@ export class EmailService {
       kind: 'order-link',
       idempotencyKey: `order-link:${input.requestId}`,
       to: input.email,
+      orderId: input.orderId,
       ...rendered,
     });
   }

@@ -36,6 +36,8 @@ export interface MailMessage {
   html: string;
   text: string;
   attachments?: MailAttachment[];
+  /** The order the email is about, shown on the order's timeline in the console. */
+  orderId?: string;
 }
 
 export interface EnqueueResult {
@@ -62,6 +64,7 @@ export interface OutboxEntry {
   transportResponse: string | null;
   createdAt: Date;
   sentAt: Date | null;
+  orderId: string | null;
 }
 
 /**
@@ -83,8 +86,9 @@ export async function enqueueMail(
   const messageId = `<${id}@${context.messageIdDomain}>`;
   const inserted = await query<{ id: string; message_id: string }>(
     `INSERT INTO mail (id, idempotency_key, kind, message_id, to_address, reply_to, subject,
-                       html_body, text_body, status, attempts, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10)
+                       html_body, text_body, status, attempts, next_attempt_at, created_at,
+                       order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10, $11)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id, message_id`,
     [
@@ -98,6 +102,7 @@ export async function enqueueMail(
       message.html,
       message.text,
       context.now,
+      message.orderId ?? null,
     ],
   );
   if (!inserted[0]) {
@@ -140,10 +145,11 @@ interface MailRow {
   transport_response: string | null;
   created_at: Date | string;
   sent_at: Date | string | null;
+  order_id: string | null;
 }
 
 const ENTRY_COLUMNS = `id, kind, idempotency_key, message_id, to_address, reply_to, subject, status,
-  attempts, next_attempt_at, last_error, transport_response, created_at, sent_at`;
+  attempts, next_attempt_at, last_error, transport_response, created_at, sent_at, order_id`;
 
 /** The outbox as features and operators see it. */
 export class MailOutbox {
@@ -173,6 +179,15 @@ export class MailOutbox {
           `SELECT ${ENTRY_COLUMNS} FROM mail ORDER BY created_at DESC, id LIMIT $1`,
           [options.limit ?? 100],
         );
+    return rows.map(toEntry);
+  }
+
+  /** The emails about one order, oldest first. */
+  async listForOrder(orderId: string, limit = 200): Promise<OutboxEntry[]> {
+    const rows = await this.database.query<MailRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM mail WHERE order_id = $1 ORDER BY created_at, id LIMIT $2`,
+      [orderId, limit],
+    );
     return rows.map(toEntry);
   }
 
@@ -276,5 +291,6 @@ function toEntry(row: MailRow): OutboxEntry {
     transportResponse: row.transport_response,
     createdAt: new Date(row.created_at),
     sentAt: row.sent_at ? new Date(row.sent_at) : null,
+    orderId: row.order_id,
   };
 }

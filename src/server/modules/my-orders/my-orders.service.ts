@@ -4,7 +4,9 @@ import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { isEditable } from '../../../domain/order-states.js';
+import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin.js';
 import type { Clock } from '../../clock.js';
+import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
@@ -16,6 +18,12 @@ import type { BookingLinksRepository } from './booking-links.repository.js';
 
 /** How long a "Manage my booking" link works (once). */
 export const BOOKING_LINK_MINUTES = 60;
+
+export const NOT_BOOKING_FAILED = {
+  code: 'ORDER_NOT_BOOKING_FAILED',
+  message: (status: string) =>
+    `Only an order whose booking failed can be offered another try; this order is ${status.replace('_', ' ')}. Reload the order to see where it stands.`,
+} as const;
 
 const MINUTE = 60;
 /** Per address, both booking-link routes count under the `bookingLinks` route limit. */
@@ -108,12 +116,64 @@ export class MyOrdersService {
       );
       await this.deps.mail.emails.enqueueOrderLink(tx, {
         email,
+        orderId: order.id,
         orderReference: order.reference,
         url: `${this.deps.siteUrl.replace(/\/$/, '')}/manage-booking?token=${token}`,
         requestId: randomUUID(),
       });
     });
     this.deps.mail.worker.wake();
+  }
+
+  /**
+   * An operator asks the customer of a `booking_failed` order to try again (docs/operators.md):
+   * in the caller's transaction, under the order's row lock, the state is checked, a single-use
+   * link is made (valid {@link PAY_AGAIN_LINK_DAYS} days) and the email carrying it is queued.
+   */
+  async invitePayAgain(
+    orderId: string,
+    tx: DbTransaction,
+  ): Promise<{ reference: string; mailId: string; to: string; expiresAt: Date }> {
+    const order = await this.deps.orders.lock(orderId, tx);
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    if (order.status !== 'booking_failed') {
+      throw new ApiError(409, NOT_BOOKING_FAILED.code, NOT_BOOKING_FAILED.message(order.status));
+    }
+    const email = order.collectionAddress?.email;
+    if (!email) {
+      throw new ApiError(409, 'NO_CUSTOMER_EMAIL', 'This order has no email to write to.');
+    }
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + PAY_AGAIN_LINK_DAYS * 24 * 60 * 60_000);
+    await this.deps.links.insert(
+      { tokenHash: hash(token), orderId, createdAt: now, expiresAt },
+      tx,
+    );
+    const site = this.deps.siteUrl.replace(/\/$/, '');
+    const name = order.collectionAddress?.firstName ?? '';
+    const queued = await this.deps.mail.emails.enqueueOrderUpdate(tx, {
+      email,
+      orderId,
+      idempotencyKey: `order-update:${order.reference}:pay-again:${randomUUID()}`,
+      subject: `Your booking did not go through: ${order.reference}`,
+      heading: 'Your booking did not go through',
+      paragraphs: [
+        `Hello ${name},`.replace(/ ,$/, ','),
+        `We could not book the collection for your order ${order.reference} with the courier.`,
+        'You have not been charged: the hold on your card was released.',
+        'Your order is kept as you left it. To book it, open it with this link and pay again:',
+      ],
+      action: {
+        text: 'Open my order and pay again',
+        url: `${site}/manage-booking?token=${token}`,
+      },
+      closing: [
+        `The link works once, for ${PAY_AGAIN_LINK_DAYS} days. After that, ask for a new one at ${site}/manage-booking with your order reference and this email address.`,
+        'Reply to this email if you have any question.',
+      ],
+    });
+    return { reference: order.reference, mailId: queued.id, to: email, expiresAt };
   }
 
   /** Uses a link once: from now on this browser (and account, if the order has none) opens the order. */

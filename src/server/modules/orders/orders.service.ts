@@ -86,6 +86,7 @@ export class OrdersService {
     return this.save(id, {
       selectedService: service,
       pricePence,
+      serviceChosenAt: this.clock.now(),
       // The courier service behind the new choice is resolved again at the collection step.
       courierServiceId: null,
       collectionOptionId: null,
@@ -113,9 +114,12 @@ export class OrdersService {
       email: result.value.email,
       ...(result.value.instructions ? { instructions: result.value.instructions } : {}),
     };
+    const now = this.clock.now();
     return this.save(
       id,
-      role === 'collection' ? { collectionAddress: address } : { deliveryAddress: address },
+      role === 'collection'
+        ? { collectionAddress: address, collectionAddressSavedAt: now }
+        : { deliveryAddress: address, deliveryAddressSavedAt: now },
     );
   }
 
@@ -150,6 +154,7 @@ export class OrdersService {
     const match = await this.resolveCourierService(order);
     return this.save(id, {
       collectionDate: date,
+      collectionDateChosenAt: this.clock.now(),
       courierServiceId: match.courierService.serviceId,
       collectionOptionId: match.collectionOptionId,
     });

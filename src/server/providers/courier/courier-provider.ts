@@ -149,6 +149,29 @@ export type CourierErrorCode =
   | 'REJECTED' // Status FAIL/ERROR with the courier's Notifications as the message
   | 'BOOKING_OUTCOME_UNKNOWN'; // BookShipment timed out or broke mid-way: never repeat blindly
 
+/**
+ * One HTTP exchange with the courier, as an operator may read it (the console's order timeline):
+ * never a credential, never a label's or document's content.
+ */
+export interface CourierExchange {
+  /** The courier's operation, e.g. "BookShipment". */
+  operation: string;
+  /** The body sent, without the credentials. */
+  request: unknown;
+  /** The HTTP status of the reply; null when none came (timeout, broken connection). */
+  httpStatus: number | null;
+  /** `SUCCESS`, or the CourierErrorCode the call failed with. */
+  outcome: 'SUCCESS' | CourierErrorCode;
+  /** The reply's JSON (base64 contents replaced by their length), its text when not JSON, or null. */
+  reply: unknown;
+  /** The failure's message, when it failed. */
+  error: string | null;
+  durationMs: number;
+}
+
+/** Told about each exchange of a call; it must not throw (and what it throws is ignored). */
+export type CourierExchangeObserver = (exchange: CourierExchange) => void;
+
 export interface CourierProvider {
   readonly name: string;
   getCountries(): Promise<CourierCountry[]>;
@@ -156,6 +179,9 @@ export interface CourierProvider {
   getRouteServices(query: RouteQuery): Promise<RouteService[]>;
   /** GetCommodity: up to 5 matches in English for GB; an empty list when nothing matches. */
   lookupCommodity(description: string): Promise<CommodityMatch[]>;
-  /** BookShipment with the full shipment. Never retried automatically. */
-  bookShipment(booking: ShipmentBooking): Promise<BookingResult>;
+  /**
+   * BookShipment with the full shipment. Never retried automatically. `observe` is told about
+   * the exchange (credentials removed) whatever its outcome.
+   */
+  bookShipment(booking: ShipmentBooking, observe?: CourierExchangeObserver): Promise<BookingResult>;
 }

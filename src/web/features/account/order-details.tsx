@@ -114,6 +114,15 @@ export function OrderDetails({ order, checkout }: { order: OrderView; checkout: 
         )}
       </dl>
 
+      {order.status === 'booking_failed' && (
+        <div className="notice" role="status">
+          <p>
+            We could not book this collection, and you have not been charged. Your order is kept as
+            you left it: continue your booking to check it and pay again.
+          </p>
+        </div>
+      )}
+
       {inProgress && (
         <div className="order-page__continue">
           <ContinueBooking orderId={order.id} label="Continue your booking" />

@@ -5,6 +5,8 @@ import {
   listAdminOrderNotes,
   NOTE_MESSAGE,
   resendAdminConfirmation,
+  askAdminOrderPayAgain,
+  PAY_AGAIN_LINK_DAYS,
   type AdminOrderDetail,
 } from '../../../domain/api/admin.js';
 import { callApi } from '../../lib/api.js';
@@ -24,6 +26,7 @@ export function OrderExtras({ order, onAction }: { order: Order; onAction: () =>
     <>
       <Documents order={order} />
       {order.status === 'booked' && <ResendConfirmation order={order} onDone={onAction} />}
+      {order.status === 'booking_failed' && <AskToPayAgain order={order} onDone={onAction} />}
       <Notes orderId={order.id} onAdded={onAction} />
     </>
   );
@@ -94,6 +97,59 @@ function ResendConfirmation({ order, onDone }: { order: Order; onDone: () => voi
         <p>
           A new copy of the confirmation, with the labels, goes to {order.email ?? 'the customer'}.
           The first one is not withdrawn.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** A `booking_failed` order: its card hold was released, so only the customer can pay again. */
+function AskToPayAgain({ order, onDone }: { order: Order; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="pay-again-heading" className="console-section">
+      <h2 id="pay-again-heading">Booking failed</h2>
+      <p>
+        The card hold was released, so this order can only be booked if the customer pays again.
+        Email {order.email ?? 'the customer'} a link that opens the order in their browser, ready to
+        pay.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setResult(null);
+          setOpen(true);
+        }}
+      >
+        Ask the customer to try again
+      </button>
+      <div aria-live="polite">
+        {result && (
+          <div className="notice notice--success">
+            <p>{result}</p>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={open}
+        title={`Ask the customer of ${order.reference} to try again?`}
+        confirmLabel="Yes, email the customer"
+        onClose={() => setOpen(false)}
+        action={async () => {
+          const sent = await callApi(askAdminOrderPayAgain, { params: { id: order.id } });
+          setOpen(false);
+          setResult(
+            `The email is queued to ${sent.to}. Its link works once, for ${PAY_AGAIN_LINK_DAYS} days.`,
+          );
+          onDone();
+        }}
+      >
+        <p>
+          {order.email ?? 'The customer'} is emailed that the booking did not go through and they
+          were not charged, with a link that opens this order so they can pay again. Nothing is
+          charged until they do.
         </p>
       </ConfirmDialog>
     </section>

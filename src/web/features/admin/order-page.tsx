@@ -4,6 +4,7 @@ import {
   getAdminOrder,
   resolveAdminOrder,
   type AdminOrderDetail,
+  type TimelineEntry,
 } from '../../../domain/api/admin.js';
 import { formatPence } from '../../../domain/money.js';
 import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
@@ -83,28 +84,7 @@ function OrderBody({
   onAction: () => void;
   onResolved: (next: AdminOrderDetail, message?: string) => void;
 }) {
-  const { order, payments, audit } = detail;
-  const timeline = [
-    { at: order.createdAt, text: 'Order made (first quote)' },
-    ...payments.flatMap((p) => [
-      {
-        at: p.createdAt,
-        text: `Payment attempt ${p.attempt} started (${formatPence(p.amountPence)}, ${p.provider})`,
-      },
-      ...(p.updatedAt !== p.createdAt
-        ? [
-            {
-              at: p.updatedAt,
-              text: `Payment attempt ${p.attempt} is ${p.status}${p.lastError ? `: ${p.lastError}` : ''}`,
-            },
-          ]
-        : []),
-    ]),
-    ...audit.map((a) => ({
-      at: a.at,
-      text: `${a.adminEmail}: ${a.action}${detailsText(a.details)}`,
-    })),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  const { order } = detail;
 
   return (
     <>
@@ -164,10 +144,8 @@ function OrderBody({
       <section aria-labelledby="timeline-heading" className="console-section">
         <h2 id="timeline-heading">Timeline</h2>
         <ol className="timeline">
-          {timeline.map((entry, index) => (
-            <li key={index}>
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> {entry.text}
-            </li>
+          {detail.timeline.map((entry, index) => (
+            <TimelineItem key={index} entry={entry} />
           ))}
         </ol>
       </section>
@@ -175,11 +153,36 @@ function OrderBody({
   );
 }
 
-function detailsText(details: Record<string, unknown>): string {
-  const parts = Object.entries(details)
-    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
-    .map(([key, value]) => `${key} ${String(value)}`);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+const KIND_LABEL: Record<TimelineEntry['kind'], string> = {
+  order: 'Order',
+  payment: 'Payment',
+  courier: 'Courier',
+  email: 'Email',
+  operator: 'Operator',
+  note: 'Note',
+};
+
+/** One event; a courier exchange opens to its request and reply (never a credential). */
+function TimelineItem({ entry }: { entry: TimelineEntry }) {
+  return (
+    <li className={`timeline__entry timeline__entry--${entry.kind}`}>
+      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
+      <span className="timeline__kind">{KIND_LABEL[entry.kind]}</span> {entry.text}
+      {entry.courier && (
+        <details className="timeline__exchange">
+          <summary>Request and reply</summary>
+          <h3 className="timeline__exchange-heading">Request</h3>
+          <pre tabIndex={0}>{JSON.stringify(entry.courier.request, null, 2)}</pre>
+          <h3 className="timeline__exchange-heading">Reply</h3>
+          <pre tabIndex={0}>
+            {entry.courier.reply === null
+              ? 'No reply'
+              : JSON.stringify(entry.courier.reply, null, 2)}
+          </pre>
+        </details>
+      )}
+    </li>
+  );
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,29 +1,47 @@
 import type { RenderedMail } from './booking-confirmation.js';
-import { html } from './html.js';
-import { heading, layout, paragraph, textLayout } from './layout.js';
+import { html, link } from './html.js';
+import { button, heading, layout, paragraph, textLayout } from './layout.js';
 
 /** A short email about an order's outcome, written by an operator's decision. */
 export interface OrderUpdateInput {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** A link the customer should follow (a button, and the address written out). */
+  action?: { text: string; url: string };
+  /** Paragraphs after the link. */
+  closing?: string[];
 }
 
 export function renderOrderUpdate(
   input: OrderUpdateInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
+  const { action, closing = [] } = input;
   return {
     subject: input.subject,
     html: layout({
       title: input.subject,
       preheader: input.paragraphs[0] ?? input.heading,
-      body: html`${heading(input.heading)} ${input.paragraphs.map((p) => paragraph(p))}`,
+      body: html`${heading(input.heading)} ${input.paragraphs.map((p) => paragraph(p))}
+      ${
+        action
+          ? html`${button(action.url, action.text)}
+            ${paragraph(html`Or open this link: ${link(action.url, action.url)}`)}`
+          : ''
+      }
+      ${closing.map((p) => paragraph(p))}`,
       siteUrl: context.siteUrl,
       year: context.now.getUTCFullYear(),
     }),
     text: textLayout(
-      [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])],
+      [
+        input.heading,
+        '',
+        ...input.paragraphs.flatMap((p) => [p, '']),
+        ...(action ? [`${action.text}: ${action.url}`, ''] : []),
+        ...closing.flatMap((p) => [p, '']),
+      ],
       context.siteUrl,
     ),
     attachments: [],

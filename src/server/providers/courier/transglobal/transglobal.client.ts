@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { ProviderError } from '../../provider-error.js';
 import type {
   BookingResult,
+  CourierExchangeObserver,
   CommodityMatch,
   CourierCountry,
   CourierErrorCode,
@@ -145,7 +146,10 @@ export class TransglobalCourier implements CourierProvider {
     }
   }
 
-  async bookShipment(booking: ShipmentBooking): Promise<BookingResult> {
+  async bookShipment(
+    booking: ShipmentBooking,
+    observe?: CourierExchangeObserver,
+  ): Promise<BookingResult> {
     const reply = await this.attempt(
       'BookShipment',
       TRANSGLOBAL_PATHS.book,
@@ -153,6 +157,7 @@ export class TransglobalCourier implements CourierProvider {
       this.timeouts.bookMs,
       BookShipmentReplySchema,
       true,
+      observe,
     );
     return fromBookShipmentReply(reply);
   }
@@ -182,7 +187,10 @@ export class TransglobalCourier implements CourierProvider {
     }
   }
 
-  /** One HTTP exchange, normalised: the parsed reply, or a ProviderError. */
+  /**
+   * One HTTP exchange, normalised: the parsed reply, or a ProviderError. `observe` is told about
+   * it afterwards, credentials and document contents removed.
+   */
   private async attempt<S extends z.ZodType>(
     call: Call,
     path: string,
@@ -190,6 +198,46 @@ export class TransglobalCourier implements CourierProvider {
     timeoutMs: number,
     schema: S,
     booking: boolean,
+    observe?: CourierExchangeObserver,
+  ): Promise<z.infer<S>> {
+    if (!observe) return this.exchange(call, path, body, timeoutMs, schema, booking);
+    const started = performance.now();
+    const seen: { httpStatus: number | null; text: string | null } = {
+      httpStatus: null,
+      text: null,
+    };
+    let failure: ProviderError | undefined;
+    try {
+      return await this.exchange(call, path, body, timeoutMs, schema, booking, seen);
+    } catch (error) {
+      if (error instanceof ProviderError) failure = error;
+      throw error;
+    } finally {
+      try {
+        const secrets = [this.#credentials.APIKey, this.#credentials.Password];
+        observe({
+          operation: call,
+          request: withoutSecrets(body, secrets),
+          httpStatus: seen.httpStatus,
+          outcome: failure ? (failure.code as CourierErrorCode) : 'SUCCESS',
+          reply: seen.text === null ? null : replySummary(seen.text, secrets),
+          error: failure ? scrubText(failure.message, secrets) : null,
+          durationMs: Math.round(performance.now() - started),
+        });
+      } catch (error) {
+        this.logger?.warn({ err: error, courierCall: call }, 'courier exchange not reported');
+      }
+    }
+  }
+
+  private async exchange<S extends z.ZodType>(
+    call: Call,
+    path: string,
+    body: object,
+    timeoutMs: number,
+    schema: S,
+    booking: boolean,
+    seen?: { httpStatus: number | null; text: string | null },
   ): Promise<z.infer<S>> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -206,7 +254,9 @@ export class TransglobalCourier implements CourierProvider {
         body: JSON.stringify({ Credentials: this.#credentials, ...body }),
         signal,
       });
+      if (seen) seen.httpStatus = response.status;
       text = await response.text();
+      if (seen) seen.text = text;
     } catch (error) {
       const timedOut = signal.aborted;
       const refused = connectionRefused(error);
@@ -293,6 +343,46 @@ export class TransglobalCourier implements CourierProvider {
     cause?: unknown,
   ): ProviderError {
     return new ProviderError(PROVIDER, code, retryable, message, cause ? { cause } : undefined);
+  }
+}
+
+/** Request and reply fields that name a credential: never kept, whatever their value. */
+const SECRET_FIELD = /^(credentials|api_?key|password|authori[sz]ation|token|secret)$/i;
+/** A string this long in a reply is a document's content (base64), not something to read. */
+const LONG_STRING = 512;
+
+function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret) out = out.split(secret).join('[removed]');
+  }
+  return out;
+}
+
+/** A JSON copy without credential fields, long strings, or any credential's value. */
+function withoutSecrets(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') {
+    if (value.length > LONG_STRING) return `[${value.length} characters left out]`;
+    return scrubText(value, secrets);
+  }
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, secrets));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !SECRET_FIELD.test(key))
+        .map(([key, v]) => [key, withoutSecrets(v, secrets)]),
+    );
+  }
+  return value;
+}
+
+/** The reply as kept for operators: its JSON without secrets or contents, else its text, cut. */
+function replySummary(text: string, secrets: readonly string[]): unknown {
+  try {
+    return withoutSecrets(JSON.parse(text) as unknown, secrets);
+  } catch {
+    const cut = text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text;
+    return { text: scrubText(cut, secrets) };
   }
 }
 
