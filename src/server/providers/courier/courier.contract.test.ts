@@ -374,6 +374,18 @@ describe('bookShipment (BookShipment)', () => {
   );
 });
 
+describe('call counts (GET /__calls)', () => {
+  it('counts each API call as it arrives, whatever its type', async () => {
+    const read = async () =>
+      (await (await fetch(`${simulator.url}/__calls`)).json()) as Record<string, number>;
+    const before = await read();
+    expect(Object.keys(before).sort()).toEqual(['book', 'commodity', 'countries', 'quote']);
+    await courier.lookupCommodity('books');
+    await courier.lookupCommodity('shoes');
+    expect(await read()).toEqual({ ...before, commodity: before.commodity! + 2 });
+  });
+});
+
 describe('behaviour switches (POST /__control)', () => {
   it('replies with the current settings; keys left out keep theirs; reset restores defaults', async () => {
     expect(await control({})).toEqual({

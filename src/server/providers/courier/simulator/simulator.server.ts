@@ -9,6 +9,7 @@
  *                    replies the settings. `hold` keeps each call of that type waiting until its
  *                    switch is set to something else, then answers as the new setting: a test
  *                    can look at the site while a call is in flight, for as long as it needs.
+ *   GET  /__calls    how many API calls of each type it has answered since it started.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only.
  */
@@ -197,6 +198,7 @@ export async function startCourierSimulator(
       }
       return sendJson(response, 200, control(parsed.data));
     }
+    if (path === '/__calls' && method === 'GET') return sendJson(response, 200, { ...calls });
 
     const download = /^\/download\/(label|document)\/([a-z0-9]+)$/.exec(path);
     if (download?.[2] && (method === 'GET' || method === 'HEAD')) {
