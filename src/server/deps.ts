@@ -102,8 +102,7 @@ export async function createDeps(
       leaseMs: env.JOB_LEASE_MS,
     },
     close: async () => {
-      // The mail worker first: it finishes (or aborts) deliveries in progress while the
-      // database is still open.
+      // The background work is stopped before this (main.ts): no delivery is in progress.
       await mail.close();
       await courier.close();
       await database.close();

@@ -146,7 +146,12 @@ export const EnvSchema = z.object({
     .optional(),
   /** The sales mailbox that receives contact form messages. */
   SALES_EMAIL: z.email('must be an email address').optional(),
+  /**
+   * No longer used: email is delivered by `send-mail` jobs (decision 056), on the job queue's
+   * loop, woken by every email enqueued. Still accepted so existing configurations start.
+   */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
+  /** Attempts per email before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
 
   // Background jobs (decision 009): how many run at once in this process, bookings in their own
