@@ -523,3 +523,106 @@ describe('hostile input', () => {
     expect(await mail.outbox.list()).toEqual([]);
   });
 });
+
+describe('the send-mail job', () => {
+  async function sendMailJobs() {
+    return database.query<{ key: string; status: string; payload: { mailId: string } }>(
+      `SELECT key, status, payload FROM jobs WHERE kind = 'send-mail' ORDER BY created_at, key`,
+    );
+  }
+
+  /** An order written in `tx`, as the booking journey writes one. */
+  async function insertOrder(tx: { query: Database['query'] }, reference: string) {
+    const [order] = await tx.query<{ id: string }>(
+      `INSERT INTO orders (id, reference, status, collection_country_id, collection_postcode,
+         destination_country_id, destination_postcode, small_boxes, large_boxes, total_weight_kg,
+         offered_services, selected_service, price_pence, collection_address, created_at,
+         updated_at)
+       VALUES (gen_random_uuid(), $1, 'draft', 231, 'SW1A 1AA', 80, '10115', 1, 1, 50,
+         '[]'::jsonb, 'economy', 9399, '{}'::jsonb, $2, $2)
+       RETURNING id`,
+      [reference, clock.now()],
+    );
+    return order!.id;
+  }
+
+  it('is written in the transaction of the order that causes the email: both or neither', async () => {
+    const mail = mailDeps();
+    await expect(
+      database.transaction(async (tx) => {
+        await insertOrder(tx, 'BA-ROLLBK');
+        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLBK' }));
+        throw new Error('the order could not be saved');
+      }),
+    ).rejects.toThrow('the order could not be saved');
+    expect(
+      await database.query(`SELECT id FROM orders WHERE reference = 'BA-ROLLBK'`),
+    ).toHaveLength(0);
+    expect(await mail.outbox.list()).toEqual([]);
+    expect(await sendMailJobs()).toEqual([]);
+
+    const { orderId, id } = await database.transaction(async (tx) => ({
+      orderId: await insertOrder(tx, 'BA-COMMIT'),
+      ...(await mail.emails.enqueueBookingConfirmation(
+        tx,
+        booking({ orderReference: 'BA-COMMIT' }),
+      )),
+    }));
+    expect(await database.query(`SELECT id FROM orders WHERE id = $1`, [orderId])).toHaveLength(1);
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'pending', payload: { mailId: id } },
+    ]);
+    // The same email asked for again (a retried request) adds no second job.
+    await database.transaction((tx) =>
+      mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-COMMIT' })),
+    );
+    expect(await sendMailJobs()).toHaveLength(1);
+
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'done', payload: { mailId: id } },
+    ]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a send killed after the final dot ends unknown, its job done: no further attempt, until an operator asks', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached; // the whole message is with the server; its reply is held
+    doomed.kill();
+    await a.jobs.stop({ graceMs: 0 });
+    held.open();
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect((await row(id)).committed_at).not.toBeNull();
+
+    // Another process takes the job over once its lease has run out, and a started queue keeps
+    // polling for a day: the message is never attempted again.
+    const b = mailDeps({ jobs: { pollIntervalMs: 10 } });
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 1 });
+    b.jobs.start();
+    for (let hour = 0; hour < 24; hour++) {
+      advance(3600_000);
+      b.jobs.wake();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await b.jobs.stop();
+    expect(await row(id)).toMatchObject({ status: 'unknown', attempts: 1 });
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'done', payload: { mailId: id } },
+    ]);
+    expect(smtp.received).toHaveLength(1);
+
+    // An operator's "send again" makes the same job due, and it sends the message once more.
+    await database.transaction((tx) => b.outbox.retryLocked(tx, id, 'unknown'));
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'pending', payload: { mailId: id } },
+    ]);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received).toHaveLength(2);
+  });
+});
