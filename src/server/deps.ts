@@ -99,6 +99,7 @@ export async function createDeps(
     jobQueue: {
       concurrency: env.JOB_CONCURRENCY,
       bookingConcurrency: env.BOOKING_CONCURRENCY,
+      mailConcurrency: env.MAIL_CONCURRENCY,
       leaseMs: env.JOB_LEASE_MS,
     },
     close: async () => {

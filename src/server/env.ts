@@ -159,6 +159,8 @@ export const EnvSchema = z.object({
   // waits before taking over the job of one that died (renewed while the job runs).
   JOB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
   BOOKING_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
+  /** Email deliveries (`send-mail` jobs) at once in this process, in their own lane. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(2),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000, 'must be at least 1000').default(60_000),
   /** How long the courier's booking reply, and the booked order, are retried through a lost database. */
   BOOKING_REPLY_WINDOW_MS: z.coerce

@@ -43,9 +43,12 @@ export type JobHandler = (
 
 /**
  * Jobs run in lanes, each with its own number of slots, so that one kind of work never waits
- * behind another: a booking that waits 90 s on the courier never delays a capture or a cancel.
+ * behind another: a booking that waits 90 s on the courier, or an email on a slow mail server,
+ * never delays a capture or a cancel.
  */
-export type JobLane = 'booking' | 'default';
+export type JobLane = 'booking' | 'mail' | 'default';
+
+const LANES: readonly JobLane[] = ['default', 'booking', 'mail'];
 
 export interface JobQueueOptions {
   pollIntervalMs: number;
@@ -53,6 +56,8 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Bookings run at once, per process (each waits on the courier). */
   bookingConcurrency: number;
+  /** Email deliveries run at once, per process (each waits on the mail server). */
+  mailConcurrency: number;
   /**
    * How long a claimed job belongs to its worker before another may take it over. The worker
    * renews it every third of this while the handler runs, so only a worker that died (or lost
@@ -72,6 +77,7 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollIntervalMs: 1_000,
   concurrency: 4,
   bookingConcurrency: 4,
+  mailConcurrency: 2,
   leaseMs: 60_000,
   maxAttempts: 10,
   retryBaseMs: 5_000,
@@ -141,6 +147,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
   private readonly running: Record<JobLane, Set<Promise<void>>> = {
     booking: new Set(),
+    mail: new Set(),
     default: new Set(),
   };
   private readonly poller: Poller<number>;
@@ -249,19 +256,24 @@ export class JobQueue {
   get inFlight(): Record<JobLane, number> {
     return {
       booking: this.running.booking.size,
+      mail: this.running.mail.size,
       default: this.running.default.size,
     };
   }
 
+  private slotsOf(lane: JobLane): number {
+    if (lane === 'booking') return this.options.bookingConcurrency;
+    if (lane === 'mail') return this.options.mailConcurrency;
+    return this.options.concurrency;
+  }
+
   private async round(only?: readonly string[]): Promise<number> {
     const started: Promise<void>[] = [];
-    for (const lane of ['default', 'booking'] as const) {
+    for (const lane of LANES) {
       const kinds = [...this.handlers]
         .filter(([kind, h]) => h.lane === lane && (!only || only.includes(kind)))
         .map(([kind]) => kind);
-      const slots =
-        (lane === 'booking' ? this.options.bookingConcurrency : this.options.concurrency) -
-        this.running[lane].size;
+      const slots = this.slotsOf(lane) - this.running[lane].size;
       for (let i = 0; i < slots && kinds.length > 0; i += 1) {
         const job = await this.claim(kinds, lane === 'default' && !only);
         if (!job) break;

@@ -352,7 +352,7 @@ describe('retries', () => {
 
 describe('the running worker', () => {
   it('delivers after wake() and keeps going while batches are full', async () => {
-    const mail = mailDeps({ jobs: { concurrency: 2, pollIntervalMs: 3_600_000 } });
+    const mail = mailDeps({ jobs: { mailConcurrency: 2, pollIntervalMs: 3_600_000 } });
     mail.jobs.start();
     for (let i = 0; i < 5; i++) await enqueueBooking(mail, { orderReference: `BA-RUN00${i}` });
     mail.worker.wake();

@@ -106,11 +106,12 @@ export class MailDelivery {
   }
 
   /**
-   * Registers the `send-mail` job on a process's job queue (`services.ts` does, once per app).
-   * `wake()` and `runOnce()` use the first queue it was given.
+   * Registers the `send-mail` job on a process's job queue (`services.ts` does, once per app), in
+   * its own lane (`mailConcurrency` at once), so a slow mail server never holds up captures and
+   * cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
    */
   attach(jobs: JobQueue): void {
-    jobs.register(SEND_MAIL_JOB, (payload, ctx) => this.handle(payload, ctx));
+    jobs.register(SEND_MAIL_JOB, (payload, ctx) => this.handle(payload, ctx), 'mail');
     this.queues.push(jobs);
   }
 
