@@ -136,10 +136,10 @@ interface ClaimedJob {
  * the change that causes them (`enqueue(tx, …)`, one per key). Every process runs a worker that
  * claims due jobs one by one, each with its own lease (`FOR UPDATE SKIP LOCKED`: two workers
  * never hold the same job), renews the lease while the handler runs, and records the outcome
- * only while its claim still holds. Up to `concurrency` jobs run at once, bookings in their own
- * lane (`bookingConcurrency`). A job whose worker died (restart, crash) is claimed again when its
- * lease expires; handlers are written to be safe to resume (the booking job never calls
- * BookShipment twice, see docs/orders.md). Recurring work is a job that answers `again`.
+ * only while its claim still holds. Up to `concurrency` jobs run at once, bookings and email
+ * deliveries in lanes of their own (`bookingConcurrency`, `mailConcurrency`). A job whose worker
+ * died (restart, crash) is claimed again when its lease expires; handlers are written to be safe
+ * to resume (the booking job never calls BookShipment twice, see docs/orders.md). Recurring work is a job that answers `again`.
  * Works on PGlite's single connection and on Postgres with many processes.
  */
 export class JobQueue {
