@@ -132,7 +132,7 @@ export class MailDelivery {
     const queue = this.queues[0];
     if (!queue) throw new Error('Mail delivery has no job queue: attach() it first');
     const before = { ...this.tally };
-    for (let taken = 0; taken < TEST_BATCH; ) {
+    for (let taken = 0; taken < TEST_BATCH;) {
       const claimed = await queue.runOnce([SEND_MAIL_JOB]);
       if (claimed === 0) break;
       taken += claimed;
