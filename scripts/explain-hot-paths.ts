@@ -132,14 +132,6 @@ try {
       params: [now, ['capture-payment'], true, ['capture-payment', 'book-shipment']],
     },
     {
-      name: 'mail outbox claim',
-      sql: `SELECT id FROM mail
-            WHERE (status = 'pending' AND next_attempt_at <= $1)
-               OR (status = 'sending' AND locked_until <= $1 AND committed_at IS NULL)
-            ORDER BY next_attempt_at, created_at LIMIT 10 FOR UPDATE SKIP LOCKED`,
-      params: [now],
-    },
-    {
       name: 'rate limit bump',
       sql: `INSERT INTO rate_limits (key, window_start, attempts) VALUES ($1, $2, 1)
             ON CONFLICT (key) DO UPDATE SET attempts = rate_limits.attempts + 1

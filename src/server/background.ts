@@ -4,7 +4,10 @@ import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
 import type { Services } from './services.js';
 
 export interface BackgroundWork {
-  /** Stops every loop, each after its work in progress (the mail worker aborts after a grace). */
+  /**
+   * Stops the loop after its work in progress (a mail delivery still running after the queue's
+   * grace is aborted).
+   */
   stop(): Promise<void>;
 }
 
@@ -18,15 +21,15 @@ export function recurringJobs(services: Services): { kind: string; key: string }
 }
 
 /**
- * The one place that starts and stops background work (decision 014), all on one loop
- * (`jobs/poller.ts`): the job queue (booking, capture, cancel; decision 009) with its recurring
- * jobs (the warm-up and refresh of the courier route matrix, decision 034 and
- * docs/quotes-and-orders.md, the deletion of abandoned drafts, decision 050, and the
- * reconciliation of authorisations, docs/orders.md), and the mail worker (docs/email.md). Started by `main.ts` once the app is built; tests run rounds
- * themselves instead.
+ * The one place that starts and stops background work (decisions 014 and 056): the job queue
+ * on its one loop (`jobs/poller.ts`), which runs every kind of background work as jobs — booking,
+ * capture, cancel and refunds (decision 009), the delivery of every email (`send-mail`, one job
+ * per message, docs/email.md), and the recurring jobs scheduled here: the warm-up and refresh of
+ * the courier route matrix (decision 034, docs/quotes-and-orders.md), the deletion of abandoned
+ * drafts (decision 050) and the reconciliation of authorisations (docs/orders.md). Started by
+ * `main.ts` once the app is built; tests run rounds themselves instead.
  */
 export function startBackgroundWork(services: Services, logger: Logger): BackgroundWork {
-  services.mail.worker.start();
   services.jobs.start();
   const scheduled = Promise.all(recurringJobs(services).map((job) => services.jobs.schedule(job)))
     .then(() => services.jobs.wake())
@@ -38,7 +41,6 @@ export function startBackgroundWork(services: Services, logger: Logger): Backgro
     stop: async () => {
       await scheduled;
       await services.jobs.stop();
-      await services.mail.worker.stop();
     },
   };
 }

@@ -99,11 +99,11 @@ export async function createDeps(
     jobQueue: {
       concurrency: env.JOB_CONCURRENCY,
       bookingConcurrency: env.BOOKING_CONCURRENCY,
+      mailConcurrency: env.MAIL_CONCURRENCY,
       leaseMs: env.JOB_LEASE_MS,
     },
     close: async () => {
-      // The mail worker first: it finishes (or aborts) deliveries in progress while the
-      // database is still open.
+      // The background work is stopped before this (main.ts): no delivery is in progress.
       await mail.close();
       await courier.close();
       await database.close();

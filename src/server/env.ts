@@ -146,7 +146,12 @@ export const EnvSchema = z.object({
     .optional(),
   /** The sales mailbox that receives contact form messages. */
   SALES_EMAIL: z.email('must be an email address').optional(),
+  /**
+   * No longer used: email is delivered by `send-mail` jobs (decision 056), on the job queue's
+   * loop, woken by every email enqueued. Still accepted so existing configurations start.
+   */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
+  /** Attempts per email before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
 
   // Background jobs (decision 009): how many run at once in this process, bookings in their own
@@ -154,6 +159,8 @@ export const EnvSchema = z.object({
   // waits before taking over the job of one that died (renewed while the job runs).
   JOB_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
   BOOKING_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(4),
+  /** Email deliveries (`send-mail` jobs) at once in this process, in their own lane. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1, 'must be at least 1').max(64).default(2),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000, 'must be at least 1000').default(60_000),
   /** How long the courier's booking reply, and the booked order, are retried through a lost database. */
   BOOKING_REPLY_WINDOW_MS: z.coerce

@@ -20,7 +20,7 @@ async function main() {
   const started = performance.now();
   const deps = await createDeps(env, logger);
   const app = await buildApp(deps);
-  // The job queue with its recurring jobs and the mail worker (decision 014).
+  // The job queue: its recurring jobs and every email's delivery (decisions 014 and 056).
   const background = startBackgroundWork(app.services, logger);
 
   let closing = false;

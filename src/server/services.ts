@@ -92,6 +92,8 @@ export function createServices(
     },
     deps.jobQueue,
   );
+  // Every email is delivered by its own `send-mail` job, written with it (decision 056).
+  mail.worker.attach(jobs);
   // The warm-up and refresh of the whole courier route matrix is one recurring job (decision
   // 034; background.ts keeps it scheduled): one process at a time runs it, with at most
   // `courierWarmupConcurrency` courier calls, and it stops early when its process stops.

@@ -5,7 +5,7 @@ import { expectNoHorizontalScroll } from './support/site.js';
 
 /**
  * The email pipeline in the production build on sandboxes: the app enqueues a booking
- * confirmation with a PDF label, the mail worker delivers it to the local mailbox, and /dev/mail
+ * confirmation with a PDF label, its `send-mail` job delivers it to the local mailbox, and /dev/mail
  * shows it as the customer would see it, with the label downloadable.
  */
 test('a booking confirmation reaches the local mailbox with its label attached @layout', async ({

@@ -232,7 +232,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
-/** Raw SQL: the mail outbox and its worker (modules/email: outbox.ts, mail-worker.ts, docs/email.md). */
+/** Raw SQL: the mail outbox, delivered by `send-mail` jobs (modules/email: outbox.ts, mail-delivery.ts, docs/email.md). */
 export const mail = pgTable(
   'mail',
   {
@@ -251,7 +251,6 @@ export const mail = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     claimToken: uuid('claim_token'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     committedAt: timestamp('committed_at', { withTimezone: true }),
     lastError: text('last_error'),
     transportResponse: text('transport_response'),

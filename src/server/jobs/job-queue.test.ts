@@ -144,6 +144,63 @@ describe('several jobs at once', () => {
   });
 });
 
+describe('emails in their own lane', () => {
+  it('a hanging mail server holds neither captures nor more than the mail slots', async () => {
+    const q = queue({ concurrency: 1, mailConcurrency: 2 });
+    const smtp = gate();
+    const settled: string[] = [];
+    q.register(
+      'send-mail',
+      async () => {
+        await smtp.opened;
+        return { result: 'done' };
+      },
+      'mail',
+    );
+    q.register('capture', async (payload) => {
+      settled.push(String(payload.key));
+      return { result: 'done' };
+    });
+    for (let i = 0; i < 5; i += 1) await add(q, 'send-mail', `mail-${i}`);
+    for (let i = 0; i < 3; i += 1) await add(q, 'capture', `capture-${i}`);
+    q.start();
+    try {
+      // Every capture is done while the mail server still hangs, and two emails wait on it.
+      await until(() => settled.length === 3 && q.inFlight.default === 0);
+      expect(q.inFlight).toEqual({ booking: 0, mail: 2, default: 0 });
+      smtp.open();
+      await until(async () => (await job('mail-4')).status === 'done');
+    } finally {
+      smtp.open();
+      await q.stop();
+    }
+  });
+
+  it('aborts ctx.signal of a job still running when the stop grace has passed', async () => {
+    const q = queue();
+    const reasons: string[] = [];
+    q.register(
+      'send-mail',
+      async (_payload, ctx) => {
+        await new Promise<void>((resolve) =>
+          ctx.signal.addEventListener('abort', () => {
+            reasons.push(String((ctx.signal.reason as Error).message));
+            resolve();
+          }),
+        );
+        return { result: 'retry', delayMs: 0, error: 'aborted' };
+      },
+      'mail',
+    );
+    await add(q, 'send-mail', 'mail-stopped');
+    q.start();
+    await until(() => q.inFlight.mail === 1);
+    await q.stop({ graceMs: 50 });
+    expect(reasons).toEqual(['job queue stopping']);
+    expect(await job('mail-stopped')).toMatchObject({ status: 'pending' });
+  });
+});
+
 describe('recurring jobs', () => {
   it('a job that answers `again` is due again later, counted from zero, and scheduling it twice keeps one row', async () => {
     const q = queue();

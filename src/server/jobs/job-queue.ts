@@ -29,6 +29,11 @@ export interface JobContext {
    * refresh) stops taking new work and returns, so shutdown waits only for what is in flight.
    */
   stopping(): boolean;
+  /**
+   * Aborted once this process's `stop()` has waited `stopGraceMs` for the job: a handler that can
+   * give up safely (the mail delivery, before its commit point) listens to it; others ignore it.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (
@@ -38,9 +43,12 @@ export type JobHandler = (
 
 /**
  * Jobs run in lanes, each with its own number of slots, so that one kind of work never waits
- * behind another: a booking that waits 90 s on the courier never delays a capture or a cancel.
+ * behind another: a booking that waits 90 s on the courier, or an email on a slow mail server,
+ * never delays a capture or a cancel.
  */
-export type JobLane = 'booking' | 'default';
+export type JobLane = 'booking' | 'mail' | 'default';
+
+const LANES: readonly JobLane[] = ['default', 'booking', 'mail'];
 
 export interface JobQueueOptions {
   pollIntervalMs: number;
@@ -48,6 +56,8 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Bookings run at once, per process (each waits on the courier). */
   bookingConcurrency: number;
+  /** Email deliveries run at once, per process (each waits on the mail server). */
+  mailConcurrency: number;
   /**
    * How long a claimed job belongs to its worker before another may take it over. The worker
    * renews it every third of this while the handler runs, so only a worker that died (or lost
@@ -57,16 +67,60 @@ export interface JobQueueOptions {
   /** Attempts before a job whose handler keeps throwing is marked failed. */
   maxAttempts: number;
   retryBaseMs: number;
+  /** On `stop()`, how long jobs in progress run before their `ctx.signal` is aborted. */
+  stopGraceMs: number;
+  /** Waits between the attempts to record an outcome through a failing database. */
+  recordRetryDelaysMs: readonly number[];
 }
 
 export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   pollIntervalMs: 1_000,
   concurrency: 4,
   bookingConcurrency: 4,
+  mailConcurrency: 2,
   leaseMs: 60_000,
   maxAttempts: 10,
   retryBaseMs: 5_000,
+  stopGraceMs: 10_000,
+  recordRetryDelaysMs: [0, 200, 1_000, 3_000],
 };
+
+export interface NewJob {
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+}
+
+/**
+ * Adds a job through the caller's transaction (of either kind), so it commits or rolls back with
+ * the change that causes it; a second job with the same key is not added (false).
+ */
+export async function enqueueJob(tx: Queryable, job: NewJob, now: Date): Promise<boolean> {
+  const rows = await rawQueryOf(tx)(
+    `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $6)
+     ON CONFLICT (key) DO NOTHING RETURNING id`,
+    [randomUUID(), job.kind, job.key, JSON.stringify(job.payload), job.runAt ?? now, now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Makes the job with this key due again through the caller's transaction, whatever its state
+ * (added if missing), its attempts counted from zero. A worker still running it loses its claim:
+ * its outcome is not recorded. For a person's decision to run finished work again (an operator's
+ * mail retry), taken under the lock of the row the job works on.
+ */
+export async function requeueJob(tx: Queryable, job: NewJob, now: Date): Promise<void> {
+  await rawQueryOf(tx)(
+    `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $6)
+     ON CONFLICT (key) DO UPDATE SET status = 'pending', attempts = 0, run_at = $5,
+       claim_token = NULL, locked_until = NULL, last_error = NULL, updated_at = $6`,
+    [randomUUID(), job.kind, job.key, JSON.stringify(job.payload), job.runAt ?? now, now],
+  );
+}
 
 interface ClaimedJob {
   id: string;
@@ -82,10 +136,10 @@ interface ClaimedJob {
  * the change that causes them (`enqueue(tx, …)`, one per key). Every process runs a worker that
  * claims due jobs one by one, each with its own lease (`FOR UPDATE SKIP LOCKED`: two workers
  * never hold the same job), renews the lease while the handler runs, and records the outcome
- * only while its claim still holds. Up to `concurrency` jobs run at once, bookings in their own
- * lane (`bookingConcurrency`). A job whose worker died (restart, crash) is claimed again when its
- * lease expires; handlers are written to be safe to resume (the booking job never calls
- * BookShipment twice, see docs/orders.md). Recurring work is a job that answers `again`.
+ * only while its claim still holds. Up to `concurrency` jobs run at once, bookings and email
+ * deliveries in lanes of their own (`bookingConcurrency`, `mailConcurrency`). A job whose worker
+ * died (restart, crash) is claimed again when its lease expires; handlers are written to be safe
+ * to resume (the booking job never calls BookShipment twice, see docs/orders.md). Recurring work is a job that answers `again`.
  * Works on PGlite's single connection and on Postgres with many processes.
  */
 export class JobQueue {
@@ -93,6 +147,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
   private readonly running: Record<JobLane, Set<Promise<void>>> = {
     booking: new Set(),
+    mail: new Set(),
     default: new Set(),
   };
   private readonly poller: Poller<number>;
@@ -100,6 +155,8 @@ export class JobQueue {
   private background = false;
   /** True while `stop()` waits for the jobs in progress: handlers see it as `ctx.stopping()`. */
   private stopRequested = false;
+  /** Aborted when `stop()` has waited its grace: handlers see it as `ctx.signal`. */
+  private abort = new AbortController();
 
   constructor(
     private readonly deps: { database: Database; clock: Clock; logger: Logger },
@@ -120,18 +177,8 @@ export class JobQueue {
   }
 
   /** Adds a job in the caller's transaction; a second job with the same key is not added. */
-  async enqueue(
-    tx: Queryable,
-    job: { kind: string; key: string; payload: Record<string, unknown>; runAt?: Date },
-  ): Promise<boolean> {
-    const now = this.deps.clock.now();
-    const rows = await rawQueryOf(tx)(
-      `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $6)
-       ON CONFLICT (key) DO NOTHING RETURNING id`,
-      [randomUUID(), job.kind, job.key, JSON.stringify(job.payload), job.runAt ?? now, now],
-    );
-    return rows.length > 0;
+  enqueue(tx: Queryable, job: NewJob): Promise<boolean> {
+    return enqueueJob(tx, job, this.deps.clock.now());
   }
 
   /**
@@ -150,6 +197,7 @@ export class JobQueue {
   }
 
   start(): void {
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     this.background = true;
     this.poller.start();
   }
@@ -159,15 +207,25 @@ export class JobQueue {
     this.poller.wake();
   }
 
-  /** Stops claiming; resolves when every job in progress has ended. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; resolves when every job in progress has ended. After `graceMs` (default
+   * `stopGraceMs`) the jobs still running see `ctx.signal` aborted.
+   */
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.stopRequested = true;
+    const abort = this.abort;
+    const timer = setTimeout(
+      () => abort.abort(new Error('job queue stopping')),
+      options.graceMs ?? this.options.stopGraceMs,
+    );
     try {
       await this.poller.stop();
       this.background = false;
       await this.idle();
     } finally {
+      clearTimeout(timer);
       this.stopRequested = false;
+      if (abort.signal.aborted) this.abort = new AbortController();
     }
   }
 
@@ -180,9 +238,13 @@ export class JobQueue {
     }
   }
 
-  /** One round: claims due jobs for the free slots and runs them; returns how many were claimed. */
-  runOnce(): Promise<number> {
-    return this.poller.runOnce();
+  /**
+   * One round: claims due jobs for the free slots and runs them; returns how many were claimed.
+   * With `kinds`, only jobs of those kinds (tests, on a queue that is not started: such a round
+   * is not joined with the loop's).
+   */
+  runOnce(kinds?: readonly string[]): Promise<number> {
+    return kinds ? this.round(kinds) : this.poller.runOnce();
   }
 
   /** Rounds until nothing is due (tests). */
@@ -194,19 +256,26 @@ export class JobQueue {
   get inFlight(): Record<JobLane, number> {
     return {
       booking: this.running.booking.size,
+      mail: this.running.mail.size,
       default: this.running.default.size,
     };
   }
 
-  private async round(): Promise<number> {
+  private slotsOf(lane: JobLane): number {
+    if (lane === 'booking') return this.options.bookingConcurrency;
+    if (lane === 'mail') return this.options.mailConcurrency;
+    return this.options.concurrency;
+  }
+
+  private async round(only?: readonly string[]): Promise<number> {
     const started: Promise<void>[] = [];
-    for (const lane of ['default', 'booking'] as const) {
-      const kinds = [...this.handlers].filter(([, h]) => h.lane === lane).map(([kind]) => kind);
-      const slots =
-        (lane === 'booking' ? this.options.bookingConcurrency : this.options.concurrency) -
-        this.running[lane].size;
+    for (const lane of LANES) {
+      const kinds = [...this.handlers]
+        .filter(([kind, h]) => h.lane === lane && (!only || only.includes(kind)))
+        .map(([kind]) => kind);
+      const slots = this.slotsOf(lane) - this.running[lane].size;
       for (let i = 0; i < slots && kinds.length > 0; i += 1) {
-        const job = await this.claim(kinds, lane === 'default');
+        const job = await this.claim(kinds, lane === 'default' && !only);
         if (!job) break;
         started.push(this.track(lane, job));
       }
@@ -277,6 +346,7 @@ export class JobQueue {
             log,
             stillMine: () => mine,
             stopping: () => this.stopRequested,
+            signal: this.abort.signal,
           });
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
@@ -330,7 +400,7 @@ export class JobQueue {
 
   /** Records the outcome while the claim still holds (retried through a lost connection). */
   private async record(job: ClaimedJob, outcome: JobOutcome): Promise<boolean> {
-    const delays = [0, 200, 1_000, 3_000];
+    const delays = this.options.recordRetryDelaysMs;
     let lastError: unknown;
     for (const delay of delays) {
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));

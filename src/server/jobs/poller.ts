@@ -14,8 +14,8 @@ export interface PollerOptions<R> {
 /**
  * The one background loop (decision 014): runs `round` every `intervalMs`, at once after
  * `wake()` or a full batch, never two rounds at a time, and never keeps the process alive.
- * `stop()` stops scheduling and waits for the round in progress. The job queue, the mail
- * worker and the route refresher all run on it.
+ * `stop()` stops scheduling and waits for the round in progress. The job queue runs on it, and
+ * with it every kind of background work (decision 056).
  */
 export class Poller<R> {
   private timer: NodeJS.Timeout | undefined;

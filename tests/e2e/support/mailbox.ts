@@ -1,7 +1,7 @@
 import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 /**
- * The local mailbox at /dev/mail, as a test reads it. The mail worker delivers in the background,
+ * The local mailbox at /dev/mail, as a test reads it. Each email's job delivers it in the background,
  * so openMail reloads the list until the message shows up.
  */
 export async function openMail(

@@ -27,7 +27,7 @@ export async function createOrPromoteAdmin(
 ): Promise<{ created: boolean; userId: string }> {
   const secret = await authSecret(deps.database, deps.clock, deps.authSecret);
   const siteUrl = 'http://localhost:3000';
-  // No email is sent: an admin created here is verified already. The mail worker is not started.
+  // No email is sent: an admin created here is verified already. No job queue is started.
   const mail = createMail(deps, {
     from: DEFAULT_MAIL_FROM,
     salesEmail: DEFAULT_SALES_EMAIL,

@@ -7,7 +7,7 @@ import type { ContactRepository, StoredContactMessage } from './contact.reposito
 
 /**
  * "Contact us": the message and its email to the sales mailbox (docs/product-rules.md, "Contact us") are stored in one
- * transaction, so neither is lost; the mail worker delivers the email (escaped: the message is
+ * transaction, so neither is lost; its `send-mail` job delivers the email (escaped: the message is
  * stored as the visitor typed it).
  */
 export class ContactService {

@@ -269,4 +269,76 @@ describe('the courier route matrix', { timeout: 120_000 }, () => {
     await t.app.services.jobs.drain();
     expect(courier.routeQueries.length - before).toBe(routeMatrix().length);
   });
+
+  it('is one recurring job across processes: two queues polling at once never run it twice', async () => {
+    // A second process on the same database, with its own job queue and log.
+    const otherLines: string[] = [];
+    const other = await buildApp({
+      database: t.database,
+      clock: t.clock,
+      logger: pino(
+        { level: 'info' },
+        new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            otherLines.push(chunk.toString());
+            callback();
+          },
+        }),
+      ),
+      courier,
+      pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 },
+    });
+    await other.ready();
+    const runs = () =>
+      [...logLines, ...otherLines].filter(
+        (line) => (JSON.parse(line) as { msg?: string }).msg === 'courier route warm-up started',
+      ).length;
+    try {
+      await scheduleRefresh();
+      // Every answer past the refresh-ahead age, and the job due.
+      t.clock.set(new Date(t.clock.now().getTime() + 5 * HOUR));
+      const before = { calls: courier.routeQueries.length, runs: runs() };
+      courier.hold();
+      const rounds = Promise.all([t.app.services.jobs.runOnce(), other.services.jobs.runOnce()]);
+      await vi.waitFor(() => expect(courier.inFlight).toBeGreaterThan(0), { timeout: 10_000 });
+      // While one process refreshes, the other keeps polling and finds nothing to run.
+      const queues = [t.app.services.jobs, other.services.jobs];
+      const idle = queues.filter((queue) => queue.inFlight.default === 0);
+      expect(idle).toHaveLength(1);
+      for (let i = 0; i < 3; i += 1) expect(await idle[0]!.runOnce()).toBe(0);
+      courier.release();
+      expect((await rounds).sort()).toEqual([0, 1]);
+      expect(runs() - before.runs).toBe(1);
+      expect(courier.routeQueries.length - before.calls).toBe(routeMatrix().length);
+      // It scheduled its own next run.
+      expect(await refreshJob()).toEqual({
+        status: 'pending',
+        runAt: t.clock.now().getTime() + ROUTE_REFRESH_INTERVAL_MS,
+      });
+
+      // Later (it is due, the answers are old again), both poll at once: it runs once more, in
+      // one of them.
+      t.clock.set(new Date(t.clock.now().getTime() + 5 * HOUR));
+      const again = await Promise.all([
+        other.services.jobs.runOnce(),
+        t.app.services.jobs.runOnce(),
+      ]);
+      expect(again.sort()).toEqual([0, 1]);
+      expect(runs() - before.runs).toBe(2);
+      expect(courier.routeQueries.length - before.calls).toBe(2 * routeMatrix().length);
+      expect(await refreshJob()).toEqual({
+        status: 'pending',
+        runAt: t.clock.now().getTime() + ROUTE_REFRESH_INTERVAL_MS,
+      });
+      const [{ n }] = (await t.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE kind = $1`,
+        [REFRESH_COURIER_ROUTES_JOB],
+      )) as [{ n: number }];
+      expect(n).toBe(1);
+    } finally {
+      courier.release();
+      await other.services.courierRoutes.idle();
+      await other.close();
+    }
+  });
 });

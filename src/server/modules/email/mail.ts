@@ -6,7 +6,7 @@ import { bareAddress } from '../../providers/email/compose.js';
 import type { MailTransport } from '../../providers/email/email-provider.js';
 import { createMailTransport, LocalMailbox } from '../../providers/email/index.js';
 import { EmailService } from './email.service.js';
-import { MailWorker, type MailWorkerOptions } from './mail-worker.js';
+import { MailDelivery, type MailDeliveryOptions } from './mail-delivery.js';
 import { MailOutbox } from './outbox.js';
 
 export const DEFAULT_MAIL_FROM = 'BoxAbroad <no-reply@boxabroad.localhost>';
@@ -19,19 +19,27 @@ export interface MailConfig {
   from: string;
   salesEmail: string;
   siteUrl: string;
-  worker?: Partial<MailWorkerOptions>;
+  delivery?: Partial<MailDeliveryOptions>;
 }
 
-/** Everything email: what features call, the outbox, the transport and its worker. */
+/** Everything email: what features call, the outbox, the transport and its delivery. */
 export interface MailDeps {
   /** The entry points features call inside their transaction. */
   emails: EmailService;
   outbox: MailOutbox;
   transport: MailTransport;
-  worker: MailWorker;
+  /**
+   * The delivery: the `send-mail` job's handler, registered on the app's job queue by
+   * `services.ts` (decision 056). Features call `worker.wake()` after committing an email;
+   * tests run `worker.runOnce()`. It has no loop of its own.
+   */
+  worker: MailDelivery;
   /** The local mailbox, when it is the transport (no SMTP_URL): /dev/mail shows it. */
   mailbox?: LocalMailbox;
-  /** Stops the worker (waiting for deliveries in progress) and closes the transport. */
+  /**
+   * Closes the transport. Stop the job queue first (`background.ts`): it finishes or aborts the
+   * deliveries in progress.
+   */
   close(): Promise<void>;
 }
 
@@ -41,14 +49,11 @@ export function mailConfigFromEnv(env: Env): MailConfig {
     from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     salesEmail: env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
     siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    worker: {
-      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
-      maxAttempts: env.MAIL_MAX_ATTEMPTS,
-    },
+    delivery: { maxAttempts: env.MAIL_MAX_ATTEMPTS },
   };
 }
 
-/** Builds the mail deps; the worker is not started (main's createDeps starts it). */
+/** Builds the mail deps; `services.ts` attaches the delivery to the app's job queue. */
 export function createMail(
   deps: { database: Database; clock: Clock; logger: Logger },
   config: MailConfig,
@@ -56,15 +61,15 @@ export function createMail(
 ): MailDeps {
   const domain = bareAddress(config.from).split('@')[1] ?? 'boxabroad.localhost';
   const outbox = new MailOutbox(deps.database, deps.clock, domain);
-  const worker = new MailWorker(
+  const worker = new MailDelivery(
     {
       database: deps.database,
       transport,
       clock: deps.clock,
-      logger: deps.logger.child({ component: 'mail-worker' }),
+      logger: deps.logger.child({ component: 'mail' }),
       from: config.from,
     },
-    config.worker,
+    config.delivery,
   );
   return {
     emails: new EmailService(outbox, deps.clock, {
@@ -75,9 +80,6 @@ export function createMail(
     transport,
     worker,
     ...(transport instanceof LocalMailbox ? { mailbox: transport } : {}),
-    close: async () => {
-      await worker.stop();
-      await transport.close();
-    },
+    close: () => transport.close(),
   };
 }

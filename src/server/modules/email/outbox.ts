@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { rawQueryOf, type Queryable } from '../../db/queryable.js';
+import { enqueueJob, requeueJob } from '../../jobs/job-queue.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
 export type MailKind =
@@ -13,6 +14,13 @@ export type MailKind =
   | 'order-update'
   | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+
+/** The job that delivers one message (`mail-delivery.ts`); its key is `send-mail:<mail id>`. */
+export const SEND_MAIL_JOB = 'send-mail';
+
+function sendMailJob(mailId: string) {
+  return { kind: SEND_MAIL_JOB, key: `${SEND_MAIL_JOB}:${mailId}`, payload: { mailId } };
+}
 
 export interface MailAttachment {
   filename: string;
@@ -68,8 +76,9 @@ export interface OutboxEntry {
 }
 
 /**
- * Writes one email to the outbox through the caller's connection, so it commits or rolls back
- * with the change that causes it. The worker delivers it after the commit.
+ * Writes one email to the outbox, and the `send-mail` job that delivers it, through the caller's
+ * connection, so both commit or roll back with the change that causes them. The job queue runs
+ * the job after the commit (decision 056).
  *
  * Addresses must be single bare addresses (throws InvalidMailAddressError otherwise); the
  * subject and attachment names are made single-line.
@@ -127,6 +136,7 @@ export async function enqueueMail(
       ],
     );
   }
+  await enqueueJob(tx, { ...sendMailJob(id), runAt: context.now }, context.now);
   return { id, messageId, created: true };
 }
 
@@ -234,7 +244,8 @@ export class MailOutbox {
   /**
    * An operator's retry inside the caller's transaction: the row is locked and its status
    * re-checked against the one the operator saw, so two clicks (or two operators) queue it once.
-   * Returns the entry as queued, `not-found`, or `changed` (it is not in `expected` any more).
+   * Its `send-mail` job is made due now in the same transaction. Returns the entry as queued,
+   * `not-found`, or `changed` (it is not in `expected` any more).
    */
   async retryLocked(
     tx: Queryable,
@@ -248,30 +259,39 @@ export class MailOutbox {
     );
     if (!locked) return 'not-found';
     if (locked.status !== expected) return 'changed';
+    const now = this.clock.now();
     const [row] = await query<MailRow>(
       `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
-         locked_until = NULL, committed_at = NULL
+         committed_at = NULL
        WHERE id = $1 AND status = $3
        RETURNING ${ENTRY_COLUMNS}`,
-      [id, this.clock.now(), expected],
+      [id, now, expected],
     );
-    return row ? toEntry(row) : 'changed';
+    if (!row) return 'changed';
+    await requeueJob(tx, sendMailJob(id), now);
+    return toEntry(row);
   }
 
   /**
    * An operator's decision to send a failed or unknown-outcome message again (an unknown one
    * may then arrive twice): it is due at once; a message that already used its attempts gets
-   * this one more. Returns false when the message is not in one of those states.
+   * this one more. Its `send-mail` job is made due now in the same transaction. Returns false
+   * when the message is not in one of those states.
    */
   async retry(id: string): Promise<boolean> {
-    const rows = await this.database.query(
-      `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
-         locked_until = NULL, committed_at = NULL
-       WHERE id = $1 AND status IN ('failed', 'unknown')
-       RETURNING id`,
-      [id, this.clock.now()],
-    );
-    return rows.length > 0;
+    return this.database.transaction(async (tx) => {
+      const now = this.clock.now();
+      const rows = await tx.query(
+        `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
+           committed_at = NULL
+         WHERE id = $1 AND status IN ('failed', 'unknown')
+         RETURNING id`,
+        [id, now],
+      );
+      if (rows.length === 0) return false;
+      await requeueJob(tx, sendMailJob(id), now);
+      return true;
+    });
   }
 }
 

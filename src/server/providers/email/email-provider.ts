@@ -1,6 +1,6 @@
 /**
- * The email port: how the mail worker hands one composed message to the world. Implementations:
- * SMTP through nodemailer (`smtp-transport.ts`, when SMTP_URL is set) and the local mailbox
+ * The email port: how the mail delivery (a `send-mail` job) hands one composed message to the
+ * world. Implementations: SMTP through nodemailer (`smtp-transport.ts`, when SMTP_URL is set) and the local mailbox
  * (`local-mailbox.ts`, development, tests and sandboxes). Failures are thrown as ProviderError
  * (provider 'email') with one of the codes below.
  */

@@ -5,8 +5,9 @@ import { TestSmtpServer } from '../../../../tests/support/test-smtp-server.js';
 import { fixedClock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { samplePdf } from '../../dev/sample-mail.js';
+import { JobQueue, type JobQueueOptions } from '../../jobs/job-queue.js';
 import { createMail, type MailDeps } from './mail.js';
-import type { MailWorkerOptions } from './mail-worker.js';
+import type { MailDeliveryOptions } from './mail-delivery.js';
 import type { BookingConfirmationInput } from './templates/booking-confirmation.js';
 
 const START = '2026-11-23T10:00:00.000Z';
@@ -17,7 +18,9 @@ const LEASE_MS = 10 * 60_000;
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let labelPdfs: Buffer[];
-const opened: MailDeps[] = [];
+/** One process's mail: its deps, and the job queue its `send-mail` jobs run on. */
+type MailProcess = MailDeps & { jobs: JobQueue };
+const opened: MailProcess[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,30 +34,48 @@ afterAll(() => database.dispose());
 beforeEach(async () => {
   clock.set(START);
   await database.query('DELETE FROM mail');
+  await database.query('DELETE FROM jobs');
   smtp = new TestSmtpServer();
   await smtp.start();
 });
 
 afterEach(async () => {
-  for (const mail of opened.splice(0)) await mail.worker.stop({ graceMs: 0 });
+  for (const mail of opened.splice(0)) await mail.jobs.stop({ graceMs: 0 });
   await smtp.stop();
 });
 
+/**
+ * The mail of one process: the outbox and the delivery, attached to a job queue of its own on
+ * `database` (a killable one stands for a process that dies).
+ */
 function mailDeps(
-  options: { database?: Database; worker?: Partial<MailWorkerOptions> } = {},
-): MailDeps {
+  options: {
+    database?: Database;
+    smtpUrl?: string;
+    delivery?: Partial<MailDeliveryOptions>;
+    jobs?: Partial<JobQueueOptions>;
+  } = {},
+): MailProcess {
+  const db = options.database ?? database;
   const mail = createMail(
-    { database: options.database ?? database, clock, logger },
+    { database: db, clock, logger },
     {
-      smtpUrl: smtp.url,
+      smtpUrl: options.smtpUrl ?? smtp.url,
       from: 'BoxAbroad <no-reply@boxabroad.test>',
       salesEmail: 'sales@boxabroad.test',
       siteUrl: 'https://boxabroad.test',
-      worker: { leaseMs: LEASE_MS, retryBaseMs: 30_000, maxAttempts: 4, ...options.worker },
+      delivery: { retryBaseMs: 30_000, maxAttempts: 4, ...options.delivery },
     },
   );
-  opened.push(mail);
-  return mail;
+  const jobs = new JobQueue(
+    { database: db, clock, logger },
+    // A dead process's outcome is tried once: no waiting on a database that will not answer.
+    { leaseMs: LEASE_MS, recordRetryDelaysMs: [0], ...options.jobs },
+  );
+  mail.worker.attach(jobs);
+  const mailProcess = Object.assign(mail, { jobs });
+  opened.push(mailProcess);
+  return mailProcess;
 }
 
 function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
@@ -285,7 +306,7 @@ describe('retries', () => {
   });
 
   it('marks a message failed after the last attempt, and it stays visible', async () => {
-    const mail = mailDeps({ worker: { maxAttempts: 3 } });
+    const mail = mailDeps({ delivery: { maxAttempts: 3 } });
     smtp.dataReply = () => ({ code: 451, message: 'Try again later' });
     const { id } = await enqueueBooking(mail);
 
@@ -321,16 +342,7 @@ describe('retries', () => {
   });
 
   it('refuses wrong SMTP credentials and retries (the URL carries them)', async () => {
-    const mail = createMail(
-      { database, clock, logger },
-      {
-        smtpUrl: smtp.url.replace('s3cret', 'wrong'),
-        from: 'BoxAbroad <no-reply@boxabroad.test>',
-        salesEmail: 'sales@boxabroad.test',
-        siteUrl: 'https://boxabroad.test',
-      },
-    );
-    opened.push(mail);
+    const mail = mailDeps({ smtpUrl: smtp.url.replace('s3cret', 'wrong'), delivery: {} });
     const { id } = await enqueueBooking(mail);
     expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 0 });
     expect((await row(id)).last_error).toMatch(/Invalid username or password/);
@@ -340,13 +352,13 @@ describe('retries', () => {
 
 describe('the running worker', () => {
   it('delivers after wake() and keeps going while batches are full', async () => {
-    const mail = mailDeps({ worker: { batchSize: 2, pollIntervalMs: 3_600_000 } });
-    mail.worker.start();
+    const mail = mailDeps({ jobs: { mailConcurrency: 2, pollIntervalMs: 3_600_000 } });
+    mail.jobs.start();
     for (let i = 0; i < 5; i++) await enqueueBooking(mail, { orderReference: `BA-RUN00${i}` });
     mail.worker.wake();
     // Only wake() and the full batches can get all five out before the hour-long poll.
     await smtp.waitForMessages(5);
-    await mail.worker.stop();
+    await mail.jobs.stop();
     expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(
       [0, 1, 2, 3, 4].map((i) => `Your booking was successful: BA-RUN00${i}`),
     );
@@ -392,7 +404,7 @@ describe('exactly once, as far as SMTP allows', () => {
     const held = smtp.holdDataReply();
     const sending = a.worker.runOnce();
     await held.reached;
-    const stopped = a.worker.stop({ graceMs: 60_000 });
+    const stopped = a.jobs.stop({ graceMs: 60_000 });
     held.open();
     await stopped;
     expect(await sending).toMatchObject({ sent: 1 });
@@ -412,7 +424,7 @@ describe('exactly once, as far as SMTP allows', () => {
     void a.worker.runOnce().catch(() => undefined);
     await held.reached;
     doomed.kill();
-    await a.worker.stop({ graceMs: 0 }); // its connection drops, as when the process dies
+    await a.jobs.stop({ graceMs: 0 }); // its connection drops, as when the process dies
     held.open();
     expect(await row(id)).toMatchObject({ status: 'sending', committed_at: null });
 
@@ -426,16 +438,16 @@ describe('exactly once, as far as SMTP allows', () => {
 
   it('a message whose every attempt was killed before sending ends failed', async () => {
     const doomed = killable(database);
-    const a = mailDeps({ database: doomed.database, worker: { maxAttempts: 1 } });
+    const a = mailDeps({ database: doomed.database, delivery: { maxAttempts: 1 } });
     const { id } = await enqueueBooking(a);
     const held = smtp.holdRcpt();
     void a.worker.runOnce().catch(() => undefined);
     await held.reached;
     doomed.kill();
-    await a.worker.stop({ graceMs: 0 });
+    await a.jobs.stop({ graceMs: 0 });
     held.open();
 
-    const b = mailDeps({ worker: { maxAttempts: 1 } });
+    const b = mailDeps({ delivery: { maxAttempts: 1 } });
     advance(LEASE_MS + 1);
     expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, failed: 1 });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1 });
@@ -450,7 +462,7 @@ describe('exactly once, as far as SMTP allows', () => {
     void a.worker.runOnce().catch(() => undefined);
     await held.reached; // the server has the whole message; its reply is held
     doomed.kill();
-    await a.worker.stop({ graceMs: 0 });
+    await a.jobs.stop({ graceMs: 0 });
     held.open();
 
     const b = mailDeps();
@@ -509,5 +521,108 @@ describe('hostile input', () => {
       ).rejects.toThrow(/not a single email address/);
     }
     expect(await mail.outbox.list()).toEqual([]);
+  });
+});
+
+describe('the send-mail job', () => {
+  async function sendMailJobs() {
+    return database.query<{ key: string; status: string; payload: { mailId: string } }>(
+      `SELECT key, status, payload FROM jobs WHERE kind = 'send-mail' ORDER BY created_at, key`,
+    );
+  }
+
+  /** An order written in `tx`, as the booking journey writes one. */
+  async function insertOrder(tx: { query: Database['query'] }, reference: string) {
+    const [order] = await tx.query<{ id: string }>(
+      `INSERT INTO orders (id, reference, status, collection_country_id, collection_postcode,
+         destination_country_id, destination_postcode, small_boxes, large_boxes, total_weight_kg,
+         offered_services, selected_service, price_pence, collection_address, created_at,
+         updated_at)
+       VALUES (gen_random_uuid(), $1, 'draft', 231, 'SW1A 1AA', 80, '10115', 1, 1, 50,
+         '[]'::jsonb, 'economy', 9399, '{}'::jsonb, $2, $2)
+       RETURNING id`,
+      [reference, clock.now()],
+    );
+    return order!.id;
+  }
+
+  it('is written in the transaction of the order that causes the email: both or neither', async () => {
+    const mail = mailDeps();
+    await expect(
+      database.transaction(async (tx) => {
+        await insertOrder(tx, 'BA-ROLLBK');
+        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLBK' }));
+        throw new Error('the order could not be saved');
+      }),
+    ).rejects.toThrow('the order could not be saved');
+    expect(
+      await database.query(`SELECT id FROM orders WHERE reference = 'BA-ROLLBK'`),
+    ).toHaveLength(0);
+    expect(await mail.outbox.list()).toEqual([]);
+    expect(await sendMailJobs()).toEqual([]);
+
+    const { orderId, id } = await database.transaction(async (tx) => ({
+      orderId: await insertOrder(tx, 'BA-COMMIT'),
+      ...(await mail.emails.enqueueBookingConfirmation(
+        tx,
+        booking({ orderReference: 'BA-COMMIT' }),
+      )),
+    }));
+    expect(await database.query(`SELECT id FROM orders WHERE id = $1`, [orderId])).toHaveLength(1);
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'pending', payload: { mailId: id } },
+    ]);
+    // The same email asked for again (a retried request) adds no second job.
+    await database.transaction((tx) =>
+      mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-COMMIT' })),
+    );
+    expect(await sendMailJobs()).toHaveLength(1);
+
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'done', payload: { mailId: id } },
+    ]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a send killed after the final dot ends unknown, its job done: no further attempt, until an operator asks', async () => {
+    const doomed = killable(database);
+    const a = mailDeps({ database: doomed.database });
+    const { id } = await enqueueBooking(a);
+    const held = smtp.holdDataReply();
+    void a.worker.runOnce().catch(() => undefined);
+    await held.reached; // the whole message is with the server; its reply is held
+    doomed.kill();
+    await a.jobs.stop({ graceMs: 0 });
+    held.open();
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect((await row(id)).committed_at).not.toBeNull();
+
+    // Another process takes the job over once its lease has run out, and a started queue keeps
+    // polling for a day: the message is never attempted again.
+    const b = mailDeps({ jobs: { pollIntervalMs: 10 } });
+    advance(LEASE_MS + 1);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, unknown: 1 });
+    b.jobs.start();
+    for (let hour = 0; hour < 24; hour++) {
+      advance(3600_000);
+      b.jobs.wake();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await b.jobs.stop();
+    expect(await row(id)).toMatchObject({ status: 'unknown', attempts: 1 });
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'done', payload: { mailId: id } },
+    ]);
+    expect(smtp.received).toHaveLength(1);
+
+    // An operator's "send again" makes the same job due, and it sends the message once more.
+    await database.transaction((tx) => b.outbox.retryLocked(tx, id, 'unknown'));
+    expect(await sendMailJobs()).toEqual([
+      { key: `send-mail:${id}`, status: 'pending', payload: { mailId: id } },
+    ]);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received).toHaveLength(2);
   });
 });

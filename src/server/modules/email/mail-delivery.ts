@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import type { JobContext, JobOutcome, JobQueue } from '../../jobs/job-queue.js';
+import { bareAddress, composeMessage } from '../../providers/email/compose.js';
+import type { MailTransport } from '../../providers/email/email-provider.js';
+import { isProviderError, ProviderError } from '../../providers/provider-error.js';
+import { SEND_MAIL_JOB } from './outbox.js';
+
+export interface MailDeliveryOptions {
+  /** Attempts before a message is marked failed. */
+  maxAttempts: number;
+  /** Wait before the 2nd attempt; doubled for each further one, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+export const DEFAULT_MAIL_DELIVERY_OPTIONS: MailDeliveryOptions = {
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60_000,
+};
+
+export interface MailDeliveryDeps {
+  database: Database;
+  transport: MailTransport;
+  clock: Clock;
+  logger: Logger;
+  /** MAIL_FROM, e.g. `BoxAbroad <no-reply@boxabroad.example>`. */
+  from: string;
+}
+
+/** What the `send-mail` jobs of a round did to their messages (`runOnce()`). */
+export interface RunSummary {
+  /** Messages taken for an attempt (moved to `sending`). */
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Messages whose delivery may or may not have happened: left for an operator, not resent. */
+  unknown: number;
+}
+
+interface MailRow {
+  id: string;
+  kind: string;
+  message_id: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html_body: string;
+  text_body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date | string;
+  claim_token: string | null;
+  committed_at: Date | string | null;
+  created_at: Date | string;
+}
+
+interface AttachmentRow {
+  filename: string;
+  content_type: string;
+  content: Uint8Array;
+}
+
+type AttemptOutcome =
+  | { result: 'sent' | 'failed' | 'unknown' | 'lease-lost' }
+  | { result: 'retrying'; delayMs: number; error: string };
+
+/** How many `send-mail` jobs `runOnce()` takes at most. */
+const TEST_BATCH = 10;
+
+const MAIL_COLUMNS = `id, kind, message_id, to_address, reply_to, subject, html_body, text_body,
+  status, attempts, next_attempt_at, claim_token, committed_at, created_at`;
+
+const UNKNOWN_OUTCOME =
+  'Delivery was interrupted after the message was handed to the mail server: it may or may not ' +
+  'have arrived. Not resent automatically; an operator may resend it.';
+
+/**
+ * Delivers the outbox as jobs: every message has one `send-mail` job on the job queue (decision
+ * 056), written with it (`enqueueMail`), so the queue's one loop, lease and `FOR UPDATE SKIP
+ * LOCKED` claim decide who attempts it; there is no mail loop or mail lease of its own. A job
+ * looks at its message and:
+ * - `pending`: claims it (`sending`, a new claim token, one more attempt) and hands it to the
+ *   transport; the outcome is recorded only while that claim token still matches;
+ * - `sending` with `committed_at` set: the previous attempt's worker vanished (its job's lease ran
+ *   out) after the point of no return, so the message may have been delivered: `unknown`, never
+ *   resent automatically;
+ * - `sending` without `committed_at`: the previous attempt vanished before it; nothing can have
+ *   been delivered, so it is attempted again (or `failed` once the attempts are used up);
+ * - `sent`, `failed`, `unknown`: nothing (an operator's retry makes the job due again).
+ * Failures are retried with exponential backoff (the job is due again when the message is) up to
+ * maxAttempts, then `failed`. A job whose process stops gets `ctx.signal` aborted after the
+ * queue's grace: the delivery is abandoned (back to `pending` before the commit, `unknown` after).
+ */
+export class MailDelivery {
+  readonly options: MailDeliveryOptions;
+  private readonly queues: JobQueue[] = [];
+  private readonly tally: RunSummary = { claimed: 0, sent: 0, retrying: 0, failed: 0, unknown: 0 };
+
+  constructor(
+    private readonly deps: MailDeliveryDeps,
+    options: Partial<MailDeliveryOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_MAIL_DELIVERY_OPTIONS, ...options };
+  }
+
+  /**
+   * Registers the `send-mail` job on a process's job queue (`services.ts` does, once per app), in
+   * its own lane (`mailConcurrency` at once), so a slow mail server never holds up captures and
+   * cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
+   */
+  attach(jobs: JobQueue): void {
+    jobs.register(SEND_MAIL_JOB, (payload, ctx) => this.handle(payload, ctx), 'mail');
+    this.queues.push(jobs);
+  }
+
+  /** Delivers now rather than at the queue's next poll (call after committing an enqueue). */
+  wake(): void {
+    for (const queue of this.queues) queue.wake();
+  }
+
+  /**
+   * Runs the due `send-mail` jobs, up to a batch of 10, waiting for them (tests); what they did.
+   * The job queue's rounds take as many as the mail lane has slots: rounds follow one another
+   * until the batch is taken or nothing more is due.
+   */
+  async runOnce(): Promise<RunSummary> {
+    const queue = this.queues[0];
+    if (!queue) throw new Error('Mail delivery has no job queue: attach() it first');
+    const before = { ...this.tally };
+    for (let taken = 0; taken < TEST_BATCH;) {
+      const claimed = await queue.runOnce([SEND_MAIL_JOB]);
+      if (claimed === 0) break;
+      taken += claimed;
+    }
+    return {
+      claimed: this.tally.claimed - before.claimed,
+      sent: this.tally.sent - before.sent,
+      retrying: this.tally.retrying - before.retrying,
+      failed: this.tally.failed - before.failed,
+      unknown: this.tally.unknown - before.unknown,
+    };
+  }
+
+  /** The `send-mail` job's handler (see the class comment). */
+  async handle(payload: Record<string, unknown>, ctx: JobContext): Promise<JobOutcome> {
+    const { database, clock } = this.deps;
+    const mailId = String(payload.mailId);
+    const [row] = await database.query<MailRow>(`SELECT ${MAIL_COLUMNS} FROM mail WHERE id = $1`, [
+      mailId,
+    ]);
+    if (!row) {
+      ctx.log.warn({ mailId }, 'the message of this send-mail job is gone');
+      return { result: 'done' };
+    }
+    const log = this.deps.logger.child({ mailId, messageId: row.message_id, kind: row.kind });
+    const now = clock.now();
+
+    if (row.status === 'pending') {
+      // Its job ran early (a job made due by hand, or a retry recorded before its job's): wait.
+      const due = new Date(row.next_attempt_at).getTime();
+      if (due > now.getTime()) return { result: 'again', delayMs: due - now.getTime() };
+    } else if (row.status === 'sending' && row.committed_at !== null) {
+      const marked = await database.query(
+        `UPDATE mail SET status = 'unknown', last_error = $3
+         WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NOT NULL
+         RETURNING id`,
+        [row.id, row.claim_token, UNKNOWN_OUTCOME],
+      );
+      if (marked.length > 0) {
+        this.tally.unknown++;
+        log.error('mail delivery outcome unknown');
+      }
+      return { result: 'done' };
+    } else if (row.status === 'sending') {
+      // A message whose workers kept vanishing before the commit (it may crash them) stops here.
+      if (row.attempts >= this.options.maxAttempts) {
+        const marked = await database.query(
+          `UPDATE mail SET status = 'failed', last_error = $3
+           WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NULL
+           RETURNING id`,
+          [row.id, row.claim_token, 'Every attempt was interrupted before the message was sent.'],
+        );
+        if (marked.length > 0) {
+          this.tally.failed++;
+          log.error('mail failed');
+        }
+        return { result: 'done' };
+      }
+    } else {
+      // sent, failed or unknown: nothing to do until an operator asks again.
+      return { result: 'done' };
+    }
+
+    const token = randomUUID();
+    const [claimed] = await database.query<MailRow>(
+      `UPDATE mail SET status = 'sending', attempts = attempts + 1, claim_token = $2,
+         committed_at = NULL
+       WHERE id = $1 AND status = $3 AND claim_token IS NOT DISTINCT FROM $4
+         AND committed_at IS NULL
+       RETURNING ${MAIL_COLUMNS}`,
+      [row.id, token, row.status, row.claim_token],
+    );
+    if (!claimed) {
+      log.warn('mail changed while its job looked at it; left as it is');
+      return { result: 'done' };
+    }
+    this.tally.claimed++;
+    const outcome = await this.deliver(claimed, token, ctx.signal, log);
+    if (outcome.result === 'lease-lost') return { result: 'done' };
+    this.tally[outcome.result]++;
+    return outcome.result === 'retrying'
+      ? { result: 'retry', delayMs: outcome.delayMs, error: outcome.error }
+      : { result: 'done' };
+  }
+
+  private async deliver(
+    row: MailRow,
+    token: string,
+    signal: AbortSignal,
+    log: Logger,
+  ): Promise<AttemptOutcome> {
+    const { database, transport, clock, from } = this.deps;
+    let committed = false;
+    const started = performance.now();
+    try {
+      const attachments = await database.query<AttachmentRow>(
+        `SELECT filename, content_type, content FROM mail_attachments
+         WHERE mail_id = $1 ORDER BY position`,
+        [row.id],
+      );
+      const raw = await composeMessage({
+        from,
+        to: row.to_address,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        html: row.html_body,
+        text: row.text_body,
+        messageId: row.message_id,
+        date: new Date(row.created_at),
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.content_type,
+          content: a.content,
+        })),
+      });
+      const receipt = await transport.send({
+        messageId: row.message_id,
+        envelope: { from: bareAddress(from), to: [row.to_address] },
+        raw,
+        signal,
+        commit: async () => {
+          const rows = await database.query(
+            `UPDATE mail SET committed_at = $3
+             WHERE id = $1 AND claim_token = $2 AND status = 'sending' RETURNING id`,
+            [row.id, token, clock.now()],
+          );
+          if (rows.length === 0) {
+            throw new ProviderError('email', 'LEASE_LOST', false, 'Lease lost before commit');
+          }
+          committed = true;
+        },
+      });
+      const recorded = await database.query(
+        `UPDATE mail SET status = 'sent', sent_at = $3, last_error = NULL, transport_response = $4
+         WHERE id = $1 AND claim_token = $2 AND status IN ('sending', 'unknown') RETURNING id`,
+        [row.id, token, clock.now(), receipt.response.slice(0, 500)],
+      );
+      if (recorded.length === 0) {
+        log.warn('mail sent after its job was taken over');
+        return { result: 'lease-lost' };
+      }
+      log.info({ ms: Math.round(performance.now() - started), attempt: row.attempts }, 'mail sent');
+      return { result: 'sent' };
+    } catch (error) {
+      const failure = isProviderError(error)
+        ? error
+        : new ProviderError('email', 'UNAVAILABLE', true, errorMessage(error), { cause: error });
+      if (failure.code === 'LEASE_LOST') {
+        log.warn('mail taken over; another worker owns it');
+        return { result: 'lease-lost' };
+      }
+      const now = clock.now();
+      // Past the commit point with no answer from the server: it may have the message.
+      const answered = failure.code === 'REJECTED' || failure.code === 'TEMPORARY_FAILURE';
+      if (committed && !answered) {
+        await this.record(row.id, token, 'unknown', now, `${UNKNOWN_OUTCOME} (${failure.message})`);
+        log.error({ err: failure }, 'mail delivery outcome unknown');
+        return { result: 'unknown' };
+      }
+      if (failure.retryable && row.attempts < this.options.maxAttempts) {
+        // An aborted attempt (shutdown) is not the message's fault: retry at once.
+        const delay = failure.code === 'ABORTED' ? 0 : this.backoffMs(row.attempts);
+        await this.record(
+          row.id,
+          token,
+          'pending',
+          new Date(now.getTime() + delay),
+          failure.message,
+        );
+        log.warn({ err: failure, retryInMs: delay, attempt: row.attempts }, 'mail will be retried');
+        return { result: 'retrying', delayMs: delay, error: failure.message.slice(0, 1000) };
+      }
+      await this.record(row.id, token, 'failed', now, failure.message);
+      log.error({ err: failure, attempt: row.attempts }, 'mail failed');
+      return { result: 'failed' };
+    }
+  }
+
+  /** Delay after attempt n (1-based): base, 2·base, 4·base, … capped at retryMaxMs. */
+  backoffMs(attempt: number): number {
+    const exponent = Math.max(0, attempt - 1);
+    return Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** exponent);
+  }
+
+  private async record(
+    id: string,
+    token: string,
+    status: 'pending' | 'failed' | 'unknown',
+    at: Date,
+    error: string,
+  ) {
+    await this.deps.database.query(
+      `UPDATE mail SET status = $3::text,
+         next_attempt_at = CASE WHEN $3::text = 'pending' THEN $4::timestamptz ELSE next_attempt_at END,
+         committed_at = CASE WHEN $3::text = 'pending' THEN NULL ELSE committed_at END,
+         last_error = $5
+       WHERE id = $1 AND claim_token = $2 AND status = 'sending'`,
+      [id, token, status, at, error.slice(0, 1000)],
+    );
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
