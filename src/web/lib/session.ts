@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_ROUTE, SIGN_OUT_ROUTE } from '../../domain/api/entry-routes.js';
 import type { getSession, Session, signOut } from '../../domain/api/session.js';
-import { callApiUnchecked } from './api.js';
+import { callApiUnchecked } from './api-entry.js';
 
 /**
  * Who is signed in, for every page: null until the server has said (the loading screen shows

@@ -138,6 +138,7 @@ function BookingWizard({ order }: { order: OrderView }) {
           {step === 1 && (
             <AddressForm
               key={`collection-${order.id}`}
+              orderId={order.id}
               role="collection"
               place={order.collection}
               saved={order.collectionAddress}
@@ -148,6 +149,7 @@ function BookingWizard({ order }: { order: OrderView }) {
           {step === 2 && (
             <AddressForm
               key={`delivery-${order.id}`}
+              orderId={order.id}
               role="delivery"
               place={order.destination}
               saved={order.deliveryAddress}

@@ -6,6 +6,7 @@ import { DestinationPrices } from '../features/quote/destination-prices.js';
 import { QuoteForm, type QuoteFormHandle } from '../features/quote/quote-form.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
+import { quoteInProgress } from '../features/orders/quote-in-progress.js';
 import { Link, useNavigate, useSearchParams } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 
@@ -42,6 +43,9 @@ export function HomePage() {
   const navigate = useNavigate();
   // A quote that found nothing comes back here with its message (spec: homeErrorMessage).
   const [homeError] = useState(takeHomeError);
+  // This tab's unpaid order: the form shows its quote (Back from /quote, Change quote) and the
+  // hero offers to carry on where the booking stopped.
+  const [kept] = useState(quoteInProgress);
   // "/?to=fr": a link to a quote for one destination (the destination tiles below).
   const linked = useSearchParams().get('to')?.toUpperCase();
   const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
@@ -65,11 +69,16 @@ export function HomePage() {
               <li>£50 cover included</li>
               <li>No account needed</li>
             </ul>
+            {kept && (
+              <Link to={kept.next} className="button button--accent hero__continue">
+                Continue your booking
+              </Link>
+            )}
           </div>
           <div className="hero__form">
             <QuoteForm
               initialError={homeError?.message ?? null}
-              initialRequest={homeError?.request ?? null}
+              initialRequest={homeError ? homeError.request : kept?.request}
               initialDestinationId={linkedDestination}
               ref={form}
               onGetQuotes={(request) => {

@@ -19,6 +19,7 @@ import { titleFor } from '../../domain/site-routes.js';
 import { ErrorSummary } from '../components/ui/error-summary.js';
 import { Spinner } from '../components/ui/spinner.js';
 import { AddItemForm } from '../features/items/add-item-form.js';
+import { BackLink } from '../features/orders/back-link.js';
 import { setCurrentOrder } from '../features/orders/current-order.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
@@ -69,6 +70,7 @@ function DeclareItems({ order }: { order: OrderView }) {
 
   return (
     <section className="page container">
+      <BackLink to="/booking?step=3">Back to Collection Time</BackLink>
       <h1>Declare Items</h1>
       <div className="with-summary">
         <div className="with-summary__main">

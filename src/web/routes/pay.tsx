@@ -22,6 +22,7 @@ import { AcceptanceField, PaymentReview } from '../features/checkout/payment-rev
 import { TextField } from '../components/ui/text-field.js';
 import { BookingProgress } from '../features/checkout/booking-progress.js';
 import { waitForOutcome } from '../features/checkout/wait-for-outcome.js';
+import { BackLink } from '../features/orders/back-link.js';
 import { OrderGate } from '../features/orders/order-gate.js';
 import { OrderSummary } from '../features/orders/order-summary.js';
 import { ApiClientError, callApi } from '../lib/api.js';
@@ -219,6 +220,8 @@ function Payment({ order }: { order: OrderView }) {
 
   return (
     <section className="page container">
+      {/* Not once the booking is under way: the page then follows it until it is decided. */}
+      {phase !== 'booking' && <BackLink to="/items">Back to Declare Items</BackLink>}
       <h1>Payment</h1>
       <div className="with-summary">
         <div className="with-summary__main">

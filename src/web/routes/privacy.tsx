@@ -41,6 +41,20 @@ const BROWSER_STORAGE: StoredThing[] = [
     lasts: 'Until you close the tab',
   },
   {
+    name: 'boxabroad.quoteInProgress',
+    kind: 'Session storage',
+    purpose:
+      'The countries, post codes and boxes of the unpaid booking in this tab and the step it is at, so the quote form can show them and offer to continue.',
+    lasts: 'Until you close the tab, or the booking is paid for',
+  },
+  {
+    name: 'boxabroad.addressDraft.…',
+    kind: 'Session storage',
+    purpose:
+      'What you have typed into a collection or delivery address and not saved yet, so reloading the page does not lose it. Never card details.',
+    lasts: 'Until the address is saved, the booking is paid for or you close the tab',
+  },
+  {
     name: 'expressSelected',
     kind: 'Local storage',
     purpose: 'Remembers whether you last chose Express or Economy.',

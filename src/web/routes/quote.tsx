@@ -105,6 +105,13 @@ function QuoteResults({ order }: { order: OrderView }) {
             {readOnly ? 'The service you chose' : 'Choose a service'} for your{' '}
             {order.totalBoxes === 1 ? 'box' : `${order.totalBoxes} boxes`} from{' '}
             {order.collection.title} to {order.destination.title}.
+            {!readOnly && (
+              <>
+                {' '}
+                {/* The home form shows this quote's values to change (docs/product-rules.md). */}
+                <Link to="/">Change quote</Link>
+              </>
+            )}
           </p>
           {error && (
             <p className="notice notice--error" role="alert">

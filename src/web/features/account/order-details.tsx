@@ -10,8 +10,8 @@ import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
-import { DocumentLinks, setCurrentOrder } from '../orders/index.js';
-import { continuePath, formatOrderDate, statusLabel } from './order-labels.js';
+import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
+import { formatOrderDate, statusLabel } from './order-labels.js';
 
 function AddressLines({ address }: { address: OrderAddress | null }) {
   if (!address) return <>Not given yet</>;

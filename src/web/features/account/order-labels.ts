@@ -1,5 +1,3 @@
-import type { OrderView } from '../../../domain/order.js';
-
 /** What an order's status means to its customer. */
 export function statusLabel(status: string): string {
   switch (status) {
@@ -29,14 +27,4 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
 /** "23 November 2026", for when an order was made. */
 export function formatOrderDate(iso: string): string {
   return DATE.format(new Date(iso));
-}
-
-/** The page of the booking journey where an unpaid order carries on. */
-export function continuePath(order: OrderView): string {
-  if (!order.selectedService) return '/quote';
-  if (!order.collectionAddress || !order.deliveryAddress || !order.collectionDate) {
-    return '/booking';
-  }
-  if (!order.declaredAt) return '/items';
-  return '/pay';
 }

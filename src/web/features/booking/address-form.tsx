@@ -12,6 +12,12 @@ import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError } from '../../lib/api.js';
+import {
+  forgetAddressDraft,
+  keepAddressDraft,
+  readAddressDraft,
+  type AddressRole,
+} from '../orders/index.js';
 
 type FieldName = keyof AddressInputValue;
 
@@ -32,9 +38,25 @@ function initialValues(saved: OrderAddress | null, place: OrderPlace): AddressIn
   };
 }
 
+/**
+ * What was typed and not saved before a reload (kept in this tab per order and role), when it
+ * still has the form's shape; otherwise the saved address, or an empty form.
+ */
+function startingValues(
+  orderId: string,
+  role: AddressRole,
+  saved: OrderAddress | null,
+  place: OrderPlace,
+): AddressInputValue {
+  const draft = AddressInputSchema.safeParse(readAddressDraft(orderId, role));
+  return draft.success ? draft.data : initialValues(saved, place);
+}
+
 export interface AddressFormProps {
+  /** The order the address belongs to: unsaved typing is kept under its id. */
+  orderId: string;
   /** "collection" or "delivery": ids and labels. */
-  role: 'collection' | 'delivery';
+  role: AddressRole;
   place: OrderPlace;
   saved: OrderAddress | null;
   submitLabel: string;
@@ -45,8 +67,15 @@ export interface AddressFormProps {
  * Steps 1 and 2 of the wizard (docs/product-rules.md, "Booking wizard"): checked here with the same rules
  * the server applies, then saved on the order.
  */
-export function AddressForm({ role, place, saved, submitLabel, onSave }: AddressFormProps) {
-  const [values, setValues] = useState(() => initialValues(saved, place));
+export function AddressForm({
+  orderId,
+  role,
+  place,
+  saved,
+  submitLabel,
+  onSave,
+}: AddressFormProps) {
+  const [values, setValues] = useState(() => startingValues(orderId, role, saved, place));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -54,8 +83,11 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
   const format = addressFormatFor(place.countryCode);
   const id = (name: string) => `${role}-${name}`;
 
+  // Each change is kept as a draft until the address is saved, so a reload loses nothing.
   const update = (name: FieldName) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    const next = { ...values, [name]: value };
+    setValues(next);
+    keepAddressDraft(orderId, role, next);
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
@@ -71,6 +103,7 @@ export function AddressForm({ role, place, saved, submitLabel, onSave }: Address
     setSaving(true);
     try {
       await onSave(values);
+      forgetAddressDraft(orderId, role);
       setErrors({});
       setSummary(null);
     } catch (error) {

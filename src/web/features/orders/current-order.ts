@@ -1,16 +1,23 @@
 import { useSyncExternalStore } from 'react';
 import { createQuote, getOrder } from '../../../domain/api/orders.js';
 import type { OrderView } from '../../../domain/order.js';
+import { isEditable, isOrderStatus } from '../../../domain/order-states.js';
 import type { QuoteRequestInput } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
+import { forgetAddressDrafts } from './address-drafts.js';
+import { continuePath } from './continue-path.js';
+import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from './quote-in-progress.js';
 
 /**
  * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
  * reload finds the same order on the server, and a quote in another tab starts that tab's own
  * booking without taking this one over (docs/accounts.md). Once booked, the id is forgotten:
  * the order is then found from the account, the confirmation URL or the email's links.
+ *
+ * Beside the id, while the order is unpaid, a small copy of its quote and the step it is at
+ * (quote-in-progress.ts): the home page fills its form from it and offers "Continue your
+ * booking" without loading the API client.
  */
-const ORDER_ID_KEY = 'boxabroad.orderId';
 const EXPRESS_KEY = 'expressSelected';
 
 export type CurrentOrderState =
@@ -43,22 +50,52 @@ export function storedOrderId(): string | null {
   }
 }
 
-function forgetOrderId() {
+/** Forgets this tab's order: its id, the home page's copy of its quote and its address drafts. */
+function forgetOrderId(id: string | null) {
+  if (id) forgetAddressDrafts(id);
   try {
     window.sessionStorage.removeItem(ORDER_ID_KEY);
+    window.sessionStorage.removeItem(QUOTE_IN_PROGRESS_KEY);
   } catch {
     // Storage unavailable: nothing was kept.
   }
 }
 
-/** Keeps a draft's id for this tab; a booked order's id is not kept anywhere in the browser. */
+/** What the home page shows of an unpaid order: its quote's values and where it carries on. */
+function quoteInProgressOf(order: OrderView): QuoteInProgress {
+  return {
+    id: order.id,
+    request: {
+      collection: { countryId: order.collection.countryId, postcode: order.collection.postcode },
+      destination: { countryId: order.destination.countryId, postcode: order.destination.postcode },
+      smallBoxes: order.smallBoxes,
+      largeBoxes: order.largeBoxes,
+    },
+    next: continuePath(order),
+  };
+}
+
+/**
+ * Keeps a draft's id for this tab; a booked order's id is not kept anywhere in the browser. Once
+ * an order is paid for, the home page no longer offers it and its address drafts are dropped.
+ */
 function storeOrderId(order: OrderView) {
   if (order.status === 'booked') {
-    forgetOrderId();
+    forgetOrderId(order.id);
     return;
   }
+  const unpaid = isOrderStatus(order.status) && isEditable(order.status);
+  if (!unpaid) forgetAddressDrafts(order.id);
   try {
     window.sessionStorage.setItem(ORDER_ID_KEY, order.id);
+    if (unpaid) {
+      window.sessionStorage.setItem(
+        QUOTE_IN_PROGRESS_KEY,
+        JSON.stringify(quoteInProgressOf(order)),
+      );
+    } else {
+      window.sessionStorage.removeItem(QUOTE_IN_PROGRESS_KEY);
+    }
   } catch {
     // Private mode without storage: the order still works in this tab until it is reloaded.
   }
@@ -100,7 +137,7 @@ export async function reloadCurrentOrder(): Promise<void> {
   } catch (error) {
     if (mine !== generation) return;
     if (error instanceof ApiClientError && error.status === 404) {
-      forgetOrderId();
+      forgetOrderId(id);
       set({ status: 'empty' });
     } else {
       set({

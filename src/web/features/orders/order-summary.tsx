@@ -1,4 +1,5 @@
 import { formatKg } from '../../../domain/boxes.js';
+import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { formatPence } from '../../../domain/money.js';
 import {
   addressLines,
@@ -80,6 +81,17 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 : '—'}
           </dd>
         </div>
+        {order.collectionDate && (
+          <div className="order-summary__date">
+            <dt>Collection date</dt>
+            <dd>
+              {formatCalendarDate(order.collectionDate)}{' '}
+              <span className="order-summary__hours">
+                between {COLLECTION_HOURS.from} and {COLLECTION_HOURS.to}
+              </span>
+            </dd>
+          </div>
+        )}
         {order.collectionAddress && (
           <Address label="Collection address" address={order.collectionAddress} />
         )}

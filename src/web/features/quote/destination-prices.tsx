@@ -3,7 +3,7 @@ import type { getRates } from '../../../domain/api/catalog.js';
 import { RATES_ROUTE } from '../../../domain/api/entry-routes.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
-import { callApiUnchecked } from '../../lib/api.js';
+import { callApiUnchecked } from '../../lib/api-entry.js';
 import { Link } from '../../lib/router.js';
 
 type FromPrices = Map<number, number>;

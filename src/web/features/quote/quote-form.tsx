@@ -15,11 +15,14 @@ export interface QuoteFormProps {
   onGetQuotes?: (request: QuoteRequestInput) => void;
   /** A message to show beneath the form on arrival, e.g. "No quotes found…". */
   initialError?: string | null;
-  /** What was sent when a quote comes back with a message: the form shows it as it was. */
+  /**
+   * The quote to show: what was sent when a quote comes back with a message, or the quote of the
+   * order in progress (Back from /quote, Change quote).
+   */
   initialRequest?: QuoteRequestInput | null;
   /**
    * A destination chosen before the form was shown (a link to a quote for it): the form starts
-   * with it and puts the focus on its post code.
+   * with it, whatever the quote shown, and puts the focus on its post code.
    */
   initialDestinationId?: number | null;
   ref?: Ref<QuoteFormHandle>;
@@ -57,12 +60,12 @@ export function QuoteForm({
   ref,
 }: QuoteFormProps) {
   // The first option of each list is the default (docs/product-rules.md), unless a quote that
-  // found nothing brought its request back: then the form is as the customer left it.
+  // found nothing brought its request back or a quote is in progress: then the form shows it.
   const [collectionCountryId, setCollectionCountryId] = useState(
     initialRequest?.collection.countryId ?? firstId(COLLECTION_REGIONS),
   );
   const [destinationCountryId, setDestinationCountryId] = useState(
-    initialRequest?.destination.countryId ?? initialDestinationId ?? firstId(DESTINATIONS),
+    initialDestinationId ?? initialRequest?.destination.countryId ?? firstId(DESTINATIONS),
   );
   const [collectionPostcode, setCollectionPostcode] = useState(
     initialRequest?.collection.postcode ?? '',
