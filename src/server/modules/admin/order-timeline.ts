@@ -180,9 +180,9 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
     });
   }
 
+  // Every operator action as the audit log recorded it (`order.note` included: the note's own
+  // entry below then shows what was written).
   for (const a of s.audit) {
-    // A note's own entry below says who wrote it, when and what.
-    if (a.action === 'order.note') continue;
     add(new Date(a.at), {
       kind: 'operator',
       text: `${a.adminEmail}: ${a.action}${detailsText(a.details)}`,
