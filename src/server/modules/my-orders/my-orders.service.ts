@@ -6,7 +6,7 @@ import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin.js';
 import type { Clock } from '../../clock.js';
-import type { DbTransaction } from '../../db/client.js';
+import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
@@ -102,18 +102,8 @@ export class MyOrdersService {
     const order = await this.deps.orders.findByReference(reference);
     const email = order?.collectionAddress?.email;
     if (!order || !email || !sameEmail(email, input.email)) return;
-    const token = randomBytes(32).toString('base64url');
-    const now = this.deps.clock.now();
     await this.deps.links.transaction(async (tx) => {
-      await this.deps.links.insert(
-        {
-          tokenHash: hash(token),
-          orderId: order.id,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + BOOKING_LINK_MINUTES * 60_000),
-        },
-        tx,
-      );
+      const token = await this.newLink(order.id, BOOKING_LINK_MINUTES * 60_000, tx);
       await this.deps.mail.emails.enqueueOrderLink(tx, {
         email,
         orderId: order.id,
@@ -143,13 +133,9 @@ export class MyOrdersService {
     if (!email) {
       throw new ApiError(409, 'NO_CUSTOMER_EMAIL', 'This order has no email to write to.');
     }
-    const token = randomBytes(32).toString('base64url');
-    const now = this.deps.clock.now();
-    const expiresAt = new Date(now.getTime() + PAY_AGAIN_LINK_DAYS * 24 * 60 * 60_000);
-    await this.deps.links.insert(
-      { tokenHash: hash(token), orderId, createdAt: now, expiresAt },
-      tx,
-    );
+    const validMs = PAY_AGAIN_LINK_DAYS * 24 * 60 * 60_000;
+    const expiresAt = new Date(this.deps.clock.now().getTime() + validMs);
+    const token = await this.newLink(orderId, validMs, tx);
     const site = this.deps.siteUrl.replace(/\/$/, '');
     const name = order.collectionAddress?.firstName ?? '';
     const queued = await this.deps.mail.emails.enqueueOrderUpdate(tx, {
@@ -174,6 +160,22 @@ export class MyOrdersService {
       ],
     });
     return { reference: order.reference, mailId: queued.id, to: email, expiresAt };
+  }
+
+  /** Stores a new single-use link to the order (only its hash), valid this long; returns its token. */
+  private async newLink(orderId: string, validMs: number, tx: DbExecutor): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.clock.now();
+    await this.deps.links.insert(
+      {
+        tokenHash: hash(token),
+        orderId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + validMs),
+      },
+      tx,
+    );
+    return token;
   }
 
   /** Uses a link once: from now on this browser (and account, if the order has none) opens the order. */
