@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   addAdminOrderNote,
   listAdminOrderDocuments,
@@ -56,65 +56,88 @@ function Documents({ order }: { order: Order }) {
 }
 
 function ResendConfirmation({ order, onDone }: { order: Order; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
   return (
-    <section aria-labelledby="resend-heading" className="console-section">
-      <h2 id="resend-heading">Confirmation email</h2>
-      <p>
-        Send the booking confirmation, with the labels attached, to {order.email ?? 'the customer'}{' '}
-        again: for a customer who cannot find it.
-      </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          setResult(null);
-          setOpen(true);
-        }}
-      >
-        Resend confirmation email
-      </button>
-      <div aria-live="polite">
-        {result && (
-          <div className="notice notice--success">
-            <p>{result}</p>
-          </div>
-        )}
-      </div>
-      <ConfirmDialog
-        open={open}
-        title={`Resend the confirmation for ${order.reference}?`}
-        confirmLabel="Yes, send it again"
-        onClose={() => setOpen(false)}
-        action={async () => {
-          const sent = await callApi(resendAdminConfirmation, { params: { id: order.id } });
-          setOpen(false);
-          setResult(`The confirmation email is queued to ${sent.to}.`);
-          onDone();
-        }}
-      >
-        <p>
+    <ConfirmedAction
+      id="resend"
+      heading="Confirmation email"
+      intro={
+        <>
+          Send the booking confirmation, with the labels attached, to{' '}
+          {order.email ?? 'the customer'} again: for a customer who cannot find it.
+        </>
+      }
+      button="Resend confirmation email"
+      title={`Resend the confirmation for ${order.reference}?`}
+      confirmLabel="Yes, send it again"
+      consequence={
+        <>
           A new copy of the confirmation, with the labels, goes to {order.email ?? 'the customer'}.
           The first one is not withdrawn.
-        </p>
-      </ConfirmDialog>
-    </section>
+        </>
+      }
+      run={async () => {
+        const sent = await callApi(resendAdminConfirmation, { params: { id: order.id } });
+        return `The confirmation email is queued to ${sent.to}.`;
+      }}
+      onDone={onDone}
+    />
   );
 }
 
 /** A `booking_failed` order: its card hold was released, so only the customer can pay again. */
 function AskToPayAgain({ order, onDone }: { order: Order; onDone: () => void }) {
+  return (
+    <ConfirmedAction
+      id="pay-again"
+      heading="Booking failed"
+      intro={
+        <>
+          The card hold was released, so this order can only be booked if the customer pays again.
+          Email {order.email ?? 'the customer'} a link that opens the order in their browser, ready
+          to pay.
+        </>
+      }
+      button="Ask the customer to try again"
+      title={`Ask the customer of ${order.reference} to try again?`}
+      confirmLabel="Yes, email the customer"
+      consequence={
+        <>
+          {order.email ?? 'The customer'} is emailed that the booking did not go through and they
+          were not charged, with a link that opens this order so they can pay again. Nothing is
+          charged until they do.
+        </>
+      }
+      run={async () => {
+        const sent = await callApi(askAdminOrderPayAgain, { params: { id: order.id } });
+        return `The email is queued to ${sent.to}. Its link works once, for ${PAY_AGAIN_LINK_DAYS} days.`;
+      }}
+      onDone={onDone}
+    />
+  );
+}
+
+/**
+ * One operator action on the order page: a section saying what it does, a button opening the
+ * confirmation dialog, and the outcome announced once `run` has answered.
+ */
+function ConfirmedAction(props: {
+  id: string;
+  heading: string;
+  intro: ReactNode;
+  button: string;
+  title: string;
+  confirmLabel: string;
+  consequence: ReactNode;
+  /** Performs the action; its answer is the sentence shown afterwards. */
+  run: () => Promise<string>;
+  onDone: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   return (
-    <section aria-labelledby="pay-again-heading" className="console-section">
-      <h2 id="pay-again-heading">Booking failed</h2>
-      <p>
-        The card hold was released, so this order can only be booked if the customer pays again.
-        Email {order.email ?? 'the customer'} a link that opens the order in their browser, ready to
-        pay.
-      </p>
+    <section aria-labelledby={`${props.id}-heading`} className="console-section">
+      <h2 id={`${props.id}-heading`}>{props.heading}</h2>
+      <p>{props.intro}</p>
       <button
         type="button"
         className="button button--secondary"
@@ -123,7 +146,7 @@ function AskToPayAgain({ order, onDone }: { order: Order; onDone: () => void }) 
           setOpen(true);
         }}
       >
-        Ask the customer to try again
+        {props.button}
       </button>
       <div aria-live="polite">
         {result && (
@@ -134,23 +157,17 @@ function AskToPayAgain({ order, onDone }: { order: Order; onDone: () => void }) 
       </div>
       <ConfirmDialog
         open={open}
-        title={`Ask the customer of ${order.reference} to try again?`}
-        confirmLabel="Yes, email the customer"
+        title={props.title}
+        confirmLabel={props.confirmLabel}
         onClose={() => setOpen(false)}
         action={async () => {
-          const sent = await callApi(askAdminOrderPayAgain, { params: { id: order.id } });
+          const sentence = await props.run();
           setOpen(false);
-          setResult(
-            `The email is queued to ${sent.to}. Its link works once, for ${PAY_AGAIN_LINK_DAYS} days.`,
-          );
-          onDone();
+          setResult(sentence);
+          props.onDone();
         }}
       >
-        <p>
-          {order.email ?? 'The customer'} is emailed that the booking did not go through and they
-          were not charged, with a link that opens this order so they can pay again. Nothing is
-          charged until they do.
-        </p>
+        <p>{props.consequence}</p>
       </ConfirmDialog>
     </section>
   );
