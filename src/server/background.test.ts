@@ -21,13 +21,13 @@ async function testJob(kind: string) {
 beforeAll(async () => {
   t = await createTestApp();
   // The courier route matrix already warm (as after a restart), so the recurring refresh the
-  // started work runs has nothing to ask and these tests time only the mail worker and the queue.
+  // started work runs has nothing to ask and these tests time only the job queue (and the email deliveries it runs).
   await t.app.services.courierRoutes.warmMatrix({ concurrency: 4 });
 });
 afterAll(() => t.close());
 
 describe('background work', () => {
-  it('starts the mail worker and the job queue in one place, and stops them', async () => {
+  it('starts the job queue, which delivers the email too, in one place, and stops it', async () => {
     const background = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
     try {
       // A contact message's email is delivered by the started worker, with no round run by hand.
