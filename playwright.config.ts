@@ -28,7 +28,8 @@ process.env.E2E_ADMIN_PASSWORD ??= 'console operator password';
  * file at a time. The no-quotes journey spec forgets the warm route matrix, so it runs last, after
  * the spec that needs the matrix warm.
  */
-const PROVIDER_FAILURES = /provider-failures\.spec\.ts/;
+const PROVIDER_FAILURES =
+  /provider-failures\.spec\.ts|p04-no-edit-after-payment\.spec\.ts|p06-courier-text-stays-with-the-operator\.spec\.ts/;
 const NO_QUOTES = /p05-no-quotes-keeps-the-form\.spec\.ts/;
 const COURIER_SWITCHES = [PROVIDER_FAILURES, NO_QUOTES];
 

@@ -23,6 +23,9 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two files at a time even on a 2-core machine (Vitest's default there is one): much of a
+    // file's time is spent waiting on a database or a spawned process (docs/decisions/018).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -191,7 +191,13 @@ export function createServices(
     courierRoutes,
     quotes: new QuotesService(rates, courierRoutes, orders, deps.clock),
     orders,
-    declaration: new DeclarationService(orders, itemsRepository, deps.courier, deps.clock),
+    declaration: new DeclarationService(
+      orders,
+      itemsRepository,
+      deps.courier,
+      deps.clock,
+      deps.logger.child({ component: 'declaration' }),
+    ),
   };
 }
 

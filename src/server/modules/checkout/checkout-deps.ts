@@ -65,22 +65,24 @@ export const CHECKOUT_MESSAGES = {
   serviceUnavailable: 'This service is no longer available for your order. Please get a new quote.',
   courierUnavailable:
     'We could not reach the courier to book your collection, so we cancelled the payment. You have not been charged. Please try again later.',
+  courierRejected:
+    'The courier could not accept this booking, so we cancelled the payment. You have not been charged. Please check your addresses and collection date and try again, or contact us and we will help.',
   termsNotAccepted:
     'The Terms & Conditions were not accepted for your order as it is now, so we cancelled the payment. You have not been charged. Please tick the box and pay again.',
 } as const;
 
 /**
- * The sentence the customer sees for an order's failure: the courier's own words when it refused
- * the booking, ours for everything technical (the technical detail stays in the order and the log).
+ * The sentence the customer sees for an order's failure. Whatever the courier said (a refusal or
+ * a technical failure) is ours to read, never the customer's: its words stay in the order's
+ * failure_message, the courier exchange and the log, which the operator's console shows.
  */
 export function customerFailureMessage(code: string, stored: string | null): string {
   if (code === 'BOOKING_OUTCOME_UNKNOWN' || code === 'INVALID_RESPONSE' || code === 'HTTP_ERROR') {
     return CHECKOUT_MESSAGES.interrupted;
   }
   if (code === 'SERVICE_UNAVAILABLE') return stored || CHECKOUT_MESSAGES.serviceUnavailable;
-  if (code.startsWith('COURIER_') && code !== 'COURIER_REJECTED') {
-    return CHECKOUT_MESSAGES.courierUnavailable;
-  }
+  if (code === 'COURIER_REJECTED') return CHECKOUT_MESSAGES.courierRejected;
+  if (code.startsWith('COURIER_')) return CHECKOUT_MESSAGES.courierUnavailable;
   return stored ?? '';
 }
 

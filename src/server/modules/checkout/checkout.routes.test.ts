@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { buildApp } from '../../app.js';
+import { CHECKOUT_MESSAGES } from './checkout-deps.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
@@ -308,7 +309,7 @@ describe('cards that do not authorise', () => {
 });
 
 describe('courier failures', () => {
-  it('a courier FAIL cancels the authorisation: booking_failed with the courier’s code and message', async () => {
+  it('a courier FAIL cancels the authorisation: booking_failed with our sentence; the courier’s words stay with the order', async () => {
     t.courierSimulator!.control({ book: 'fail' });
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);
@@ -323,7 +324,14 @@ describe('courier failures', () => {
       canRetryPayment: true,
       error: { code: 'COURIER_REJECTED' },
     });
-    expect(status.error?.message).toMatch(/BookShipment FAIL/);
+    // The customer reads a sentence written for them; the courier's words are kept for operators.
+    expect(status.error?.message).toBe(CHECKOUT_MESSAGES.courierRejected);
+    expect(JSON.stringify(status)).not.toMatch(/BookShipment|Simulated/);
+    const [stored] = await t.database.query<{ failure_message: string }>(
+      'SELECT failure_message FROM orders WHERE id = $1',
+      [order.id],
+    );
+    expect(stored!.failure_message).toMatch(/BookShipment FAIL: Simulated failure/);
     expect(await paymentRows(order.id)).toMatchObject([{ status: 'cancelled', attempt: 1 }]);
     expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
     expect(bookCalls()).toBe(1);

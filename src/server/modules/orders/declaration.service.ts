@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import {
   ITEM_MESSAGES,
   checkDeclaration,
@@ -17,7 +18,6 @@ import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
-import { isProviderError } from '../../providers/provider-error.js';
 import { withDeadline } from '../courier-routes/courier-routes.service.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
@@ -36,6 +36,7 @@ export class DeclarationService {
     private readonly items: OrderItemsRepository,
     private readonly courier: CourierProvider,
     private readonly clock: Clock,
+    private readonly log: Logger,
   ) {}
 
   /** The courier's matches for an item's name, for the customer to pick from; nothing stored. */
@@ -109,10 +110,11 @@ export class DeclarationService {
     try {
       return await withDeadline(this.courier.lookupCommodity(name), LOOKUP_COURIER_WAIT_MS);
     } catch (error) {
-      // The courier answered and refused the search: for the customer, nothing was found.
-      if (isProviderError(error) && error.code === 'REJECTED') return [];
-      // A courier that failed or did not answer in time: the customer is told the courier is
-      // unavailable, never that nothing matched.
+      // The courier client already answers [] for a reply that says nothing matched (see
+      // docs/providers.md, "Not found" for GetCommodity). Anything else — a refusal, a failure, no
+      // answer in time — is the courier being unavailable, never "not found": the customer is told
+      // to try again, and the courier's words go to the log.
+      this.log.warn({ err: error }, 'commodity lookup: the courier is unavailable');
       throw new ApiError(503, 'COMMODITY_LOOKUP_UNAVAILABLE', COMMODITY_UNAVAILABLE_MESSAGE, {
         name: COMMODITY_UNAVAILABLE_MESSAGE,
       });
