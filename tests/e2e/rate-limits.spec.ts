@@ -1,49 +1,134 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expectNoAxeViolations } from './support/axe.js';
 
 /**
- * The server's answer past a rate limit (src/server/http/rate-limiter.ts, tested against the API
- * in guard-rails.test.ts): the browser tests all come from one address, so the e2e server runs
- * with limits no run reaches, and these specs replay that answer to see what the pages say.
+ * The pages past a real rate limit. Every browser test comes from 127.0.0.1, so the shared e2e
+ * server runs with limits no run reaches; this file starts its own production server (its own
+ * embedded database, its own courier simulator) allowing two contact messages and two quotes per
+ * address, uses them up through the API, and then lets the page meet the server's own 429.
  */
-const tooManyAttempts = (route: Route) =>
-  route.fulfill({
-    status: 429,
-    headers: { 'retry-after': '600' },
-    contentType: 'application/json',
-    body: JSON.stringify({
-      error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts — try again in 10 minutes' },
-    }),
+
+const LIMIT = 2;
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+let base = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
   });
+}
+
+test.beforeAll(async () => {
+  // Migrating a fresh database on a busy machine can take more than a minute.
+  test.setTimeout(180_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-e2e-limits-'));
+  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      SMTP_URL: '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      COURIER_SIMULATOR_PORT: String(await freePort()),
+      RATE_LIMIT_CONTACT: `${LIMIT}/15m`,
+      RATE_LIMIT_QUOTES: `${LIMIT}/15m`,
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}`);
+        return fetch(`${base}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 170_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 test('the contact form says in words when there have been too many messages @layout', async ({
   page,
 }) => {
-  await page.route('**/api/v1/contact-messages', tooManyAttempts);
-  await page.goto('/contact');
+  const message = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    message: 'Hello',
+  };
+  for (let sent = 0; sent < LIMIT; sent += 1) {
+    const response = await page.request.post(`${base}/api/v1/contact-messages`, {
+      data: message,
+      headers: { origin: base },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await page.goto(`${base}/contact`);
   await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
   await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello again');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact-messages'));
   await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await answer).status()).toBe(429);
   const summary = page.getByRole('alert');
-  await expect(summary).toContainText('Too many attempts — try again in 10 minutes');
+  await expect(summary).toContainText(/Too many attempts — try again in \d+ minutes?/);
   // Nothing typed is lost: the visitor can send it once the wait is over.
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello again');
   await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   await expectNoAxeViolations(page, 'with the rate-limit message');
 });
 
 test('Get Quotes says in words when there have been too many quotes @layout', async ({ page }) => {
-  await page.route('**/api/v1/quotes', tooManyAttempts);
-  await page.goto('/');
+  const quote = {
+    collection: { countryId: 231, postcode: 'SW1A 1AA' },
+    destination: { countryId: 73, postcode: '75001' },
+    smallBoxes: 1,
+    largeBoxes: 0,
+  };
+  for (let asked = 0; asked < LIMIT; asked += 1) {
+    const response = await page.request.post(`${base}/api/v1/quotes`, {
+      data: quote,
+      headers: { origin: base },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await page.goto(`${base}/`);
   const form = page.getByRole('form', { name: 'Get an instant quote' });
   await form.getByLabel('Collection post code').fill('SW1A 1AA');
   await form.getByLabel('Destination country').selectOption({ label: 'France' });
   await form.getByLabel('Destination post code').fill('75001');
   await form.getByRole('button', { name: 'Add a Small Box' }).click();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/quotes'));
   await form.getByRole('button', { name: 'Get Quotes' }).click();
+  expect((await answer).status()).toBe(429);
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Too many attempts — try again in 10 minutes');
+  await expect(alert).toContainText(/Too many attempts — try again in \d+ minutes?/);
   await expect(alert.getByRole('link', { name: 'Back to the quote form' })).toBeVisible();
   await expectNoAxeViolations(page, 'with the rate-limit message');
 });
