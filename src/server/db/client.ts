@@ -80,10 +80,13 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const query: RawQuery = async (text, params) => (await pool.query(text, params)).rows;
+  // Statements outside a transaction (Drizzle's and ours) go through a pool that asks a plain
+  // read again, once, on a new connection when its connection was cut under it.
+  const reading = readAgainOnLostConnection(pool);
+  const query: RawQuery = async (text, params) => (await reading.query(text, params)).rows;
   return {
     kind: 'postgres',
-    db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+    db: drizzleNodePg({ client: reading, schema }) as unknown as Db,
     query,
     execScript: async (text) => {
       await pool.query(text);
@@ -122,4 +125,58 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Whether an error means the connection itself is gone (an administrator's or a failover's
+ * termination, a restart of the server, a broken socket) rather than a problem with the statement.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // 57P01–57P03: the server ended the session; class 08: connection exceptions.
+    if (/^57P0[123]$/.test(code) || code.startsWith('08')) return true;
+    if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+  }
+  return typeof message === 'string' && /^Connection terminated/.test(message);
+}
+
+/** A statement that only reads: asking it again cannot change anything. */
+function isPlainRead(text: unknown): boolean {
+  return (
+    typeof text === 'string' &&
+    /^\s*select\b/i.test(text) &&
+    !/\bfor\s+(update|no\s+key\s+update|share|key\s+share)\b/i.test(text)
+  );
+}
+
+/**
+ * The pool as Drizzle and the raw queries use it, except that a plain read (a SELECT that locks
+ * nothing) whose connection was cut under it is asked again once, on a new connection: a GET
+ * then survives a lost connection instead of answering 500. Anything that writes is never sent
+ * twice, since the server may have committed it before the connection went; transactions take
+ * their own client from `connect()` and are not retried either.
+ */
+function readAgainOnLostConnection(pool: pg.Pool): pg.Pool {
+  const query = (...args: unknown[]): unknown => {
+    const ask = () => (pool.query as (...a: unknown[]) => unknown)(...args);
+    // The callback form is not used here; it is passed through untouched.
+    if (typeof args.at(-1) === 'function') return ask();
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+    return (ask() as Promise<unknown>).catch((error: unknown) => {
+      if (isConnectionLost(error) && isPlainRead(text)) return ask();
+      throw error;
+    });
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
 }

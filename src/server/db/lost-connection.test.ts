@@ -77,4 +77,37 @@ describe.runIf(onPostgres)('a connection lost in the middle of a transaction', (
       expect(await database.query<{ n: number }>('SELECT 3 AS n')).toEqual([{ n: 3 }]);
     }
   });
+
+  it('a plain read whose connection is cut is asked again on a new connection, once', async () => {
+    // The read ends its own connection the first time it runs, and answers the second time.
+    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_read_once');
+    const cutOnce = `SELECT CASE WHEN nextval('cut_read_once') = 1
+      THEN pg_terminate_backend(pg_backend_pid()) ELSE true END AS answered`;
+    expect(await database.query<{ answered: boolean }>(cutOnce)).toEqual([{ answered: true }]);
+
+    // The same through Drizzle, which the repositories use.
+    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_read_once_drizzle');
+    const { rows } = (await database.db.execute(
+      sql.raw(cutOnce.replaceAll('cut_read_once', 'cut_read_once_drizzle')),
+    )) as unknown as { rows: { answered: boolean }[] };
+    expect(rows).toEqual([{ answered: true }]);
+
+    // A read cut every time fails after its one second try, with the connection's error.
+    await expect(
+      database.query('SELECT pg_terminate_backend(pg_backend_pid())'),
+    ).rejects.toMatchObject({ code: '57P01' });
+    expect(await database.query<{ n: number }>('SELECT 4 AS n')).toEqual([{ n: 4 }]);
+  });
+
+  it('a statement that writes is never sent again when its connection is cut', async () => {
+    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_write');
+    const write = `DO $$ BEGIN PERFORM nextval('cut_write');
+      PERFORM pg_terminate_backend(pg_backend_pid()); END $$`;
+    await expect(database.query(write)).rejects.toMatchObject({ code: '57P01' });
+    await expect(database.db.execute(sql.raw(write))).rejects.toThrow();
+    // Each attempt ran exactly once: two calls, two numbers taken.
+    expect(
+      await database.query<{ last_value: string }>('SELECT last_value FROM cut_write'),
+    ).toEqual([{ last_value: '2' }]);
+  });
 });
