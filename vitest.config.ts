@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,9 +24,10 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Two files at a time even on a 2-core machine (Vitest's default there is one): much of a
-    // file's time is spent waiting on a database or a spawned process (docs/decisions/018).
-    maxWorkers: 2,
+    // At least two files at a time, even on a 2-core machine (Vitest's default there is one):
+    // much of a file's time is spent waiting on a database or a spawned process
+    // (docs/decisions/018). More cores keep Vitest's default of one fewer than the cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

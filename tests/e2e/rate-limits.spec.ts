@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expectNoAxeViolations } from './support/axe.js';
 
 /**
@@ -13,7 +14,11 @@ import { expectNoAxeViolations } from './support/axe.js';
  * address, uses them up through the API, and then lets the page meet the server's own 429.
  */
 
+// Both tests share one server per project: one worker runs them, one after the other.
+test.describe.configure({ mode: 'serial' });
+
 const LIMIT = 2;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 let base = '';
@@ -36,10 +41,14 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-e2e-limits-'));
-  server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  // Its own embedded database, so the counts of its limits are its own.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  server = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/server/main.js')], {
+    cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
       ALLOW_SANDBOX_PROVIDERS: 'true',
       SMTP_URL: '',
@@ -55,7 +64,9 @@ test.beforeAll(async () => {
   await expect
     .poll(
       async () => {
-        if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}`);
+        if (server?.exitCode !== null || server.signalCode !== null) {
+          throw new Error(`server ended (${server?.exitCode ?? server?.signalCode})`);
+        }
         return fetch(`${base}/readyz`).then(
           (r) => r.status,
           () => 0,
@@ -66,8 +77,16 @@ test.beforeAll(async () => {
     .toBe(200);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  const running = server;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    // The server closes its database on SIGTERM: its directory is removed once it has exited.
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

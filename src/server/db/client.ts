@@ -154,19 +154,42 @@ function isPlainRead(text: unknown): boolean {
 /**
  * The pool as Drizzle and the raw queries use it, except that a plain read (a SELECT that locks
  * nothing) whose connection was cut under it is asked again once, on a new connection: a GET
- * then survives a lost connection instead of answering 500. Anything that writes is never sent
- * twice, since the server may have committed it before the connection went; transactions take
- * their own client from `connect()` and are not retried either.
+ * then survives a lost connection instead of answering 500. The second try runs in a READ ONLY
+ * transaction, so a SELECT that would write (a function with side effects, `nextval`) fails
+ * there instead of writing twice. A statement that writes is never sent twice, since the server
+ * may have committed it before the connection went; transactions take their own client from
+ * `connect()` and are not retried either (decision 059).
  */
 function readAgainOnLostConnection(pool: pg.Pool): pg.Pool {
+  const send = (client: pg.Pool | pg.PoolClient, args: unknown[]) =>
+    (client.query as (...a: unknown[]) => unknown)(...args);
+  const readOnly = async (args: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
+    try {
+      await client.query('BEGIN READ ONLY');
+      const result = await send(client, args);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken ?? false);
+    }
+  };
   const query = (...args: unknown[]): unknown => {
-    const ask = () => (pool.query as (...a: unknown[]) => unknown)(...args);
     // The callback form is not used here; it is passed through untouched.
-    if (typeof args.at(-1) === 'function') return ask();
+    if (typeof args.at(-1) === 'function') return send(pool, args);
     const first = args[0];
     const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-    return (ask() as Promise<unknown>).catch((error: unknown) => {
-      if (isConnectionLost(error) && isPlainRead(text)) return ask();
+    return (send(pool, args) as Promise<unknown>).catch((error: unknown) => {
+      if (isConnectionLost(error) && isPlainRead(text)) return readOnly(args);
       throw error;
     });
   };

@@ -4,12 +4,13 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 
 /**
  * A database connection can be cut at any moment (a failover, an administrator, a restart of
- * the server). The requests using it fail; the process lives on and the pool opens a new one.
- * Only a Postgres server has connections to lose.
+ * the server). The process lives on and the pool opens a new one; a plain read is asked again
+ * once, read-only; anything else that was using the connection fails (decision 059). Only a
+ * Postgres server has connections to lose.
  */
 const onPostgres = process.env.TEST_DATABASE_KIND === 'postgres';
 
-describe.runIf(onPostgres)('a connection lost in the middle of a transaction', () => {
+describe.runIf(onPostgres)('a lost connection', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -78,21 +79,20 @@ describe.runIf(onPostgres)('a connection lost in the middle of a transaction', (
     }
   });
 
-  it('a plain read whose connection is cut is asked again on a new connection, once', async () => {
-    // The read ends its own connection the first time it runs, and answers the second time.
-    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_read_once');
-    const cutOnce = `SELECT CASE WHEN nextval('cut_read_once') = 1
+  it('a plain read whose connection is cut is asked again once, read-only, on a new connection', async () => {
+    // The read ends its own connection when it runs outside a read-only transaction, so only
+    // the second try, which is read-only, answers.
+    const cutOnce = `SELECT CASE WHEN current_setting('transaction_read_only') = 'off'
       THEN pg_terminate_backend(pg_backend_pid()) ELSE true END AS answered`;
     expect(await database.query<{ answered: boolean }>(cutOnce)).toEqual([{ answered: true }]);
 
     // The same through Drizzle, which the repositories use.
-    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_read_once_drizzle');
-    const { rows } = (await database.db.execute(
-      sql.raw(cutOnce.replaceAll('cut_read_once', 'cut_read_once_drizzle')),
-    )) as unknown as { rows: { answered: boolean }[] };
+    const { rows } = (await database.db.execute(sql.raw(cutOnce))) as unknown as {
+      rows: { answered: boolean }[];
+    };
     expect(rows).toEqual([{ answered: true }]);
 
-    // A read cut every time fails after its one second try, with the connection's error.
+    // A read cut on every try fails after its second one, with the connection's error.
     await expect(
       database.query('SELECT pg_terminate_backend(pg_backend_pid())'),
     ).rejects.toMatchObject({ code: '57P01' });
@@ -109,5 +109,14 @@ describe.runIf(onPostgres)('a connection lost in the middle of a transaction', (
     expect(
       await database.query<{ last_value: string }>('SELECT last_value FROM cut_write'),
     ).toEqual([{ last_value: '2' }]);
+
+    // A SELECT that writes looks like a read: its second try is read-only and refuses to write.
+    await database.query('CREATE SEQUENCE IF NOT EXISTS cut_select_write');
+    await expect(
+      database.query(`SELECT nextval('cut_select_write'), pg_terminate_backend(pg_backend_pid())`),
+    ).rejects.toMatchObject({ code: '25006' });
+    expect(
+      await database.query<{ last_value: string }>('SELECT last_value FROM cut_select_write'),
+    ).toEqual([{ last_value: '1' }]);
   });
 });

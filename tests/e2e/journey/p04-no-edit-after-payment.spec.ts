@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';
-import { courierControl } from '../support/courier.js';
+import { courierCalls, courierControl } from '../support/courier.js';
 
 // An item added while the card is being authorised must not reach an order already being
 // booked: adding an item asks the courier for its commodity code first, so the order is checked
@@ -45,11 +45,14 @@ test('an item added in another tab while the order is paid for is refused, and o
   const adding = items.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().endsWith('/parcels/small-1/items'),
   );
+  const lookups = (await courierCalls()).commodity;
   await small.getByRole('button', { name: 'Add item' }).click();
+  // The add passed its first check (the order was still a draft) and waits on the courier.
+  await expect.poll(async () => (await courierCalls()).commodity).toBe(lookups + 1);
 
-  // Meanwhile the first tab pays: the card is authorised and the booking starts.
+  // Meanwhile the first tab pays: the card is authorised and the booking starts. (The server
+  // waits at most 8 s for a lookup: this part takes a second or two.)
   await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByRole('region', { name: 'Booking your collection' })).toBeVisible();
   await expect
     .poll(async () => {
       const view = (await (await page.request.get(`/api/v1/orders/${order.id}`)).json()) as {
@@ -68,6 +71,7 @@ test('an item added in another tab while the order is paid for is refused, and o
   await expect(small.getByRole('row', { name: /Cotton t-shirt/ })).toHaveCount(0);
   await expectNoAxeViolations(items, 'with the item refused');
 
+  await expect(page.getByRole('region', { name: 'Booking your collection' })).toBeVisible();
   await courierControl({ book: 'normal' });
   await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
   const booked = (await (await page.request.get(`/api/v1/orders/${order.id}`)).json()) as {

@@ -98,7 +98,11 @@ test('a failing item lookup says the courier is unavailable, never â€œnot foundâ
 
   for (const behaviour of ['fail', 'http500']) {
     await courierControl({ commodity: behaviour });
+    const answer = page.waitForResponse((r) => r.url().includes('/api/v1/commodities'));
     await small.getByRole('button', { name: 'Add item' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(503);
+    expect(await response.text()).toContain('COMMODITY_LOOKUP_UNAVAILABLE');
     await expect(
       small.getByText(
         'We could not check this item with the courier just now. Please try again in a moment.',

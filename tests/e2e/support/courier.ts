@@ -1,6 +1,6 @@
 /**
- * The courier simulator's behaviour switches (docs/providers.md), for specs in
- * provider-failures.spec.ts only: they run alone, after every other spec.
+ * The courier simulator's behaviour switches (docs/providers.md), for the specs of the
+ * provider-failures project only (playwright.config.ts): they run alone, after every other spec.
  */
 export async function courierControl(settings: Record<string, unknown>): Promise<void> {
   const port = process.env.E2E_COURIER_PORT;
