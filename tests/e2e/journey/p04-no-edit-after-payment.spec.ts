@@ -72,7 +72,12 @@ test('an item added in another tab while the order is paid for is refused, and o
   await expectNoAxeViolations(items, 'with the item refused');
 
   await expect(page.getByRole('region', { name: 'Booking your collection' })).toBeVisible();
+  await expectNoAxeViolations(page, 'while booking');
   await courierControl({ book: 'normal' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order', {
+    timeout: 20_000,
+  });
+  await expectNoAxeViolations(page, 'once booked');
   await expect(page).toHaveURL(/status=SUCCESS/, { timeout: 20_000 });
   const booked = (await (await page.request.get(`/api/v1/orders/${order.id}`)).json()) as {
     status: string;

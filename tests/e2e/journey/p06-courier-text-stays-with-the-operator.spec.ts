@@ -81,6 +81,10 @@ test('a courier that answers HTTP 500: the customer reads that the team is check
   await expect(
     operator.timeline.getByRole('listitem').filter({ hasText: 'Courier BookShipment' }).first(),
   ).toContainText('HTTP 500');
+  await expectNoAxeViolations(
+    operator.admin,
+    'on the operator’s page of an order needing attention',
+  );
   await operator.close();
 });
 

@@ -5,6 +5,7 @@ import {
   COLLECTION_HOURS,
   COLLECTION_READY_FROM,
 } from '../../../src/domain/collection-calendar.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
 import { openMail } from '../support/mailbox.js';
 
@@ -34,6 +35,8 @@ test('the confirmation, the email, the label and the tracking page give the same
   await expect(
     page.getByRole('region', { name: 'Your booking' }).getByText(new RegExp(`, ${WINDOW}$`)),
   ).toBeVisible();
+
+  await expectNoAxeViolations(page, 'on the confirmation');
 
   // The courier's tracking page.
   const tracking = await page
@@ -69,4 +72,5 @@ test('the confirmation, the email, the label and the tracking page give the same
     email.getByRole('table', { name: 'Your booking' }).getByRole('row', { name: /^Collection/ }),
   ).toContainText(WINDOW);
   await expect(email.getByText(/^Our courier will collect/)).toContainText(WINDOW);
+  await expectNoAxeViolations(page, 'the email in the mailbox');
 });
