@@ -91,40 +91,52 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
     execScript: async (text) => {
       await pool.query(text);
     },
-    transaction: async (fn) => {
-      const client = await pool.connect();
-      // A connection cut while checked out (server restart, pg_terminate_backend) emits 'error'
-      // on the client: without a listener that event would end the process. The statement in
-      // flight fails on its own; the broken client is then discarded, not returned to the pool.
-      let lost: Error | undefined;
-      const onLost = (error: Error) => {
-        lost = error;
-      };
-      client.on('error', onLost);
-      try {
-        await client.query('BEGIN');
-        const result = await fn({
+    transaction: (fn) =>
+      inTransaction(pool, 'BEGIN', (client) =>
+        fn({
           query: async (text, params) => (await client.query(text, params)).rows,
           execScript: async (text) => {
             await client.query(text);
           },
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        if (!lost) {
-          await client.query('ROLLBACK').catch((rollbackError: Error) => {
-            lost = rollbackError;
-          });
-        }
-        throw error;
-      } finally {
-        client.off('error', onLost);
-        client.release(lost ?? false);
-      }
-    },
+        }),
+      ),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs fn on one pooled client between `begin` and COMMIT (ROLLBACK on an error). A connection
+ * cut while checked out (server restart, pg_terminate_backend) emits 'error' on the client:
+ * without a listener that event would end the process. The statement in flight fails on its
+ * own; the broken client is then discarded, not returned to the pool.
+ */
+async function inTransaction<T>(
+  pool: pg.Pool,
+  begin: 'BEGIN' | 'BEGIN READ ONLY',
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onLost);
+  try {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    if (!lost) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        lost = rollbackError;
+      });
+    }
+    throw error;
+  } finally {
+    client.off('error', onLost);
+    client.release(lost ?? false);
+  }
 }
 
 /**
@@ -163,26 +175,8 @@ function isPlainRead(text: unknown): boolean {
 function readAgainOnLostConnection(pool: pg.Pool): pg.Pool {
   const send = (client: pg.Pool | pg.PoolClient, args: unknown[]) =>
     (client.query as (...a: unknown[]) => unknown)(...args);
-  const readOnly = async (args: unknown[]) => {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    const onError = (error: Error) => {
-      broken = error;
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN READ ONLY');
-      const result = await send(client, args);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      if (!broken) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
-      throw error;
-    } finally {
-      client.off('error', onError);
-      client.release(broken ?? false);
-    }
-  };
+  const readOnly = (args: unknown[]) =>
+    inTransaction(pool, 'BEGIN READ ONLY', async (client) => send(client, args));
   const query = (...args: unknown[]): unknown => {
     // The callback form is not used here; it is passed through untouched.
     if (typeof args.at(-1) === 'function') return send(pool, args);
