@@ -66,7 +66,12 @@ export async function startSandboxServer({
   const command = databaseUrl
     ? [join(root, 'scripts/start-cluster.mjs'), '--processes', String(processes)]
     : [join(root, 'dist/server/main.js')];
-  const server = spawn(process.execPath, command, {
+  // BENCH_PROFILE_DIR: each app process writes a V8 CPU profile there when it stops (open the
+  // .cpuprofile in Chrome DevTools' Performance panel, or summarise it with scripts/cpu-profile-top.mjs).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const server = spawn(process.execPath, [...profile, ...command], {
     cwd: root,
     stdio: ['ignore', stdout, 'inherit'],
     env: {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../domain/accounts.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
+import { WriteBatcher } from '../db/write-batcher.js';
 import { ApiError } from './errors.js';
 
 export interface Limit {
@@ -109,24 +110,68 @@ export class RateLimiter {
     return Math.max(1, Math.ceil(msLeft / 1000));
   }
 
-  /** Counts one attempt; the attempts so far in the key's window and the ms left in it. */
-  async increment(
-    key: string,
-    windowSeconds: number,
-  ): Promise<{ attempts: number; msLeft: number }> {
+  /**
+   * Counts one attempt; the attempts so far in the key's window and the ms left in it. The
+   * attempts made at the same moment are counted together, one statement for all their keys
+   * (group commit, docs/decisions/060); each caller still gets its own exact count.
+   */
+  increment(key: string, windowSeconds: number): Promise<{ attempts: number; msLeft: number }> {
+    return this.attempts.run({ key, windowSeconds });
+  }
+
+  private readonly attempts = new WriteBatcher(
+    (calls: { key: string; windowSeconds: number }[]) => this.countAll(calls),
+    500,
+  );
+
+  /** One upsert per window length for all the calls' keys; each call's own count, in order. */
+  private async countAll(
+    calls: readonly { key: string; windowSeconds: number }[],
+  ): Promise<{ attempts: number; msLeft: number }[]> {
     const now = this.clock.now();
-    const windowOpenedAfter = new Date(now.getTime() - windowSeconds * 1000);
-    // One statement: a window that has ended starts again at this attempt.
-    const [row] = await this.database.query<{ window_start: Date | string; attempts: number }>(
-      `INSERT INTO rate_limits (key, window_start, attempts) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         attempts = CASE WHEN rate_limits.window_start <= $3 THEN 1 ELSE rate_limits.attempts + 1 END,
-         window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 ELSE rate_limits.window_start END
-       RETURNING window_start, attempts`,
-      [key, now, windowOpenedAfter],
-    );
-    if (!row) return { attempts: 1, msLeft: windowSeconds * 1000 };
-    return { attempts: row.attempts, msLeft: this.left(row.window_start, windowSeconds) };
+    const results: { attempts: number; msLeft: number }[] = [];
+    for (const windowSeconds of new Set(calls.map((call) => call.windowSeconds))) {
+      const perKey = new Map<string, number>();
+      for (const call of calls) {
+        if (call.windowSeconds === windowSeconds) {
+          perKey.set(call.key, (perKey.get(call.key) ?? 0) + 1);
+        }
+      }
+      const windowOpenedAfter = new Date(now.getTime() - windowSeconds * 1000);
+      // Keys in one order, so two processes counting the same keys never wait on each other in
+      // a cycle. A window that has ended starts again at these attempts.
+      const counts = [...perKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const rows = await this.database.query<{
+        key: string;
+        window_start: Date | string;
+        attempts: number;
+      }>(
+        `INSERT INTO rate_limits (key, window_start, attempts)
+         SELECT t.key, $2::timestamptz, t.n FROM jsonb_to_recordset($1::jsonb) AS t(key text, n int)
+         ON CONFLICT (key) DO UPDATE SET
+           attempts = CASE WHEN rate_limits.window_start <= $3 THEN EXCLUDED.attempts ELSE rate_limits.attempts + EXCLUDED.attempts END,
+           window_start = CASE WHEN rate_limits.window_start <= $3 THEN EXCLUDED.window_start ELSE rate_limits.window_start END
+         RETURNING key, window_start, attempts`,
+        [JSON.stringify(counts.map(([key, n]) => ({ key, n }))), now, windowOpenedAfter],
+      );
+      const after = new Map(rows.map((row) => [row.key, row]));
+      // The calls on one key count up to its total, in the order they were made.
+      const seen = new Map<string, number>();
+      calls.forEach((call, i) => {
+        if (call.windowSeconds !== windowSeconds) return;
+        const row = after.get(call.key);
+        const n = perKey.get(call.key) ?? 1;
+        const before = seen.get(call.key) ?? 0;
+        seen.set(call.key, before + 1);
+        results[i] = row
+          ? {
+              attempts: row.attempts - n + before + 1,
+              msLeft: this.left(row.window_start, windowSeconds),
+            }
+          : { attempts: before + 1, msLeft: windowSeconds * 1000 };
+      });
+    }
+    return results;
   }
 
   private left(windowStart: Date | string, windowSeconds: number): number {

@@ -8,7 +8,10 @@ import {
 } from '../../../domain/accounts.js';
 import type { Account } from '../../../domain/api/accounts.js';
 import { ApiError } from '../../http/errors.js';
-import type { Auth } from './auth.js';
+import { COOKIE_PREFIX, type Auth } from './auth.js';
+
+/** Part of the session cookie's name, with or without its `__Secure-` prefix. */
+const SESSION_COOKIE_NAME = `${COOKIE_PREFIX}.session_token=`;
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
 
 /** What a route needs to answer: the result, and the cookies to set with it. */
@@ -80,6 +83,9 @@ export class AccountsService {
 
   /** The signed-in user of these headers, or null (no cookie, signed out, or expired). */
   async currentUser(headers: Headers): Promise<SessionUser | null> {
+    // Without a session cookie there is no session to look up: most requests (a guest's quote)
+    // answer here without asking better-auth.
+    if (!headers.get('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
     const session = await this.auth.api.getSession({ headers });
     return session ? toSessionUser(session.user) : null;
   }

@@ -13,6 +13,7 @@ import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
+import { WriteBatcher } from '../../db/write-batcher.js';
 import { ApiError } from '../../http/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
@@ -52,6 +53,10 @@ export class OrdersService {
     private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
   ) {}
+
+  private readonly drafts = new WriteBatcher(
+    (drafts: Parameters<OrdersRepository['insertDrafts']>[0]) => this.orders.insertDrafts(drafts),
+  );
 
   async get(id: string): Promise<OrderView> {
     const order = await this.load(id);
@@ -312,8 +317,19 @@ export class OrdersService {
     return this.orders.findForAccount(reference, userId, verifiedEmail);
   }
 
-  createDraft(order: Omit<NewOrderRow, 'status'>): Promise<OrderRow> {
-    return this.orders.insert({ ...order, status: 'draft' });
+  /**
+   * Stores a new draft that belongs to this browser (its guest hash) and, if signed in, to the
+   * account. Drafts made at the same moment are written together in one transaction (group
+   * commit, docs/decisions/060); each caller's answer waits until its draft is committed.
+   */
+  createDraft(
+    order: Omit<NewOrderRow, 'status' | 'userId'>,
+    owner: { guestHash: string; userId: string | null },
+  ): Promise<OrderRow> {
+    return this.drafts.run({
+      order: { ...order, userId: owner.userId, status: 'draft' },
+      guestHash: owner.guestHash,
+    });
   }
 
   /** The order's declared items, in order. */

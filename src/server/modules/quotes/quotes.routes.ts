@@ -21,9 +21,12 @@ export function quotesRoutes(quotes: QuotesService, catalog: CatalogService, acc
         if (!checked.ok) throw new Error('validated quote request failed validation');
         const viewer = await access.viewerOf(request);
         const guestHash = access.ensureGuest(request, reply);
-        const order = await quotes.createQuote(checked.value);
-        // The new draft belongs to this browser and, if signed in, to the account.
-        await access.grant(order.id, { guestHash, userId: viewer.user?.id ?? null });
+        // The new draft belongs to this browser and, if signed in, to the account: stored with
+        // them in one transaction.
+        const order = await quotes.createQuote(checked.value, {
+          guestHash,
+          userId: viewer.user?.id ?? null,
+        });
         reply.header('location', routeUrl(getOrder, { id: order.id }));
         return order;
       },

@@ -52,7 +52,11 @@ export class QuotesService {
     private readonly clock: Clock,
   ) {}
 
-  async createQuote(request: ValidQuoteRequest): Promise<OrderView> {
+  /** Prices the request and stores its draft, which belongs to `owner` (this browser, the account). */
+  async createQuote(
+    request: ValidQuoteRequest,
+    owner: { guestHash: string; userId: string | null },
+  ): Promise<OrderView> {
     const weightKg = totalWeightKg(request.smallBoxes, request.largeBoxes);
     const destinationId = request.destination.country.countryId;
     const prices = await this.rates.findPrices(destinationId, weightKg);
@@ -98,20 +102,23 @@ export class QuotesService {
     if (offered.length === 0) throw noQuotes();
 
     const now = this.clock.now();
-    const order = await this.orders.createDraft({
-      id: randomUUID(),
-      reference: newOrderReference(),
-      collectionCountryId: request.collection.country.countryId,
-      collectionPostcode: request.collection.postcode,
-      destinationCountryId: destinationId,
-      destinationPostcode: request.destination.postcode,
-      smallBoxes: request.smallBoxes,
-      largeBoxes: request.largeBoxes,
-      totalWeightKg: weightKg,
-      offeredServices: offered,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const order = await this.orders.createDraft(
+      {
+        id: randomUUID(),
+        reference: newOrderReference(),
+        collectionCountryId: request.collection.country.countryId,
+        collectionPostcode: request.collection.postcode,
+        destinationCountryId: destinationId,
+        destinationPostcode: request.destination.postcode,
+        smallBoxes: request.smallBoxes,
+        largeBoxes: request.largeBoxes,
+        totalWeightKg: weightKg,
+        offeredServices: offered,
+        createdAt: now,
+        updatedAt: now,
+      },
+      owner,
+    );
     return toOrderView(order);
   }
 }

@@ -1,0 +1,55 @@
+// Summarises a V8 .cpuprofile (node --cpu-prof): the share of samples spent in each function
+// (self time) and in each package or source area, so a profile can be quoted in a decision record.
+// Usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip SECONDS]
+// --skip leaves out the profile's first seconds (the server's start-up before the load began).
+import { readFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const skipAt = args.indexOf('--skip');
+const skipSeconds = skipAt >= 0 ? Number(args.splice(skipAt, 2)[1]) : 0;
+const [file, rowsText = '25'] = args;
+if (!file) {
+  console.error('usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows]');
+  process.exit(2);
+}
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const hits = new Map();
+let at = 0;
+let total = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < skipSeconds * 1e6) return;
+  hits.set(id, (hits.get(id) ?? 0) + 1);
+  total += 1;
+});
+
+/** Where a function lives: a package under node_modules, our source, node's own, or V8. */
+function area(url) {
+  if (!url) return '(v8 / native)';
+  const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (pkg) return pkg[1];
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  const ours = url.match(/\/(dist\/server|src\/server|src\/domain|dist\/domain)\/(.*)$/);
+  if (ours) return `ours: ${ours[2].split('/').slice(0, -1).join('/') || '.'}`;
+  return url;
+}
+
+const byFunction = new Map();
+const byArea = new Map();
+for (const [id, count] of hits) {
+  const { callFrame } = byId.get(id);
+  const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url ? `${callFrame.url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}` : ''}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + count);
+  const where = area(callFrame.url);
+  byArea.set(where, (byArea.get(where) ?? 0) + count);
+}
+const seconds = (profile.endTime - profile.startTime) / 1e6 - skipSeconds;
+const pct = (n) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
+console.log(`${file}: ${total} samples over ${seconds.toFixed(1)} s`);
+console.log('\nBy area (self time):');
+for (const [where, n] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, Number(rowsText)))
+  console.log(`${pct(n)}  ${where}`);
+console.log('\nBy function (self time):');
+for (const [name, n] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(rowsText)))
+  console.log(`${pct(n)}  ${name}`);

@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { OrderViewSchema } from '../../../domain/order.js';
+import { GUEST_COOKIE } from '../orders/order-access.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
+
+/**
+ * Quotes made at the same moment are written together (group commit, docs/decisions/060): each
+ * still answers only once its own draft is stored, with the browser that may open it.
+ */
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 0,
+};
+
+const browser = (i: number) => `${GUEST_COOKIE}=concurrent-browser-${String(i).padStart(6, '0')}`;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { quotes: { max: 5, windowSeconds: 600 } } });
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+const countOrders = async () =>
+  (
+    (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders`))[0] as {
+      n: number;
+    }
+  ).n;
+
+describe('quotes at the same moment', () => {
+  it('are stored in fewer writes than quotes, each draft opening in its own browser only', async () => {
+    const insertDrafts = vi.spyOn(OrdersRepository.prototype, 'insertDrafts');
+    const quotes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/quotes',
+          payload: QUOTE,
+          headers: { cookie: browser(i) },
+          // Each from its own address: the per-address limit is not what this test is about.
+          remoteAddress: `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    expect(quotes.map((res) => res.statusCode)).toEqual(quotes.map(() => 201));
+    const orders = quotes.map((res) => OrderViewSchema.parse(res.json()));
+    expect(new Set(orders.map((o) => o.id)).size).toBe(30);
+    expect(new Set(orders.map((o) => o.reference)).size).toBe(30);
+    const written = insertDrafts.mock.calls.reduce((n, [drafts]) => n + drafts.length, 0);
+    expect(written).toBe(30);
+    expect(insertDrafts.mock.calls.length).toBeLessThan(30);
+
+    for (const i of [0, 17, 29]) {
+      const own = await t.app.inject({
+        url: `/api/v1/orders/${orders[i]!.id}`,
+        headers: { cookie: browser(i) },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(OrderViewSchema.parse(own.json())).toEqual(orders[i]);
+      const other = await t.app.inject({
+        url: `/api/v1/orders/${orders[i]!.id}`,
+        headers: { cookie: browser(i + 100) },
+      });
+      expect(other.statusCode).toBe(404);
+    }
+  });
+
+  it('count against one address exactly: of 12 at once with a limit of 5, 5 are priced', async () => {
+    const before = await countOrders();
+    const quotes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/quotes',
+          payload: QUOTE,
+          headers: { cookie: browser(200 + i) },
+          remoteAddress: '203.0.113.50',
+        }),
+      ),
+    );
+    const statuses = quotes.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    expect(await countOrders()).toBe(before + 5);
+  });
+
+  it('never store a draft without the browser that may open it', async () => {
+    // The grant's insert fails (as a lost connection or a full disk would fail it).
+    await t.database.execScript(`
+      CREATE FUNCTION refuse_grant() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN RAISE EXCEPTION 'grant refused for the test'; END $$;
+      CREATE TRIGGER refuse_grant BEFORE INSERT ON order_guests
+        FOR EACH ROW EXECUTE FUNCTION refuse_grant();`);
+    try {
+      const before = await countOrders();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/quotes',
+        payload: QUOTE,
+        headers: { cookie: browser(300) },
+        remoteAddress: '198.51.100.200',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(await countOrders()).toBe(before);
+    } finally {
+      await t.database.execScript(
+        `DROP TRIGGER refuse_grant ON order_guests; DROP FUNCTION refuse_grant();`,
+      );
+    }
+  });
+});
