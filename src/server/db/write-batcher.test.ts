@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WriteBatcher, isConstraintViolation } from './write-batcher.js';
+import { WriteBatcher, refusedByDatabase } from './write-batcher.js';
 
 /** A write that records each batch it was given and doubles each input. */
 function recorder(fail?: (inputs: number[]) => Error | undefined) {
@@ -26,10 +26,22 @@ describe('WriteBatcher (group commit)', () => {
   });
 
   it('gathers the calls that arrive while a batch is written into the next one', async () => {
-    const { batcher, batches } = recorder();
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    let started: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const batcher = new WriteBatcher(async (inputs: number[]) => {
+      batches.push([...inputs]);
+      if (batches.length === 1) {
+        started();
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return inputs.map((n) => n * 2);
+    });
     const first = batcher.run(1);
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await firstStarted;
     const later = [2, 3, 4].map((n) => batcher.run(n));
+    release();
     expect(await Promise.all([first, ...later])).toEqual([2, 4, 6, 8]);
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
@@ -40,7 +52,7 @@ describe('WriteBatcher (group commit)', () => {
     expect(batches.map((b) => b.length)).toEqual([50, 50, 20]);
   });
 
-  it('on a constraint violation writes each call alone: only the offending call fails', async () => {
+  it('when the database refuses a batch, writes each call alone: only the offending one fails', async () => {
     const { batcher, batches } = recorder((inputs) =>
       inputs.includes(3) ? uniqueViolation() : undefined,
     );
@@ -55,7 +67,7 @@ describe('WriteBatcher (group commit)', () => {
     expect(batches).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
   });
 
-  it('on any other error fails every call of the batch and writes nothing twice', async () => {
+  it('on a lost connection fails every call of the batch and writes nothing twice', async () => {
     const lost = Object.assign(new Error('terminating connection'), { code: '57P01' });
     let down = true;
     const { batcher, batches } = recorder(() => (down ? lost : undefined));
@@ -67,10 +79,17 @@ describe('WriteBatcher (group commit)', () => {
     expect(await batcher.run(7)).toBe(14);
   });
 
-  it('recognises an integrity error by its SQLSTATE, directly or as a cause', () => {
-    expect(isConstraintViolation(uniqueViolation())).toBe(true);
-    expect(isConstraintViolation({ code: '23503' })).toBe(true);
-    expect(isConstraintViolation({ code: '57P01' })).toBe(false);
-    expect(isConstraintViolation(new Error('plain'))).toBe(false);
+  it('tells a refused statement from a lost connection by its SQLSTATE, directly or as a cause', () => {
+    expect(refusedByDatabase(uniqueViolation())).toBe(true);
+    expect(refusedByDatabase({ code: '23503' })).toBe(true);
+    expect(refusedByDatabase({ code: '22021' })).toBe(true);
+    expect(refusedByDatabase({ cause: { code: '40P01' } })).toBe(true);
+    expect(refusedByDatabase({ code: '57P01' })).toBe(false);
+    expect(refusedByDatabase({ code: '08006' })).toBe(false);
+    expect(
+      refusedByDatabase(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+    ).toBe(false);
+    expect(refusedByDatabase({ code: 'EPIPE' })).toBe(false);
+    expect(refusedByDatabase(new Error('plain'))).toBe(false);
   });
 });

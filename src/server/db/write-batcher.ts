@@ -1,13 +1,16 @@
 /**
  * Group commit for a hot write (docs/decisions/060): the calls that arrive while the previous
- * batch is being written are written together, in one transaction, by the next `write`. A caller
- * still gets its answer only after its own rows are committed, so nothing is acknowledged before
- * it is durable; an idle site writes each call at once, with no added wait.
+ * batch is being written are written together, in one statement or transaction, by the next
+ * `write`. A caller still gets its answer only after its own rows are committed, so nothing is
+ * acknowledged before it is durable; an idle site writes a call on the next turn of the event
+ * loop.
  *
- * When a batch is refused because one of its rows breaks a constraint (SQLSTATE class 23, such as
- * a unique reference that happened to repeat), nothing of it was written, so each call is written
- * again on its own and only the offending one fails. Any other error (a lost connection, which may
- * have committed) fails every call of the batch, and nothing is written twice.
+ * When the database refuses a batch (an error with a SQLSTATE: a unique reference that happened
+ * to repeat, a value one caller sent that the database cannot store), nothing of it was
+ * committed, so each call is written again on its own and only the offending one fails: one
+ * request cannot fail the others of its moment. A lost connection (SQLSTATE class 08 or 57, or
+ * a driver error without a SQLSTATE), where the commit may have happened, fails every call of
+ * the batch, and nothing is written twice.
  */
 export class WriteBatcher<In, Out> {
   private waiting: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] =
@@ -59,7 +62,7 @@ export class WriteBatcher<In, Out> {
       }
       batch.forEach((call, i) => call.resolve(outputs[i] as Out));
     } catch (error) {
-      if (batch.length > 1 && isConstraintViolation(error)) {
+      if (batch.length > 1 && refusedByDatabase(error)) {
         for (const call of batch) await this.writeBatch([call]);
         return;
       }
@@ -68,11 +71,18 @@ export class WriteBatcher<In, Out> {
   }
 }
 
-/** A PostgreSQL integrity error (SQLSTATE class 23), directly or as a driver error's cause. */
-export function isConstraintViolation(error: unknown): boolean {
+/**
+ * The database answered and refused the statement (it carries a SQLSTATE, directly or as a
+ * driver error's cause), so nothing of it was committed; not a lost connection or a shutdown
+ * (classes 08 and 57), after which the commit may or may not have happened.
+ */
+export function refusedByDatabase(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^23[0-9A-Z]{3}$/.test(code)) return true;
+    // SQLSTATE classes are digits, F0, HV, P0 and XX; Node's own codes (EPIPE) are not one.
+    if (typeof code === 'string' && /^[0-9FHPX][0-9A-Z]{4}$/.test(code)) {
+      return !code.startsWith('08') && !code.startsWith('57');
+    }
     e = (e as { cause?: unknown }).cause;
   }
   return false;

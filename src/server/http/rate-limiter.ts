@@ -124,53 +124,75 @@ export class RateLimiter {
     500,
   );
 
-  /** One upsert per window length for all the calls' keys; each call's own count, in order. */
+  /**
+   * One upsert for all the calls' keys per window length (one transaction when there are
+   * several); each call's own count, in order.
+   */
   private async countAll(
     calls: readonly { key: string; windowSeconds: number }[],
   ): Promise<{ attempts: number; msLeft: number }[]> {
-    const now = this.clock.now();
-    const results: { attempts: number; msLeft: number }[] = [];
-    for (const windowSeconds of new Set(calls.map((call) => call.windowSeconds))) {
-      const perKey = new Map<string, number>();
-      for (const call of calls) {
-        if (call.windowSeconds === windowSeconds) {
-          perKey.set(call.key, (perKey.get(call.key) ?? 0) + 1);
-        }
-      }
-      const windowOpenedAfter = new Date(now.getTime() - windowSeconds * 1000);
-      // Keys in one order, so two processes counting the same keys never wait on each other in
-      // a cycle. A window that has ended starts again at these attempts.
-      const counts = [...perKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const rows = await this.database.query<{
-        key: string;
-        window_start: Date | string;
-        attempts: number;
-      }>(
-        `INSERT INTO rate_limits (key, window_start, attempts)
-         SELECT t.key, $2::timestamptz, t.n FROM jsonb_to_recordset($1::jsonb) AS t(key text, n int)
-         ON CONFLICT (key) DO UPDATE SET
-           attempts = CASE WHEN rate_limits.window_start <= $3 THEN EXCLUDED.attempts ELSE rate_limits.attempts + EXCLUDED.attempts END,
-           window_start = CASE WHEN rate_limits.window_start <= $3 THEN EXCLUDED.window_start ELSE rate_limits.window_start END
-         RETURNING key, window_start, attempts`,
-        [JSON.stringify(counts.map(([key, n]) => ({ key, n }))), now, windowOpenedAfter],
-      );
-      const after = new Map(rows.map((row) => [row.key, row]));
-      // The calls on one key count up to its total, in the order they were made.
-      const seen = new Map<string, number>();
-      calls.forEach((call, i) => {
-        if (call.windowSeconds !== windowSeconds) return;
-        const row = after.get(call.key);
-        const n = perKey.get(call.key) ?? 1;
-        const before = seen.get(call.key) ?? 0;
-        seen.set(call.key, before + 1);
-        results[i] = row
-          ? {
-              attempts: row.attempts - n + before + 1,
-              msLeft: this.left(row.window_start, windowSeconds),
-            }
-          : { attempts: before + 1, msLeft: windowSeconds * 1000 };
-      });
+    const windows = [...new Set(calls.map((call) => call.windowSeconds))];
+    const [only] = windows;
+    if (windows.length === 1 && only !== undefined) {
+      return this.countWindow(this.database, calls, only);
     }
+    return this.database.transaction(async (tx) => {
+      const results: { attempts: number; msLeft: number }[] = [];
+      for (const windowSeconds of windows) {
+        const counted = await this.countWindow(tx, calls, windowSeconds);
+        counted.forEach((result, i) => {
+          if (result) results[i] = result;
+        });
+      }
+      return results;
+    });
+  }
+
+  /** The counts of the calls on keys of this window length (the others' places left empty). */
+  private async countWindow(
+    db: Pick<Database, 'query'>,
+    calls: readonly { key: string; windowSeconds: number }[],
+    windowSeconds: number,
+  ): Promise<{ attempts: number; msLeft: number }[]> {
+    const now = this.clock.now();
+    const perKey = new Map<string, number>();
+    for (const call of calls) {
+      if (call.windowSeconds === windowSeconds)
+        perKey.set(call.key, (perKey.get(call.key) ?? 0) + 1);
+    }
+    // Keys in one order, so two processes counting the same keys never wait on each other in a
+    // cycle. A window that has ended starts again at these attempts.
+    const keys = [...perKey.keys()].sort();
+    const rows = await db.query<{ key: string; window_start: Date | string; attempts: number }>(
+      `INSERT INTO rate_limits (key, window_start, attempts)
+       SELECT t.key, $3::timestamptz, t.n FROM unnest($1::text[], $2::int[]) AS t(key, n)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN rate_limits.window_start <= $4 THEN EXCLUDED.attempts ELSE rate_limits.attempts + EXCLUDED.attempts END,
+         window_start = CASE WHEN rate_limits.window_start <= $4 THEN EXCLUDED.window_start ELSE rate_limits.window_start END
+       RETURNING key, window_start, attempts`,
+      [
+        keys,
+        keys.map((key) => perKey.get(key)),
+        now,
+        new Date(now.getTime() - windowSeconds * 1000),
+      ],
+    );
+    const after = new Map(rows.map((row) => [row.key, row]));
+    // The calls on one key count up to its new total, in the order they were made.
+    const seen = new Map<string, number>();
+    const results: { attempts: number; msLeft: number }[] = [];
+    calls.forEach((call, i) => {
+      if (call.windowSeconds !== windowSeconds) return;
+      const row = after.get(call.key);
+      const before = seen.get(call.key) ?? 0;
+      seen.set(call.key, before + 1);
+      results[i] = row
+        ? {
+            attempts: row.attempts - (perKey.get(call.key) ?? 1) + before + 1,
+            msLeft: this.left(row.window_start, windowSeconds),
+          }
+        : { attempts: before + 1, msLeft: windowSeconds * 1000 };
+    });
     return results;
   }
 

@@ -85,7 +85,13 @@ export class OrdersRepository {
   async insertDrafts(
     drafts: readonly { order: NewOrderRow & { status: 'draft' }; guestHash: string }[],
   ): Promise<OrderRow[]> {
-    const given = ORDER_KEYS.filter((key) => drafts.some((d) => d.order[key] !== undefined));
+    const given = ORDER_KEYS.filter((key) => drafts[0]?.order[key] !== undefined);
+    // A column one draft leaves to its default must not be sent as NULL for it.
+    for (const { order } of drafts) {
+      if (ORDER_KEYS.some((key) => (order[key] !== undefined) !== given.includes(key))) {
+        throw new Error('drafts stored together must set the same columns');
+      }
+    }
     const names = sql.raw(given.map((key) => `"${ORDER_COLUMNS[key].name}"`).join(', '));
     // The database answers only what it filled in itself (defaults): the rest is what was sent.
     const filled = ORDER_KEYS.filter((key) => key === 'id' || !given.includes(key));

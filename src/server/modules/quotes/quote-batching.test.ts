@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { OrderViewSchema } from '../../../domain/order.js';
@@ -85,6 +86,40 @@ describe('quotes at the same moment', () => {
     const statuses = quotes.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
     expect(await countOrders()).toBe(before + 5);
+  });
+
+  it('a draft the database refuses (a reference already taken) fails alone', async () => {
+    const taken = (
+      await t.database.query<{ reference: string }>(`SELECT reference FROM orders LIMIT 1`)
+    )[0]!.reference;
+    const draft = (reference: string) => ({
+      id: randomUUID(),
+      reference,
+      collectionCountryId: 231,
+      collectionPostcode: 'SW1A 1AA',
+      destinationCountryId: 73,
+      destinationPostcode: '75001',
+      smallBoxes: 1,
+      largeBoxes: 0,
+      totalWeightKg: 10,
+      offeredServices: [],
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+    const insertDrafts = vi.spyOn(OrdersRepository.prototype, 'insertDrafts');
+    const owner = (i: number) => ({ guestHash: `refused-batch-${i}`, userId: null });
+    const results = await Promise.allSettled([
+      t.app.services.orders.createDraft(draft('BA-BATCH-1'), owner(1)),
+      t.app.services.orders.createDraft(draft(taken), owner(2)),
+      t.app.services.orders.createDraft(draft('BA-BATCH-3'), owner(3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // Tried together first, then each alone.
+    expect(insertDrafts.mock.calls.map(([drafts]) => drafts.length)).toEqual([3, 1, 1, 1]);
+    const stored = await t.database.query<{ reference: string }>(
+      `SELECT reference FROM orders WHERE reference LIKE 'BA-BATCH-%' ORDER BY reference`,
+    );
+    expect(stored.map((row) => row.reference)).toEqual(['BA-BATCH-1', 'BA-BATCH-3']);
   });
 
   it('never store a draft without the browser that may open it', async () => {
