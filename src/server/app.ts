@@ -6,7 +6,7 @@ import type { Database } from './db/client.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { devCourierRoutes } from './dev/courier-routes.routes.js';
 import { devMailRoutes } from './dev/mail.routes.js';
-import { registerErrorHandling, sendNotFound } from './http/errors.js';
+import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
@@ -129,6 +129,17 @@ export const DEFAULT_PRESSURE: PressureLimits = {
 /** Seconds a client is asked to wait when the server is too busy. */
 export const BUSY_RETRY_AFTER_SECONDS = 10;
 
+/** 503 SERVICE_BUSY with Retry-After: an API request refused while the server is saturated. */
+function serviceBusy(): ApiError {
+  return new ApiError(
+    503,
+    'SERVICE_BUSY',
+    'The site is very busy right now. Please try again in a few seconds.',
+    undefined,
+    { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** TRUST_PROXY as Fastify takes it: hops as a function, addresses as a list. */
 function trustProxyOption(
   setting: boolean | number | string,
@@ -186,6 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxHeapUsedBytes: pressure.maxHeapUsedBytes,
       sampleInterval: pressure.sampleIntervalMs,
       retryAfter: BUSY_RETRY_AFTER_SECONDS,
+      // Only the API (and /readyz, so a load balancer sends traffic elsewhere) is refused while
+      // the server is saturated. The pages, scripts and styles are files, cheaper to send than to
+      // refuse, and a page whose scripts were refused does not work at all, where an API call
+      // that is refused says so and can be tried again.
+      pressureHandler: (request) =>
+        request.url.startsWith('/api/') || request.url.startsWith('/readyz')
+          ? Promise.reject(serviceBusy())
+          : undefined,
     });
   }
 

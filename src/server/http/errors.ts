@@ -75,17 +75,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(error.statusCode)
         .send(errorBody(error.code, error.message, error.fields));
     }
-    if (error.code === 'FST_UNDER_PRESSURE') {
-      // @fastify/under-pressure has set 503 and Retry-After.
-      return reply
-        .status(503)
-        .send(
-          errorBody(
-            'SERVICE_BUSY',
-            'The site is very busy right now. Please try again in a few seconds.',
-          ),
-        );
-    }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
     if (error instanceof SyntaxError && error.statusCode === 400) {

@@ -1,4 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,7 +326,41 @@ describe('availability under load', () => {
       const res = await t.app.inject({ url: '/api/v1/countries' });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('10');
-      expect(res.json().error.code).toBe('SERVICE_BUSY');
+      expect(res.json()).toEqual({
+        error: {
+          code: 'SERVICE_BUSY',
+          message: 'The site is very busy right now. Please try again in a few seconds.',
+        },
+      });
+      // The pages and their files are still sent: a page whose scripts were refused would not
+      // work at all (a browser spec once got 503 for half of a page's scripts).
+      const dist = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(
+        join(dist, 'index.html'),
+        '<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>',
+      );
+      writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log("BoxAbroad");');
+      const web = await createTestApp({
+        pressure: { maxHeapUsedBytes: 1, maxEventLoopDelayMs: 0, sampleIntervalMs: 10 },
+        webDistDir: dist,
+      });
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const page = await web.app.inject({ url: '/booking' });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+        expect(script).toBeDefined();
+        expect((await web.app.inject({ url: script as string })).statusCode).toBe(200);
+        expect((await web.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+        // Readiness says the server is busy, so a load balancer sends traffic elsewhere.
+        expect((await web.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+        expect((await web.app.inject({ url: '/api/v1/countries' })).statusCode).toBe(503);
+      } finally {
+        await web.close();
+        rmSync(dist, { recursive: true, force: true });
+      }
     } finally {
       await t.close();
     }
