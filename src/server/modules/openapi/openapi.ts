@@ -48,6 +48,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 /** `GET /api/openapi.json` (the document) and `/api/docs` (a reference UI that reads it). */
 export async function openApiRoutes(app: FastifyInstance): Promise<void> {
+  // Building the document from every route's schema holds the event loop for half a second or
+  // more (seconds on a busy machine, enough for every request to be refused as busy): a server
+  // builds it once it listens, before any customer asks; @fastify/swagger keeps it.
+  app.addHook('onListen', async () => {
+    setImmediate(() => app.swagger());
+  });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   );
