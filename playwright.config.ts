@@ -128,6 +128,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       COURIER_SIMULATOR_PORT: process.env.E2E_COURIER_PORT,
+      // No busy guard: two browsers on two cores starve the server, and rendering a label's PDF
+      // then holds its event loop past the guard's 1 s, so specs about something else met 503
+      // SERVICE_BUSY. The guard has its own tests (guard-rails.test.ts); the Vitest apps turn
+      // it off for the same reason.
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   },
 });
