@@ -25,6 +25,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
+/** Get Quotes from browser `i`, at the client address `from`. */
+const postQuote = (i: number, from: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/quotes',
+    payload: QUOTE,
+    headers: { cookie: browser(i) },
+    remoteAddress: from,
+  });
+
 const countOrders = async () =>
   (
     (await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders`))[0] as {
@@ -37,14 +47,8 @@ describe('quotes at the same moment', () => {
     const insertDrafts = vi.spyOn(OrdersRepository.prototype, 'insertDrafts');
     const quotes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/quotes',
-          payload: QUOTE,
-          headers: { cookie: browser(i) },
-          // Each from its own address: the per-address limit is not what this test is about.
-          remoteAddress: `198.51.100.${i + 1}`,
-        }),
+        // Each from its own address: the per-address limit is not what this test is about.
+        postQuote(i, `198.51.100.${i + 1}`),
       ),
     );
     expect(quotes.map((res) => res.statusCode)).toEqual(quotes.map(() => 201));
@@ -73,15 +77,7 @@ describe('quotes at the same moment', () => {
   it('count against one address exactly: of 12 at once with a limit of 5, 5 are priced', async () => {
     const before = await countOrders();
     const quotes = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/quotes',
-          payload: QUOTE,
-          headers: { cookie: browser(200 + i) },
-          remoteAddress: '203.0.113.50',
-        }),
-      ),
+      Array.from({ length: 12 }, (_, i) => postQuote(200 + i, '203.0.113.50')),
     );
     const statuses = quotes.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
@@ -131,13 +127,7 @@ describe('quotes at the same moment', () => {
         FOR EACH ROW EXECUTE FUNCTION refuse_grant();`);
     try {
       const before = await countOrders();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/quotes',
-        payload: QUOTE,
-        headers: { cookie: browser(300) },
-        remoteAddress: '198.51.100.200',
-      });
+      const res = await postQuote(300, '198.51.100.200');
       expect(res.statusCode).toBe(500);
       expect(await countOrders()).toBe(before);
     } finally {
