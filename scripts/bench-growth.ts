@@ -14,7 +14,9 @@
  * Every step has a time limit; a fill that reaches its limit (GROWTH_FILL_MINUTES, default 15 on
  * PostgreSQL and 10 on PGlite) stops between batches and the filled figures are for the orders it
  * made, which the table says. GROWTH_SECONDS (10) per autocannon run, GROWTH_CONNECTIONS (10),
- * GROWTH_CHECKOUTS (10). Everything listens on 127.0.0.1. A benchmark, not a test: it exits 0.
+ * GROWTH_CHECKOUTS (10), GROWTH_ROUNDS (3: each autocannon figure is the median of that many runs,
+ * the quote and order-page runs taking turns). Everything listens on 127.0.0.1. A benchmark, not
+ * a test: it exits 0.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,8 @@ const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.GROWTH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.GROWTH_CONNECTIONS ?? 10);
 const CHECKOUTS = Number(process.env.GROWTH_CHECKOUTS ?? 10);
+/** Autocannon runs per figure; the median is kept (one 10-s run on two cores varies by ±30%). */
+const ROUNDS = Math.max(1, Number(process.env.GROWTH_ROUNDS ?? 3));
 const fillMinutes = (fallback: number) => Number(process.env.GROWTH_FILL_MINUTES ?? fallback);
 const only = process.argv.includes('--pglite')
   ? 'pglite'
@@ -65,6 +69,13 @@ interface Figures {
 }
 
 const bodies = QUOTE_BODIES;
+
+/** The p-th percentile of `values`, by rank (at p = 50, the middle one of three runs). */
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+const median = (values: number[]) => percentile(values, 50);
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return within(
@@ -132,42 +143,50 @@ async function measure(
       if (res.status !== 201) throw new Error(`warm-up quote: ${res.status} ${await res.text()}`);
     }
 
-    say(`${label}: quotes (${CONNECTIONS} connections, ${SECONDS} s)`);
-    let next = 0;
-    const quotes = await cannon({
-      url: base,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/quotes',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
-        },
-      ],
-    });
-
-    say(`${label}: order page`);
     const call = apiClient(base);
     const ids: string[] = [];
     for (const body of bodies.slice(0, 20)) {
       ids.push((await call('POST', '/api/v1/quotes', JSON.parse(body))).id);
     }
     const cookie = (await call('GET', `/api/v1/orders/${ids[0]}`)).cookie as string;
+    let next = 0;
     let nextOrder = 0;
-    const orders = await cannon({
-      url: base,
-      requests: [
-        {
-          method: 'GET',
-          headers: { cookie },
-          setupRequest: (request) => ({
-            ...request,
-            path: `/api/v1/orders/${ids[nextOrder++ % ids.length]}`,
-          }),
-        },
-      ],
-    });
-    if (orders.non2xx > 0) throw new Error(`order page: ${orders.non2xx} answers not 2xx`);
+    const quoteRuns: autocannon.Result[] = [];
+    const orderRuns: autocannon.Result[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      say(
+        `${label}: quotes (${CONNECTIONS} connections, ${SECONDS} s, round ${round} of ${ROUNDS})`,
+      );
+      const quotes = await cannon({
+        url: base,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v1/quotes',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+          },
+        ],
+      });
+
+      quoteRuns.push(quotes);
+      say(`${label}: order page (round ${round} of ${ROUNDS})`);
+      const orders = await cannon({
+        url: base,
+        requests: [
+          {
+            method: 'GET',
+            headers: { cookie },
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/v1/orders/${ids[nextOrder++ % ids.length]}`,
+            }),
+          },
+        ],
+      });
+      if (orders.non2xx > 0) throw new Error(`order page: ${orders.non2xx} answers not 2xx`);
+      orderRuns.push(orders);
+    }
 
     say(`${label}: ${CHECKOUTS} checkouts`);
     const checkoutMs: number[] = [];
@@ -179,17 +198,14 @@ async function measure(
           checkoutMs.push((await runCheckout(base, log)).serverMs);
       })(),
     );
-    const sorted = checkoutMs.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
     return {
-      quoteP99: quotes.latency.p99,
-      quoteP50: quotes.latency.p50,
-      quoteRps: Math.round(quotes.requests.average),
-      orderP99: orders.latency.p99,
-      orderP50: orders.latency.p50,
-      checkoutMedian: pct(50),
-      checkoutP90: pct(90),
+      quoteP99: median(quoteRuns.map((r) => r.latency.p99)),
+      quoteP50: median(quoteRuns.map((r) => r.latency.p50)),
+      quoteRps: Math.round(median(quoteRuns.map((r) => r.requests.average))),
+      orderP99: median(orderRuns.map((r) => r.latency.p99)),
+      orderP50: median(orderRuns.map((r) => r.latency.p50)),
+      checkoutMedian: percentile(checkoutMs, 50),
+      checkoutP90: percentile(checkoutMs, 90),
     };
   } finally {
     await stop();
@@ -229,7 +245,7 @@ function report(label: string, empty: Figures, filled: Figures, fillResult: Fill
   const lines = [
     `\n${label}: empty vs ${fillResult.orders.toLocaleString('en-GB')} orders` +
       ` (filled in ${(fillResult.ms / 1000).toFixed(0)} s${fillResult.stoppedEarly ? `, stopped by its time limit before ${ORDERS.toLocaleString('en-GB')}` : ''});` +
-      ` ${CONNECTIONS} connections, ${SECONDS} s per run, ${CHECKOUTS} checkouts`,
+      ` ${CONNECTIONS} connections, median of ${ROUNDS} runs of ${SECONDS} s, ${CHECKOUTS} checkouts`,
     `${'metric'.padEnd(30)} ${'empty'.padStart(10)} ${'filled'.padStart(10)} ${'change'.padStart(8)}  within 20%`,
   ];
   for (const [name, key, unit] of rows) {

@@ -139,6 +139,14 @@ try {
       params: ['quotes:203.0.113.7', now],
     },
     {
+      name: 'payment reconciliation: a round',
+      sql: `SELECT * FROM payments
+            WHERE status IN ('requires_payment_method', 'requires_action', 'authorised')
+              AND updated_at < $1 AND created_at > $2
+            ORDER BY created_at LIMIT 50`,
+      params: [new Date(now.getTime() - 5 * 60_000), new Date(now.getTime() - 2 * 86_400_000)],
+    },
+    {
       name: 'abandoned drafts: candidates',
       sql: `SELECT id FROM orders o WHERE status = 'draft' AND updated_at < $1
               AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)
