@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts.js';
 import { expectNoAxeViolations } from './support/axe.js';
-import { expectNoHorizontalScroll, openMainNav } from './support/site.js';
+import { expectNoHorizontalScroll, openMainNav, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
 const password = 'correct horse battery';
 const uniqueEmail = (name: string) =>
@@ -13,7 +13,7 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/);
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 }
 
 async function signIn(page: Page, email: string, withPassword: string) {
@@ -71,9 +71,11 @@ test('a forgotten password is reset from the emailed link: the new one works, th
 
   // The old password no longer signs in; the new one does.
   await signIn(page, email, password);
-  await expect(page.getByText(ACCOUNT_MESSAGES.signInFailed)).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.signInFailed)).toBeVisible({
+    timeout: ACCOUNT_STEP_TIMEOUT_MS,
+  });
   await signIn(page, email, 'a brand new password');
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
   await expect(
     (await openMainNav(page)).getByRole('link', { name: 'Your account: Ada Lovelace' }),
   ).toBeVisible();

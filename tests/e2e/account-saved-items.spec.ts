@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
 import { addItemInUi, startOrder } from './support/order.js';
-import { expectNoHorizontalScroll } from './support/site.js';
+import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
 const password = 'correct horse battery';
 const uniqueEmail = (name: string) =>
@@ -13,7 +13,7 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/);
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 }
 
 test('an item saved for later fills a new declaration, and is deleted on /account @layout', async ({

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
-import { expectNoHorizontalScroll } from './support/site.js';
+import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
 const password = 'correct horse battery';
 const uniqueEmail = (name: string) =>
@@ -29,7 +29,7 @@ test('two tabs each complete and pay their own booking @layout', async ({ page }
   await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('tabs'));
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/);
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 
   // Both bookings in progress at once, one per tab, in the same browser.
   const first = await readyToPay(page);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
 import { startOrder } from './support/order.js';
-import { expectNoHorizontalScroll, openMainNav } from './support/site.js';
+import { expectNoHorizontalScroll, openMainNav, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
 const password = 'correct horse battery';
 const uniqueEmail = (name: string) =>
@@ -14,7 +14,7 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   // Signed up once the form has moved on: the header is only read after that.
-  await expect(page).not.toHaveURL(/\/signup/);
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 }
 
 test('sign up, book while signed in, and the order with its labels and tracking is on /account @layout', async ({
@@ -120,7 +120,7 @@ test('sign out, then /account asks to sign in and comes back after it', async ({
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL('/account');
+  await expect(page).toHaveURL('/account', { timeout: ACCOUNT_STEP_TIMEOUT_MS });
   await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 });

@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { bookedOrder } from './support/checkout.js';
-import { expectNoHorizontalScroll, isPhone, openMainNav } from './support/site.js';
+import {
+  expectNoHorizontalScroll,
+  isPhone,
+  openMainNav,
+  ACCOUNT_STEP_TIMEOUT_MS,
+} from './support/site.js';
 
 // The console's pages are dense (the rate grid is hundreds of inputs for axe to check), and the
 // first test in a worker signs in (a deliberately slow password check).
@@ -52,7 +57,7 @@ test('a customer who opens the console is told it is for staff, with no Admin li
   await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('carol'));
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: 20_000 });
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 
   for (const path of ['/admin', '/admin/orders', '/admin/rates']) {
     await page.goto(path);

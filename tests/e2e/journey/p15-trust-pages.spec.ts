@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { COMPANY } from '../../../src/domain/company.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';
-import { expectNoHorizontalScroll } from '../support/site.js';
+import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from '../support/site.js';
 
 // What a UK consumer site must show: a privacy and cookie notice (what we store, why, for how
 // long, who we share it with) reachable from every page's footer and the sitemap, the company
@@ -82,7 +82,7 @@ test('a signed-in customer’s order page shows the receipt of the payment @layo
     .fill(`ada.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/);
+  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
 
   const order = await readyToPay(page);
   await page.goto('/pay');

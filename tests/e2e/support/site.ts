@@ -41,3 +41,11 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/**
+ * How long a spec waits for signing up or in to move on from its form. The server hashes or
+ * checks the password, slow on purpose (a second when two browsers share two cores), and the
+ * page then loads the next page before the address changes: one CI run took 5 s for the whole
+ * step, the default wait.
+ */
+export const ACCOUNT_STEP_TIMEOUT_MS = 20_000;
