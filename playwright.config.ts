@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free port, chosen once by the runner; workers inherit it through the environment. */
@@ -33,9 +34,17 @@ const PROVIDER_FAILURES =
 const NO_QUOTES = /p05-no-quotes-keeps-the-form\.spec\.ts/;
 const COURIER_SWITCHES = [PROVIDER_FAILURES, NO_QUOTES];
 
-/** Debian's Chromium: Playwright never downloads a browser here (docs/decisions/005). */
+/**
+ * Debian's Chromium: Playwright never downloads a browser here (docs/decisions/005). Its headless
+ * shell when installed (`.ci/run` installs it), the same build without the windowed headless mode,
+ * in which a page can stop producing frames and a click then waits forever for the element to be
+ * "stable" (docs/decisions/064-browser-specs-in-the-headless-shell.md).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath:
+    process.env.CHROMIUM_PATH ??
+    (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--headless',
     '--no-sandbox',
