@@ -59,6 +59,13 @@ export const CheckoutStatusSchema = z.object({
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 
 /**
+ * The error code when the order's collection date can no longer be booked (it is today or has
+ * gone by): Pay is refused, an authorisation that arrives for it is cancelled, and the page leads
+ * to the collection date step.
+ */
+export const COLLECTION_DATE_LAPSED = 'COLLECTION_DATE_LAPSED';
+
+/**
  * The payment step's tick box: the customer accepts the Terms and declares that nothing
  * prohibited is inside. Required before the card is charged; the server checks it again when
  * the authorisation arrives.

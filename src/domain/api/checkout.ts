@@ -31,7 +31,7 @@ export const startPayment = defineRoute({
     200: PaymentSessionSchema.describe('The payment to confirm with the card provider'),
     404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
-      'Already paid for (ORDER_LOCKED), not ready for payment (ORDER_INCOMPLETE), or the service no longer runs (SERVICE_UNAVAILABLE)',
+      'Already paid for (ORDER_LOCKED), not ready for payment (ORDER_INCOMPLETE), the collection date can no longer be booked (COLLECTION_DATE_LAPSED), or the service no longer runs (SERVICE_UNAVAILABLE)',
     ),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },

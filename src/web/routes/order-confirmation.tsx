@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CheckoutStatus } from '../../domain/checkout.js';
+import { COLLECTION_DATE_LAPSED, type CheckoutStatus } from '../../domain/checkout.js';
 import { formatCalendarDate } from '../../domain/collection-calendar.js';
 import { formatPence } from '../../domain/money.js';
 import { COLLECTION_WINDOW_TEXT } from '../../domain/receipt.js';
@@ -142,10 +142,13 @@ function ResumePayment({
   orderId,
   navigate,
   label = 'Continue to payment',
+  to = '/pay',
 }: {
   orderId: string;
   navigate: ReturnType<typeof useNavigate>;
   label?: string;
+  /** Where the order is picked up again: the payment, or the step that must change first. */
+  to?: string;
 }) {
   return (
     <button
@@ -155,9 +158,9 @@ function ResumePayment({
         void callApi(getOrder, { params: { id: orderId } })
           .then((order) => {
             setCurrentOrder(order);
-            navigate('/pay');
+            navigate(to);
           })
-          .catch(() => navigate('/pay'));
+          .catch(() => navigate(to));
       }}
     >
       {label}
@@ -256,9 +259,17 @@ function Problem({ status, code }: { status: CheckoutStatus; code: string }) {
       </dl>
       {status.notCharged && <p className="notice">Your card has not been charged.</p>}
       <div className="confirmation__actions">
-        {status.canRetryPayment && (
-          <ResumePayment orderId={status.orderId} navigate={navigate} label="Try payment again" />
-        )}
+        {status.canRetryPayment &&
+          (status.error?.code === COLLECTION_DATE_LAPSED ? (
+            <ResumePayment
+              orderId={status.orderId}
+              navigate={navigate}
+              label="Choose a new collection date"
+              to="/booking?step=3"
+            />
+          ) : (
+            <ResumePayment orderId={status.orderId} navigate={navigate} label="Try payment again" />
+          ))}
         <BackHome />
       </div>
     </section>

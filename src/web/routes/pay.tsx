@@ -9,6 +9,7 @@ import { acceptTerms } from '../../domain/api/declaration.js';
 import { cardFieldErrors } from '../../domain/cards.js';
 import {
   ACCEPTANCE_MESSAGES,
+  COLLECTION_DATE_LAPSED,
   type CheckoutStatus,
   type PaymentSession,
 } from '../../domain/checkout.js';
@@ -72,7 +73,7 @@ function confirmationUrl(status: CheckoutStatus): string {
 function Payment({ order }: { order: OrderView }) {
   const navigate = useNavigate();
   const [session, setSession] = useState<PaymentSession | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<{ message: string; code: string } | null>(null);
   const [billing, setBilling] = useState<Billing>(() => initialBilling(order));
   const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
@@ -116,8 +117,8 @@ function Payment({ order }: { order: OrderView }) {
         if (!live) return;
         setLoadError(
           error instanceof ApiClientError
-            ? error.message
-            : 'Something went wrong. Please try again.',
+            ? { message: error.message, code: error.code }
+            : { message: 'Something went wrong. Please try again.', code: 'UNKNOWN' },
         );
       });
     return () => {
@@ -239,7 +240,12 @@ function Payment({ order }: { order: OrderView }) {
               <p className="lead">Please provide your payment details below.</p>
               {loadError ? (
                 <div className="notice notice--error" role="alert">
-                  <p>{loadError}</p>
+                  <p>{loadError.message}</p>
+                  {loadError.code === COLLECTION_DATE_LAPSED && (
+                    <p>
+                      <Link to="/booking?step=3">Choose a new collection date</Link>
+                    </p>
+                  )}
                 </div>
               ) : (
                 <p className="pay__amount" data-testid="pay-amount">

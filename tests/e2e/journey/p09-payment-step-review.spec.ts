@@ -93,3 +93,31 @@ test('the server refuses the tick unticked, and an authorisation without it is n
     canRetryPayment: true,
   });
 });
+
+test('a collection date that has gone by: /pay says so and leads to the date step', async ({
+  page,
+}, testInfo) => {
+  const order = await readyToPay(page);
+  // The server refuses Pay once the chosen day has come (its clock cannot be moved here; the
+  // refusal itself is tested in checkout.routes.test.ts). This is the page's answer to it.
+  const message =
+    'Your collection date, Tuesday 24 November 2026, can no longer be booked. Please choose a new collection date.';
+  await page.route(`**/api/v1/orders/${order.id}/payment`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          json: { error: { code: 'COLLECTION_DATE_LAPSED', message } },
+        })
+      : route.fallback(),
+  );
+  await page.goto('/pay');
+  const alert = page.getByRole('alert').filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeDisabled();
+  await expectNoAxeViolations(page, 'on /pay with a lapsed collection date');
+  await page.screenshot({ path: testInfo.outputPath('pay-date-lapsed.png'), fullPage: true });
+
+  await alert.getByRole('link', { name: 'Choose a new collection date' }).click();
+  await expect(page).toHaveURL(/\/booking\?step=3$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Collection Time' })).toBeVisible();
+});

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import type { Clock } from '../../clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { CourierProvider } from '../../providers/courier/courier-provider.js';
@@ -70,6 +71,17 @@ export const CHECKOUT_MESSAGES = {
   termsNotAccepted:
     'The Terms & Conditions were not accepted for your order as it is now, so we cancelled the payment. You have not been charged. Please tick the box and pay again.',
 } as const;
+
+/**
+ * The collection date chosen earlier can no longer be booked (it is today or has passed): before
+ * the card step, and when an authorisation arrives for it (then the payment is cancelled).
+ */
+export function collectionDateLapsedMessage(date: string, cancelled: boolean): string {
+  const day = formatCalendarDate(date);
+  return cancelled
+    ? `Your collection date, ${day}, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.`
+    : `Your collection date, ${day}, can no longer be booked. Please choose a new collection date.`;
+}
 
 /**
  * The sentence the customer sees for an order's failure. Whatever the courier said (a refusal or

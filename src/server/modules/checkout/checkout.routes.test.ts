@@ -223,6 +223,78 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
   });
 });
 
+describe('a collection date that can no longer be booked', () => {
+  const newDate = async (orderId: string) => {
+    const dates = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/orders/${orderId}/collection-dates`,
+    });
+    const { earliest } = dates.json() as { earliest: string };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${orderId}/collection-date`,
+      payload: { date: earliest },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return earliest;
+  };
+
+  it('Pay is refused on the collection day with a message; a new date pays and books', async () => {
+    const order = await readyOrder(t.app);
+    expect(order.collectionDate).toBe('2026-11-24');
+    // The customer comes back to /pay on the morning of the day they chose.
+    t.clock.set('2026-11-24T08:30:00Z');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orders/${order.id}/payment`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'COLLECTION_DATE_LAPSED',
+        message:
+          'Your collection date, Tuesday 24 November 2026, can no longer be booked. Please choose a new collection date.',
+      },
+    });
+    expect(await paymentRows(order.id)).toHaveLength(0);
+
+    expect(await newDate(order.id)).toBe('2026-11-25');
+    const session = await startPayment(t.app, order.id);
+    await payWithCard(t.app, session.clientSecret, '4242424242424242');
+    await confirm(t.app, order.id);
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+      status: 'booked',
+      receipt: { collectionDate: '2026-11-25' },
+    });
+    expect(bookCalls()).toBe(1);
+  });
+
+  it('an authorisation that arrives after midnight for that day is cancelled, never booked', async () => {
+    const order = await readyOrder(t.app);
+    const session = await startPayment(t.app, order.id);
+    // The card step began before midnight and ends after it: the chosen day is now today.
+    t.clock.set('2026-11-24T00:01:00Z');
+    expect(await payWithCard(t.app, session.clientSecret, '4242424242424242')).toMatchObject({
+      status: 'authorised',
+    });
+    const refused = await confirm(t.app, order.id);
+    await settle();
+    expect(refused).toMatchObject({
+      status: 'draft',
+      canRetryPayment: true,
+      error: {
+        code: 'COLLECTION_DATE_LAPSED',
+        message:
+          'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
+      },
+    });
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ notCharged: true });
+    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
+    expect(bookCalls()).toBe(0);
+  });
+});
+
 describe('cards that do not authorise', () => {
   it('a declined card shows the provider’s message; the order stays payable and a retry succeeds', async () => {
     const order = await readyOrder(t.app);

@@ -1,3 +1,4 @@
+import { COLLECTION_DATE_LAPSED } from '../../../domain/checkout.js';
 import {
   canMovePayment,
   EDITABLE_STATUSES,
@@ -9,6 +10,7 @@ import {
   BOOK_SHIPMENT_JOB,
   CANCEL_PAYMENT_JOB,
   CHECKOUT_MESSAGES,
+  collectionDateLapsedMessage,
   type CheckoutDeps,
 } from './checkout-deps.js';
 
@@ -83,17 +85,24 @@ export class PaymentEvents {
             order.termsAcceptedAt !== null &&
             order.declaredAt !== null &&
             order.termsAcceptedAt >= order.declaredAt;
-          if (!isEditable(order.status) || !currentAttempt || !complete || !amountOk || !accepted) {
+          // A date chosen for tomorrow is today's by the time a slow card step ends after midnight.
+          const dateOk = !complete || orders.collectionDateStillBookable(order);
+          const payable = isEditable(order.status) && currentAttempt && complete;
+          if (!payable || !amountOk || !accepted || !dateOk) {
             // Never book for a payment that does not match the order as it is now, nor twice.
             const code = !amountOk
               ? 'AMOUNT_MISMATCH'
-              : isEditable(order.status) && currentAttempt && complete && !accepted
-                ? 'TERMS_NOT_ACCEPTED'
-                : 'ORDER_CHANGED';
+              : !payable
+                ? 'ORDER_CHANGED'
+                : !accepted
+                  ? 'TERMS_NOT_ACCEPTED'
+                  : COLLECTION_DATE_LAPSED;
             const message =
               code === 'TERMS_NOT_ACCEPTED'
                 ? CHECKOUT_MESSAGES.termsNotAccepted
-                : CHECKOUT_MESSAGES.amountMismatch;
+                : code === COLLECTION_DATE_LAPSED && order.collectionDate
+                  ? collectionDateLapsedMessage(order.collectionDate, true)
+                  : CHECKOUT_MESSAGES.amountMismatch;
             await move('cancel_pending', { code, message });
             await jobs.enqueue(tx, {
               kind: CANCEL_PAYMENT_JOB,

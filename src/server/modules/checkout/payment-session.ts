@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentSession } from '../../../domain/checkout.js';
+import { COLLECTION_DATE_LAPSED, type PaymentSession } from '../../../domain/checkout.js';
 import { isEditable, PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
-import { CHECKOUT_MESSAGES, type CheckoutDeps } from './checkout-deps.js';
+import {
+  CHECKOUT_MESSAGES,
+  collectionDateLapsedMessage,
+  type CheckoutDeps,
+} from './checkout-deps.js';
 import type { PaymentRow } from './checkout.repository.js';
 import type { PaymentEvents } from './payment-events.js';
 
@@ -21,7 +25,8 @@ export class PaymentSessions {
   /**
    * The payment for the order's current attempt and the server's price, created once
    * (idempotency key from the order id, attempt and amount) and reused by repeated requests.
-   * Route availability is refreshed first, so a customer never pays for a service that stopped.
+   * Route availability is refreshed first, so a customer never pays for a service that stopped,
+   * and the collection date is checked again, so never for a date that has gone by.
    */
   async start(orderId: string): Promise<PaymentSession> {
     const { orders, payment, repository, clock } = this.deps;
@@ -39,6 +44,13 @@ export class PaymentSessions {
       !order.selectedService
     ) {
       throw new ApiError(409, 'ORDER_INCOMPLETE', CHECKOUT_MESSAGES.incomplete);
+    }
+    if (!orders.collectionDateStillBookable(order)) {
+      throw new ApiError(
+        409,
+        COLLECTION_DATE_LAPSED,
+        collectionDateLapsedMessage(order.collectionDate, false),
+      );
     }
     const match = await orders.resolveCourierService(order);
     const pricePence = await orders.currentPrice(order);

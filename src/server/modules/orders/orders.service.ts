@@ -136,6 +136,23 @@ export class OrdersService {
   }
 
   /**
+   * Whether the order's chosen collection date can still be booked, seen from now: a date chosen
+   * yesterday for today cannot. Checked again when the customer pays and when the authorisation
+   * arrives (docs/orders.md, "The flow").
+   */
+  collectionDateStillBookable(order: OrderRow): boolean {
+    return (
+      order.collectionDate !== null &&
+      collectionDateError(
+        order.collectionDate,
+        this.clock.now(),
+        holidayRegionOf(order),
+        this.holidays,
+      ) === undefined
+    );
+  }
+
+  /**
    * Step 3: the date is checked again here (a client cannot send one outside the window), and the
    * courier service behind the chosen level and its collection option are resolved from current
    * route availability.
