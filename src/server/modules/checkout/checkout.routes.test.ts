@@ -43,6 +43,14 @@ async function settle() {
   await sandbox().idle();
 }
 const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
+/** Pays for the order with a good card and lets the booking run; returns its checkout status. */
+async function payAndSettle(orderId: string) {
+  const session = await startPayment(t.app, orderId);
+  await payWithCard(t.app, session.clientSecret, '4242424242424242');
+  await confirm(t.app, orderId);
+  await settle();
+  return { session, status: await checkoutStatus(t.app, orderId) };
+}
 async function sandboxRow(id: string) {
   const [row] = await t.database.query<{ status: string; amount_pence: number }>(
     'SELECT status, amount_pence FROM sandbox_payments WHERE id = $1',
@@ -213,12 +221,9 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
       payload: { accepted: true },
     });
     expect(accepted.statusCode).toBe(200);
-    const again = await startPayment(t.app, order.id);
-    expect(again.paymentId).not.toBe(session.paymentId);
-    await payWithCard(t.app, again.clientSecret, '4242424242424242');
-    await confirm(t.app, order.id);
-    await settle();
-    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
+    const again = await payAndSettle(order.id);
+    expect(again.session.paymentId).not.toBe(session.paymentId);
+    expect(again.status).toMatchObject({ status: 'booked' });
     expect(bookCalls()).toBe(1);
   });
 });
@@ -259,11 +264,7 @@ describe('a collection date that can no longer be booked', () => {
     expect(await paymentRows(order.id)).toHaveLength(0);
 
     expect(await newDate(order.id)).toBe('2026-11-25');
-    const session = await startPayment(t.app, order.id);
-    await payWithCard(t.app, session.clientSecret, '4242424242424242');
-    await confirm(t.app, order.id);
-    await settle();
-    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+    expect((await payAndSettle(order.id)).status).toMatchObject({
       status: 'booked',
       receipt: { collectionDate: '2026-11-25' },
     });
