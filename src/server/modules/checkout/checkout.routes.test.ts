@@ -43,6 +43,24 @@ async function settle() {
   await sandbox().idle();
 }
 const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
+/**
+ * A good card authorises the session; the page's confirm call and the due jobs then run. Returns
+ * what the confirm call answered.
+ */
+async function authoriseAndConfirm(orderId: string, clientSecret: string) {
+  expect(await payWithCard(t.app, clientSecret, '4242424242424242')).toMatchObject({
+    status: 'authorised',
+  });
+  const confirmed = await confirm(t.app, orderId);
+  await settle();
+  return confirmed;
+}
+/** The order's authorisation was cancelled: nothing charged, nothing booked. */
+async function expectCancelledNeverBooked(orderId: string) {
+  expect(await checkoutStatus(t.app, orderId)).toMatchObject({ notCharged: true });
+  expect(await sandboxRow(await providerId(orderId))).toMatchObject({ status: 'cancelled' });
+  expect(bookCalls()).toBe(0);
+}
 /** Pays for the order with a good card and lets the booking run; returns its checkout status. */
 async function payAndSettle(orderId: string) {
   const session = await startPayment(t.app, orderId);
@@ -201,19 +219,13 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
   it('a card authorised without the tick is cancelled, never booked; ticked, the next payment books', async () => {
     const order = await readyOrder(t.app, { acceptTerms: false });
     const session = await startPayment(t.app, order.id);
-    expect(await payWithCard(t.app, session.clientSecret, '4242424242424242')).toMatchObject({
-      status: 'authorised',
-    });
-    const refused = await confirm(t.app, order.id);
-    await settle();
+    const refused = await authoriseAndConfirm(order.id, session.clientSecret);
     expect(refused).toMatchObject({
       status: 'draft',
       error: { code: 'TERMS_NOT_ACCEPTED' },
       canRetryPayment: true,
     });
-    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ notCharged: true });
-    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
-    expect(bookCalls()).toBe(0);
+    await expectCancelledNeverBooked(order.id);
 
     const accepted = await t.app.inject({
       method: 'PUT',
@@ -276,11 +288,7 @@ describe('a collection date that can no longer be booked', () => {
     const session = await startPayment(t.app, order.id);
     // The card step began before midnight and ends after it: the chosen day is now today.
     t.clock.set('2026-11-24T00:01:00Z');
-    expect(await payWithCard(t.app, session.clientSecret, '4242424242424242')).toMatchObject({
-      status: 'authorised',
-    });
-    const refused = await confirm(t.app, order.id);
-    await settle();
+    const refused = await authoriseAndConfirm(order.id, session.clientSecret);
     expect(refused).toMatchObject({
       status: 'draft',
       canRetryPayment: true,
@@ -290,9 +298,7 @@ describe('a collection date that can no longer be booked', () => {
           'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
       },
     });
-    expect(await checkoutStatus(t.app, order.id)).toMatchObject({ notCharged: true });
-    expect(await sandboxRow(await providerId(order.id))).toMatchObject({ status: 'cancelled' });
-    expect(bookCalls()).toBe(0);
+    await expectCancelledNeverBooked(order.id);
   });
 });
 
