@@ -120,4 +120,29 @@ test('a collection date that has gone by: /pay says so and leads to the date ste
   await alert.getByRole('link', { name: 'Choose a new collection date' }).click();
   await expect(page).toHaveURL(/\/booking\?step=3$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Collection Time' })).toBeVisible();
+
+  // An authorisation that arrived after the day had come was cancelled: the result page says so
+  // and leads to the date step too (the order's status as the server reads it, with that failure).
+  const cancelled =
+    'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.';
+  await page.route(`**/api/v1/orders/${order.id}/checkout`, async (route) => {
+    const response = await route.fetch();
+    const status = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: {
+        ...status,
+        result: 'FAILED',
+        canRetryPayment: true,
+        notCharged: true,
+        error: { code: 'COLLECTION_DATE_LAPSED', message: cancelled },
+      },
+    });
+  });
+  await page.goto(`/order-confirmation?status=FAILED&order=${order.id}`);
+  await expect(page.getByText(cancelled)).toBeVisible();
+  await expect(page.getByTestId('error-code')).toHaveText('COLLECTION_DATE_LAPSED');
+  await page.getByRole('button', { name: 'Choose a new collection date' }).click();
+  await expect(page).toHaveURL(/\/booking\?step=3$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Collection Time' })).toBeVisible();
 });

@@ -291,6 +291,7 @@ describe('a collection date that can no longer be booked', () => {
     const refused = await authoriseAndConfirm(order.id, session.clientSecret);
     expect(refused).toMatchObject({
       status: 'draft',
+      result: 'FAILED',
       canRetryPayment: true,
       error: {
         code: 'COLLECTION_DATE_LAPSED',
