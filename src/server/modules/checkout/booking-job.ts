@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { COLLECTION_DATE_LAPSED } from '../../../domain/checkout.js';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
@@ -9,6 +10,7 @@ import type { OrderRow } from '../orders/orders.service.js';
 import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, emailAttachmentOf } from './confirmation-email.js';
 import {
+  collectionDateLapsedMessage,
   CANCEL_PAYMENT_JOB,
   CAPTURE_PAYMENT_JOB,
   type CheckoutDeps,
@@ -75,8 +77,14 @@ export class BookingJob {
     }
     if (claim.step !== 'go') return { result: 'done' };
 
-    // 2. Fresh route availability (a safe call, retried on failure).
+    // 2. The chosen day may have come while the booking waited (an authorisation just before
+    //    midnight, retries across it): a day that can no longer be booked is never sent.
     const order = await orders.load(orderId);
+    if (order.collectionDate && !orders.collectionDateStillBookable(order)) {
+      const message = collectionDateLapsedMessage(order.collectionDate, true);
+      return this.failed(orderId, COLLECTION_DATE_LAPSED, message, log);
+    }
+    // Fresh route availability (a safe call, retried on failure).
     let match;
     try {
       match = await orders.resolveCourierService(order);

@@ -301,6 +301,31 @@ describe('a collection date that can no longer be booked', () => {
     });
     await expectCancelledNeverBooked(order.id);
   });
+
+  it('a booking still waiting when the day comes is never sent to the courier; the payment is cancelled', async () => {
+    const order = await readyOrder(t.app);
+    const session = await startPayment(t.app, order.id);
+    expect(await payWithCard(t.app, session.clientSecret, '4242424242424242')).toMatchObject({
+      status: 'authorised',
+    });
+    await confirm(t.app, order.id);
+    await sandbox().idle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
+    // The booking job runs only after midnight: the chosen day is now today.
+    t.clock.set('2026-11-24T00:01:00Z');
+    await settle();
+    expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+      status: 'booking_failed',
+      result: 'FAILED',
+      canRetryPayment: true,
+      error: {
+        code: 'COLLECTION_DATE_LAPSED',
+        message:
+          'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
+      },
+    });
+    await expectCancelledNeverBooked(order.id);
+  });
 });
 
 describe('cards that do not authorise', () => {
