@@ -241,6 +241,12 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
 });
 
 describe('a collection date that can no longer be booked', () => {
+  /** The order's failure once an authorisation for the lapsed day has been cancelled. */
+  const CANCELLED_FOR_THE_DATE = {
+    code: 'COLLECTION_DATE_LAPSED',
+    message:
+      'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
+  };
   const newDate = async (orderId: string) => {
     const dates = await t.app.inject({
       method: 'GET',
@@ -293,11 +299,7 @@ describe('a collection date that can no longer be booked', () => {
       status: 'draft',
       result: 'FAILED',
       canRetryPayment: true,
-      error: {
-        code: 'COLLECTION_DATE_LAPSED',
-        message:
-          'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
-      },
+      error: CANCELLED_FOR_THE_DATE,
     });
     await expectCancelledNeverBooked(order.id);
   });
@@ -318,11 +320,7 @@ describe('a collection date that can no longer be booked', () => {
       status: 'booking_failed',
       result: 'FAILED',
       canRetryPayment: true,
-      error: {
-        code: 'COLLECTION_DATE_LAPSED',
-        message:
-          'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
-      },
+      error: CANCELLED_FOR_THE_DATE,
     });
     await expectCancelledNeverBooked(order.id);
   });
