@@ -1,15 +1,20 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof): the share of samples spent in each function
 // (self time) and in each package or source area, so a profile can be quoted in a decision record.
-// Usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip SECONDS]
-// --skip leaves out the profile's first seconds (the server's start-up before the load began).
+// Usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip SECONDS] [--until SECONDS]
+// --skip leaves out the profile's first seconds (the server's start-up before the load began);
+// --until leaves out what came after (bench:quote's /healthz phase follows its quotes).
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const skipAt = args.indexOf('--skip');
 const skipSeconds = skipAt >= 0 ? Number(args.splice(skipAt, 2)[1]) : 0;
+const untilAt = args.indexOf('--until');
+const untilSeconds = untilAt >= 0 ? Number(args.splice(untilAt, 2)[1]) : Infinity;
 const [file, rowsText = '25'] = args;
 if (!file) {
-  console.error('usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows]');
+  console.error(
+    'usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip S] [--until S]',
+  );
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8'));
@@ -19,7 +24,7 @@ let at = 0;
 let total = 0;
 profile.samples.forEach((id, i) => {
   at += profile.timeDeltas[i] ?? 0;
-  if (at < skipSeconds * 1e6) return;
+  if (at < skipSeconds * 1e6 || at >= untilSeconds * 1e6) return;
   hits.set(id, (hits.get(id) ?? 0) + 1);
   total += 1;
 });
@@ -44,7 +49,8 @@ for (const [id, count] of hits) {
   const where = area(callFrame.url);
   byArea.set(where, (byArea.get(where) ?? 0) + count);
 }
-const seconds = (profile.endTime - profile.startTime) / 1e6 - skipSeconds;
+const seconds =
+  Math.min((profile.endTime - profile.startTime) / 1e6, untilSeconds) - skipSeconds;
 const pct = (n) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
 console.log(`${file}: ${total} samples over ${seconds.toFixed(1)} s`);
 console.log('\nBy area (self time):');
