@@ -112,3 +112,50 @@ describe('order transitions', () => {
     expect(updated?.paymentAttempt).toBe(2);
   });
 });
+
+describe('drafts stored together', () => {
+  it('answer each draft as the row the database holds, defaults included', async () => {
+    const now = new Date('2026-11-24T10:00:00.000Z');
+    const drafts = [1, 2, 3].map((n) => {
+      const id = randomUUID();
+      return {
+        order: {
+          id,
+          reference: `BA-${id.slice(0, 8)}`,
+          status: 'draft' as const,
+          collectionCountryId: 231,
+          collectionPostcode: 'SW1A 1AA',
+          destinationCountryId: 73,
+          destinationPostcode: '75001',
+          smallBoxes: n,
+          largeBoxes: 0,
+          totalWeightKg: 20 * n,
+          offeredServices: [
+            {
+              service: 'express' as const,
+              name: 'Express',
+              detail: 'Door to door',
+              pricePence: 4500 * n,
+              transitDays: '2-3',
+            },
+          ],
+          createdAt: now,
+          updatedAt: now,
+          userId: null,
+        },
+        guestHash: `guest-${n}`,
+      };
+    });
+    const answered = await orders.insertDrafts(drafts);
+    expect(answered.map((row) => row.id)).toEqual(drafts.map((d) => d.order.id));
+    for (const row of answered) {
+      expect(row).toEqual(await orders.findById(row.id));
+      expect(row.paymentAttempt).toBe(1);
+    }
+    const grants = await database.query<{ order_id: string; guest_hash: string }>(
+      'SELECT order_id, guest_hash FROM order_guests WHERE order_id = ANY($1) ORDER BY guest_hash',
+      [drafts.map((d) => d.order.id)],
+    );
+    expect(grants).toEqual(drafts.map((d) => ({ order_id: d.order.id, guest_hash: d.guestHash })));
+  });
+});

@@ -1,15 +1,16 @@
 import {
+  SQL,
   and,
   desc,
   eq,
   getTableColumns,
   gte,
   inArray,
+  is,
   isNull,
   lt,
   or,
   sql,
-  type SQL,
 } from 'drizzle-orm';
 import { canTransition, type OrderStatus } from '../../../domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
@@ -40,7 +41,22 @@ export class ForbiddenTransitionError extends Error {
 }
 
 const ORDER_COLUMNS = getTableColumns(orders);
-const ORDER_KEYS = Object.keys(ORDER_COLUMNS) as (keyof typeof ORDER_COLUMNS)[];
+type OrderKey = keyof typeof ORDER_COLUMNS;
+const ORDER_KEYS = Object.keys(ORDER_COLUMNS) as OrderKey[];
+/** Columns whose default only the database (an SQL expression) or Drizzle (a function) can make. */
+const COMPUTED_DEFAULTS = Object.fromEntries(
+  ORDER_KEYS.filter((key) => {
+    const column = ORDER_COLUMNS[key];
+    return (
+      column.defaultFn !== undefined || column.onUpdateFn !== undefined || is(column.default, SQL)
+    );
+  }).map((key) => [key, true]),
+);
+/** A column's schema default when it is a plain value, else NULL (a column without one). */
+function plainDefaultOf(key: OrderKey): unknown {
+  const column = ORDER_COLUMNS[key];
+  return column.hasDefault ? (column.default ?? null) : null;
+}
 
 /** The rows of `db.execute`, whichever driver answered (PGlite's result or node-postgres'). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -80,7 +96,10 @@ export class OrdersRepository {
    * order is never stored without the browser that may open it. One row per draft, in the
    * drafts' order. The rows travel as one JSON parameter, however many there are: built by
    * Drizzle, a batch of a hundred drafts of forty columns cost more than the database's own work
-   * (docs/decisions/060).
+   * (docs/decisions/060). Every column is written, the ones a draft leaves out as their schema
+   * default or NULL, so the row stored is the row returned and the database sends nothing back
+   * but what only it can compute (none today): PGlite turns every returned value into JavaScript,
+   * which cost a third of each draft's time in the database (docs/decisions/066).
    */
   async insertDrafts(
     drafts: readonly { order: NewOrderRow & { status: 'draft' }; guestHash: string }[],
@@ -92,14 +111,26 @@ export class OrdersRepository {
         throw new Error('drafts stored together must set the same columns');
       }
     }
-    const names = sql.raw(given.map((key) => `"${ORDER_COLUMNS[key].name}"`).join(', '));
-    // The database answers only what it filled in itself (defaults): the rest is what was sent.
-    const filled = ORDER_KEYS.filter((key) => key === 'id' || !given.includes(key));
-    const returned = sql.raw(filled.map((key) => `"${ORDER_COLUMNS[key].name}"`).join(', '));
-    const json = (rows: object[]) => JSON.stringify(rows);
-    const newOrders = drafts.map(({ order }) =>
-      Object.fromEntries(given.map((key) => [ORDER_COLUMNS[key].name, order[key] ?? null])),
+    const left = ORDER_KEYS.filter((key) => !given.includes(key));
+    const computed = left.filter((key) => key in COMPUTED_DEFAULTS);
+    const written = ORDER_KEYS.filter((key) => !computed.includes(key));
+    const names = sql.raw(written.map((key) => `"${ORDER_COLUMNS[key].name}"`).join(', '));
+    const returned = sql.raw(
+      ['id', ...computed].map((key) => `"${ORDER_COLUMNS[key as OrderKey].name}"`).join(', '),
     );
+    const plainDefaults = Object.fromEntries(
+      left.filter((key) => !computed.includes(key)).map((key) => [key, plainDefaultOf(key)]),
+    );
+    // Keys left out of a JSON row are read as NULL by jsonb_populate_recordset.
+    const newOrders = drafts.map(({ order }) => {
+      const row: Record<string, unknown> = {};
+      for (const key of given) row[ORDER_COLUMNS[key].name] = order[key];
+      for (const key in plainDefaults) {
+        if (plainDefaults[key] !== null)
+          row[ORDER_COLUMNS[key as OrderKey].name] = plainDefaults[key];
+      }
+      return row;
+    });
     const grants = drafts.map(({ order, guestHash }) => ({
       order_id: order.id,
       guest_hash: guestHash,
@@ -108,12 +139,12 @@ export class OrdersRepository {
     const result = await this.db.execute(sql`
       WITH new_orders AS (
         INSERT INTO orders (${names})
-        SELECT ${names} FROM jsonb_populate_recordset(NULL::orders, ${json(newOrders)}::jsonb)
+        SELECT ${names} FROM jsonb_populate_recordset(NULL::orders, ${JSON.stringify(newOrders)}::jsonb)
         RETURNING ${returned}
       ), grants AS (
         INSERT INTO order_guests (order_id, guest_hash, created_at)
         SELECT g.order_id, g.guest_hash, g.created_at
-        FROM jsonb_to_recordset(${json(grants)}::jsonb)
+        FROM jsonb_to_recordset(${JSON.stringify(grants)}::jsonb)
           AS g(order_id uuid, guest_hash text, created_at timestamptz)
         ON CONFLICT DO NOTHING
       )
@@ -122,8 +153,9 @@ export class OrdersRepository {
     return drafts.map(({ order }) => {
       const raw = byId.get(order.id as string);
       if (!raw) throw new Error('order insert returned no row');
-      const row = orderRowOf(raw, filled);
-      for (const key of given) Object.assign(row, { [key]: order[key] ?? null });
+      const row = computed.length > 0 ? orderRowOf(raw, computed) : {};
+      for (const key of given) Object.assign(row, { [key]: order[key] });
+      Object.assign(row, plainDefaults);
       return row as OrderRow;
     });
   }
