@@ -105,10 +105,13 @@ export class OrdersRepository {
     drafts: readonly { order: NewOrderRow & { status: 'draft' }; guestHash: string }[],
   ): Promise<OrderRow[]> {
     const given = ORDER_KEYS.filter((key) => drafts[0]?.order[key] !== undefined);
+    const isGiven = new Set(given);
     // A column one draft leaves to its default must not be sent as NULL for it.
     for (const { order } of drafts) {
-      if (ORDER_KEYS.some((key) => (order[key] !== undefined) !== given.includes(key))) {
-        throw new Error('drafts stored together must set the same columns');
+      for (const key of ORDER_KEYS) {
+        if ((order[key] !== undefined) !== isGiven.has(key)) {
+          throw new Error('drafts stored together must set the same columns');
+        }
       }
     }
     const left = ORDER_KEYS.filter((key) => !given.includes(key));
@@ -122,13 +125,14 @@ export class OrdersRepository {
       left.filter((key) => !computed.includes(key)).map((key) => [key, plainDefaultOf(key)]),
     );
     // Keys left out of a JSON row are read as NULL by jsonb_populate_recordset.
+    const givenNames = given.map((key) => [key, ORDER_COLUMNS[key].name] as const);
+    const setDefaults = Object.entries(plainDefaults)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [ORDER_COLUMNS[key as OrderKey].name, value] as const);
     const newOrders = drafts.map(({ order }) => {
       const row: Record<string, unknown> = {};
-      for (const key of given) row[ORDER_COLUMNS[key].name] = order[key];
-      for (const key in plainDefaults) {
-        if (plainDefaults[key] !== null)
-          row[ORDER_COLUMNS[key as OrderKey].name] = plainDefaults[key];
-      }
+      for (const [key, name] of givenNames) row[name] = order[key];
+      for (const [name, value] of setDefaults) row[name] = value;
       return row;
     });
     const grants = drafts.map(({ order, guestHash }) => ({
@@ -153,9 +157,9 @@ export class OrdersRepository {
     return drafts.map(({ order }) => {
       const raw = byId.get(order.id as string);
       if (!raw) throw new Error('order insert returned no row');
-      const row = computed.length > 0 ? orderRowOf(raw, computed) : {};
-      for (const key of given) Object.assign(row, { [key]: order[key] });
-      Object.assign(row, plainDefaults);
+      const row: Record<string, unknown> = computed.length > 0 ? orderRowOf(raw, computed) : {};
+      for (const key of given) row[key] = order[key];
+      for (const key in plainDefaults) row[key] = plainDefaults[key];
       return row as OrderRow;
     });
   }
