@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
     publicUrl: deps.publicUrl,
   });
