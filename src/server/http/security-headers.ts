@@ -62,6 +62,9 @@ export function registerSecurityHeaders(
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    setHeaders(request.raw, reply.raw, done);
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error === undefined || error === null) done();
+      else done(error instanceof Error ? error : new Error(String(error)));
+    });
   });
 }
