@@ -49,8 +49,7 @@ for (const [id, count] of hits) {
   const where = area(callFrame.url);
   byArea.set(where, (byArea.get(where) ?? 0) + count);
 }
-const seconds =
-  Math.min((profile.endTime - profile.startTime) / 1e6, untilSeconds) - skipSeconds;
+const seconds = Math.min((profile.endTime - profile.startTime) / 1e6, untilSeconds) - skipSeconds;
 const pct = (n) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
 console.log(`${file}: ${total} samples over ${seconds.toFixed(1)} s`);
 console.log('\nBy area (self time):');
