@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   COURIER_REFERENCE_MESSAGE,
   getAdminOrder,
@@ -11,11 +11,12 @@ import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './dashboard.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { errorMessage, formatDateTime, statusText, useLoad } from './use-load.js';
+import { formatDateTime, statusText, useLoad } from './use-load.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -220,12 +221,10 @@ function Resolve({
   reference: string;
   onResolved: (next: AdminOrderDetail, message: string) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [outcome, setOutcome] = useState<Outcome>('booked');
+  const [asking, setAsking] = useState(false);
   const [courierReference, setCourierReference] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const open = (next: Outcome) => {
     if (next === 'booked' && courierReference.trim().length < 3) {
@@ -234,34 +233,23 @@ function Resolve({
       return;
     }
     setFieldError(null);
-    setFailure(null);
     setOutcome(next);
-    dialog.current?.showModal();
+    setAsking(true);
   };
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const next = await callApi(resolveAdminOrder, {
-        params: { id: orderId },
-        body:
-          outcome === 'booked'
-            ? { outcome, courierReference: courierReference.trim() }
-            : { outcome },
-      });
-      dialog.current?.close();
-      onResolved(
-        next,
-        outcome === 'booked'
-          ? `Recorded as booked with the courier’s reference ${courierReference.trim()}. The payment will be captured and the customer has been emailed.`
-          : 'Recorded as not booked. The card authorisation will be cancelled and the customer has been emailed that they were not charged.',
-      );
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+  const record = async () => {
+    const next = await callApi(resolveAdminOrder, {
+      params: { id: orderId },
+      body:
+        outcome === 'booked' ? { outcome, courierReference: courierReference.trim() } : { outcome },
+    });
+    setAsking(false);
+    onResolved(
+      next,
+      outcome === 'booked'
+        ? `Recorded as booked with the courier’s reference ${courierReference.trim()}. The payment will be captured and the customer has been emailed.`
+        : 'Recorded as not booked. The card authorisation will be cancelled and the customer has been emailed that they were not charged.',
+    );
   };
 
   return (
@@ -302,35 +290,19 @@ function Resolve({
           Release: not booked
         </button>
       </div>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby="confirm-heading">
-        <form onSubmit={(event) => void confirm(event)}>
-          <h2 id="confirm-heading">
-            {outcome === 'booked' ? `Mark ${reference} as booked?` : `Release ${reference}?`}
-          </h2>
-          <p>
-            {outcome === 'booked'
-              ? `The order becomes booked with the courier’s reference ${courierReference.trim()}, the held payment is captured and the customer is emailed that their booking is confirmed.`
-              : 'The card authorisation is cancelled, the order is marked not booked, and the customer is emailed that they were not charged and may book again.'}
-          </p>
-          {failure && (
-            <div className="notice notice--error" role="alert">
-              <p>{failure}</p>
-            </div>
-          )}
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {outcome === 'booked' ? 'Yes, mark as booked' : 'Yes, release it'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => dialog.current?.close()}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        open={asking}
+        title={outcome === 'booked' ? `Mark ${reference} as booked?` : `Release ${reference}?`}
+        confirmLabel={outcome === 'booked' ? 'Yes, mark as booked' : 'Yes, release it'}
+        action={record}
+        onClose={() => setAsking(false)}
+      >
+        <p>
+          {outcome === 'booked'
+            ? `The order becomes booked with the courier’s reference ${courierReference.trim()}, the held payment is captured and the customer is emailed that their booking is confirmed.`
+            : 'The card authorisation is cancelled, the order is marked not booked, and the customer is emailed that they were not charged and may book again.'}
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

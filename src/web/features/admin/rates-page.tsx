@@ -27,6 +27,7 @@ import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './dashboard.js';
 import { PriceChart } from './price-chart.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
@@ -152,60 +153,31 @@ function RestoreButton({
   basedOnVersionId: number | null;
   onRestored: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await callApi(restoreRateVersion, { params: { id: versionId }, body: { basedOnVersionId } });
-      dialog.current?.close();
-      onRestored();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          setFailure(null);
-          dialog.current?.showModal();
-        }}
-      >
+      <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
         Restore version {versionId}
       </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={`restore-${versionId}`}>
-        <form onSubmit={(event) => void confirm(event)}>
-          <h2 id={`restore-${versionId}`}>Restore version {versionId}?</h2>
-          <p>
-            Its prices are saved as a new version and quotes use them at once. Orders already paid
-            for keep their price.
-          </p>
-          {failure && (
-            <div className="notice notice--error" role="alert">
-              <p>{failure}</p>
-            </div>
-          )}
-          <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              Yes, restore it
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => dialog.current?.close()}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        open={open}
+        title={`Restore version ${versionId}?`}
+        confirmLabel="Yes, restore it"
+        action={async () => {
+          await callApi(restoreRateVersion, {
+            params: { id: versionId },
+            body: { basedOnVersionId },
+          });
+          setOpen(false);
+          onRestored();
+        }}
+        onClose={() => setOpen(false)}
+      >
+        <p>
+          Its prices are saved as a new version and quotes use them at once. Orders already paid for
+          keep their price.
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
