@@ -201,8 +201,15 @@ test('an operator saves a price as a new version, sees it in the history, restor
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 3 }) })
     .nth(1);
-  await previous.getByRole('button', { name: /^Restore version \d+$/ }).click();
+  const restore = previous.getByRole('button', { name: /^Restore version \d+$/ });
   const dialog = page.getByRole('dialog', { name: /^Restore version \d+\?$/ });
+  // Escape closes the dialog and restores nothing; the button asks again.
+  await restore.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cell()).toHaveValue(changed);
+  await restore.click();
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page, 'with the restore dialog');
   await dialog.getByRole('button', { name: 'Yes, restore it' }).click();

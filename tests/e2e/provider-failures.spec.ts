@@ -233,8 +233,14 @@ test('an operator releases an order needing attention after a confirmation, and 
   await expect(resolve.getByText(COURIER_REFERENCE_MESSAGE)).toBeVisible();
   await expect(resolve.getByRole('textbox', { name: /Courier’s reference/ })).toBeFocused();
 
-  await resolve.getByRole('button', { name: 'Release: not booked' }).click();
   const dialog = admin.getByRole('dialog', { name: `Release ${order.reference}?` });
+  // Cancel records nothing; the button asks again.
+  await resolve.getByRole('button', { name: 'Release: not booked' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByTestId('admin-order-status')).toHaveText('Needs attention');
+  await resolve.getByRole('button', { name: 'Release: not booked' }).click();
   await expect(dialog).toBeVisible();
   // The dialog holds the focus.
   await expect(dialog.getByRole('button', { name: 'Yes, release it' })).toBeFocused();
