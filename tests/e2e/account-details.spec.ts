@@ -67,7 +67,11 @@ test('a forgotten password is reset from the emailed link: the new one works, th
   await page.screenshot({ path: testInfo.outputPath('reset-password.png'), fullPage: true });
   await page.getByLabel('New password').fill('a brand new password');
   await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('status')).toBeVisible();
+  // The reset's own answer: the button's spinner is a status too, shown while the new password
+  // is still being saved, and signing in before the save lands would race it.
+  await expect(
+    page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.passwordChanged }),
+  ).toBeVisible({ timeout: ACCOUNT_STEP_TIMEOUT_MS });
 
   // The old password no longer signs in; the new one does.
   await signIn(page, email, password);
