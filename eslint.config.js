@@ -55,7 +55,9 @@ export default tseslint.config(
       // scripts and this config included, belongs to tsconfig.json, except a script whose
       // types TypeScript reads from its .d.mts twin.
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/lib/engines.mjs'] },
+        projectService: {
+          allowDefaultProject: ['scripts/lib/engines.mjs', 'scripts/lib/cluster-workers.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

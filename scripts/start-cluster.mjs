@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildIfStale } from './lib/build-if-stale.mjs';
+import { allWorkersExited } from './lib/cluster-workers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (line) => process.stderr.write(`start:cluster: ${line}\n`);
@@ -84,7 +85,7 @@ function fork() {
 
 cluster.on('exit', (worker, code, signal) => {
   if (stopping) {
-    if (Object.keys(cluster.workers ?? {}).length === 0) void finish(0);
+    if (allWorkersExited(cluster.workers ?? {})) void finish(0);
     return;
   }
   say(`process ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`})`);
@@ -110,9 +111,8 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   exitCode = code;
-  const workers = Object.values(cluster.workers ?? {});
-  if (workers.length === 0) return void finish(code);
-  for (const worker of workers) worker?.process.kill('SIGTERM');
+  if (allWorkersExited(cluster.workers ?? {})) return void finish(code);
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   // A process that has not stopped within 30 s is killed.
   setTimeout(() => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');

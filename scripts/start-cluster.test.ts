@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { allWorkersExited } from './lib/cluster-workers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -31,23 +32,43 @@ function startCluster(args: string[], env: Record<string, string>) {
   return { child, output: () => text, exited };
 }
 
-/** Polls until `check` returns a value, for at most `ms`. */
+/**
+ * Polls until `check` returns a value, for at most `ms`. A wait that runs out says what it waited
+ * for and what the cluster had printed, so a failure shows which step hung.
+ */
 async function until<T>(
   what: string,
   check: () => Promise<T | undefined> | T | undefined,
-  ms = 90_000,
+  output: () => string,
+  ms = 40_000,
 ) {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}; start:cluster printed:\n${output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 const listening = (text: string) =>
   [...text.matchAll(/process (\d+) \(pid (\d+)\) listening/g)].map((m) => Number(m[2]));
+
+describe('allWorkersExited', () => {
+  const worker = (dead: boolean) => ({ isDead: () => dead });
+
+  it('counts a worker that has exited but is still listed (its channel not yet closed)', () => {
+    expect(allWorkersExited({ 1: worker(true), 2: worker(true) })).toBe(true);
+    expect(allWorkersExited({ 1: worker(true), 2: undefined })).toBe(true);
+    expect(allWorkersExited({})).toBe(true);
+  });
+
+  it('waits while any worker is still running', () => {
+    expect(allWorkersExited({ 1: worker(true), 2: worker(false) })).toBe(false);
+  });
+});
 
 describe('npm run start:cluster', () => {
   it('refuses the embedded database, which belongs to one process', async () => {
@@ -87,39 +108,54 @@ describe('npm run start:cluster', () => {
         PUBLIC_URL: base,
       });
       const started = run;
+      const printed = () => started.output();
       const ready = async () =>
-        (await fetch(`${base}/readyz`).then(
+        (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
           (r) => r.status,
           () => 0,
         )) === 200
           ? true
           : undefined;
 
-      const pids = await until('two processes listening', () => {
-        const found = listening(started.output());
-        return found.length >= 2 ? found : undefined;
-      });
+      const pids = await until(
+        'two processes listening',
+        () => {
+          const found = listening(started.output());
+          return found.length >= 2 ? found : undefined;
+        },
+        printed,
+      );
       expect(new Set(pids).size).toBe(2);
-      await until('the site ready', ready);
+      await until('the site ready', ready, printed);
 
       // One process dies: the other keeps answering, and a new one takes its place.
       process.kill(pids[0]!, 'SIGKILL');
-      await until('the death noticed', () =>
-        started.output().includes(`(pid ${pids[0]}) exited (SIGKILL)`) ? true : undefined,
+      await until(
+        'the death noticed',
+        () => (started.output().includes(`(pid ${pids[0]}) exited (SIGKILL)`) ? true : undefined),
+        printed,
       );
       expect(await ready()).toBe(true);
-      const replaced = await until('a replacement listening', () => {
-        const found = listening(started.output()).filter((pid) => !pids.includes(pid));
-        return found.length > 0 ? found : undefined;
-      });
+      const replaced = await until(
+        'a replacement listening',
+        () => {
+          const found = listening(started.output()).filter((pid) => !pids.includes(pid));
+          return found.length > 0 ? found : undefined;
+        },
+        printed,
+      );
       expect(replaced).toHaveLength(1);
       expect(await ready()).toBe(true);
 
+      // The primary gives its processes 30 s to stop before it kills them.
       started.child.kill('SIGTERM');
-      expect(await started.exited).toBe(0);
+      let code: number | null | undefined;
+      void started.exited.then((exited) => (code = exited));
+      await until('the cluster to exit after SIGTERM', () => code, printed, 45_000);
+      expect(code).toBe(0);
       for (const pid of [pids[1]!, replaced[0]!]) {
         expect(() => process.kill(pid, 0)).toThrow();
       }
-    }, 180_000);
+    }, 240_000);
   });
 });

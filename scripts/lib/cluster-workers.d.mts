@@ -1,0 +1,3 @@
+export declare function allWorkersExited(
+  workers: Readonly<Record<string, { isDead(): boolean } | undefined>>,
+): boolean;
