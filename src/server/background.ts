@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/courier-routes.service.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
+import { VACUUM_EMBEDDED_DATABASE_JOB } from './db/vacuum.js';
 import type { Services } from './services.js';
 
 export interface BackgroundWork {
@@ -17,6 +18,10 @@ export function recurringJobs(services: Services): { kind: string; key: string }
     { kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB },
     { kind: PURGE_ABANDONED_DRAFTS_JOB, key: PURGE_ABANDONED_DRAFTS_JOB },
     ...services.checkout.recurringJobs,
+    // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
+    ...(services.databaseKind === 'pglite'
+      ? [{ kind: VACUUM_EMBEDDED_DATABASE_JOB, key: VACUUM_EMBEDDED_DATABASE_JOB }]
+      : []),
   ];
 }
 
@@ -26,7 +31,8 @@ export function recurringJobs(services: Services): { kind: string; key: string }
  * capture, cancel and refunds (decision 009), the delivery of every email (`send-mail`, one job
  * per message, docs/email.md), and the recurring jobs scheduled here: the warm-up and refresh of
  * the courier route matrix (decision 034, docs/quotes-and-orders.md), the deletion of abandoned
- * drafts (decision 050) and the reconciliation of authorisations (docs/orders.md). Started by
+ * drafts (decision 050), the reconciliation of authorisations (docs/orders.md) and, on the
+ * embedded database, its VACUUM and ANALYZE (decision 067). Started by
  * `main.ts` once the app is built; tests run rounds themselves instead.
  */
 export function startBackgroundWork(services: Services, logger: Logger): BackgroundWork {

@@ -24,6 +24,11 @@ import {
 } from './modules/orders/orders.service.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { JobQueue } from './jobs/job-queue.js';
+import {
+  EMBEDDED_VACUUM_INTERVAL_MS,
+  VACUUM_EMBEDDED_DATABASE_JOB,
+  vacuumEmbeddedDatabase,
+} from './db/vacuum.js';
 import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
@@ -119,6 +124,24 @@ export function createServices(
     }
     return { result: 'again', delayMs: DRAFT_PURGE_INTERVAL_MS };
   });
+  // The embedded database has no autovacuum: a recurring job stands in for it (decision 067;
+  // background.ts keeps it scheduled on the embedded database only).
+  jobs.register(VACUUM_EMBEDDED_DATABASE_JOB, async (_payload, ctx) => {
+    const started = performance.now();
+    const tables = await vacuumEmbeddedDatabase(deps.database.query, {
+      stopped: () => ctx.stopping() || !ctx.stillMine(),
+    });
+    ctx.log.info(
+      {
+        ms: Math.round(performance.now() - started),
+        tables: tables.length,
+        analyzed: tables.filter((table) => table.analyzed).map((table) => table.table),
+        slowest: [...tables].sort((a, b) => b.ms - a.ms)[0],
+      },
+      'embedded database vacuumed',
+    );
+    return { result: 'again', delayMs: EMBEDDED_VACUUM_INTERVAL_MS };
+  });
   const checkout = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
@@ -174,6 +197,8 @@ export function createServices(
     clock: deps.clock,
   });
   return {
+    /** Which database the site runs on: the embedded one has jobs a server does itself. */
+    databaseKind: deps.database.kind,
     admin,
     adminInbox,
     adminOrderExtras,

@@ -1,0 +1,103 @@
+/**
+ * The embedded database's VACUUM and ANALYZE (decision 067): the recurring job makes the space of
+ * deleted rows usable again and gives the planner statistics, on PGlite only; a PostgreSQL
+ * server's autovacuum does both there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { recurringJobs } from '../background.js';
+import { VACUUM_EMBEDDED_DATABASE_JOB, vacuumEmbeddedDatabase } from './vacuum.js';
+
+const onPglite = process.env.TEST_DATABASE_KIND !== 'postgres';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function runVacuumJob() {
+  await t.app.services.jobs.schedule({
+    kind: VACUUM_EMBEDDED_DATABASE_JOB,
+    key: VACUUM_EMBEDDED_DATABASE_JOB,
+  });
+  // The job may already be scheduled from an earlier round: make it due now.
+  await t.database.query(`UPDATE jobs SET run_at = $2 WHERE key = $1 AND status = 'pending'`, [
+    VACUUM_EMBEDDED_DATABASE_JOB,
+    t.clock.now(),
+  ]);
+  await t.app.services.jobs.drain();
+}
+
+const ROWS = 3000;
+async function addRateLimitRows(prefix: string) {
+  await t.database.query(
+    `INSERT INTO rate_limits (key, window_start, attempts)
+     SELECT $1 || g, now(), 1 FROM generate_series(1, $2::int) g`,
+    [prefix, ROWS],
+  );
+}
+async function rateLimitsBytes(): Promise<number> {
+  const [row] = await t.database.query<{ bytes: number | string }>(
+    `SELECT pg_relation_size('rate_limits') AS bytes`,
+  );
+  return Number(row!.bytes);
+}
+
+describe.skipIf(!onPglite)('on the embedded database', () => {
+  it('is one of the recurring jobs, due again ten minutes after each round', async () => {
+    expect(recurringJobs(t.app.services)).toContainEqual({
+      kind: VACUUM_EMBEDDED_DATABASE_JOB,
+      key: VACUUM_EMBEDDED_DATABASE_JOB,
+    });
+    await runVacuumJob();
+    const [job] = await t.database.query<{ status: string; run_at: Date | string }>(
+      `SELECT status, run_at FROM jobs WHERE key = $1`,
+      [VACUUM_EMBEDDED_DATABASE_JOB],
+    );
+    expect(job?.status).toBe('pending');
+    expect(new Date(job!.run_at).getTime()).toBe(t.clock.now().getTime() + 10 * 60_000);
+  });
+
+  it('a round makes the space of deleted rows usable again and takes the statistics', async () => {
+    await runVacuumJob();
+    await addRateLimitRows('first:');
+    const filled = await rateLimitsBytes();
+    await t.database.query(`DELETE FROM rate_limits WHERE key LIKE 'first:%'`);
+
+    await runVacuumJob();
+    await addRateLimitRows('second:');
+    // The second rows took the first ones' place: without the VACUUM the table doubles.
+    expect(await rateLimitsBytes()).toBeLessThanOrEqual(filled);
+
+    await runVacuumJob();
+    const [stats] = await t.database.query<{ rows: number }>(
+      `SELECT reltuples::int AS rows FROM pg_class WHERE relname = 'rate_limits'`,
+    );
+    expect(stats!.rows).toBeGreaterThanOrEqual(ROWS);
+    const [columns] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'rate_limits'`,
+    );
+    expect(columns!.n).toBeGreaterThan(0);
+  });
+
+  it('vacuums every table of the site and stops between tables when asked', async () => {
+    const [expected] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    const all = await vacuumEmbeddedDatabase(t.database.query);
+    expect(all.map((table) => table.table)).toContain('orders');
+    expect(all).toHaveLength(expected!.n);
+
+    let asked = 0;
+    const stopped = await vacuumEmbeddedDatabase(t.database.query, { stopped: () => ++asked > 2 });
+    expect(stopped).toHaveLength(2);
+  });
+});
+
+describe.skipIf(onPglite)('on a PostgreSQL server', () => {
+  it('is not scheduled: the server’s autovacuum does the work', () => {
+    expect(recurringJobs(t.app.services).map((job) => job.kind)).not.toContain(
+      VACUUM_EMBEDDED_DATABASE_JOB,
+    );
+  });
+});
