@@ -113,3 +113,16 @@ export function actAsOneBrowser(app: FastifyInstance): void {
   };
   app.inject = ((options: string | InjectOptions) => inject(withBrowser(options))) as never;
 }
+
+/**
+ * Runs a recurring job (one `jobs` row keyed by its kind) now, as its next round: scheduled if
+ * it is not yet, made due now if an earlier round left it waiting, then the queue drained.
+ */
+export async function runRecurringJobNow(t: TestApp, kind: string): Promise<void> {
+  await t.app.services.jobs.schedule({ kind, key: kind });
+  await t.database.query(`UPDATE jobs SET run_at = $2 WHERE key = $1 AND status = 'pending'`, [
+    kind,
+    t.clock.now(),
+  ]);
+  await t.app.services.jobs.drain();
+}

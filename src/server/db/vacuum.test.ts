@@ -4,7 +4,11 @@
  * server's autovacuum does both there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  runRecurringJobNow,
+  type TestApp,
+} from '../../../tests/support/test-app.js';
 import { recurringJobs } from '../background.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB, vacuumEmbeddedDatabase } from './vacuum.js';
 
@@ -15,18 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function runVacuumJob() {
-  await t.app.services.jobs.schedule({
-    kind: VACUUM_EMBEDDED_DATABASE_JOB,
-    key: VACUUM_EMBEDDED_DATABASE_JOB,
-  });
-  // The job may already be scheduled from an earlier round: make it due now.
-  await t.database.query(`UPDATE jobs SET run_at = $2 WHERE key = $1 AND status = 'pending'`, [
-    VACUUM_EMBEDDED_DATABASE_JOB,
-    t.clock.now(),
-  ]);
-  await t.app.services.jobs.drain();
-}
+const runVacuumJob = () => runRecurringJobNow(t, VACUUM_EMBEDDED_DATABASE_JOB);
 
 const ROWS = 3000;
 async function addRateLimitRows(prefix: string) {
@@ -80,17 +73,31 @@ describe.skipIf(!onPglite)('on the embedded database', () => {
     expect(columns!.n).toBeGreaterThan(0);
   });
 
-  it('vacuums every table of the site and stops between tables when asked', async () => {
+  it('vacuums every table that holds rows and stops between tables when asked', async () => {
     const [expected] = await t.database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+      `SELECT count(*)::int AS n FROM pg_tables
+       WHERE schemaname = 'public' AND pg_relation_size(format('%I.%I', schemaname, tablename)) > 0`,
     );
     const all = await vacuumEmbeddedDatabase(t.database.query);
-    expect(all.map((table) => table.table)).toContain('orders');
+    expect(all.map((table) => table.table)).toContain('countries');
     expect(all).toHaveLength(expected!.n);
 
     let asked = 0;
     const stopped = await vacuumEmbeddedDatabase(t.database.query, { stopped: () => ++asked > 2 });
     expect(stopped).toHaveLength(2);
+  });
+
+  it('leaves an empty table unknown to the planner, which then still finds rows by index', async () => {
+    // Recorded as empty, a table's plans made before it fills read it whole (decision 067).
+    const reltuples = async () => {
+      const [row] = await t.database.query<{ n: number }>(
+        `SELECT reltuples::int AS n FROM pg_class WHERE relname = 'order_notes'`,
+      );
+      return row!.n;
+    };
+    expect(await reltuples()).toBe(-1);
+    await runVacuumJob();
+    expect(await reltuples()).toBe(-1);
   });
 });
 

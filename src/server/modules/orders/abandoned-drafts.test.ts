@@ -5,7 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  runRecurringJobNow,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
 import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
 import { OrderViewSchema } from '../../../domain/order.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
@@ -69,18 +73,7 @@ async function count(table: string, orderId: string): Promise<number> {
   return row!.n;
 }
 
-async function runPurgeJob() {
-  await t.app.services.jobs.schedule({
-    kind: PURGE_ABANDONED_DRAFTS_JOB,
-    key: PURGE_ABANDONED_DRAFTS_JOB,
-  });
-  // The job may already be scheduled from an earlier round: make it due now.
-  await t.database.query(`UPDATE jobs SET run_at = $2 WHERE key = $1 AND status = 'pending'`, [
-    PURGE_ABANDONED_DRAFTS_JOB,
-    t.clock.now(),
-  ]);
-  await t.app.services.jobs.drain();
-}
+const runPurgeJob = () => runRecurringJobNow(t, PURGE_ABANDONED_DRAFTS_JOB);
 
 describe('abandoned drafts', () => {
   it('deletes unpaid drafts unchanged for the retention period, with their items and links, and nothing else', async () => {
