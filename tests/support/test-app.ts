@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
 import {
@@ -125,4 +126,14 @@ export async function runRecurringJobNow(t: TestApp, kind: string): Promise<void
     t.clock.now(),
   ]);
   await t.app.services.jobs.drain();
+}
+
+/** Asserts that a recurring job's row waits for its next round, `ms` from the test clock's now. */
+export async function expectDueAgainIn(t: TestApp, kind: string, ms: number): Promise<void> {
+  const [job] = await t.database.query<{ status: string; run_at: Date | string }>(
+    `SELECT status, run_at FROM jobs WHERE key = $1`,
+    [kind],
+  );
+  expect(job?.status).toBe('pending');
+  expect(new Date(job!.run_at).getTime()).toBe(t.clock.now().getTime() + ms);
 }
