@@ -129,6 +129,9 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
+    // Stopped as a supervisor stops it, so it finishes its work and removes its data directory
+    // (scripts/e2e-server.mjs); killed if it has not exited 15 s later.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // Migrating a fresh database (once for the operator's account, then the server) on a busy
     // machine can take more than a minute.
     timeout: 150_000,

@@ -1,12 +1,33 @@
 // Starts the production build on a fresh, throw-away data directory (for the browser tests).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-e2e-'));
+const PREFIX = 'boxabroad-e2e-';
+
+/** True while a process with this id runs (signal 0 only asks). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// A run stopped by SIGKILL (Playwright's default for its web server, or a killed terminal) could
+// not remove its data directory: each is named after its process, removed here once that process
+// is gone.
+for (const name of readdirSync(tmpdir())) {
+  const pid = Number(name.slice(PREFIX.length).split('-')[0]);
+  if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !running(pid)) {
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+const dataDir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
 const baseEnv = {
   ...process.env,
   NODE_ENV: 'production',
