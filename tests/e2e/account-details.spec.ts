@@ -1,20 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES } from '../../src/domain/accounts.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { signUp, TEST_PASSWORD, uniqueEmail } from './support/account.js';
 import { expectNoHorizontalScroll, openMainNav, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
-const password = 'correct horse battery';
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function signUp(page: Page, name: string, email: string) {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
-}
+const password = TEST_PASSWORD;
 
 async function signIn(page: Page, email: string, withPassword: string) {
   await page.goto('/login');

@@ -1,20 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { signUp, uniqueEmail } from './support/account.js';
 import { addItemInUi, startOrder } from './support/order.js';
-import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
-
-const password = 'correct horse battery';
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function signUp(page: Page, name: string, email: string) {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
-}
+import { expectNoHorizontalScroll } from './support/site.js';
 
 test('an item saved for later fills a new declaration, and is deleted on /account @layout', async ({
   page,

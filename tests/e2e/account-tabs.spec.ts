@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/account.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard, readyToPay } from './support/checkout.js';
-import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
-
-const password = 'correct horse battery';
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+import { expectNoHorizontalScroll } from './support/site.js';
 
 async function pay(tab: Page, order: { id: string; reference: string }) {
   await tab.goto('/pay');
@@ -24,12 +21,7 @@ async function pay(tab: Page, order: { id: string; reference: string }) {
 
 test('two tabs each complete and pay their own booking @layout', async ({ page }, testInfo) => {
   test.slow();
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('tabs'));
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
+  await signUp(page, 'Ada Lovelace', uniqueEmail('tabs'));
 
   // Both bookings in progress at once, one per tab, in the same browser.
   const first = await readyToPay(page);

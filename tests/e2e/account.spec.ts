@@ -1,21 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { fillSignUpForm, TEST_PASSWORD, uniqueEmail } from './support/account.js';
 import { fillCard, readyToPay } from './support/checkout.js';
 import { startOrder } from './support/order.js';
 import { expectNoHorizontalScroll, openMainNav, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
-
-const password = 'correct horse battery';
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function signUp(page: Page, name: string, email: string) {
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  // Signed up once the form has moved on: the header is only read after that.
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
-}
 
 test('sign up, book while signed in, and the order with its labels and tracking is on /account @layout', async ({
   page,
@@ -23,7 +11,7 @@ test('sign up, book while signed in, and the order with its labels and tracking 
   // A whole booking and payment, then two pages checked with axe.
   test.slow();
   await page.goto('/signup');
-  await signUp(page, 'Ada Lovelace', uniqueEmail('ada'));
+  await fillSignUpForm(page, 'Ada Lovelace', uniqueEmail('ada'));
   const nav = await openMainNav(page);
   await expect(nav.getByRole('link', { name: 'Your account: Ada Lovelace' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -79,7 +67,7 @@ test('sign up, book while signed in, and the order with its labels and tracking 
 
 test('another browser cannot open the order, signed in or not', async ({ page, browser }) => {
   await page.goto('/signup');
-  await signUp(page, 'Ada', uniqueEmail('owner'));
+  await fillSignUpForm(page, 'Ada', uniqueEmail('owner'));
   await expect(
     (await openMainNav(page)).getByRole('link', { name: 'Your account: Ada' }),
   ).toBeVisible();
@@ -93,7 +81,7 @@ test('another browser cannot open the order, signed in or not', async ({ page, b
     `/login?next=${encodeURIComponent(`/account/orders/${order.reference}`)}`,
   );
   await stranger.getByRole('link', { name: 'Create an account' }).click();
-  await signUp(stranger, 'Eve', uniqueEmail('eve'));
+  await fillSignUpForm(stranger, 'Eve', uniqueEmail('eve'));
   await expect(stranger).toHaveURL(`/account/orders/${order.reference}`);
   await expect(stranger.getByRole('alert')).toContainText(
     'We could not find this order in your account.',
@@ -109,7 +97,7 @@ test('another browser cannot open the order, signed in or not', async ({ page, b
 test('sign out, then /account asks to sign in and comes back after it', async ({ page }) => {
   const email = uniqueEmail('out');
   await page.goto('/signup');
-  await signUp(page, 'Grace Hopper', email);
+  await fillSignUpForm(page, 'Grace Hopper', email);
   await (await openMainNav(page)).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/');
   await expect((await openMainNav(page)).getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -118,7 +106,7 @@ test('sign out, then /account asks to sign in and comes back after it', async ({
   await page.goto('/account');
   await expect(page).toHaveURL('/login?next=%2Faccount');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/account', { timeout: ACCOUNT_STEP_TIMEOUT_MS });
   await expect(page.getByTestId('account-name')).toHaveText('Grace Hopper');

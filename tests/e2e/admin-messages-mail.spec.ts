@@ -1,8 +1,9 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/account.js';
 import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { bookedOrder } from './support/checkout.js';
-import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
+import { expectNoHorizontalScroll } from './support/site.js';
 
 // The first test in a worker signs in (a deliberately slow password check); one books an order.
 test.describe.configure({ timeout: 180_000 });
@@ -185,12 +186,7 @@ test('an operator adds a note to a booked order and resends its confirmation @la
 });
 
 test('a customer who opens the new console pages is told they are for staff', async ({ page }) => {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Carol Customer');
-  await page.getByRole('textbox', { name: 'Email' }).fill(`carol.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
+  await signUp(page, 'Carol Customer', uniqueEmail('carol'));
   for (const path of ['/admin/messages', '/admin/mail']) {
     await page.goto(path);
     await expect(

@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/account.js';
 import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { bookedOrder } from './support/checkout.js';
-import {
-  expectNoHorizontalScroll,
-  isPhone,
-  openMainNav,
-  ACCOUNT_STEP_TIMEOUT_MS,
-} from './support/site.js';
+import { expectNoHorizontalScroll, isPhone, openMainNav } from './support/site.js';
 
 // The console's pages are dense (the rate grid is hundreds of inputs for axe to check), and the
 // first test in a worker signs in (a deliberately slow password check).
 test.describe.configure({ timeout: 180_000 });
-
-const uniqueEmail = (name: string) =>
-  `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test('an operator signs in from /admin and sees what needs attention and the last 30 days @layout', async ({
   page,
@@ -52,12 +45,7 @@ test('an operator signs in from /admin and sees what needs attention and the las
 test('a customer who opens the console is told it is for staff, with no Admin link @layout', async ({
   page,
 }, testInfo) => {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Carol Customer');
-  await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('carol'));
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
+  await signUp(page, 'Carol Customer', uniqueEmail('carol'));
 
   for (const path of ['/admin', '/admin/orders', '/admin/rates']) {
     await page.goto(path);

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COMPANY } from '../../../src/domain/company.js';
+import { signUp, uniqueEmail } from '../support/account.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';
-import { expectNoHorizontalScroll, ACCOUNT_STEP_TIMEOUT_MS } from '../support/site.js';
+import { expectNoHorizontalScroll } from '../support/site.js';
 
 // What a UK consumer site must show: a privacy and cookie notice (what we store, why, for how
 // long, who we share it with) reachable from every page's footer and the sitemap, the company
@@ -75,14 +76,7 @@ test('the footer names the company and leads to the privacy and cookie notice @l
 test('a signed-in customer’s order page shows the receipt of the payment @layout', async ({
   page,
 }, testInfo) => {
-  await page.goto('/signup');
-  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
-  await page
-    .getByRole('textbox', { name: 'Email' })
-    .fill(`ada.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).not.toHaveURL(/\/signup/, { timeout: ACCOUNT_STEP_TIMEOUT_MS });
+  await signUp(page, 'Ada Lovelace', uniqueEmail('ada'));
 
   const order = await readyToPay(page);
   await page.goto('/pay');
