@@ -18,9 +18,9 @@ function running(pid) {
   }
 }
 
-// A run stopped by SIGKILL (Playwright's default for its web server, or a killed terminal) could
-// not remove its data directory: each is named after its process, removed here once that process
-// is gone.
+// A run stopped by SIGKILL (Playwright kills the server that has not stopped 15 s after its
+// SIGTERM; a closed terminal) could not remove its data directory: each is named after its
+// process, and removed here once that process is gone.
 for (const name of readdirSync(tmpdir())) {
   const pid = Number(name.slice(PREFIX.length).split('-')[0]);
   if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !running(pid)) {

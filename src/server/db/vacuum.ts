@@ -32,9 +32,9 @@ export interface VacuumedTable {
  *
  * An empty table is left alone. Until a table is first vacuumed or analyzed, the planner assumes
  * it holds at least ten pages and finds rows by their indexes. A VACUUM of an empty table
- * records it as empty; the plans made then (some kept for the
- * connection's life) read the whole table, and went on doing so as Get Quotes filled it: a fresh
- * embedded database answered 1,400 quotes a second instead of 5,000 (decision 067).
+ * records it as empty; the plans made then (some kept for the connection's life) read the whole
+ * table, and went on doing so as Get Quotes filled it: a fresh embedded database answered 1,400
+ * quotes a second instead of 5,000 (decision 067).
  */
 export async function vacuumEmbeddedDatabase(
   query: RawQuery,
