@@ -9,7 +9,10 @@ import { devMailRoutes } from './dev/mail.routes.js';
 import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import type { RouteCachePolicy } from './modules/courier-routes/courier-routes.service.js';
+import type {
+  CustomerWaits,
+  RouteCachePolicy,
+} from './modules/courier-routes/courier-routes.service.js';
 import { openApiRoutes, registerOpenApi } from './modules/openapi/openapi.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -81,6 +84,8 @@ export interface AppDeps {
   jobQueue?: Partial<JobQueueOptions>;
   /** Booking retry window and delay. */
   checkout?: Partial<CheckoutOptions>;
+  /** The longest a customer waits for the courier (defaults: `DEFAULT_CUSTOMER_WAITS`). */
+  customerWaits?: Partial<CustomerWaits>;
   /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
   authSecret?: string;
   /** Limits per client address and per order (RATE_LIMIT_*); tests raise or lower them. */

@@ -5,6 +5,7 @@ import { RateCache } from './modules/catalog/rate-cache.js';
 import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
 import {
   CourierRoutesService,
+  DEFAULT_CUSTOMER_WAITS,
   DEFAULT_WARMUP_CONCURRENCY,
   REFRESH_COURIER_ROUTES_JOB,
   ROUTE_REFRESH_INTERVAL_MS,
@@ -54,6 +55,7 @@ export function createServices(
   site: { secret: string; siteUrl: string },
 ) {
   const db = deps.database.db;
+  const customerWaits = { ...DEFAULT_CUSTOMER_WAITS, ...deps.customerWaits };
   const catalogRepository = new CatalogRepository(db);
   const catalog = new CatalogService(catalogRepository);
   const auth = createAuth({
@@ -214,7 +216,7 @@ export function createServices(
     rates,
     contact,
     courierRoutes,
-    quotes: new QuotesService(rates, courierRoutes, orders, deps.clock),
+    quotes: new QuotesService(rates, courierRoutes, orders, deps.clock, customerWaits.quoteMs),
     orders,
     declaration: new DeclarationService(
       orders,
@@ -222,6 +224,7 @@ export function createServices(
       deps.courier,
       deps.clock,
       deps.logger.child({ component: 'declaration' }),
+      customerWaits.itemLookupMs,
     ),
   };
 }

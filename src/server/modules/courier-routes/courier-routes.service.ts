@@ -309,6 +309,17 @@ function keyOf(route: CachedRoute): RouteKey {
   };
 }
 
+/** The longest a customer waits for the courier before being told it is unavailable. */
+export interface CustomerWaits {
+  /** Get Quotes on a route whose services are not known yet. */
+  quoteMs: number;
+  /** An item's lookup in the courier's commodity list. */
+  itemLookupMs: number;
+}
+
+/** The site's waits (docs/quotes-and-orders.md); tests shorten them. */
+export const DEFAULT_CUSTOMER_WAITS: CustomerWaits = { quoteMs: 10_000, itemLookupMs: 8_000 };
+
 /** The promise, or a rejection once `ms` has passed (the promise itself goes on). */
 export function withDeadline<T>(promise: Promise<T>, ms: number | undefined): Promise<T> {
   if (ms === undefined) return promise;

@@ -18,16 +18,13 @@ import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
-import { withDeadline } from '../courier-routes/courier-routes.service.js';
+import { DEFAULT_CUSTOMER_WAITS, withDeadline } from '../courier-routes/courier-routes.service.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
 import type { OrdersService } from './orders.service.js';
 
 export const COMMODITY_UNAVAILABLE_MESSAGE =
   'We could not check this item with the courier just now. Please try again in a moment.';
-
-/** The longest a customer waits for the courier's commodity lookup. */
-export const LOOKUP_COURIER_WAIT_MS = 8_000;
 
 /** Declare Items: what is in each parcel, looked up in the courier's commodity list. */
 export class DeclarationService {
@@ -37,6 +34,8 @@ export class DeclarationService {
     private readonly courier: CourierProvider,
     private readonly clock: Clock,
     private readonly log: Logger,
+    /** The longest a customer waits for the courier's commodity lookup. */
+    readonly courierWaitMs: number = DEFAULT_CUSTOMER_WAITS.itemLookupMs,
   ) {}
 
   /** The courier's matches for an item's name, for the customer to pick from; nothing stored. */
@@ -108,7 +107,7 @@ export class DeclarationService {
 
   private async matchesFor(name: string): Promise<CommodityMatch[]> {
     try {
-      return await withDeadline(this.courier.lookupCommodity(name), LOOKUP_COURIER_WAIT_MS);
+      return await withDeadline(this.courier.lookupCommodity(name), this.courierWaitMs);
     } catch (error) {
       // The courier client already answers [] for a reply that says nothing matched (see
       // docs/providers.md, "Not found" for GetCommodity). Anything else — a refusal, a failure, no

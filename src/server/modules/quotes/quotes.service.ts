@@ -13,7 +13,10 @@ import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { RouteService } from '../../providers/courier/courier-provider.js';
 import type { RateCache } from '../catalog/rate-cache.js';
-import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
+import {
+  DEFAULT_CUSTOMER_WAITS,
+  type CourierRoutesService,
+} from '../courier-routes/courier-routes.service.js';
 import { newOrderReference } from '../orders/order-reference.js';
 import { toOrderView } from '../orders/order-view.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -41,15 +44,14 @@ export function courierServiceFor(
  * courier runs it on the route and our table has a price for the destination and weight. The
  * draft order is created here and every later step updates it.
  */
-/** The longest a customer waits for the courier behind Get Quotes. */
-export const QUOTE_COURIER_WAIT_MS = 10_000;
-
 export class QuotesService {
   constructor(
     private readonly rates: Pick<RateCache, 'findPrices'>,
     private readonly routes: CourierRoutesService,
     private readonly orders: OrdersService,
     private readonly clock: Clock,
+    /** The longest a customer waits for the courier behind Get Quotes. */
+    readonly courierWaitMs: number = DEFAULT_CUSTOMER_WAITS.quoteMs,
   ) {}
 
   /** Prices the request and stores its draft, which belongs to `owner` (this browser, the account). */
@@ -83,7 +85,7 @@ export class QuotesService {
         packages: packagesFor(request.smallBoxes, request.largeBoxes),
       },
       // A customer waits at most this long for the courier (docs/quotes-and-orders.md).
-      { waitMs: QUOTE_COURIER_WAIT_MS },
+      { waitMs: this.courierWaitMs },
     );
 
     const offered: OfferedService[] = [];
