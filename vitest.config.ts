@@ -15,6 +15,13 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
     exclude: ['src/server/providers/courier/**'],
     env: { TEST_DATABASE_KIND: database },
     globalSetup: ['tests/support/global-setup.ts'],
+    // A worker keeps its modules from one file to the next: each file imports the whole server,
+    // and evaluating it again for every file took 40% of the run. Every file builds its own app
+    // on its own database and restores its spies, and nothing in the server keeps state in a
+    // module (docs/decisions/068-integration-files-share-their-modules.md).
+    isolate: false,
+    // So a spy on a shared class (a repository, the courier client) never outlives its test.
+    restoreMocks: true,
     // Many tests build their own app on a fresh database: a second or two on a quiet machine,
     // over 20 s at a load average of 30. The limit is there to catch a hang, not to time them.
     testTimeout: 60_000,
