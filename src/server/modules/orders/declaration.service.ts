@@ -18,7 +18,7 @@ import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
-import { DEFAULT_CUSTOMER_WAITS, withDeadline } from '../courier-routes/courier-routes.service.js';
+import { withDeadline } from '../courier-routes/courier-routes.service.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
 import type { OrdersService } from './orders.service.js';
@@ -35,7 +35,7 @@ export class DeclarationService {
     private readonly clock: Clock,
     private readonly log: Logger,
     /** The longest a customer waits for the courier's commodity lookup. */
-    readonly courierWaitMs: number = DEFAULT_CUSTOMER_WAITS.itemLookupMs,
+    readonly courierWaitMs: number,
   ) {}
 
   /** The courier's matches for an item's name, for the customer to pick from; nothing stored. */

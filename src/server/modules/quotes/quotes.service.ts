@@ -13,10 +13,7 @@ import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { RouteService } from '../../providers/courier/courier-provider.js';
 import type { RateCache } from '../catalog/rate-cache.js';
-import {
-  DEFAULT_CUSTOMER_WAITS,
-  type CourierRoutesService,
-} from '../courier-routes/courier-routes.service.js';
+import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
 import { newOrderReference } from '../orders/order-reference.js';
 import { toOrderView } from '../orders/order-view.js';
 import type { OrdersService } from '../orders/orders.service.js';
@@ -51,7 +48,7 @@ export class QuotesService {
     private readonly orders: OrdersService,
     private readonly clock: Clock,
     /** The longest a customer waits for the courier behind Get Quotes. */
-    readonly courierWaitMs: number = DEFAULT_CUSTOMER_WAITS.quoteMs,
+    readonly courierWaitMs: number,
   ) {}
 
   /** Prices the request and stores its draft, which belongs to `owner` (this browser, the account). */
