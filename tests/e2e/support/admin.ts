@@ -1,4 +1,6 @@
-import { expect, type Cookie, type Page } from '@playwright/test';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 /** The operator the e2e server makes with the admin:create code before it starts. */
 export function adminCredentials(): { email: string; password: string } {
@@ -9,16 +11,40 @@ export function adminCredentials(): { email: string; password: string } {
 }
 
 /**
- * The operator's session, once signed in through the page in this worker: sign-in allows only a
- * few attempts per email in 15 minutes, so later tests reuse it.
+ * The operator's session, once signed in through the page: sign-in allows only five attempts per
+ * email in 15 minutes, and every worker process (two per project, more after a failure) would
+ * otherwise sign in once. The first worker to sign in leaves the session's cookies in the run's
+ * output directory, which Playwright empties at the start of each run; the others reuse them.
  */
 let session: Cookie[] | undefined;
 
+function sessionFile(): string {
+  return join(test.info().project.outputDir, '.operator-session.json');
+}
+
+async function sharedSession(): Promise<Cookie[] | undefined> {
+  try {
+    return JSON.parse(await readFile(sessionFile(), 'utf8')) as Cookie[];
+  } catch {
+    return undefined;
+  }
+}
+
+async function shareSession(cookies: Cookie[]): Promise<void> {
+  const file = sessionFile();
+  await mkdir(dirname(file), { recursive: true });
+  // Written aside and renamed, so another worker never reads half of it.
+  const aside = `${file}.${process.pid}`;
+  await writeFile(aside, JSON.stringify(cookies));
+  await rename(aside, file);
+}
+
 /**
  * Opens a console page as the operator: signed out, it is sent to sign in and brought back here
- * (the first time in this worker); afterwards the same session is reused.
+ * (the first time in the run); afterwards the same session is reused.
  */
 export async function signInAsAdminAt(page: Page, path: string): Promise<void> {
+  session ??= await sharedSession();
   if (session) {
     await page.context().addCookies(session);
     await page.goto(path);
@@ -34,4 +60,5 @@ export async function signInAsAdminAt(page: Page, path: string): Promise<void> {
   // The password check is deliberately slow; on a busy machine more so.
   await expect(page).toHaveURL(path, { timeout: 20_000 });
   session = await page.context().cookies();
+  await shareSession(session);
 }
