@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Files that start the server's own process or open the embedded database on the site's defaults,
+ * whichever database the run is for: the Postgres run would repeat them unchanged (9 s each).
+ */
+const ONLY_EMBEDDED = ['src/server/main.test.ts', 'src/server/deps.test.ts'];
+
+/**
  * Unit tests (domain, web logic) and integration tests (server on a real database). The
  * integration project runs on PGlite always, and again on a Postgres server when
  * TEST_DATABASE_URL is set (CI sets it).
@@ -12,7 +18,7 @@ const integration = (name: string, database: 'pglite' | 'postgres') => ({
     name,
     include: ['src/server/**/*.test.ts'],
     // The courier's tests need no database: they run once, in the unit project.
-    exclude: ['src/server/providers/courier/**'],
+    exclude: ['src/server/providers/courier/**', ...(database === 'postgres' ? ONLY_EMBEDDED : [])],
     env: { TEST_DATABASE_KIND: database },
     globalSetup: ['tests/support/global-setup.ts'],
     // A worker keeps its modules from one file to the next: each file imports the whole server,
