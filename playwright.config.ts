@@ -72,7 +72,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // Recording a trace for every test cost a third of the browser run's CPU (715 against
+    // Recording a trace for every test cost a third of the browser run's CPU (648–715 against
     // 450–463 CPU-seconds, 353–387 s against 260–267 s of wall time), and CI's clone is thrown
     // away with it. Under CI a failure leaves its message, call log, the page's accessibility
     // snapshot and a screenshot; `--trace=retain-on-failure` records traces again
