@@ -17,9 +17,7 @@ if (names.length === 0) {
 function run(name) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', name], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
@@ -28,7 +26,8 @@ function run(name) {
       resolve({ name, code, output, seconds: (performance.now() - started) / 1000 });
     };
     child.on('error', (error) => finish(1, error));
-    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    // A script killed by a signal has no exit code: it failed.
+    child.on('close', (code) => finish(code ?? 1));
   });
 }
 
