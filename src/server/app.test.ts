@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     // A route that fails unexpectedly, to check that 5xx never leaks internals.
-    app.get('/api/v1/__explode', async () => {
+    app.get('/api/v1/__explode', { config: { access: 'public' } }, async () => {
       throw new Error('connection to db-internal.example:5432 failed: password=hunter2');
     });
   });

@@ -37,14 +37,18 @@ import {
 } from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggedUrl, withSafeErrors } from './logging.js';
-import { registerOrderAccess } from './modules/orders/order-access.js';
+import { orderRule } from './modules/orders/order-access.js';
 import { registerSpa } from './spa/spa.js';
-import { registerAdminGuard } from './modules/admin/admin-guard.js';
+import { operatorRule } from './modules/admin/admin-guard.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { adminInboxRoutes } from './modules/admin/admin-inbox.routes.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/checkout/checkout-deps.js';
 import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/checkout.routes.js';
+import { paymentWebhook } from '../domain/api/checkout.js';
+import { ADMIN_API_PREFIX } from '../domain/api/admin.js';
+import { loopbackRule, registerRouteAccess, signedInRule, withRouteAccess } from './http/access.js';
+import { registerPathCheck, rewriteToCanonical } from './http/canonical-path.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -166,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off by default: X-Forwarded-* are written by any client unless a known proxy sets them.
     trustProxy: trustProxyOption(deps.trustProxy ?? false),
     genReqId: () => crypto.randomUUID(),
+    // The path spelled one way before the router and every hook see it (canonical-path.ts).
+    rewriteUrl: rewriteToCanonical,
     // A client that trickles its request is cut off (408) once requestMs has passed.
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.connectionMs,
@@ -176,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(1_000, timeouts.requestMs),
     },
   });
+
+  // A path that could mean two routes is refused before anything else runs.
+  registerPathCheck(app);
 
   // One structured line per request.
   app.addHook('onResponse', async (request, reply) => {
@@ -252,12 +261,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // Every state-changing /api request from another site is refused before it is read.
-  registerOriginCheck(app, { siteUrl, exempt: [WEBHOOK_PATH] });
-  // Every /api/v1/admin/* request answers only an admin: 401 signed out, 403 a customer.
-  registerAdminGuard(app, (headers) => services.accounts.currentUser(headers));
-  // Every /api/v1/orders/:id… route answers only the order's owners (order-access.ts).
-  registerOrderAccess(app, services.orderAccess);
+  // Every state-changing request from another site is refused before it is read.
+  registerOriginCheck(app, { siteUrl, exempt: [paymentWebhook] });
+  // Who may call each route, decided on the route matched, before its body is read; a route
+  // registered without a rule stops the start (http/access.ts, docs/security.md).
+  const currentUser = (headers: Headers) => services.accounts.currentUser(headers);
+  registerRouteAccess(app, {
+    public: async () => {},
+    account: signedInRule(currentUser),
+    operator: operatorRule(currentUser),
+    order: orderRule(services.orderAccess),
+    loopback: loopbackRule,
+  });
   // Per-address limits of the routes that name one, counted in the database (rate-limiter.ts).
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
   await registerRateLimits(app, services.rateLimiter, rateLimits);
@@ -287,20 +302,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminInboxRoutes(services.adminInbox, services.adminOrderExtras));
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
-    app.all(url, { schema: { hide: true } }, sendNotFound);
+    app.all(url, { schema: { hide: true }, config: { access: 'public' } }, sendNotFound);
   }
+  // An unknown path under the console's API is the console's: an operator learns it does not
+  // exist, anyone else is refused as on every console route.
+  app.all(
+    `${ADMIN_API_PREFIX}*`,
+    { schema: { hide: true }, config: { access: 'operator' } },
+    sendNotFound,
+  );
   // Only while the local mailbox is the transport (never with SMTP): see docs/email.md.
   if (mail.mailbox) {
     await app.register(
-      devMailRoutes({
-        mail,
-        mailbox: mail.mailbox,
-        database: deps.database,
-        clock: deps.clock,
-        siteUrl: mail.emails.siteUrl,
-      }),
+      withRouteAccess(
+        'loopback',
+        devMailRoutes({
+          mail,
+          mailbox: mail.mailbox,
+          database: deps.database,
+          clock: deps.clock,
+          siteUrl: mail.emails.siteUrl,
+        }),
+      ),
     );
-    await app.register(devCourierRoutes(services.courierRoutes));
+    await app.register(withRouteAccess('loopback', devCourierRoutes(services.courierRoutes)));
   }
 
   await registerSpa(app, deps.webDistDir, deps.publicUrl);

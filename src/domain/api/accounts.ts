@@ -16,6 +16,7 @@ const MessageSchema = z.object({ message: z.string() });
 export const signUp = defineRoute({
   method: 'POST',
   path: '/api/v1/account',
+  access: 'public',
   tag: 'Accounts',
   summary: 'Create an account (and sign in)',
   description:
@@ -32,6 +33,7 @@ export const signUp = defineRoute({
 export const requestPasswordReset = defineRoute({
   method: 'POST',
   path: '/api/v1/password-resets',
+  access: 'public',
   tag: 'Accounts',
   summary: 'Email a link to choose a new password',
   description:
@@ -47,6 +49,7 @@ export const requestPasswordReset = defineRoute({
 export const resetPassword = defineRoute({
   method: 'PUT',
   path: '/api/v1/password-resets',
+  access: 'public',
   tag: 'Accounts',
   summary: 'Choose a new password with an emailed link',
   description:
@@ -71,6 +74,7 @@ export type Account = z.infer<typeof AccountSchema>;
 export const getAccount = defineRoute({
   method: 'GET',
   path: '/api/v1/account',
+  access: 'account',
   tag: 'Accounts',
   summary: 'The signed-in customer’s details',
   responses: { 200: AccountSchema.describe('The account'), 401: SIGNED_OUT },
@@ -79,6 +83,7 @@ export const getAccount = defineRoute({
 export const changeName = defineRoute({
   method: 'PUT',
   path: '/api/v1/account/name',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Change the account’s name',
   body: ChangeNameSchema,
@@ -93,6 +98,7 @@ export const changeName = defineRoute({
 export const changeEmail = defineRoute({
   method: 'PUT',
   path: '/api/v1/account/email',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Change the account’s email',
   description:
@@ -111,6 +117,7 @@ export const changeEmail = defineRoute({
 export const changePassword = defineRoute({
   method: 'PUT',
   path: '/api/v1/account/password',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Change the password',
   description: 'Needs the current password; other sessions of the account are signed out.',
@@ -127,6 +134,7 @@ export const changePassword = defineRoute({
 export const verifyEmail = defineRoute({
   method: 'POST',
   path: '/api/v1/account/email-verifications',
+  access: 'public',
   tag: 'Accounts',
   summary: 'Verify the account’s email with the emailed link',
   body: z.object({ token: z.string().min(1).max(2000) }),
@@ -140,6 +148,7 @@ export const verifyEmail = defineRoute({
 export const resendVerification = defineRoute({
   method: 'POST',
   path: '/api/v1/account/email-verifications/resend',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Email the verification link again',
   responses: {

@@ -35,6 +35,7 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const listAuditLog = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/audit-log',
+  access: 'operator',
   tag: TAG,
   summary: 'Operator actions, newest first',
   query: z.object({
@@ -87,6 +88,7 @@ export type RatesView = z.infer<typeof RatesViewSchema>;
 export const getAdminRates = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/rates',
+  access: 'operator',
   tag: TAG,
   summary: 'Both rate tables, as the grid shows them',
   responses: { 200: RatesViewSchema.describe('The prices now and their version'), ...ADMIN_ERRORS },
@@ -125,6 +127,7 @@ export const SavedRatesSchema = z.object({
 export const saveAdminRates = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/rates/versions',
+  access: 'operator',
   tag: TAG,
   summary: 'Save both rate tables as a new version',
   description:
@@ -147,6 +150,7 @@ export const RateVersionWithChangesSchema = RateVersionSchema.extend({
 export const listRateVersions = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/rates/versions',
+  access: 'operator',
   tag: TAG,
   summary: 'The rate tables’ versions, newest first, each with what it changed',
   responses: {
@@ -160,6 +164,7 @@ const VERSION_NOT_FOUND = { code: 'VERSION_NOT_FOUND', message: 'There is no suc
 export const restoreRateVersion = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/rates/versions/:id/restore',
+  access: 'operator',
   tag: TAG,
   summary: 'Save an earlier version’s prices as a new version',
   params: z.object({ id: z.coerce.number().int().positive() }),
@@ -176,6 +181,7 @@ export const restoreRateVersion = defineRoute({
 export const exportRatesCsv = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/rates/export',
+  access: 'operator',
   tag: TAG,
   summary: 'Both rate tables as CSV',
   description:
@@ -187,6 +193,7 @@ export const exportRatesCsv = defineRoute({
 export const previewRatesImport = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/rates/import-preview',
+  access: 'operator',
   tag: TAG,
   summary: 'What a CSV file would change, before it is saved',
   description:
@@ -234,6 +241,7 @@ const dateText = z
 export const listAdminOrders = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders',
+  access: 'operator',
   tag: TAG,
   summary: 'Orders, newest first, searched and filtered',
   description:
@@ -341,6 +349,7 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 export const getAdminOrder = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id',
+  access: 'operator',
   tag: TAG,
   summary: 'One order with its payments, its timeline and the operators’ actions on it',
   params: z.object({ id: z.uuid() }),
@@ -370,6 +379,7 @@ export const ResolveOrderInputSchema = z.discriminatedUnion('outcome', [
 export const resolveAdminOrder = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/resolution',
+  access: 'operator',
   tag: TAG,
   summary: 'Resolve an order whose booking outcome was unknown',
   description:
@@ -391,6 +401,7 @@ export const resolveAdminOrder = defineRoute({
 export const cancelAdminOrderAuthorisation = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/authorisation-cancellation',
+  access: 'operator',
   tag: TAG,
   summary: 'Cancel an order before it is booked and release the card authorisation',
   description:
@@ -419,6 +430,7 @@ export type RefundInput = z.infer<typeof RefundInputSchema>;
 export const refundAdminOrder = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/refunds',
+  access: 'operator',
   tag: TAG,
   summary: 'Refund a captured payment, in full or in part',
   description:
@@ -455,6 +467,7 @@ export type Dashboard = z.infer<typeof DashboardSchema>;
 export const getAdminDashboard = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/dashboard',
+  access: 'operator',
   tag: TAG,
   summary: 'What needs a person now, and the last 30 days',
   description:
@@ -486,6 +499,7 @@ export const ADMIN_MESSAGES_PAGE = 100;
 export const listAdminMessages = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/messages',
+  access: 'operator',
   tag: TAG,
   summary: 'Contact form messages, newest first',
   description:
@@ -505,6 +519,7 @@ const MESSAGE_NOT_FOUND = { code: 'MESSAGE_NOT_FOUND', message: 'There is no suc
 export const markAdminMessage = defineRoute({
   method: 'PUT',
   path: '/api/v1/admin/messages/:id/read',
+  access: 'operator',
   tag: TAG,
   summary: 'Mark a contact message read or unread',
   params: z.object({ id: z.uuid() }),
@@ -541,6 +556,7 @@ export type AdminMail = z.infer<typeof AdminMailSchema>;
 export const listAdminMail = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/mail',
+  access: 'operator',
   tag: TAG,
   summary: 'The mail outbox, newest first',
   description:
@@ -569,6 +585,7 @@ export const MAIL_NOT_RETRYABLE_MESSAGE =
 export const retryAdminMail = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/mail/:id/retry',
+  access: 'operator',
   tag: TAG,
   summary: 'Send a failed email again, or one whose delivery is unknown',
   description:
@@ -598,6 +615,7 @@ export const AdminOrderDocumentSchema = z.object({
 export const listAdminOrderDocuments = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id/documents',
+  access: 'operator',
   tag: TAG,
   summary: 'An order’s labels and documents, with their download links',
   params: OrderIdParams,
@@ -612,6 +630,7 @@ export const listAdminOrderDocuments = defineRoute({
 export const getAdminOrderDocument = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id/documents/:documentId',
+  access: 'operator',
   tag: TAG,
   summary: 'A label or document of an order (PDF)',
   params: OrderIdParams.extend({ documentId: z.uuid() }),
@@ -640,6 +659,7 @@ export type OrderNote = z.infer<typeof OrderNoteSchema>;
 export const listAdminOrderNotes = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id/notes',
+  access: 'operator',
   tag: TAG,
   summary: 'An order’s internal notes, newest first',
   params: OrderIdParams,
@@ -654,6 +674,7 @@ export const listAdminOrderNotes = defineRoute({
 export const addAdminOrderNote = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/notes',
+  access: 'operator',
   tag: TAG,
   summary: 'Add an internal note to an order (operators only ever see it)',
   params: OrderIdParams,
@@ -675,6 +696,7 @@ export const ORDER_NOT_BOOKED_MESSAGE =
 export const resendAdminConfirmation = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/confirmation-email',
+  access: 'operator',
   tag: TAG,
   summary: 'Send a booked order’s confirmation email again',
   description:
@@ -699,6 +721,7 @@ export const PAY_AGAIN_LINK_DAYS = 7;
 export const askAdminOrderPayAgain = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/pay-again-request',
+  access: 'operator',
   tag: TAG,
   summary: 'Ask the customer of an order whose booking failed to try again',
   description:

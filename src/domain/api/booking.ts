@@ -9,6 +9,7 @@ import { OrderParams, UpdatedOrder } from './orders.js';
 export const saveAddress = defineRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/addresses/:role',
+  access: 'order',
   tag: 'Booking',
   summary: 'Save the collection or delivery address (booking steps 1 and 2)',
   description:
@@ -46,6 +47,7 @@ export type CollectionDates = z.infer<typeof CollectionDatesSchema>;
 export const getCollectionDates = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/collection-dates',
+  access: 'order',
   tag: 'Booking',
   summary: 'The dates the collection can be booked for',
   description:
@@ -61,6 +63,7 @@ export const getCollectionDates = defineRoute({
 export const setCollectionDate = defineRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/collection-date',
+  access: 'order',
   tag: 'Booking',
   summary: 'Choose the collection date (booking step 3)',
   params: OrderParams,

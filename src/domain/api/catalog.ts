@@ -14,6 +14,7 @@ export const CountryOptionSchema = z.object({
 export const getCountries = defineRoute({
   method: 'GET',
   path: '/api/v1/countries',
+  access: 'public',
   tag: 'Catalogue',
   summary: 'Collection regions and destinations, in display order',
   responses: {
@@ -48,6 +49,7 @@ export type Rates = z.infer<typeof RatesSchema>;
 
 export const getRates = defineRoute({
   ...RATES_ROUTE,
+  access: 'public',
   tag: 'Catalogue',
   summary: 'Both public rate tables, with each destination’s from-price',
   responses: { 200: RatesSchema.describe('Rate tables in pence by destination and weight') },

@@ -22,6 +22,7 @@ const bytes = () =>
 export const startPayment = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/payment',
+  access: 'order',
   tag: 'Checkout',
   summary: 'Pay: create or reuse the payment for the server’s price',
   description:
@@ -41,6 +42,7 @@ export const startPayment = defineRoute({
 export const confirmPayment = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/payment/confirm',
+  access: 'order',
   tag: 'Checkout',
   summary: 'After the card step: the payment as the provider has it now, and the booking’s status',
   params: OrderParams,
@@ -55,6 +57,7 @@ export const confirmPayment = defineRoute({
 export const getCheckoutStatus = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/checkout',
+  access: 'order',
   tag: 'Checkout',
   summary: 'The booking’s progress and outcome',
   description:
@@ -70,6 +73,7 @@ export const getCheckoutStatus = defineRoute({
 export const getOrderDocument = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/documents/:documentId',
+  access: 'order',
   tag: 'Checkout',
   summary: 'A label or document of a booked order (PDF)',
   description:
@@ -86,6 +90,7 @@ export const getOrderDocument = defineRoute({
 export const paymentWebhook = defineRoute({
   method: 'POST',
   path: '/api/v1/payments/webhook',
+  access: 'public',
   tag: 'Checkout',
   summary: 'The card provider’s events',
   description:
@@ -118,6 +123,7 @@ const sandboxDescription =
 export const sandboxConfirmCard = defineRoute({
   method: 'POST',
   path: '/api/v1/payment-sandbox/confirm',
+  access: 'public',
   tag: 'Card sandbox',
   summary: 'Card sandbox: confirm a card for a payment',
   description: `${sandboxDescription} Test cards decline, need authentication or succeed like the real provider’s.`,
@@ -133,6 +139,7 @@ export const sandboxConfirmCard = defineRoute({
 export const sandboxAuthenticate = defineRoute({
   method: 'POST',
   path: '/api/v1/payment-sandbox/authenticate',
+  access: 'public',
   tag: 'Card sandbox',
   summary: 'Card sandbox: approve or refuse the authentication step',
   description: sandboxDescription,

@@ -5,6 +5,7 @@ import { apiError, defineRoute } from './define-route.js';
 export const createContactMessage = defineRoute({
   method: 'POST',
   path: '/api/v1/contact-messages',
+  access: 'public',
   tag: 'Contact',
   summary: 'Send a “Contact us” message',
   description:

@@ -29,6 +29,7 @@ export const CommodityMatchSchema = z.object({
 export const lookupCommodities = defineRoute({
   method: 'GET',
   path: '/api/v1/commodities',
+  access: 'public',
   tag: 'Declared items',
   summary: 'The courier’s commodity matches for an item’s name, for the customer to pick one',
   description:
@@ -47,6 +48,7 @@ export const lookupCommodities = defineRoute({
 export const addItem = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/parcels/:parcelKey/items',
+  access: 'order',
   tag: 'Declared items',
   summary: 'Declare an item in a parcel',
   description:
@@ -69,6 +71,7 @@ export const addItem = defineRoute({
 export const deleteItem = defineRoute({
   method: 'DELETE',
   path: '/api/v1/orders/:id/parcels/:parcelKey/items/:itemId',
+  access: 'order',
   tag: 'Declared items',
   summary: 'Remove a declared item',
   params: ParcelParams.extend({ itemId: z.uuid() }),
@@ -83,6 +86,7 @@ export const deleteItem = defineRoute({
 export const getDeclarationWarnings = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/declaration',
+  access: 'order',
   tag: 'Declared items',
   summary: 'The limits the declared items are under',
   params: OrderParams,
@@ -96,6 +100,7 @@ export const getDeclarationWarnings = defineRoute({
 export const acceptTerms = defineRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/terms-acceptance',
+  access: 'order',
   tag: 'Declared items',
   summary: 'The payment step’s tick: the Terms accepted and nothing prohibited inside',
   description:
@@ -116,6 +121,7 @@ export const acceptTerms = defineRoute({
 export const confirmDeclaration = defineRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/declaration',
+  access: 'order',
   tag: 'Declared items',
   summary: 'Continue: check the whole declaration before payment',
   params: OrderParams,

@@ -25,6 +25,7 @@ export type AccountOrder = z.infer<typeof AccountOrderSchema>;
 export const listAccountOrders = defineRoute({
   method: 'GET',
   path: '/api/v1/account/orders',
+  access: 'account',
   tag: 'Accounts',
   summary: 'The signed-in customer’s orders and bookings in progress',
   description:
@@ -47,6 +48,7 @@ export type AccountOrderDetails = z.infer<typeof AccountOrderDetailsSchema>;
 export const getAccountOrder = defineRoute({
   method: 'GET',
   path: '/api/v1/account/orders/:reference',
+  access: 'account',
   tag: 'Accounts',
   summary: 'One of the signed-in customer’s orders, by its reference',
   description:
@@ -77,6 +79,7 @@ export const BookingLinkRequestSchema = z.object({
 export const requestBookingLink = defineRoute({
   method: 'POST',
   path: '/api/v1/booking-links',
+  access: 'public',
   tag: 'Quotes and orders',
   summary: 'Manage my booking: email a link that opens an order',
   description:
@@ -92,6 +95,7 @@ export const requestBookingLink = defineRoute({
 export const openBookingLink = defineRoute({
   method: 'PUT',
   path: '/api/v1/booking-links',
+  access: 'public',
   tag: 'Quotes and orders',
   summary: 'Manage my booking: open an order with its emailed link',
   description:

@@ -13,6 +13,7 @@ export const UpdatedOrder = OrderViewSchema.describe('The updated order');
 export const createQuote = defineRoute({
   method: 'POST',
   path: '/api/v1/quotes',
+  access: 'public',
   tag: 'Quotes and orders',
   summary: 'Get quotes and create a draft order',
   description:
@@ -29,6 +30,7 @@ export const createQuote = defineRoute({
 export const getOrder = defineRoute({
   method: 'GET',
   path: '/api/v1/orders/:id',
+  access: 'order',
   tag: 'Quotes and orders',
   summary: 'Read an order',
   params: OrderParams,
@@ -42,6 +44,7 @@ export const getOrder = defineRoute({
 export const selectService = defineRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/service',
+  access: 'order',
   tag: 'Quotes and orders',
   summary: 'Choose Express or Economy',
   description: 'The price stored is the server’s own, from the current rate table.',

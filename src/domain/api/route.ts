@@ -8,6 +8,18 @@ import type { z } from '../zod.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * Who may call a route. The server decides it on the route it matched, before the body is read
+ * (docs/security.md):
+ * - `public`: anyone (a route that needs a credential of its own, such as a token in the body or
+ *   a signature, checks it itself);
+ * - `account`: a signed-in account (401 `SIGNED_OUT` otherwise);
+ * - `operator`: a signed-in operator (401 `SIGNED_OUT` signed out, 403 `NOT_AN_ADMIN` a customer);
+ * - `order`: whoever may open the order named by the route's `:id` (404 `ORDER_NOT_FOUND`, the
+ *   answer for an order that does not exist, to anyone else).
+ */
+export type RouteAccess = 'public' | 'account' | 'operator' | 'order';
+
 /** A response status, or a class of them (`4xx`) for errors not declared one by one. */
 export type ResponseKey = number | '4xx' | '5xx';
 
@@ -15,6 +27,8 @@ export interface ApiRoute {
   readonly method: HttpMethod;
   /** Fastify's syntax: `/api/v1/orders/:id`. */
   readonly path: `/api/${string}`;
+  /** Who may call it; there is no default, so a route cannot be declared without one. */
+  readonly access: RouteAccess;
   /** One line for the reference; `description` says more where a client needs it. */
   readonly summary: string;
   readonly description?: string;

@@ -34,6 +34,7 @@ const SavedItems = z
 export const listSavedItems = defineRoute({
   method: 'GET',
   path: '/api/v1/account/saved-items',
+  access: 'account',
   tag: 'Accounts',
   summary: 'The signed-in customer’s saved items',
   responses: { 200: SavedItems, 401: SIGNED_OUT },
@@ -42,6 +43,7 @@ export const listSavedItems = defineRoute({
 export const saveItem = defineRoute({
   method: 'POST',
   path: '/api/v1/account/saved-items',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Save a declared item for later',
   description:
@@ -60,6 +62,7 @@ export const saveItem = defineRoute({
 export const deleteSavedItem = defineRoute({
   method: 'DELETE',
   path: '/api/v1/account/saved-items/:savedItemId',
+  access: 'account',
   tag: 'Accounts',
   summary: 'Delete a saved item',
   params: z.object({ savedItemId: z.uuid() }),

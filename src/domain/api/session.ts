@@ -14,6 +14,7 @@ const TOO_MANY = apiError(
 
 export const getSession = defineRoute({
   ...SESSION_ROUTE,
+  access: 'public',
   tag: 'Accounts',
   summary: 'Who is signed in',
   description:
@@ -24,6 +25,7 @@ export const getSession = defineRoute({
 export const signIn = defineRoute({
   method: 'POST',
   path: '/api/v1/session',
+  access: 'public',
   tag: 'Accounts',
   summary: 'Sign in with email and password',
   description:
@@ -41,6 +43,7 @@ export const signIn = defineRoute({
 
 export const signOut = defineRoute({
   ...SIGN_OUT_ROUTE,
+  access: 'public',
   tag: 'Accounts',
   summary: 'Sign out',
   description: 'Ends this session on the server and clears its cookie.',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { sendNotFound } from '../http/errors.js';
@@ -76,7 +76,9 @@ function nextWeekday(now: Date): string {
 /**
  * `/dev/mail`: the local mailbox (what the site "sent" while no SMTP_URL is set) and the
  * outbox's state. Registered only when the local mailbox is the transport, which in production
- * requires ALLOW_SANDBOX_PROVIDERS=true (docs/email.md).
+ * requires ALLOW_SANDBOX_PROVIDERS=true (docs/email.md). The mailbox holds every email the site
+ * sent: app.ts registers these routes for loopback clients only (the `loopback` access rule), and
+ * their forms are refused from another site's page like every state-changing request.
  */
 export function devMailRoutes(options: {
   mail: MailDeps;
@@ -87,17 +89,6 @@ export function devMailRoutes(options: {
 }) {
   const { mail, mailbox, database, clock } = options;
   return async function register(app: FastifyInstance) {
-    // The mailbox holds every email the site sent: for the person at this machine only.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopback(request.socket.remoteAddress)) return sendNotFound(request, reply);
-      if (request.method !== 'GET' && request.method !== 'HEAD' && isCrossSite(request)) {
-        return reply
-          .code(403)
-          .header('cache-control', 'no-store')
-          .type('text/plain; charset=utf-8')
-          .send('Cross-site requests to the development mailbox are refused.');
-      }
-    });
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
@@ -294,27 +285,4 @@ export function devMailRoutes(options: {
 async function load(mailbox: LocalMailbox, id: string) {
   if (!/^\d{1,15}$/.test(id)) return undefined;
   return mailbox.get(Number(id));
-}
-
-/**
- * Whether the TCP peer is this machine. Read from the socket, never from X-Forwarded-For, which
- * any client can write.
- */
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
-}
-
-/** A request a browser sent from another site's page (Fetch metadata, else its Origin). */
-export function isCrossSite(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== request.headers.host;
-  } catch {
-    return true;
-  }
 }

@@ -10,6 +10,7 @@ const NOT_FOUND = { code: 'THING_NOT_FOUND', message: 'We could not find that th
 const putThing = defineRoute({
   method: 'PUT',
   path: '/api/v1/things/:id',
+  access: 'public',
   tag: 'Test',
   summary: 'Save a thing',
   params: z.object({ id: z.uuid() }),
@@ -27,6 +28,7 @@ const putThing = defineRoute({
 const getThing = defineRoute({
   method: 'GET',
   path: '/api/v1/things',
+  access: 'public',
   tag: 'Test',
   summary: 'Read things',
   query: z.object({ broken: z.enum(['yes', 'no']).default('no') }),

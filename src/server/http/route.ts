@@ -74,7 +74,11 @@ export function addRoute<R extends ApiRoute>(
     method: route.method,
     url: route.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    ...(options.rateLimit ? { config: { rateLimit: routeRateLimit(app, options.rateLimit) } } : {}),
+    // Who may call it (http/access.ts), and the per-address limit it counts against.
+    config: {
+      access: route.access,
+      ...(options.rateLimit ? { rateLimit: routeRateLimit(app, options.rateLimit) } : {}),
+    },
     schema: {
       summary: route.summary,
       tags: [route.tag],

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findSiteRoute, isSiteRoute } from '../../domain/site-routes.js';
+import { withRouteAccess } from '../http/access.js';
 import { sendNotFound } from '../http/errors.js';
 import { COOKIE_PREFIX } from '../modules/accounts/auth.js';
 import { renderIndexHtml } from '../modules/seo/page-head.js';
@@ -31,22 +32,26 @@ export async function registerSpa(
   const pageChunks = web ? readPageChunks(web) : () => [];
 
   if (web) {
-    await app.register(fastifyStatic, {
-      root: web,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside every text asset (scripts/precompress.mjs).
-      preCompressed: true,
-      // Source maps stay on disk for our own stack traces; they are never served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${join(web, 'assets')}`);
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
+    await app.register(
+      withRouteAccess('public', async (scope) => {
+        await scope.register(fastifyStatic, {
+          root: web,
+          wildcard: false,
+          index: false,
+          // The build writes .br and .gz beside every text asset (scripts/precompress.mjs).
+          preCompressed: true,
+          // Source maps stay on disk for our own stack traces; they are never served.
+          allowedPath: (pathName) => !pathName.endsWith('.map'),
+          setHeaders: (res, filePath) => {
+            const immutable = filePath.includes(`${join(web, 'assets')}`);
+            res.header(
+              'cache-control',
+              immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            );
+          },
+        });
+      }),
+    );
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

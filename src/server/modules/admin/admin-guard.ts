@@ -1,39 +1,34 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../domain/accounts.js';
-import { ADMIN_API_PREFIX, ADMIN_MESSAGES } from '../../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../../domain/api/admin.js';
 import { ApiError } from '../../http/errors.js';
+import { signedInRule, signedInUser, type AccessRule } from '../../http/access.js';
 
-/** The operator behind an admin request: the guard below has checked the role. */
+/** The operator behind an admin request: the rule below has checked the role. */
 export interface Operator {
   id: string;
   email: string;
   name: string;
 }
 
-const OPERATOR = Symbol('operator');
-type WithOperator = FastifyRequest & { [OPERATOR]?: Operator };
-
 /**
- * The one guard on every /api/v1/admin/* request (known routes and unknown paths alike), run
- * before the body is read: 401 without a session, 403 for a customer.
+ * The `operator` access rule (http/access.ts), on every route declared for operators and on
+ * unknown paths under /api/v1/admin/: 401 without a session, 403 for a customer, decided before
+ * the body is read.
  */
-export function registerAdminGuard(
-  app: FastifyInstance,
+export function operatorRule(
   currentUser: (headers: Headers) => Promise<SessionUser | null>,
-): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(ADMIN_API_PREFIX)) return;
-    const user = await currentUser(fromNodeHeaders(request.headers));
-    if (!user) throw new ApiError(401, 'SIGNED_OUT', ADMIN_MESSAGES.signedOut);
-    if (user.role !== 'admin') throw new ApiError(403, 'NOT_AN_ADMIN', ADMIN_MESSAGES.notAdmin);
-    (request as WithOperator)[OPERATOR] = { id: user.id, email: user.email, name: user.name };
+): AccessRule {
+  return signedInRule(currentUser, {
+    signedOutMessage: ADMIN_MESSAGES.signedOut,
+    refuse: (user) =>
+      user.role === 'admin' ? null : new ApiError(403, 'NOT_AN_ADMIN', ADMIN_MESSAGES.notAdmin),
   });
 }
 
-/** The operator of a request the guard let through; throws on any other request. */
+/** The operator of a request the rule let through; throws on any other request. */
 export function operatorOf(request: FastifyRequest): Operator {
-  const operator = (request as WithOperator)[OPERATOR];
-  if (!operator) throw new Error('operatorOf() outside an admin route');
-  return operator;
+  const user = signedInUser(request);
+  if (user.role !== 'admin') throw new Error('operatorOf() outside an operator route');
+  return { id: user.id, email: user.email, name: user.name };
 }

@@ -6,10 +6,10 @@ import { errorBody } from '../../http/errors.js';
 export function healthRoutes(database: Database) {
   return async function register(app: FastifyInstance) {
     /** Liveness: the process answers. */
-    app.get('/healthz', async () => ({ status: 'ok' }));
+    app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
 
     /** Readiness: the database answers and every migration of this build is applied. */
-    app.get('/readyz', async (request, reply) => {
+    app.get('/readyz', { config: { access: 'public' } }, async (request, reply) => {
       try {
         await database.query('SELECT 1');
         const pending = await pendingMigrations(database);

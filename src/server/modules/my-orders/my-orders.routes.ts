@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ACCOUNT_MESSAGES, type SessionUser } from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import {
   getAccountOrder,
   listAccountOrders,
   openBookingLink,
   requestBookingLink,
 } from '../../../domain/api/my-orders.js';
-import { ApiError } from '../../http/errors.js';
+import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { OrderAccess } from '../orders/order-access.js';
@@ -18,22 +18,16 @@ export function myOrdersRoutes(
   accounts: Pick<AccountsService, 'currentUser'>,
   access: Pick<OrderAccess, 'ensureGuest'>,
 ) {
-  const signedIn = async (request: FastifyRequest): Promise<SessionUser> => {
-    const user = await accounts.currentUser(fromNodeHeaders(request.headers));
-    if (!user) throw new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
-    return user;
-  };
-
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
     const addLimited = routesOn(app, { ...NO_STORE, rateLimit: 'bookingLinks' });
 
     add(listAccountOrders, async (request) => ({
-      orders: await myOrders.list(await signedIn(request)),
+      orders: await myOrders.list(signedInUser(request)),
     }));
 
     add(getAccountOrder, async (request) =>
-      myOrders.details(await signedIn(request), request.params.reference),
+      myOrders.details(signedInUser(request), request.params.reference),
     );
 
     addLimited(requestBookingLink, async (request) => {

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { withRouteAccess, type ServerRouteAccess } from '../../http/access.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -11,6 +12,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   hidden: boolean;
+  /** Who may call it (http/access.ts). */
+  access: ServerRouteAccess | undefined;
 }
 
 /**
@@ -24,7 +27,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      registered.push({ method, url: route.url, hidden: route.schema?.hide === true });
+      registered.push({
+        method,
+        url: route.url,
+        hidden: route.schema?.hide === true,
+        access: route.config?.access,
+      });
     }
   });
   await app.register(fastifySwagger, {
@@ -54,16 +62,21 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onListen', async () => {
     setImmediate(() => app.swagger());
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  const access = 'public';
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: { access } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=300').send(app.swagger()),
   );
   // Swagger UI from this server's own files: no inline script and nothing from another origin,
   // so it runs under the site's Content-Security-Policy (src/server/spa/spa.ts).
-  await app.register(fastifySwaggerUi, {
-    routePrefix: API_DOCS_PATH,
-    theme: { title: 'BoxAbroad API reference' },
-    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
-  });
+  await app.register(
+    withRouteAccess(access, async (scope) => {
+      await scope.register(fastifySwaggerUi, {
+        routePrefix: API_DOCS_PATH,
+        theme: { title: 'BoxAbroad API reference' },
+        uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+      });
+    }),
+  );
 }
 
 declare module 'fastify' {

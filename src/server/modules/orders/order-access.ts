@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import type { AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';
 
 /** The guest-session cookie: one random value per browser, stored only as its hash. */
@@ -12,8 +13,6 @@ export const GUEST_COOKIE = 'boxabroad_guest';
 const GUEST_COOKIE_DAYS = 400;
 /** How long an emailed read-only link (labels, the order) works. */
 export const READ_LINK_DAYS = 90;
-/** Every route under this prefix names one order by `:id`; the hook below guards them all. */
-const ORDER_ROUTE_PREFIX = '/api/v1/orders/:id';
 
 /** Who is asking: this browser's guest session and the signed-in account, if any. */
 export interface Viewer {
@@ -139,22 +138,25 @@ export class OrderAccess {
   }
 }
 
+/** An order id as the database stores it; any other `:id` names no order. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Guards every `/api/v1/orders/:id…` route, whichever module registers it, before its handler
- * runs (after its params are validated): one check for orders, items, documents and labels.
+ * The `order` access rule (http/access.ts): every route declared for it names one order by
+ * `:id`, whichever module registers it (orders, items, checkout, documents and labels), and
+ * answers only who may open that order. Decided before the body is read; anyone else gets the
+ * same 404 as for an order that does not exist.
  */
-export function registerOrderAccess(app: FastifyInstance, access: OrderAccess): void {
-  app.addHook('preHandler', async (request) => {
-    const route = request.routeOptions.url ?? '';
-    if (!route.startsWith(ORDER_ROUTE_PREFIX)) return;
-    const orderId = (request.params as { id?: string }).id;
-    if (!orderId) return;
+export function orderRule(access: OrderAccess): AccessRule {
+  return async (request) => {
+    const orderId = (request.params as { id?: unknown }).id;
+    if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) throw orderNotFound();
     if (request.method === 'GET' || request.method === 'HEAD') {
-      const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('access');
-      if (token && access.readTokenOpens(token, orderId)) return;
+      const token = (request.query as { access?: unknown } | undefined)?.access;
+      if (typeof token === 'string' && access.readTokenOpens(token, orderId)) return;
     }
-    if (!(await access.canOpen(orderId, await access.viewerOf(request)))) {
-      throw new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message);
-    }
-  });
+    if (!(await access.canOpen(orderId, await access.viewerOf(request)))) throw orderNotFound();
+  };
 }
+
+const orderNotFound = () => new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message);

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { deleteSavedItem, listSavedItems, saveItem } from '../../../domain/api/saved-items.js';
-import { ApiError } from '../../http/errors.js';
+import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { OrderAccess, Viewer } from '../orders/order-access.js';
 import type { SavedItemsService } from './saved-items.service.js';
 
 export function savedItemsRoutes(
   savedItems: SavedItemsService,
-  access: Pick<OrderAccess, 'viewerOf'>,
+  access: Pick<OrderAccess, 'guestHashOf'>,
 ) {
-  const signedIn = async (request: FastifyRequest): Promise<Viewer & { user: SessionUser }> => {
-    const viewer = await access.viewerOf(request);
-    if (!viewer.user) throw new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
-    return { ...viewer, user: viewer.user };
-  };
+  // Every route here is for a signed-in account (its declared rule): this browser and account.
+  const signedIn = (request: FastifyRequest): Viewer & { user: SessionUser } => ({
+    guestHash: access.guestHashOf(request),
+    user: signedInUser(request),
+  });
 
   return async function register(app: FastifyInstance) {
     const read = routesOn(app, NO_STORE);
@@ -22,17 +22,17 @@ export function savedItemsRoutes(
     const write = routesOn(app, { ...NO_STORE, rateLimit: 'account' });
 
     read(listSavedItems, async (request) => ({
-      items: await savedItems.list((await signedIn(request)).user),
+      items: await savedItems.list(signedInUser(request)),
     }));
 
     write(saveItem, async (request) => {
-      const viewer = await signedIn(request);
+      const viewer = signedIn(request);
       const item = await savedItems.save(viewer, request.body.orderId, request.body.itemId);
       return { item, items: await savedItems.list(viewer.user) };
     });
 
     write(deleteSavedItem, async (request) => {
-      const { user } = await signedIn(request);
+      const user = signedInUser(request);
       await savedItems.remove(user, request.params.savedItemId);
       return { items: await savedItems.list(user) };
     });

@@ -10,13 +10,13 @@ export function siteOrigin(request: FastifyRequest, publicUrl: string | undefine
 /** robots.txt and sitemap.xml for search engines. */
 export function seoRoutes(publicUrl: string | undefined) {
   return async function register(app: FastifyInstance) {
-    app.get('/robots.txt', async (request, reply) =>
+    app.get('/robots.txt', { config: { access: 'public' } }, async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
         .send(robotsTxt(siteOrigin(request, publicUrl))),
     );
-    app.get('/sitemap.xml', async (request, reply) =>
+    app.get('/sitemap.xml', { config: { access: 'public' } }, async (request, reply) =>
       reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
