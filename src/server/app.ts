@@ -192,6 +192,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       {
         method: request.method,
         url: loggedUrl(request.url),
+        // A path spelled otherwise than it ran (percent-escapes), or refused: as it was sent.
+        ...(request.originalUrl !== request.url
+          ? { sentPath: (request.originalUrl.split('?')[0] ?? '').slice(0, 300) }
+          : {}),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -266,13 +270,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Who may call each route, decided on the route matched, before its body is read; a route
   // registered without a rule stops the start (http/access.ts, docs/security.md).
   const currentUser = (headers: Headers) => services.accounts.currentUser(headers);
-  registerRouteAccess(app, {
-    public: async () => {},
-    account: signedInRule(currentUser),
-    operator: operatorRule(currentUser),
-    order: orderRule(services.orderAccess),
-    loopback: loopbackRule,
-  });
+  registerRouteAccess(
+    app,
+    {
+      public: async () => {},
+      account: signedInRule(currentUser),
+      operator: operatorRule(currentUser),
+      order: orderRule(services.orderAccess),
+      loopback: loopbackRule,
+    },
+    { [ADMIN_API_PREFIX]: 'operator', '/dev/': 'loopback' },
+  );
   // Per-address limits of the routes that name one, counted in the database (rate-limiter.ts).
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
   await registerRateLimits(app, services.rateLimiter, rateLimits);

@@ -1,5 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../tests/support/operators.js';
@@ -13,8 +13,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limiter.js';
 
 /**
  * The access matrix: every registered /api route, as every kind of caller, with its path spelled
- * every way a client can spell it, answers what the route's declared rule says (http/access.ts,
- * docs/security.md). Generated from the routes the app registered, so a new route is in it.
+ * every way a client can spell it, answers what the rule of the route that ran says
+ * (http/access.ts, docs/security.md). Generated from the routes the app registered (every route
+ * registered after `registerOpenApi`, which is every route but none), so a new route is in it.
  */
 
 type Role = 'anonymous' | 'guest' | 'other guest' | 'customer' | 'other customer' | 'operator';
@@ -29,6 +30,16 @@ const ROLES: Role[] = [
 
 let t: TestApp;
 const browsers = {} as Record<Role, TestBrowser>;
+/** The route each matrix request ran, by the request's `x-matrix-request` header. */
+const reached = new Map<string, Reached>();
+interface Reached {
+  /** The matched route's pattern; undefined when no route matched (the not-found handler). */
+  url: string | undefined;
+  access: ServerRouteAccess | undefined;
+  orderId: string | undefined;
+  /** Whether its rule let it through to what follows (the body, the handler). */
+  passed: boolean;
+}
 /** The order each owner made: the guest's in its browser, the customer's in its account. */
 const orders = {} as Record<'guest' | 'customer', string>;
 
@@ -51,7 +62,22 @@ beforeAll(async () => {
   const rateLimits = Object.fromEntries(
     Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, plenty]),
   ) as unknown as RateLimitSettings;
-  t = await createTestApp({ rateLimits });
+  // Which route ran, as the server saw it, and whether its rule let the request through: a hook
+  // added after the app's own runs only when the access hook did not refuse; onResponse always.
+  const record = (passed: boolean) => async (request: FastifyRequest) => {
+    const id = request.headers['x-matrix-request'];
+    if (typeof id !== 'string' || reached.has(id)) return;
+    reached.set(id, {
+      url: request.routeOptions.url,
+      access: request.routeOptions.config.access,
+      orderId: (request.params as { id?: string } | undefined)?.id,
+      passed,
+    });
+  };
+  t = await createTestApp({ rateLimits }, (app) => {
+    app.addHook('onRequest', record(true));
+    app.addHook('onResponse', record(false));
+  });
   browsers.anonymous = new TestBrowser(t.app);
   browsers.guest = new TestBrowser(t.app);
   orders.guest = await quoteIn(browsers.guest);
@@ -93,8 +119,9 @@ const PARAMS: Record<string, string> = {
   role: 'collection',
   parcelKey: 'small-1',
   reference: 'BA-NO-SUCH-ORDER',
-  '*': 'x',
 };
+/** A wildcard's tail: a file the API reference serves, so its route answers with it. */
+const WILDCARD_TAIL = 'swagger-ui.css';
 
 /** The route's path with its parameters filled: the order's id for `:id` of an order route. */
 function concrete(route: RegisteredRoute, orderId: string | null): string {
@@ -102,7 +129,7 @@ function concrete(route: RegisteredRoute, orderId: string | null): string {
     .replace(/:(\w+)/g, (_, name: string) =>
       name === 'id' && orderId ? orderId : (PARAMS[name] ?? UUID),
     )
-    .replace(/\*$/, PARAMS['*']!);
+    .replace(/\*$/, WILDCARD_TAIL);
 }
 
 const encodeLetter = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
@@ -118,26 +145,76 @@ const SPELLINGS: Record<string, (path: string) => string> = {
   'with // before its last segment': (p) => p.replace(/\/(?=[^/]+$)/, '//'),
 };
 
-const UNSAFE = new Set(['POST', 'PUT', 'DELETE']);
+/** The methods the same-site check lets through from anywhere (origin-check.ts). */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The methods whose requests carry a body (Fastify parses one for each). */
+const WITH_BODY = new Set(['POST', 'PUT', 'DELETE', 'PATCH', 'QUERY']);
+
+let requests = 0;
 
 /**
- * One request as `role`. A state-changing one carries a body of a type no route reads: a caller
- * the rule lets through gets 415 and nothing runs; the rule itself decides before the body is
- * read.
+ * One request as `role`, and the route it ran. A request of a method with a body carries one of a
+ * type no route reads: a caller the rule lets through gets 415 and no handler runs; the rule
+ * itself decides before the body is read.
  */
 async function send(role: Role, method: string, url: string, headers: Record<string, string> = {}) {
+  const id = String(++requests);
   const res = await browsers[role].request({
     method: method as 'GET',
     url,
-    headers: UNSAFE.has(method)
-      ? { 'content-type': 'application/x-access-matrix', ...headers }
-      : headers,
-    ...(UNSAFE.has(method) ? { payload: 'matrix' } : {}),
+    headers: {
+      'x-matrix-request': id,
+      ...(WITH_BODY.has(method) ? { 'content-type': 'application/x-access-matrix' } : {}),
+      ...headers,
+    },
+    ...(WITH_BODY.has(method) ? { payload: 'matrix' } : {}),
   });
   const code = res.body.startsWith('{')
     ? (res.json() as { error?: { code?: string } }).error?.code
     : undefined;
-  return { status: res.statusCode, code };
+  const route = reached.get(id);
+  if (!route) throw new Error(`no route recorded for ${method} ${url}`);
+  return { status: res.statusCode, code, route };
+}
+type Answer = Awaited<ReturnType<typeof send>>;
+
+/** The routes that answer only "not found": unknown /api paths, unknown console paths. */
+const NOT_FOUND_ROUTES = new Set(['/api', '/api/*', '/api/v1/admin/*']);
+
+type Expected =
+  { refused: { status: number; code: string } } | { notFound: true } | { through: true };
+
+/**
+ * What the route that ran must answer `role`: its rule's refusal, the site's 404 (no route, or
+ * a route that only says "not found"), or its own answer, having been let through.
+ */
+function expectedAnswer(route: Reached, role: Role): Expected {
+  if (route.url === undefined) return { notFound: true };
+  const access = route.access!;
+  const owner =
+    route.orderId === orders.guest
+      ? 'guest'
+      : route.orderId === orders.customer
+        ? 'customer'
+        : null;
+  if (!allowed(access, role, owner)) return { refused: refusal(access, role) };
+  return NOT_FOUND_ROUTES.has(route.url) ? { notFound: true } : { through: true };
+}
+
+/** Why an answer is not the expected one, or null when it is. */
+function mismatch(method: string, answer: Answer, expected: Expected): string | null {
+  const got = `${answer.status} ${answer.code ?? ''}`;
+  const codeIs = (code: string) => method === 'HEAD' || answer.code === code;
+  if ('refused' in expected) {
+    const { status, code } = expected.refused;
+    if (answer.route.passed) return `let through (${got}), not refused with ${status} ${code}`;
+    return answer.status === status && codeIs(code) ? null : `${got}, not ${status} ${code}`;
+  }
+  if (!answer.route.passed) return `refused with ${got}, should be let through`;
+  if ('through' in expected) return answer.status < 500 ? null : got;
+  // A body of a type no route reads is refused (415) before a handler would say "not found".
+  if (WITH_BODY.has(method) && answer.status === 415) return null;
+  return answer.status === 404 && codeIs('NOT_FOUND') ? null : `${got}, not 404 NOT_FOUND`;
 }
 
 function apiRoutes(): RegisteredRoute[] {
@@ -145,89 +222,68 @@ function apiRoutes(): RegisteredRoute[] {
 }
 
 describe('the access matrix', () => {
-  it('covers the routes of every rule, and every route has one', () => {
+  it('covers the routes of every rule', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(60);
-    expect(routes.filter((r) => r.access === undefined)).toEqual([]);
     const rules = new Set(routes.map((r) => r.access));
     expect([...rules].sort()).toEqual(['account', 'operator', 'order', 'public']);
   });
 
-  it('answers every route, role and spelling as the route’s rule says', async () => {
+  it('answers every route, role and spelling as the rule of the route that ran says', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes()) {
-      const access = route.access!;
-      const owners = access === 'order' ? (['guest', 'customer'] as const) : [null];
+      const owners = route.access === 'order' ? (['guest', 'customer'] as const) : [null];
       for (const owner of owners) {
         const path = concrete(route, owner ? orders[owner] : null);
         for (const role of ROLES) {
-          const may = allowed(access, role, owner);
-          const plain = await send(role, route.method, path);
-          const name = `${role}: ${route.method} ${path}`;
-          if (may) {
-            const refused = refusal(access, role);
-            if (
-              plain.status >= 500 ||
-              (plain.status === refused.status && plain.code === refused.code)
-            ) {
-              failures.push(
-                `${name} answered ${plain.status} ${plain.code ?? ''}, should be let through`,
-              );
+          let plain: Answer | undefined;
+          for (const [spelling, spell] of Object.entries({
+            plainly: (p: string) => p,
+            ...SPELLINGS,
+          })) {
+            const answer = await send(role, route.method, spell(path));
+            const at = `${role}: ${route.method} ${spell(path)} (${spelling}, ran ${answer.route.url ?? 'no route'})`;
+            const got = `${answer.status} ${answer.code ?? ''}`;
+            // Spelled plainly or with its letters escaped, the path runs its own route.
+            if (spelling === 'plainly') plain = answer;
+            const sameRoute = spelling === 'plainly' || spelling === 'every letter percent-encoded';
+            if (sameRoute && answer.route.url !== route.url) failures.push(`${at}: not its route`);
+            if (sameRoute && (answer.status !== plain!.status || answer.code !== plain!.code)) {
+              failures.push(`${at} answered ${got}, plainly ${plain!.status} ${plain!.code ?? ''}`);
             }
-          } else {
-            const expected = refusal(access, role);
-            if (
-              plain.status !== expected.status ||
-              (route.method !== 'HEAD' && plain.code !== expected.code)
-            ) {
-              failures.push(
-                `${name} answered ${plain.status} ${plain.code ?? ''}, not ${expected.status} ${expected.code}`,
-              );
-            }
-          }
-          for (const [spelling, spell] of Object.entries(SPELLINGS)) {
-            const other = await send(role, route.method, spell(path));
-            const at = `${role}: ${route.method} ${spell(path)} (${spelling})`;
-            if (spelling === 'every letter percent-encoded') {
-              // The same route: the same answer.
-              if (other.status !== plain.status || other.code !== plain.code) {
-                failures.push(
-                  `${at} answered ${other.status} ${other.code ?? ''}, plainly ${plain.status} ${plain.code ?? ''}`,
-                );
-              }
-            } else if (
-              other.status >= 500 ||
-              (!may && (other.status < 400 || other.status >= 500))
-            ) {
-              failures.push(`${at} answered ${other.status} ${other.code ?? ''}`);
-            }
+            const problem = mismatch(route.method, answer, expectedAnswer(answer.route, role));
+            if (problem) failures.push(`${at}: ${problem}`);
           }
         }
       }
     }
     expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(5000);
   });
 
   it('refuses every state-changing route from another site’s page, however it is spelled', async () => {
     const failures: string[] = [];
-    for (const route of apiRoutes().filter((r) => UNSAFE.has(r.method))) {
+    const foreign = {
+      'a foreign Origin': { origin: 'https://attacker.example' },
+      'Origin: null': { origin: 'null' },
+      'Sec-Fetch-Site: cross-site': { 'sec-fetch-site': 'cross-site' },
+    };
+    for (const route of apiRoutes().filter((r) => !SAFE.has(r.method))) {
       const path = concrete(route, route.access === 'order' ? orders.customer : null);
-      const webhook = route.url === '/api/v1/payments/webhook';
-      const spellings = { plain: (p: string) => p, ...SPELLINGS };
+      const spellings = { plainly: (p: string) => p, ...SPELLINGS };
       for (const [spelling, spell] of Object.entries(spellings)) {
-        const res = await send('customer', route.method, spell(path), {
-          origin: 'https://attacker.example',
-        });
-        const sameRoute = spelling === 'plain' || spelling === 'every letter percent-encoded';
-        // The card provider's webhook is called by its servers and checks its own signature.
-        const expected =
-          webhook && sameRoute
-            ? { status: 400, code: 'SIGNATURE_INVALID' }
-            : { status: 403, code: 'CROSS_SITE_REQUEST' };
-        if (res.status !== expected.status || res.code !== expected.code) {
-          failures.push(
-            `${route.method} ${spell(path)} (${spelling}) answered ${res.status} ${res.code ?? ''}`,
-          );
+        for (const [sender, headers] of Object.entries(foreign)) {
+          const res = await send('customer', route.method, spell(path), headers);
+          // The card provider's webhook is called by its servers and checks its own signature.
+          const expected =
+            res.route.url === '/api/v1/payments/webhook'
+              ? { status: 400, code: 'SIGNATURE_INVALID' }
+              : { status: 403, code: 'CROSS_SITE_REQUEST' };
+          if (res.status !== expected.status || res.code !== expected.code) {
+            failures.push(
+              `${route.method} ${spell(path)} (${spelling}, ${sender}) answered ${res.status} ${res.code ?? ''}`,
+            );
+          }
         }
       }
     }
@@ -340,6 +396,66 @@ describe('the console over a real connection, spelled as an attacker would', () 
   });
 });
 
+describe('the development tools', () => {
+  const devRoutes = () => t.app.registeredRoutes.filter((r) => r.url.startsWith('/dev/'));
+  const urlOf = (route: RegisteredRoute) => route.url.replace(/:\w+/g, '1');
+
+  it('answer the site’s 404 to anyone not at this machine, however they ask', async () => {
+    expect(devRoutes().length).toBeGreaterThan(4);
+    const failures: string[] = [];
+    const callers = {
+      'another machine': { remoteAddress: '192.0.2.7', headers: { host: 'localhost:3000' } },
+      'a proxy on this machine': {
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'localhost:3000', 'x-forwarded-for': '192.0.2.7' },
+      },
+      'a Forwarded header': {
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'localhost:3000', forwarded: 'for=192.0.2.7' },
+      },
+      'another site’s name pointed here': {
+        remoteAddress: '127.0.0.1',
+        headers: { host: 'rebind.attacker.example:3000' },
+      },
+    };
+    for (const route of devRoutes()) {
+      for (const [caller, { remoteAddress, headers }] of Object.entries(callers)) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlOf(route),
+          remoteAddress,
+          headers: { ...headers, cookie: '' },
+        });
+        if (res.statusCode !== 404)
+          failures.push(`${route.method} ${route.url} from ${caller}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answer the person at this machine', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      const res = await t.app.inject({
+        url: '/dev/mail',
+        remoteAddress: '127.0.0.1',
+        headers: { host },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('a guest cookie this site never set', () => {
+  it('opens nothing and breaks nothing', async () => {
+    const res = await t.app.inject({
+      url: `/api/v1/orders/${orders.guest}`,
+      headers: { cookie: 'boxabroad_guest=%' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe(ORDER_NOT_FOUND.code);
+  });
+});
+
 describe('registering a route', () => {
   const rules: AccessRules = {
     public: async () => {},
@@ -355,6 +471,17 @@ describe('registering a route', () => {
     expect(() => app.get('/api/v1/forgotten', async () => ({}))).toThrow(
       'GET /api/v1/forgotten is registered without an access rule',
     );
+  });
+
+  it('under a prefix tied to a rule, with another rule, stops the start', async () => {
+    const app = Fastify();
+    registerRouteAccess(app, rules, { '/api/v1/admin/': 'operator' });
+    expect(() =>
+      app.get('/api/v1/admin/open', { config: { access: 'public' } }, async () => ({})),
+    ).toThrow('every route under /api/v1/admin/ has the operator rule, not public');
+    expect(() =>
+      app.get('/api/v1/admin/closed', { config: { access: 'operator' } }, async () => ({})),
+    ).not.toThrow();
   });
 
   it('for the order rule needs the order in its path', async () => {

@@ -8,12 +8,12 @@ import type {
 import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '../../domain/accounts.js';
 import type { RouteAccess } from '../../domain/api/route.js';
-import { ApiError, sendNotFound } from './errors.js';
+import { ApiError, notFoundMessage } from './errors.js';
 
 /**
- * Who may call a route the server registers: a declared route's `access` (src/domain/api), or,
- * for the few routes registered without a declaration, `loopback` (the development tools: the
- * person at this machine only).
+ * Who may call a route the server registers: a declared route's `access` (src/domain/api), or
+ * for a route registered without a declaration its `config.access`, which may also be `loopback`
+ * (the development tools: the person at this machine only).
  */
 export type ServerRouteAccess = RouteAccess | 'loopback';
 
@@ -31,12 +31,19 @@ type Scope = FastifyInstance & { [DEFAULT_ACCESS]?: ServerRouteAccess };
  * - Every route must say who may call it: registering one without a rule throws at start-up.
  *   Declared routes carry their declaration's `access` (http/route.ts); other routes pass
  *   `config: { access }`, or are registered inside `withRouteAccess` (plugins' own routes).
+ *   `required` ties path prefixes to the one rule their routes may have (the console's API to
+ *   `operator`, the development tools to `loopback`), so a route cannot be declared under the
+ *   console with a weaker rule by mistake.
  * - A request that matched no route (the site's 404 and pages) is answered by the not-found
  *   handler, which serves nothing but the site's public pages.
  *
  * docs/security.md says which rule each kind of route has and which test proves it.
  */
-export function registerRouteAccess(app: FastifyInstance, rules: AccessRules): void {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  rules: AccessRules,
+  required: Readonly<Record<string, ServerRouteAccess>> = {},
+): void {
   app.addHook('onRoute', function (this: Scope, route: RouteOptions) {
     const access = route.config?.access ?? this[DEFAULT_ACCESS];
     const name = `${[route.method].flat().join(',')} ${route.url}`;
@@ -46,18 +53,25 @@ export function registerRouteAccess(app: FastifyInstance, rules: AccessRules): v
     if (access === 'order' && !/\/:id(\/|$)/.test(route.url)) {
       throw new Error(`${name}: the order rule needs the order's :id in the path`);
     }
+    for (const [prefix, rule] of Object.entries(required)) {
+      if (route.url.startsWith(prefix) && access !== rule) {
+        throw new Error(`${name}: every route under ${prefix} has the ${rule} rule, not ${access}`);
+      }
+    }
     route.config = { ...route.config, access };
   });
   app.addHook('onRequest', async (request, reply) => {
     // The not-found handler (no route matched) serves the public pages or a 404. A matched route
-    // without a rule cannot be registered; were one to slip through, it answers nothing.
-    const matched = request.routeOptions.url !== undefined;
-    const access = request.routeOptions.config.access ?? (matched ? undefined : 'public');
-    if (!access) return sendNotFound(request, reply);
+    // without a rule cannot be registered; were one to slip through, it would answer nothing.
+    const access = request.routeOptions.config.access ?? (request.is404 ? 'public' : undefined);
+    if (!access) throw notFound(request);
     await rules[access](request, reply);
-    // A rule that answered itself (the development tools' 404) ends the request here.
-    if (reply.sent) return reply;
   });
+}
+
+/** The site's ordinary 404, as a refusal that names nothing but the path asked for. */
+function notFound(request: FastifyRequest): ApiError {
+  return new ApiError(404, 'NOT_FOUND', notFoundMessage(request));
 }
 
 /** Registers `plugin` so that every route it adds without a rule of its own gets `access`. */
@@ -74,7 +88,7 @@ export function withRouteAccess(
 const SIGNED_IN_USER = Symbol('signedInUser');
 type WithUser = FastifyRequest & { [SIGNED_IN_USER]?: SessionUser };
 
-export const SIGNED_OUT_MESSAGE = 'Please sign in to see your account.';
+const SIGNED_OUT_MESSAGE = 'Please sign in to see your account.';
 
 /**
  * The rule of routes for a signed-in account: 401 `SIGNED_OUT` without a session; the account is
@@ -101,19 +115,37 @@ export function signedInUser(request: FastifyRequest): SessionUser {
   return user;
 }
 
-/** The development tools' rule: the person at this machine only; anyone else gets the site's 404. */
-export const loopbackRule: AccessRule = async (request, reply) => {
-  if (!isLoopback(request.socket.remoteAddress)) return sendNotFound(request, reply);
+/**
+ * The development tools' rule: the person at this machine only; anyone else gets the site's 404.
+ * - The TCP peer is this machine: read from the socket, never from X-Forwarded-For, which any
+ *   client can write.
+ * - No proxy passed the request on (a proxy on this machine makes every visitor's peer
+ *   127.0.0.1): any Forwarded, X-Forwarded-* or X-Real-IP header refuses it.
+ * - The request was addressed to this machine by name (`localhost`, 127.x.x.x, `[::1]`): a page
+ *   of another site whose name it has pointed at 127.0.0.1 (DNS rebinding) sends its own name.
+ */
+export const loopbackRule: AccessRule = async (request) => {
+  const proxied = Object.keys(request.headers).some(
+    (name) => name === 'forwarded' || name === 'x-real-ip' || name.startsWith('x-forwarded-'),
+  );
+  if (
+    !isLoopback(request.socket.remoteAddress) ||
+    proxied ||
+    !isLoopbackHost(request.headers.host)
+  ) {
+    throw notFound(request);
+  }
 };
 
-/**
- * Whether the TCP peer is this machine. Read from the socket, never from X-Forwarded-For, which
- * any client can write.
- */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+function isLoopbackHost(host: string | undefined): boolean {
+  const name = /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(host ?? '')?.[1]?.toLowerCase();
+  return name === 'localhost' || name === '[::1]' || isLoopback(name);
 }
 
 declare module 'fastify' {

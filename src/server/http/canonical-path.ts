@@ -5,16 +5,18 @@ import { ApiError } from './errors.js';
 /** Characters a URL never needs to percent-encode (RFC 3986 "unreserved"). */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
-export const INVALID_PATH_MESSAGE =
+const INVALID_PATH_MESSAGE =
   'This address is not valid. Check the link, or start again from the home page.';
 
 /**
  * A request's URL with its path spelled the one way the router reads it, or `null` when the path
- * must be refused. Run once, before the router and every guard see the request (Fastify's
- * `rewriteUrl`), so that what the router matches, what the guards decide on and what the log
- * says are the same text:
+ * must be refused. Run once, before the router and every hook see the request (Fastify's
+ * `rewriteUrl`), so that the route's own text in the URL (its letters, digits and `-._~`) is
+ * the text the router matched, and what the log says is what ran. No guard reads the URL's text
+ * (they decide on the matched route, http/access.ts); this is the second line.
  * - a percent-encoded unreserved character is decoded (`/api/v1/%61dmin` is `/api/v1/admin`);
- *   every other escape is kept, in capitals;
+ *   every other escape is kept, in capitals (the router decodes those only within parameters,
+ *   as values);
  * - a request target in absolute form (`GET http://host/path`, which the router reads as its
  *   path) becomes that path;
  * - refused: an encoded `/` or `\`, an encoded or raw control character (NUL included), a

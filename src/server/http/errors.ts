@@ -94,10 +94,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** The message of the site's ordinary 404: the method and path, nothing else. */
+export function notFoundMessage(request: FastifyRequest): string {
+  return `Nothing is found at ${request.method} ${request.url.split('?')[0]}.`;
+}
+
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send(
-      errorBody('NOT_FOUND', `Nothing is found at ${request.method} ${request.url.split('?')[0]}.`),
-    );
+  return reply.status(404).send(errorBody('NOT_FOUND', notFoundMessage(request)));
 }

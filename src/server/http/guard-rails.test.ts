@@ -245,16 +245,21 @@ describe('hostile input never reaches the database', () => {
   });
 });
 
+/** A logger at info level whose lines are kept in `lines`. */
+function capturedLog() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info' }, sink) };
+}
+
 describe('logs carry error codes, never what the customer typed', () => {
   it('a failing insert logs its code and constraint but no name, email or message', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = createLogger({ level: 'info' }, sink);
+    const { lines, logger } = capturedLog();
     const t = await createTestApp({ logger });
     try {
       // Every insert now fails, as a broken database would, with the row in its detail.
@@ -279,6 +284,38 @@ describe('logs carry error codes, never what the customer typed', () => {
       for (const typed of ['Zebedee', 'zebedee.secret@example.com', 'my private words']) {
         expect(log).not.toContain(typed);
       }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the request line', () => {
+  it('logs the path that ran, and the path as sent when it was spelled otherwise or refused', async () => {
+    const { lines, logger } = capturedLog();
+    const t = await createTestApp({ logger });
+    try {
+      await t.app.inject({ url: '/api/v1/%61dmin/orders' });
+      await t.app.inject({ url: '/api/v1/admin%2Forders' });
+      await t.app.inject({ url: '/api/v1/countries' });
+      const requests = lines
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              msg: string;
+              url?: string;
+              sentPath?: string;
+              statusCode?: number;
+            },
+        )
+        .filter((line) => line.msg === 'request');
+      expect(
+        requests.map(({ url, sentPath, statusCode }) => ({ url, sentPath, statusCode })),
+      ).toEqual([
+        { url: '/api/v1/admin/orders', sentPath: '/api/v1/%61dmin/orders', statusCode: 401 },
+        { url: '/invalid-path', sentPath: '/api/v1/admin%2Forders', statusCode: 400 },
+        { url: '/api/v1/countries', sentPath: undefined, statusCode: 200 },
+      ]);
     } finally {
       await t.close();
     }

@@ -25,7 +25,12 @@ const hash = (value: string) => createHash('sha256').update(value).digest('base6
 function cookieValue(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null; // not a value this site ever set
+    }
   }
   return null;
 }
