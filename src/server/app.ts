@@ -218,11 +218,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Only the API (and /readyz, so a load balancer sends traffic elsewhere) is refused while
       // the server is saturated. The pages, scripts and styles are files, cheaper to send than to
       // refuse, and a page whose scripts were refused does not work at all, where an API call
-      // that is refused says so and can be tried again.
-      pressureHandler: (request) =>
-        request.url.startsWith('/api/') || request.url.startsWith('/readyz')
-          ? Promise.reject(serviceBusy())
-          : undefined,
+      // that is refused says so and can be tried again. Decided on the route that runs (every
+      // /api path runs an /api route, the catch-all included), never on the URL's text.
+      pressureHandler: (request) => {
+        const route = request.routeOptions.url;
+        const refused = route === '/readyz' || route === '/api' || route?.startsWith('/api/');
+        return refused ? Promise.reject(serviceBusy()) : undefined;
+      },
     });
   }
 

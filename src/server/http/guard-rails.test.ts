@@ -394,6 +394,9 @@ describe('availability under load', () => {
         // Readiness says the server is busy, so a load balancer sends traffic elsewhere.
         expect((await web.app.inject({ url: '/readyz' })).statusCode).toBe(503);
         expect((await web.app.inject({ url: '/api/v1/countries' })).statusCode).toBe(503);
+        // However the path is spelled: the route that would run is the API's.
+        expect((await web.app.inject({ url: '/%61pi/v1/countries' })).statusCode).toBe(503);
+        expect((await web.app.inject({ url: '/api/v1/nothing-here' })).statusCode).toBe(503);
       } finally {
         await web.close();
         rmSync(dist, { recursive: true, force: true });
