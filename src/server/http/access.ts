@@ -1,10 +1,4 @@
-import type {
-  FastifyInstance,
-  FastifyPluginAsync,
-  FastifyReply,
-  FastifyRequest,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '../../domain/accounts.js';
 import type { RouteAccess } from '../../domain/api/route.js';
@@ -17,8 +11,8 @@ import { ApiError, notFoundMessage } from './errors.js';
  */
 export type ServerRouteAccess = RouteAccess | 'loopback';
 
-/** How a rule decides a request: returns to let it through; throws, or replies, to refuse it. */
-export type AccessRule = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** How a rule decides a request: returns to let it through; throws (an ApiError) to refuse it. */
+export type AccessRule = (request: FastifyRequest) => Promise<void>;
 export type AccessRules = Record<ServerRouteAccess, AccessRule>;
 
 const DEFAULT_ACCESS = Symbol('defaultRouteAccess');
@@ -60,12 +54,12 @@ export function registerRouteAccess(
     }
     route.config = { ...route.config, access };
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     // The not-found handler (no route matched) serves the public pages or a 404. A matched route
     // without a rule cannot be registered; were one to slip through, it would answer nothing.
     const access = request.routeOptions.config.access ?? (request.is404 ? 'public' : undefined);
     if (!access) throw notFound(request);
-    await rules[access](request, reply);
+    await rules[access](request);
   });
 }
 
