@@ -66,9 +66,30 @@ function serialize(error: unknown, depth: number): unknown {
   return standard;
 }
 
-/** A request URL as logged: the signed access token of an emailed link is never written. */
+/** The longest path written to a log line, in characters. */
+const LOGGED_PATH_CHARS = 300;
+/**
+ * A query parameter's name as logged: a short word. Any other name is withheld too, since every
+ * token the site issues is longer (43 characters) or dotted (a signed link), and one pasted
+ * where a name goes must not reach the log either.
+ */
+const LOGGABLE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
+
+/**
+ * A request URL as logged: the path, and the names of its query parameters but never their
+ * values. Emailed links carry their secret in the query (`?access=` opens an order, `?token=`
+ * resets a password, verifies an email or opens "Manage my booking"), and so may any parameter
+ * yet to come; the names are read as the server's query parser reads them (`?%61ccess=` is
+ * `access`), so no spelling of a parameter writes its value (docs/security.md).
+ */
 export function loggedUrl(url: string): string {
-  return url.replace(/([?&]access=)[^&#]*/g, '$1[withheld]');
+  const mark = url.indexOf('?');
+  const path = (mark < 0 ? url : url.slice(0, mark)).slice(0, LOGGED_PATH_CHARS);
+  if (mark < 0) return path;
+  const names = [...new URLSearchParams(url.slice(mark + 1)).keys()].map((name) =>
+    LOGGABLE_NAME.test(name) ? `${name}=[withheld]` : '[withheld]',
+  );
+  return names.length ? `${path}?${names.join('&')}` : path;
 }
 
 /** The process's logger: JSON lines with the safe error serializer. */

@@ -1,0 +1,140 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxPaymentProvider } from '../providers/payment/sandbox/sandbox-payments.js';
+import { TestBrowser } from '../../../tests/support/browser-session.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  readyOrder,
+  startPayment,
+} from '../../../tests/support/checkout.js';
+import { signedInCustomer } from '../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createLogger, loggedUrl } from '../logging.js';
+
+describe('loggedUrl', () => {
+  it('keeps the path and the names of the query parameters, never their values', () => {
+    expect(loggedUrl('/api/v1/countries')).toBe('/api/v1/countries');
+    expect(loggedUrl('/manage-booking?token=s3cr3t')).toBe('/manage-booking?token=[withheld]');
+    expect(loggedUrl('/api/v1/admin/orders?q=ada%40example.com&page=2')).toBe(
+      '/api/v1/admin/orders?q=[withheld]&page=[withheld]',
+    );
+  });
+
+  it('reads a name as the query parser does: no spelling of it writes the value', () => {
+    for (const url of [
+      '/api/v1/orders/1?%61ccess=s3cr3t',
+      '/api/v1/orders/1?ACCESS=s3cr3t',
+      '/api/v1/orders/1?a=1&access=s3cr3t#x',
+      '/api/v1/orders/1?access=s3cr3t&access=s3cr3t',
+      '/api/v1/orders/1?;access=s3cr3t',
+      '/api/v1/orders/1??access=s3cr3t',
+    ]) {
+      expect(loggedUrl(url), url).not.toContain('s3cr3t');
+    }
+    expect(loggedUrl('/x?%61ccess=s3cr3t')).toBe('/x?access=[withheld]');
+    // A name that is not a plain word is itself withheld: a token pasted where a name goes.
+    expect(loggedUrl('/x?eyJhbGciOiJIUzI1NiJ9.e30.abc')).toBe('/x?[withheld]');
+    expect(loggedUrl(`/x?${'A'.repeat(43)}`)).toBe('/x?[withheld]');
+  });
+
+  it('writes at most 300 characters of the path', () => {
+    expect(loggedUrl(`/${'a'.repeat(1_000)}`)).toHaveLength(300);
+  });
+});
+
+/** Every token an email of the journey carried: the value of each `access=` or `token=`. */
+async function emailedTokens(t: TestApp): Promise<string[]> {
+  const mails = await t.database.query<{ text_body: string; html_body: string | null }>(
+    `SELECT text_body, html_body FROM mail`,
+  );
+  const tokens = new Set<string>();
+  for (const mail of mails) {
+    const text = `${mail.text_body}\n${mail.html_body ?? ''}`;
+    for (const match of text.matchAll(/[?&](?:amp;)?(?:access|token)=([^\s&"'<>]+)/g)) {
+      tokens.add(decodeURIComponent(match[1]!));
+    }
+  }
+  return [...tokens];
+}
+
+describe('a whole journey writes none of the tokens it issued to the log', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    t = await createTestApp({ logger: createLogger({ level: 'debug' }, sink) });
+  });
+  afterAll(() => t.close());
+
+  it('books, opens every emailed link however it is spelled, resets a password', async () => {
+    // A booked order: its confirmation email carries signed `?access=` links.
+    const order = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, order.id);
+    const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
+    await sandbox.idle();
+    await t.app.services.jobs.drain();
+    await sandbox.idle();
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+
+    // "Manage my booking" emails a single-use `?token=` link.
+    const elsewhere = new TestBrowser(t.app);
+    const asked = await elsewhere.post('/api/v1/booking-links', {
+      reference: order.reference,
+      email: 'ada@example.com',
+    });
+    expect(asked.statusCode).toBe(202);
+
+    // A customer asks for a password reset: another `?token=`.
+    const customer = await signedInCustomer(t);
+    const account = (await customer.get('/api/v1/account')).json() as { email: string };
+    expect(
+      (await elsewhere.post('/api/v1/password-resets', { email: account.email })).statusCode,
+    ).toBe(202);
+
+    const tokens = await emailedTokens(t);
+    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    const accessTokens = tokens.filter((token) => token.includes('.'));
+    expect(accessTokens.length).toBeGreaterThanOrEqual(1);
+
+    // Each link opened as the browser would (its page) and as the page's scripts then do (the
+    // API), with the parameter's name spelled plainly and percent-encoded.
+    let opened = 0;
+    for (const token of tokens) {
+      const value = encodeURIComponent(token);
+      for (const name of ['access', '%61ccess', 'token', '%74oken']) {
+        await elsewhere.get(`/manage-booking?${name}=${value}`);
+        await elsewhere.get(`/login/reset-password?${name}=${value}`);
+        const res = await elsewhere.get(`/api/v1/orders/${order.id}?${name}=${value}`);
+        if (res.statusCode === 200) opened += 1;
+      }
+    }
+    // The access link opened the order both ways it was spelled: the log saw it used.
+    expect(opened).toBeGreaterThanOrEqual(2);
+    const [manage, reset] = [
+      tokens.find((token) => !token.includes('.') && token.length === 43),
+      tokens.filter((token) => !token.includes('.')),
+    ];
+    expect(manage).toBeDefined();
+    expect((await elsewhere.put('/api/v1/booking-links', { token: manage })).statusCode).toBe(200);
+    for (const token of reset) {
+      await elsewhere.put('/api/v1/password-resets', { token, password: 'a new long password 7' });
+    }
+
+    const log = lines.join('');
+    expect(log).toContain('"url":"/manage-booking?token=[withheld]"');
+    expect(log).toContain(`"url":"/api/v1/orders/${order.id}?access=[withheld]"`);
+    for (const token of tokens) {
+      expect(log, `the log holds an issued token`).not.toContain(token);
+      expect(log).not.toContain(encodeURIComponent(token));
+    }
+  });
+});
