@@ -81,6 +81,25 @@ describe('ItemInputSchema', () => {
       }).success,
     ).toBe(false);
   });
+
+  it('reads the value as money is read everywhere: no comma for pence, no "1e3"', () => {
+    const value = (unitValue: unknown) =>
+      ItemInputSchema.safeParse({ name: 'Mug', numberOfUnits: 1, unitValue, unitWeight: 1 });
+    expect(value('£1,250.50').data?.unitValue).toBe(1250.5);
+    expect(value(12.5).data?.unitValue).toBe(12.5);
+    for (const typed of ['1,00', '12,5', '1e3', '0x10', 'Infinity', '', ' ']) {
+      expect(
+        value(typed).error?.issues.map((i) => i.message),
+        typed,
+      ).toEqual(['Enter the value of one item in pounds, from £0.01 to £5,000']);
+    }
+    expect(value('-3').error?.issues[0]?.message).toBe(
+      'Enter the value of one item in pounds, from £0.01 to £5,000',
+    );
+    expect(value('1.005').error?.issues[0]?.message).toBe(
+      'Enter the value in pounds and pence, like 12.50',
+    );
+  });
 });
 
 describe('weights and codes', () => {

@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 import { BOX_SPECS, formatKg, type BoxType } from './boxes.js';
 import { EU_COUNTRY_CODES } from './countries.js';
-import { formatPence } from './money.js';
+import { formatPence, readPounds } from './money.js';
 import { MAX_SHIPMENT_VALUE_PENCE, checkGoods, limitsOf, refusalOf } from './prohibited-items.js';
 
 /**
@@ -18,6 +18,22 @@ export const ITEM_MESSAGES = {
   unitWeight: 'Enter the weight of one item in kg, from 0.01 to 30',
 } as const;
 
+/**
+ * A value typed in pounds, as the one money reader reads it (money.ts): "1,00" or "1e3" is not a
+ * number here (where `Number` read "1e3" as £1,000). Too many decimals or not above zero stay
+ * numbers, so the schema's own rules give their messages.
+ */
+function typedPounds(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const read = readPounds(value);
+  if ('pence' in read) return read.pence / 100;
+  const plain = value.trim().replace(/^£/, '');
+  const asTyped = /^-?\d*\.?\d+$/.test(plain) ? Number(plain) : Number.NaN;
+  return read.problem === 'tooManyDecimals' || read.problem === 'notPositive'
+    ? asTyped
+    : Number.NaN;
+}
+
 export const ItemInputSchema = z.object({
   name: z
     .string({ message: ITEM_MESSAGES.name })
@@ -29,18 +45,19 @@ export const ItemInputSchema = z.object({
     .int(ITEM_MESSAGES.numberOfUnits)
     .min(1, ITEM_MESSAGES.numberOfUnits)
     .max(999, ITEM_MESSAGES.numberOfUnits),
-  /** Pounds, as typed (e.g. 12.50). */
-  unitValue: z.coerce
-    .number({ message: ITEM_MESSAGES.unitValue })
-    .min(0.01, ITEM_MESSAGES.unitValue)
-    .max(5000, ITEM_MESSAGES.unitValue)
-    .refine(
-      (v) =>
-        Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      {
-        message: 'Enter the value in pounds and pence, like 12.50',
-      },
-    ),
+  /** Pounds, as typed (e.g. 12.50), read strictly: see {@link typedPounds}. */
+  unitValue: z.preprocess(
+    typedPounds,
+    z
+      .number({ message: ITEM_MESSAGES.unitValue })
+      .min(0.01, ITEM_MESSAGES.unitValue)
+      .max(5000, ITEM_MESSAGES.unitValue)
+      .refine(
+        (v) =>
+          Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+        { message: 'Enter the value in pounds and pence, like 12.50' },
+      ),
+  ),
   /** Kilograms, as typed (e.g. 0.75). */
   unitWeight: z.coerce
     .number({ message: ITEM_MESSAGES.unitWeight })

@@ -19,6 +19,10 @@ describe('parsePounds', () => {
     ['-3', RATE_MESSAGES.notPositive],
     ['1.005', RATE_MESSAGES.tooManyDecimals],
     ['100000', RATE_MESSAGES.tooLarge],
+    ['99999999999999', RATE_MESSAGES.tooLarge],
+    ['49,99', RATE_MESSAGES.commaForPence],
+    ['1,00', RATE_MESSAGES.commaForPence],
+    ['1,0000', RATE_MESSAGES.notANumber],
   ])('refuses "%s"', (text, error) => expect(parsePounds(text)).toEqual({ error }));
 
   it('writes pence back as pounds for editing', () => {

@@ -1,5 +1,5 @@
 import { DESTINATIONS, findCountry } from './countries.js';
-import { formatPence } from './money.js';
+import { formatPence, readPounds } from './money.js';
 import { reachableWeightsKg } from './pricing.js';
 
 /**
@@ -34,6 +34,7 @@ export interface RateDifference {
 
 export const RATE_MESSAGES = {
   notANumber: 'Enter a price in pounds, like 49.99',
+  commaForPence: 'Use a full stop for pence, like 49.99 (a comma only separates thousands)',
   notPositive: 'Enter a price above £0',
   tooManyDecimals: 'Use at most 2 decimal places',
   tooLarge: 'Enter a price below £100,000',
@@ -52,16 +53,10 @@ export function cellKey(c: { service: string; destinationCountryId: number; weig
  * what is wrong. Positive, at most two decimals.
  */
 export function parsePounds(text: string): { pence: number } | { error: string } {
-  const trimmed = text.trim().replace(/^£/, '').replace(/,/g, '');
-  if (!/^-?\d*(\.\d*)?$/.test(trimmed) || trimmed === '' || trimmed === '.' || trimmed === '-') {
-    return { error: RATE_MESSAGES.notANumber };
-  }
-  const [whole = '', decimals = ''] = trimmed.replace(/^-/, '').split('.');
-  if (decimals.length > 2) return { error: RATE_MESSAGES.tooManyDecimals };
-  const pence = Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0') || '0');
-  if (trimmed.startsWith('-') || pence <= 0) return { error: RATE_MESSAGES.notPositive };
-  if (pence > MAX_PRICE_PENCE) return { error: RATE_MESSAGES.tooLarge };
-  return { pence };
+  const read = readPounds(text);
+  if ('problem' in read) return { error: RATE_MESSAGES[read.problem] };
+  if (read.pence > MAX_PRICE_PENCE) return { error: RATE_MESSAGES.tooLarge };
+  return read;
 }
 
 /** Pence as the grid shows them for editing: "49.99" (no £, no thousands separator). */

@@ -10,8 +10,8 @@ describe('parseRefundAmount', () => {
   });
 
   it('refuses what is not a positive amount of whole pence within the remainder', () => {
-    expect(parseRefundAmount('', 100)).toEqual({ error: REFUND_MESSAGES.notAnAmount });
-    expect(parseRefundAmount('ten', 100)).toEqual({ error: REFUND_MESSAGES.notAnAmount });
+    expect(parseRefundAmount('', 100)).toEqual({ error: REFUND_MESSAGES.notANumber });
+    expect(parseRefundAmount('ten', 100)).toEqual({ error: REFUND_MESSAGES.notANumber });
     expect(parseRefundAmount('0.00', 100)).toEqual({ error: REFUND_MESSAGES.notPositive });
     expect(parseRefundAmount('-1', 100)).toEqual({ error: REFUND_MESSAGES.notPositive });
     expect(parseRefundAmount('0.005', 100)).toEqual({ error: REFUND_MESSAGES.tooManyDecimals });
@@ -20,5 +20,19 @@ describe('parseRefundAmount', () => {
     });
     expect(parseRefundAmount('99999999999', 100)).toEqual({ error: REFUND_MESSAGES.tooMuch(100) });
     expect(parseRefundAmount('1', 0)).toEqual({ error: REFUND_MESSAGES.nothingLeft });
+  });
+
+  it('never reads a comma as pence: "1,00" is refused, not £100', () => {
+    for (const typed of ['1,00', '12,5', '0,99']) {
+      expect(parseRefundAmount(typed, 200_000), typed).toEqual({
+        error: REFUND_MESSAGES.commaForPence,
+      });
+    }
+    for (const typed of ['1,0000', ',100', '1,,000', '12,50.00', '1 000']) {
+      expect(parseRefundAmount(typed, 200_000), typed).toEqual({
+        error: REFUND_MESSAGES.notANumber,
+      });
+    }
+    expect(parseRefundAmount('1,250.50', 200_000)).toEqual({ pence: 125_050 });
   });
 });

@@ -1,8 +1,9 @@
-import { formatPence } from './money.js';
+import { formatPence, readPounds } from './money.js';
 
 /** What an operator sees when a refund amount cannot be used (the dialog and the API alike). */
 export const REFUND_MESSAGES = {
-  notAnAmount: 'Enter an amount in pounds, like 12.50',
+  notANumber: 'Enter an amount in pounds, like 12.50',
+  commaForPence: 'Use a full stop for pence, like 12.50 (a comma only separates thousands)',
   notPositive: 'Enter an amount above £0',
   tooManyDecimals: 'Use at most 2 decimal places (whole pence)',
   nothingLeft: 'Nothing of this payment is left to refund',
@@ -23,15 +24,16 @@ export function parseRefundAmount(
   remainingPence: number,
 ): { pence: number } | { error: string } {
   if (remainingPence <= 0) return { error: REFUND_MESSAGES.nothingLeft };
-  const trimmed = text.trim().replace(/^£/, '').replace(/,/g, '');
-  if (!/^-?\d*(\.\d*)?$/.test(trimmed) || trimmed === '' || trimmed === '.' || trimmed === '-') {
-    return { error: REFUND_MESSAGES.notAnAmount };
+  const read = readPounds(text);
+  if ('problem' in read) {
+    return {
+      error:
+        read.problem === 'tooLarge'
+          ? REFUND_MESSAGES.tooMuch(remainingPence)
+          : REFUND_MESSAGES[read.problem],
+    };
   }
-  const [whole = '', decimals = ''] = trimmed.replace(/^-/, '').split('.');
-  if (decimals.length > 2) return { error: REFUND_MESSAGES.tooManyDecimals };
-  if (whole.length > 9) return { error: REFUND_MESSAGES.tooMuch(remainingPence) };
-  const pence = Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0') || '0');
-  if (trimmed.startsWith('-') || pence <= 0) return { error: REFUND_MESSAGES.notPositive };
+  const { pence } = read;
   if (pence > remainingPence) return { error: REFUND_MESSAGES.tooMuch(remainingPence) };
   return { pence };
 }

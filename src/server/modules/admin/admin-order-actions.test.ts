@@ -219,6 +219,10 @@ describe('refund a captured payment', () => {
       ['-5', 'Enter an amount above £0'],
       ['1.005', 'Use at most 2 decimal places (whole pence)'],
       ['ten', 'Enter an amount in pounds, like 12.50'],
+      // A comma for pence was read as thousands: £100 refunded for "1,00".
+      ['1,00', 'Use a full stop for pence, like 12.50'],
+      ['12,5', 'Use a full stop for pence, like 12.50'],
+      ['1,0000', 'Enter an amount in pounds, like 12.50'],
       [((payment!.amount_pence + 1) / 100).toFixed(2), 'At most'],
     ] as const) {
       const res = await refund(order.id, amount);
