@@ -3,6 +3,7 @@
  * for every call, every documented failure and every behaviour switch, checking the normalised
  * result or ProviderError.
  */
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -426,6 +427,39 @@ describe('behaviour switches (POST /__control)', () => {
     const booked = await booking;
     expect(booked.orderReference).toMatch(/^GB\d{7}$/);
     expect(simulator.calls().book - before).toBe(1);
+  });
+
+  it('takes its switches from a program on this machine only, never from a web page', async () => {
+    // node:http, not fetch: fetch sends a Host of its own.
+    const post = (headers: Record<string, string>, body = '{"book":"fail"}') =>
+      new Promise<{ status: number }>((resolve, reject) => {
+        const sent = request(`${simulator.url}/__control`, { method: 'POST', headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        });
+        sent.on('error', reject);
+        sent.end(body);
+      });
+    const json = { 'Content-Type': 'application/json' };
+    for (const [headers, status] of [
+      [{ ...json, Origin: 'https://evil.example' }, 403],
+      [{ ...json, Origin: 'null' }, 403],
+      [{ ...json, 'Sec-Fetch-Site': 'cross-site' }, 403],
+      [{ ...json, 'Sec-Fetch-Site': 'same-site' }, 403],
+      // A rebinding DNS name that points at this machine.
+      [{ ...json, Host: 'evil.example' }, 403],
+      // What a page may send cross-site without asking first.
+      [{ 'Content-Type': 'text/plain' }, 415],
+      [{}, 415],
+    ] as const) {
+      const res = await post(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(status);
+    }
+    expect((await control({})).body).toMatchObject({ book: 'normal' });
+    // Its own page, or a program (no Origin): allowed.
+    const host = new URL(simulator.url).host;
+    expect((await post({ ...json, Origin: `http://${host}` }, '{}')).status).toBe(200);
+    expect((await post({ ...json, 'Sec-Fetch-Site': 'none' }, '{}')).status).toBe(200);
   });
 
   it('refuses an unknown behaviour or key, keeping the settings', async () => {

@@ -9,6 +9,7 @@
  *                    replies the settings. `hold` keeps each call of that type waiting until its
  *                    switch is set to something else, then answers as the new setting: a test
  *                    can look at the site while a call is in flight, for as long as it needs.
+ *                    Only from this machine, never from a web page (controlRefusal).
  *   GET  /__calls    how many API calls of each type it has answered since it started.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only.
@@ -99,12 +100,47 @@ const HTTP500_BODY =
 
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
+/** Host names of this machine, as a program on it spells them. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/**
+ * Why a request to change the switches is refused, if it is. Only a program on this machine
+ * (a test, a script, curl) may flip them, never a web page a developer happens to visit: a
+ * page's cross-site request carries an `Origin` or `Sec-Fetch-Site` saying so, and a JSON body
+ * is something a page cannot send cross-site without a CORS preflight the simulator never
+ * answers. A `Host` that is not this machine's (a rebinding DNS name) is refused too.
+ */
+export function controlRefusal(
+  request: IncomingMessage,
+  publicHost?: string,
+): { status: number; error: string } | undefined {
+  const host = request.headers.host ?? '';
+  if (!LOOPBACK_HOST.test(host) && host !== publicHost) {
+    return { status: 403, error: 'The switches are changed from this machine only' };
+  }
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  if (
+    (site && site !== 'same-origin' && site !== 'none') ||
+    (origin && origin !== `http://${host}`)
+  ) {
+    return { status: 403, error: 'The switches are not changed from another site' };
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return { status: 415, error: 'Send the switches as JSON (Content-Type: application/json)' };
+  }
+  return undefined;
+}
+
 export async function startCourierSimulator(
   options: SimulatorOptions = {},
 ): Promise<CourierSimulator> {
   const clock = options.clock ?? systemClock;
   const logger = options.logger;
   let settings: SimulatorSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  /** The host its links name, when it is reached by another name than this machine's. */
+  const publicHost = options.publicUrl ? new URL(options.publicUrl).host : undefined;
   let baseUrl = '';
   const quotes = new QuoteBook();
   const orders = new OrderBook();
@@ -186,6 +222,8 @@ export async function startCourierSimulator(
     if (path === '/__control') {
       if (method === 'GET') return sendJson(response, 200, settings);
       if (method !== 'POST') return sendJson(response, 405, { error: 'POST or GET only' });
+      const refusal = controlRefusal(request, publicHost);
+      if (refusal) return sendJson(response, refusal.status, { error: refusal.error });
       const body = await readJson(request);
       const parsed = ControlSchema.safeParse(body.ok ? body.value : undefined);
       if (!parsed.success) {
