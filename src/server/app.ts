@@ -287,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
   await registerRateLimits(app, services.rateLimiter, rateLimits);
   await app.register(healthRoutes(deps.database));
-  await app.register(seoRoutes(deps.publicUrl));
+  await app.register(seoRoutes({ publicUrl: deps.publicUrl, fallbackUrl: siteUrl }));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
   await registerOpenApi(app);
   await app.register(catalogRoutes(services.catalog));
@@ -338,7 +338,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(withRouteAccess('loopback', devCourierRoutes(services.courierRoutes)));
   }
 
-  await registerSpa(app, deps.webDistDir, deps.publicUrl);
+  await registerSpa(app, deps.webDistDir, { publicUrl: deps.publicUrl, fallbackUrl: siteUrl });
   return app;
 }
 

@@ -137,7 +137,8 @@ function isLoopback(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
 }
 
-function isLoopbackHost(host: string | undefined): boolean {
+/** A Host header that names this machine: `localhost`, 127.x.x.x or `[::1]`, any port. */
+export function isLoopbackHost(host: string | undefined): boolean {
   const name = /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(host ?? '')?.[1]?.toLowerCase();
   return name === 'localhost' || name === '[::1]' || isLoopback(name);
 }

@@ -7,7 +7,7 @@ import { withRouteAccess } from '../http/access.js';
 import { sendNotFound } from '../http/errors.js';
 import { COOKIE_PREFIX } from '../modules/accounts/auth.js';
 import { renderIndexHtml } from '../modules/seo/page-head.js';
-import { siteOrigin } from '../modules/seo/seo.routes.js';
+import { siteOrigin, type SiteAddress } from '../modules/seo/seo.routes.js';
 
 /** True when a built SPA (index.html) is in the directory. */
 export function hasBuiltWeb(dir: string | undefined): dir is string {
@@ -25,7 +25,7 @@ export function hasBuiltWeb(dir: string | undefined): dir is string {
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string | undefined,
-  publicUrl?: string,
+  site: SiteAddress,
 ): Promise<void> {
   const web = hasBuiltWeb(distDir) ? distDir : undefined;
   const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
@@ -72,7 +72,7 @@ export async function registerSpa(
       .status(isSiteRoute(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(indexHtml, path, siteOrigin(request, publicUrl), pageChunks(path)));
+      .send(renderIndexHtml(indexHtml, path, siteOrigin(request, site), pageChunks(path)));
   });
 }
 

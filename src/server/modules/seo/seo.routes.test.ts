@@ -130,12 +130,32 @@ describe('the HTML of each page', () => {
     expect(robots.body).not.toContain('evil.example');
   });
 
-  it('uses the request’s own host when PUBLIC_URL is not set, through a trusted proxy', async () => {
-    const res = await tProxy.app.inject({
-      url: '/faq',
-      headers: { host: 'shop.example', 'x-forwarded-proto': 'https' },
-    });
-    expect(res.body).toContain('<link rel="canonical" href="https://shop.example/faq" />');
+  it('without PUBLIC_URL believes a Host only when it names this machine, even through a trusted proxy', async () => {
+    // A proxy passes on the Host (or X-Forwarded-Host) the client sent: it decides nothing.
+    for (const headers of [
+      { host: 'shop.example', 'x-forwarded-proto': 'https' },
+      { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' },
+    ]) {
+      const page = await tProxy.app.inject({ url: '/faq', headers });
+      expect(page.body).toContain('<link rel="canonical" href="http://localhost:3000/faq" />');
+      expect(page.body).not.toMatch(/shop\.example|evil\.example/);
+      const robots = await tProxy.app.inject({ url: '/robots.txt', headers });
+      expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+      const sitemap = await tProxy.app.inject({ url: '/sitemap.xml', headers });
+      expect(sitemap.body).toContain('<loc>http://localhost:3000/faq</loc>');
+      expect(sitemap.body).not.toMatch(/shop\.example|evil\.example/);
+    }
+    for (const host of ['localhost:5173', '127.0.0.1:3917', '[::1]:3000']) {
+      const page = await tDirect.app.inject({ url: '/faq', headers: { host } });
+      expect(page.body, host).toContain(`<link rel="canonical" href="http://${host}/faq" />`);
+    }
+  });
+
+  it('with PUBLIC_URL uses it whatever the request says', async () => {
+    const res = await t.app.inject({ url: '/faq', headers: { host: 'localhost:3000' } });
+    expect(res.body).toContain('<link rel="canonical" href="https://www.boxabroad.example/faq" />');
+    const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'x.example' } });
+    expect(robots.body).toContain('Sitemap: https://www.boxabroad.example/sitemap.xml');
   });
 });
 
