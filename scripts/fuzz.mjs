@@ -1,10 +1,17 @@
-// `npm run fuzz`: hostile input against every route of the API, local only and bounded.
-// Starts the production build on a free port of 127.0.0.1 with a throw-away embedded database,
-// reads the routes from GET /api/openapi.json, and sends FUZZ_REQUESTS (default 10,000)
-// malformed, mutated, oversized and wrongly typed requests, a few at a time. Fails (exit 1) on
-// any 5xx answer or when /readyz stops answering 200 (checked every 250 requests); prints the
-// counts by status. Deterministic for a given FUZZ_SEED.
-import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
+// `npm run fuzz`: hostile input against every route of the API, as each kind of caller, local
+// only and bounded. Starts the production build on a free port of 127.0.0.1 with a throw-away
+// embedded database, reads the routes from GET /api/openapi.json, and sends FUZZ_REQUESTS
+// (default 10,000, shared equally between the roles) malformed, mutated, oversized and wrongly
+// typed requests, a few at a time, as each role: anonymous (no cookie), a guest with a draft
+// order, a signed-in customer with an order of their own, and an operator signed in with the
+// second factor. Fails (exit 1) on any 5xx answer or when /readyz stops answering 200 (checked
+// every 250 requests); prints the counts by status for each role. Deterministic for a given
+// FUZZ_SEED.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root, startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
@@ -154,15 +161,139 @@ function querystring(parameters) {
   return text ? `?${text}` : '';
 }
 
-async function main() {
-  const { base, stop } = await startSandboxServer({
-    env: {
-      ...UNTHROTTLED,
-      // The fuzz is about input; an event loop slowed by this machine's other work is not a bug.
-      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 1,
+};
+const OPERATOR = { email: 'fuzz.operator@example.com', password: 'fuzz operator password 1' };
+const CUSTOMER = {
+  name: 'Fuzz Customer',
+  email: 'fuzz.customer@example.com',
+  password: 'fuzz customer password 1',
+};
+/** Signing out would make the rest of a signed-in role's requests anonymous ones. */
+const ENDS_THE_SESSION = new Set(['DELETE /api/v1/session']);
+
+/** One caller: its own cookies, kept as a browser keeps them, and the site's Origin on writes. */
+class Caller {
+  cookies = new Map();
+  constructor(base) {
+    this.base = base;
+  }
+  headers() {
+    return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
+  }
+  keep(response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, at).trim(), pair.slice(at + 1)];
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  async send(method, path, body) {
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...this.headers(),
+        ...(method === 'GET' ? {} : { origin: this.base }),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    this.keep(response);
+    return response;
+  }
+  async expect(method, path, body, status) {
+    const response = await this.send(method, path, body);
+    if (response.status !== status) {
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    }
+    return response.json();
+  }
+}
+
+/** An operator made as `npm run admin:create` makes one, on the data directory before the site opens it. */
+function createOperator(dataDir) {
+  const made = spawnSync(
+    process.execPath,
+    [
+      join(root, 'dist/server/modules/accounts/create-admin.cli.js'),
+      '--email',
+      OPERATOR.email,
+      '--password',
+      OPERATOR.password,
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ALLOW_SANDBOX_PROVIDERS: 'true',
+        SMTP_URL: '',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
     },
+  );
+  if (made.status !== 0) throw new Error('admin:create failed (see its message above)');
+}
+
+/** Each role's caller, signed in as the role is, with the ids its requests use. */
+async function roles(base) {
+  const anonymous = new Caller(base);
+  const guest = new Caller(base);
+  const guestOrder = await guest.expect('POST', '/api/v1/quotes', QUOTE, 201);
+
+  const customer = new Caller(base);
+  await customer.expect('POST', '/api/v1/account', CUSTOMER, 201);
+  const customerOrder = await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
+
+  const operator = new Caller(base);
+  await operator.expect('POST', '/api/v1/session', OPERATOR, 200);
+
+  const params = (order) => ({
+    id: order.id,
+    parcelKey: order.parcels?.[0]?.key,
+    role: 'collection',
+    reference: order.reference,
   });
-  const statuses = new Map();
+  return [
+    { name: 'anonymous', caller: anonymous, params: {} },
+    { name: 'guest', caller: guest, params: params(guestOrder) },
+    { name: 'customer', caller: customer, params: params(customerOrder) },
+    // The console opens any order: the guest's.
+    { name: 'operator', caller: operator, params: params(guestOrder) },
+  ];
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-fuzz-'));
+  let server;
+  try {
+    if (!existsSync(join(root, 'dist/server/main.js'))) {
+      const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) process.exit(build.status ?? 1);
+    }
+    createOperator(dataDir);
+    server = await startSandboxServer({
+      dataDir,
+      env: {
+        ...UNTHROTTLED,
+        // The fuzz is about input; an event loop slowed by this machine's other work is not a bug.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      },
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { base, stop } = server;
+  const report = [];
   const failures = [];
   let readyzChecks = 0;
   try {
@@ -182,86 +313,99 @@ async function main() {
       }
     }
 
-    // A real draft order (with this fuzzer's guest cookie) so order routes reach their handlers.
-    const quote = await fetch(`${base}/api/v1/quotes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 73, postcode: '75001' },
-        smallBoxes: 1,
-        largeBoxes: 1,
-      }),
-    });
-    const order = await quote.json();
-    const cookie = (quote.headers.get('set-cookie') ?? '').split(';')[0];
-    const realParams = { id: order.id, parcelKey: order.parcels?.[0]?.key, role: 'collection' };
-
-    let sent = 0;
-    const oneRequest = async () => {
-      const route = pick(routes);
-      const params = {};
-      for (const p of route.parameters.filter((p) => p.in === 'path')) {
-        params[p.name] = chance(0.6)
-          ? (realParams[p.name] ?? crypto.randomUUID())
-          : String(nastyValue());
-      }
-      const url = `${base}${fillPath(route.path, params)}${querystring(route.parameters)}`;
-      const headers = { cookie };
-      let body;
-      if (route.method !== 'GET' && route.method !== 'DELETE') {
-        const roll = random();
-        const valid = sample(route.body ?? { type: 'object' }, components);
-        headers['content-type'] = 'application/json';
-        if (roll < 0.55) body = JSON.stringify(mutate(valid));
-        else if (roll < 0.65) body = JSON.stringify(valid);
-        else if (roll < 0.72)
-          body = JSON.stringify(valid).slice(0, -3); // truncated JSON
-        else if (roll < 0.78)
-          body = 'x'.repeat(70_000 + Math.floor(random() * 200_000)); // oversized
-        else if (roll < 0.84) {
-          headers['content-type'] = pick([
-            'text/plain',
-            'application/xml',
-            'multipart/form-data',
-            '',
-          ]);
-          body = JSON.stringify(valid);
-        } else if (roll < 0.9) body = JSON.stringify(pick([[], 'text', 42, null, true]));
-        else if (roll < 0.95) body = '';
-        else body = JSON.stringify(valid).replace(/"/, '"\u0000');
-      }
-      let status;
-      try {
-        const res = await fetch(url, { method: route.method, headers, body });
-        status = res.status;
-        const text = await res.text();
-        if (status >= 500)
-          failures.push(`${route.method} ${route.path} → ${status}: ${text.slice(0, 200)}`);
-      } catch (error) {
-        status = 'network error';
-        failures.push(`${route.method} ${route.path} → ${error.message}`);
-      }
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    };
-
-    const worker = async () => {
-      while (sent < TOTAL) {
-        sent += 1;
-        const n = sent;
-        await oneRequest();
-        if (n % 250 === 0) {
-          readyzChecks += 1;
-          const ready = await fetch(`${base}/readyz`).then(
-            (r) => r.status,
-            () => 0,
-          );
-          if (ready !== 200) failures.push(`/readyz answered ${ready} after ${n} requests`);
-        }
-      }
-    };
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const all = await roles(base);
+    const perRole = Math.ceil(TOTAL / all.length);
+    let sentInAll = 0;
+    for (const role of all) {
+      const statuses = new Map();
+      const roleFailures = [];
+      const routesOfRole =
+        role.name === 'anonymous' || role.name === 'guest'
+          ? routes
+          : routes.filter((r) => !ENDS_THE_SESSION.has(`${r.method} ${r.path}`));
+      let sent = 0;
+      const oneRequest = async () => {
+        const route = pick(routesOfRole);
+        const params = {};
+        for (const p of route.parameters.filter((p) => p.in === 'path')) {
+          params[p.name] = chance(0.6)
+            ? (role.params[p.name] ?? crypto.randomUUID())
+            : String(nastyValue());
+        }
+        const url = `${base}${fillPath(route.path, params)}${querystring(route.parameters)}`;
+        // The site's own Origin, as its pages send: without it every write stops at the same-site check.
+        const headers = { ...role.caller.headers(), origin: base };
+        let body;
+        if (route.method !== 'GET' && route.method !== 'DELETE') {
+          const roll = random();
+          const valid = sample(route.body ?? { type: 'object' }, components);
+          headers['content-type'] = 'application/json';
+          if (roll < 0.55) body = JSON.stringify(mutate(valid));
+          else if (roll < 0.65) body = JSON.stringify(valid);
+          else if (roll < 0.72)
+            body = JSON.stringify(valid).slice(0, -3); // truncated JSON
+          else if (roll < 0.78)
+            body = 'x'.repeat(70_000 + Math.floor(random() * 200_000)); // oversized
+          else if (roll < 0.84) {
+            headers['content-type'] = pick([
+              'text/plain',
+              'application/xml',
+              'multipart/form-data',
+              '',
+            ]);
+            body = JSON.stringify(valid);
+          } else if (roll < 0.9) body = JSON.stringify(pick([[], 'text', 42, null, true]));
+          else if (roll < 0.95) body = '';
+          else body = JSON.stringify(valid).replace(/"/, '"\u0000');
+        }
+        let status;
+        try {
+          const res = await fetch(url, { method: route.method, headers, body });
+          // A session renewed or a guest cookie replaced: kept, as a browser would.
+          role.caller.keep(res);
+          status = res.status;
+          const text = await res.text();
+          if (status >= 500)
+            roleFailures.push(
+              `${role.name}: ${route.method} ${route.path} → ${status}: ${text.slice(0, 200)}`,
+            );
+        } catch (error) {
+          status = 'network error';
+          roleFailures.push(`${role.name}: ${route.method} ${route.path} → ${error.message}`);
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      };
+
+      const worker = async () => {
+        while (sent < perRole) {
+          sent += 1;
+          sentInAll += 1;
+          const n = sentInAll;
+          await oneRequest();
+          if (n % 250 === 0) {
+            readyzChecks += 1;
+            const ready = await fetch(`${base}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            );
+            if (ready !== 200) failures.push(`/readyz answered ${ready} after ${n} requests`);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      // Still signed in as the role at the end: its requests were the role's all along.
+      const session = await role.caller.send('GET', '/api/v1/session');
+      const user = (await session.json()).user;
+      report.push({
+        role: role.name,
+        sent,
+        statuses,
+        fiveHundreds: roleFailures.length,
+        signedInAtEnd: user?.role ?? 'no',
+      });
+      failures.push(...roleFailures);
+    }
     const finalReady = await fetch(`${base}/readyz`).then(
       (r) => r.status,
       () => 0,
@@ -270,26 +414,30 @@ async function main() {
     readyzChecks += 1;
 
     console.log(
-      `\nFuzz: ${TOTAL} requests over ${routes.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${process.env.FUZZ_SEED ?? 20261123})`,
+      `\nFuzz: ${sentInAll} requests over ${routes.length} routes as ${all.length} roles in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${process.env.FUZZ_SEED ?? 20261123})`,
     );
-    console.log('Answers by status:');
-    for (const [status, count] of [...statuses].sort((a, b) =>
-      String(a[0]).localeCompare(String(b[0])),
-    )) {
-      console.log(`  ${status}: ${count}`);
+    for (const { role, sent, statuses, fiveHundreds, signedInAtEnd } of report) {
+      const counts = [...statuses]
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+        .map(([status, count]) => `${status}: ${count}`)
+        .join(', ');
+      console.log(
+        `  ${role.padEnd(9)} ${sent} requests, 5xx or no answer: ${fiveHundreds} (signed in at the end: ${signedInAtEnd}) | ${counts}`,
+      );
     }
     console.log(
       `/readyz checks: ${readyzChecks}, all 200: ${!failures.some((f) => f.startsWith('/readyz'))}`,
     );
   } finally {
     await stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) {
     console.error(`\nFAILED: ${failures.length} problems`);
     for (const failure of failures.slice(0, 30)) console.error(`  ${failure}`);
     process.exit(1);
   }
-  console.log('No 5xx; /readyz stayed 200.');
+  console.log('No 5xx as any role; /readyz stayed 200.');
 }
 
 main().catch((error) => {

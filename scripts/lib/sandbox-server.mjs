@@ -35,6 +35,7 @@ export const UNTHROTTLED = Object.fromEntries(
     'SIGN_UP',
     'PASSWORD_RESETS',
     'ACCOUNT',
+    'BOOKING_LINKS',
   ].map((name) => [`RATE_LIMIT_${name}`, '100000000/15m']),
 );
 
