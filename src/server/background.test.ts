@@ -80,4 +80,24 @@ describe('background work', () => {
     // Each ran (or waits to run) and is due again: never done for good.
     for (const row of rows) expect(row.status).toBe('pending');
   });
+
+  it('on the embedded database, resumes at start the jobs the last process left running', async () => {
+    const job = await testJob('left-by-a-crash');
+    // The previous process claimed it, leased it for an hour, and died.
+    await t.database.query(
+      `UPDATE jobs SET status = 'running', locked_until = $1, claim_token = gen_random_uuid()
+       WHERE key = 'left-by-a-crash'`,
+      [new Date(Date.now() + 60 * 60_000)],
+    );
+    const background = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
+    // Half a second is many polls: enough to see that PostgreSQL's lease is left alone.
+    const deadline = Date.now() + (t.app.services.databaseKind === 'pglite' ? 5_000 : 500);
+    try {
+      while (!job.ran() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await background.stop();
+    }
+    // PostgreSQL may be shared by several processes: a lease there is never cut short.
+    expect(job.ran()).toBe(t.app.services.databaseKind === 'pglite');
+  });
 });

@@ -36,8 +36,20 @@ export function recurringJobs(services: Services): { kind: string; key: string }
  * `main.ts` once the app is built; tests run rounds themselves instead.
  */
 export function startBackgroundWork(services: Services, logger: Logger): BackgroundWork {
+  // The embedded database has one process (its owner): jobs it finds running were left by the
+  // previous process, which crashed, and resume now rather than after their lease.
+  const reclaimed =
+    services.databaseKind === 'pglite'
+      ? services.jobs.reclaimLeases().then((count) => {
+          if (count > 0)
+            logger.warn({ jobs: count }, 'jobs left running by the last process resumed');
+        })
+      : Promise.resolve();
   services.jobs.start();
-  const scheduled = Promise.all(recurringJobs(services).map((job) => services.jobs.schedule(job)))
+  const scheduled = Promise.all([
+    reclaimed,
+    ...recurringJobs(services).map((job) => services.jobs.schedule(job)),
+  ])
     .then(() => services.jobs.wake())
     .catch((error: unknown) => {
       // The next start schedules them again; the site works without them meanwhile.

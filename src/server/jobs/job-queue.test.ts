@@ -100,6 +100,31 @@ describe('leases', () => {
   });
 });
 
+describe('a restart of the only process (the embedded database)', () => {
+  it('reclaims the jobs the last process left running: they run now, not after their lease', async () => {
+    const q = queue({ leaseMs: 60 * 60_000 });
+    let runs = 0;
+    q.register('left-running', async () => {
+      runs += 1;
+      return { result: 'done' };
+    });
+    await add(q, 'left-running', 'left-1');
+    await add(q, 'left-running', 'left-2');
+    // As a process killed mid-job leaves them: running, leased for an hour yet.
+    await database.query(
+      `UPDATE jobs SET status = 'running', locked_until = now() + interval '1 hour',
+         claim_token = gen_random_uuid()`,
+    );
+    expect(await q.runOnce()).toBe(0);
+    expect(await q.reclaimLeases()).toBe(2);
+    await q.drain();
+    expect(runs).toBe(2);
+    expect(await job('left-1')).toMatchObject({ status: 'done' });
+    // Nothing left to reclaim: a job done or pending is never touched.
+    expect(await q.reclaimLeases()).toBe(0);
+  });
+});
+
 describe('several jobs at once', () => {
   it('runs bookings in their own lane: captures and cancels never wait behind a hanging booking', async () => {
     const q = queue({ concurrency: 2, bookingConcurrency: 2 });

@@ -196,6 +196,24 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Makes every job still marked running claimable now, instead of when its lease ends (up to
+   * `leaseMs` plus the handler's own time later). Only for a database no other process can be
+   * using (the embedded one, which one process at a time opens): such jobs belonged to the
+   * directory's previous process, which is gone. Handlers resume safely as after any takeover.
+   * Returns how many jobs were reclaimed.
+   */
+  async reclaimLeases(): Promise<number> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.database.query<{ id: string }>(
+      `UPDATE jobs SET locked_until = $1, updated_at = $1
+       WHERE status = 'running' AND locked_until > $1
+       RETURNING id`,
+      [now],
+    );
+    return rows.length;
+  }
+
   start(): void {
     if (this.abort.signal.aborted) this.abort = new AbortController();
     this.background = true;
