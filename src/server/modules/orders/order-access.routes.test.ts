@@ -11,6 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
+import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +60,8 @@ describe('orders belong to the browser that made them', () => {
     const browser = new TestBrowser(t.app);
     const first = await browser.post('/api/v1/quotes', QUOTE);
     const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32};`));
+    // Server-issued: a random part and its signature (decision 078).
+    expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32}\\.[A-Za-z0-9_-]{43};`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const second = await browser.post('/api/v1/quotes', QUOTE);
@@ -124,9 +126,7 @@ describe('accounts own their orders', () => {
     const browser = new TestBrowser(t.app);
     const id = await quoteIn(browser);
     const email = uniqueEmail();
-    expect(
-      (await browser.post('/api/v1/account', { name: 'Ada', email, password })).statusCode,
-    ).toBe(201);
+    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
 
     const laptop = new TestBrowser(t.app);
     expect((await laptop.post('/api/v1/session', { email, password })).statusCode).toBe(200);
@@ -134,7 +134,7 @@ describe('accounts own their orders', () => {
 
     // Another customer, signed in, gets 404.
     const other = new TestBrowser(t.app);
-    await other.post('/api/v1/account', { name: 'Eve', email: uniqueEmail(), password });
+    await signUpAndConfirm(t, other, { name: 'Eve', email: uniqueEmail(), password });
     expectNotFound(await other.get(`/api/v1/orders/${id}`));
 
     // Signed out, the laptop no longer opens it (it never held the guest session).
@@ -145,7 +145,7 @@ describe('accounts own their orders', () => {
   it('a quote made while signed in belongs to the account', async () => {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail();
-    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
     const id = await quoteIn(browser);
     const [row] = await t.database.query<{ email: string }>(
       `SELECT u.email FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1`,

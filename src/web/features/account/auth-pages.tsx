@@ -64,6 +64,25 @@ export function SignInPage() {
 export function SignUpPage() {
   usePageTitle('Create an account');
   const next = useReturnPath();
+  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
+  if (sent) {
+    return (
+      <section className="page container">
+        <h1>Check your email</h1>
+        <div className="notice" role="status">
+          <p>{sent.message}</p>
+          <p>
+            Not there after a few minutes? Look in your spam or junk folder for an email from
+            BoxAbroad sent to <strong>{sent.email}</strong>.
+          </p>
+        </div>
+        <p>
+          Wrong address? <Link to="/signup">Start again</Link>. Already have an account?{' '}
+          <Link to={withNext('/login', next)}>Sign in</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="page container">
       <h1>Create an account</h1>
@@ -85,9 +104,9 @@ export function SignUpPage() {
         submitLabel="Create account"
         busyLabel="Creating your account"
         onSubmit={async (values) => {
-          const session = await callApi(signUp, { body: values });
-          setSession(session);
-          navigate(next, { replace: true });
+          const reply = await callApi(signUp, { body: values });
+          setSent({ message: reply.message, email: values.email.trim().toLowerCase() });
+          window.scrollTo(0, 0);
         }}
       >
         <p>
