@@ -36,7 +36,7 @@ export function signUpRoutes(signUps: SignUpService, access: OrderAccess) {
         await access.rotateGuest(request, reply, 'sign-in');
         return { user };
       },
-      { ...NO_STORE, rateLimit: 'signUp' },
+      { ...NO_STORE, rateLimit: 'account' },
     );
   };
 }
