@@ -12,7 +12,8 @@ import { SIGN_UP_LIMITS } from './sign-up.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Many sign-ups from one address here: the per-address limit is tested in accounts.routes.test.ts.
+  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
 });
 afterAll(() => t.close());
 
@@ -253,5 +254,67 @@ describe('the sign-up link', () => {
       password: 'squatter password here',
     });
     expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('the password rule, on every form that sets a password', () => {
+  const weak = (email: string): [string, string][] => [
+    ['12345678', ACCOUNT_MESSAGES.password],
+    ['password', ACCOUNT_MESSAGES.password],
+    ['        ', ACCOUNT_MESSAGES.password],
+    [email, ACCOUNT_MESSAGES.passwordIsEmail],
+    ['password123', ACCOUNT_MESSAGES.passwordCommon],
+  ];
+
+  it('refuses weak passwords at sign-up with 422 and the rule’s message, storing nothing', async () => {
+    const email = uniqueEmail('weak');
+    for (const [candidate, message] of weak(email)) {
+      const res = await new TestBrowser(t.app).post('/api/v1/account', {
+        name: 'Ada',
+        email,
+        password: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ password: message });
+    }
+    expect(await mails('sign-up-link', email)).toHaveLength(0);
+  });
+
+  it('refuses them when resetting a password', async () => {
+    const email = uniqueEmail('reset');
+    await signUpAndConfirm(t, new TestBrowser(t.app), { email });
+    await new TestBrowser(t.app).post('/api/v1/password-resets', { email });
+    const [mail] = await mails('password-reset', email);
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text_body)![1]!);
+    for (const [candidate, message] of weak(email)) {
+      const res = await new TestBrowser(t.app).put('/api/v1/password-resets', {
+        token,
+        password: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ password: message });
+    }
+    // The link still works for a good password.
+    const ok = await new TestBrowser(t.app).put('/api/v1/password-resets', {
+      token,
+      password: 'a far better password',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses them when changing a password', async () => {
+    const email = uniqueEmail('change');
+    const browser = new TestBrowser(t.app);
+    await signUpAndConfirm(t, browser, { email });
+    for (const [candidate, message] of weak(email)) {
+      const res = await browser.put('/api/v1/account/password', {
+        currentPassword: password,
+        newPassword: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ newPassword: message });
+    }
+    const signIn = await new TestBrowser(t.app).post('/api/v1/session', { email, password });
+    expect(signIn.statusCode).toBe(200);
   });
 });
