@@ -61,6 +61,28 @@ export function SignInPage() {
   );
 }
 
+/** Where the emailed sign-up link returns to, kept in this browser (the link opens a new tab). */
+const SIGN_UP_RETURN_KEY = 'boxabroad.sign-up-return';
+
+function rememberSignUpReturn(next: string): void {
+  try {
+    localStorage.setItem(SIGN_UP_RETURN_KEY, next);
+  } catch {
+    // Storage refused (private mode): the link returns to the account page.
+  }
+}
+
+/** The page to open once the sign-up link has signed in: `?next=` of the sign-up, once. */
+export function takeSignUpReturn(): string {
+  try {
+    const next = localStorage.getItem(SIGN_UP_RETURN_KEY);
+    localStorage.removeItem(SIGN_UP_RETURN_KEY);
+    return next && next !== '/' ? safeReturnPath(next) : '/account';
+  } catch {
+    return '/account';
+  }
+}
+
 export function SignUpPage() {
   usePageTitle('Create an account');
   const next = useReturnPath();
@@ -105,6 +127,7 @@ export function SignUpPage() {
         busyLabel="Creating your account"
         onSubmit={async (values) => {
           const reply = await callApi(signUp, { body: values });
+          rememberSignUpReturn(next);
           setSent({ message: reply.message, email: values.email.trim().toLowerCase() });
           window.scrollTo(0, 0);
         }}

@@ -7,6 +7,7 @@ import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
+import { takeSignUpReturn } from './auth-pages.js';
 
 type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; message: string };
 
@@ -26,7 +27,7 @@ export function ConfirmSignUpPage() {
     callApi(confirmSignUp, { body: { token }, signal: controller.signal })
       .then((session) => {
         setSession(session);
-        navigate('/account', { replace: true });
+        navigate(takeSignUpReturn(), { replace: true });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -71,7 +72,7 @@ export function ConfirmSignUpPage() {
                 body: { token, password: values.password },
               });
               setSession(session);
-              navigate('/account', { replace: true });
+              navigate(takeSignUpReturn(), { replace: true });
             }}
           >
             <p>
