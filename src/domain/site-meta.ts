@@ -44,6 +44,7 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/login/forgotten-password',
   '/login/reset-password',
   '/signup',
+  '/signup/confirm',
   '/account',
   '/account/orders/:reference',
   '/account/verify-email',

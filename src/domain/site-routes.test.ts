@@ -28,6 +28,7 @@ describe('site routes', () => {
         '/pay',
         '/login/reset-password',
         '/signup',
+        '/signup/confirm',
         '/account',
         '/account/orders/:reference',
         '/account/verify-email',

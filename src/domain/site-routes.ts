@@ -38,6 +38,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/login/forgotten-password', title: 'Forgotten Password' },
   { path: '/login/reset-password', title: 'Choose a new password' },
   { path: '/signup', title: 'Create an account' },
+  { path: '/signup/confirm', title: 'Finish creating your account' },
   { path: '/account', title: 'Your account', signedIn: true },
   { path: '/account/orders/:reference', title: 'Your order', signedIn: true },
   { path: '/account/verify-email', title: 'Confirm your email' },

@@ -26,6 +26,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { signUpRoutes } from './modules/accounts/sign-up.routes.js';
 import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
 import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
 import { authSecret } from './modules/accounts/app-secret.js';
@@ -295,10 +296,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes(services.orders, services.declaration));
   await app.register(
     accountsRoutes(services.accounts, {
-      signedIn: (userId, request) =>
-        services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
+      signedIn: async (userId, request, reply) => {
+        await services.orderAccess.linkGuestOrders(
+          userId,
+          services.orderAccess.guestHashOf(request),
+        );
+        await services.orderAccess.rotateGuest(request, reply, 'sign-in');
+      },
+      signedOut: async (request, reply) => {
+        await services.orderAccess.rotateGuest(request, reply, 'sign-out');
+      },
     }),
   );
+  await app.register(signUpRoutes(services.signUps, services.orderAccess));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
   await app.register(contactRoutes(services.contact));

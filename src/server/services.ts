@@ -35,6 +35,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
+import { SignUpService } from './modules/accounts/sign-up.service.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -160,6 +161,15 @@ export function createServices(
   );
   const rateLimiter = new RateLimiter(deps.database, deps.clock);
   const accounts = new AccountsService(auth, rateLimiter);
+  const signUps = new SignUpService({
+    auth,
+    database: deps.database,
+    clock: deps.clock,
+    limiter: rateLimiter,
+    mail,
+    siteUrl: site.siteUrl,
+    secret: site.secret,
+  });
   const myOrders = new MyOrdersService({
     orders,
     checkout,
@@ -211,6 +221,7 @@ export function createServices(
     jobs,
     checkout,
     accounts,
+    signUps,
     orderAccess,
     catalog,
     rates,

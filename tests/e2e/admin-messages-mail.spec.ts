@@ -74,15 +74,15 @@ test('an operator retries an email that failed @layout', async ({
   playwright,
   baseURL,
 }, testInfo) => {
-  // The local mailbox refuses the reserved .invalid domain: the new account's verification
-  // email fails for good.
+  // The local mailbox refuses the reserved .invalid domain: the sign-up link emailed to the
+  // new address fails for good.
   const email = `nobody.${unique()}@mailbox.invalid`;
   const visitor = await playwright.request.newContext({ baseURL });
   const signUp = await visitor.post('/api/v1/account', {
     data: { name: 'Nobody', email, password: 'correct horse battery' },
     headers: { origin: baseURL ?? '' },
   });
-  expect(signUp.status()).toBe(201);
+  expect(signUp.status()).toBe(202); // sign-up by emailed link (docs/accounts.md)
   await visitor.dispose();
 
   await signInAsAdminAt(page, '/admin/mail');

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
 import { TestBrowser } from './browser-session.js';
+import { signUpAndConfirm } from './sign-up.js';
 import type { TestApp } from './test-app.js';
 
 let counter = 0;
@@ -22,11 +23,11 @@ export async function signedInAdmin(t: TestApp): Promise<{ browser: TestBrowser;
 /** A browser signed in as a new customer account. */
 export async function signedInCustomer(t: TestApp): Promise<TestBrowser> {
   const browser = new TestBrowser(t.app);
-  const res = await browser.post('/api/v1/account', {
+  // Sign-up finishes through the emailed link (docs/accounts.md), opened in this browser.
+  await signUpAndConfirm(t, browser, {
     name: 'Casey Customer',
     email: `customer.${++counter}.${Date.now()}@example.com`,
     password: 'customer password 1',
   });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
   return browser;
 }

@@ -95,8 +95,13 @@ export async function createTestApp(
   };
 }
 
-/** The guest session of the test's default browser (see actAsOneBrowser). */
-export const DEFAULT_BROWSER_COOKIE = `${GUEST_COOKIE}=the-tests-default-browser-0001`;
+/**
+ * The guest session of the test's default browser (see actAsOneBrowser): a value this app
+ * issued, since the server ignores any other (decision 078).
+ */
+export function defaultBrowserCookie(app: FastifyInstance): string {
+  return `${GUEST_COOKIE}=${app.services.orderAccess.guestCookieValue('the-tests-default-browser-000001')}`;
+}
 
 /**
  * Orders open only to the browser that made them (docs/accounts.md). A request that says
@@ -106,11 +111,12 @@ export const DEFAULT_BROWSER_COOKIE = `${GUEST_COOKIE}=the-tests-default-browser
  */
 export function actAsOneBrowser(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<unknown>;
+  const cookie = defaultBrowserCookie(app);
   const withBrowser = (options: string | InjectOptions): InjectOptions => {
     const opts = typeof options === 'string' ? { url: options } : options;
     const headers = (opts.headers ?? {}) as Record<string, string>;
     if ('cookie' in headers) return opts;
-    return { ...opts, headers: { ...headers, cookie: DEFAULT_BROWSER_COOKIE } };
+    return { ...opts, headers: { ...headers, cookie } };
   };
   app.inject = ((options: string | InjectOptions) => inject(withBrowser(options))) as never;
 }

@@ -5,6 +5,7 @@ import {
   ChangePasswordSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
+  SignUpConfirmSchema,
   SignUpInputSchema,
 } from '../accounts.js';
 import { apiError, defineRoute } from './define-route.js';
@@ -18,14 +19,33 @@ export const signUp = defineRoute({
   path: '/api/v1/account',
   access: 'public',
   tag: 'Accounts',
-  summary: 'Create an account (and sign in)',
+  summary: 'Start creating an account: a link is emailed',
   description:
-    'The password is hashed by the authentication library and never stored as typed. A verification link is emailed; orders made in this browser as a guest are linked to the new account.',
+    'The same answer (202, same body, no session) whether or not the email already has an account. A new address gets a link that creates the account, once, within an hour; an address with an account gets an email telling its owner instead. Nothing is stored in accounts until the link is opened; the password is kept only as its hash.',
   body: SignUpInputSchema,
   responses: {
-    201: SessionSchema.describe('The new account, signed in'),
-    409: apiError('An account already uses this email (EMAIL_TAKEN)'),
-    422: apiError('Invalid name, email or password (VALIDATION_FAILED)'),
+    202: MessageSchema.describe('A link was sent (the same answer for every address)'),
+    422: apiError('Invalid name or email, or the password breaks the rule (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const confirmSignUp = defineRoute({
+  method: 'POST',
+  path: '/api/v1/account/sign-up-confirmations',
+  access: 'public',
+  tag: 'Accounts',
+  summary: 'Finish creating an account with the emailed link',
+  description:
+    'Creates the account with its email verified and signs in. In the browser that signed up the token is enough; in any other the password chosen at sign-up is needed too. Orders the signing-up browser made as a guest are linked to the account.',
+  body: SignUpConfirmSchema,
+  responses: {
+    200: SessionSchema.describe('The new account, signed in'),
+    403: apiError(
+      'Opened in another browser: the sign-up password is needed or not right (SIGN_UP_PASSWORD_NEEDED, SIGN_UP_PASSWORD_WRONG)',
+    ),
+    410: apiError('The link has expired or has already been used (SIGN_UP_LINK_INVALID)'),
+    422: apiError('No token (VALIDATION_FAILED)'),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });
@@ -102,7 +122,7 @@ export const changeEmail = defineRoute({
   tag: 'Accounts',
   summary: 'Change the account’s email',
   description:
-    'The new address must be verified again: a link is emailed to it, and guest orders placed with it appear once it is.',
+    'The account keeps its email until the link emailed to the new address is opened (verified or not): an address is never claimed without its link. Guest orders placed with it appear once it is.',
   body: ChangeEmailSchema,
   responses: {
     // An address another account uses gets the same 200 as any other (the account's email

@@ -160,6 +160,22 @@ export const bookingLinks = pgTable(
   (t) => [index('booking_links_order_id_idx').on(t.orderId)],
 );
 
+/** Sign-ups waiting for their emailed link (migration 0125): the password only as its hash. */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    guestHash: text('guest_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('pending_sign_ups_expires_at_idx').on(t.expiresAt)],
+);
+
 export const orderItems = pgTable('order_items', {
   id: uuid('id').primaryKey(),
   orderId: uuid('order_id')
@@ -598,5 +614,6 @@ export const schema = {
   appSecrets,
   orderGuests,
   bookingLinks,
+  pendingSignUps,
   savedItems,
 };

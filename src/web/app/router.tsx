@@ -58,6 +58,7 @@ const ForgottenPasswordPage = page(
 );
 
 const SignUpPage = page(() => import('../routes/signup.js'), 'SignUpPage');
+const ConfirmSignUpPage = page(() => import('../routes/signup.js'), 'ConfirmSignUpPage');
 const ResetPasswordPage = page(() => import('../routes/reset-password.js'), 'ResetPasswordPage');
 const AccountPage = page(() => import('../routes/account.js'), 'AccountPage');
 const AccountOrderPage = page(() => import('../routes/orders.js'), 'AccountOrderPage');
@@ -96,6 +97,7 @@ const ROUTES = {
   '/login/forgotten-password': <Lazy page={ForgottenPasswordPage} />,
   '/login/reset-password': <Lazy page={ResetPasswordPage} />,
   '/signup': <Lazy page={SignUpPage} />,
+  '/signup/confirm': <Lazy page={ConfirmSignUpPage} />,
   '/account': <Lazy page={AccountPage} />,
   '/account/orders/:reference': <Lazy page={AccountOrderPage} />,
   '/account/verify-email': <Lazy page={VerifyEmailPage} />,
@@ -132,6 +134,7 @@ const PRELOADERS: Readonly<Record<string, () => Promise<void>>> = {
   '/login/forgotten-password': ForgottenPasswordPage.preload,
   '/login/reset-password': ResetPasswordPage.preload,
   '/signup': SignUpPage.preload,
+  '/signup/confirm': ConfirmSignUpPage.preload,
   '/account': AccountPage.preload,
   '/account/orders/:reference': AccountOrderPage.preload,
   '/account/verify-email': VerifyEmailPage.preload,

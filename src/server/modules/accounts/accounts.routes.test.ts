@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import {
+  legacyUnverifiedAccount,
+  signUpAndConfirm,
+  signUpToken,
+} from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import { LIMITS } from './accounts.service.js';
@@ -15,10 +20,10 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const password = 'correct horse battery';
 
+/** Signs up through the emailed link opened in this browser, which is then signed in. */
 async function signUp(browser: TestBrowser, email = uniqueEmail('ada'), name = 'Ada Lovelace') {
-  const res = await browser.post('/api/v1/account', { name, email, password });
-  expect(res.statusCode).toBe(201);
-  return { email, user: res.json().user as { id: string } };
+  const user = await signUpAndConfirm(t, browser, { name, email, password });
+  return { email, user };
 }
 
 async function latestMail(kind: string, to: string) {
@@ -36,15 +41,22 @@ function tokenIn(text: string, path: string): string {
 }
 
 describe('sign-up, sign-in and sign-out', () => {
-  it('signs up, is signed in with an HttpOnly SameSite=Lax cookie, and gets a verification email', async () => {
+  it('signs up by the emailed link: then signed in with an HttpOnly SameSite=Lax cookie, the email verified', async () => {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail('new');
     const res = await browser.post('/api/v1/account', { name: 'Ada', email, password });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      user: { id: expect.any(String), name: 'Ada', email, emailVerified: false, role: 'customer' },
+    expect(res.statusCode).toBe(202);
+    expect(String(res.headers['set-cookie'] ?? '')).not.toMatch(/session_token/);
+    expect((await browser.get('/api/v1/session')).json()).toEqual({ user: null });
+
+    const confirmed = await browser.post('/api/v1/account/sign-up-confirmations', {
+      token: await signUpToken(t, email),
     });
-    const cookie = String(res.headers['set-cookie']);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({
+      user: { id: expect.any(String), name: 'Ada', email, emailVerified: true, role: 'customer' },
+    });
+    const cookie = String(confirmed.headers['set-cookie']);
     expect(cookie).toMatch(/boxabroad\.session_token=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -52,11 +64,8 @@ describe('sign-up, sign-in and sign-out', () => {
     expect(cookie).not.toMatch(/Secure/);
 
     const session = await browser.get('/api/v1/session');
-    expect(session.json().user).toMatchObject({ name: 'Ada', email });
+    expect(session.json().user).toMatchObject({ name: 'Ada', email, emailVerified: true });
     expect(session.headers['cache-control']).toBe('no-store');
-
-    const [mail] = await latestMail('verify-email', email);
-    expect(mail?.text_body).toContain('http://localhost:3000/account/verify-email?token=');
 
     // The password is stored only as the library's hash.
     const [stored] = await t.database.query<{ password: string }>(
@@ -67,16 +76,7 @@ describe('sign-up, sign-in and sign-out', () => {
     expect(stored?.password).not.toContain(password);
   });
 
-  it('refuses a second account with the same email, and a short password with the rule', async () => {
-    const { email } = await signUp(new TestBrowser(t.app));
-    const again = await new TestBrowser(t.app).post('/api/v1/account', {
-      name: 'Other',
-      email: email.toUpperCase(),
-      password,
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('EMAIL_TAKEN');
-
+  it('refuses a short password with the rule (a taken email: see sign-up.routes.test.ts)', async () => {
     const short = await new TestBrowser(t.app).post('/api/v1/account', {
       name: 'Other',
       email: uniqueEmail('short'),
@@ -232,8 +232,7 @@ describe("the account's details", () => {
 
   it('a verified email changes only once the link sent to the new address is opened', async () => {
     const browser = new TestBrowser(t.app);
-    const { email } = await signUp(browser);
-    expect((await openVerifyLink(browser, email)).statusCode).toBe(200);
+    const { email } = await signUp(browser); // verified by its sign-up link
     const newEmail = uniqueEmail('moved');
 
     const res = await browser.put('/api/v1/account/email', { email: newEmail });
@@ -261,29 +260,35 @@ describe("the account's details", () => {
     );
   });
 
-  it('an unverified email changes at once and the new address is sent a link', async () => {
+  // The rule changed (decision 077): an unverified account no longer takes a new address at
+  // once; like a verified one, it keeps its own until the link sent to the new one is opened.
+  it('an unverified account keeps its email until the link sent to the new address is opened', async () => {
     const browser = new TestBrowser(t.app);
-    await signUp(browser);
+    const email = uniqueEmail('legacy');
+    await legacyUnverifiedAccount(t, browser, { name: 'Ada', email, password });
     const newEmail = uniqueEmail('typo');
     const res = await browser.put('/api/v1/account/email', { email: newEmail });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain('changes once you open it');
     expect((await browser.get('/api/v1/account')).json()).toMatchObject({
-      email: newEmail,
+      email,
       emailVerified: false,
     });
+    // The new address is not claimed: its owner can still sign up with it.
+    const [claimed] = await t.database.query(`SELECT id FROM users WHERE email = $1`, [newEmail]);
+    expect(claimed).toBeUndefined();
     expect((await openVerifyLink(browser, newEmail)).statusCode).toBe(200);
-    expect((await browser.get('/api/v1/account')).json().emailVerified).toBe(true);
+    expect((await browser.get('/api/v1/account')).json()).toMatchObject({ email: newEmail });
   });
 
   it('an email another account uses is not taken, and the answer does not tell', async () => {
     const { email: taken } = await signUp(new TestBrowser(t.app));
     const browser = new TestBrowser(t.app);
     const { email } = await signUp(browser);
-    expect((await openVerifyLink(browser, email)).statusCode).toBe(200);
     const res = await browser.put('/api/v1/account/email', { email: taken });
     expect(res.statusCode).toBe(200);
     expect((await browser.get('/api/v1/account')).json().email).toBe(email);
-    expect(await latestMail('verify-email', taken)).toHaveLength(1); // only its own sign-up's
+    expect(await latestMail('verify-email', taken)).toHaveLength(0);
   });
 
   it('changes the password only with the current one, and signs out the other sessions', async () => {
@@ -372,7 +377,7 @@ describe('rate limits', () => {
         ...from,
         payload: { name: 'Flood', email: uniqueEmail('flood'), password },
       });
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(202);
     }
     const tooMany = await new TestBrowser(t.app).request({
       method: 'POST',
@@ -431,11 +436,13 @@ describe('over https', () => {
   it('marks the session cookie Secure', async () => {
     const secure = await createTestApp({ publicUrl: 'https://boxabroad.example' });
     try {
-      const res = await new TestBrowser(secure.app, 'https://boxabroad.example').post(
-        '/api/v1/account',
-        { name: 'Ada', email: uniqueEmail('secure'), password },
-      );
-      expect(res.statusCode).toBe(201);
+      const browser = new TestBrowser(secure.app, 'https://boxabroad.example');
+      const email = uniqueEmail('secure');
+      await browser.post('/api/v1/account', { name: 'Ada', email, password });
+      const res = await browser.post('/api/v1/account/sign-up-confirmations', {
+        token: await signUpToken(secure, email),
+      });
+      expect(res.statusCode).toBe(200);
       const cookie = String(res.headers['set-cookie']);
       expect(cookie).toMatch(/__Secure-boxabroad\.session_token=/);
       expect(cookie).toMatch(/; Secure/);

@@ -9,7 +9,6 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  signUp,
   verifyEmail,
 } from '../../../domain/api/accounts.js';
 import { getSession, signIn, signOut } from '../../../domain/api/session.js';
@@ -27,9 +26,13 @@ function setCookies(reply: FastifyReply, cookies: readonly string[]) {
   for (const cookie of cookies) reply.header('set-cookie', cookie);
 }
 
-/** Hooks other modules add to sign-in and sign-up (orders: link this browser's orders). */
+/**
+ * Hooks other modules add to sign-in and sign-out (orders: link this browser's orders and
+ * replace its guest session, decision 078).
+ */
 export interface AccountEvents {
-  signedIn(userId: string, request: FastifyRequest): Promise<void>;
+  signedIn(userId: string, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  signedOut(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export function accountsRoutes(accounts: AccountsService, events?: AccountEvents) {
@@ -37,7 +40,6 @@ export function accountsRoutes(accounts: AccountsService, events?: AccountEvents
     // Every state-changing account route counts against a per-address limit (docs/accounts.md).
     const LIMITED: Partial<Record<string, RouteRateLimit>> = {
       [signIn.path + signIn.method]: 'signIn',
-      [signUp.path + signUp.method]: 'signUp',
       [requestPasswordReset.path + requestPasswordReset.method]: 'passwordResets',
       [resetPassword.path + resetPassword.method]: 'passwordResets',
     };
@@ -57,20 +59,14 @@ export function accountsRoutes(accounts: AccountsService, events?: AccountEvents
     add(signIn, async (request, reply) => {
       const { result, cookies } = await accounts.signIn(request.body, callerOf(request));
       setCookies(reply, cookies);
-      await events?.signedIn(result.id, request);
+      await events?.signedIn(result.id, request, reply);
       return { user: result };
     });
 
     add(signOut, async (request, reply) => {
       setCookies(reply, await accounts.signOut(callerOf(request)));
+      await events?.signedOut(request, reply);
       return { user: null };
-    });
-
-    add(signUp, async (request, reply) => {
-      const { result, cookies } = await accounts.signUp(request.body, callerOf(request));
-      setCookies(reply, cookies);
-      await events?.signedIn(result.id, request);
-      return { user: result };
     });
 
     add(requestPasswordReset, async (request) => {

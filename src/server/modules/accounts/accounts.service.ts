@@ -1,14 +1,9 @@
 import { isAPIError } from 'better-auth/api';
-import {
-  ACCOUNT_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type Role,
-  type SessionUser,
-} from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '../../../domain/accounts.js';
 import type { Account } from '../../../domain/api/accounts.js';
 import { ApiError } from '../../http/errors.js';
 import { COOKIE_PREFIX, type Auth } from './auth.js';
+import { passwordProblem } from './password-rule.js';
 
 /** Part of the session cookie's name, with or without its `__Secure-` prefix. */
 const SESSION_COOKIE_NAME = `${COOKIE_PREFIX}.session_token=`;
@@ -90,27 +85,6 @@ export class AccountsService {
     return session ? toSessionUser(session.user) : null;
   }
 
-  async signUp(
-    input: { name: string; email: string; password: string },
-    caller: Caller,
-  ): Promise<WithCookies<SessionUser>> {
-    try {
-      const { headers, response } = await this.auth.api.signUpEmail({
-        body: { name: input.name, email: input.email, password: input.password },
-        headers: caller.headers,
-        returnHeaders: true,
-      });
-      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
-    } catch (error) {
-      if (isAPIError(error) && error.body?.code?.startsWith('USER_ALREADY_EXISTS')) {
-        throw new ApiError(409, 'EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken, {
-          email: ACCOUNT_MESSAGES.emailTaken,
-        });
-      }
-      throw error;
-    }
-  }
-
   async signIn(
     input: { email: string; password: string },
     caller: Caller,
@@ -158,6 +132,12 @@ export class AccountsService {
 
   /** Uses the token once and signs out every session of the account. */
   async resetPassword(token: string, password: string): Promise<void> {
+    // The account's email, for the rule's "not your email" (an unknown token fails below).
+    const ctx = await this.auth.$context;
+    const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+    const owner = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
+    const problem = passwordProblem(password, { email: owner?.email });
+    if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { password: problem });
     try {
       await this.auth.api.resetPassword({ body: { token, newPassword: password } });
     } catch (error) {
@@ -179,8 +159,8 @@ export class AccountsService {
   }
 
   /**
-   * A verified account keeps its address until the link sent to the new one is opened; an
-   * unverified one changes at once and is sent a link to verify the new address.
+   * Every account keeps its address until the link sent to the new one is opened (decision
+   * 077): an address is never claimed without its link, verified account or not.
    */
   async changeEmail(email: string, headers: Headers): Promise<{ message: string }> {
     const user = await this.requireUser(headers);
@@ -203,11 +183,7 @@ export class AccountsService {
       }
       throw error;
     }
-    return {
-      message: user.emailVerified
-        ? `We have sent a link to ${newEmail}. Your email changes once you open it.`
-        : `Your email is now ${newEmail}. We have sent it a link to confirm it.`,
-    };
+    return { message: `We have sent a link to ${newEmail}. Your email changes once you open it.` };
   }
 
   async changePassword(
@@ -218,6 +194,10 @@ export class AccountsService {
     await this.limiter.hit([
       { key: `change-password:user:${user.id}`, limit: LIMITS.changePasswordPerUser },
     ]);
+    const problem = passwordProblem(input.newPassword, { email: user.email });
+    if (problem) {
+      throw new ApiError(422, 'VALIDATION_FAILED', problem, { newPassword: problem });
+    }
     try {
       const { headers } = await this.auth.api.changePassword({
         body: { ...input, revokeOtherSessions: true },
@@ -285,10 +265,8 @@ export class AccountsService {
       input = { ...input, password: await input.askPassword() };
     }
     if (input.password !== undefined) {
-      if (input.password.length < PASSWORD_MIN_LENGTH) throw new Error(ACCOUNT_MESSAGES.password);
-      if (input.password.length > PASSWORD_MAX_LENGTH) {
-        throw new Error(ACCOUNT_MESSAGES.passwordTooLong);
-      }
+      const problem = passwordProblem(input.password, { email });
+      if (problem) throw new Error(problem);
     }
     if (found) {
       await ctx.internalAdapter.updateUser(found.user.id, { role: 'admin' });

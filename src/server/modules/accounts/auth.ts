@@ -72,7 +72,9 @@ export function createAuth(deps: AuthDeps) {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'customer', input: false },
       },
-      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      // An address is never claimed until the link sent to it is opened, verified account or
+      // not (decision 077).
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -82,7 +84,8 @@ export function createAuth(deps: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Accounts are created by sign-up.service.ts once the emailed link is opened.
+      autoSignIn: false,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -98,7 +101,7 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      sendOnSignUp: false,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {

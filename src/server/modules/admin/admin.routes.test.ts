@@ -81,7 +81,7 @@ describe('admin accounts (npm run admin:create)', () => {
     const email = `new.${Date.now()}@boxabroad.test`;
     await expect(createOrPromoteAdmin(deps(), { email })).rejects.toThrow(/needs a password/);
     await expect(createOrPromoteAdmin(deps(), { email, password: 'short' })).rejects.toThrow(
-      /at least 8/,
+      /at least 10/, // the password rule (decision 076)
     );
     await expect(
       createOrPromoteAdmin(deps(), { email: 'not-an-email', password: 'long enough 1' }),

@@ -10,6 +10,8 @@ import {
 import {
   ORDER_LINK_SUBJECT,
   renderAccountLink,
+  SIGN_UP_EXISTING_SUBJECT,
+  SIGN_UP_LINK_SUBJECT,
   VERIFY_EMAIL_SUBJECT,
 } from './templates/account-link.js';
 import { renderContactMessage, type ContactEmailInput } from './templates/contact-message.js';
@@ -66,6 +68,62 @@ export class EmailService {
       idempotencyKey: `contact-message:${input.id}`,
       to: this.config.salesEmail,
       ...(replyTo ? { replyTo } : {}),
+      ...rendered,
+    });
+  }
+
+  /** The link that finishes a sign-up (decision 077): nothing exists until it is opened. */
+  enqueueSignUpLink(
+    tx: Queryable,
+    input: { email: string; url: string; requestId: string },
+  ): Promise<EnqueueResult> {
+    const rendered = renderAccountLink(
+      {
+        subject: SIGN_UP_LINK_SUBJECT,
+        heading: 'Finish creating your account',
+        intro:
+          'Open this link to confirm your email and finish creating your BoxAbroad account. Orders you booked with this address as a guest will then show in your account.',
+        buttonText: 'Create my account',
+        url: input.url,
+        validity: 'once, for an hour',
+        ignore:
+          'If you did not try to create a BoxAbroad account, ignore this email: nothing is created.',
+      },
+      this.context(),
+    );
+    return this.outbox.enqueue(tx, {
+      kind: 'sign-up-link',
+      idempotencyKey: `sign-up-link:${input.requestId}`,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /**
+   * To the owner of an address that already has an account when someone signs up with it: the
+   * sign-up page answers the same either way, so only the owner learns of it.
+   */
+  enqueueSignUpExistingAccount(
+    tx: Queryable,
+    input: { email: string; signInUrl: string; resetUrl: string; requestId: string },
+  ): Promise<EnqueueResult> {
+    const rendered = renderAccountLink(
+      {
+        subject: SIGN_UP_EXISTING_SUBJECT,
+        heading: 'You already have an account',
+        intro:
+          'Someone — maybe you — tried to create an account with this address. Sign in, or reset your password:',
+        buttonText: 'Sign in',
+        url: input.signInUrl,
+        validity: 'as long as your account does',
+        ignore: `Forgotten your password? Choose a new one at ${input.resetUrl}. If it was not you, you need do nothing: your account has not changed.`,
+      },
+      this.context(),
+    );
+    return this.outbox.enqueue(tx, {
+      kind: 'sign-up-existing-account',
+      idempotencyKey: `sign-up-existing-account:${input.requestId}`,
+      to: input.email,
       ...rendered,
     });
   }

@@ -10,6 +10,8 @@ export type MailKind =
   | 'contact-message'
   | 'password-reset'
   | 'verify-email'
+  | 'sign-up-link'
+  | 'sign-up-existing-account'
   | 'order-link'
   | 'order-update'
   | 'dev-sample';

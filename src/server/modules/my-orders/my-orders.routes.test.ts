@@ -7,6 +7,7 @@ import {
   readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
+import { legacyUnverifiedAccount, signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
@@ -30,9 +31,9 @@ const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@example.com`;
 
+/** Signs up through the emailed link, in this browser (the email is then verified). */
 async function signUp(browser: TestBrowser, email = uniqueEmail(), name = 'Ada') {
-  const res = await browser.post('/api/v1/account', { name, email, password });
-  expect(res.statusCode).toBe(201);
+  await signUpAndConfirm(t, browser, { name, email, password });
   return email;
 }
 
@@ -132,8 +133,9 @@ describe("the account's orders", () => {
     const guest = new TestBrowser(t.app);
     const order = await draftIn(guest, email.toUpperCase());
 
+    // An account made before sign-up by link: signed in, its email not verified yet.
     const account = new TestBrowser(t.app);
-    await signUp(account, email);
+    await legacyUnverifiedAccount(t, account, { name: 'Ada', email, password });
     expect(await listed(account)).toEqual([]);
     expectNotFound(await account.get(`/api/v1/account/orders/${order.reference}`));
 
@@ -164,8 +166,7 @@ describe("the account's orders", () => {
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
 
     const account = new TestBrowser(t.app);
-    await signUp(account, 'ada@example.com');
-    await verify(account, 'ada@example.com');
+    await signUp(account, 'ada@example.com'); // verified by its sign-up link
     const [row] = (await listed(account)).filter((o) => o.reference === order.reference);
     expect(row).toMatchObject({
       status: 'booked',

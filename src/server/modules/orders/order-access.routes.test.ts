@@ -8,9 +8,14 @@ import {
   readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  defaultBrowserCookie,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
+import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,16 +40,17 @@ async function quoteIn(browser: TestBrowser): Promise<string> {
 }
 
 /** A booked order of the test's default browser, with its labels and documents. */
-async function bookedOrder() {
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
+/** An order booked and paid in the default browser of `test` (this file's app unless given). */
+async function bookedOrder(test: TestApp = t) {
+  const order = await readyOrder(test.app);
+  const { clientSecret } = await startPayment(test.app, order.id);
+  await payWithCard(test.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(test.app, order.id);
+  const sandbox = test.app.services.checkout.provider as SandboxPaymentProvider;
   await sandbox.idle();
-  await t.app.services.jobs.drain();
+  await test.app.services.jobs.drain();
   await sandbox.idle();
-  const status = await checkoutStatus(t.app, order.id);
+  const status = await checkoutStatus(test.app, order.id);
   expect(status.status).toBe('booked');
   return { order, status };
 }
@@ -59,7 +65,8 @@ describe('orders belong to the browser that made them', () => {
     const browser = new TestBrowser(t.app);
     const first = await browser.post('/api/v1/quotes', QUOTE);
     const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32};`));
+    // Server-issued: a random part and its signature (decision 078).
+    expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32}\\.[A-Za-z0-9_-]{43};`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const second = await browser.post('/api/v1/quotes', QUOTE);
@@ -124,9 +131,7 @@ describe('accounts own their orders', () => {
     const browser = new TestBrowser(t.app);
     const id = await quoteIn(browser);
     const email = uniqueEmail();
-    expect(
-      (await browser.post('/api/v1/account', { name: 'Ada', email, password })).statusCode,
-    ).toBe(201);
+    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
 
     const laptop = new TestBrowser(t.app);
     expect((await laptop.post('/api/v1/session', { email, password })).statusCode).toBe(200);
@@ -134,7 +139,7 @@ describe('accounts own their orders', () => {
 
     // Another customer, signed in, gets 404.
     const other = new TestBrowser(t.app);
-    await other.post('/api/v1/account', { name: 'Eve', email: uniqueEmail(), password });
+    await signUpAndConfirm(t, other, { name: 'Eve', email: uniqueEmail(), password });
     expectNotFound(await other.get(`/api/v1/orders/${id}`));
 
     // Signed out, the laptop no longer opens it (it never held the guest session).
@@ -145,13 +150,100 @@ describe('accounts own their orders', () => {
   it('a quote made while signed in belongs to the account', async () => {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail();
-    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
     const id = await quoteIn(browser);
     const [row] = await t.database.query<{ email: string }>(
       `SELECT u.email FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
       [id],
     );
     expect(row?.email).toBe(email);
+  });
+});
+
+/** The guest cookie a browser holds now. */
+const guestOf = (browser: TestBrowser) => browser.cookies.get(GUEST_COOKIE);
+
+/** A fresh browser that sends only this guest cookie value. */
+function replaying(value: string | undefined): TestBrowser {
+  const browser = new TestBrowser(t.app);
+  if (value) browser.cookies.set(GUEST_COOKIE, value);
+  return browser;
+}
+
+describe('the guest session is the server’s, and is replaced at sign-in and sign-out', () => {
+  it('ignores and replaces a guest cookie the server never issued', async () => {
+    for (const forged of [
+      'the-tests-default-browser-000001',
+      `${'a'.repeat(32)}.${'b'.repeat(43)}`,
+      `${guestOf(
+        await (async () => {
+          const b = new TestBrowser(t.app);
+          await quoteIn(b);
+          return b;
+        })(),
+      )!.slice(0, 33)}${'c'.repeat(43)}`, // a real random part, a forged signature
+    ]) {
+      const browser = replaying(forged);
+      const res = await browser.post('/api/v1/quotes', QUOTE);
+      expect(res.statusCode).toBe(201);
+      const issued = guestOf(browser);
+      expect(issued).toMatch(/^[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{43}$/);
+      expect(issued).not.toBe(forged);
+      const id = (res.json() as { id: string }).id;
+      expectNotFound(await replaying(forged).get(`/api/v1/orders/${id}`));
+      expect((await browser.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('sign-in replaces it: the draft is the account’s, the old value opens nothing', async () => {
+    const email = uniqueEmail();
+    await signUpAndConfirm(t, new TestBrowser(t.app), { name: 'Ada', email, password });
+    const browser = new TestBrowser(t.app);
+    const id = await quoteIn(browser);
+    const before = guestOf(browser);
+    const signIn = await browser.post('/api/v1/session', { email, password });
+    expect(signIn.statusCode).toBe(200);
+    expect(String(signIn.headers['set-cookie'])).toContain(`${GUEST_COOKIE}=`);
+    expect(guestOf(browser)).not.toBe(before);
+    expect((await browser.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+    expectNotFound(await replaying(before).get(`/api/v1/orders/${id}`));
+  });
+
+  it('after sign-out nothing of the account’s or the browser’s earlier orders opens there, nor with an old value', async () => {
+    // Its own app: this browser takes over the default browser's guest session and booked order.
+    const g = await createTestApp();
+    try {
+      const { order, status } = await bookedOrder(g);
+      const label = status.documents[0]!.url.split('?')[0]!;
+      const browser = new TestBrowser(g.app);
+      const [name, value] = defaultBrowserCookie(g.app).split('=') as [string, string];
+      browser.cookies.set(name, value);
+      const asGuest = guestOf(browser);
+      await signUpAndConfirm(g, browser, { name: 'Ada', email: uniqueEmail(), password });
+      const whileSignedIn = guestOf(browser);
+      expect(whileSignedIn).not.toBe(asGuest);
+      const draft = await quoteIn(browser); // made while signed in
+      for (const url of [`/api/v1/orders/${order.id}`, label, `/api/v1/orders/${draft}`]) {
+        expect((await browser.get(url)).statusCode, url).toBe(200);
+      }
+
+      const out = await browser.delete('/api/v1/session');
+      expect(out.statusCode).toBe(200);
+      expect(String(out.headers['set-cookie'])).toContain(`${GUEST_COOKIE}=`);
+      expect(guestOf(browser)).not.toBe(whileSignedIn);
+      for (const url of [`/api/v1/orders/${order.id}`, label, `/api/v1/orders/${draft}`]) {
+        // The same cookie jar, signed out.
+        expectNotFound(await browser.get(url));
+        // The guest values it held before, replayed.
+        for (const old of [asGuest, whileSignedIn]) {
+          const replay = new TestBrowser(g.app);
+          replay.cookies.set(GUEST_COOKIE, old!);
+          expectNotFound(await replay.get(url));
+        }
+      }
+    } finally {
+      await g.close();
+    }
   });
 });
 

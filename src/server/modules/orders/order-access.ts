@@ -8,8 +8,14 @@ import type { Database } from '../../db/client.js';
 import type { AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';
 
-/** The guest-session cookie: one random value per browser, stored only as its hash. */
+/**
+ * The guest-session cookie (decision 078): one random value per browser, issued by the server
+ * only (`<random>.<signature>`, signed with the app secret; a value it did not sign is ignored
+ * and replaced), stored only as its hash, and replaced at sign-in and sign-out.
+ */
 export const GUEST_COOKIE = 'boxabroad_guest';
+/** A guest cookie's shape: 32 random characters, a dot, its 43-character signature. */
+const GUEST_VALUE = /^([A-Za-z0-9_-]{32})\.([A-Za-z0-9_-]{43})$/;
 const GUEST_COOKIE_DAYS = 400;
 /** How long an emailed read-only link (labels, the order) works. */
 export const READ_LINK_DAYS = 90;
@@ -52,9 +58,20 @@ export class OrderAccess {
     private readonly secureCookies: boolean,
   ) {}
 
+  /** This browser's guest session (the hash of its cookie), or null without a valid one. */
   guestHashOf(request: FastifyRequest): string | null {
     const value = cookieValue(request, GUEST_COOKIE);
-    return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? hash(value) : null;
+    const match = value ? GUEST_VALUE.exec(value) : null;
+    if (!match?.[1] || !match[2]) return null;
+    const expected = Buffer.from(this.signGuest(match[1]));
+    const given = Buffer.from(match[2]);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    return hash(match[1]);
+  }
+
+  /** A guest cookie value this server issues for the random part `id` (tests name their own). */
+  guestCookieValue(id: string = randomBytes(24).toString('base64url')): string {
+    return `${id}.${this.signGuest(id)}`;
   }
 
   async viewerOf(request: FastifyRequest): Promise<Viewer> {
@@ -68,13 +85,47 @@ export class OrderAccess {
   ensureGuest(request: FastifyRequest, reply: FastifyReply): string {
     const existing = this.guestHashOf(request);
     if (existing) return existing;
-    const value = randomBytes(24).toString('base64url');
+    return this.issueGuest(request, reply);
+  }
+
+  /**
+   * A new guest session for this browser, at sign-in and sign-out (decision 078). The old
+   * value stops opening anything: at sign-in the orders it held move to the new one (the
+   * account now has them too), at sign-out they are let go, so a signed-out browser opens
+   * nothing of the account's or of its own earlier orders. Returns the new session's hash.
+   */
+  async rotateGuest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mode: 'sign-in' | 'sign-out',
+  ): Promise<string> {
+    const old = this.guestHashOf(request);
+    const fresh = this.issueGuest(request, reply);
+    if (old) {
+      if (mode === 'sign-in') {
+        await this.database.query(`UPDATE order_guests SET guest_hash = $2 WHERE guest_hash = $1`, [
+          old,
+          fresh,
+        ]);
+      } else {
+        await this.database.query(`DELETE FROM order_guests WHERE guest_hash = $1`, [old]);
+      }
+    }
+    return fresh;
+  }
+
+  private issueGuest(request: FastifyRequest, reply: FastifyReply): string {
+    const id = randomBytes(24).toString('base64url');
     const secure = this.secureCookies || request.protocol === 'https';
     reply.header(
       'set-cookie',
-      `${GUEST_COOKIE}=${value}; Path=/; Max-Age=${GUEST_COOKIE_DAYS * 86400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      `${GUEST_COOKIE}=${this.guestCookieValue(id)}; Path=/; Max-Age=${GUEST_COOKIE_DAYS * 86400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
     );
-    return hash(value);
+    return hash(id);
+  }
+
+  private signGuest(id: string): string {
+    return createHmac('sha256', this.secret).update(`guest:${id}`).digest('base64url');
   }
 
   async canOpen(orderId: string, viewer: Viewer): Promise<boolean> {

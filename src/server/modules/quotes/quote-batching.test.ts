@@ -16,7 +16,9 @@ const QUOTE = {
   largeBoxes: 0,
 };
 
-const browser = (i: number) => `${GUEST_COOKIE}=concurrent-browser-${String(i).padStart(6, '0')}`;
+/** Browser `i`'s guest cookie: one the server issued (it ignores any other, decision 078). */
+const browser = (i: number) =>
+  `${GUEST_COOKIE}=${t.app.services.orderAccess.guestCookieValue(`concurrent-browser-${String(i).padStart(13, '0')}`)}`;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import {
   SAVED_ITEM_NOT_FOUND,
@@ -25,14 +26,9 @@ const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = () => `saver.${++counter}.${Date.now()}@example.com`;
 
-async function signedIn(app = t.app) {
-  const browser = new TestBrowser(app);
-  const res = await browser.post('/api/v1/account', {
-    name: 'Ada',
-    email: uniqueEmail(),
-    password,
-  });
-  expect(res.statusCode).toBe(201);
+async function signedIn(test = t) {
+  const browser = new TestBrowser(test.app);
+  await signUpAndConfirm(test, browser, { name: 'Ada', email: uniqueEmail(), password });
   return browser;
 }
 
@@ -228,10 +224,7 @@ describe('saved items', () => {
     onTestFinished(() => limited.close());
     const ada = new TestBrowser(limited.app);
     // Signing up is counted under its own limit.
-    expect(
-      (await ada.post('/api/v1/account', { name: 'Ada', email: uniqueEmail(), password }))
-        .statusCode,
-    ).toBe(201);
+    await signUpAndConfirm(limited, ada, { name: 'Ada', email: uniqueEmail(), password });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       statuses.push((await ada.delete(`/api/v1/account/saved-items/${randomUUID()}`)).statusCode);

@@ -61,9 +61,50 @@ export function SignInPage() {
   );
 }
 
+/** Where the emailed sign-up link returns to, kept in this browser (the link opens a new tab). */
+const SIGN_UP_RETURN_KEY = 'boxabroad.sign-up-return';
+
+function rememberSignUpReturn(next: string): void {
+  try {
+    localStorage.setItem(SIGN_UP_RETURN_KEY, next);
+  } catch {
+    // Storage refused (private mode): the link returns to the account page.
+  }
+}
+
+/** The page to open once the sign-up link has signed in: `?next=` of the sign-up, once. */
+export function takeSignUpReturn(): string {
+  try {
+    const next = localStorage.getItem(SIGN_UP_RETURN_KEY);
+    localStorage.removeItem(SIGN_UP_RETURN_KEY);
+    return next && next !== '/' ? safeReturnPath(next) : '/account';
+  } catch {
+    return '/account';
+  }
+}
+
 export function SignUpPage() {
   usePageTitle('Create an account');
   const next = useReturnPath();
+  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
+  if (sent) {
+    return (
+      <section className="page container">
+        <h1>Check your email</h1>
+        <div className="notice" role="status">
+          <p>{sent.message}</p>
+          <p>
+            Not there after a few minutes? Look in your spam or junk folder for an email from
+            BoxAbroad sent to <strong>{sent.email}</strong>.
+          </p>
+        </div>
+        <p>
+          Wrong address? <Link to="/signup">Start again</Link>. Already have an account?{' '}
+          <Link to={withNext('/login', next)}>Sign in</Link>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="page container">
       <h1>Create an account</h1>
@@ -85,9 +126,10 @@ export function SignUpPage() {
         submitLabel="Create account"
         busyLabel="Creating your account"
         onSubmit={async (values) => {
-          const session = await callApi(signUp, { body: values });
-          setSession(session);
-          navigate(next, { replace: true });
+          const reply = await callApi(signUp, { body: values });
+          rememberSignUpReturn(next);
+          setSent({ message: reply.message, email: values.email.trim().toLowerCase() });
+          window.scrollTo(0, 0);
         }}
       >
         <p>

@@ -52,4 +52,7 @@ export function renderAccountLink(
 }
 
 export const VERIFY_EMAIL_SUBJECT = 'Confirm your email for BoxAbroad';
+export const SIGN_UP_LINK_SUBJECT = 'Finish creating your BoxAbroad account';
+export const SIGN_UP_EXISTING_SUBJECT =
+  'Someone tried to create a BoxAbroad account with your email';
 export const ORDER_LINK_SUBJECT = 'Open your BoxAbroad booking';

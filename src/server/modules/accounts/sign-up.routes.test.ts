@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import {
+  legacyUnverifiedAccount,
+  signUpAndConfirm,
+  signUpToken,
+  STRONG_PASSWORD,
+} from '../../../../tests/support/sign-up.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
+import { SIGN_UP_LIMITS } from './sign-up.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Many sign-ups from one address here: the per-address limit is tested in accounts.routes.test.ts.
+  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
+const password = STRONG_PASSWORD;
+const CONFIRM = '/api/v1/account/sign-up-confirmations';
+const QUOTE = {
+  collection: { countryId: 231, postcode: 'SW1A 1AA' },
+  destination: { countryId: 73, postcode: '75001' },
+  smallBoxes: 1,
+  largeBoxes: 0,
+};
+
+async function usersWith(email: string) {
+  return t.database.query<{ id: string; email_verified: boolean }>(
+    `SELECT id, email_verified FROM users WHERE email = $1`,
+    [email],
+  );
+}
+
+async function mails(kind: string, to: string) {
+  return t.database.query<{ text_body: string }>(
+    `SELECT text_body FROM mail WHERE kind = $1 AND to_address = $2`,
+    [kind, to],
+  );
+}
+
+/** A browser that already holds a guest session (it asked for a quote). */
+async function browserWithGuestSession(): Promise<TestBrowser> {
+  const browser = new TestBrowser(t.app);
+  expect((await browser.post('/api/v1/quotes', QUOTE)).statusCode).toBe(201);
+  return browser;
+}
+
+describe('sign-up does not tell who has an account', () => {
+  it('answers byte for byte the same for a new and an existing email; only the owner hears of it', async () => {
+    const existing = uniqueEmail('owner');
+    await signUpAndConfirm(t, new TestBrowser(t.app), { email: existing });
+    const fresh = uniqueEmail('fresh');
+    // The same browser for both, as a stranger probing addresses would be.
+    const browser = await browserWithGuestSession();
+
+    const forExisting = await browser.post('/api/v1/account', {
+      name: 'Eve',
+      email: existing,
+      password: 'another long password',
+    });
+    const forNew = await browser.post('/api/v1/account', {
+      name: 'Eve',
+      email: fresh,
+      password: 'another long password',
+    });
+    expect(forExisting.statusCode).toBe(202);
+    expect(forNew.statusCode).toBe(forExisting.statusCode);
+    expect(forExisting.headers['set-cookie']).toBeUndefined();
+    expect(forNew.headers['set-cookie']).toEqual(forExisting.headers['set-cookie']);
+    // The body names the address it was given, nothing else: with it swapped they are equal.
+    expect(forExisting.json()).toEqual({ message: signUpSentMessage(existing) });
+    expect(forNew.body.replace(fresh, existing)).toBe(forExisting.body);
+    expect((await browser.get('/api/v1/session')).json()).toEqual({ user: null });
+
+    // The owner is told, with a way to sign in or reset; no sign-up link is sent to it.
+    const [notice] = await mails('sign-up-existing-account', existing);
+    expect(notice?.text_body).toContain(
+      'Someone — maybe you — tried to create an account with this address.',
+    );
+    expect(notice?.text_body).toContain('http://localhost:3000/login');
+    expect(notice?.text_body).toContain('http://localhost:3000/login/forgotten-password');
+    expect(await mails('sign-up-link', existing)).toHaveLength(1); // its own sign-up's only
+    // The new address gets its link, and nothing is in users until it is opened.
+    expect(await mails('sign-up-link', fresh)).toHaveLength(1);
+    expect(await usersWith(fresh)).toEqual([]);
+    const [pending] = await t.database.query<{ password_hash: string }>(
+      `SELECT password_hash FROM pending_sign_ups WHERE email = $1`,
+      [fresh],
+    );
+    expect(pending?.password_hash).toBeTruthy();
+    expect(pending?.password_hash).not.toContain('another long password');
+  });
+
+  it('sends the owner at most a few notices an hour, answering the same', async () => {
+    const existing = uniqueEmail('flooded');
+    await signUpAndConfirm(t, new TestBrowser(t.app), { email: existing });
+    for (let i = 0; i < SIGN_UP_LIMITS.existingNoticePerEmail.max + 2; i += 1) {
+      const res = await new TestBrowser(t.app).post('/api/v1/account', {
+        name: 'Eve',
+        email: existing,
+        password,
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    expect(await mails('sign-up-existing-account', existing)).toHaveLength(
+      SIGN_UP_LIMITS.existingNoticePerEmail.max,
+    );
+  });
+
+  it('limits sign-ups per email with 429, new or existing alike', async () => {
+    const email = uniqueEmail('limited');
+    for (let i = 0; i < SIGN_UP_LIMITS.signUpPerEmail.max; i += 1) {
+      const res = await new TestBrowser(t.app).post('/api/v1/account', {
+        name: 'Ada',
+        email,
+        password,
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const limited = await new TestBrowser(t.app).post('/api/v1/account', {
+      name: 'Ada',
+      email,
+      password,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('the sign-up link', () => {
+  it('works once, in the browser that signed up, and links that browser’s guest orders', async () => {
+    const browser = await browserWithGuestSession();
+    const draft = (await browser.post('/api/v1/quotes', QUOTE)).json() as { id: string };
+    const email = uniqueEmail('once');
+    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    const token = await signUpToken(t, email);
+
+    const first = await browser.post(CONFIRM, { token });
+    expect(first.statusCode).toBe(200);
+    const [user] = await usersWith(email);
+    expect(user?.email_verified).toBe(true);
+    const [owned] = await t.database.query<{ user_id: string }>(
+      `SELECT user_id FROM orders WHERE id = $1`,
+      [draft.id],
+    );
+    expect(owned?.user_id).toBe(user?.id);
+
+    const again = await new TestBrowser(t.app).post(CONFIRM, { token, password });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.message).toBe(ACCOUNT_MESSAGES.signUpLinkInvalid);
+  });
+
+  it('stops working after an hour, and nothing is created', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('late');
+    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    const token = await signUpToken(t, email);
+    const start = t.clock.now();
+    t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
+    try {
+      const res = await browser.post(CONFIRM, { token });
+      expect(res.statusCode).toBe(410);
+      expect(await usersWith(email)).toEqual([]);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('opened in another browser, needs the password chosen at sign-up', async () => {
+    const email = uniqueEmail('elsewhere');
+    await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email, password });
+    const token = await signUpToken(t, email);
+    const phone = new TestBrowser(t.app);
+
+    const bare = await phone.post(CONFIRM, { token });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error).toMatchObject({
+      code: 'SIGN_UP_PASSWORD_NEEDED',
+      fields: { password: ACCOUNT_MESSAGES.signUpPasswordNeeded },
+    });
+    const wrong = await phone.post(CONFIRM, { token, password: 'not the sign-up password' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('SIGN_UP_PASSWORD_WRONG');
+    expect(await usersWith(email)).toEqual([]);
+    expect((await phone.get('/api/v1/session')).json()).toEqual({ user: null });
+
+    const right = await phone.post(CONFIRM, { token, password });
+    expect(right.statusCode).toBe(200);
+    expect((await phone.get('/api/v1/session')).json().user).toMatchObject({
+      email,
+      emailVerified: true,
+    });
+  });
+
+  it('someone who signs up with another person’s address never holds that person’s account', async () => {
+    const victim = uniqueEmail('victim');
+    // The attacker signs up with the victim's address, in the attacker's browser.
+    const attacker = new TestBrowser(t.app);
+    await attacker.post('/api/v1/account', {
+      name: 'Mallory',
+      email: victim,
+      password: 'mallory knows this one',
+    });
+    const attackersToken = await signUpToken(t, victim);
+    // The victim opens that link in their own browser: nothing is created without the
+    // attacker's password.
+    const victimBrowser = new TestBrowser(t.app);
+    expect((await victimBrowser.post(CONFIRM, { token: attackersToken })).statusCode).toBe(403);
+    expect(await usersWith(victim)).toEqual([]);
+
+    // The victim signs up; their own link makes the account, with their password.
+    await signUpAndConfirm(t, victimBrowser, { email: victim, password });
+    // The attacker's link no longer works, and the attacker's password opens nothing.
+    expect((await attacker.post(CONFIRM, { token: attackersToken })).statusCode).toBe(410);
+    expect((await attacker.get('/api/v1/session')).json()).toEqual({ user: null });
+    const signIn = await new TestBrowser(t.app).post('/api/v1/session', {
+      email: victim,
+      password: 'mallory knows this one',
+    });
+    expect(signIn.statusCode).toBe(401);
+  });
+
+  it('an unverified account made before sign-up by link no longer blocks its owner', async () => {
+    const email = uniqueEmail('legacy');
+    // Whoever made it (maybe not the address's owner) is signed in with it.
+    const squatter = new TestBrowser(t.app);
+    const { id } = await legacyUnverifiedAccount(t, squatter, {
+      email,
+      password: 'squatter password here',
+    });
+    // The owner signs up: a link, not a notice, and the same answer as ever.
+    const owner = new TestBrowser(t.app);
+    const res = await owner.post('/api/v1/account', { name: 'Owner', email, password });
+    expect(res.statusCode).toBe(202);
+    expect(await mails('sign-up-existing-account', email)).toHaveLength(0);
+    expect(await owner.post(CONFIRM, { token: await signUpToken(t, email) })).toMatchObject({
+      statusCode: 200,
+    });
+
+    // The account is the owner's now: verified, the owner's password, the squatter signed out.
+    expect(await usersWith(email)).toEqual([{ id, email_verified: true }]);
+    expect((await owner.get('/api/v1/session')).json().user).toMatchObject({
+      email,
+      name: 'Owner',
+      emailVerified: true,
+    });
+    expect((await squatter.get('/api/v1/session')).json()).toEqual({ user: null });
+    const old = await new TestBrowser(t.app).post('/api/v1/session', {
+      email,
+      password: 'squatter password here',
+    });
+    expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('the password rule, on every form that sets a password', () => {
+  const weak = (email: string): [string, string][] => [
+    ['12345678', ACCOUNT_MESSAGES.password],
+    ['password', ACCOUNT_MESSAGES.password],
+    ['        ', ACCOUNT_MESSAGES.password],
+    [email, ACCOUNT_MESSAGES.passwordIsEmail],
+    ['password123', ACCOUNT_MESSAGES.passwordCommon],
+  ];
+
+  it('refuses weak passwords at sign-up with 422 and the rule’s message, storing nothing', async () => {
+    const email = uniqueEmail('weak');
+    for (const [candidate, message] of weak(email)) {
+      const res = await new TestBrowser(t.app).post('/api/v1/account', {
+        name: 'Ada',
+        email,
+        password: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ password: message });
+    }
+    expect(await mails('sign-up-link', email)).toHaveLength(0);
+  });
+
+  it('refuses them when resetting a password', async () => {
+    const email = uniqueEmail('reset');
+    await signUpAndConfirm(t, new TestBrowser(t.app), { email });
+    await new TestBrowser(t.app).post('/api/v1/password-resets', { email });
+    const [mail] = await mails('password-reset', email);
+    const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text_body)![1]!);
+    for (const [candidate, message] of weak(email)) {
+      const res = await new TestBrowser(t.app).put('/api/v1/password-resets', {
+        token,
+        password: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ password: message });
+    }
+    // The link still works for a good password.
+    const ok = await new TestBrowser(t.app).put('/api/v1/password-resets', {
+      token,
+      password: 'a far better password',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses them when changing a password', async () => {
+    const email = uniqueEmail('change');
+    const browser = new TestBrowser(t.app);
+    await signUpAndConfirm(t, browser, { email });
+    for (const [candidate, message] of weak(email)) {
+      const res = await browser.put('/api/v1/account/password', {
+        currentPassword: password,
+        newPassword: candidate,
+      });
+      expect(res.statusCode, candidate).toBe(422);
+      expect(res.json().error.fields, candidate).toEqual({ newPassword: message });
+    }
+    const signIn = await new TestBrowser(t.app).post('/api/v1/session', { email, password });
+    expect(signIn.statusCode).toBe(200);
+  });
+});

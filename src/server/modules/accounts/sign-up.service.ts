@@ -1,0 +1,231 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, signUpSentMessage, type SessionUser } from '../../../domain/accounts.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { ApiError } from '../../http/errors.js';
+import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+import type { MailDeps } from '../email/mail.js';
+import { toSessionUser } from './accounts.service.js';
+import type { Auth } from './auth.js';
+import { passwordProblem } from './password-rule.js';
+
+/** A sign-up link works once, for this long (decision 077). */
+export const SIGN_UP_LINK_SECONDS = 60 * 60;
+
+const MINUTE = 60;
+export const SIGN_UP_LIMITS = {
+  /** Sign-ups per address, new or not (the same 429 either way: it tells nothing). */
+  signUpPerEmail: { max: 5, windowSeconds: 60 * MINUTE },
+  /** "Someone tried to create an account" emails to one existing account. */
+  existingNoticePerEmail: { max: 2, windowSeconds: 60 * MINUTE },
+  /** Passwords tried on one sign-up link opened in another browser. */
+  passwordPerLink: { max: 5, windowSeconds: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+
+interface PendingRow {
+  token_hash: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  guest_hash: string | null;
+}
+
+export interface SignUpDeps {
+  auth: Auth;
+  database: Database;
+  clock: Clock;
+  limiter: RateLimiter;
+  mail: MailDeps;
+  siteUrl: string;
+  /** Signs the session cookie as better-auth does (the same secret). */
+  secret: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+const linkInvalid = () =>
+  new ApiError(410, 'SIGN_UP_LINK_INVALID', ACCOUNT_MESSAGES.signUpLinkInvalid);
+
+/** 422 with the password rule's message for the field that carries the new password. */
+export function passwordRefused(message: string, field = 'password'): ApiError {
+  return new ApiError(422, 'VALIDATION_FAILED', message, { [field]: message });
+}
+
+/**
+ * Sign-up by emailed link (docs/accounts.md, decision 077). Starting a sign-up answers the same
+ * for every address and writes nothing to `users`: a new address gets a single-use link, an
+ * address with an account gets a notice instead. The link creates the account (email verified)
+ * and signs in; opened in a browser other than the one that signed up, it first asks for the
+ * password chosen at sign-up, so whoever signs up with someone else's address cannot end up
+ * holding an account that person later uses.
+ */
+export class SignUpService {
+  constructor(private readonly deps: SignUpDeps) {}
+
+  /** Always the same answer (the 202 message); `guestHash` is the signing-up browser's. */
+  async start(
+    input: { name: string; email: string; password: string },
+    guestHash: string | null,
+  ): Promise<{ message: string }> {
+    const email = emailKey(input.email);
+    const problem = passwordProblem(input.password, { email });
+    if (problem) throw passwordRefused(problem);
+    await this.deps.limiter.hit([
+      { key: `sign-up:email:${email}`, limit: SIGN_UP_LIMITS.signUpPerEmail },
+    ]);
+    const ctx = await this.deps.auth.$context;
+    // Hashed whether or not the address has an account: the answer takes as long either way.
+    const passwordHash = await ctx.password.hash(input.password);
+    const found = await ctx.internalAdapter.findUserByEmail(email);
+    const now = this.deps.clock.now();
+    const site = new URL(this.deps.siteUrl).origin;
+    if (found?.user.emailVerified) {
+      const { attempts } = await this.deps.limiter.increment(
+        `sign-up-notice:email:${email}`,
+        SIGN_UP_LIMITS.existingNoticePerEmail.windowSeconds,
+      );
+      if (attempts <= SIGN_UP_LIMITS.existingNoticePerEmail.max) {
+        await this.deps.database.transaction((tx) =>
+          this.deps.mail.emails.enqueueSignUpExistingAccount(tx, {
+            email,
+            signInUrl: `${site}/login`,
+            resetUrl: `${site}/login/forgotten-password`,
+            requestId: randomBytes(16).toString('base64url'),
+          }),
+        );
+        this.deps.mail.worker.wake();
+      }
+    } else {
+      // A new address, or one held by an account whose email was never verified (made before
+      // sign-up by link): the link decides (confirm below).
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = sha256(token);
+      await this.deps.database.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO pending_sign_ups
+             (token_hash, email, name, password_hash, guest_hash, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            tokenHash,
+            email,
+            input.name.trim(),
+            passwordHash,
+            guestHash,
+            now,
+            new Date(now.getTime() + SIGN_UP_LINK_SECONDS * 1000),
+          ],
+        );
+        await this.deps.mail.emails.enqueueSignUpLink(tx, {
+          email,
+          url: `${site}/signup/confirm?token=${encodeURIComponent(token)}`,
+          requestId: tokenHash,
+        });
+      });
+      this.deps.mail.worker.wake();
+    }
+    return { message: signUpSentMessage(email) };
+  }
+
+  /**
+   * Opens a sign-up link: creates the account with its email verified (or takes over an
+   * unverified account of that address, see docs/accounts.md) and signs in. `guestHash` is the
+   * opening browser's guest session: the signing-up browser's finishes at once, any other must
+   * give the password chosen at sign-up. The link is used once.
+   */
+  async confirm(
+    input: { token: string; password?: string | undefined },
+    guestHash: string | null,
+  ): Promise<{ user: SessionUser; cookies: string[]; signUpGuestHash: string | null }> {
+    const tokenHash = sha256(input.token);
+    const now = this.deps.clock.now();
+    const [row] = await this.deps.database.query<PendingRow>(
+      `SELECT token_hash, email, name, password_hash, guest_hash FROM pending_sign_ups
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`,
+      [tokenHash, now],
+    );
+    if (!row) throw linkInvalid();
+    const ctx = await this.deps.auth.$context;
+    const sameBrowser = guestHash !== null && row.guest_hash === guestHash;
+    if (!sameBrowser) {
+      if (input.password === undefined || input.password === '') {
+        throw new ApiError(403, 'SIGN_UP_PASSWORD_NEEDED', ACCOUNT_MESSAGES.signUpPasswordNeeded, {
+          password: ACCOUNT_MESSAGES.signUpPasswordNeeded,
+        });
+      }
+      await this.deps.limiter.hit([
+        { key: `sign-up-confirm:${tokenHash}`, limit: SIGN_UP_LIMITS.passwordPerLink },
+      ]);
+      const right = await ctx.password.verify({
+        hash: row.password_hash,
+        password: input.password,
+      });
+      if (!right) {
+        throw new ApiError(403, 'SIGN_UP_PASSWORD_WRONG', ACCOUNT_MESSAGES.signUpPasswordWrong, {
+          password: ACCOUNT_MESSAGES.signUpPasswordWrong,
+        });
+      }
+    }
+    const claimed = await this.deps.database.query(
+      `UPDATE pending_sign_ups SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL
+       RETURNING token_hash`,
+      [tokenHash, now],
+    );
+    if (claimed.length === 0) throw linkInvalid();
+
+    const found = await ctx.internalAdapter.findUserByEmail(row.email, { includeAccounts: true });
+    // Verified meanwhile (another of its links was opened first): this one creates nothing.
+    if (found?.user.emailVerified) throw linkInvalid();
+    let userId: string;
+    if (found) {
+      // An account made before sign-up by link, its email never verified: whoever proved the
+      // address takes it over. Its password is replaced, its sessions are signed out.
+      userId = found.user.id;
+      await ctx.internalAdapter.updateUser(userId, { emailVerified: true, name: row.name });
+      if (found.accounts.some((a) => a.providerId === 'credential')) {
+        await ctx.internalAdapter.updatePassword(userId, row.password_hash);
+      } else {
+        await ctx.internalAdapter.linkAccount({
+          userId,
+          providerId: 'credential',
+          accountId: userId,
+          password: row.password_hash,
+        });
+      }
+      await ctx.internalAdapter.deleteUserSessions(userId);
+    } else {
+      const user = await ctx.internalAdapter.createUser(
+        { email: row.email, name: row.name, emailVerified: true },
+        { method: 'email' },
+      );
+      userId = user.id;
+      await ctx.internalAdapter.linkAccount({
+        userId,
+        providerId: 'credential',
+        accountId: userId,
+        password: row.password_hash,
+      });
+    }
+    // The other links of this address (someone else's attempt, an earlier one) stop working.
+    await this.deps.database.query(`DELETE FROM pending_sign_ups WHERE email = $1`, [row.email]);
+    const user = await ctx.internalAdapter.findUserById(userId);
+    if (!user) throw linkInvalid();
+    const session = await ctx.internalAdapter.createSession(userId, false);
+    const cookie = ctx.authCookies.sessionToken;
+    const signature = createHmac('sha256', this.deps.secret).update(session.token).digest('base64');
+    const attributes = cookie.attributes;
+    const parts = [
+      `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
+      `Max-Age=${ctx.sessionConfig.expiresIn}`,
+      `Path=${attributes.path ?? '/'}`,
+      'HttpOnly',
+      ...(attributes.secure ? ['Secure'] : []),
+      'SameSite=Lax',
+    ];
+    return {
+      user: toSessionUser(user),
+      cookies: [parts.join('; ')],
+      signUpGuestHash: row.guest_hash,
+    };
+  }
+}
