@@ -243,14 +243,41 @@ function createOperator(dataDir) {
   if (made.status !== 0) throw new Error('admin:create failed (see its message above)');
 }
 
+/** The token of the sign-up link emailed to `email`, from the local mailbox once delivered. */
+async function signUpToken(base, email) {
+  for (let i = 0; i < 100; i += 1) {
+    const list = await (await fetch(`${base}/dev/mail`)).text();
+    const row = list
+      .split('<tr')
+      .find((r) => r.includes(email) && r.includes('Finish creating your BoxAbroad account'));
+    const id = row && /href="\/dev\/mail\/(\d+)"/.exec(row)?.[1];
+    if (id) {
+      const body = await (await fetch(`${base}/dev/mail/${id}/html`)).text();
+      const token = /\/signup\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(body)?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no sign-up link reached ${email}`);
+}
+
 /** Each role's caller, signed in as the role is, with the ids its requests use. */
 async function roles(base) {
   const anonymous = new Caller(base);
   const guest = new Caller(base);
   const guestOrder = await guest.expect('POST', '/api/v1/quotes', QUOTE, 201);
 
+  // A customer signs up as a person does: the form, then the link emailed to them (read from the
+  // local mailbox), opened in the same browser.
   const customer = new Caller(base);
-  await customer.expect('POST', '/api/v1/account', CUSTOMER, 201);
+  await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
+  await customer.expect('POST', '/api/v1/account', CUSTOMER, 202);
+  await customer.expect(
+    'POST',
+    '/api/v1/account/sign-up-confirmations',
+    { token: await signUpToken(base, CUSTOMER.email) },
+    200,
+  );
   const customerOrder = await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
 
   const operator = new Caller(base);
