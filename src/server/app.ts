@@ -1,5 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
@@ -26,6 +26,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes.js';
 import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
 import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
 import { authSecret } from './modules/accounts/app-secret.js';
@@ -293,12 +294,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(services.catalog));
   await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(
-    accountsRoutes(services.accounts, {
-      signedIn: (userId, request) =>
-        services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
-    }),
-  );
+  const accountEvents = {
+    signedIn: (userId: string, request: FastifyRequest) =>
+      services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
+  };
+  await app.register(accountsRoutes(services.accounts, accountEvents));
+  await app.register(twoFactorRoutes(services.twoFactor, accountEvents));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
   await app.register(contactRoutes(services.contact));

@@ -35,6 +35,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
+import { TwoFactorService } from './modules/accounts/two-factor.service.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -160,6 +161,7 @@ export function createServices(
   );
   const rateLimiter = new RateLimiter(deps.database, deps.clock);
   const accounts = new AccountsService(auth, rateLimiter);
+  const twoFactor = new TwoFactorService(auth, accounts.signInGuard);
   const myOrders = new MyOrdersService({
     orders,
     checkout,
@@ -211,6 +213,7 @@ export function createServices(
     jobs,
     checkout,
     accounts,
+    twoFactor,
     orderAccess,
     catalog,
     rates,
