@@ -341,7 +341,9 @@ describe('rate limits', () => {
     }
     const limited = await browser.post('/api/v1/session', { email, password });
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe(String(SIGN_IN_LIMITS.perAccountAndAddress.windowSeconds));
+    expect(limited.headers['retry-after']).toBe(
+      String(SIGN_IN_LIMITS.perAccountAndAddress.windowSeconds),
+    );
     expect(limited.json().error).toEqual({
       code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many attempts — try again in 15 minutes',

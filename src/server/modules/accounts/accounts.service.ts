@@ -142,7 +142,10 @@ export class AccountsService {
         return { result: { user: null, secondStepRequired: true }, cookies };
       }
       return {
-        result: { user: toSessionUser((response as { user: AuthUser }).user), secondStepRequired: false },
+        result: {
+          user: toSessionUser((response as { user: AuthUser }).user),
+          secondStepRequired: false,
+        },
         cookies,
       };
     } catch (error) {

@@ -37,8 +37,10 @@ export class SignInGuard {
   async check(account: AccountKey, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
     const underAttack =
-      (await this.limiter.counted(keys.account, SIGN_IN_LIMITS.perAccountUnderAttack.windowSeconds)) >=
-      SIGN_IN_LIMITS.perAccountUnderAttack.max;
+      (await this.limiter.counted(
+        keys.account,
+        SIGN_IN_LIMITS.perAccountUnderAttack.windowSeconds,
+      )) >= SIGN_IN_LIMITS.perAccountUnderAttack.max;
     const waits = await Promise.all([
       this.limiter.waitFor(
         keys.pair,

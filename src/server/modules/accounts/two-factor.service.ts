@@ -64,7 +64,9 @@ export class TwoFactorService {
       if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') {
         await this.guard.failed(account, caller.ip);
         const message =
-          input.method === 'app' ? TWO_FACTOR_MESSAGES.codeWrong : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
+          input.method === 'app'
+            ? TWO_FACTOR_MESSAGES.codeWrong
+            : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
         throw new ApiError(401, 'TWO_FACTOR_CODE_WRONG', message, { code: message });
       }
       // No pending sign-in, an expired one, or one whose five tries are spent: start again.
@@ -160,7 +162,11 @@ export class TwoFactorService {
   }
 
   /** Runs a call that checks the password; a wrong one counts and answers 403 WRONG_PASSWORD. */
-  private async withPassword<T>(userId: string, caller: Caller, call: () => Promise<T>): Promise<T> {
+  private async withPassword<T>(
+    userId: string,
+    caller: Caller,
+    call: () => Promise<T>,
+  ): Promise<T> {
     const account = `user:${userId}` as const;
     await this.guard.check(account, caller.ip);
     try {
