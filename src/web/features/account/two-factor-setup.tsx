@@ -74,7 +74,7 @@ export function TwoFactorSetup({
       <QrCode text={enrolment.otpauthUri} />
       <p>Or type this key into the app (time-based, 6 digits):</p>
       <p className="two-factor__secret">
-        <code aria-label="Key for your authenticator app">{groupedSecret(enrolment.secret)}</code>
+        <code>{groupedSecret(enrolment.secret)}</code>
       </p>
       <Heading>2. Enter the code the app shows</Heading>
       <AccountForm
