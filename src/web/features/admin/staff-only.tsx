@@ -3,8 +3,7 @@ import type { SessionUser } from '../../../domain/accounts.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { setSession } from '../../lib/session.js';
-import { SignedIn } from '../account/index.js';
-import { TwoFactorSetup } from '../account/two-factor-setup.js';
+import { SignedIn, TwoFactorSetup } from '../account/index.js';
 
 /**
  * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in
