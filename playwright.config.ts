@@ -23,6 +23,10 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /** The operator the e2e server creates before it starts (scripts/e2e-server.mjs), for the console's specs. */
 process.env.E2E_ADMIN_EMAIL ??= 'operator@example.com';
 process.env.E2E_ADMIN_PASSWORD ??= 'console operator password';
+/** That operator's authenticator secret (base32): the specs compute its sign-in codes. */
+process.env.E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+/** A second operator, without two-step sign-in: its spec walks the console's enrolment. */
+process.env.E2E_NEW_ADMIN_EMAIL ??= 'new.operator@example.com';
 
 /**
  * Specs that switch the courier simulator into failure modes: run alone, after the others, one

@@ -55,6 +55,17 @@ if (process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD) {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(made.status ?? 1);
   }
+  // The console requires two-step sign-in: that operator gets it with a secret the specs know
+  // (E2E_ADMIN_TOTP_SECRET), and a second operator without it walks the enrolment in its spec.
+  const enrolled = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts/e2e-operators.ts')],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...baseEnv, LOG_LEVEL: 'warn' } },
+  );
+  if (enrolled.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(enrolled.status ?? 1);
+  }
 }
 
 const server = spawn(

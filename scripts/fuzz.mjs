@@ -8,6 +8,7 @@
 // every 250 requests); prints the counts by status for each role. Deterministic for a given
 // FUZZ_SEED.
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -243,6 +244,21 @@ function createOperator(dataDir) {
   if (made.status !== 0) throw new Error('admin:create failed (see its message above)');
 }
 
+/** The code an authenticator app shows now for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s). */
+function totp(secret) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = digest[digest.length - 1] & 0xf;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
 /** The token of the sign-up link emailed to `email`, from the local mailbox once delivered. */
 async function signUpToken(base, email) {
   for (let i = 0; i < 100; i += 1) {
@@ -280,8 +296,26 @@ async function roles(base) {
   );
   const customerOrder = await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
 
+  // The operator sets up two-step sign-in (the console refuses every route until it does), then
+  // signs in again as an operator always will: the password, then a code from the app.
   const operator = new Caller(base);
   await operator.expect('POST', '/api/v1/session', OPERATOR, 200);
+  const { secret } = await operator.expect(
+    'POST',
+    '/api/v1/account/two-factor',
+    { password: OPERATOR.password },
+    201,
+  );
+  await operator.expect('PUT', '/api/v1/account/two-factor', { code: totp(secret) }, 200);
+  await operator.expect('DELETE', '/api/v1/session', undefined, 200);
+  const pending = await operator.expect('POST', '/api/v1/session', OPERATOR, 200);
+  if (!pending.secondStepRequired) throw new Error('the operator signed in without a second step');
+  await operator.expect(
+    'POST',
+    '/api/v1/session/second-step',
+    { method: 'app', code: totp(secret) },
+    200,
+  );
 
   const params = (order) => ({
     id: order.id,

@@ -112,6 +112,8 @@ export const SessionUserSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   role: z.enum(ROLES),
+  /** Two-step sign-in is on: codes from an authenticator app (docs/accounts.md). */
+  twoFactorEnabled: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -1,5 +1,10 @@
 import underPressure from '@fastify/under-pressure';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
@@ -25,8 +30,9 @@ import {
 } from './modules/email/mail.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
-import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { accountsRoutes, type AccountEvents } from './modules/accounts/accounts.routes.js';
 import { signUpRoutes } from './modules/accounts/sign-up.routes.js';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes.js';
 import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
 import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
 import { authSecret } from './modules/accounts/app-secret.js';
@@ -294,20 +300,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(services.catalog));
   await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
   await app.register(ordersRoutes(services.orders, services.declaration));
-  await app.register(
-    accountsRoutes(services.accounts, {
-      signedIn: async (userId, request, reply) => {
-        await services.orderAccess.linkGuestOrders(
-          userId,
-          services.orderAccess.guestHashOf(request),
-        );
-        await services.orderAccess.rotateGuest(request, reply, 'sign-in');
-      },
-      signedOut: async (request, reply) => {
-        await services.orderAccess.rotateGuest(request, reply, 'sign-out');
-      },
-    }),
-  );
+  // Signing in (with a password, or its second step) and out: this browser's guest orders become
+  // the account's, and its guest session is replaced (order-access.ts).
+  const accountEvents: AccountEvents = {
+    signedIn: async (userId, request, reply) => {
+      await services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request));
+      await services.orderAccess.rotateGuest(request, reply, 'sign-in');
+    },
+    signedOut: async (request, reply) => {
+      await services.orderAccess.rotateGuest(request, reply, 'sign-out');
+    },
+  };
+  await app.register(accountsRoutes(services.accounts, accountEvents));
+  await app.register(twoFactorRoutes(services.twoFactor, accountEvents));
   await app.register(signUpRoutes(services.signUps, services.orderAccess));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));

@@ -36,6 +36,7 @@ import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { SignUpService } from './modules/accounts/sign-up.service.js';
+import { TwoFactorService } from './modules/accounts/two-factor.service.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -170,6 +171,7 @@ export function createServices(
     siteUrl: site.siteUrl,
     secret: site.secret,
   });
+  const twoFactor = new TwoFactorService(auth, accounts.signInGuard);
   const myOrders = new MyOrdersService({
     orders,
     checkout,
@@ -222,6 +224,7 @@ export function createServices(
     checkout,
     accounts,
     signUps,
+    twoFactor,
     orderAccess,
     catalog,
     rates,

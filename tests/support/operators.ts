@@ -3,12 +3,30 @@ import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-a
 import { TestBrowser } from './browser-session.js';
 import { signUpAndConfirm } from './sign-up.js';
 import type { TestApp } from './test-app.js';
+import { enrolTwoFactor, type TwoFactorEnrolment } from './two-factor.js';
 
 let counter = 0;
 export const ADMIN_PASSWORD = 'operator password 1';
 
-/** A browser signed in as a new admin, created the way `npm run admin:create` does. */
-export async function signedInAdmin(t: TestApp): Promise<{ browser: TestBrowser; email: string }> {
+/**
+ * A browser signed in as a new admin, created the way `npm run admin:create` does, who has set up
+ * two-step sign-in (the console requires it, decision 074) and so may use the console.
+ */
+export async function signedInAdmin(
+  t: TestApp,
+): Promise<{ browser: TestBrowser; email: string; twoFactor: TwoFactorEnrolment }> {
+  const { browser, email } = await signedInAdminWithoutTwoFactor(t);
+  const twoFactor = await enrolTwoFactor(browser, ADMIN_PASSWORD);
+  return { browser, email, twoFactor };
+}
+
+/**
+ * A browser signed in (password only) as a new admin who has not set up two-step sign-in yet:
+ * every console route refuses it (403 TWO_FACTOR_REQUIRED) until it does.
+ */
+export async function signedInAdminWithoutTwoFactor(
+  t: TestApp,
+): Promise<{ browser: TestBrowser; email: string }> {
   const email = `ops.${++counter}.${Date.now()}@boxabroad.test`;
   await createOrPromoteAdmin(
     { database: t.database, clock: t.clock, logger: pino({ level: 'silent' }) },
@@ -16,7 +34,9 @@ export async function signedInAdmin(t: TestApp): Promise<{ browser: TestBrowser;
   );
   const browser = new TestBrowser(t.app);
   const res = await browser.post('/api/v1/session', { email, password: ADMIN_PASSWORD });
-  if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.body}`);
+  if (res.statusCode !== 200 || !res.json().user) {
+    throw new Error(`admin sign-in failed: ${res.body}`);
+  }
   return { browser, email };
 }
 

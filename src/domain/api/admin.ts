@@ -12,12 +12,15 @@ export const ADMIN_API_PREFIX = '/api/v1/admin/';
 export const ADMIN_MESSAGES = {
   signedOut: 'Please sign in with an operator account.',
   notAdmin: 'This page is for BoxAbroad operators only.',
+  twoFactorRequired: 'Set up two-step sign-in to use the console.',
 } as const;
 
 /** The replies every admin route may give besides its own. */
 export const ADMIN_ERRORS = {
   401: apiError('Not signed in (SIGNED_OUT)'),
-  403: apiError('Signed in, but not as an operator (NOT_AN_ADMIN)'),
+  403: apiError(
+    'Signed in, but not as an operator (NOT_AN_ADMIN), or as an operator without two-step sign-in (TWO_FACTOR_REQUIRED)',
+  ),
 } as const;
 
 const TAG = 'Operator console';

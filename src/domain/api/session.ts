@@ -22,6 +22,15 @@ export const getSession = defineRoute({
   responses: { 200: SessionSchema.describe('The signed-in user, or null for a guest') },
 });
 
+/**
+ * What signing in answers: the user, or (an account with two-step sign-in) `user: null` and
+ * `secondStepRequired: true`, with the pending sign-in in an HttpOnly cookie.
+ */
+export const SignInReplySchema = z.object({
+  user: SessionUserSchema.nullable(),
+  secondStepRequired: z.boolean(),
+});
+
 export const signIn = defineRoute({
   method: 'POST',
   path: '/api/v1/session',
@@ -29,10 +38,10 @@ export const signIn = defineRoute({
   tag: 'Accounts',
   summary: 'Sign in with email and password',
   description:
-    'Sets the HttpOnly session cookie. Orders made in this browser as a guest are linked to the account.',
+    'Sets the HttpOnly session cookie. Orders made in this browser as a guest are linked to the account. An account with two-step sign-in answers `secondStepRequired: true` and no session yet: `POST /api/v1/session/second-step` with a code finishes. Only failures count towards the limits (decision 075).',
   body: SignInInputSchema,
   responses: {
-    200: SessionSchema.describe('The signed-in user'),
+    200: SignInReplySchema.describe('The signed-in user, or the second step to take'),
     401: apiError(
       'Wrong email or password; the same answer whether or not the email has an account (SIGN_IN_FAILED)',
     ),

@@ -467,6 +467,8 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['customer', 'admin'] })
     .notNull()
     .default('customer'),
+  /** Two-step sign-in is on (migration 0115, decision 074). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
@@ -509,6 +511,23 @@ export const verifications = pgTable('verifications', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Two-step sign-in (migration 0115): better-auth's two-factor plugin's model. The secret and the
+ * recovery codes are encrypted by better-auth; `verified` is false until enrolment is confirmed.
+ */
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique('two_factors_user_id_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const rateLimits = pgTable('rate_limits', {
@@ -610,6 +629,7 @@ export const schema = {
   sessions,
   authAccounts,
   verifications,
+  twoFactors,
   rateLimits,
   appSecrets,
   orderGuests,

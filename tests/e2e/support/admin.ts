@@ -1,4 +1,6 @@
 import { expect, test, type Cookie, type Page } from '@playwright/test';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -11,10 +13,24 @@ export function adminCredentials(): { email: string; password: string } {
 }
 
 /**
- * The operator's session, once signed in through the page: sign-in allows only five attempts per
- * email in 15 minutes, and every worker process (two per project, more after a failure) would
- * otherwise sign in once. The first worker to sign in leaves the session's cookies in the run's
- * output directory, which Playwright empties at the start of each run; the others reuse them.
+ * The code the operator's authenticator app shows now: the e2e server gave that operator
+ * two-step sign-in with this secret (scripts/e2e-operators.ts). Computed by better-auth's own OTP
+ * helper on the real time, which the server reads too.
+ */
+export async function adminTotpCode(secret = process.env.E2E_ADMIN_TOTP_SECRET): Promise<string> {
+  if (!secret) throw new Error('E2E_ADMIN_TOTP_SECRET is not set (see playwright.config.ts)');
+  return createOTP(base32.decode(secret.replace(/\s/g, '').toUpperCase()), {
+    digits: 6,
+    period: 30,
+  }).totp();
+}
+
+/**
+ * The operator's session, once signed in through the page (password, then a code from the app):
+ * each sign-in takes two slow steps, and every worker process (two per project, more after a
+ * failure) would otherwise sign in once. The first worker to sign in leaves the session's cookies
+ * in the run's output directory, which Playwright empties at the start of each run; the others
+ * reuse them.
  */
 let session: Cookie[] | undefined;
 
@@ -57,7 +73,12 @@ export async function signInAsAdminAt(page: Page, path: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // The password check is deliberately slow; on a busy machine more so.
+  // The password check is deliberately slow; on a busy machine more so. Then the second step.
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByLabel('6-digit code').fill(await adminTotpCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(path, { timeout: 20_000 });
   session = await page.context().cookies();
   await shareSession(session);

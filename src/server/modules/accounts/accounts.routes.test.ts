@@ -8,6 +8,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import { LIMITS } from './accounts.service.js';
+import { SIGN_IN_LIMITS } from './sign-in-guard.js';
 import { DEFAULT_RATE_LIMITS } from '../../http/rate-limiter.js';
 
 let t: TestApp;
@@ -54,7 +55,14 @@ describe('sign-up, sign-in and sign-out', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({
-      user: { id: expect.any(String), name: 'Ada', email, emailVerified: true, role: 'customer' },
+      user: {
+        id: expect.any(String),
+        name: 'Ada',
+        email,
+        emailVerified: true,
+        role: 'customer',
+        twoFactorEnabled: false,
+      },
     });
     const cookie = String(confirmed.headers['set-cookie']);
     expect(cookie).toMatch(/boxabroad\.session_token=/);
@@ -328,17 +336,19 @@ describe("the account's details", () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with Retry-After and "try again in N minutes" after too many sign-ins for one email', async () => {
+  it('answers 429 with Retry-After and "try again in N minutes" after too many wrong passwords for one email from one address', async () => {
     const { email } = await signUp(new TestBrowser(t.app));
     const browser = new TestBrowser(t.app);
-    for (let i = 0; i < LIMITS.signInPerEmail.max; i += 1) {
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress.max; i += 1) {
       expect((await browser.post('/api/v1/session', { email, password: 'wrong' })).statusCode).toBe(
         401,
       );
     }
     const limited = await browser.post('/api/v1/session', { email, password });
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe(String(LIMITS.signInPerEmail.windowSeconds));
+    expect(limited.headers['retry-after']).toBe(
+      String(SIGN_IN_LIMITS.perAccountAndAddress.windowSeconds),
+    );
     expect(limited.json().error).toEqual({
       code: 'TOO_MANY_ATTEMPTS',
       message: 'Too many attempts — try again in 15 minutes',

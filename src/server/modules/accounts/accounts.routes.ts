@@ -22,7 +22,7 @@ export function callerOf(request: FastifyRequest): Caller {
   return { headers: fromNodeHeaders(request.headers), ip: request.ip };
 }
 
-function setCookies(reply: FastifyReply, cookies: readonly string[]) {
+export function setCookies(reply: FastifyReply, cookies: readonly string[]) {
   for (const cookie of cookies) reply.header('set-cookie', cookie);
 }
 
@@ -59,8 +59,9 @@ export function accountsRoutes(accounts: AccountsService, events?: AccountEvents
     add(signIn, async (request, reply) => {
       const { result, cookies } = await accounts.signIn(request.body, callerOf(request));
       setCookies(reply, cookies);
-      await events?.signedIn(result.id, request, reply);
-      return { user: result };
+      // With two-step sign-in the account is signed in by the second step (two-factor.routes.ts).
+      if (result.user) await events?.signedIn(result.user.id, request, reply);
+      return result;
     });
 
     add(signOut, async (request, reply) => {

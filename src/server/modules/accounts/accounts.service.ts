@@ -4,6 +4,7 @@ import type { Account } from '../../../domain/api/accounts.js';
 import { ApiError } from '../../http/errors.js';
 import { COOKIE_PREFIX, type Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
+import { SignInGuard } from './sign-in-guard.js';
 
 /** Part of the session cookie's name, with or without its `__Secure-` prefix. */
 const SESSION_COOKIE_NAME = `${COOKIE_PREFIX}.session_token=`;
@@ -23,11 +24,11 @@ export interface Caller {
 
 const MINUTE = 60;
 /**
- * Limits per email and per account (tight: guessing one account's password, or flooding one
- * inbox). The generous limits per client address are on the routes (http/rate-limiter.ts).
+ * Limits per email and per account (flooding one inbox, guessing a signed-in account's password).
+ * Wrong sign-in passwords are counted apart, by account and address (sign-in-guard.ts). The
+ * generous limits per client address are on the routes (http/rate-limiter.ts).
  */
 export const LIMITS = {
-  signInPerEmail: { max: 5, windowSeconds: 15 * MINUTE },
   resetPerEmail: { max: 3, windowSeconds: 60 * MINUTE },
   changePasswordPerUser: { max: 5, windowSeconds: 15 * MINUTE },
   verifyResendPerUser: { max: 3, windowSeconds: 60 * MINUTE },
@@ -42,6 +43,7 @@ interface AuthUser {
   emailVerified: boolean;
   createdAt: Date;
   role?: string | null | undefined;
+  twoFactorEnabled?: boolean | null | undefined;
 }
 
 export function toSessionUser(user: AuthUser): SessionUser {
@@ -51,6 +53,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     email: user.email,
     emailVerified: user.emailVerified,
     role: (user.role === 'admin' ? 'admin' : 'customer') satisfies Role,
+    twoFactorEnabled: user.twoFactorEnabled === true,
   };
 }
 
@@ -71,10 +74,15 @@ const emailKey = (email: string) => email.trim().toLowerCase();
  * better-auth (auth.ts). Rate limits are checked here, before the library is asked anything.
  */
 export class AccountsService {
+  /** Wrong passwords and second-step codes, counted by account and address (decision 075). */
+  readonly signInGuard: SignInGuard;
+
   constructor(
     readonly auth: Auth,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    this.signInGuard = new SignInGuard(limiter);
+  }
 
   /** The signed-in user of these headers, or null (no cookie, signed out, or expired). */
   async currentUser(headers: Headers): Promise<SessionUser | null> {
@@ -85,23 +93,39 @@ export class AccountsService {
     return session ? toSessionUser(session.user) : null;
   }
 
+  /**
+   * Signs in with the password; an account with two-step sign-in gets no session yet, only the
+   * pending sign-in's cookie (`user: null`, `secondStepRequired`). Only a wrong password counts
+   * towards the limits, by account and address: the owner is never locked out by someone else's
+   * guesses (decision 075).
+   */
   async signIn(
     input: { email: string; password: string },
     caller: Caller,
-  ): Promise<WithCookies<SessionUser>> {
-    await this.limiter.hit([
-      { key: `sign-in:email:${emailKey(input.email)}`, limit: LIMITS.signInPerEmail },
-    ]);
+  ): Promise<WithCookies<{ user: SessionUser | null; secondStepRequired: boolean }>> {
+    const account = `email:${emailKey(input.email)}` as const;
+    await this.signInGuard.check(account, caller.ip);
     try {
       const { headers, response } = await this.auth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
         headers: caller.headers,
         returnHeaders: true,
       });
-      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+      const cookies = setCookiesOf(headers);
+      if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+        return { result: { user: null, secondStepRequired: true }, cookies };
+      }
+      return {
+        result: {
+          user: toSessionUser((response as { user: AuthUser }).user),
+          secondStepRequired: false,
+        },
+        cookies,
+      };
     } catch (error) {
       // One answer for an unknown email and a wrong password.
       if (isAPIError(error) && error.statusCode < 500) {
+        await this.signInGuard.failed(account, caller.ip);
         throw new ApiError(401, 'SIGN_IN_FAILED', ACCOUNT_MESSAGES.signInFailed);
       }
       throw error;

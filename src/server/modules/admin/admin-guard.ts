@@ -13,22 +13,30 @@ export interface Operator {
 
 /**
  * The `operator` access rule (http/access.ts), on every route declared for operators and on
- * unknown paths under /api/v1/admin/: 401 without a session, 403 for a customer, decided before
- * the body is read.
+ * unknown paths under /api/v1/admin/: 401 without a session, 403 `NOT_AN_ADMIN` for a customer,
+ * 403 `TWO_FACTOR_REQUIRED` for an operator whose account has no second factor (decision 074),
+ * decided on the session's user before the body is read.
  */
 export function operatorRule(
   currentUser: (headers: Headers) => Promise<SessionUser | null>,
 ): AccessRule {
   return signedInRule(currentUser, {
     signedOutMessage: ADMIN_MESSAGES.signedOut,
-    refuse: (user) =>
-      user.role === 'admin' ? null : new ApiError(403, 'NOT_AN_ADMIN', ADMIN_MESSAGES.notAdmin),
+    refuse: (user) => {
+      if (user.role !== 'admin') return new ApiError(403, 'NOT_AN_ADMIN', ADMIN_MESSAGES.notAdmin);
+      if (!user.twoFactorEnabled) {
+        return new ApiError(403, 'TWO_FACTOR_REQUIRED', ADMIN_MESSAGES.twoFactorRequired);
+      }
+      return null;
+    },
   });
 }
 
 /** The operator of a request the rule let through; throws on any other request. */
 export function operatorOf(request: FastifyRequest): Operator {
   const user = signedInUser(request);
-  if (user.role !== 'admin') throw new Error('operatorOf() outside an operator route');
+  if (user.role !== 'admin' || !user.twoFactorEnabled) {
+    throw new Error('operatorOf() outside an operator route');
+  }
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { enrolTwoFactor } from '../../../../tests/support/two-factor.js';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -70,11 +71,15 @@ describe('admin accounts (npm run admin:create)', () => {
     expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
     const result = await createOrPromoteAdmin(deps(), { email: email.toUpperCase() });
     expect(result.created).toBe(false);
-    // The same session is now an admin's.
+    // The same session is now an admin's, who sets up two-step sign-in before using the console.
+    const refused = await customer.get('/api/v1/admin/audit-log');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+    await enrolTwoFactor(customer, 'customer password 1');
     expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(200);
     const again = new TestBrowser(t.app);
     const signIn = await again.post('/api/v1/session', { email, password: 'customer password 1' });
-    expect(signIn.json().user.role).toBe('admin');
+    expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
   });
 
   it('refuses a new account without a password or with a short one, and asks when it can', async () => {

@@ -12,6 +12,8 @@ export interface FieldSpec<K extends string> {
   autoComplete: string;
   /** Shown under the label before any error (e.g. the password rule). */
   hint?: string;
+  /** The keyboard a phone shows (`numeric` for a 6-digit code). */
+  inputMode?: 'numeric' | 'text';
 }
 
 /**
@@ -103,6 +105,7 @@ export function AccountForm<K extends string>({
           type={field.type ?? 'text'}
           autoComplete={field.autoComplete}
           hint={field.hint}
+          {...(field.inputMode ? { inputMode: field.inputMode } : {})}
           value={values[field.name]}
           error={errors[field.name]}
           onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}

@@ -31,6 +31,7 @@ import { AccountForm } from './account-form.js';
 import { ContinueBooking } from './order-details.js';
 import { formatOrderDate, statusLabel } from './order-labels.js';
 import { SignedIn } from './signed-in.js';
+import { TwoFactorSection } from './two-factor-account.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -97,6 +98,11 @@ function AccountOverview({ user }: { user: SessionUser }) {
             onChanged={(data) => setAccount({ state: 'ready', data })}
           />
         )}
+      </section>
+
+      <section aria-labelledby="two-factor-title" className="account-page__section">
+        <h2 id="two-factor-title">Two-step sign-in</h2>
+        <TwoFactorSection user={user} />
       </section>
     </section>
   );

@@ -14,6 +14,7 @@ import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
+import { SecondStep } from './two-factor-sign-in.js';
 
 /** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {
@@ -25,8 +26,23 @@ function withNext(path: string, next: string): string {
 }
 
 export function SignInPage() {
-  usePageTitle('Sign in');
   const next = useReturnPath();
+  // An account with two-step sign-in is asked for a code once its password is right.
+  const [secondStep, setSecondStep] = useState(false);
+  usePageTitle(secondStep ? 'Two-step sign-in' : 'Sign in');
+  if (secondStep) {
+    return (
+      <section className="page container">
+        <h1>Two-step sign-in</h1>
+        <SecondStep
+          onSignedIn={(user) => {
+            setSession({ user });
+            navigate(next, { replace: true });
+          }}
+        />
+      </section>
+    );
+  }
   return (
     <section className="page container">
       <h1>Sign in to your account</h1>
@@ -45,8 +61,9 @@ export function SignInPage() {
         submitLabel="Sign in"
         busyLabel="Signing in"
         onSubmit={async (values) => {
-          const session = await callApi(signIn, { body: values });
-          setSession(session);
+          const reply = await callApi(signIn, { body: values });
+          if (reply.secondStepRequired || !reply.user) return setSecondStep(true);
+          setSession({ user: reply.user });
           navigate(next, { replace: true });
         }}
       >

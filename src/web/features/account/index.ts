@@ -1,2 +1,3 @@
 /** What other features use of the account pages. */
 export { SignedIn } from './signed-in.js';
+export { TwoFactorSetup } from './two-factor-setup.js';

@@ -2,14 +2,43 @@ import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { SignedIn } from '../account/index.js';
+import { setSession } from '../../lib/session.js';
+import { SignedIn, TwoFactorSetup } from '../account/index.js';
 
 /**
  * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in
- * customer is told the page is for staff (403), and nothing of the console is asked for.
+ * customer is told the page is for staff (403), and nothing of the console is asked for; an
+ * operator without two-step sign-in sets it up first (the API refuses them until then).
  */
 export function StaffOnly({ children }: { children: (user: SessionUser) => ReactNode }) {
-  return <SignedIn>{(user) => (user.role === 'admin' ? children(user) : <NotStaff />)}</SignedIn>;
+  return (
+    <SignedIn>
+      {(user) =>
+        user.role !== 'admin' ? (
+          <NotStaff />
+        ) : user.twoFactorEnabled ? (
+          children(user)
+        ) : (
+          <SetUpTwoFactor />
+        )
+      }
+    </SignedIn>
+  );
+}
+
+/** The console's first visit for an operator: two-step sign-in is required (decision 074). */
+function SetUpTwoFactor() {
+  usePageTitle('Set up two-step sign-in');
+  return (
+    <section className="page container console-two-factor">
+      <h1>Set up two-step sign-in</h1>
+      <p className="lead">
+        The console needs two-step sign-in: a code from an authenticator app on your phone after
+        your password, each time you sign in.
+      </p>
+      <TwoFactorSetup onDone={(user) => setSession({ user })} />
+    </section>
+  );
 }
 
 function NotStaff() {

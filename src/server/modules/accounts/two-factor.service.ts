@@ -1,0 +1,226 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isAPIError } from 'better-auth/api';
+import type { SessionUser } from '../../../domain/accounts.js';
+import type { Enrolment } from '../../../domain/api/two-factor.js';
+import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
+import { ApiError } from '../../http/errors.js';
+import { toSessionUser, type Caller, type WithCookies } from './accounts.service.js';
+import { COOKIE_PREFIX, type Auth } from './auth.js';
+import type { SignInGuard } from './sign-in-guard.js';
+
+/** The pending sign-in's cookie (the plugin's), with or without its `__Secure-` prefix. */
+const PENDING_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.two_factor=([^;]*)`);
+
+const codeOf = (error: unknown): string | undefined =>
+  isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+const setCookiesOf = (headers: Headers | undefined | null) => headers?.getSetCookie() ?? [];
+
+const SIGNED_OUT = () => new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
+const PENDING_EXPIRED = () =>
+  new ApiError(401, 'SIGN_IN_EXPIRED', TWO_FACTOR_MESSAGES.pendingExpired);
+const WRONG_PASSWORD = () =>
+  new ApiError(403, 'WRONG_PASSWORD', TWO_FACTOR_MESSAGES.wrongPassword, {
+    password: TWO_FACTOR_MESSAGES.wrongPassword,
+  });
+const CODE_WRONG_FIELD = () =>
+  new ApiError(422, 'TWO_FACTOR_CODE_WRONG', TWO_FACTOR_MESSAGES.codeWrong, {
+    code: TWO_FACTOR_MESSAGES.codeWrong,
+  });
+const NOT_ON = () => new ApiError(409, 'TWO_FACTOR_NOT_ON', TWO_FACTOR_MESSAGES.notOn);
+
+/**
+ * Two-step sign-in on better-auth's two-factor plugin (auth.ts, decision 074): the second step
+ * of signing in, and the account's own setup. Every wrong code or password here counts like a
+ * wrong sign-in password, by account and address (sign-in-guard.ts, decision 075).
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly guard: SignInGuard,
+  ) {}
+
+  /** Finishes a sign-in the password started, with a code from the app or a recovery code. */
+  async finishSignIn(
+    input: { method: 'app' | 'recovery'; code: string },
+    caller: Caller,
+  ): Promise<WithCookies<SessionUser>> {
+    const userId = await this.pendingUserId(caller.headers);
+    if (!userId) throw PENDING_EXPIRED();
+    const account = `user:${userId}` as const;
+    await this.guard.check(account, caller.ip);
+    try {
+      const body = { code: input.code };
+      const { headers, response } =
+        input.method === 'app'
+          ? await this.auth.api.verifyTOTP({ body, headers: caller.headers, returnHeaders: true })
+          : await this.auth.api.verifyBackupCode({
+              body,
+              headers: caller.headers,
+              returnHeaders: true,
+            });
+      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') {
+        await this.guard.failed(account, caller.ip);
+        const message =
+          input.method === 'app'
+            ? TWO_FACTOR_MESSAGES.codeWrong
+            : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
+        throw new ApiError(401, 'TWO_FACTOR_CODE_WRONG', message, { code: message });
+      }
+      // No pending sign-in, an expired one, or one whose five tries are spent: start again.
+      if (isAPIError(error) && error.statusCode < 500) throw PENDING_EXPIRED();
+      throw error;
+    }
+  }
+
+  /**
+   * Starts setting up (or starts again an unconfirmed setup): a new secret and recovery codes.
+   * Nothing changes at sign-in until `confirm`.
+   */
+  async start(password: string, caller: Caller): Promise<Enrolment> {
+    const user = await this.requireUser(caller.headers);
+    if (user.twoFactorEnabled) {
+      throw new ApiError(409, 'TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MESSAGES.alreadyOn);
+    }
+    const reply = await this.withPassword(user.id, caller, () =>
+      this.auth.api.enableTwoFactor({ body: { password }, headers: caller.headers }),
+    );
+    if (reply.method !== 'totp' || !reply.totpURI || !reply.backupCodes) {
+      throw new Error('the two-factor plugin did not return an authenticator secret');
+    }
+    const secret = new URL(reply.totpURI).searchParams.get('secret');
+    if (!secret) throw new Error('the otpauth URI has no secret');
+    return { otpauthUri: reply.totpURI, secret, recoveryCodes: reply.backupCodes };
+  }
+
+  /** Confirms the setup with a first code: two-step sign-in is on; the session is renewed. */
+  async confirm(code: string, caller: Caller): Promise<WithCookies<SessionUser>> {
+    const user = await this.requireUser(caller.headers);
+    if (user.twoFactorEnabled) {
+      throw new ApiError(409, 'TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MESSAGES.alreadyOn);
+    }
+    try {
+      const { headers } = await this.auth.api.verifyTOTP({
+        body: { code },
+        headers: caller.headers,
+        returnHeaders: true,
+      });
+      const cookies = setCookiesOf(headers);
+      return { result: await this.userAfter(caller.headers, cookies), cookies };
+    } catch (error) {
+      const errorCode = codeOf(error);
+      if (errorCode === 'INVALID_CODE') throw CODE_WRONG_FIELD();
+      if (errorCode === 'TOTP_NOT_ENABLED') {
+        throw new ApiError(409, 'TWO_FACTOR_NOT_STARTED', TWO_FACTOR_MESSAGES.notStarted);
+      }
+      throw error;
+    }
+  }
+
+  /** Ten new recovery codes replace the earlier ones. */
+  async newRecoveryCodes(password: string, caller: Caller): Promise<string[]> {
+    const user = await this.requireUser(caller.headers);
+    if (!user.twoFactorEnabled) throw NOT_ON();
+    const reply = await this.withPassword(user.id, caller, () =>
+      this.auth.api.generateBackupCodes({ body: { password }, headers: caller.headers }),
+    );
+    return reply.backupCodes;
+  }
+
+  /** Turns it off with the password and a current code; never for an operator. */
+  async turnOff(
+    input: { password: string; code: string },
+    caller: Caller,
+  ): Promise<WithCookies<SessionUser>> {
+    const user = await this.requireUser(caller.headers);
+    if (user.role === 'admin') {
+      throw new ApiError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.operatorsKeepIt);
+    }
+    if (!user.twoFactorEnabled) throw NOT_ON();
+    const account = `user:${user.id}` as const;
+    await this.guard.check(account, caller.ip);
+    try {
+      await this.auth.api.verifyTOTP({ body: { code: input.code }, headers: caller.headers });
+    } catch (error) {
+      if (codeOf(error) === 'INVALID_CODE') {
+        await this.guard.failed(account, caller.ip);
+        throw CODE_WRONG_FIELD();
+      }
+      throw error;
+    }
+    const { headers } = await this.withPassword(user.id, caller, () =>
+      this.auth.api.disableTwoFactor({
+        body: { password: input.password },
+        headers: caller.headers,
+        returnHeaders: true,
+      }),
+    );
+    const cookies = setCookiesOf(headers);
+    return { result: await this.userAfter(caller.headers, cookies), cookies };
+  }
+
+  /** Runs a call that checks the password; a wrong one counts and answers 403 WRONG_PASSWORD. */
+  private async withPassword<T>(
+    userId: string,
+    caller: Caller,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    const account = `user:${userId}` as const;
+    await this.guard.check(account, caller.ip);
+    try {
+      return await call();
+    } catch (error) {
+      if (codeOf(error) === 'INVALID_PASSWORD') {
+        await this.guard.failed(account, caller.ip);
+        throw WRONG_PASSWORD();
+      }
+      throw error;
+    }
+  }
+
+  /** The account as the renewed session cookie (set by the plugin) now shows it. */
+  private async userAfter(headers: Headers, cookies: string[]): Promise<SessionUser> {
+    const renewed = new Headers(headers);
+    const fresh = cookies
+      .map((cookie) => cookie.split(';')[0] ?? '')
+      .filter((pair) => pair.includes('.session_token='));
+    if (fresh.length > 0) renewed.set('cookie', fresh.join('; '));
+    const session = await this.auth.api.getSession({ headers: renewed });
+    if (!session) throw SIGNED_OUT();
+    return toSessionUser(session.user);
+  }
+
+  private async requireUser(headers: Headers): Promise<SessionUser> {
+    const session = await this.auth.api.getSession({ headers });
+    if (!session) throw SIGNED_OUT();
+    return toSessionUser(session.user);
+  }
+
+  /**
+   * The account of the pending sign-in this browser holds: its cookie's signature checked as the
+   * plugin checks it, then the plugin's own record of it (so failures are counted on that account
+   * before the plugin is asked). Null when there is none, or it has expired.
+   */
+  private async pendingUserId(headers: Headers): Promise<string | null> {
+    const raw = PENDING_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+    if (!raw) return null;
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    const dot = value.lastIndexOf('.');
+    if (dot < 1) return null;
+    const identifier = value.slice(0, dot);
+    const signature = Buffer.from(value.slice(dot + 1), 'base64');
+    const ctx = await this.auth.$context;
+    const expected = createHmac('sha256', ctx.secret).update(identifier).digest();
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+    const pending = await ctx.internalAdapter.findVerificationValue(identifier);
+    if (!pending || new Date(pending.expiresAt).getTime() <= Date.now()) return null;
+    return pending.value;
+  }
+}
