@@ -108,7 +108,15 @@ export class TwoFactorService {
         returnHeaders: true,
       });
       const cookies = setCookiesOf(headers);
-      return { result: await this.userAfter(caller.headers, cookies), cookies };
+      const renewed = await this.sessionAfter(caller.headers, cookies);
+      // Every other session of the account began with the password alone (another device, or
+      // someone else who had the password): it ends now, so none outlives the switch, and none
+      // reaches the console, which asks only whether the account has the second factor.
+      const ctx = await this.auth.$context;
+      for (const other of await ctx.internalAdapter.listSessions(renewed.user.id)) {
+        if (other.token !== renewed.token) await ctx.internalAdapter.deleteSession(other.token);
+      }
+      return { result: renewed.user, cookies };
     } catch (error) {
       const errorCode = codeOf(error);
       if (errorCode === 'INVALID_CODE') throw CODE_WRONG_FIELD();
@@ -182,6 +190,14 @@ export class TwoFactorService {
 
   /** The account as the renewed session cookie (set by the plugin) now shows it. */
   private async userAfter(headers: Headers, cookies: string[]): Promise<SessionUser> {
+    return (await this.sessionAfter(headers, cookies)).user;
+  }
+
+  /** The renewed session (set by the plugin): its account and its token. */
+  private async sessionAfter(
+    headers: Headers,
+    cookies: string[],
+  ): Promise<{ user: SessionUser; token: string }> {
     const renewed = new Headers(headers);
     const fresh = cookies
       .map((cookie) => cookie.split(';')[0] ?? '')
@@ -189,7 +205,7 @@ export class TwoFactorService {
     if (fresh.length > 0) renewed.set('cookie', fresh.join('; '));
     const session = await this.auth.api.getSession({ headers: renewed });
     if (!session) throw SIGNED_OUT();
-    return toSessionUser(session.user);
+    return { user: toSessionUser(session.user), token: session.session.token };
   }
 
   private async requireUser(headers: Headers): Promise<SessionUser> {

@@ -5,12 +5,12 @@ import {
   signedInAdmin,
   signedInAdminWithoutTwoFactor,
 } from '../../../../tests/support/operators.js';
+import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { enrolTwoFactor, totpCode, wrongCode } from '../../../../tests/support/two-factor.js';
 import { ADMIN_MESSAGES } from '../../../domain/api/admin.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { SIGN_IN_LIMITS } from './sign-in-guard.js';
-import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 
 /** Two-step sign-in (docs/accounts.md, decisions 074 and 075), through the API. */
 let t: TestApp;
@@ -68,6 +68,18 @@ describe('operators need a second factor', () => {
       role: 'admin',
       twoFactorEnabled: false,
     });
+  });
+
+  it('ends every other session of the account when it is turned on: none that began with the password alone reaches the console', async () => {
+    const { browser, email } = await signedInAdminWithoutTwoFactor(t);
+    // The same operator (or someone who had the password) signed in on another device first.
+    const elsewhere = new TestBrowser(t.app);
+    const other = await elsewhere.post('/api/v1/session', { email, password: ADMIN_PASSWORD });
+    expect(other.json().user).toMatchObject({ email });
+    await enrolTwoFactor(browser, ADMIN_PASSWORD);
+    expect((await browser.get('/api/v1/admin/dashboard')).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/v1/admin/dashboard')).statusCode).toBe(401);
+    expect((await elsewhere.get('/api/v1/session')).json()).toEqual({ user: null });
   });
 
   it('enrols, signs out, and signs in again with the password and a code from the app', async () => {
