@@ -26,6 +26,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { operatorAccountsRoutes } from './modules/accounts/operator-accounts.routes.js';
 import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
 import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
 import { authSecret } from './modules/accounts/app-secret.js';
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         services.orderAccess.linkGuestOrders(userId, services.orderAccess.guestHashOf(request)),
     }),
   );
+  await app.register(operatorAccountsRoutes(services.operators));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
   await app.register(contactRoutes(services.contact));

@@ -35,6 +35,7 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
+import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -189,6 +190,14 @@ export function createServices(
     outbox: mail.outbox,
     notes: orderNotes,
   });
+  const operators = new OperatorAccounts({
+    auth,
+    database: deps.database,
+    clock: deps.clock,
+    mail,
+    audit: new AdminRepository(db),
+    siteUrl: site.siteUrl,
+  });
   const adminInbox = new AdminInbox({ admin, contact, mail });
   const adminOrderExtras = new AdminOrderExtras({
     admin,
@@ -211,6 +220,7 @@ export function createServices(
     jobs,
     checkout,
     accounts,
+    operators,
     orderAccess,
     catalog,
     rates,

@@ -495,6 +495,16 @@ export const verifications = pgTable('verifications', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/** One-time links that make an existing account an operator (migration 0120). */
+export const operatorInvitations = pgTable('operator_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  invitedBy: text('invited_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
@@ -568,6 +578,7 @@ export const orderNotes = pgTable(
 
 export const schema = {
   adminAuditLog,
+  operatorInvitations,
   orderNotes,
   rateVersions,
   countries,

@@ -1,43 +1,73 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import { AdminRepository } from '../admin/admin.repository.js';
 import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from '../email/mail.js';
-import { AccountsService } from './accounts.service.js';
 import { authSecret } from './app-secret.js';
 import { createAuth } from './auth.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
+import {
+  ADMIN_CREATE_ACTOR,
+  OperatorAccounts,
+  type CreateAdminInput,
+} from './operator-accounts.js';
 
-export interface CreateAdminInput {
-  email: string;
-  name?: string | undefined;
-  /** Needed to create an account; for an existing one it replaces the password. */
-  password?: string | undefined;
-  /** Asked only when the account must be created and no password was given. */
-  askPassword?: () => Promise<string>;
+export type { CreateAdminInput } from './operator-accounts.js';
+
+export interface OperatorCommandDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  authSecret?: string | undefined;
+  /** The site's public address, for the invitation link (default http://localhost:3000). */
+  siteUrl?: string | undefined;
 }
 
 /**
- * What `npm run admin:create` does, on an opened and migrated database: the account with this
- * email becomes an admin, created when it does not exist. The browser tests create their admin
- * with this same function.
+ * The operator commands on an opened and migrated database, in this process (no site runs on
+ * it, or it is a PostgreSQL server the site shares). Emails are written to the outbox; the
+ * site's job queue delivers them. Close it after use.
  */
-export async function createOrPromoteAdmin(
-  deps: { database: Database; clock: Clock; logger: Logger; authSecret?: string | undefined },
-  input: CreateAdminInput,
-): Promise<{ created: boolean; userId: string }> {
+export async function openOperatorAccounts(
+  deps: OperatorCommandDeps,
+): Promise<{ operators: OperatorAccounts; close(): Promise<void> }> {
   const secret = await authSecret(deps.database, deps.clock, deps.authSecret);
-  const siteUrl = 'http://localhost:3000';
-  // No email is sent: an admin created here is verified already. No job queue is started.
+  const siteUrl = deps.siteUrl ?? 'http://localhost:3000';
+  // No delivery runs here: the outbox keeps the email for the site's job queue.
   const mail = createMail(deps, {
     from: DEFAULT_MAIL_FROM,
     salesEmail: DEFAULT_SALES_EMAIL,
     siteUrl,
   });
+  const auth = createAuth({ ...deps, mail, siteUrl, secret });
+  const operators = new OperatorAccounts({
+    auth,
+    database: deps.database,
+    clock: deps.clock,
+    mail,
+    audit: new AdminRepository(deps.database.db),
+    siteUrl,
+  });
+  return { operators, close: () => mail.close() };
+}
+
+/**
+ * What `npm run admin:create` does (docs/operators.md): a new account is created as a verified
+ * admin. An email that already has an account is NOT promoted: it is sent a one-time invitation
+ * (`invited: true`). The browser tests create their admin with this same function.
+ */
+export async function createOrPromoteAdmin(
+  deps: OperatorCommandDeps,
+  input: CreateAdminInput,
+): Promise<{ created: boolean; invited: boolean; userId: string }> {
+  const { operators, close } = await openOperatorAccounts(deps);
   try {
-    const auth = createAuth({ ...deps, mail, siteUrl, secret });
-    const accounts = new AccountsService(auth, new RateLimiter(deps.database, deps.clock));
-    return await accounts.createOrPromoteAdmin(input);
+    const result = await operators.createOrInvite(input, ADMIN_CREATE_ACTOR);
+    return {
+      created: result.outcome === 'created',
+      invited: result.outcome === 'invited',
+      userId: result.userId,
+    };
   } finally {
-    await mail.close();
+    await close();
   }
 }

@@ -12,6 +12,7 @@ export type MailKind =
   | 'verify-email'
   | 'order-link'
   | 'order-update'
+  | 'operator-invitation'
   | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
