@@ -36,6 +36,7 @@ import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
+import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -192,7 +193,7 @@ export function createServices(
   });
   const operators = new OperatorAccounts({
     auth,
-    database: deps.database,
+    invitations: new OperatorInvitationsRepository(db),
     clock: deps.clock,
     mail,
     audit: new AdminRepository(db),

@@ -1,11 +1,5 @@
 import { isAPIError } from 'better-auth/api';
-import {
-  ACCOUNT_MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type Role,
-  type SessionUser,
-} from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '../../../domain/accounts.js';
 import type { Account } from '../../../domain/api/accounts.js';
 import { ApiError } from '../../http/errors.js';
 import { COOKIE_PREFIX, type Auth } from './auth.js';

@@ -23,7 +23,7 @@ import {
   type OperatorCommand,
   type OperatorReply,
 } from './command-channel.js';
-import { openOperatorAccounts } from './create-admin.js';
+import { openOperatorAccounts } from '../../operator-commands.js';
 
 const usage =
   'Usage: npm run admin:create -- --email EMAIL [--name NAME] [--password PASSWORD]\n' +

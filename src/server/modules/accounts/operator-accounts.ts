@@ -5,11 +5,26 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../../domain/accounts.js';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import type { AdminRepository } from '../admin/admin.repository.js';
 import type { MailDeps } from '../email/mail.js';
 import type { Auth } from './auth.js';
+import type { OperatorInvitationsRepository } from './operator-invitations.repository.js';
+
+/** Writes one row of the audit log (the admin module's repository, passed in by the wiring). */
+export interface AuditRecorder {
+  record(
+    entry: {
+      at: Date;
+      adminId: string;
+      adminEmail: string;
+      action: string;
+      subject: string;
+      details: Record<string, unknown>;
+    },
+    tx?: DbExecutor,
+  ): Promise<void>;
+}
 
 /** An invitation link works once, for this long. */
 export const INVITATION_HOURS = 24;
@@ -63,10 +78,10 @@ function checkPassword(password: string): void {
 
 export interface OperatorAccountsDeps {
   auth: Auth;
-  database: Database;
+  invitations: OperatorInvitationsRepository;
   clock: Clock;
   mail: MailDeps;
-  audit: AdminRepository;
+  audit: AuditRecorder;
   siteUrl: string;
 }
 
@@ -124,11 +139,10 @@ export class OperatorAccounts {
     const expiresAt = new Date(now.getTime() + INVITATION_HOURS * 60 * 60 * 1000);
     const acceptUrl = `${new URL(this.deps.siteUrl).origin}${INVITATION_PATH}?token=${token}`;
     const tokenHash = hashToken(token);
-    await this.deps.database.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO operator_invitations (token_hash, email, invited_by, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [tokenHash, email, actor.email, now, expiresAt],
+    await this.deps.invitations.transaction(async (tx) => {
+      await this.deps.invitations.insert(
+        { tokenHash, email, invitedBy: actor.email, createdAt: now, expiresAt },
+        tx,
       );
       await this.deps.mail.emails.enqueueOperatorInvitation(tx, {
         email,
@@ -136,10 +150,12 @@ export class OperatorAccounts {
         expiresAt,
         requestId: tokenHash.slice(0, 32),
       });
-      await tx.query(
-        `INSERT INTO admin_audit_log (at, admin_id, admin_email, action, subject, details)
-         VALUES ($1, $2, $3, 'operator.invite', $4, $5)`,
-        [now, actor.id, actor.email, email, JSON.stringify({ expiresAt: expiresAt.toISOString() })],
+      await this.record(
+        actor,
+        'operator.invite',
+        email,
+        { expiresAt: expiresAt.toISOString() },
+        tx,
       );
     });
     this.deps.mail.worker.wake();
@@ -155,12 +171,8 @@ export class OperatorAccounts {
       new ApiError(410, 'INVITATION_INVALID', OPERATOR_MESSAGES.invitationInvalid);
     const now = this.deps.clock.now();
     // Used up first, atomically: two tabs opening one link cannot both accept it.
-    const [claimed] = await this.deps.database.query<{ email: string }>(
-      `UPDATE operator_invitations SET used_at = $2
-        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
-        RETURNING email`,
-      [hashToken(token), now],
-    );
+    const claimedEmail = await this.deps.invitations.claim(hashToken(token), now);
+    const claimed = claimedEmail ? { email: claimedEmail } : undefined;
     if (!claimed) throw invalid();
     const ctx = await this.deps.auth.$context;
     const found = await ctx.internalAdapter.findUserByEmail(claimed.email, {
@@ -206,10 +218,7 @@ export class OperatorAccounts {
   }
 
   private async voidInvitations(email: string): Promise<void> {
-    await this.deps.database.query(
-      `UPDATE operator_invitations SET used_at = $2 WHERE email = $1 AND used_at IS NULL`,
-      [email, this.deps.clock.now()],
-    );
+    await this.deps.invitations.voidFor(email, this.deps.clock.now());
   }
 
   private async record(
@@ -217,14 +226,18 @@ export class OperatorAccounts {
     action: string,
     subject: string,
     details: Record<string, unknown>,
+    tx?: DbExecutor,
   ): Promise<void> {
-    await this.deps.audit.record({
-      at: this.deps.clock.now(),
-      adminId: actor.id,
-      adminEmail: actor.email,
-      action,
-      subject,
-      details,
-    });
+    await this.deps.audit.record(
+      {
+        at: this.deps.clock.now(),
+        adminId: actor.id,
+        adminEmail: actor.email,
+        action,
+        subject,
+        details,
+      },
+      tx,
+    );
   }
 }
