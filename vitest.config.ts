@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
  * Files that start the server's own process or open the embedded database on the site's defaults,
  * whichever database the run is for: the Postgres run would repeat them unchanged (9 s each).
  */
-const ONLY_EMBEDDED = ['src/server/main.test.ts', 'src/server/deps.test.ts'];
+const ONLY_EMBEDDED = [
+  'src/server/main.test.ts',
+  'src/server/deps.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+];
 
 /**
  * Unit tests (domain, web logic) and integration tests (server on a real database). The

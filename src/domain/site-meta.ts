@@ -50,6 +50,7 @@ export const NOINDEX_PATHS: readonly string[] = [
   '/account/verify-email',
   '/manage-booking',
   '/admin',
+  '/admin/accept',
   '/admin/orders',
   '/admin/orders/:id',
   '/admin/rates',

@@ -34,6 +34,7 @@ describe('site routes', () => {
         '/account/verify-email',
         '/manage-booking',
         '/admin',
+        '/admin/accept',
         '/admin/orders',
         '/admin/orders/:id',
         '/admin/rates',

@@ -43,7 +43,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '/account/orders/:reference', title: 'Your order', signedIn: true },
   { path: '/account/verify-email', title: 'Confirm your email' },
   { path: '/manage-booking', title: 'Manage my booking' },
-  // The operator console (docs/operators.md).
+  // The operator console (docs/operators.md). Its invitation link is opened signed out.
+  { path: '/admin/accept', title: 'Become an operator', module: 'admin-accept' },
   { path: '/admin', title: 'Console', signedIn: true, admin: true, module: 'admin' },
   { path: '/admin/orders', title: 'Orders', signedIn: true, admin: true, module: 'admin' },
   { path: '/admin/orders/:id', title: 'Order', signedIn: true, admin: true, module: 'admin' },

@@ -31,6 +31,7 @@ import {
 import { healthRoutes } from './modules/health/health.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { accountsRoutes, type AccountEvents } from './modules/accounts/accounts.routes.js';
+import { operatorAccountsRoutes } from './modules/accounts/operator-accounts.routes.js';
 import { signUpRoutes } from './modules/accounts/sign-up.routes.js';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes.js';
 import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
@@ -314,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes(services.accounts, accountEvents));
   await app.register(twoFactorRoutes(services.twoFactor, accountEvents));
   await app.register(signUpRoutes(services.signUps, services.orderAccess));
+  await app.register(operatorAccountsRoutes(services.operators));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
   await app.register(contactRoutes(services.contact));

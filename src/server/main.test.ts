@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -46,4 +49,94 @@ describe('main in production', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('COURIER_PROVIDER: production refuses the courier simulator');
   });
+});
+
+/** Runs a Node process to its end without blocking this one (the site's logs keep flowing). */
+function run(args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, args, { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      done({ status, stdout, stderr });
+    });
+  });
+}
+
+describe('admin:create beside a running site (embedded database)', () => {
+  it('goes through the site: the new operator signs in to it, and the directory has one owner', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      SMTP_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    };
+    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((done) => site.once('exit', done));
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        let out = '';
+        site.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const ready = /"url":"(http:\/\/localhost:\d+)"[^\n]*"msg":"BoxAbroad is ready"/.exec(
+            out,
+          );
+          if (ready?.[1]) done(ready[1]);
+        });
+        void exited.then((code) => fail(new Error(`the site exited (${code}): ${out}`)));
+      });
+      const email = `beside.${Date.now()}@boxabroad.test`;
+      const made = await run(
+        [
+          '--import',
+          'tsx',
+          'src/server/modules/accounts/create-admin.cli.ts',
+          '--email',
+          email,
+          '--password',
+          'operator password 1',
+        ],
+        env,
+      );
+      expect(made.stderr).toBe('');
+      expect(made.stdout).toBe(`Created the admin account ${email}.\n`);
+      // The site still owns the directory: the command ran inside it.
+      const lock = JSON.parse(readFileSync(join(dataDir, 'pglite.lock'), 'utf8'));
+      expect(lock).toMatchObject({ pid: site.pid, purpose: 'the BoxAbroad server' });
+      const signIn = await fetch(`${url}/api/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email, password: 'operator password 1' }),
+      });
+      expect(signIn.status).toBe(200);
+      expect((await signIn.json()).user).toMatchObject({ email, role: 'admin' });
+      // A second site on the same directory is refused with a one-line reason.
+      const second = await run(['--import', 'tsx', 'src/server/main.ts'], env);
+      expect(second.status).toBe(1);
+      expect(second.stderr).toBe(
+        `BoxAbroad cannot start. The embedded database in ${dataDir} is in use by the BoxAbroad ` +
+          `server (pid ${site.pid}, since ${lock.since}): one process at a time may open it. ` +
+          'Stop that process first, or run two servers on PostgreSQL (DATABASE_URL).\n',
+      );
+      site.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // Let go on the way out.
+      expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      site.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

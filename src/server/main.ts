@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { DataDirectoryInUseError, setLockPurpose } from './db/data-dir-lock.js';
+import { startCommandChannel } from './modules/accounts/command-channel.js';
 import { createDeps } from './deps.js';
 import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';
@@ -18,8 +21,16 @@ async function main() {
 
   const logger = createLogger({ level: env.LOG_LEVEL, base: { service: 'boxabroad' } });
   const started = performance.now();
+  setLockPurpose('the BoxAbroad server');
   const deps = await createDeps(env, logger);
   const app = await buildApp(deps);
+  // On the embedded database this process is the only one that may open it (decision 073): the
+  // operator commands (npm run admin:create, admin:remove) come here, through a socket in
+  // DATA_DIR that only this machine's owner can reach.
+  const channel =
+    deps.database.kind === 'pglite'
+      ? await startCommandChannel(resolve(env.DATA_DIR), app.services.operators, logger)
+      : undefined;
   // The job queue: its recurring jobs and every email's delivery (decisions 014 and 056).
   const background = startBackgroundWork(app.services, logger);
 
@@ -28,6 +39,7 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    await channel?.close();
     await background.stop();
     await app.close();
     await deps.close();
@@ -49,6 +61,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirectoryInUseError) {
+    process.stderr.write(`BoxAbroad cannot start. ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `BoxAbroad failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
   );

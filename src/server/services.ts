@@ -37,6 +37,8 @@ import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
 import { SignUpService } from './modules/accounts/sign-up.service.js';
 import { TwoFactorService } from './modules/accounts/two-factor.service.js';
+import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
+import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { OrderAccess } from './modules/orders/order-access.js';
 import { AdminRepository } from './modules/admin/admin.repository.js';
@@ -201,6 +203,14 @@ export function createServices(
     outbox: mail.outbox,
     notes: orderNotes,
   });
+  const operators = new OperatorAccounts({
+    auth,
+    invitations: new OperatorInvitationsRepository(db),
+    clock: deps.clock,
+    mail,
+    audit: new AdminRepository(db),
+    siteUrl: site.siteUrl,
+  });
   const adminInbox = new AdminInbox({ admin, contact, mail });
   const adminOrderExtras = new AdminOrderExtras({
     admin,
@@ -225,6 +235,7 @@ export function createServices(
     accounts,
     signUps,
     twoFactor,
+    operators,
     orderAccess,
     catalog,
     rates,

@@ -83,6 +83,23 @@ export const resetPassword = defineRoute({
   },
 });
 
+export const acceptOperatorInvitation = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/operator-invitations',
+  access: 'public',
+  tag: 'Accounts',
+  summary: 'Accept an emailed invitation to become an operator',
+  description:
+    'Uses the link’s token once (it works for 24 hours). The account of the invited address gets this new password, its email counts as verified, every session of it is signed out, and it becomes an operator: sign in with the new password.',
+  body: PasswordResetSchema,
+  responses: {
+    200: MessageSchema.describe('The account is now an operator'),
+    410: apiError('The link has expired or has already been used (INVITATION_INVALID)'),
+    422: apiError('The new password breaks the rule (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
 export const AccountSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,10 +45,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  // One process owns a data directory (decision 073); an in-memory database has none to share.
+  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const query: RawQuery = async (text, params) =>
     (await client.query(text, params ?? [])).rows as never;
   return {
@@ -66,7 +75,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
           },
         }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -530,6 +530,16 @@ export const twoFactors = pgTable('two_factors', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/** One-time links that make an existing account an operator (migration 0120). */
+export const operatorInvitations = pgTable('operator_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  email: text('email').notNull(),
+  invitedBy: text('invited_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
@@ -603,6 +613,7 @@ export const orderNotes = pgTable(
 
 export const schema = {
   adminAuditLog,
+  operatorInvitations,
   orderNotes,
   rateVersions,
   countries,

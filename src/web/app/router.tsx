@@ -64,6 +64,7 @@ const AccountPage = page(() => import('../routes/account.js'), 'AccountPage');
 const AccountOrderPage = page(() => import('../routes/orders.js'), 'AccountOrderPage');
 const VerifyEmailPage = page(() => import('../routes/verify-email.js'), 'VerifyEmailPage');
 const ManageBookingPage = page(() => import('../routes/manage-booking.js'), 'ManageBookingPage');
+const AdminAcceptPage = page(() => import('../routes/admin-accept.js'), 'AdminAcceptPage');
 const AdminDashboardPage = page(() => import('../routes/admin.js'), 'AdminDashboardPage');
 const AdminOrdersPage = page(() => import('../routes/admin.js'), 'AdminOrdersPage');
 const AdminOrderPage = page(() => import('../routes/admin.js'), 'AdminOrderPage');
@@ -103,6 +104,7 @@ const ROUTES = {
   '/account/verify-email': <Lazy page={VerifyEmailPage} />,
   '/manage-booking': <Lazy page={ManageBookingPage} />,
   '/admin': <Lazy page={AdminDashboardPage} />,
+  '/admin/accept': <Lazy page={AdminAcceptPage} />,
   '/admin/orders': <Lazy page={AdminOrdersPage} />,
   '/admin/orders/:id': <Lazy page={AdminOrderPage} />,
   '/admin/rates': <Lazy page={AdminRatesPage} />,
@@ -140,6 +142,7 @@ const PRELOADERS: Readonly<Record<string, () => Promise<void>>> = {
   '/account/verify-email': VerifyEmailPage.preload,
   '/manage-booking': ManageBookingPage.preload,
   '/admin': AdminDashboardPage.preload,
+  '/admin/accept': AdminAcceptPage.preload,
   '/admin/orders': AdminOrdersPage.preload,
   '/admin/orders/:id': AdminOrderPage.preload,
   '/admin/rates': AdminRatesPage.preload,

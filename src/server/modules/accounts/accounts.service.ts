@@ -270,65 +270,6 @@ export class AccountsService {
     });
   }
 
-  /**
-   * `npm run admin:create`: makes the account with this email an admin, creating it (email
-   * verified, the password hashed by better-auth) when none exists. A password given for an
-   * existing account replaces its password and signs out its sessions.
-   */
-  async createOrPromoteAdmin(input: {
-    email: string;
-    name?: string | undefined;
-    password?: string | undefined;
-    askPassword?: (() => Promise<string>) | undefined;
-  }): Promise<{ created: boolean; userId: string }> {
-    const email = emailKey(input.email);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(ACCOUNT_MESSAGES.email);
-    const ctx = await this.auth.$context;
-    const found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
-    if (!found && input.password === undefined && input.askPassword) {
-      input = { ...input, password: await input.askPassword() };
-    }
-    if (input.password !== undefined) {
-      const problem = passwordProblem(input.password, { email });
-      if (problem) throw new Error(problem);
-    }
-    if (found) {
-      await ctx.internalAdapter.updateUser(found.user.id, { role: 'admin' });
-      if (input.password !== undefined) {
-        const hash = await ctx.password.hash(input.password);
-        if (found.accounts.some((a) => a.providerId === 'credential')) {
-          await ctx.internalAdapter.updatePassword(found.user.id, hash);
-        } else {
-          await ctx.internalAdapter.linkAccount({
-            userId: found.user.id,
-            providerId: 'credential',
-            accountId: found.user.id,
-            password: hash,
-          });
-        }
-        await ctx.internalAdapter.deleteUserSessions(found.user.id);
-      }
-      return { created: false, userId: found.user.id };
-    }
-    if (input.password === undefined) throw new Error('A new admin account needs a password.');
-    const user = await ctx.internalAdapter.createUser(
-      {
-        email,
-        name: input.name?.trim() || email.split('@')[0] || email,
-        emailVerified: true,
-        role: 'admin',
-      },
-      { method: 'admin' },
-    );
-    await ctx.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: await ctx.password.hash(input.password),
-    });
-    return { created: true, userId: user.id };
-  }
-
   private async requireUser(headers: Headers): Promise<AuthUser> {
     const session = await this.auth.api.getSession({ headers });
     if (!session) throw SIGNED_OUT();

@@ -1,22 +1,34 @@
 /**
- * Creates an admin account, or makes an existing account an admin (docs/operators.md):
+ * The operator commands (docs/operators.md, "Admin accounts"):
  *   npm run admin:create -- --email ops@example.com [--name "Ops"] [--password …]
- * Without --password (or ADMIN_PASSWORD) the password is asked for, without echo, when the
- * account must be created; for an existing account it is kept unless one is given. Uses the
- * database the server uses: DATABASE_URL, else the embedded one under DATA_DIR.
+ *   npm run admin:remove -- --email ops@example.com
+ * admin:create creates a NEW account as a verified admin (password from --password, else
+ * ADMIN_PASSWORD, else asked for without echo); an email that already has an account is sent a
+ * one-time invitation instead. admin:remove takes the role away and signs the account out.
+ * On the embedded database, while the site runs, the command goes to the site through its
+ * command channel (decision 073): the data directory is never opened by two processes. Without
+ * a running site, or with DATABASE_URL, it opens the database itself.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { systemClock } from '../../clock.js';
-import { openDatabase } from '../../db/client.js';
+import { openDatabase, type Database } from '../../db/client.js';
+import { DataDirectoryInUseError, setLockPurpose } from '../../db/data-dir-lock.js';
 import { prepareDatabase } from '../../deps.js';
 import { EnvError, parseEnv } from '../../env.js';
-import { createOrPromoteAdmin } from './create-admin.js';
+import {
+  runOperatorCommand,
+  sendOperatorCommand,
+  type OperatorCommand,
+  type OperatorReply,
+} from './command-channel.js';
+import { openOperatorAccounts } from '../../operator-commands.js';
 
 const usage =
   'Usage: npm run admin:create -- --email EMAIL [--name NAME] [--password PASSWORD]\n' +
-  '  (or ADMIN_PASSWORD in the environment; asked for when creating an account without one)';
+  '  (or ADMIN_PASSWORD in the environment; asked for when creating an account without one)\n' +
+  '       npm run admin:remove -- --email EMAIL';
 
 function fail(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -69,6 +81,7 @@ async function run(): Promise<void> {
         email: { type: 'string' },
         name: { type: 'string' },
         password: { type: 'string' },
+        remove: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -89,31 +102,72 @@ async function run(): Promise<void> {
     if (error instanceof EnvError) return fail(error.problems.join('\n'));
     throw error;
   }
-  const logger = pino({ level: 'warn' });
-  const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
-  try {
-    await prepareDatabase(database, logger);
-    const result = await createOrPromoteAdmin(
-      { database, clock: systemClock, logger, authSecret: env.AUTH_SECRET },
-      {
+  const request: OperatorCommand = values.remove
+    ? { command: 'remove', email: values.email }
+    : {
+        command: 'create',
         email: values.email,
         name: values.name,
         password: values.password ?? process.env.ADMIN_PASSWORD,
-        askPassword: () => askHidden('Password for the new admin account: '),
-      },
-    );
-    process.stdout.write(
-      result.created
-        ? `Created the admin account ${values.email.trim().toLowerCase()}.\n`
-        : `${values.email.trim().toLowerCase()} is now an admin.\n`,
-    );
+      };
+  const askPassword = () => askHidden('Password for the new admin account: ');
+  const command = values.remove ? 'npm run admin:remove' : 'npm run admin:create';
+  setLockPurpose(command);
+
+  const logger = pino({ level: 'warn' });
+  let database: Database;
+  try {
+    database = env.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+      : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
+  } catch (error) {
+    if (!(error instanceof DataDirectoryInUseError)) throw error;
+    // The site owns the embedded database: the command runs there.
+    let reply = await sendOperatorCommand(resolve(env.DATA_DIR), request);
+    if (reply && !reply.ok && reply.needsPassword && request.command === 'create') {
+      reply = await sendOperatorCommand(resolve(env.DATA_DIR), {
+        ...request,
+        password: await askPassword(),
+      });
+    }
+    if (!reply) {
+      return fail(
+        `${error.message} It does not take commands (yet): if it is the site, run ${command} ` +
+          'again once it has started; otherwise stop it first.',
+      );
+    }
+    return report(reply);
+  }
+  try {
+    await prepareDatabase(database, logger);
+    const { operators, close } = await openOperatorAccounts({
+      database,
+      clock: systemClock,
+      logger,
+      authSecret: env.AUTH_SECRET,
+      siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    });
+    try {
+      report(
+        await runOperatorCommand(operators, request, {
+          askPassword,
+          // With PostgreSQL a running site delivers it now; the embedded one is not running.
+          deliveredLater: database.kind === 'pglite',
+        }),
+      );
+    } finally {
+      await close();
+    }
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   } finally {
     await database.close();
   }
+}
+
+function report(reply: OperatorReply): void {
+  if (reply.ok) process.stdout.write(`${reply.message}\n`);
+  else fail(reply.message);
 }
 
 await run();

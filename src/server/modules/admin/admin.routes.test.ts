@@ -65,21 +65,97 @@ describe('admin accounts (npm run admin:create)', () => {
     expect(log.json()).toEqual({ entries: expect.any(Array) });
   });
 
-  it('promotes an existing customer, keeping the password unless one is given', async () => {
-    const customer = await signedInCustomer(t);
-    const email = (await customer.get('/api/v1/session')).json().user.email as string;
-    expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
-    const result = await createOrPromoteAdmin(deps(), { email: email.toUpperCase() });
-    expect(result.created).toBe(false);
-    // The same session is now an admin's, who sets up two-step sign-in before using the console.
-    const refused = await customer.get('/api/v1/admin/audit-log');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
-    await enrolTwoFactor(customer, 'customer password 1');
-    expect((await customer.get('/api/v1/admin/audit-log')).statusCode).toBe(200);
-    const again = new TestBrowser(t.app);
-    const signIn = await again.post('/api/v1/session', { email, password: 'customer password 1' });
-    expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
+  // The rule changed: an existing account is never promoted by admin:create (whoever signed up
+  // the address may not own the mailbox). Its mailbox is sent a one-time link instead.
+  it('never promotes an existing account: the mailbox owner accepts an invitation with a new password', async () => {
+    // An attacker signs up the address the business will later make an operator.
+    const attacker = await signedInCustomer(t);
+    const email = (await attacker.get('/api/v1/session')).json().user.email as string;
+    const result = await createOrPromoteAdmin(deps(), {
+      email: email.toUpperCase(),
+      password: 'chosen by the business',
+    });
+    expect(result).toMatchObject({ created: false, invited: true });
+    // Not an operator: neither the attacker's session nor a new sign-in with their password.
+    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
+    const signIn = await new TestBrowser(t.app).post('/api/v1/session', {
+      email,
+      password: 'customer password 1',
+    });
+    expect(signIn.json().user.role).toBe('customer');
+    // The password given was not set either.
+    const given = await new TestBrowser(t.app).post('/api/v1/session', {
+      email,
+      password: 'chosen by the business',
+    });
+    expect(given.statusCode).toBe(401);
+
+    // The mailbox owner opens the emailed link and chooses a new password.
+    const [mail] = await t.database.query<{ text_body: string }>(
+      `SELECT text_body FROM mail WHERE kind = 'operator-invitation' AND to_address = $1`,
+      [email],
+    );
+    const token = decodeURIComponent(/\/admin\/accept\?token=(\S+)/.exec(mail!.text_body)![1]!);
+    const short = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token,
+      password: 'short',
+    });
+    expect(short.statusCode).toBe(422);
+    // A common password is refused by the rule every account keeps, before the link is used.
+    const common = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token,
+      password: 'password123',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().error.fields.password).toMatch(/too common/);
+    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
+    const accepted = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token,
+      password: 'the real owner chose this',
+    });
+    expect(accepted.statusCode).toBe(200);
+
+    // The attacker keeps nothing: their session is gone, their password fails.
+    expect((await attacker.get('/api/v1/session')).json().user).toBeNull();
+    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(401);
+    const old = await new TestBrowser(t.app).post('/api/v1/session', {
+      email,
+      password: 'customer password 1',
+    });
+    expect(old.statusCode).toBe(401);
+    const owner = new TestBrowser(t.app);
+    const ownerIn = await owner.post('/api/v1/session', {
+      email,
+      password: 'the real owner chose this',
+    });
+    expect(ownerIn.json().user).toMatchObject({ role: 'admin', emailVerified: true });
+    // The new operator sets up two-step sign-in before the console opens (decision 074).
+    expect((await owner.get('/api/v1/admin/audit-log')).json().error.code).toBe(
+      'TWO_FACTOR_REQUIRED',
+    );
+    await enrolTwoFactor(owner, 'the real owner chose this');
+
+    // The link works once.
+    const again = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token,
+      password: 'the attacker tries again',
+    });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().error.code).toBe('INVITATION_INVALID');
+
+    // Both steps are in the audit log, with who did them.
+    const log = await owner.get(`/api/v1/admin/audit-log?subject=${encodeURIComponent(email)}`);
+    expect(log.statusCode).toBe(200);
+    expect(
+      (log.json().entries as { action: string; adminEmail: string; subject: string }[]).map((e) => [
+        e.action,
+        e.adminEmail,
+        e.subject,
+      ]),
+    ).toEqual([
+      ['operator.accept', email, email],
+      ['operator.invite', 'npm run admin:create on the server', email],
+    ]);
   });
 
   it('refuses a new account without a password or with a short one, and asks when it can', async () => {

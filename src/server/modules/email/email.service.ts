@@ -16,6 +16,10 @@ import {
 } from './templates/account-link.js';
 import { renderContactMessage, type ContactEmailInput } from './templates/contact-message.js';
 import { renderPasswordReset, type PasswordResetInput } from './templates/password-reset.js';
+import {
+  renderOperatorInvitation,
+  type OperatorInvitationInput,
+} from './templates/operator-invitation.js';
 
 export interface EmailConfig {
   /** Where contact form messages go (SALES_EMAIL). */
@@ -208,6 +212,17 @@ export class EmailService {
     return this.outbox.enqueue(tx, {
       kind: 'password-reset',
       idempotencyKey: `password-reset:${input.requestId}`,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /** `npm run admin:create` for an existing account: the one-time link that makes it an operator. */
+  enqueueOperatorInvitation(tx: Queryable, input: OperatorInvitationInput): Promise<EnqueueResult> {
+    const rendered = renderOperatorInvitation(input, this.context());
+    return this.outbox.enqueue(tx, {
+      kind: 'operator-invitation',
+      idempotencyKey: `operator-invitation:${input.requestId}`,
       to: input.email,
       ...rendered,
     });

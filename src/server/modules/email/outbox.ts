@@ -14,6 +14,7 @@ export type MailKind =
   | 'sign-up-existing-account'
   | 'order-link'
   | 'order-update'
+  | 'operator-invitation'
   | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 

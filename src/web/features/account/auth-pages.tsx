@@ -7,7 +7,12 @@ import {
   SignInInputSchema,
   SignUpInputSchema,
 } from '../../../domain/accounts.js';
-import { requestPasswordReset, resetPassword, signUp } from '../../../domain/api/accounts.js';
+import {
+  acceptOperatorInvitation,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+} from '../../../domain/api/accounts.js';
 import { signIn } from '../../../domain/api/session.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
@@ -227,6 +232,55 @@ export function ResetPasswordForm() {
             <Link to="/login/forgotten-password">Ask for a new link</Link>
           </p>
         </AccountForm>
+      )}
+    </section>
+  );
+}
+
+/** The emailed invitation to become an operator: a new password, then sign in (docs/operators.md). */
+export function AcceptInvitationForm() {
+  usePageTitle('Become an operator');
+  const token = useSearchParams().get('token') ?? '';
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <section className="page container">
+      <h1>Become a BoxAbroad operator</h1>
+      {done ? (
+        <div className="notice" role="status">
+          <p>{done}</p>
+          <p>
+            <Link to="/login?next=%2Fadmin">Sign in</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p>
+            Choose a new password for your account. It replaces the old one and signs the account
+            out everywhere; then sign in to the console with it.
+          </p>
+          <AccountForm
+            id="accept-invitation"
+            schema={PasswordResetSchema.pick({ password: true })}
+            fields={[
+              {
+                name: 'password',
+                label: 'New password',
+                type: 'password',
+                autoComplete: 'new-password',
+                hint: ACCOUNT_MESSAGES.passwordRule,
+              },
+            ]}
+            submitLabel="Accept and save password"
+            busyLabel="Saving"
+            onSubmit={async (values) => {
+              const reply = await callApi(acceptOperatorInvitation, {
+                body: { token, password: values.password },
+              });
+              setSession({ user: null });
+              setDone(reply.message);
+            }}
+          />
+        </>
       )}
     </section>
   );

@@ -1,0 +1,144 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { commandSocketPath, sendOperatorCommand, startCommandChannel } from './command-channel.js';
+import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
+import { totpCode } from '../../../../tests/support/two-factor.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
+});
+afterAll(() => t.close());
+
+const emailOf = async (browser: TestBrowser) =>
+  (await browser.get('/api/v1/session')).json().user.email as string;
+
+async function invitationToken(email: string): Promise<string> {
+  const [mail] = await t.database.query<{ text_body: string; subject: string }>(
+    `SELECT text_body, subject FROM mail WHERE kind = 'operator-invitation' AND to_address = $1
+      ORDER BY created_at DESC`,
+    [email],
+  );
+  expect(mail?.subject).toBe('You are invited to run BoxAbroad');
+  return decodeURIComponent(/\/admin\/accept\?token=(\S+)/.exec(mail!.text_body)![1]!);
+}
+
+async function auditFor(email: string) {
+  return t.database.query<{ action: string; admin_email: string }>(
+    `SELECT action, admin_email FROM admin_audit_log WHERE subject = $1 ORDER BY id`,
+    [email],
+  );
+}
+
+describe('operator invitations', () => {
+  it(`expire after ${INVITATION_HOURS} hours`, async () => {
+    const customer = await signedInCustomer(t);
+    const email = await emailOf(customer);
+    const result = await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
+    expect(result.outcome).toBe('invited');
+    const token = await invitationToken(email);
+    const sent = t.clock.now();
+    try {
+      t.clock.set(new Date(sent.getTime() + INVITATION_HOURS * 3_600_000 + 1_000));
+      const late = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+        token,
+        password: 'a new password 1',
+      });
+      expect(late.statusCode).toBe(410);
+      expect(late.json().error.code).toBe('INVITATION_INVALID');
+    } finally {
+      t.clock.set(sent);
+    }
+    expect((await customer.get('/api/v1/session')).json().user.role).toBe('customer');
+  });
+
+  it('an unknown token is refused like a used one', async () => {
+    const res = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token: 'not-a-token',
+      password: 'a new password 1',
+    });
+    expect(res.statusCode).toBe(410);
+  });
+});
+
+describe('admin:remove', () => {
+  it('takes the role away, signs the account out everywhere, spends its invitations, and is audited', async () => {
+    const { browser, email, twoFactor } = await signedInAdmin(t);
+    const result = await t.app.services.operators.remove(email.toUpperCase(), ADMIN_REMOVE_ACTOR);
+    expect(result.outcome).toBe('removed');
+    expect((await browser.get('/api/v1/session')).json().user).toBeNull();
+    // The account keeps its two-step sign-in, as a customer's.
+    const again = new TestBrowser(t.app);
+    const signIn = await again.post('/api/v1/session', { email, password: 'operator password 1' });
+    expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
+    const second = await again.post('/api/v1/session/second-step', {
+      method: 'app',
+      code: await totpCode(twoFactor.secret),
+    });
+    expect(second.json().user.role).toBe('customer');
+    expect((await again.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
+    expect(await auditFor(email)).toEqual([
+      { action: 'operator.create', admin_email: 'npm run admin:create on the server' },
+      { action: 'operator.remove', admin_email: 'npm run admin:remove on the server' },
+    ]);
+
+    // An invitation sent before a removal cannot bring the role back.
+    await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
+    const token = await invitationToken(email);
+    await t.app.services.operators.remove(email, ADMIN_REMOVE_ACTOR);
+    const late = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token,
+      password: 'a new password 1',
+    });
+    expect(late.statusCode).toBe(410);
+  });
+});
+
+describe('the command channel', () => {
+  it('runs admin:create and admin:remove in the server, on a socket only its owner can reach', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'boxabroad-channel-'));
+    const channel = await startCommandChannel(
+      dir,
+      t.app.services.operators,
+      pino({ level: 'silent' }),
+    );
+    try {
+      expect((await stat(commandSocketPath(dir))).mode & 0o777).toBe(0o600);
+      expect((await stat(join(dir, 'control'))).mode & 0o777).toBe(0o700);
+      const email = `channel.${Date.now()}@boxabroad.test`;
+      expect(await sendOperatorCommand(dir, { command: 'create', email })).toEqual({
+        ok: false,
+        message: 'A new admin account needs a password.',
+        needsPassword: true,
+      });
+      const created = await sendOperatorCommand(dir, {
+        command: 'create',
+        email,
+        password: 'channel password 1',
+      });
+      expect(created).toEqual({ ok: true, message: `Created the admin account ${email}.` });
+      const browser = new TestBrowser(t.app);
+      const signIn = await browser.post('/api/v1/session', {
+        email,
+        password: 'channel password 1',
+      });
+      expect(signIn.json().user.role).toBe('admin');
+      const removed = await sendOperatorCommand(dir, { command: 'remove', email });
+      expect(removed?.ok).toBe(true);
+      expect((await browser.get('/api/v1/session')).json().user).toBeNull();
+    } finally {
+      await channel.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+    // Nobody listens any more: the caller is told so (undefined), not left waiting.
+    expect(await sendOperatorCommand(dir, { command: 'remove', email: 'x@y.test' })).toBe(
+      undefined,
+    );
+  });
+});
