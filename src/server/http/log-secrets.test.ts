@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPaymentProvider } from '../providers/payment/sandbox/sandbox-payments.js';
 import { TestBrowser } from '../../../tests/support/browser-session.js';
@@ -12,6 +13,7 @@ import {
 import { signedInCustomer } from '../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createLogger, loggedUrl } from '../logging.js';
+import { createOrPromoteAdmin } from '../modules/accounts/create-admin.js';
 
 describe('loggedUrl', () => {
   it('keeps the path and the names of the query parameters, never their values', () => {
@@ -50,6 +52,7 @@ const PAGES_OF_LINKS = [
   '/login/reset-password',
   '/signup/confirm',
   '/account/verify-email',
+  '/admin/accept',
 ];
 
 /** Every token an email of the journey carried: the value of each `access=` or `token=`. */
@@ -81,7 +84,7 @@ describe('a whole journey writes none of the tokens it issued to the log', () =>
   });
   afterAll(() => t.close());
 
-  it('books, opens every emailed link however it is spelled, resets a password', async () => {
+  it('books, signs up, resets a password, invites an operator, and opens every emailed link however it is spelled', async () => {
     // A booked order: its confirmation email carries signed `?access=` links.
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);
@@ -109,8 +112,15 @@ describe('a whole journey writes none of the tokens it issued to the log', () =>
       (await elsewhere.post('/api/v1/password-resets', { email: account.email })).statusCode,
     ).toBe(202);
 
+    // The business runs admin:create on that customer's address: an invitation `?token=`.
+    await createOrPromoteAdmin(
+      { database: t.database, clock: t.clock, logger: pino({ level: 'silent' }) },
+      { email: account.email },
+    );
+
     const tokens = await emailedTokens(t);
-    expect(tokens.length).toBeGreaterThanOrEqual(3);
+    // An access link, "Manage my booking", sign-up, reset, invitation.
+    expect(tokens.length).toBeGreaterThanOrEqual(5);
     const accessTokens = tokens.filter((token) => token.includes('.'));
     expect(accessTokens.length).toBeGreaterThanOrEqual(1);
 
@@ -135,6 +145,10 @@ describe('a whole journey writes none of the tokens it issued to the log', () =>
     expect((await elsewhere.put('/api/v1/booking-links', { token: manage })).statusCode).toBe(200);
     for (const token of reset) {
       await elsewhere.put('/api/v1/password-resets', { token, password: 'a new long password 7' });
+      await elsewhere.put('/api/v1/operator-invitations', {
+        token,
+        password: 'a new long password 7',
+      });
     }
 
     const log = lines.join('');
