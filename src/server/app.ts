@@ -1,10 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
