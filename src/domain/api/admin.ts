@@ -295,6 +295,7 @@ export const TimelineEntrySchema = z.object({
       attempts: z.number().int(),
       sentAt: z.string().nullable(),
       lastError: z.string().nullable(),
+      serverQueueId: z.string().nullable(),
     })
     .optional(),
 });
@@ -550,6 +551,8 @@ export const AdminMailSchema = z.object({
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string(),
   lastError: z.string().nullable(),
+  /** The mail server's id for the message (from its "250 … queued as ID"), once sent. */
+  serverQueueId: z.string().nullable(),
 });
 export type AdminMail = z.infer<typeof AdminMailSchema>;
 
@@ -582,6 +585,9 @@ export const listAdminMail = defineRoute({
 export const MAIL_NOT_RETRYABLE_MESSAGE =
   'This email is no longer in the state you saw: it may already have been sent again. The list now shows it as it is.';
 
+export const MAIL_MAY_ARRIVE_TWICE_MESSAGE =
+  'The mail server may already have delivered this email: sending it again may give the recipient two copies. Confirm that you want to send it again anyway.';
+
 export const retryAdminMail = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/mail/:id/retry',
@@ -589,15 +595,21 @@ export const retryAdminMail = defineRoute({
   tag: TAG,
   summary: 'Send a failed email again, or one whose delivery is unknown',
   description:
-    '`expected` is the state the operator saw: `failed` (retry) or `unknown` (send again: the recipient may then get it twice). The email is queued at once, checked and changed under its row lock, so a second click is refused rather than sending twice.',
+    '`expected` is the state the operator saw: `failed` (retry) or `unknown` (send again: the recipient may then get it twice, so `mayArriveTwice: true` must say the operator accepts that). The email is queued at once, checked and changed under its row lock, so a second click is refused rather than sending twice.',
   params: z.object({ id: z.uuid() }),
-  body: z.object({ expected: z.enum(['failed', 'unknown']) }),
+  body: z.object({
+    expected: z.enum(['failed', 'unknown']),
+    /** Required (true) to send an `unknown` email again: it may then arrive twice. */
+    mayArriveTwice: z.boolean().optional(),
+  }),
   notFound: { code: 'MAIL_NOT_FOUND', message: 'There is no such email.' },
   responses: {
     200: AdminMailSchema.describe('The email, queued again'),
     ...ADMIN_ERRORS,
     404: apiError('No such email (MAIL_NOT_FOUND)'),
-    409: apiError('The email is not in the expected state any more (MAIL_NOT_RETRYABLE)'),
+    409: apiError(
+      'The email is not in the expected state any more (MAIL_NOT_RETRYABLE), or it is `unknown` and `mayArriveTwice` was not confirmed (MAIL_MAY_ARRIVE_TWICE)',
+    ),
   },
 });
 

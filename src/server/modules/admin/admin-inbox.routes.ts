@@ -30,7 +30,12 @@ export function adminInboxRoutes(inbox: AdminInbox, extras: AdminOrderExtras) {
     );
     add(listAdminMail, async (request) => inbox.mail(request.query.filter));
     add(retryAdminMail, async (request) =>
-      inbox.retryMail(operatorOf(request), request.params.id, request.body.expected),
+      inbox.retryMail(
+        operatorOf(request),
+        request.params.id,
+        request.body.expected,
+        request.body.mayArriveTwice === true,
+      ),
     );
 
     add(listAdminOrderDocuments, async (request) => extras.documents(request.params.id));
