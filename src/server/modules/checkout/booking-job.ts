@@ -413,7 +413,10 @@ export function bookingResultFromJson(json: unknown): BookingResult {
 }
 
 /** The booking's labels and documents as we keep them, each with how the email names it. */
-function documentsOf(reference: string, result: BookingResult) {
+export function documentsOf(
+  reference: string,
+  result: Pick<BookingResult, 'labels' | 'documents'>,
+) {
   return [
     ...result.labels.map((label, i) => ({
       kind: 'label' as const,

@@ -18,7 +18,12 @@ import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
 import { SettlementJobs } from './settlement-jobs.js';
 import type { DbTransaction } from '../../db/client.js';
-import { resolveNeedsAttention, type Resolution } from './operator-resolution.js';
+import {
+  fetchCourierDocuments,
+  resolveNeedsAttention,
+  type CourierDocuments,
+  type Resolution,
+} from './operator-resolution.js';
 import { OperatorPayments, REFUND_PAYMENT_JOB, type RefundRequester } from './operator-payments.js';
 
 export type { Resolution };
@@ -109,8 +114,18 @@ export class CheckoutService {
   }
 
   /** An operator's answer for a `needs_attention` order, in the caller's transaction. */
-  resolveNeedsAttention(orderId: string, resolution: Resolution, tx: DbTransaction) {
-    return resolveNeedsAttention(this.deps, orderId, resolution, tx);
+  resolveNeedsAttention(
+    orderId: string,
+    resolution: Resolution,
+    tx: DbTransaction,
+    courier?: CourierDocuments,
+  ) {
+    return resolveNeedsAttention(this.deps, orderId, resolution, tx, courier);
+  }
+
+  /** The courier's labels and documents of a booking it has (outside any transaction). */
+  fetchCourierDocuments(courierReference: string): Promise<CourierDocuments> {
+    return fetchCourierDocuments(this.deps, courierReference);
   }
 
   /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */
