@@ -702,6 +702,38 @@ export const addAdminOrderNote = defineRoute({
   },
 });
 
+/** Largest PDF an operator uploads: a courier's labels for five boxes are well under 1 MB. */
+export const MAX_UPLOAD_PDF_BYTES = 3 * 1024 * 1024;
+
+export const uploadAdminOrderDocument = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/documents',
+  access: 'operator',
+  tag: TAG,
+  summary: 'Add a label or document the courier could not give (a booked order)',
+  description:
+    'For an order an operator resolved as booked whose labels the courier could not give: the PDF (base64), a label (its format, e.g. `A4` or `Thermal`) or a document (its type, e.g. `CommercialInvoice`). Stored as the courier’s would be: the console lists it and the confirmation email carries it (send it with `confirmation-email`).',
+  params: OrderIdParams,
+  body: z.object({
+    kind: z.enum(['label', 'document']),
+    type: z.string().trim().min(1, 'Say the label’s format or the document’s type').max(40),
+    pdfBase64: z
+      .string()
+      .min(1, 'Choose a PDF file')
+      .max(Math.ceil(MAX_UPLOAD_PDF_BYTES / 3) * 4, 'The file is larger than 3 MB'),
+  }),
+  notFound: ORDER_NOT_FOUND_ADMIN,
+  responses: {
+    200: z
+      .object({ documents: z.array(AdminOrderDocumentSchema) })
+      .describe('The order’s documents'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError('The order is not booked (ORDER_NOT_BOOKED)'),
+    422: apiError('Not a PDF (NOT_A_PDF), or a missing field (VALIDATION_FAILED)'),
+  },
+});
+
 export const ORDER_NOT_BOOKED_MESSAGE =
   'Only a booked order has a confirmation email to send again.';
 

@@ -10,6 +10,7 @@ import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import { samplePdf } from '../../dev/sample-mail.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 
 let t: TestApp;
@@ -182,6 +183,54 @@ describe('an order whose booking outcome is unknown', () => {
     // The console can send it again.
     const again = await admin.post(`/api/v1/admin/orders/${order.id}/confirmation-email`);
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('resolved as booked where the courier has no labels: the operator uploads the PDF, then sends the confirmation with it', async () => {
+    const order = await needsAttentionOrder();
+    const resolved = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'booked',
+      courierReference: 'TG-112233',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const resend = `/api/v1/admin/orders/${order.id}/confirmation-email`;
+    const early = await admin.post(resend);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('NO_CONFIRMATION_EMAIL');
+
+    const upload = `/api/v1/admin/orders/${order.id}/documents`;
+    const notPdf = await admin.post(upload, {
+      kind: 'label',
+      type: 'A4',
+      pdfBase64: Buffer.from('<html>not a label</html>').toString('base64'),
+    });
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json().error.code).toBe('NOT_A_PDF');
+    const label = await samplePdf('Label', ['Large parcel 1']);
+    const added = await admin.post(upload, {
+      kind: 'label',
+      type: 'A4',
+      pdfBase64: label.toString('base64'),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().documents).toEqual([
+      expect.objectContaining({ kind: 'label', title: 'Label (A4)' }),
+    ]);
+
+    const sent = await admin.post(resend);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [attachment] = await t.database.query<{ filename: string; content: Uint8Array }>(
+      'SELECT filename, content FROM mail_attachments WHERE mail_id = $1',
+      [sent.json().mailId],
+    );
+    expect(attachment?.filename).toBe('labels-a4.pdf');
+    expect(Buffer.from(attachment!.content).equals(label)).toBe(true);
+    const [mail] = await t.database.query<{ text_body: string; reply_to: string }>(
+      'SELECT text_body, reply_to FROM mail WHERE id = $1',
+      [sent.json().mailId],
+    );
+    expect(mail?.reply_to).toBe('sales@boxabroad.test');
+    expect(mail?.text_body).toContain('it is attached to this email as a PDF file');
+    expect(mail?.text_body).not.toContain('TRACKING');
   });
 
   it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {

@@ -12,7 +12,7 @@ import {
   type CheckoutOptions,
 } from './checkout-deps.js';
 import { checkoutStatus } from './checkout-status.js';
-import { resendBookingConfirmation } from './confirmation-email.js';
+import { addOperatorDocument, resendBookingConfirmation } from './confirmation-email.js';
 import { PaymentEvents } from './payment-events.js';
 import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
@@ -150,6 +150,15 @@ export class CheckoutService {
   /** A booked order's confirmation email again (an operator's action), in the caller's transaction. */
   resendConfirmation(orderId: string, tx: DbTransaction) {
     return resendBookingConfirmation(this.deps, orderId, tx);
+  }
+
+  /** An operator's upload of a label or document for a booked order, in the caller's transaction. */
+  addOperatorDocument(
+    orderId: string,
+    upload: { kind: 'label' | 'document'; type: string; pdf: Buffer },
+    tx: DbTransaction,
+  ) {
+    return addOperatorDocument(this.deps, orderId, upload, tx);
   }
 
   /** The order's labels and documents with their download paths (any status). */

@@ -3,9 +3,8 @@ import { formatPence } from '../../../domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
-import { documentsOf } from './booking-job.js';
 import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
-import { bookingConfirmationOf } from './confirmation-email.js';
+import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 
 /** What an operator found on the courier's side for a `needs_attention` order. */
 export type Resolution =

@@ -46,6 +46,7 @@ export interface BookingConfirmationInput {
   recipient: { name: string; email: string };
   /** Calendar date of the collection in Europe/London, `YYYY-MM-DD`. */
   collectionDate: string;
+  /** Empty when the courier gave none (labels an operator uploaded): no tracking section. */
   trackingUrl: string;
   /** The service chosen, e.g. "Express". */
   service: string;
@@ -211,8 +212,12 @@ export function renderBookingConfirmation(
           ${documentLinks(input.documents)}`
         : ''
     }
-    ${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
-    ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}
+    ${
+      input.trackingUrl
+        ? html`${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
+          ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}`
+        : ''
+    }
     ${subheading('Addresses')}
     <table role="presentation" width="100%" cellspacing="0" cellpadding="0">
       <tr>
@@ -248,9 +253,7 @@ export function renderBookingConfirmation(
           ]
         : []),
       '',
-      'TRACKING',
-      `Track your parcels: ${input.trackingUrl}`,
-      '',
+      ...(input.trackingUrl ? ['TRACKING', `Track your parcels: ${input.trackingUrl}`, ''] : []),
       'COLLECTION ADDRESS',
       ...addressLines(input.collectionAddress),
       '',
