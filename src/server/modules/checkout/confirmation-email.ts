@@ -211,11 +211,12 @@ export async function addOperatorDocument(
         },
   );
   if (!doc) throw new Error('no document made of the upload');
-  const { attachment: _, ...stored } = doc;
   await deps.repository.insertDocuments(
     [
       {
-        ...stored,
+        kind: doc.kind,
+        title: doc.title,
+        content: doc.content,
         filename: `${order.reference}-${upload.kind}-${randomUUID().slice(0, 8)}.pdf`,
         id: randomUUID(),
         orderId,
@@ -226,7 +227,7 @@ export async function addOperatorDocument(
     ],
     tx,
   );
-  return { reference: order.reference, title: stored.title };
+  return { reference: order.reference, title: doc.title };
 }
 
 function postal(address: OrderAddress, countryId: number): PostalAddress {
