@@ -339,7 +339,9 @@ export class MailDelivery {
       const now = clock.now();
       const answered = failure.code === 'REJECTED' || failure.code === 'TEMPORARY_FAILURE';
       if (fromTransport && failure.code !== 'ABORTED') {
-        if (answered) this.breaker.reached();
+        // A refusal (any answer, or a permanent error such as the mailbox's 550) is a server
+        // that works: only failing to talk to it feeds the breaker.
+        if (answered || !failure.retryable) this.breaker.reached();
         else if (this.breaker.unreachable(now, probe)) {
           log.error(
             { cooldownMs: this.options.breaker.cooldownMs },
