@@ -52,7 +52,12 @@ function Documents({ order }: { order: Order }) {
               : 'None yet: labels come with the booking.'}
           </p>
         ))}
-      {order.status === 'booked' && <UploadDocument orderId={order.id} onAdded={reload} />}
+      {order.status === 'booked' &&
+        load.state === 'ready' &&
+        // Only where the courier gave nothing: an order an operator resolved as booked.
+        (!order.trackingUrl || !load.data.documents.some((d) => d.kind === 'label')) && (
+          <UploadDocument orderId={order.id} onAdded={reload} />
+        )}
     </section>
   );
 }
