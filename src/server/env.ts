@@ -153,6 +153,20 @@ export const EnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2000),
   /** Attempts per email before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').default(8),
+  /**
+   * Where a customer's reply to an email goes (Reply-To of every email that invites a reply):
+   * a mailbox the business reads. Default: SALES_EMAIL.
+   */
+  REPLY_TO_EMAIL: z.email('must be an email address').optional(),
+  /** SMTP: time to open the connection, and to get the server's greeting (decision 081). */
+  SMTP_CONNECT_TIMEOUT_MS: timeoutMs.default(10_000),
+  SMTP_GREETING_TIMEOUT_MS: timeoutMs.default(10_000),
+  /** SMTP: longest silence of the server during a conversation. */
+  SMTP_SOCKET_TIMEOUT_MS: timeoutMs.default(30_000),
+  /** Consecutive connection failures or timeouts after which the mail server is left alone… */
+  MAIL_BREAKER_FAILURES: z.coerce.number().int().min(1, 'must be at least 1').max(100).default(3),
+  /** …for this long; then one message probes it. */
+  MAIL_BREAKER_COOLDOWN_MS: timeoutMs.default(60_000),
 
   // Background jobs (decision 009): how many run at once in this process, bookings in their own
   // lane so captures and cancels never wait behind a slow courier; the lease another process

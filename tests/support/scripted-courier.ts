@@ -6,6 +6,7 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentDocuments,
 } from '../../src/server/providers/courier/courier-provider.js';
 import { ProviderError } from '../../src/server/providers/provider-error.js';
 
@@ -79,6 +80,10 @@ export class ScriptedCourier implements CourierProvider {
   }
 
   async bookShipment(_booking: ShipmentBooking): Promise<BookingResult> {
+    throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
+  }
+
+  async getShipmentDocuments(_courierReference: string): Promise<ShipmentDocuments> {
     throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
   }
 }

@@ -5,6 +5,8 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: Buffer;
   parsed: ParsedMail;
+  /** The queue id the server named in its 250 reply (`Ok: queued as <id>`). */
+  queueId?: string;
 }
 
 /** A gate a test opens when it wants the server to go on. */
@@ -46,6 +48,12 @@ export class TestSmtpServer {
   private dataGate: ReturnType<typeof gate> | undefined;
   private server: SMTPServer | undefined;
   private waiters: (() => void)[] = [];
+  /** Connections held before the greeting while the server is hung. */
+  private hung: (() => void)[] | undefined;
+  private connectionWaiters: (() => void)[] = [];
+  /** Connections the server accepted (TCP), hung or not. */
+  connections = 0;
+  private queued = 0;
   port = 0;
 
   constructor(readonly credentials = { user: 'mailer', pass: 's3cret' }) {}
@@ -63,6 +71,12 @@ export class TestSmtpServer {
       logger: false,
       closeTimeout: 200,
       disableReverseLookup: true,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        for (const wake of this.connectionWaiters.splice(0)) wake();
+        if (!this.hung) return callback();
+        this.hung.push(() => callback());
+      },
       onAuth: (auth, _session, callback) => {
         if (auth.username === this.credentials.user && auth.password === this.credentials.pass) {
           return callback(null, { user: auth.username });
@@ -78,7 +92,7 @@ export class TestSmtpServer {
       onData: (stream, session, callback) => {
         void this.onData(stream, session).then(
           (reply) => {
-            if (!reply) return callback();
+            if (!reply) return callback(null, `Ok: queued as ${this.lastQueueId()}`);
             const error = new Error(reply.message) as Error & { responseCode: number };
             error.responseCode = reply.code;
             callback(error);
@@ -106,6 +120,32 @@ export class TestSmtpServer {
     this.server = undefined;
     if (!server) return;
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /**
+   * Hangs: every new connection is accepted but never greeted (a mail server that is up but
+   * stuck), until recover().
+   */
+  hang(): void {
+    this.hung ??= [];
+  }
+
+  /** Greets the connections held by hang() (their clients have usually given up) and new ones. */
+  recover(): void {
+    const held = this.hung ?? [];
+    this.hung = undefined;
+    for (const greet of held) greet();
+  }
+
+  /** Resolves once at least `count` connections were accepted. */
+  async waitForConnections(count: number): Promise<void> {
+    while (this.connections < count) {
+      await new Promise<void>((resolve) => this.connectionWaiters.push(resolve));
+    }
+  }
+
+  private lastQueueId(): string {
+    return this.received.at(-1)?.queueId ?? '';
   }
 
   /** The next RCPT TO waits for the gate (the client is mid-send, before DATA). */
@@ -145,6 +185,7 @@ export class TestSmtpServer {
       this.rejected.push(mail);
       return reply;
     }
+    mail.queueId = `TQ${String(++this.queued).padStart(6, '0')}`;
     this.received.push(mail);
     for (const wake of this.waiters.splice(0)) wake();
     const held = this.dataGate;

@@ -298,6 +298,7 @@ export const TimelineEntrySchema = z.object({
       attempts: z.number().int(),
       sentAt: z.string().nullable(),
       lastError: z.string().nullable(),
+      serverQueueId: z.string().nullable(),
     })
     .optional(),
 });
@@ -553,6 +554,8 @@ export const AdminMailSchema = z.object({
   sentAt: z.string().nullable(),
   nextAttemptAt: z.string(),
   lastError: z.string().nullable(),
+  /** The mail server's id for the message (from its "250 … queued as ID"), once sent. */
+  serverQueueId: z.string().nullable(),
 });
 export type AdminMail = z.infer<typeof AdminMailSchema>;
 
@@ -585,6 +588,9 @@ export const listAdminMail = defineRoute({
 export const MAIL_NOT_RETRYABLE_MESSAGE =
   'This email is no longer in the state you saw: it may already have been sent again. The list now shows it as it is.';
 
+export const MAIL_MAY_ARRIVE_TWICE_MESSAGE =
+  'The mail server may already have delivered this email: sending it again may give the recipient two copies. Confirm that you want to send it again anyway.';
+
 export const retryAdminMail = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/mail/:id/retry',
@@ -592,15 +598,21 @@ export const retryAdminMail = defineRoute({
   tag: TAG,
   summary: 'Send a failed email again, or one whose delivery is unknown',
   description:
-    '`expected` is the state the operator saw: `failed` (retry) or `unknown` (send again: the recipient may then get it twice). The email is queued at once, checked and changed under its row lock, so a second click is refused rather than sending twice.',
+    '`expected` is the state the operator saw: `failed` (retry) or `unknown` (send again: the recipient may then get it twice, so `mayArriveTwice: true` must say the operator accepts that). The email is queued at once, checked and changed under its row lock, so a second click is refused rather than sending twice.',
   params: z.object({ id: z.uuid() }),
-  body: z.object({ expected: z.enum(['failed', 'unknown']) }),
+  body: z.object({
+    expected: z.enum(['failed', 'unknown']),
+    /** Required (true) to send an `unknown` email again: it may then arrive twice. */
+    mayArriveTwice: z.boolean().optional(),
+  }),
   notFound: { code: 'MAIL_NOT_FOUND', message: 'There is no such email.' },
   responses: {
     200: AdminMailSchema.describe('The email, queued again'),
     ...ADMIN_ERRORS,
     404: apiError('No such email (MAIL_NOT_FOUND)'),
-    409: apiError('The email is not in the expected state any more (MAIL_NOT_RETRYABLE)'),
+    409: apiError(
+      'The email is not in the expected state any more (MAIL_NOT_RETRYABLE), or it is `unknown` and `mayArriveTwice` was not confirmed (MAIL_MAY_ARRIVE_TWICE)',
+    ),
   },
 });
 
@@ -690,6 +702,38 @@ export const addAdminOrderNote = defineRoute({
     ...ADMIN_ERRORS,
     404: apiError('No such order (ORDER_NOT_FOUND)'),
     422: apiError('An empty or too long note (VALIDATION_FAILED)'),
+  },
+});
+
+/** Largest PDF an operator uploads: a courier's labels for five boxes are well under 1 MB. */
+export const MAX_UPLOAD_PDF_BYTES = 3 * 1024 * 1024;
+
+export const uploadAdminOrderDocument = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/documents',
+  access: 'operator',
+  tag: TAG,
+  summary: 'Add a label or document the courier could not give (a booked order)',
+  description:
+    'For an order an operator resolved as booked whose labels the courier could not give: the PDF (base64), a label (its format, e.g. `A4` or `Thermal`) or a document (its type, e.g. `CommercialInvoice`). Stored as the courier’s would be: the console lists it and the confirmation email carries it (send it with `confirmation-email`).',
+  params: OrderIdParams,
+  body: z.object({
+    kind: z.enum(['label', 'document']),
+    type: z.string().trim().min(1, 'Say the label’s format or the document’s type').max(40),
+    pdfBase64: z
+      .string()
+      .min(1, 'Choose a PDF file')
+      .max(Math.ceil(MAX_UPLOAD_PDF_BYTES / 3) * 4, 'The file is larger than 3 MB'),
+  }),
+  notFound: ORDER_NOT_FOUND_ADMIN,
+  responses: {
+    200: z
+      .object({ documents: z.array(AdminOrderDocumentSchema) })
+      .describe('The order’s documents'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError('The order is not booked (ORDER_NOT_BOOKED)'),
+    422: apiError('Not a PDF (NOT_A_PDF), or a missing field (VALIDATION_FAILED)'),
   },
 });
 

@@ -270,6 +270,8 @@ export const mail = pgTable(
     committedAt: timestamp('committed_at', { withTimezone: true }),
     lastError: text('last_error'),
     transportResponse: text('transport_response'),
+    /** The mail server's queue id from its final reply (migration 0130), when it gave one. */
+    serverQueueId: text('server_queue_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The order the email is about (migration 0100); null for mail about no order. */

@@ -8,6 +8,8 @@ import {
   listAdminOrderNotes,
   markAdminMessage,
   resendAdminConfirmation,
+  uploadAdminOrderDocument,
+  MAX_UPLOAD_PDF_BYTES,
   askAdminOrderPayAgain,
   retryAdminMail,
 } from '../../../domain/api/admin.js';
@@ -30,7 +32,12 @@ export function adminInboxRoutes(inbox: AdminInbox, extras: AdminOrderExtras) {
     );
     add(listAdminMail, async (request) => inbox.mail(request.query.filter));
     add(retryAdminMail, async (request) =>
-      inbox.retryMail(operatorOf(request), request.params.id, request.body.expected),
+      inbox.retryMail(
+        operatorOf(request),
+        request.params.id,
+        request.body.expected,
+        request.body.mayArriveTwice === true,
+      ),
     );
 
     add(listAdminOrderDocuments, async (request) => extras.documents(request.params.id));
@@ -49,6 +56,13 @@ export function adminInboxRoutes(inbox: AdminInbox, extras: AdminOrderExtras) {
     add(listAdminOrderNotes, async (request) => extras.notes(request.params.id));
     add(addAdminOrderNote, async (request) =>
       extras.addNote(operatorOf(request), request.params.id, request.body.body),
+    );
+    addRoute(
+      app,
+      uploadAdminOrderDocument,
+      async (request) =>
+        extras.uploadDocument(operatorOf(request), request.params.id, request.body),
+      { ...NO_STORE, bodyLimit: Math.ceil(MAX_UPLOAD_PDF_BYTES / 3) * 4 + 4096 },
     );
     add(resendAdminConfirmation, async (request) =>
       extras.resendConfirmation(operatorOf(request), request.params.id),

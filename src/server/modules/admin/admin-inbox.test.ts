@@ -163,7 +163,7 @@ describe('the mail outbox', () => {
     expect((await audit(id)).map((e) => e.action)).toEqual(['mail.retry']);
   });
 
-  it('sends an unknown email again only when asked for that state, and delivers it', async () => {
+  it('sends an unknown email again only when asked for that state and told it may arrive twice, and delivers it', async () => {
     const id = await contactMessage('Unknown');
     const [row] = await t.database.query<{ id: string }>(
       `UPDATE mail SET status = 'unknown', attempts = 1, committed_at = $2
@@ -179,7 +179,22 @@ describe('the mail outbox', () => {
     expect(wrong.statusCode).toBe(409);
     expect((await mailRow(mailId))?.status).toBe('unknown');
 
-    const again = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, { expected: 'unknown' });
+    // Sending it again may deliver it twice: the operator must say they accept that.
+    const unconfirmed = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, {
+      expected: 'unknown',
+    });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().error).toMatchObject({
+      code: 'MAIL_MAY_ARRIVE_TWICE',
+      message: expect.stringMatching(/two copies/),
+    });
+    expect((await mailRow(mailId))?.status).toBe('unknown');
+    expect(await audit(mailId)).toEqual([]);
+
+    const again = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, {
+      expected: 'unknown',
+      mayArriveTwice: true,
+    });
     expect(again.statusCode, again.body).toBe(200);
     await t.mail.worker.runOnce();
     expect(await mailRow(mailId)).toMatchObject({ status: 'sent', attempts: 2 });

@@ -1,6 +1,7 @@
 import {
   ADMIN_MAIL_PAGE,
   ADMIN_MESSAGES_PAGE,
+  MAIL_MAY_ARRIVE_TWICE_MESSAGE,
   MAIL_NOT_RETRYABLE_MESSAGE,
   type AdminMail,
   type AdminMessage,
@@ -51,6 +52,7 @@ function mailOf(m: OutboxEntry): AdminMail {
     sentAt: m.sentAt ? m.sentAt.toISOString() : null,
     nextAttemptAt: m.nextAttemptAt.toISOString(),
     lastError: m.lastError,
+    serverQueueId: m.serverQueueId,
   };
 }
 
@@ -109,7 +111,12 @@ export class AdminInbox {
     operator: Operator,
     id: string,
     expected: 'failed' | 'unknown',
+    mayArriveTwice = false,
   ): Promise<AdminMail> {
+    if (expected === 'unknown' && !mayArriveTwice) {
+      // The server may have it: a second copy is the operator's explicit choice, never a default.
+      throw new ApiError(409, 'MAIL_MAY_ARRIVE_TWICE', MAIL_MAY_ARRIVE_TWICE_MESSAGE);
+    }
     const action = expected === 'failed' ? 'mail.retry' : 'mail.send_again';
     const entry = await this.deps.admin.act(operator, action, id, async (tx) => {
       const result = await this.deps.mail.outbox.retryLocked(tx, id, expected);

@@ -54,6 +54,28 @@ export class AdminOrderExtras {
     };
   }
 
+  /** An operator's label or document for a booked order the courier gave none for. */
+  async uploadDocument(
+    operator: Operator,
+    id: string,
+    upload: { kind: 'label' | 'document'; type: string; pdfBase64: string },
+  ) {
+    const order = await this.existing(id);
+    const pdf = Buffer.from(upload.pdfBase64, 'base64');
+    await this.deps.admin.act(operator, 'order.document_upload', order.reference, async (tx) => {
+      const added = await this.deps.checkout.addOperatorDocument(
+        id,
+        { kind: upload.kind, type: upload.type, pdf },
+        tx,
+      );
+      return {
+        result: added,
+        details: { kind: upload.kind, title: added.title, bytes: pdf.length },
+      };
+    });
+    return this.documents(id);
+  }
+
   async document(id: string, documentId: string) {
     const doc = await this.deps.checkout.document(id, documentId);
     if (!doc) throw new ApiError(404, 'DOCUMENT_NOT_FOUND', 'We could not find that document.');

@@ -144,7 +144,11 @@ describe('the order timeline', () => {
       status: 'sent',
     });
     expect(emails[0]?.email?.subject).toContain(order.reference);
-    expect(emails[0]?.text).toMatch(/^Email sent: “.+” to ada@example.com$/);
+    // (The rule changed: a sent email names the mail server's queue id, for the operator.)
+    expect(emails[0]?.text).toMatch(
+      /^Email sent: “.+” to ada@example.com \(mail server queue id #\d+\)$/,
+    );
+    expect(emails[0]?.email?.serverQueueId).toMatch(/^#\d+$/);
   });
 
   it('logs a refused booking with the courier’s words', async () => {

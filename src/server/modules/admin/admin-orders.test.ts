@@ -10,6 +10,7 @@ import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import { samplePdf } from '../../dev/sample-mail.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 
 let t: TestApp;
@@ -100,13 +101,21 @@ describe('an order whose booking outcome is unknown', () => {
     const [mail] = await mailTo('ada@example.com', order.reference);
     expect(mail?.subject).toBe(`Your collection is booked: ${order.reference}`);
     expect(mail?.text_body).toContain('courier reference TG-998877');
+    // The courier has no labels for that reference: the email says they are not in it.
+    expect(mail?.text_body).toContain('Your labels are not in this email');
     const audit = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json().audit;
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'order.resolve.booked',
         subject: order.reference,
         adminEmail,
-        details: { status: 'booked', courierReference: 'TG-998877' },
+        // (The record now also says whether the courier gave the labels, and why not.)
+        details: {
+          status: 'booked',
+          courierReference: 'TG-998877',
+          labels: 0,
+          labelsMissing: expect.stringMatching(/Order not found/),
+        },
       }),
     ]);
 
@@ -117,6 +126,111 @@ describe('an order whose booking outcome is unknown', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ORDER_NOT_WAITING');
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+  });
+
+  it('resolved as booked with a reference the courier knows: its labels are fetched, stored, attached to the confirmation (Reply-To the business), and the console can resend it', async () => {
+    // A shipment the courier booked: the reference an operator finds on the courier's side.
+    const other = await readyOrder(t.app);
+    const { clientSecret } = await startPayment(t.app, other.id);
+    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+    await confirm(t.app, other.id);
+    await settle();
+    const [{ courier_reference: courierReference } = { courier_reference: '' }] =
+      await t.database.query<{ courier_reference: string }>(
+        'SELECT courier_reference FROM orders WHERE id = $1',
+        [other.id],
+      );
+    expect(courierReference).toMatch(/^GB\d+$/);
+
+    const order = await needsAttentionOrder();
+    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'booked',
+      courierReference,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ status: 'booked', courierReference });
+    const documents = (await admin.get(`/api/v1/admin/orders/${order.id}/documents`)).json()
+      .documents as { kind: string }[];
+    expect(documents.filter((d) => d.kind === 'label')).toHaveLength(2);
+
+    // The customer's email is the booking confirmation itself, with the labels attached.
+    const [confirmation] = await t.database.query<{ id: string; reply_to: string | null }>(
+      `SELECT id, reply_to FROM mail WHERE kind = 'booking-confirmation' AND order_id = $1`,
+      [order.id],
+    );
+    expect(confirmation?.reply_to).toBe('sales@boxabroad.test');
+    expect(await mailTo('ada@example.com', order.reference)).toEqual([]);
+    const status = async () =>
+      (
+        await t.database.query<{ status: string }>('SELECT status FROM mail WHERE id = $1', [
+          confirmation!.id,
+        ])
+      )[0]?.status;
+    for (let round = 0; round < 5 && (await status()) !== 'sent'; round++) {
+      await t.mail.worker.runOnce();
+    }
+    const delivered = (await t.mail.mailbox!.list()).find((m) =>
+      m.subject.endsWith(order.reference),
+    );
+    const message = await t.mail.mailbox!.get(delivered!.id);
+    expect(message!.parsed.replyTo?.text).toBe('sales@boxabroad.test');
+    expect(message!.parsed.attachments.map((a) => a.filename)).toEqual(
+      expect.arrayContaining(['labels-a4.pdf', 'labels-thermal.pdf']),
+    );
+    expect(message!.parsed.text).toContain('Print a label for each parcel');
+    expect(message!.parsed.text).not.toContain('not attached');
+
+    // The console can send it again.
+    const again = await admin.post(`/api/v1/admin/orders/${order.id}/confirmation-email`);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('resolved as booked where the courier has no labels: the operator uploads the PDF, then sends the confirmation with it', async () => {
+    const order = await needsAttentionOrder();
+    const resolved = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
+      outcome: 'booked',
+      courierReference: 'TG-112233',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const resend = `/api/v1/admin/orders/${order.id}/confirmation-email`;
+    const early = await admin.post(resend);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('NO_CONFIRMATION_EMAIL');
+
+    const upload = `/api/v1/admin/orders/${order.id}/documents`;
+    const notPdf = await admin.post(upload, {
+      kind: 'label',
+      type: 'A4',
+      pdfBase64: Buffer.from('<html>not a label</html>').toString('base64'),
+    });
+    expect(notPdf.statusCode).toBe(422);
+    expect(notPdf.json().error.code).toBe('NOT_A_PDF');
+    const label = await samplePdf('Label', ['Large parcel 1']);
+    const added = await admin.post(upload, {
+      kind: 'label',
+      type: 'A4',
+      pdfBase64: label.toString('base64'),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().documents).toEqual([
+      expect.objectContaining({ kind: 'label', title: 'Label (A4)' }),
+    ]);
+
+    const sent = await admin.post(resend);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [attachment] = await t.database.query<{ filename: string; content: Uint8Array }>(
+      'SELECT filename, content FROM mail_attachments WHERE mail_id = $1',
+      [sent.json().mailId],
+    );
+    expect(attachment?.filename).toBe('labels-a4.pdf');
+    expect(Buffer.from(attachment!.content).equals(label)).toBe(true);
+    const [mail] = await t.database.query<{ text_body: string; reply_to: string }>(
+      'SELECT text_body, reply_to FROM mail WHERE id = $1',
+      [sent.json().mailId],
+    );
+    expect(mail?.reply_to).toBe('sales@boxabroad.test');
+    expect(mail?.text_body).toContain('it is attached to this email as a PDF file');
+    expect(mail?.text_body).not.toContain('TRACKING');
   });
 
   it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {

@@ -377,17 +377,29 @@ export class AdminService {
   async resolveOrder(operator: Operator, id: string, resolution: Resolution) {
     const existing = await this.deps.orders.findById(id);
     if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    // Booked: the courier's labels for that reference, asked before the transaction.
+    const courier =
+      resolution.outcome === 'booked' && existing.status === 'needs_attention'
+        ? await this.deps.checkout.fetchCourierDocuments(resolution.courierReference)
+        : undefined;
     await this.act(
       operator,
       `order.resolve.${resolution.outcome}`,
       existing.reference,
       async (tx) => {
-        const result = await this.deps.checkout.resolveNeedsAttention(id, resolution, tx);
+        const result = await this.deps.checkout.resolveNeedsAttention(id, resolution, tx, courier);
         return {
           result,
           details:
             resolution.outcome === 'booked'
-              ? { status: result.status, courierReference: resolution.courierReference }
+              ? {
+                  status: result.status,
+                  courierReference: resolution.courierReference,
+                  labels: result.labels ?? 0,
+                  ...(courier && 'missing' in courier
+                    ? { labelsMissing: courier.missing.slice(0, 300) }
+                    : {}),
+                }
               : { status: result.status },
         };
       },

@@ -166,7 +166,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
   for (const m of s.mail) {
     add(m.createdAt, {
       kind: 'email',
-      text: `Email ${MAIL_STATUS[m.status]}: “${m.subject}” to ${m.to}${m.lastError ? ` (${m.lastError})` : ''}`,
+      text: `Email ${MAIL_STATUS[m.status]}: “${m.subject}” to ${m.to}${m.serverQueueId ? ` (mail server queue id ${m.serverQueueId})` : ''}${m.lastError ? ` (${m.lastError})` : ''}`,
       email: {
         id: m.id,
         kind: m.kind,
@@ -176,6 +176,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
         attempts: m.attempts,
         sentAt: m.sentAt?.toISOString() ?? null,
         lastError: m.lastError,
+        serverQueueId: m.serverQueueId,
       },
     });
   }

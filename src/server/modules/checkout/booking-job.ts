@@ -8,7 +8,7 @@ import type { BookingResult, CourierExchange } from '../../providers/courier/cou
 import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderRow } from '../orders/orders.service.js';
 import { shipmentBookingFor } from './booking-request.js';
-import { bookingConfirmationOf, emailAttachmentOf } from './confirmation-email.js';
+import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {
   collectionDateLapsedMessage,
   CANCEL_PAYMENT_JOB,
@@ -410,24 +410,4 @@ export function bookingResultFromJson(json: unknown): BookingResult {
     labels: kept.labels.map((l) => ({ ...l, content: Buffer.from(l.content, 'base64') })),
     documents: kept.documents.map((d) => ({ ...d, content: Buffer.from(d.content, 'base64') })),
   };
-}
-
-/** The booking's labels and documents as we keep them, each with how the email names it. */
-function documentsOf(reference: string, result: BookingResult) {
-  return [
-    ...result.labels.map((label, i) => ({
-      kind: 'label' as const,
-      title: `Label (${label.size || label.format || i + 1})`,
-      filename: `${reference}-label-${(label.size || String(i + 1)).toLowerCase()}.pdf`,
-      content: label.content,
-      attachment: emailAttachmentOf('label', label.size || label.format, i),
-    })),
-    ...result.documents.map((doc, i) => ({
-      kind: 'document' as const,
-      title: doc.documentType === 'CommercialInvoice' ? 'Commercial invoice' : doc.documentType,
-      filename: `${reference}-${doc.documentType === 'CommercialInvoice' ? 'commercial-invoice' : `document-${i + 1}`}.pdf`,
-      content: doc.content,
-      attachment: emailAttachmentOf('document', doc.documentType, i),
-    })),
-  ];
 }

@@ -12,13 +12,18 @@ import {
   type CheckoutOptions,
 } from './checkout-deps.js';
 import { checkoutStatus } from './checkout-status.js';
-import { resendBookingConfirmation } from './confirmation-email.js';
+import { addOperatorDocument, resendBookingConfirmation } from './confirmation-email.js';
 import { PaymentEvents } from './payment-events.js';
 import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
 import { SettlementJobs } from './settlement-jobs.js';
 import type { DbTransaction } from '../../db/client.js';
-import { resolveNeedsAttention, type Resolution } from './operator-resolution.js';
+import {
+  fetchCourierDocuments,
+  resolveNeedsAttention,
+  type CourierDocuments,
+  type Resolution,
+} from './operator-resolution.js';
 import { OperatorPayments, REFUND_PAYMENT_JOB, type RefundRequester } from './operator-payments.js';
 
 export type { Resolution };
@@ -109,8 +114,18 @@ export class CheckoutService {
   }
 
   /** An operator's answer for a `needs_attention` order, in the caller's transaction. */
-  resolveNeedsAttention(orderId: string, resolution: Resolution, tx: DbTransaction) {
-    return resolveNeedsAttention(this.deps, orderId, resolution, tx);
+  resolveNeedsAttention(
+    orderId: string,
+    resolution: Resolution,
+    tx: DbTransaction,
+    courier?: CourierDocuments,
+  ) {
+    return resolveNeedsAttention(this.deps, orderId, resolution, tx, courier);
+  }
+
+  /** The courier's labels and documents of a booking it has (outside any transaction). */
+  fetchCourierDocuments(courierReference: string): Promise<CourierDocuments> {
+    return fetchCourierDocuments(this.deps, courierReference);
   }
 
   /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */
@@ -135,6 +150,15 @@ export class CheckoutService {
   /** A booked order's confirmation email again (an operator's action), in the caller's transaction. */
   resendConfirmation(orderId: string, tx: DbTransaction) {
     return resendBookingConfirmation(this.deps, orderId, tx);
+  }
+
+  /** An operator's upload of a label or document for a booked order, in the caller's transaction. */
+  addOperatorDocument(
+    orderId: string,
+    upload: { kind: 'label' | 'document'; type: string; pdf: Buffer },
+    tx: DbTransaction,
+  ) {
+    return addOperatorDocument(this.deps, orderId, upload, tx);
   }
 
   /** The order's labels and documents with their download paths (any status). */

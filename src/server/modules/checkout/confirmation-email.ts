@@ -4,6 +4,7 @@ import { findCountry } from '../../../domain/countries.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
+import type { BookingResult } from '../../providers/courier/courier-provider.js';
 import type {
   BookingConfirmationInput,
   PostalAddress,
@@ -127,7 +128,7 @@ export const ORDER_NOT_BOOKED = { code: 'ORDER_NOT_BOOKED', message: ORDER_NOT_B
 export const NO_CONFIRMATION = {
   code: 'NO_CONFIRMATION_EMAIL',
   message:
-    'This order was marked booked by an operator, without the courier’s labels or tracking: there is no confirmation email to send again.',
+    'This order has no labels yet: fetch them from the courier or upload them, then send the confirmation.',
 } as const;
 
 /**
@@ -153,16 +154,80 @@ export async function resendBookingConfirmation(
       stored.slice(0, i).filter((e) => e.kind === d.kind).length,
     ),
   }));
-  if (!order.trackingUrl || !documents.some((d) => d.kind === 'label')) {
-    // Booked by an operator from the courier's reference: the courier's labels never came here.
+  if (!documents.some((d) => d.kind === 'label')) {
+    // Booked by an operator, and neither the courier nor an operator has given the labels yet.
     throw new ApiError(409, NO_CONFIRMATION.code, NO_CONFIRMATION.message);
   }
-  const input = bookingConfirmationOf(deps, order, { trackingUrl: order.trackingUrl }, documents);
+  const input = bookingConfirmationOf(
+    deps,
+    order,
+    { trackingUrl: order.trackingUrl ?? '' },
+    documents,
+  );
   const queued = await deps.mail.emails.enqueueBookingConfirmation(tx, input, {
     idempotencyKey: `booking-confirmation:${order.reference}:again:${randomUUID()}`,
     orderId,
   });
   return { reference: order.reference, mailId: queued.id, to: input.recipient.email };
+}
+
+export const NOT_A_PDF = {
+  code: 'NOT_A_PDF',
+  message:
+    'That file is not a PDF: upload the label or document as the courier gave it (a .pdf file).',
+} as const;
+
+/**
+ * An operator's upload of a label or document the courier could not give us (a booking an
+ * operator resolved), in the caller's transaction: the order is locked and must be booked; the
+ * file is stored as the booking job stores the courier's, so the console lists it and the
+ * confirmation carries it.
+ */
+export async function addOperatorDocument(
+  deps: CheckoutDeps,
+  orderId: string,
+  upload: { kind: 'label' | 'document'; type: string; pdf: Buffer },
+  tx: DbTransaction,
+): Promise<{ reference: string; title: string }> {
+  const order = await deps.orders.lock(orderId, tx);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+  if (order.status !== 'booked') {
+    throw new ApiError(409, ORDER_NOT_BOOKED.code, ORDER_NOT_BOOKED.message);
+  }
+  if (upload.pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new ApiError(422, NOT_A_PDF.code, NOT_A_PDF.message);
+  }
+  const existing = await deps.repository.documentsWithContent(orderId, tx);
+  const [doc] = documentsOf(
+    order.reference,
+    upload.kind === 'label'
+      ? {
+          labels: [{ role: 'Primary', format: 'PDF', size: upload.type, content: upload.pdf }],
+          documents: [],
+        }
+      : {
+          labels: [],
+          documents: [{ documentType: upload.type, format: 'PDF', content: upload.pdf }],
+        },
+  );
+  if (!doc) throw new Error('no document made of the upload');
+  await deps.repository.insertDocuments(
+    [
+      {
+        kind: doc.kind,
+        title: doc.title,
+        content: doc.content,
+        filename: `${order.reference}-${upload.kind}-${randomUUID().slice(0, 8)}.pdf`,
+        id: randomUUID(),
+        orderId,
+        position: existing.length,
+        contentType: 'application/pdf',
+        createdAt: deps.clock.now(),
+      },
+    ],
+    tx,
+  );
+  return { reference: order.reference, title: doc.title };
 }
 
 function postal(address: OrderAddress, countryId: number): PostalAddress {
@@ -176,4 +241,27 @@ function postal(address: OrderAddress, countryId: number): PostalAddress {
     country: findCountry(countryId)?.title ?? address.countryTitle,
     phone: address.phone,
   };
+}
+
+/** The booking's labels and documents as we keep them, each with how the email names it. */
+export function documentsOf(
+  reference: string,
+  result: Pick<BookingResult, 'labels' | 'documents'>,
+) {
+  return [
+    ...result.labels.map((label, i) => ({
+      kind: 'label' as const,
+      title: `Label (${label.size || label.format || i + 1})`,
+      filename: `${reference}-label-${(label.size || String(i + 1)).toLowerCase()}.pdf`,
+      content: label.content,
+      attachment: emailAttachmentOf('label', label.size || label.format, i),
+    })),
+    ...result.documents.map((doc, i) => ({
+      kind: 'document' as const,
+      title: doc.documentType === 'CommercialInvoice' ? 'Commercial invoice' : doc.documentType,
+      filename: `${reference}-${doc.documentType === 'CommercialInvoice' ? 'commercial-invoice' : `document-${i + 1}`}.pdf`,
+      content: doc.content,
+      attachment: emailAttachmentOf('document', doc.documentType, i),
+    })),
+  ];
 }

@@ -1,11 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import { formatPence } from '../../../domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
+import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
 import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 
 /** What an operator found on the courier's side for a `needs_attention` order. */
 export type Resolution =
   { outcome: 'booked'; courierReference: string } | { outcome: 'not_booked' };
+
+/**
+ * What the courier gave for the reference an operator found (`fetchCourierDocuments`), asked
+ * before the operator's transaction: its labels and documents, or why there are none.
+ */
+export type CourierDocuments = { found: ShipmentDocuments } | { missing: string };
+
+/**
+ * Asks the courier for the labels and documents of a booking it already has, outside any
+ * transaction (a network call never holds an order's lock). Never throws: an operator can still
+ * resolve the order, and upload the PDFs themselves.
+ */
+export async function fetchCourierDocuments(
+  deps: Pick<CheckoutDeps, 'courier'>,
+  courierReference: string,
+): Promise<CourierDocuments> {
+  try {
+    return { found: await deps.courier.getShipmentDocuments(courierReference) };
+  } catch (error) {
+    return { missing: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 export const NOT_WAITING_MESSAGE =
   'This order is no longer waiting for a check: someone has already resolved it.';
@@ -21,7 +46,8 @@ export async function resolveNeedsAttention(
   orderId: string,
   resolution: Resolution,
   tx: DbTransaction,
-): Promise<{ reference: string; status: 'booked' | 'booking_failed' }> {
+  courier: CourierDocuments = { missing: 'not asked' },
+): Promise<{ reference: string; status: 'booked' | 'booking_failed'; labels?: number }> {
   const { orders, repository, clock, jobs, mail } = deps;
   const order = await orders.lock(orderId, tx);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
@@ -32,16 +58,34 @@ export async function resolveNeedsAttention(
   const email = order.collectionAddress?.email;
   const name = order.collectionAddress?.firstName ?? '';
   if (resolution.outcome === 'booked') {
+    const found = 'found' in courier ? courier.found : undefined;
+    const trackingUrl = found?.trackingUrl || undefined;
+    // Stored as a normal booking stores them, so the console lists them and a resend carries them.
+    const documents = (
+      found && found.labels.length > 0 ? documentsOf(order.reference, found) : []
+    ).map((doc, position) => ({
+      ...doc,
+      id: randomUUID(),
+      orderId,
+      position,
+      contentType: 'application/pdf',
+      createdAt: now,
+    }));
     await orders.transition(
       orderId,
       'needs_attention',
       'booked',
       {
         courierReference: resolution.courierReference,
+        ...(trackingUrl ? { trackingUrl } : {}),
         bookedAt: now,
         failureCode: null,
         failureMessage: null,
       },
+      tx,
+    );
+    await repository.insertDocuments(
+      documents.map(({ attachment: _, ...stored }) => stored),
       tx,
     );
     const captured = await repository.movePayments(
@@ -58,7 +102,16 @@ export async function resolveNeedsAttention(
         payload: { paymentId: p.id, orderId },
       });
     }
-    if (email) {
+    if (email && trackingUrl && documents.length > 0) {
+      // The courier gave the labels: the customer gets the booking confirmation itself, with them.
+      await mail.emails.enqueueBookingConfirmation(
+        tx,
+        bookingConfirmationOf(deps, { ...order, bookedAt: now }, { trackingUrl }, documents),
+        { orderId },
+      );
+    } else if (email) {
+      // No labels yet (the courier could not give them): say so, and promise no attachment. An
+      // operator uploads them and sends the confirmation from the console.
       await mail.emails.enqueueOrderUpdate(tx, {
         email,
         orderId,
@@ -69,11 +122,15 @@ export async function resolveNeedsAttention(
           `Hello ${name},`.replace(/ ,$/, ','),
           `We have checked with the courier: your booking ${order.reference} is confirmed, with courier reference ${resolution.courierReference}.`,
           `Your card is now charged ${order.pricePence ? formatPence(order.pricePence) : 'the price you were quoted'}, the amount that was held.`,
-          'We will email your labels before your collection day. Reply to this email if you have any question.',
+          'Your labels are not in this email: we are getting them from the courier, and will send them in a separate email before your collection day. Reply to this email if you have any question.',
         ],
       });
     }
-    return { reference: order.reference, status: 'booked' };
+    return {
+      reference: order.reference,
+      status: 'booked',
+      labels: documents.filter((d) => d.kind === 'label').length,
+    };
   }
   await orders.transition(
     orderId,

@@ -24,6 +24,11 @@ import {
 export interface EmailConfig {
   /** Where contact form messages go (SALES_EMAIL). */
   salesEmail: string;
+  /**
+   * Reply-To of every email that invites the customer to reply (REPLY_TO_EMAIL, default
+   * SALES_EMAIL): MAIL_FROM is a no-reply address nobody reads.
+   */
+  replyTo?: string;
   /** The site's public address, for links in the emails' footer. */
   siteUrl: string;
 }
@@ -55,6 +60,7 @@ export class EmailService {
       kind: 'booking-confirmation',
       idempotencyKey: options.idempotencyKey ?? `booking-confirmation:${input.orderReference}`,
       to: input.recipient.email,
+      ...this.replyTo(),
       ...(options.orderId ? { orderId: options.orderId } : {}),
       ...rendered,
     });
@@ -168,6 +174,7 @@ export class EmailService {
       kind: 'order-update',
       idempotencyKey: input.idempotencyKey,
       to: input.email,
+      ...this.replyTo(),
       orderId: input.orderId,
       ...rendered,
     });
@@ -230,6 +237,11 @@ export class EmailService {
 
   get siteUrl(): string {
     return this.config.siteUrl;
+  }
+
+  /** The business's Reply-To, for an email that invites a reply. */
+  private replyTo(): { replyTo?: string } {
+    return this.config.replyTo ? { replyTo: this.config.replyTo } : {};
   }
 
   private context() {

@@ -7,6 +7,12 @@ import type { Database } from '../../db/client.js';
 import { samplePdf } from '../../dev/sample-mail.js';
 import { JobQueue, type JobQueueOptions } from '../../jobs/job-queue.js';
 import { createMail, type MailDeps } from './mail.js';
+import type { MailTransport } from '../../providers/email/email-provider.js';
+import {
+  createSmtpTransport,
+  type SmtpTransportOptions,
+} from '../../providers/email/smtp-transport.js';
+import { ProviderError } from '../../providers/provider-error.js';
 import type { MailDeliveryOptions } from './mail-delivery.js';
 import type { BookingConfirmationInput } from './templates/booking-confirmation.js';
 
@@ -52,6 +58,8 @@ function mailDeps(
   options: {
     database?: Database;
     smtpUrl?: string;
+    smtp?: Omit<SmtpTransportOptions, 'url'>;
+    transport?: MailTransport;
     delivery?: Partial<MailDeliveryOptions>;
     jobs?: Partial<JobQueueOptions>;
   } = {},
@@ -61,11 +69,13 @@ function mailDeps(
     { database: db, clock, logger },
     {
       smtpUrl: options.smtpUrl ?? smtp.url,
+      ...(options.smtp ? { smtp: options.smtp } : {}),
       from: 'BoxAbroad <no-reply@boxabroad.test>',
       salesEmail: 'sales@boxabroad.test',
       siteUrl: 'https://boxabroad.test',
       delivery: { retryBaseMs: 30_000, maxAttempts: 4, ...options.delivery },
     },
+    ...(options.transport ? [options.transport] : []),
   );
   const jobs = new JobQueue(
     { database: db, clock, logger },
@@ -275,7 +285,8 @@ describe('delivery over SMTP', () => {
 
 describe('retries', () => {
   it('keeps messages while the SMTP server is down and sends them once it is back', async () => {
-    const mail = mailDeps();
+    // The backoff of each message, on its own: the breaker (below) would hold them sooner.
+    const mail = mailDeps({ delivery: { breaker: { failures: 100, cooldownMs: 60_000 } } });
     await smtp.stop();
     const a = await enqueueBooking(mail, { orderReference: 'BA-AAAAAA' });
     const b = await enqueueBooking(mail, { orderReference: 'BA-BBBBBB' });
@@ -624,5 +635,201 @@ describe('the send-mail job', () => {
     expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received).toHaveLength(2);
+  });
+});
+
+/**
+ * A hung or failing mail server (decision 081). Timeouts are made small through the transport's
+ * options (1 s: the test server itself greets after 0.1 s, its guard against early talkers); the
+ * cool-down is moved with the clock: nothing sleeps.
+ */
+describe('mail isolation', () => {
+  const QUICK = { connectionTimeoutMs: 1_000, greetingTimeoutMs: 1_000, socketTimeoutMs: 1_000 };
+
+  async function enqueueMany(mail: MailDeps, count: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push((await enqueueBooking(mail, { orderReference: `BA-HUNG0${i}` })).id);
+    }
+    return ids;
+  }
+
+  it('a hung server is fed two messages, not every one: the rest wait pending with no attempt spent, one probe tests it after the cool-down, then all go once', async () => {
+    const mail = mailDeps({
+      smtp: QUICK,
+      delivery: { breaker: { failures: 2, cooldownMs: 60_000 } },
+    });
+    smtp.hang();
+    const ids = await enqueueMany(mail, 5);
+
+    const started = performance.now();
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 2, retrying: 2, held: 3 });
+    // Two greeting timeouts side by side, then the breaker holds the rest at once: the round
+    // costs one timeout (1 s here), not one per message (60 s each before).
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(smtp.connections).toBe(2);
+    expect(mail.worker.breaker.state).toBe('open');
+    const waiting = await Promise.all(ids.map(row));
+    expect(waiting.map((r) => r.status)).toEqual(Array(5).fill('pending'));
+    expect(waiting.map((r) => r.attempts).sort()).toEqual([0, 0, 0, 1, 1]);
+    for (const r of waiting.filter((w) => w.attempts === 0)) {
+      expect(new Date(r.next_attempt_at).getTime()).toBe(Date.parse(START) + 60_000);
+    }
+    // Still cooling down: nothing is attempted, the server is left alone.
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(smtp.connections).toBe(2);
+
+    // The cool-down ends; the server still hangs: one probe, and the breaker opens again.
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, retrying: 1, held: 4 });
+    expect(smtp.connections).toBe(3);
+
+    // The server recovers: the next probe gets through and every message follows it, once.
+    smtp.recover();
+    advance(60_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 5, sent: 5 });
+    expect(mail.worker.breaker.state).toBe('closed');
+    expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual(
+      ids.map((_, i) => `Your booking was successful: BA-HUNG0${i}`),
+    );
+    // Each records the queue id the server named in its reply.
+    for (const id of ids) {
+      const entry = await mail.outbox.get(id);
+      expect(entry?.serverQueueId).toMatch(/^TQ\d{6}$/);
+      expect(entry?.transportResponse).toContain(`queued as ${entry?.serverQueueId}`);
+    }
+    expect(new Set(smtp.received.map((m) => m.queueId)).size).toBe(5);
+  });
+
+  it('a hung server does not delay mail to another transport', async () => {
+    // One delivery at a time there, so the hung process holds the booking only.
+    const hung = mailDeps({ smtp: QUICK, jobs: { mailConcurrency: 1 } });
+    smtp.hang();
+    const healthy = new TestSmtpServer();
+    await healthy.start();
+    try {
+      const other = mailDeps({ smtp: QUICK, smtpUrl: healthy.url });
+      await enqueueBooking(hung, { orderReference: 'BA-HUNG01' });
+      const hanging = hung.worker.runOnce();
+      await smtp.waitForConnections(1); // the booking is stuck waiting for a greeting
+      const started = performance.now();
+      await database.transaction((tx) =>
+        other.emails.enqueueContactMessage(tx, {
+          id: '00000000-0000-4000-8000-0000000000c1',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          message: 'Hello',
+          receivedAt: clock.now(),
+        }),
+      );
+      // The other transport's job runs while the hung one still waits on its greeting.
+      const delivered = await other.worker.runOnce();
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(delivered).toMatchObject({ sent: 1 });
+      expect(healthy.received).toHaveLength(1);
+      expect(await hanging).toMatchObject({ retrying: 1 });
+    } finally {
+      await healthy.stop();
+    }
+  });
+
+  it('a message cut before DATA (no greeting) is retried and delivered exactly once', async () => {
+    const mail = mailDeps({ smtp: QUICK });
+    smtp.hang();
+    const { id } = await enqueueBooking(mail);
+    expect(await mail.worker.runOnce()).toMatchObject({ retrying: 1, unknown: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, committed_at: null });
+    expect((await row(id)).last_error).toMatch(/greeting|timeout/i);
+    smtp.recover();
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ sent: 1 });
+    advance(24 * 3600_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('a connection lost after the commit was recorded but before the final dot was written: retried, not unknown', async () => {
+    const real = createSmtpTransport({ url: smtp.url });
+    let cut = true;
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send(message) {
+        if (!cut) return real.send(message);
+        cut = false;
+        await message.commit(); // recorded, but the dot never goes out
+        throw new ProviderError('email', 'UNAVAILABLE', true, 'ECONNECTION: connection lost');
+      },
+      close: () => real.close(),
+    };
+    const mail = mailDeps({ transport });
+    const { id } = await enqueueBooking(mail);
+    expect(await mail.worker.runOnce()).toMatchObject({ retrying: 1, unknown: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending', committed_at: null });
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a final dot written whose answer never came stays unknown, and is not resent', async () => {
+    const mail = mailDeps({ smtp: QUICK });
+    const { id } = await enqueueBooking(mail);
+    const held = smtp.holdDataReply(); // the server has the message and never answers in time
+    expect(await mail.worker.runOnce()).toMatchObject({ unknown: 1 });
+    held.open();
+    const entry = await mail.outbox.get(id);
+    expect(entry).toMatchObject({ status: 'unknown', serverQueueId: null });
+    expect(entry?.lastError).toMatch(/may or may not have arrived/);
+    advance(24 * 3600_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    // (An operator's resend of it needs an explicit "it may arrive twice": admin-inbox.test.ts.)
+  });
+
+  it('a database cut after the server said 250: recorded sent with its queue id once the database is back, never unknown', async () => {
+    let down = false;
+    const cuttable: Database = {
+      ...database,
+      query: async (text, params) => {
+        if (down) throw new Error('connection to the database lost');
+        return database.query(text, params) as never;
+      },
+      transaction: (fn) => {
+        if (down) throw new Error('connection to the database lost');
+        return database.transaction(fn);
+      },
+    };
+    const mail = mailDeps({ database: cuttable });
+    const { id } = await enqueueBooking(mail);
+    const held = smtp.holdDataReply();
+    const sending = mail.worker.runOnce().catch(() => undefined);
+    await held.reached;
+    down = true; // the database goes away while the server holds its "250"
+    held.open();
+    await sending;
+    expect(await row(id)).toMatchObject({ status: 'sending' });
+    expect((await row(id)).committed_at).not.toBeNull();
+
+    down = false;
+    advance(LEASE_MS + 1); // the job's outcome was never written: its lease runs out
+    expect(await mail.worker.runOnce()).toMatchObject({ sent: 1, unknown: 0 });
+    const entry = await mail.outbox.get(id);
+    expect(entry).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(entry?.serverQueueId).toBe(smtp.received[0]?.queueId);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a server that answers (4xx, 5xx) is alive: the breaker stays closed', async () => {
+    const mail = mailDeps({ delivery: { breaker: { failures: 2, cooldownMs: 60_000 } } });
+    smtp.dataReply = () => ({ code: 451, message: 'Try again later' });
+    await enqueueMany(mail, 3);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 3, retrying: 3, held: 0 });
+    expect(mail.worker.breaker.state).toBe('closed');
+    smtp.dataReply = () => ({ code: 550, message: 'No such user' });
+    advance(30_000);
+    expect(await mail.worker.runOnce()).toMatchObject({ claimed: 3, failed: 3, held: 0 });
+    expect(mail.worker.breaker.state).toBe('closed');
   });
 });

@@ -4,8 +4,9 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import type { JobContext, JobOutcome, JobQueue } from '../../jobs/job-queue.js';
 import { bareAddress, composeMessage } from '../../providers/email/compose.js';
-import type { MailTransport } from '../../providers/email/email-provider.js';
+import type { DeliveryReceipt, MailTransport } from '../../providers/email/email-provider.js';
 import { isProviderError, ProviderError } from '../../providers/provider-error.js';
+import { MailBreaker, type MailBreakerOptions } from './mail-breaker.js';
 import { SEND_MAIL_JOB } from './outbox.js';
 
 export interface MailDeliveryOptions {
@@ -14,12 +15,15 @@ export interface MailDeliveryOptions {
   /** Wait before the 2nd attempt; doubled for each further one, up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** The transport's circuit breaker (decision 081). */
+  breaker: MailBreakerOptions;
 }
 
 export const DEFAULT_MAIL_DELIVERY_OPTIONS: MailDeliveryOptions = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
+  breaker: { failures: 3, cooldownMs: 60_000 },
 };
 
 export interface MailDeliveryDeps {
@@ -40,6 +44,8 @@ export interface RunSummary {
   failed: number;
   /** Messages whose delivery may or may not have happened: left for an operator, not resent. */
   unknown: number;
+  /** Messages left `pending` because the breaker is open: no attempt spent. */
+  held: number;
 }
 
 interface MailRow {
@@ -57,6 +63,12 @@ interface MailRow {
   claim_token: string | null;
   committed_at: Date | string | null;
   created_at: Date | string;
+}
+
+/** An attempt whose server said 250 but whose `sent` could not be written (database cut). */
+interface UnrecordedReceipt {
+  token: string;
+  receipt: DeliveryReceipt;
 }
 
 interface AttachmentRow {
@@ -99,13 +111,28 @@ const UNKNOWN_OUTCOME =
 export class MailDelivery {
   readonly options: MailDeliveryOptions;
   private readonly queues: JobQueue[] = [];
-  private readonly tally: RunSummary = { claimed: 0, sent: 0, retrying: 0, failed: 0, unknown: 0 };
+  /** The transport's circuit breaker in this process. */
+  readonly breaker: MailBreaker;
+  private readonly tally: RunSummary = {
+    claimed: 0,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+    unknown: 0,
+    held: 0,
+  };
+  /**
+   * Receipts this process holds but could not record: the next run of the message's job records
+   * `sent` from here instead of taking the missing outcome for `unknown`.
+   */
+  private readonly unrecorded = new Map<string, UnrecordedReceipt>();
 
   constructor(
     private readonly deps: MailDeliveryDeps,
     options: Partial<MailDeliveryOptions> = {},
   ) {
     this.options = { ...DEFAULT_MAIL_DELIVERY_OPTIONS, ...options };
+    this.breaker = new MailBreaker(this.options.breaker);
   }
 
   /**
@@ -143,6 +170,7 @@ export class MailDelivery {
       retrying: this.tally.retrying - before.retrying,
       failed: this.tally.failed - before.failed,
       unknown: this.tally.unknown - before.unknown,
+      held: this.tally.held - before.held,
     };
   }
 
@@ -165,6 +193,13 @@ export class MailDelivery {
       const due = new Date(row.next_attempt_at).getTime();
       if (due > now.getTime()) return { result: 'again', delayMs: due - now.getTime() };
     } else if (row.status === 'sending' && row.committed_at !== null) {
+      const kept = this.unrecorded.get(row.id);
+      if (kept && kept.token === row.claim_token) {
+        // This process had the server's 250 but not the database to write it down: write it now.
+        if (await this.recordSent(row.id, kept.token, kept.receipt, log)) this.tally.sent++;
+        this.unrecorded.delete(row.id);
+        return { result: 'done' };
+      }
       const marked = await database.query(
         `UPDATE mail SET status = 'unknown', last_error = $3
          WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NOT NULL
@@ -196,6 +231,23 @@ export class MailDelivery {
       return { result: 'done' };
     }
 
+    let admission = this.breaker.admit(now);
+    while (admission.go === 'after-probe') {
+      // The server is being probed: this delivery learns its outcome before going or waiting.
+      await admission.afterProbe;
+      admission = this.breaker.admit(clock.now());
+    }
+    if (!admission.go) {
+      // The server is left alone for its cool-down: the message waits, no attempt spent.
+      await database.query(
+        `UPDATE mail SET next_attempt_at = GREATEST(next_attempt_at, $2),
+           last_error = COALESCE(last_error, $3)
+         WHERE id = $1 AND status = 'pending'`,
+        [row.id, admission.until, 'Waiting: the mail server did not answer recent attempts.'],
+      );
+      this.tally.held++;
+      return { result: 'again', delayMs: Math.max(0, admission.until.getTime() - now.getTime()) };
+    }
     const token = randomUUID();
     const [claimed] = await database.query<MailRow>(
       `UPDATE mail SET status = 'sending', attempts = attempts + 1, claim_token = $2,
@@ -206,11 +258,12 @@ export class MailDelivery {
       [row.id, token, row.status, row.claim_token],
     );
     if (!claimed) {
+      this.breaker.released(admission.probe);
       log.warn('mail changed while its job looked at it; left as it is');
       return { result: 'done' };
     }
     this.tally.claimed++;
-    const outcome = await this.deliver(claimed, token, ctx.signal, log);
+    const outcome = await this.deliver(claimed, token, ctx.signal, log, admission.probe);
     if (outcome.result === 'lease-lost') return { result: 'done' };
     this.tally[outcome.result]++;
     return outcome.result === 'retrying'
@@ -223,10 +276,14 @@ export class MailDelivery {
     token: string,
     signal: AbortSignal,
     log: Logger,
+    probe: boolean,
   ): Promise<AttemptOutcome> {
     const { database, transport, clock, from } = this.deps;
-    let committed = false;
+    /** The point of no return itself (SMTP: the final dot) went to the server. */
+    let handedOver = false;
+    let fromTransport = false;
     const started = performance.now();
+    let receipt: DeliveryReceipt;
     try {
       const attachments = await database.query<AttachmentRow>(
         `SELECT filename, content_type, content FROM mail_attachments
@@ -248,7 +305,8 @@ export class MailDelivery {
           content: a.content,
         })),
       });
-      const receipt = await transport.send({
+      fromTransport = true;
+      receipt = await transport.send({
         messageId: row.message_id,
         envelope: { from: bareAddress(from), to: [row.to_address] },
         raw,
@@ -262,32 +320,38 @@ export class MailDelivery {
           if (rows.length === 0) {
             throw new ProviderError('email', 'LEASE_LOST', false, 'Lease lost before commit');
           }
-          committed = true;
+        },
+        handedOver: () => {
+          handedOver = true;
         },
       });
-      const recorded = await database.query(
-        `UPDATE mail SET status = 'sent', sent_at = $3, last_error = NULL, transport_response = $4
-         WHERE id = $1 AND claim_token = $2 AND status IN ('sending', 'unknown') RETURNING id`,
-        [row.id, token, clock.now(), receipt.response.slice(0, 500)],
-      );
-      if (recorded.length === 0) {
-        log.warn('mail sent after its job was taken over');
-        return { result: 'lease-lost' };
-      }
-      log.info({ ms: Math.round(performance.now() - started), attempt: row.attempts }, 'mail sent');
-      return { result: 'sent' };
     } catch (error) {
       const failure = isProviderError(error)
         ? error
         : new ProviderError('email', 'UNAVAILABLE', true, errorMessage(error), { cause: error });
+      if (failure.code === 'LEASE_LOST' || failure.code === 'ABORTED') {
+        this.breaker.released(probe);
+      }
       if (failure.code === 'LEASE_LOST') {
         log.warn('mail taken over; another worker owns it');
         return { result: 'lease-lost' };
       }
       const now = clock.now();
-      // Past the commit point with no answer from the server: it may have the message.
       const answered = failure.code === 'REJECTED' || failure.code === 'TEMPORARY_FAILURE';
-      if (committed && !answered) {
+      if (fromTransport && failure.code !== 'ABORTED') {
+        // A refusal (any answer, or a permanent error such as the mailbox's 550) is a server
+        // that works: only failing to talk to it feeds the breaker.
+        if (answered || !failure.retryable) this.breaker.reached();
+        else if (this.breaker.unreachable(now, probe)) {
+          log.error(
+            { cooldownMs: this.options.breaker.cooldownMs },
+            'mail server unreachable: deliveries paused for the cool-down',
+          );
+        }
+      }
+      // The final dot went out with no answer from the server: it may have the message. A
+      // failure before it (even after the commit was recorded) cannot have delivered anything.
+      if (handedOver && !answered) {
         await this.record(row.id, token, 'unknown', now, `${UNKNOWN_OUTCOME} (${failure.message})`);
         log.error({ err: failure }, 'mail delivery outcome unknown');
         return { result: 'unknown' };
@@ -309,6 +373,43 @@ export class MailDelivery {
       log.error({ err: failure, attempt: row.attempts }, 'mail failed');
       return { result: 'failed' };
     }
+    this.breaker.reached();
+    let recorded: boolean;
+    try {
+      recorded = await this.recordSent(row.id, token, receipt, log);
+    } catch (error) {
+      // The server has the message; only the database is missing. Keep the receipt so the job's
+      // next run (it is retried) records `sent`, rather than calling the outcome unknown.
+      this.unrecorded.set(row.id, { token, receipt });
+      throw error;
+    }
+    if (!recorded) return { result: 'lease-lost' };
+    log.info(
+      {
+        ms: Math.round(performance.now() - started),
+        attempt: row.attempts,
+        queueId: receipt.queueId,
+      },
+      'mail sent',
+    );
+    return { result: 'sent' };
+  }
+
+  /** Records the server's acceptance while the attempt's claim holds; false when it does not. */
+  private async recordSent(
+    id: string,
+    token: string,
+    receipt: DeliveryReceipt,
+    log: Logger,
+  ): Promise<boolean> {
+    const recorded = await this.deps.database.query(
+      `UPDATE mail SET status = 'sent', sent_at = $3, last_error = NULL, transport_response = $4,
+         server_queue_id = $5
+       WHERE id = $1 AND claim_token = $2 AND status IN ('sending', 'unknown') RETURNING id`,
+      [id, token, this.deps.clock.now(), receipt.response.slice(0, 500), receipt.queueId ?? null],
+    );
+    if (recorded.length === 0) log.warn('mail sent after its job was taken over');
+    return recorded.length > 0;
   }
 
   /** Delay after attempt n (1-based): base, 2·base, 4·base, … capped at retryMaxMs. */

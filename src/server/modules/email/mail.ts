@@ -5,6 +5,7 @@ import type { Env } from '../../env.js';
 import { bareAddress } from '../../providers/email/compose.js';
 import type { MailTransport } from '../../providers/email/email-provider.js';
 import { createMailTransport, LocalMailbox } from '../../providers/email/index.js';
+import type { SmtpTransportOptions } from '../../providers/email/smtp-transport.js';
 import { EmailService } from './email.service.js';
 import { MailDelivery, type MailDeliveryOptions } from './mail-delivery.js';
 import { MailOutbox } from './outbox.js';
@@ -15,9 +16,13 @@ export const DEFAULT_SALES_EMAIL = 'sales@boxabroad.localhost';
 export interface MailConfig {
   /** SMTP_URL; without it the local mailbox is the transport. */
   smtpUrl?: string | undefined;
+  /** SMTP timeouts (defaults: SMTP_TIMEOUT_DEFAULTS, decision 081). */
+  smtp?: Omit<SmtpTransportOptions, 'url'>;
   /** MAIL_FROM header value. */
   from: string;
   salesEmail: string;
+  /** Reply-To of every email that invites a reply; default: salesEmail. */
+  replyTo?: string | undefined;
   siteUrl: string;
   delivery?: Partial<MailDeliveryOptions>;
 }
@@ -48,8 +53,17 @@ export function mailConfigFromEnv(env: Env): MailConfig {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     salesEmail: env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
+    replyTo: env.REPLY_TO_EMAIL ?? env.SALES_EMAIL ?? DEFAULT_SALES_EMAIL,
     siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    delivery: { maxAttempts: env.MAIL_MAX_ATTEMPTS },
+    smtp: {
+      connectionTimeoutMs: env.SMTP_CONNECT_TIMEOUT_MS,
+      greetingTimeoutMs: env.SMTP_GREETING_TIMEOUT_MS,
+      socketTimeoutMs: env.SMTP_SOCKET_TIMEOUT_MS,
+    },
+    delivery: {
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      breaker: { failures: env.MAIL_BREAKER_FAILURES, cooldownMs: env.MAIL_BREAKER_COOLDOWN_MS },
+    },
   };
 }
 
@@ -74,6 +88,7 @@ export function createMail(
   return {
     emails: new EmailService(outbox, deps.clock, {
       salesEmail: config.salesEmail,
+      replyTo: config.replyTo ?? config.salesEmail,
       siteUrl: config.siteUrl,
     }),
     outbox,

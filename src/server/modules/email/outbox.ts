@@ -73,6 +73,8 @@ export interface OutboxEntry {
   nextAttemptAt: Date;
   lastError: string | null;
   transportResponse: string | null;
+  /** The mail server's queue id from its final reply, when it named one. */
+  serverQueueId: string | null;
   createdAt: Date;
   sentAt: Date | null;
   orderId: string | null;
@@ -156,13 +158,15 @@ interface MailRow {
   next_attempt_at: Date | string;
   last_error: string | null;
   transport_response: string | null;
+  server_queue_id: string | null;
   created_at: Date | string;
   sent_at: Date | string | null;
   order_id: string | null;
 }
 
 const ENTRY_COLUMNS = `id, kind, idempotency_key, message_id, to_address, reply_to, subject, status,
-  attempts, next_attempt_at, last_error, transport_response, created_at, sent_at, order_id`;
+  attempts, next_attempt_at, last_error, transport_response, server_queue_id, created_at, sent_at,
+  order_id`;
 
 /** The outbox as features and operators see it. */
 export class MailOutbox {
@@ -312,6 +316,7 @@ function toEntry(row: MailRow): OutboxEntry {
     nextAttemptAt: new Date(row.next_attempt_at),
     lastError: row.last_error,
     transportResponse: row.transport_response,
+    serverQueueId: row.server_queue_id,
     createdAt: new Date(row.created_at),
     sentAt: row.sent_at ? new Date(row.sent_at) : null,
     orderId: row.order_id,

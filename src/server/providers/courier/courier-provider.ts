@@ -140,6 +140,18 @@ export interface BookingResult {
   };
 }
 
+/**
+ * The labels and documents of a shipment the courier already booked, asked again by its
+ * reference (an order an operator found booked on the courier's side). May have no labels yet.
+ */
+export interface ShipmentDocuments {
+  orderReference: string;
+  /** Empty when the courier did not say. */
+  trackingUrl: string;
+  labels: BookedLabel[];
+  documents: BookedDocument[];
+}
+
 /** The codes a ProviderError from the courier carries. */
 export type CourierErrorCode =
   | 'TIMEOUT' // a safe call did not answer in time (retryable)
@@ -184,4 +196,12 @@ export interface CourierProvider {
    * the exchange (credentials removed) whatever its outcome.
    */
   bookShipment(booking: ShipmentBooking, observe?: CourierExchangeObserver): Promise<BookingResult>;
+  /**
+   * The labels and documents of a shipment already booked, by the courier's reference (safe to
+   * repeat). REJECTED when the courier has no such shipment.
+   */
+  getShipmentDocuments(
+    courierReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentDocuments>;
 }

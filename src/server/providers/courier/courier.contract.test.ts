@@ -375,12 +375,38 @@ describe('bookShipment (BookShipment)', () => {
   );
 });
 
+describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
+  it('gives a booked shipment’s labels, documents and tracking link again, by its reference', async () => {
+    const booked = await courier.bookShipment(sampleBooking());
+    const again = await courier.getShipmentDocuments(` ${booked.orderReference.toLowerCase()} `);
+    expect(again.orderReference).toBe(booked.orderReference);
+    expect(again.trackingUrl).toBe(booked.trackingUrl);
+    expect(again.labels.map((l) => l.size)).toEqual(['A4', 'Thermal']);
+    again.labels.forEach((label, i) =>
+      expect(label.content.equals(booked.labels[i]!.content)).toBe(true),
+    );
+    expect(again.documents.map((d) => d.documentType)).toEqual(['CommercialInvoice']);
+  });
+
+  it('is refused for a reference the courier does not know', async () => {
+    const error = await providerError(courier.getShipmentDocuments('GB0000001'));
+    expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(error.message).toMatch(/Order not found/);
+  });
+});
+
 describe('call counts (GET /__calls)', () => {
   it('counts each API call as it arrives, whatever its type', async () => {
     const read = async () =>
       (await (await fetch(`${simulator.url}/__calls`)).json()) as Record<string, number>;
     const before = await read();
-    expect(Object.keys(before).sort()).toEqual(['book', 'commodity', 'countries', 'quote']);
+    expect(Object.keys(before).sort()).toEqual([
+      'book',
+      'commodity',
+      'countries',
+      'documents',
+      'quote',
+    ]);
     await courier.lookupCommodity('books');
     await courier.lookupCommodity('shoes');
     expect(await read()).toEqual({ ...before, commodity: before.commodity! + 2 });

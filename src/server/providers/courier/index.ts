@@ -10,7 +10,11 @@ import type { Clock } from '../../clock.js';
 import type { Env } from '../../env.js';
 import type { CourierProvider } from './courier-provider.js';
 import { startCourierSimulator, type CourierSimulator } from './simulator/simulator.server.js';
-import { TransglobalCourier, type CourierTimeouts } from './transglobal/transglobal.client.js';
+import {
+  DEFAULT_TIMEOUTS,
+  TransglobalCourier,
+  type CourierTimeouts,
+} from './transglobal/transglobal.client.js';
 
 export interface CourierHandle {
   courier: CourierProvider;
@@ -25,6 +29,7 @@ export function courierTimeouts(env: Env): CourierTimeouts {
     quoteMs: env.COURIER_QUOTE_TIMEOUT_MS,
     commodityMs: env.COURIER_COMMODITY_TIMEOUT_MS,
     bookMs: env.COURIER_BOOK_TIMEOUT_MS,
+    documentsMs: DEFAULT_TIMEOUTS.documentsMs,
   };
 }
 

@@ -25,6 +25,12 @@ export interface OutgoingMessage {
    * that point of no return.
    */
   commit: () => Promise<void>;
+  /**
+   * The transport calls this once it has handed the point of no return itself to the connection
+   * (SMTP: the final "." was given to the socket). A failure before this call, even after
+   * commit(), means the server cannot have accepted the message: sending it again is safe.
+   */
+  handedOver?: () => void;
   /** Aborts the delivery (worker shutdown). */
   signal?: AbortSignal;
 }
@@ -32,6 +38,8 @@ export interface OutgoingMessage {
 export interface DeliveryReceipt {
   /** What the receiving server said, e.g. `250 2.0.0 Ok: queued as 1234`. */
   response: string;
+  /** The server's id for the message in its queue, when its reply names one (`ABC123`). */
+  queueId?: string;
 }
 
 export interface MailTransport {

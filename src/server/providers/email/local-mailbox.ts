@@ -58,6 +58,7 @@ export class LocalMailbox implements MailTransport {
     }
     const parsed = await simpleParser(message.raw);
     await message.commit();
+    message.handedOver?.();
     const rows = await this.database.query<{ id: number | string }>(
       `INSERT INTO mailbox_messages (message_id, envelope_from, envelope_to, subject, raw, received_at)
        VALUES ($1, $2, $3, $4, $5, $6)
@@ -73,11 +74,9 @@ export class LocalMailbox implements MailTransport {
       ],
     );
     const id = rows[0]?.id;
-    return {
-      response: id
-        ? `250 stored in the local mailbox as #${id}`
-        : '250 already in the local mailbox',
-    };
+    return id
+      ? { response: `250 stored in the local mailbox as #${id}`, queueId: `#${id}` }
+      : { response: '250 already in the local mailbox' };
   }
 
   async close(): Promise<void> {}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmtpUrl, smtpConnectionOptions, smtpError } from './smtp-transport.js';
+import {
+  parseSmtpUrl,
+  queueIdOf,
+  SMTP_TIMEOUT_DEFAULTS,
+  smtpConnectionOptions,
+  smtpError,
+} from './smtp-transport.js';
 
 describe('SMTP_URL', () => {
   it('reads host, port, TLS mode and credentials', () => {
@@ -46,5 +52,27 @@ describe('SMTP errors in our words', () => {
       code: 'ABORTED',
       retryable: true,
     });
+  });
+});
+
+describe('the server’s queue id and the timeouts', () => {
+  it('reads the queue id from the common servers’ replies, and nothing from a bare OK', () => {
+    expect(queueIdOf('250 2.0.0 Ok: queued as 4XyZ12AbC')).toBe('4XyZ12AbC');
+    expect(queueIdOf('250 OK id=1rAbCd-000123-Xy')).toBe('1rAbCd-000123-Xy');
+    expect(queueIdOf('250 2.0.0 4AB1cD3e123 Message accepted for delivery')).toBe('4AB1cD3e123');
+    expect(queueIdOf('250 Ok <0100018c-abcd@email.amazonses.com>')).toBe(
+      '0100018c-abcd@email.amazonses.com',
+    );
+    expect(queueIdOf('250 OK')).toBeUndefined();
+  });
+
+  it('gives up on a silent server in seconds, not a minute', () => {
+    const options = smtpConnectionOptions(parseSmtpUrl('smtp://smtp.example.com'));
+    expect(options).toMatchObject({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    expect(SMTP_TIMEOUT_DEFAULTS.socketTimeoutMs).toBeLessThan(60_000);
   });
 });

@@ -21,6 +21,17 @@ interface SmtpTarget {
   auth?: { user: string; pass: string };
 }
 
+/**
+ * A hung server holds a delivery slot for at most these (decision 081): a healthy server greets
+ * within a second and takes a confirmation with its PDFs in well under one; 30 s of silence is
+ * a server that is not coming back for this message.
+ */
+export const SMTP_TIMEOUT_DEFAULTS = {
+  connectionTimeoutMs: 10_000,
+  greetingTimeoutMs: 10_000,
+  socketTimeoutMs: 30_000,
+} as const;
+
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
@@ -51,9 +62,9 @@ export function smtpConnectionOptions(
     // Credentials never cross the network in clear text: without implicit TLS (smtps://) the
     // server must offer STARTTLS, except on this machine (a local relay or test server).
     requireTLS: !target.secure && !!target.auth && !isLoopback(target.host),
-    connectionTimeout: options.connectionTimeoutMs ?? 30_000,
-    greetingTimeout: options.greetingTimeoutMs ?? 30_000,
-    socketTimeout: options.socketTimeoutMs ?? 60_000,
+    connectionTimeout: options.connectionTimeoutMs ?? SMTP_TIMEOUT_DEFAULTS.connectionTimeoutMs,
+    greetingTimeout: options.greetingTimeoutMs ?? SMTP_TIMEOUT_DEFAULTS.greetingTimeoutMs,
+    socketTimeout: options.socketTimeoutMs ?? SMTP_TIMEOUT_DEFAULTS.socketTimeoutMs,
     logger: false,
   };
 }
@@ -77,14 +88,18 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
     kind: 'smtp',
     async send(message: OutgoingMessage): Promise<DeliveryReceipt> {
       let leaseLost = false;
-      const raw = streamWithCommit(message.raw, async () => {
-        try {
-          await message.commit();
-        } catch (error) {
-          leaseLost = true;
-          throw error;
-        }
-      });
+      const raw = streamWithCommit(
+        message.raw,
+        async () => {
+          try {
+            await message.commit();
+          } catch (error) {
+            leaseLost = true;
+            throw error;
+          }
+        },
+        () => message.handedOver?.(),
+      );
       try {
         const response = await deliver(
           new SMTPConnection(connectionOptions),
@@ -92,7 +107,8 @@ export function createSmtpTransport(options: SmtpTransportOptions): MailTranspor
           message,
           raw,
         );
-        return { response };
+        const queueId = queueIdOf(response);
+        return queueId ? { response, queueId } : { response };
       } catch (error) {
         if (leaseLost) {
           throw new ProviderError('email', 'LEASE_LOST', false, 'Another worker owns this mail', {
@@ -159,8 +175,16 @@ function deliver(
   });
 }
 
-/** Emits the message, then waits for commit() before ending (or fails without ending). */
-function streamWithCommit(content: Buffer, commit: () => Promise<void>): Readable {
+/**
+ * Emits the message, then waits for commit() before ending (or fails without ending). Ending
+ * is what makes nodemailer write the final "."; `handedOver` is told when that happens, and
+ * not when the connection broke while commit() was still being recorded.
+ */
+function streamWithCommit(
+  content: Buffer,
+  commit: () => Promise<void>,
+  handedOver: () => void,
+): Readable {
   let stage: 'content' | 'commit' | 'done' = 'content';
   return new Readable({
     read() {
@@ -170,13 +194,36 @@ function streamWithCommit(content: Buffer, commit: () => Promise<void>): Readabl
       } else if (stage === 'commit') {
         stage = 'done';
         commit().then(
-          () => this.push(null),
+          () => {
+            if (this.destroyed) return;
+            handedOver();
+            this.push(null);
+          },
           (error: unknown) =>
             this.destroy(error instanceof Error ? error : new Error(String(error))),
         );
       }
     },
   });
+}
+
+/**
+ * The server's queue id in its reply to DATA, as the common servers word it: Postfix
+ * `250 2.0.0 Ok: queued as 4XyZ12`, Exim `250 OK id=1rAbCd-000123-Xy`, Sendmail
+ * `250 2.0.0 4AB1cD3e Message accepted for delivery`, or an `<id>` in angle brackets.
+ */
+export function queueIdOf(response: string): string | undefined {
+  const patterns = [
+    /queued as:?\s+<?([\w.@:+-]+?)>?(?:\s|$)/i,
+    /\bid=([\w.@:+-]+)/i,
+    /^2\d\d[ -](?:\d\.\d\.\d+\s+)?([\w-]{6,})\s+message accepted/i,
+    /<([^<>\s]{4,200})>/,
+  ];
+  for (const pattern of patterns) {
+    const found = pattern.exec(response)?.[1];
+    if (found) return found.slice(0, 200);
+  }
+  return undefined;
 }
 
 interface NodemailerError {

@@ -111,6 +111,9 @@ function MailView() {
                         {STATUS_TEXT[m.status]}
                       </span>
                       {m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
+                      {m.serverQueueId && (
+                        <span className="muted mail-queue-id"> queue id {m.serverQueueId}</span>
+                      )}
                       {m.lastError && m.status !== 'sent' && (
                         <span className="mail-error">{m.lastError}</span>
                       )}
@@ -148,7 +151,10 @@ function MailView() {
           try {
             await callApi(retryAdminMail, {
               params: { id: chosen.id },
-              body: { expected: chosen.status },
+              body:
+                chosen.status === 'unknown'
+                  ? { expected: 'unknown', mayArriveTwice: true }
+                  : { expected: 'failed' },
             });
             setResult(`“${chosen.subject}” to ${chosen.to} is queued to be sent again.`);
             setChosen(null);

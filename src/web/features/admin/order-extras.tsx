@@ -5,6 +5,7 @@ import {
   listAdminOrderNotes,
   NOTE_MESSAGE,
   resendAdminConfirmation,
+  uploadAdminOrderDocument,
   askAdminOrderPayAgain,
   PAY_AGAIN_LINK_DAYS,
   type AdminOrderDetail,
@@ -33,7 +34,7 @@ export function OrderExtras({ order, onAction }: { order: Order; onAction: () =>
 }
 
 function Documents({ order }: { order: Order }) {
-  const [load] = useLoad(
+  const [load, reload] = useLoad(
     (signal) => callApi(listAdminOrderDocuments, { params: { id: order.id }, signal }),
     `${order.id}:${order.status}`,
   );
@@ -51,7 +52,106 @@ function Documents({ order }: { order: Order }) {
               : 'None yet: labels come with the booking.'}
           </p>
         ))}
+      {order.status === 'booked' &&
+        load.state === 'ready' &&
+        // Only where the courier gave nothing: an order an operator resolved as booked.
+        (!order.trackingUrl || !load.data.documents.some((d) => d.kind === 'label')) && (
+          <UploadDocument orderId={order.id} onAdded={reload} />
+        )}
     </section>
+  );
+}
+
+const UPLOAD_CHOICES = {
+  'label:A4': 'Labels for A4 paper',
+  'label:Thermal': 'Labels for a thermal printer (4 × 6 in)',
+  'document:CommercialInvoice': 'Commercial invoice',
+} as const;
+
+/**
+ * For a booking the courier gave no labels for (resolved by an operator): the PDF the operator
+ * downloaded from the courier. Then "Resend confirmation email" sends it to the customer.
+ */
+function UploadDocument({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
+  const [choice, setChoice] = useState<keyof typeof UPLOAD_CHOICES>('label:A4');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = file.current?.files?.[0];
+    setDone(null);
+    if (!chosen) {
+      setFailure('Choose the PDF file to add.');
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const bytes = new Uint8Array(await chosen.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      }
+      const [kind, type] = choice.split(':') as ['label' | 'document', string];
+      await callApi(uploadAdminOrderDocument, {
+        params: { id: orderId },
+        body: { kind, type, pdfBase64: btoa(binary) },
+      });
+      setDone(
+        `${UPLOAD_CHOICES[choice]} added. Send it to the customer with “Resend confirmation email”.`,
+      );
+      if (file.current) file.current.value = '';
+      onAdded();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="upload-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h3>Add a label or document</h3>
+      <p className="muted">
+        When the courier could not give us the labels, download them from the courier and add them
+        here.
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor="upload-kind">
+          What it is
+        </label>
+        <select
+          id="upload-kind"
+          className="field__input"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as keyof typeof UPLOAD_CHOICES)}
+        >
+          {Object.entries(UPLOAD_CHOICES).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="upload-file">
+          PDF file
+        </label>
+        <input id="upload-file" ref={file} type="file" accept="application/pdf,.pdf" />
+      </div>
+      {failure && (
+        <div className="notice notice--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      )}
+      <button type="submit" className="button button--secondary" disabled={busy}>
+        Add the PDF
+      </button>
+      <p aria-live="polite">{done}</p>
+    </form>
   );
 }
 

@@ -46,6 +46,7 @@ export interface BookingConfirmationInput {
   recipient: { name: string; email: string };
   /** Calendar date of the collection in Europe/London, `YYYY-MM-DD`. */
   collectionDate: string;
+  /** Empty when the courier gave none (labels an operator uploaded): no tracking section. */
   trackingUrl: string;
   /** The service chosen, e.g. "Express". */
   service: string;
@@ -159,6 +160,21 @@ function factsTable(label: string, rows: [string, string[]][]): SafeHtml {
   </table>`;
 }
 
+/**
+ * What the email says about the labels: never that a file is attached when none is (one format
+ * or two, or none yet).
+ */
+export function labelsParagraph(labels: readonly AttachedDocument[]): string {
+  if (labels.length === 0) {
+    return 'Your labels are not attached to this email: they are not ready yet. We will email them to you before your collection day. Reply to this email if they have not arrived the day before.';
+  }
+  const formats =
+    labels.length > 1
+      ? 'on A4 paper, or on a thermal label printer. Both are attached to this email as PDF files, with the same labels.'
+      : 'it is attached to this email as a PDF file.';
+  return `Print a label for each parcel and attach it before the collection: ${formats}`;
+}
+
 function documentLinks(documents: AttachedDocument[]): SafeHtml {
   return html`<ul style="margin:0 0 12px;padding-left:20px">
     ${documents.map((doc) => html`<li style="margin:0 0 4px">${link(doc.url, doc.title)}</li>`)}
@@ -187,8 +203,8 @@ export function renderBookingConfirmation(
     ${subheading('Collection')}
     ${paragraph(html`Our courier will collect <strong>${parcels}</strong> on <strong>${date}</strong>, ${COLLECTION_WINDOW}.`)}
     ${factsTable('Your booking', booking)} ${subheading('Labels')}
-    ${paragraph('Print a label for each parcel and attach it before the collection: on A4 paper, or on a thermal label printer. Both are attached to this email as PDF files, with the same labels.')}
-    ${documentLinks(input.labels)}
+    ${paragraph(labelsParagraph(input.labels))}
+    ${input.labels.length > 0 ? documentLinks(input.labels) : ''}
     ${
       input.documents.length > 0
         ? html`${subheading('Customs documents')}
@@ -196,8 +212,12 @@ export function renderBookingConfirmation(
           ${documentLinks(input.documents)}`
         : ''
     }
-    ${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
-    ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}
+    ${
+      input.trackingUrl
+        ? html`${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
+          ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}`
+        : ''
+    }
     ${subheading('Addresses')}
     <table role="presentation" width="100%" cellspacing="0" cellpadding="0">
       <tr>
@@ -206,7 +226,7 @@ export function renderBookingConfirmation(
       </tr>
     </table>
     ${subheading('Receipt')} ${factsTable('Receipt', receiptRows(input))}
-    ${paragraph('If anything is wrong, contact us through our website and quote your order reference.')}`;
+    ${paragraph('If anything is wrong, reply to this email and quote your order reference.')}`;
 
   const text = textLayout(
     [
@@ -222,7 +242,7 @@ export function renderBookingConfirmation(
       `Small parcels: ${input.parcels.small}`,
       '',
       'LABELS',
-      'Print a label for each parcel and attach it before the collection: on A4 paper, or on a thermal label printer. Both are attached to this email as PDF files, with the same labels.',
+      labelsParagraph(input.labels),
       ...input.labels.map((label) => `- ${label.title}: ${label.url}`),
       ...(input.documents.length > 0
         ? [
@@ -233,9 +253,7 @@ export function renderBookingConfirmation(
           ]
         : []),
       '',
-      'TRACKING',
-      `Track your parcels: ${input.trackingUrl}`,
-      '',
+      ...(input.trackingUrl ? ['TRACKING', `Track your parcels: ${input.trackingUrl}`, ''] : []),
       'COLLECTION ADDRESS',
       ...addressLines(input.collectionAddress),
       '',
@@ -245,7 +263,7 @@ export function renderBookingConfirmation(
       'RECEIPT',
       ...receiptRows(input).map(([name, lines]) => `${name}: ${lines.join(', ')}`),
       '',
-      'If anything is wrong, contact us through our website and quote your order reference.',
+      'If anything is wrong, reply to this email and quote your order reference.',
     ],
     context.siteUrl,
   );
@@ -253,7 +271,7 @@ export function renderBookingConfirmation(
     subject,
     html: layout({
       title: subject,
-      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid. Your labels are attached.`,
+      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid.${input.labels.length > 0 ? ' Your labels are attached.' : ''}`,
       body,
       siteUrl: context.siteUrl,
       year: context.now.getUTCFullYear(),

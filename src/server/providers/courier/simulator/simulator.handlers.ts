@@ -9,6 +9,7 @@ import {
   BookShipmentRequestSchema,
   CommodityRequestSchema,
   CredentialsSchema,
+  OrderDocumentsRequestSchema,
   QuoteRequestSchema,
   type AddressJson,
   type ShipmentJson,
@@ -695,5 +696,44 @@ export async function bookShipment(
       DownloadURL: `${base}/Download/Document/${document.token}/`,
     })),
     TrackingURL: `${base}/Track/${orderReference}/`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// GetOrderDocuments (the shape we assume of the real API: docs/providers.md)
+// ---------------------------------------------------------------------------------------------
+
+/** The labels and documents of an order this simulator booked, asked again by its reference. */
+export function getOrderDocuments(
+  body: unknown,
+  context: HandlerContext,
+  orders: OrderBook,
+): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = OrderDocumentsRequestSchema.safeParse(body);
+  if (!parsed.success) return fail('OrderReference is required');
+  const order = orders.order(parsed.data.OrderReference);
+  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  const base = context.baseUrl();
+  return success({
+    OrderReference: order.orderReference,
+    Labels: order.labels.map((label) => ({
+      LabelRole: 'Primary',
+      LabelFormat: 'PDF',
+      LabelSize: label.size,
+      AirWaybillReference: order.airWaybill,
+      LabelContent: label.content.toString('base64'),
+      DownloadURL: `${base}/Download/Label/${label.token}/`,
+      CarrierName: order.carrierName,
+      ServiceName: order.serviceName,
+    })),
+    Documents: order.documents.map((document) => ({
+      DocumentType: document.type,
+      Format: 'PDF',
+      Content: document.content.toString('base64'),
+      DownloadURL: `${base}/Download/Document/${document.token}/`,
+    })),
+    TrackingURL: `${base}/Track/${order.orderReference}/`,
   });
 }

@@ -25,6 +25,7 @@ import {
   fail,
   getCommodity,
   getCountries,
+  getOrderDocuments,
   getQuote,
   londonNow,
   OrderBook,
@@ -84,7 +85,7 @@ export interface CourierSimulator {
   close(): Promise<void>;
 }
 
-export type CallType = 'quote' | 'commodity' | 'book' | 'countries';
+export type CallType = 'quote' | 'commodity' | 'book' | 'countries' | 'documents';
 
 interface ApiRoute {
   call: CallType;
@@ -150,7 +151,13 @@ export async function startCourierSimulator(
     ...(options.credentials ? { credentials: options.credentials } : {}),
   };
   const closing = new AbortController();
-  const calls: Record<CallType, number> = { countries: 0, quote: 0, commodity: 0, book: 0 };
+  const calls: Record<CallType, number> = {
+    countries: 0,
+    quote: 0,
+    commodity: 0,
+    book: 0,
+    documents: 0,
+  };
 
   const routes: Record<string, ApiRoute> = {
     '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },
@@ -163,6 +170,10 @@ export async function startCourierSimulator(
     '/book/v2/bookshipment': {
       call: 'book',
       handle: (b) => bookShipment(b, context, quotes, orders),
+    },
+    '/order/v2/getorderdocuments': {
+      call: 'documents',
+      handle: (b) => getOrderDocuments(b, context, orders),
     },
   };
 
@@ -281,8 +292,10 @@ export async function startCourierSimulator(
       const completed = await sleep(settings.latencyMs, request, closing.signal);
       if (!completed) return;
     }
-    if (route.call !== 'countries' && !(await whileHeld(route.call, request))) return;
-    const behaviour: Behaviour = route.call === 'countries' ? 'normal' : settings[route.call];
+    // Countries and an order's documents always answer: only the switched calls misbehave.
+    const switched = route.call === 'countries' || route.call === 'documents' ? null : route.call;
+    if (switched && !(await whileHeld(switched, request))) return;
+    const behaviour: Behaviour = switched ? settings[switched] : 'normal';
     logger?.debug({ path, behaviour }, 'courier simulator call');
     switch (behaviour) {
       case 'hang':

@@ -20,15 +20,18 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentDocuments,
 } from '../courier-provider.js';
 import {
   fromBookShipmentReply,
   fromCommodityReply,
   fromCountriesReply,
+  fromOrderDocumentsReply,
   fromQuoteReply,
   notificationsMessage,
   toBookShipmentBody,
   toCommodityBody,
+  toOrderDocumentsBody,
   toQuoteMinimalBody,
 } from './transglobal.mapper.js';
 import {
@@ -36,6 +39,7 @@ import {
   CommodityReplySchema,
   CountriesReplySchema,
   EnvelopeSchema,
+  OrderDocumentsReplySchema,
   QuoteReplySchema,
   TRANSGLOBAL_PATHS,
 } from './transglobal.schemas.js';
@@ -50,6 +54,7 @@ export interface CourierTimeouts {
   quoteMs: number;
   commodityMs: number;
   bookMs: number;
+  documentsMs: number;
 }
 
 /** Staging took 26–46 s for quotes and 13–14 s for bookings (docs/providers.md, "Transport"). */
@@ -58,6 +63,7 @@ export const DEFAULT_TIMEOUTS: CourierTimeouts = {
   quoteMs: 60_000,
   commodityMs: 15_000,
   bookMs: 90_000,
+  documentsMs: 30_000,
 };
 
 export interface RetryPolicy {
@@ -80,7 +86,8 @@ export interface TransglobalOptions {
   logger?: Logger;
 }
 
-type Call = 'GetCountries' | 'GetQuoteMinimal' | 'GetCommodity' | 'BookShipment';
+type Call =
+  'GetCountries' | 'GetQuoteMinimal' | 'GetCommodity' | 'BookShipment' | 'GetOrderDocuments';
 
 export class TransglobalCourier implements CourierProvider {
   readonly name: string;
@@ -160,6 +167,26 @@ export class TransglobalCourier implements CourierProvider {
       observe,
     );
     return fromBookShipmentReply(reply);
+  }
+
+  /**
+   * An operator's question, once (they can ask again): the labels and documents of a booking
+   * the courier already has.
+   */
+  async getShipmentDocuments(
+    courierReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentDocuments> {
+    const reply = await this.attempt(
+      'GetOrderDocuments',
+      TRANSGLOBAL_PATHS.orderDocuments,
+      toOrderDocumentsBody(courierReference),
+      this.timeouts.documentsMs,
+      OrderDocumentsReplySchema,
+      false,
+      observe,
+    );
+    return fromOrderDocumentsReply(reply);
   }
 
   /** A call that is safe to repeat: retried with backoff while its failure is retryable. */

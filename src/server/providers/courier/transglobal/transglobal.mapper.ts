@@ -11,6 +11,7 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentDocuments,
 } from '../courier-provider.js';
 import type {
   BookShipmentReply,
@@ -19,6 +20,7 @@ import type {
   CommodityRequest,
   CountriesReply,
   Notification,
+  OrderDocumentsReply,
   QuoteReply,
   QuoteRequest,
 } from './transglobal.schemas.js';
@@ -186,6 +188,24 @@ export function toBookShipmentBody(booking: ShipmentBooking): BookShipmentBody {
 
 function fromBase64(content: string): Buffer {
   return Buffer.from(content, 'base64');
+}
+
+/** The request for a booked shipment's documents (credentials are added by the client). */
+export function toOrderDocumentsBody(courierReference: string): { OrderReference: string } {
+  return { OrderReference: courierReference.trim() };
+}
+
+export function fromOrderDocumentsReply(reply: OrderDocumentsReply): ShipmentDocuments {
+  const { labels, documents } = fromBookShipmentReply({
+    ...reply,
+    Labels: reply.Labels ?? [],
+  } as BookShipmentReply);
+  return {
+    orderReference: reply.OrderReference,
+    trackingUrl: reply.TrackingURL ?? '',
+    labels,
+    documents,
+  };
 }
 
 export function fromBookShipmentReply(reply: BookShipmentReply): BookingResult {

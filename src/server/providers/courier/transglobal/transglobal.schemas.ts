@@ -150,6 +150,19 @@ export const BookShipmentReplySchema = EnvelopeSchema.extend({
 });
 export type BookShipmentReply = z.infer<typeof BookShipmentReplySchema>;
 
+/**
+ * The documents of a booked shipment, asked again by its OrderReference (our assumption of the
+ * API's shape: docs/providers.md, "GetOrderDocuments"). Labels may be missing while the carrier
+ * has not generated them.
+ */
+export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
+  OrderReference: z.string().min(1, 'no OrderReference'),
+  TrackingURL: optionalString,
+  Labels: z.array(LabelReplySchema).nullish(),
+  Documents: z.array(DocumentReplySchema).nullish(),
+});
+export type OrderDocumentsReply = z.infer<typeof OrderDocumentsReplySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Requests (what our client sends; what the simulator accepts)
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +289,11 @@ export type BookShipmentRequest = z.input<typeof BookShipmentRequestSchema>;
 
 export const CountriesRequestSchema = z.object({ Credentials: CredentialsSchema });
 
+export const OrderDocumentsRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  OrderReference: z.string().min(1, 'OrderReference is required'),
+});
+
 /** The API's paths, as the documentation spells them (the server matches any casing). */
 export const TRANSGLOBAL_PATHS = {
   countries: '/Country/V2/GetCountries',
@@ -283,4 +301,5 @@ export const TRANSGLOBAL_PATHS = {
   quoteMinimal: '/Quote/V2/GetQuoteMinimal',
   commodity: '/Commodity/V2/GetCommodity',
   book: '/Book/V2/BookShipment',
+  orderDocuments: '/Order/V2/GetOrderDocuments',
 } as const;
