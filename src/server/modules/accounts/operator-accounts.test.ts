@@ -8,7 +8,7 @@ import { signedInAdmin, signedInCustomer } from '../../../../tests/support/opera
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { commandSocketPath, sendOperatorCommand, startCommandChannel } from './command-channel.js';
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
-import { totpCode } from '../../../../tests/support/two-factor.js';
+import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +56,49 @@ describe('operator invitations', () => {
       t.clock.set(sent);
     }
     expect((await customer.get('/api/v1/session')).json().user.role).toBe('customer');
+  });
+
+  it('leaves whoever held the account nothing: not its second factor, not a sign-in waiting for a code', async () => {
+    // The attacker holds the address, with two-step sign-in of their own, and starts a sign-in
+    // with the password just before the business invites the address.
+    const attacker = await signedInCustomer(t);
+    const email = await emailOf(attacker);
+    const { secret } = await enrolTwoFactor(attacker, 'customer password 1');
+    const waiting = new TestBrowser(t.app);
+    const started = await waiting.post('/api/v1/session', {
+      email,
+      password: 'customer password 1',
+    });
+    expect(started.json()).toEqual({ user: null, secondStepRequired: true });
+
+    await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
+    const accepted = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
+      token: await invitationToken(email),
+      password: 'the owner of the mailbox',
+    });
+    expect(accepted.statusCode).toBe(200);
+
+    // The waiting sign-in finishes nothing, whatever code the attacker's app shows.
+    const finished = await waiting.post('/api/v1/session/second-step', {
+      method: 'app',
+      code: await totpCode(secret),
+    });
+    expect(finished.statusCode).toBe(401);
+    expect(finished.json().error.code).toBe('SIGN_IN_EXPIRED');
+    expect((await waiting.get('/api/v1/admin/dashboard')).statusCode).toBe(401);
+    // The owner signs in with the password alone, then sets up a second factor of their own.
+    const owner = new TestBrowser(t.app);
+    const signIn = await owner.post('/api/v1/session', {
+      email,
+      password: 'the owner of the mailbox',
+    });
+    expect(signIn.json().user).toMatchObject({ role: 'admin', twoFactorEnabled: false });
+    const [left] = await t.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM two_factors f JOIN users u ON u.id = f.user_id
+       WHERE u.email = $1`,
+      [email],
+    );
+    expect(left?.count).toBe(0);
   });
 
   it('an unknown token is refused like a used one', async () => {

@@ -7,6 +7,7 @@ import type { MailDeps } from '../email/mail.js';
 import type { Auth } from './auth.js';
 import type { OperatorInvitationsRepository } from './operator-invitations.repository.js';
 import { passwordProblem } from './password-rule.js';
+import { forgetPreviousHolder } from './previous-holder.js';
 
 /** Writes one row of the audit log (the admin module's repository, passed in by the wiring). */
 export interface AuditRecorder {
@@ -196,7 +197,9 @@ export class OperatorAccounts {
         password: hash,
       });
     }
-    await ctx.internalAdapter.deleteUserSessions(userId);
+    // Whoever held the account before keeps no session, second factor or pending sign-in: the
+    // new operator sets up two-step sign-in of their own on the first visit to the console.
+    await forgetPreviousHolder(this.deps.auth, userId);
     await ctx.internalAdapter.updateUser(userId, { emailVerified: true, role: 'admin' });
     // The other links sent to this address are spent with this one.
     await this.voidInvitations(claimed.email);

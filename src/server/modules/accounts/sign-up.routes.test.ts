@@ -7,6 +7,7 @@ import {
   STRONG_PASSWORD,
 } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
 import { SIGN_UP_LIMITS } from './sign-up.service.js';
 
@@ -224,7 +225,7 @@ describe('the sign-up link', () => {
     expect(signIn.statusCode).toBe(401);
   });
 
-  it('an unverified account made before sign-up by link no longer blocks its owner', async () => {
+  it('an unverified account made before sign-up by link no longer blocks its owner, and its holder keeps nothing', async () => {
     const email = uniqueEmail('legacy');
     // Whoever made it (maybe not the address's owner) is signed in with it.
     const squatter = new TestBrowser(t.app);
@@ -232,6 +233,14 @@ describe('the sign-up link', () => {
       email,
       password: 'squatter password here',
     });
+    // The squatter set up two-step sign-in of their own, and starts a sign-in with the password.
+    const { secret } = await enrolTwoFactor(squatter, 'squatter password here');
+    const waiting = new TestBrowser(t.app);
+    const started = await waiting.post('/api/v1/session', {
+      email,
+      password: 'squatter password here',
+    });
+    expect(started.json()).toEqual({ user: null, secondStepRequired: true });
     // The owner signs up: a link, not a notice, and the same answer as ever.
     const owner = new TestBrowser(t.app);
     const res = await owner.post('/api/v1/account', { name: 'Owner', email, password });
@@ -247,8 +256,16 @@ describe('the sign-up link', () => {
       email,
       name: 'Owner',
       emailVerified: true,
+      twoFactorEnabled: false,
     });
     expect((await squatter.get('/api/v1/session')).json()).toEqual({ user: null });
+    // The squatter's waiting sign-in finishes nothing, whatever their app shows.
+    const finished = await waiting.post('/api/v1/session/second-step', {
+      method: 'app',
+      code: await totpCode(secret),
+    });
+    expect(finished.statusCode).toBe(401);
+    expect((await waiting.get('/api/v1/session')).json()).toEqual({ user: null });
     const old = await new TestBrowser(t.app).post('/api/v1/session', {
       email,
       password: 'squatter password here',

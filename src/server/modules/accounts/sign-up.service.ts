@@ -8,6 +8,7 @@ import type { MailDeps } from '../email/mail.js';
 import { toSessionUser } from './accounts.service.js';
 import type { Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
+import { forgetPreviousHolder } from './previous-holder.js';
 
 /** A sign-up link works once, for this long (decision 077). */
 export const SIGN_UP_LINK_SECONDS = 60 * 60;
@@ -179,7 +180,8 @@ export class SignUpService {
     let userId: string;
     if (found) {
       // An account made before sign-up by link, its email never verified: whoever proved the
-      // address takes it over. Its password is replaced, its sessions are signed out.
+      // address takes it over. Its password is replaced; whoever held it keeps no session,
+      // second factor or pending sign-in.
       userId = found.user.id;
       await ctx.internalAdapter.updateUser(userId, { emailVerified: true, name: row.name });
       if (found.accounts.some((a) => a.providerId === 'credential')) {
@@ -192,7 +194,7 @@ export class SignUpService {
           password: row.password_hash,
         });
       }
-      await ctx.internalAdapter.deleteUserSessions(userId);
+      await forgetPreviousHolder(this.deps.auth, userId);
     } else {
       const user = await ctx.internalAdapter.createUser(
         { email: row.email, name: row.name, emailVerified: true },
