@@ -51,4 +51,45 @@ describe('the embedded data directory lock', () => {
       await lock.release();
     }
   });
+
+  it('takes over a stale lock naming this very process, as a restarted container finds it', async () => {
+    // In a container node is pid 1 at every start: the lock of the killed run names it.
+    await writeFile(
+      lockPathOf(dataDir),
+      JSON.stringify({
+        pid: process.pid,
+        purpose: 'the killed run',
+        since: '2026-01-01T00:00:00Z',
+      }),
+    );
+    const lock = await lockDataDir(dataDir, 'the restarted server');
+    try {
+      expect(JSON.parse(await readFile(lock.path, 'utf8'))).toMatchObject({
+        purpose: 'the restarted server',
+      });
+      // Held now: a second opener in this process is refused.
+      await expect(lockDataDir(dataDir, 'again')).rejects.toBeInstanceOf(DataDirectoryInUseError);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('gives a stale lock to one taker only, however many try at once', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    for (let round = 0; round < 10; round += 1) {
+      await writeFile(
+        lockPathOf(dataDir),
+        JSON.stringify({ pid: gone, purpose: 'a crashed server', since: `round ${round}` }),
+      );
+      const tries = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => lockDataDir(dataDir, `taker ${i}`)),
+      );
+      const won = tries.flatMap((t) => (t.status === 'fulfilled' ? [t.value] : []));
+      expect(won, `round ${round}`).toHaveLength(1);
+      for (const t of tries) {
+        if (t.status === 'rejected') expect(t.reason).toBeInstanceOf(DataDirectoryInUseError);
+      }
+      await won[0]!.release();
+    }
+  });
 });

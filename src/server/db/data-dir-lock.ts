@@ -44,6 +44,9 @@ export function setLockPurpose(purpose: string): void {
 
 export const lockPathOf = (dataDir: string) => `${dataDir}.lock`;
 
+/** The lock files this process holds. */
+const heldHere = new Set<string>();
+
 /** True while a process with this id runs (signal 0 only asks). */
 export function processRuns(pid: number): boolean {
   try {
@@ -83,17 +86,40 @@ export async function lockDataDir(dataDir: string, purpose = processPurpose): Pr
     for (let attempt = 0; ; attempt += 1) {
       try {
         await link(draft, path);
+        heldHere.add(path);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       const holder = await readLockOwner(dataDir);
-      // A live holder (this very process included: it must not open the directory twice).
-      if (holder && processRuns(holder.pid)) throw new DataDirectoryInUseError(dataDir, holder);
-      // A stale lock (its process is gone) or an unreadable one: taken over once. Two processes
-      // taking over at once both unlink; only one link succeeds, the other then sees a live owner.
-      if (attempt >= 2) throw new DataDirectoryInUseError(dataDir, holder ?? owner);
-      await unlink(path).catch(() => undefined);
+      // A live holder: another running process, or this very process if it holds the lock
+      // already (it must not open the directory twice). A lock naming this process's pid that
+      // it does not hold is stale: in a container node is pid 1 at every start.
+      const live =
+        holder && (holder.pid === process.pid ? heldHere.has(path) : processRuns(holder.pid));
+      if (live) throw new DataDirectoryInUseError(dataDir, holder);
+      if (attempt >= 40) throw new DataDirectoryInUseError(dataDir, holder ?? owner);
+      // A stale lock (its process is gone) or an unreadable one is taken over by one process
+      // only: the one that creates the takeover marker named after it (exclusive, like the lock
+      // itself). Only that process unlinks the stale lock; the others wait and try again, and
+      // then meet the new owner's lock.
+      const marker = `${path}.takeover-${holder ? `${holder.pid}-${holder.since}` : 'unreadable'}`;
+      try {
+        await link(draft, marker);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        continue;
+      }
+      try {
+        // Still the stale owner's file? (Another taker may have finished meanwhile.)
+        const now = await readLockOwner(dataDir);
+        if (!now || (now.pid === holder?.pid && now.since === holder?.since)) {
+          await unlink(path).catch(() => undefined);
+        }
+      } finally {
+        await unlink(marker).catch(() => undefined);
+      }
     }
   } finally {
     await unlink(draft).catch(() => undefined);
@@ -103,6 +129,7 @@ export async function lockDataDir(dataDir: string, purpose = processPurpose): Pr
   const releaseNow = () => {
     if (released) return;
     released = true;
+    heldHere.delete(path);
     process.off('exit', releaseNow);
     try {
       unlinkSync(path);
@@ -120,6 +147,7 @@ export async function lockDataDir(dataDir: string, purpose = processPurpose): Pr
       const holder = await readLockOwner(dataDir);
       if (holder && holder.pid !== process.pid) {
         released = true;
+        heldHere.delete(path);
         process.off('exit', releaseNow);
         return;
       }

@@ -103,13 +103,12 @@ export class RateLimiter {
     return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : 0;
   }
 
-  /** The attempts counted under the key in its current window (0 once the window has ended). */
-  async counted(key: string, windowSeconds: number): Promise<number> {
-    const [row] = await this.database.query<{ window_start: Date | string; attempts: number }>(
-      `SELECT window_start, attempts FROM rate_limits WHERE key = $1`,
+  /** Takes back one attempt counted under the key (never below zero). */
+  async uncount(key: string): Promise<void> {
+    await this.database.query(
+      `UPDATE rate_limits SET attempts = GREATEST(attempts - 1, 0) WHERE key = $1`,
       [key],
     );
-    return row && this.left(row.window_start, windowSeconds) > 0 ? row.attempts : 0;
   }
 
   /** Seconds until the key may try again, or 0 when this attempt is within its limit. */

@@ -105,6 +105,7 @@ export class AccountsService {
   ): Promise<WithCookies<{ user: SessionUser | null; secondStepRequired: boolean }>> {
     const account = `email:${emailKey(input.email)}` as const;
     await this.signInGuard.check(account, caller.ip);
+    let wrong = false;
     try {
       const { headers, response } = await this.auth.api.signInEmail({
         body: { email: input.email, password: input.password, rememberMe: true },
@@ -125,10 +126,13 @@ export class AccountsService {
     } catch (error) {
       // One answer for an unknown email and a wrong password.
       if (isAPIError(error) && error.statusCode < 500) {
-        await this.signInGuard.failed(account, caller.ip);
+        // A wrong guess: the attempt `check` counted stays counted.
+        wrong = true;
         throw new ApiError(401, 'SIGN_IN_FAILED', ACCOUNT_MESSAGES.signInFailed);
       }
       throw error;
+    } finally {
+      if (!wrong) await this.signInGuard.release(account, caller.ip);
     }
   }
 

@@ -31,36 +31,44 @@ export class SignInGuard {
   constructor(private readonly limiter: RateLimiter) {}
 
   /**
-   * Refuses (429 TOO_MANY_ATTEMPTS, `Retry-After`) an attempt on `account` from `ip` when that
-   * address has failed too often on it, or on any accounts; counts nothing.
+   * Counts this attempt on `account` from `ip` before the password or code is checked, and
+   * refuses it (429 TOO_MANY_ATTEMPTS, `Retry-After`) when that address has failed too often on
+   * it, or on any accounts. Counting first is what makes the limit hold under parallel guesses:
+   * twenty wrong passwords sent at once each see the others' counts, where checking and then
+   * counting after the slow password hash let all twenty through. The caller then calls
+   * `release` for anything that was not a wrong guess (a success, a server error), so only
+   * failures stay counted; a refused attempt is released here.
    */
   async check(account: AccountKey, ip: string): Promise<void> {
     const keys = this.keys(account, ip);
-    const underAttack =
-      (await this.limiter.counted(
-        keys.account,
-        SIGN_IN_LIMITS.perAccountUnderAttack.windowSeconds,
-      )) >= SIGN_IN_LIMITS.perAccountUnderAttack.max;
-    const waits = await Promise.all([
-      this.limiter.waitFor(
-        keys.pair,
-        underAttack
-          ? SIGN_IN_LIMITS.perAccountAndAddressUnderAttack
-          : SIGN_IN_LIMITS.perAccountAndAddress,
-      ),
-      this.limiter.waitFor(keys.address, SIGN_IN_LIMITS.perAddress),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) throw tooManyAttempts(wait);
-  }
-
-  /** Counts one failure on `account` from `ip`: for the pair, the address and the account. */
-  async failed(account: AccountKey, ip: string): Promise<void> {
-    const keys = this.keys(account, ip);
-    await Promise.all([
-      this.limiter.increment(keys.pair, SIGN_IN_LIMITS.perAccountAndAddress.windowSeconds),
+    const window = SIGN_IN_LIMITS.perAccountAndAddress.windowSeconds;
+    const [pair, address, all] = await Promise.all([
+      this.limiter.increment(keys.pair, window),
       this.limiter.increment(keys.address, SIGN_IN_LIMITS.perAddress.windowSeconds),
       this.limiter.increment(keys.account, SIGN_IN_LIMITS.perAccountUnderAttack.windowSeconds),
+    ]);
+    // Under attack when the account had failed this often before this attempt.
+    const underAttack = all.attempts - 1 >= SIGN_IN_LIMITS.perAccountUnderAttack.max;
+    const pairLimit = underAttack
+      ? SIGN_IN_LIMITS.perAccountAndAddressUnderAttack
+      : SIGN_IN_LIMITS.perAccountAndAddress;
+    const waitMs = Math.max(
+      pair.attempts > pairLimit.max ? pair.msLeft : 0,
+      address.attempts > SIGN_IN_LIMITS.perAddress.max ? address.msLeft : 0,
+    );
+    if (waitMs > 0) {
+      await this.release(account, ip);
+      throw tooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+  }
+
+  /** The attempt `check` counted was not a wrong guess (it succeeded, or failed on our side). */
+  async release(account: AccountKey, ip: string): Promise<void> {
+    const keys = this.keys(account, ip);
+    await Promise.all([
+      this.limiter.uncount(keys.pair),
+      this.limiter.uncount(keys.address),
+      this.limiter.uncount(keys.account),
     ]);
   }
 

@@ -5,11 +5,22 @@ import type { Enrolment } from '../../../domain/api/two-factor.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { ApiError } from '../../http/errors.js';
 import { toSessionUser, type Caller, type WithCookies } from './accounts.service.js';
-import { COOKIE_PREFIX, type Auth } from './auth.js';
+import type { Auth } from './auth.js';
 import type { SignInGuard } from './sign-in-guard.js';
 
-/** The pending sign-in's cookie (the plugin's), with or without its `__Secure-` prefix. */
-const PENDING_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.two_factor=([^;]*)`);
+/**
+ * The value of the cookie with exactly this name: the first one, as the plugin's own cookie
+ * parser reads it. The name is not signed, so reading another spelling (with or without
+ * `__Secure-`) than the plugin reads would let a request name one account to us and another
+ * to the plugin.
+ */
+function cookieNamed(header: string, name: string): string | undefined {
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
 
 const codeOf = (error: unknown): string | undefined =>
   isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
@@ -46,31 +57,41 @@ export class TwoFactorService {
   ): Promise<WithCookies<SessionUser>> {
     const userId = await this.pendingUserId(caller.headers);
     if (!userId) throw PENDING_EXPIRED();
-    const account = `user:${userId}` as const;
-    await this.guard.check(account, caller.ip);
     try {
-      const body = { code: input.code };
-      const { headers, response } =
-        input.method === 'app'
-          ? await this.auth.api.verifyTOTP({ body, headers: caller.headers, returnHeaders: true })
-          : await this.auth.api.verifyBackupCode({
-              body,
-              headers: caller.headers,
-              returnHeaders: true,
-            });
-      return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+      return await this.guarded(
+        userId,
+        caller,
+        async () => {
+          const body = { code: input.code };
+          const { headers, response } =
+            input.method === 'app'
+              ? await this.auth.api.verifyTOTP({
+                  body,
+                  headers: caller.headers,
+                  returnHeaders: true,
+                })
+              : await this.auth.api.verifyBackupCode({
+                  body,
+                  headers: caller.headers,
+                  returnHeaders: true,
+                });
+          return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+        },
+        (error) => {
+          const code = codeOf(error);
+          if (code !== 'INVALID_CODE' && code !== 'INVALID_BACKUP_CODE') return undefined;
+          const message =
+            input.method === 'app'
+              ? TWO_FACTOR_MESSAGES.codeWrong
+              : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
+          return new ApiError(401, 'TWO_FACTOR_CODE_WRONG', message, { code: message });
+        },
+      );
     } catch (error) {
-      const code = codeOf(error);
-      if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') {
-        await this.guard.failed(account, caller.ip);
-        const message =
-          input.method === 'app'
-            ? TWO_FACTOR_MESSAGES.codeWrong
-            : TWO_FACTOR_MESSAGES.recoveryCodeWrong;
-        throw new ApiError(401, 'TWO_FACTOR_CODE_WRONG', message, { code: message });
-      }
       // No pending sign-in, an expired one, or one whose five tries are spent: start again.
-      if (isAPIError(error) && error.statusCode < 500) throw PENDING_EXPIRED();
+      if (!(error instanceof ApiError) && isAPIError(error) && error.statusCode < 500) {
+        throw PENDING_EXPIRED();
+      }
       throw error;
     }
   }
@@ -147,17 +168,12 @@ export class TwoFactorService {
       throw new ApiError(403, 'TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.operatorsKeepIt);
     }
     if (!user.twoFactorEnabled) throw NOT_ON();
-    const account = `user:${user.id}` as const;
-    await this.guard.check(account, caller.ip);
-    try {
-      await this.auth.api.verifyTOTP({ body: { code: input.code }, headers: caller.headers });
-    } catch (error) {
-      if (codeOf(error) === 'INVALID_CODE') {
-        await this.guard.failed(account, caller.ip);
-        throw CODE_WRONG_FIELD();
-      }
-      throw error;
-    }
+    await this.guarded(
+      user.id,
+      caller,
+      () => this.auth.api.verifyTOTP({ body: { code: input.code }, headers: caller.headers }),
+      (error) => (codeOf(error) === 'INVALID_CODE' ? CODE_WRONG_FIELD() : undefined),
+    );
     const { headers } = await this.withPassword(user.id, caller, () =>
       this.auth.api.disableTwoFactor({
         body: { password: input.password },
@@ -170,21 +186,33 @@ export class TwoFactorService {
   }
 
   /** Runs a call that checks the password; a wrong one counts and answers 403 WRONG_PASSWORD. */
-  private async withPassword<T>(
+  private withPassword<T>(userId: string, caller: Caller, call: () => Promise<T>): Promise<T> {
+    return this.guarded(userId, caller, call, (error) =>
+      codeOf(error) === 'INVALID_PASSWORD' ? WRONG_PASSWORD() : undefined,
+    );
+  }
+
+  /**
+   * Runs a call that checks a password or a code, counted by the sign-in guard before it runs
+   * (sign-in-guard.ts): `wrong` names the refusal for a wrong guess, which stays counted; any
+   * other outcome (a success, a failure on our side) is released.
+   */
+  private async guarded<T>(
     userId: string,
     caller: Caller,
     call: () => Promise<T>,
+    wrong: (error: unknown) => ApiError | undefined,
   ): Promise<T> {
     const account = `user:${userId}` as const;
     await this.guard.check(account, caller.ip);
+    let refusal: ApiError | undefined;
     try {
       return await call();
     } catch (error) {
-      if (codeOf(error) === 'INVALID_PASSWORD') {
-        await this.guard.failed(account, caller.ip);
-        throw WRONG_PASSWORD();
-      }
-      throw error;
+      refusal = wrong(error);
+      throw refusal ?? error;
+    } finally {
+      if (!refusal) await this.guard.release(account, caller.ip);
     }
   }
 
@@ -220,7 +248,8 @@ export class TwoFactorService {
    * before the plugin is asked). Null when there is none, or it has expired.
    */
   private async pendingUserId(headers: Headers): Promise<string | null> {
-    const raw = PENDING_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+    const ctx = await this.auth.$context;
+    const raw = cookieNamed(headers.get('cookie') ?? '', ctx.createAuthCookie('two_factor').name);
     if (!raw) return null;
     let value: string;
     try {
@@ -232,7 +261,6 @@ export class TwoFactorService {
     if (dot < 1) return null;
     const identifier = value.slice(0, dot);
     const signature = Buffer.from(value.slice(dot + 1), 'base64');
-    const ctx = await this.auth.$context;
     const expected = createHmac('sha256', ctx.secret).update(identifier).digest();
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
     const pending = await ctx.internalAdapter.findVerificationValue(identifier);

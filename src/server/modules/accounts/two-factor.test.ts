@@ -298,6 +298,65 @@ describe('a customer', () => {
 });
 
 describe('wrong passwords cannot lock the owner out (decision 075)', () => {
+  it('counts wrong codes on the account the plugin checks, however the pending cookie is spelled twice', async () => {
+    // Two accounts with two-step sign-in, each with a sign-in waiting for its code.
+    const pending = async () => {
+      const { browser, email } = await customer();
+      await enrolTwoFactor(browser, password);
+      const waiting = new TestBrowser(t.app);
+      expect((await waiting.post('/api/v1/session', { email, password })).json()).toMatchObject({
+        secondStepRequired: true,
+      });
+      return waiting.cookies.get('boxabroad.two_factor')!;
+    };
+    const victim = await pending();
+    const attacker = await pending();
+    const address = newAddress();
+    const guess = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/session/second-step',
+        remoteAddress: address,
+        headers: { cookie, origin: 'http://localhost:3000' },
+        payload: { method: 'app', code: '000000' },
+      });
+    // The attacker's value under the other spelling first, the victim's under the plugin's.
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress.max; i += 1) {
+      const res = await guess(
+        `__Secure-boxabroad.two_factor=${attacker}; boxabroad.two_factor=${victim}`,
+      );
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    // Those guesses were on the victim's sign-in, and were counted there.
+    expect((await guess(`boxabroad.two_factor=${victim}`)).statusCode).toBe(429);
+  });
+
+  it('guesses sent all at once are counted as they arrive: no more get an answer than one at a time would', async () => {
+    const { email } = await customer();
+    const attacker = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        from(new TestBrowser(t.app), attacker).post('/api/v1/session', {
+          email,
+          password: `parallel guess ${i}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(
+      SIGN_IN_LIMITS.perAccountAndAddress.max,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      20 - SIGN_IN_LIMITS.perAccountAndAddress.max,
+    );
+    // The owner, elsewhere, still gets in; and a success from there is not counted.
+    const owner = await from(new TestBrowser(t.app), newAddress()).post('/api/v1/session', {
+      email,
+      password,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
   it('five wrong passwords from one address do not stop the owner signing in from another', async () => {
     const { email } = await customer();
     const attacker = newAddress();
