@@ -3,6 +3,7 @@ import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import {
   legacyUnverifiedAccount,
   signUpAndConfirm,
+  signUpMailIds,
   signUpToken,
   STRONG_PASSWORD,
 } from '../../../../tests/support/sign-up.js';
@@ -133,6 +134,23 @@ describe('sign-up does not tell who has an account', () => {
 });
 
 describe('the sign-up link', () => {
+  it('two links of one new address opened at once make one account; the other is spent', async () => {
+    const email = uniqueEmail('twice');
+    const [first, second] = [new TestBrowser(t.app), new TestBrowser(t.app)];
+    const before = await signUpMailIds(t, email);
+    await first.post('/api/v1/account', { name: 'Ada', email, password });
+    const firstToken = await signUpToken(t, email, before);
+    const seen = await signUpMailIds(t, email);
+    await second.post('/api/v1/account', { name: 'Ada', email, password });
+    const secondToken = await signUpToken(t, email, seen);
+    const answers = await Promise.all([
+      first.post(CONFIRM, { token: firstToken }),
+      second.post(CONFIRM, { token: secondToken }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 410]);
+    expect(await usersWith(email)).toHaveLength(1);
+  });
+
   it('works once, in the browser that signed up, and links that browser’s guest orders', async () => {
     const browser = await browserWithGuestSession();
     const draft = (await browser.post('/api/v1/quotes', QUOTE)).json() as { id: string };

@@ -196,10 +196,14 @@ export class SignUpService {
       }
       await forgetPreviousHolder(this.deps.auth, userId);
     } else {
-      const user = await ctx.internalAdapter.createUser(
-        { email: row.email, name: row.name, emailVerified: true },
-        { method: 'email' },
-      );
+      // Two links of one address opened at once: the second to create the account meets the
+      // unique email and is answered as a spent link, never a 500.
+      const user = await ctx.internalAdapter
+        .createUser({ email: row.email, name: row.name, emailVerified: true }, { method: 'email' })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw linkInvalid();
+          throw error;
+        });
       userId = user.id;
       await ctx.internalAdapter.linkAccount({
         userId,
@@ -230,4 +234,13 @@ export class SignUpService {
       signUpGuestHash: row.guest_hash,
     };
   }
+}
+
+/** A unique constraint refused the write (SQLSTATE 23505), however the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
