@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/courier-routes.service.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
+import { PURGE_EXPIRED_SIGN_UPS_JOB } from './modules/accounts/sign-up.service.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB } from './db/vacuum.js';
 import type { Services } from './services.js';
 
@@ -17,6 +18,7 @@ export function recurringJobs(services: Services): { kind: string; key: string }
   return [
     { kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB },
     { kind: PURGE_ABANDONED_DRAFTS_JOB, key: PURGE_ABANDONED_DRAFTS_JOB },
+    { kind: PURGE_EXPIRED_SIGN_UPS_JOB, key: PURGE_EXPIRED_SIGN_UPS_JOB },
     ...services.checkout.recurringJobs,
     // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
     ...(services.databaseKind === 'pglite'

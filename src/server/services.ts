@@ -35,7 +35,11 @@ import { CheckoutService } from './modules/checkout/checkout.service.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { AccountsService } from './modules/accounts/accounts.service.js';
 import { createAuth } from './modules/accounts/auth.js';
-import { SignUpService } from './modules/accounts/sign-up.service.js';
+import {
+  PURGE_EXPIRED_SIGN_UPS_JOB,
+  SIGN_UP_PURGE_INTERVAL_MS,
+  SignUpService,
+} from './modules/accounts/sign-up.service.js';
 import { TwoFactorService } from './modules/accounts/two-factor.service.js';
 import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
 import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
@@ -129,6 +133,12 @@ export function createServices(
       );
     }
     return { result: 'again', delayMs: DRAFT_PURGE_INTERVAL_MS };
+  });
+  // Sign-ups whose link expired keep nothing (background.ts keeps the job scheduled).
+  jobs.register(PURGE_EXPIRED_SIGN_UPS_JOB, async (_payload, ctx) => {
+    const deleted = await signUps.purgeExpired();
+    if (deleted > 0) ctx.log.info({ deleted }, 'expired sign-ups deleted');
+    return { result: 'again', delayMs: SIGN_UP_PURGE_INTERVAL_MS };
   });
   // The embedded database has no autovacuum: a recurring job stands in for it (decision 067;
   // background.ts keeps it scheduled on the embedded database only).

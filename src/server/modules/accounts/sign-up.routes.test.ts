@@ -7,10 +7,14 @@ import {
   signUpToken,
   STRONG_PASSWORD,
 } from '../../../../tests/support/sign-up.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  runRecurringJobNow,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
-import { SIGN_UP_LIMITS } from './sign-up.service.js';
+import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,6 +191,25 @@ describe('the sign-up link', () => {
     } finally {
       t.clock.set(start);
     }
+  });
+
+  it('is deleted, name and password hash with it, once its link has expired', async () => {
+    const pendingFor = async (email: string) =>
+      (await t.database.query(`SELECT token_hash FROM pending_sign_ups WHERE email = $1`, [email]))
+        .length;
+    const old = uniqueEmail('expired');
+    await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email: old, password });
+    const start = t.clock.now();
+    t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
+    const fresh = uniqueEmail('fresh');
+    try {
+      await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email: fresh, password });
+      await runRecurringJobNow(t, PURGE_EXPIRED_SIGN_UPS_JOB);
+    } finally {
+      t.clock.set(start);
+    }
+    expect(await pendingFor(old)).toBe(0);
+    expect(await pendingFor(fresh)).toBe(1);
   });
 
   it('opened in another browser, needs the password chosen at sign-up', async () => {

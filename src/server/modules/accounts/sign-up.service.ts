@@ -12,6 +12,10 @@ import { forgetPreviousHolder } from './previous-holder.js';
 
 /** A sign-up link works once, for this long (decision 077). */
 export const SIGN_UP_LINK_SECONDS = 60 * 60;
+/** The recurring job that deletes sign-ups whose link has expired (background.ts keeps it). */
+export const PURGE_EXPIRED_SIGN_UPS_JOB = 'purge-expired-sign-ups';
+/** How often it runs. */
+export const SIGN_UP_PURGE_INTERVAL_MS = 60 * 60_000;
 
 const MINUTE = 60;
 export const SIGN_UP_LIMITS = {
@@ -126,6 +130,18 @@ export class SignUpService {
       this.deps.mail.worker.wake();
     }
     return { message: signUpSentMessage(email) };
+  }
+
+  /**
+   * Deletes the sign-ups whose link has expired: a name, an address and a password hash kept
+   * for nobody. Returns how many.
+   */
+  async purgeExpired(): Promise<number> {
+    const rows = await this.deps.database.query(
+      `DELETE FROM pending_sign_ups WHERE expires_at <= $1 RETURNING token_hash`,
+      [this.deps.clock.now()],
+    );
+    return rows.length;
   }
 
   /**
