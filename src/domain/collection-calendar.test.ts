@@ -5,9 +5,9 @@ import {
   collectionDateError,
   collectionWindow,
   holidayRegionForPostcodeArea,
-  londonDate,
   type HolidayLookup,
 } from './collection-calendar.js';
+import { londonDate } from './london-time.js';
 
 const none: HolidayLookup = () => undefined;
 const table =

@@ -5,6 +5,8 @@
  * ISO calendar dates ("2026-11-23"); holidays come from a lookup the caller provides, so this
  * module stays pure.
  */
+import { londonDate } from './london-time.js';
+
 export const COLLECTION_WINDOW_WORKING_DAYS = 5;
 export const COLLECTION_HOURS = { from: '9:00am', to: '5:30pm' } as const;
 /**
@@ -58,18 +60,6 @@ export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Today's calendar date in Europe/London for an instant. */
-export function londonDate(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 export function addDays(isoDate: string, days: number): string {

@@ -1,4 +1,5 @@
 import { COLLECTION_HOURS } from './collection-calendar.js';
+import { formatLondon } from './london-time.js';
 import { findCountry } from './countries.js';
 import { z } from './zod.js';
 
@@ -56,17 +57,5 @@ export function purchaseDescription(order: {
 
 /** "23 November 2026, 14:05", UK time, the same on every runtime. */
 export function formatPaidAt(at: Date | string): string {
-  const date = typeof at === 'string' ? new Date(at) : at;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/London',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')}`;
+  return formatLondon(at, 'long');
 }
