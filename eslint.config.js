@@ -56,7 +56,7 @@ export default tseslint.config(
       // types TypeScript reads from its .d.mts twin.
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['scripts/lib/engines.mjs', 'scripts/lib/cluster-workers.mjs'],
+          allowDefaultProject: [],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -4,8 +4,9 @@
 // the card step, confirm, then waiting for `booked`), and reads the server's own log: each
 // request's `ms` (time inside the server) and each booking's `serverMs` (the booking job without
 // BookShipment). Prints the medians and p90. A benchmark, not a test: it prints figures, exits 0.
-import { runCheckout, watchServerLog } from './lib/checkout-flow.mjs';
-import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
+import { runCheckout, watchServerLog } from '../lib/checkout-flow.js';
+import { median, percentile } from '../lib/percentile.js';
+import { startSandboxServer, UNTHROTTLED } from '../lib/sandbox-server.js';
 
 const checkouts = Number(process.env.BENCH_CHECKOUTS ?? 20);
 
@@ -14,6 +15,7 @@ const { base, server, stop } = await startSandboxServer({
   stdout: 'pipe',
   env: { ...UNTHROTTLED, PAYMENT_PROVIDER: 'sandbox' },
 });
+if (!server.stdout) throw new Error('the server was started without a stdout pipe');
 const log = watchServerLog(server.stdout);
 const { bookings } = log;
 
@@ -28,7 +30,7 @@ try {
       break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const checkoutMs = [];
+  const checkoutMs: number[] = [];
   for (let n = 0; n < checkouts; n += 1) {
     const { serverMs, requests: mine, booking } = await runCheckout(base, log);
     checkoutMs.push(serverMs);
@@ -40,16 +42,14 @@ try {
       );
   }
   console.log(`  each: ${checkoutMs.join(', ')} ms`);
-  const sorted = [...checkoutMs].sort((a, b) => a - b);
-  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  const jobs = bookings.map((b) => b.serverMs).sort((a, b) => a - b);
-  const courier = bookings.map((b) => b.courierMs).sort((a, b) => a - b);
   console.log(
     `${checkouts} checkouts: server time (Pay + card step + confirm + booking job, BookShipment excluded)`,
   );
-  console.log(`  median ${pct(50)} ms, p90 ${pct(90)} ms, max ${sorted.at(-1)} ms`);
   console.log(
-    `  booking job alone: median ${jobs[Math.floor(jobs.length / 2)]} ms; BookShipment (simulator, excluded): median ${courier[Math.floor(courier.length / 2)]} ms`,
+    `  median ${median(checkoutMs)} ms, p90 ${percentile(checkoutMs, 90)} ms, max ${percentile(checkoutMs, 100)} ms`,
+  );
+  console.log(
+    `  booking job alone: median ${median(bookings.map((b) => b.serverMs))} ms; BookShipment (simulator, excluded): median ${median(bookings.map((b) => b.courierMs))} ms`,
   );
 } finally {
   await stop();

@@ -5,7 +5,7 @@
  * (default 1,000,000: scripts/lib/fill-orders.ts) and the same measurements are taken again:
  *   - quote p99: POST /api/v1/quotes through autocannon (varied routes and box counts);
  *   - order page p99: GET /api/v1/orders/:id as its owner (the guest cookie of the quote);
- *   - checkout server time: whole checkouts one after another (scripts/lib/checkout-flow.mjs).
+ *   - checkout server time: whole checkouts one after another (scripts/lib/checkout-flow.ts).
  * It prints each figure empty and filled, the change and whether it is within 20%.
  *
  * Databases: a new database on GROWTH_DATABASE_URL's PostgreSQL server (default
@@ -25,11 +25,12 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase, type DatabaseOptions } from '../src/server/db/client.js';
-import { apiClient, runCheckout, watchServerLog } from './lib/checkout-flow.mjs';
-import { fillOrders, type FillResult } from './lib/fill-orders.js';
-import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
-import { QUOTE_BODIES } from './lib/quote-bodies.mjs';
+import { openDatabase, type DatabaseOptions } from '../../src/server/db/client.js';
+import { apiClient, runCheckout, watchServerLog } from '../lib/checkout-flow.js';
+import { fillOrders, type FillResult } from '../lib/fill-orders.js';
+import { median, percentile } from '../lib/percentile.js';
+import { startSandboxServer, UNTHROTTLED } from '../lib/sandbox-server.js';
+import { QUOTE_BODIES } from '../lib/quote-bodies.js';
 
 const serverUrl = process.env.GROWTH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
@@ -69,13 +70,6 @@ interface Figures {
 }
 
 const bodies = QUOTE_BODIES;
-
-/** The p-th percentile of `values`, by rank (at p = 50, the middle one of three runs). */
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-const median = (values: number[]) => percentile(values, 50);
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return within(

@@ -1,5 +1,5 @@
 /**
- * For the browser tests only (scripts/e2e-server.mjs runs it on its fresh database, after the
+ * For the browser tests only (scripts/run/e2e-server.ts runs it on its fresh database, after the
  * shared operator was made with `npm run admin:create`'s code):
  * - gives the shared operator (E2E_ADMIN_EMAIL) two-step sign-in with a secret the specs know
  *   (E2E_ADMIN_TOTP_SECRET, base32), stored as better-auth's two-factor plugin stores an
@@ -12,18 +12,18 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { symmetricEncrypt } from 'better-auth/crypto';
 import { pino } from 'pino';
-import { systemClock } from '../src/server/clock.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { prepareDatabase } from '../src/server/deps.js';
-import { parseEnv } from '../src/server/env.js';
-import { authSecret } from '../src/server/modules/accounts/app-secret.js';
-import { createAuth } from '../src/server/modules/accounts/auth.js';
-import { createOrPromoteAdmin } from '../src/server/modules/accounts/create-admin.js';
+import { systemClock } from '../../src/server/clock.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { prepareDatabase } from '../../src/server/deps.js';
+import { parseEnv } from '../../src/server/env.js';
+import { authSecret } from '../../src/server/modules/accounts/app-secret.js';
+import { createAuth } from '../../src/server/modules/accounts/auth.js';
+import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
 import {
   createMail,
   DEFAULT_MAIL_FROM,
   DEFAULT_SALES_EMAIL,
-} from '../src/server/modules/email/mail.js';
+} from '../../src/server/modules/email/mail.js';
 
 const { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_ADMIN_TOTP_SECRET, E2E_NEW_ADMIN_EMAIL } =
   process.env;

@@ -1,6 +1,6 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof): the share of samples spent in each function
 // (self time) and in each package or source area, so a profile can be quoted in a decision record.
-// Usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip SECONDS] [--until SECONDS]
+// Usage: npx tsx scripts/bench/cpu-profile-top.ts FILE.cpuprofile [rows] [--skip SECONDS] [--until SECONDS]
 // --skip leaves out the profile's first seconds (the server's start-up before the load began);
 // --until leaves out what came after (bench:quote's /healthz phase follows its quotes).
 import { readFileSync } from 'node:fs';
@@ -13,13 +13,21 @@ const untilSeconds = untilAt >= 0 ? Number(args.splice(untilAt, 2)[1]) : Infinit
 const [file, rowsText = '25'] = args;
 if (!file) {
   console.error(
-    'usage: node scripts/cpu-profile-top.mjs FILE.cpuprofile [rows] [--skip S] [--until S]',
+    'usage: npx tsx scripts/bench/cpu-profile-top.ts FILE.cpuprofile [rows] [--skip S] [--until S]',
   );
   process.exit(2);
 }
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+/** The parts of a V8 .cpuprofile read here. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const hits = new Map();
+const hits = new Map<number, number>();
 let at = 0;
 let total = 0;
 profile.samples.forEach((id, i) => {
@@ -30,27 +38,29 @@ profile.samples.forEach((id, i) => {
 });
 
 /** Where a function lives: a package under node_modules, our source, node's own, or V8. */
-function area(url) {
+function area(url: string): string {
   if (!url) return '(v8 / native)';
   const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-  if (pkg) return pkg[1];
+  if (pkg?.[1]) return pkg[1];
   if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
   const ours = url.match(/\/(dist\/server|src\/server|src\/domain|dist\/domain)\/(.*)$/);
-  if (ours) return `ours: ${ours[2].split('/').slice(0, -1).join('/') || '.'}`;
+  if (ours?.[2] !== undefined) return `ours: ${ours[2].split('/').slice(0, -1).join('/') || '.'}`;
   return url;
 }
 
-const byFunction = new Map();
-const byArea = new Map();
+const byFunction = new Map<string, number>();
+const byArea = new Map<string, number>();
 for (const [id, count] of hits) {
-  const { callFrame } = byId.get(id);
+  const node = byId.get(id);
+  if (!node) continue;
+  const { callFrame } = node;
   const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url ? `${callFrame.url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}` : ''}`;
   byFunction.set(name, (byFunction.get(name) ?? 0) + count);
   const where = area(callFrame.url);
   byArea.set(where, (byArea.get(where) ?? 0) + count);
 }
 const seconds = Math.min((profile.endTime - profile.startTime) / 1e6, untilSeconds) - skipSeconds;
-const pct = (n) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
+const pct = (n: number) => `${((100 * n) / total).toFixed(1).padStart(5)}%`;
 console.log(`${file}: ${total} samples over ${seconds.toFixed(1)} s`);
 console.log('\nBy area (self time):');
 for (const [where, n] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, Number(rowsText)))

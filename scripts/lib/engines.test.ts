@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineMismatches } from './lib/engines.mjs';
+import { engineMismatches } from './engines.js';
 
 const lock = {
   packages: {

@@ -3,9 +3,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allWorkersExited } from './lib/cluster-workers.mjs';
+import { allWorkersExited } from '../lib/cluster-workers.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 function freePort(): Promise<number> {
@@ -22,11 +22,15 @@ function freePort(): Promise<number> {
 /** Runs start-cluster from the sources; `output()` is everything it has printed so far. */
 function startCluster(args: string[], env: Record<string, string>) {
   let text = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.mjs', ...args], {
-    cwd: root,
-    env: { ...process.env, CLUSTER_FROM_SOURCE: 'true', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/run/start-cluster.mjs', ...args],
+    {
+      cwd: root,
+      env: { ...process.env, CLUSTER_FROM_SOURCE: 'true', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };

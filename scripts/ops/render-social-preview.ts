@@ -1,9 +1,9 @@
 // Renders the link-preview image (1200×630 PNG) served at /social-preview.png. Run it after
-// changing the design below: `node scripts/render-social-preview.mjs` (uses /usr/bin/chromium).
+// changing the design below: `npx tsx scripts/ops/render-social-preview.ts` (uses /usr/bin/chromium).
 import { chromium } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 
-const out = fileURLToPath(new URL('../src/web/public/social-preview.png', import.meta.url));
+const out = fileURLToPath(new URL('../../src/web/public/social-preview.png', import.meta.url));
 const boxes = `
   <svg viewBox="0 0 120 120" width="300" height="300" aria-hidden="true">
     <path d="M60 14l36 15v70L60 114 24 99V29z" fill="#e8a15c"/>

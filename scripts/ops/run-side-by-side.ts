@@ -1,5 +1,5 @@
 // Runs package.json scripts at the same time and fails when any of them fails:
-//   node scripts/run-side-by-side.mjs lint:eslint lint:prettier typecheck
+//   npx tsx scripts/ops/run-side-by-side.ts lint:eslint lint:prettier typecheck
 // ESLint, Prettier and tsc each keep one core busy, so on two cores they finish together sooner
 // than one after the other (docs/decisions/071-static-checks-side-by-side.md). Each script's
 // output is held and printed whole when it ends, under a line with its name, result and time, so
@@ -9,19 +9,26 @@ import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
 if (names.length === 0) {
-  console.error('usage: node scripts/run-side-by-side.mjs SCRIPT [SCRIPT ...]');
+  console.error('usage: npx tsx scripts/ops/run-side-by-side.ts SCRIPT [SCRIPT ...]');
   process.exit(2);
 }
 
+interface Result {
+  name: string;
+  code: number;
+  output: string;
+  seconds: number;
+}
+
 /** Runs `npm run <name>`; resolves with its exit code, its output and its time. */
-function run(name) {
+function run(name: string): Promise<Result> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
+    const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
-    const finish = (code, error) => {
+    const finish = (code: number, error?: Error) => {
       const output = Buffer.concat(chunks).toString() + (error ? `${error.message}\n` : '');
       resolve({ name, code, output, seconds: (performance.now() - started) / 1000 });
     };

@@ -7,10 +7,10 @@
 // ("Seq Scan"). A script that prints figures, not a test: it exits 0 either way.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { seed } from '../src/server/db/seed.js';
-import { fillOrders } from './lib/fill-orders.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { seed } from '../../src/server/db/seed.js';
+import { fillOrders } from '../lib/fill-orders.js';
 
 const serverUrl = process.env.EXPLAIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 200_000);

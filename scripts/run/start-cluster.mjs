@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run start:cluster -- --processes N`: N app processes sharing one port (node:cluster) on
 // one PostgreSQL server named by DATABASE_URL. Every background job and email is claimed with a
 // lease, rate limits and sessions live in the database, so any process may answer any request
@@ -12,11 +13,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildIfStale } from './lib/build-if-stale.mjs';
-import { allWorkersExited } from './lib/cluster-workers.mjs';
+import { buildIfStale } from '../lib/build-if-stale.mjs';
+import { allWorkersExited } from '../lib/cluster-workers.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const say = (line) => process.stderr.write(`start:cluster: ${line}\n`);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const say = (/** @type {string} */ line) => process.stderr.write(`start:cluster: ${line}\n`);
 
 const { values } = parseArgs({
   options: { processes: { type: 'string' } },
@@ -41,7 +42,9 @@ const ext = fromSource ? 'ts' : 'js';
 if (!fromSource) buildIfStale(root);
 
 // The same defaults as `npm start`: production mode, sandbox providers allowed.
+/** @type {NodeJS.ProcessEnv} */
 const env = { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', ...process.env };
+/** @type {{ url: string, close(): Promise<void> } | undefined} */
 let simulator;
 if ((env.COURIER_PROVIDER ?? 'simulator') === 'simulator') {
   const { startCourierSimulator } = await import(
@@ -51,18 +54,20 @@ if ((env.COURIER_PROVIDER ?? 'simulator') === 'simulator') {
     apiKey: env.COURIER_API_KEY ?? 'simulator',
     password: env.COURIER_PASSWORD ?? 'simulator',
   };
-  simulator = await startCourierSimulator({
+  /** @type {{ url: string, close(): Promise<void> }} */
+  const started = await startCourierSimulator({
     port: env.COURIER_SIMULATOR_PORT ? Number(env.COURIER_SIMULATOR_PORT) : 0,
     host: '127.0.0.1',
     credentials,
   });
+  simulator = started;
   Object.assign(env, {
     COURIER_PROVIDER: 'transglobal',
-    COURIER_BASE_URL: simulator.url,
+    COURIER_BASE_URL: started.url,
     COURIER_API_KEY: credentials.apiKey,
     COURIER_PASSWORD: credentials.password,
   });
-  say(`one courier simulator for every process at ${simulator.url}`);
+  say(`one courier simulator for every process at ${started.url}`);
 }
 
 cluster.setupPrimary({
@@ -72,6 +77,7 @@ cluster.setupPrimary({
 
 let stopping = false;
 /** Exit times of processes that died, to stop replacing them in a crash loop. */
+/** @type {number[]} */
 const deaths = [];
 const MAX_DEATHS = 5;
 const DEATH_WINDOW_MS = 60_000;
@@ -91,7 +97,7 @@ cluster.on('exit', (worker, code, signal) => {
   say(`process ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`})`);
   const now = Date.now();
   deaths.push(now);
-  while (deaths.length > 0 && deaths[0] < now - DEATH_WINDOW_MS) deaths.shift();
+  while (deaths.length > 0 && (deaths[0] ?? now) < now - DEATH_WINDOW_MS) deaths.shift();
   if (deaths.length > MAX_DEATHS) {
     say(`${deaths.length} processes died within a minute: stopping (see their messages above).`);
     stop(1);
@@ -102,6 +108,7 @@ cluster.on('exit', (worker, code, signal) => {
 });
 
 let exitCode = 0;
+/** @param {number} code */
 async function finish(code) {
   await simulator?.close();
   process.exit(code || exitCode);
@@ -118,7 +125,8 @@ function stop(code = 0) {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
   }, 30_000).unref();
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => stop(0));
 
 say(`starting ${processes} process${processes === 1 ? '' : 'es'}`);
 for (let i = 0; i < processes; i += 1) fork();

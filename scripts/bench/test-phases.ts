@@ -5,46 +5,54 @@
 // from which the time spent per project is summed (test time, not wall time: files and specs
 // run side by side).
 //
-//   node scripts/time-test-phases.mjs            (set CI=true and TEST_DATABASE_URL as CI does)
+//   npx tsx scripts/bench/test-phases.ts            (set CI=true and TEST_DATABASE_URL as CI does)
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const scripts: Record<string, string> = JSON.parse(
+  readFileSync(join(root, 'package.json'), 'utf8'),
+).scripts;
 const tmp = join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 const VITEST_JSON = join(tmp, 'timing-vitest.json');
 const PLAYWRIGHT_JSON = join(tmp, 'timing-playwright.json');
 
 /** `npm run x && y` → the shell commands it runs, `npm run` expanded one level. */
-function phases(script) {
-  const steps = [];
+function phases(script: string) {
+  const steps: { name: string; command: string }[] = [];
   for (const part of script.split('&&').map((s) => s.trim())) {
     const run = /^npm run ([\w:-]+)$/.exec(part);
-    if (run && scripts[run[1]]) {
-      const inner = scripts[run[1]].split('&&').map((s) => s.trim());
+    const inner = run?.[1] ? scripts[run[1]]?.split('&&').map((s) => s.trim()) : undefined;
+    if (run && inner) {
       for (const command of inner) {
         const nested = /^npm run ([\w:-]+)$/.exec(command);
-        steps.push({ name: nested ? nested[1] : `${run[1]}: ${command}`, command });
+        steps.push({ name: nested?.[1] ?? `${run[1]}: ${command}`, command });
       }
     } else steps.push({ name: part, command: part });
   }
   return steps;
 }
 
+/** The parts of Playwright's JSON report read here. */
+interface PlaywrightSuite {
+  specs?: { tests?: { projectName: string; results?: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
 /** Adds JSON reporters to the test runners so their time per project can be summed. */
-function instrument(command) {
+function instrument(command: string) {
   if (/^vitest run\b/.test(command))
     return `${command} --reporter=default --reporter=json --outputFile.json=${VITEST_JSON}`;
   if (/^playwright test\b/.test(command)) return `${command} --reporter=list,json`;
   return command;
 }
 
-function run(command) {
-  return new Promise((resolve) => {
+function run(command: string) {
+  return new Promise<number>((resolve) => {
     const child = spawn(command, {
       cwd: root,
       shell: true,
@@ -59,16 +67,22 @@ function run(command) {
   });
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
 
-const rows = [];
+const rows: {
+  name: string;
+  ms: number;
+  loadBefore: string;
+  loadAfter: string;
+  code: number;
+}[] = [];
 const started = Date.now();
 let failed = false;
-for (const phase of phases(scripts.test)) {
+for (const phase of phases(scripts.test ?? '')) {
   const loadBefore = load();
   const t0 = Date.now();
   const code = await run(instrument(phase.command));
@@ -80,10 +94,10 @@ for (const phase of phases(scripts.test)) {
 }
 const total = Date.now() - started;
 
-const perProject = [];
+const perProject: [string, number][] = [];
 if (existsSync(VITEST_JSON)) {
   const report = JSON.parse(readFileSync(VITEST_JSON, 'utf8'));
-  const sums = new Map();
+  const sums = new Map<string, number>();
   for (const file of report.testResults ?? []) {
     const project = file.assertionResults?.[0]?.meta?.project ?? projectOf(file.name);
     const ms = (file.endTime ?? 0) - (file.startTime ?? 0);
@@ -93,9 +107,9 @@ if (existsSync(VITEST_JSON)) {
 }
 if (existsSync(PLAYWRIGHT_JSON)) {
   const report = JSON.parse(readFileSync(PLAYWRIGHT_JSON, 'utf8'));
-  const sums = new Map();
-  const counts = new Map();
-  const visit = (suite) => {
+  const sums = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const visit = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
         for (const result of test.results ?? []) {
@@ -110,7 +124,7 @@ if (existsSync(PLAYWRIGHT_JSON)) {
 }
 
 /** Vitest's JSON report names no project: the integration files run once per database. */
-function projectOf(path) {
+function projectOf(path: string) {
   return /src\/server\//.test(path) && !/providers\/courier/.test(path) ? 'integration' : 'unit';
 }
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = fileURLToPath(new URL('../dist/web/', import.meta.url));
+const root = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const TEXT = /\.(js|css|svg|json|txt|xml)$/;
 const MIN_BYTES = 1024;
 
-async function* files(dir) {
+async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(path);

@@ -6,14 +6,18 @@
 // A benchmark, not a test: it prints figures and exits 0.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
-import { QUOTE_BODIES } from './lib/quote-bodies.mjs';
+import {
+  startSandboxServer,
+  UNTHROTTLED,
+  type SandboxServerOptions,
+} from '../lib/sandbox-server.js';
+import { QUOTE_BODIES } from '../lib/quote-bodies.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 
-const results = [];
+const results: string[] = [];
 await measure('embedded (PGlite), 1 process', {});
 if (serverUrl) {
   for (const processes of [1, 2]) {
@@ -41,7 +45,7 @@ if (serverUrl) {
 console.log(`\nSummary (${connections} connections, ${seconds} s each):`);
 for (const line of results) console.log(line);
 
-async function measure(label, serverOptions) {
+async function measure(label: string, serverOptions: SandboxServerOptions) {
   const { base, stop } = await startSandboxServer({ env: UNTHROTTLED, ...serverOptions });
 
   try {
@@ -58,8 +62,8 @@ async function measure(label, serverOptions) {
     }
 
     let next = 0;
-    const run = (title, options) =>
-      new Promise((resolve, reject) => {
+    const run = (title: string, options: Omit<autocannon.Options, 'url'>) =>
+      new Promise<{ title: string; result: autocannon.Result }>((resolve, reject) => {
         autocannon({ url: base, connections, duration: seconds, ...options }, (err, result) =>
           err ? reject(err) : resolve({ title, result }),
         );
@@ -76,7 +80,7 @@ async function measure(label, serverOptions) {
     });
     const health = await run('GET /healthz', { requests: [{ method: 'GET', path: '/healthz' }] });
 
-    const row = ({ title, result }) =>
+    const row = ({ title, result }: { title: string; result: autocannon.Result }) =>
       `${title.padEnd(22)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx ${result.non2xx}   errors ${result.errors}`;
     console.log(`\n${label}: ${connections} connections, ${seconds} s each, on ${base}`);
     console.log(row(quotes));

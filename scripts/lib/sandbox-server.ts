@@ -1,6 +1,12 @@
 // The production build on a fresh, throw-away embedded database with the sandbox providers, on a
 // free local port: for the benchmarks and Lighthouse. Builds first when there is no build.
-import { spawn, spawnSync } from 'node:child_process';
+import {
+  spawn,
+  spawnSync,
+  type ChildProcess,
+  type StdioNull,
+  type StdioPipe,
+} from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,21 +15,17 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
 }
 
-/**
- * Starts the server and resolves once /readyz answers 200.
- * `stdout: 'pipe'` lets the caller read the server's JSON log lines from `server.stdout`.
- */
 /** Per-address limits far above what a benchmark sends from 127.0.0.1 (RATE_LIMIT_* settings). */
 export const UNTHROTTLED = Object.fromEntries(
   [
@@ -39,11 +41,27 @@ export const UNTHROTTLED = Object.fromEntries(
   ].map((name) => [`RATE_LIMIT_${name}`, '100000000/15m']),
 );
 
+export interface SandboxServerOptions {
+  logLevel?: string;
+  stdout?: StdioNull | StdioPipe;
+  env?: Record<string, string>;
+  databaseUrl?: string | undefined;
+  processes?: number;
+  dataDir?: string | undefined;
+  readyWithinMs?: number;
+}
+
+export interface SandboxServer {
+  base: string;
+  server: ChildProcess;
+  stop: () => Promise<void>;
+}
+
 /**
+ * Starts the server and resolves once /readyz answers 200.
+ * `stdout: 'pipe'` lets the caller read the server's JSON log lines from `server.stdout`.
  * `env` is added to the server's environment; pass `UNTHROTTLED` for a benchmark, nothing to keep
  * the production limits.
- */
-/**
  * `databaseUrl` (a PostgreSQL database) runs `processes` app processes on it through
  * `npm run start:cluster` instead of one process on a throw-away embedded database.
  * `dataDir` runs on that embedded data directory instead (the caller's: kept after `stop`).
@@ -57,7 +75,7 @@ export async function startSandboxServer({
   processes = 1,
   dataDir: givenDataDir,
   readyWithinMs = 60_000,
-} = {}) {
+}: SandboxServerOptions = {}): Promise<SandboxServer> {
   if (!existsSync(join(root, 'dist/server/main.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
@@ -65,10 +83,10 @@ export async function startSandboxServer({
   const port = await freePort();
   const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'boxabroad-sandbox-'));
   const command = databaseUrl
-    ? [join(root, 'scripts/start-cluster.mjs'), '--processes', String(processes)]
+    ? [join(root, 'scripts/run/start-cluster.mjs'), '--processes', String(processes)]
     : [join(root, 'dist/server/main.js')];
   // BENCH_PROFILE_DIR: each app process writes a V8 CPU profile there when it stops (open the
-  // .cpuprofile in Chrome DevTools' Performance panel, or summarise it with scripts/cpu-profile-top.mjs).
+  // .cpuprofile in Chrome DevTools' Performance panel, or summarise it with scripts/bench/cpu-profile-top.ts).
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];

@@ -5,16 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = 'boxabroad-e2e-';
 
 /** True while a process with this id runs (signal 0 only asks). */
-function running(pid) {
+function running(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -59,7 +59,7 @@ if (process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD) {
   // (E2E_ADMIN_TOTP_SECRET), and a second operator without it walks the enrolment in its spec.
   const enrolled = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(root, 'scripts/e2e-operators.ts')],
+    ['--import', 'tsx', join(root, 'scripts/run/e2e-operators.ts')],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...baseEnv, LOG_LEVEL: 'warn' } },
   );
   if (enrolled.status !== 0) {
@@ -91,7 +91,7 @@ const server = spawn(
   },
 );
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   cleanup();
   process.exit(code ?? 0);

@@ -17,7 +17,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startCourierSimulator } from '../src/server/providers/courier/simulator/simulator.server.js';
+import { startCourierSimulator } from '../../src/server/providers/courier/simulator/simulator.server.js';
 
 /** Per-address rate limits far above what this run sends from 127.0.0.1. */
 const UNTHROTTLED = Object.fromEntries(
@@ -25,7 +25,7 @@ const UNTHROTTLED = Object.fromEntries(
     (name) => [`RATE_LIMIT_${name}`, '100000000/15m'],
   ),
 );
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 200);
 const LOG_DIR = process.env.CHAOS_LOG_DIR;

@@ -7,11 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/client.js';
-import { migrate } from '../src/server/db/migrate.js';
-import { seed } from '../src/server/db/seed.js';
-import { vacuumEmbeddedDatabase, type VacuumedTable } from '../src/server/db/vacuum.js';
-import { fillOrders } from './lib/fill-orders.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { seed } from '../../src/server/db/seed.js';
+import { vacuumEmbeddedDatabase, type VacuumedTable } from '../../src/server/db/vacuum.js';
+import { fillOrders } from '../lib/fill-orders.js';
 
 const ORDERS = Number(process.env.VACUUM_ORDERS ?? 200_000);
 const CHURN = Number(process.env.VACUUM_CHURN ?? 0.1);

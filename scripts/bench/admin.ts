@@ -16,8 +16,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { fillOrders } from './lib/fill-orders.ts';
-import { root, startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
+import { fillOrders } from '../lib/fill-orders.js';
+import { percentile } from '../lib/percentile.js';
+import { root, startSandboxServer, UNTHROTTLED } from '../lib/sandbox-server.js';
 
 const DATABASE = 'boxabroad_bench_admin';
 const { values } = parseArgs({
@@ -41,10 +42,10 @@ const databaseUrl = (() => {
 const ADMIN = { email: 'bench.operator@example.com', password: 'bench operator password' };
 
 const started = Date.now();
-const say = (line) =>
+const say = (line: string) =>
   process.stderr.write(`[admin ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
 
-async function onServer(sql) {
+async function onServer(sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -55,11 +56,7 @@ async function onServer(sql) {
 }
 const dropDatabase = () => onServer(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function timed(base, cookie, path) {
+async function timed(base: string, cookie: string, path: string) {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, { headers: { cookie } });
   const body = await res.text();
@@ -68,8 +65,13 @@ async function timed(base, cookie, path) {
   return { ms, orders: JSON.parse(body).orders.length };
 }
 
-async function measure(base, cookie, label, pathFor) {
-  const times = [];
+async function measure(
+  base: string,
+  cookie: string,
+  label: string,
+  pathFor: (i: number) => string,
+) {
+  const times: number[] = [];
   let found = 0;
   await timed(base, cookie, pathFor(RUNS)); // one warm-up, not counted
   for (let i = 0; i < RUNS; i++) {
@@ -77,7 +79,6 @@ async function measure(base, cookie, label, pathFor) {
     times.push(ms);
     if (orders > 0) found++;
   }
-  times.sort((a, b) => a - b);
   return {
     label,
     p50: percentile(times, 50),
@@ -87,7 +88,7 @@ async function measure(base, cookie, label, pathFor) {
 }
 
 /** Order number i's reference, email and postcode as fill-orders.ts writes them. */
-const pick = (i) => 1 + ((i * 7919 + 13) % ORDERS);
+const pick = (i: number) => 1 + ((i * 7919 + 13) % ORDERS);
 
 await dropDatabase();
 await onServer(`CREATE DATABASE ${DATABASE}`);

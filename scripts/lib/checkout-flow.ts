@@ -2,15 +2,46 @@
 // sent back on every call), and the server time it took according to the server's own log: the
 // Pay, card-step and confirm requests' `ms` plus the booking job's `serverMs` (BookShipment
 // excluded). For `npm run bench:checkout` and `npm run bench:growth`; the server must run with
-// LOG_LEVEL=info and `stdout: 'pipe'` (scripts/lib/sandbox-server.mjs).
+// LOG_LEVEL=info and `stdout: 'pipe'` (scripts/lib/sandbox-server.ts).
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+
+/** A server `request` log line. */
+export interface RequestLine {
+  msg: 'request';
+  url: string;
+  ms: number;
+}
+/** A server `order booked` log line: the booking job's time and the courier's share of it. */
+export interface BookingLine {
+  msg: 'order booked';
+  orderId: string;
+  serverMs: number;
+  courierMs: number;
+}
+export interface ServerLog {
+  requests: RequestLine[];
+  bookings: BookingLine[];
+}
+
+/** The fields of the API's answers that the flow reads (every answer read here has an id). */
+export interface Answer {
+  id: string;
+  cookie?: string;
+  earliest?: string;
+  matches?: { commodityCode: string }[];
+  clientSecret?: string;
+  status?: string;
+  result?: string;
+  error?: unknown;
+}
 
 /** Collects the server's `request` and `order booked` log lines from its stdout. */
-export function watchServerLog(stdout) {
-  const log = { requests: [], bookings: [] };
+export function watchServerLog(stdout: Readable): ServerLog {
+  const log: ServerLog = { requests: [], bookings: [] };
   createInterface({ input: stdout }).on('line', (line) => {
     try {
-      const entry = JSON.parse(line);
+      const entry = JSON.parse(line) as RequestLine | BookingLine;
       if (entry.msg === 'request') log.requests.push(entry);
       if (entry.msg === 'order booked') log.bookings.push(entry);
     } catch {
@@ -21,9 +52,9 @@ export function watchServerLog(stdout) {
 }
 
 /** A small API client that keeps the guest cookie the first quote sets, as a browser does. */
-export function apiClient(base) {
+export function apiClient(base: string) {
   let cookie = '';
-  return async function call(method, path, body) {
+  return async function call(method: string, path: string, body?: unknown): Promise<Answer> {
     const response = await fetch(`${base}${path}`, {
       method,
       headers: {
@@ -33,8 +64,8 @@ export function apiClient(base) {
       body: body ? JSON.stringify(body) : undefined,
     });
     const set = response.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0];
-    const json = await response.json();
+    if (set) cookie = set.split(';')[0] ?? '';
+    const json = (await response.json()) as Answer;
     if (!response.ok)
       throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
     return Object.defineProperty(json, 'cookie', { value: cookie, enumerable: false });
@@ -48,7 +79,13 @@ export const QUOTE = {
   largeBoxes: 1,
 };
 
-const address = (firstName, lastName, email, street, city) => ({
+const address = (
+  firstName: string,
+  lastName: string,
+  email: string,
+  street: string,
+  city: string,
+) => ({
   firstName,
   lastName,
   street,
@@ -62,7 +99,7 @@ const address = (firstName, lastName, email, street, city) => ({
  * Quote, fill in, pay and wait for `booked` (at most `timeoutMs`). Resolves to the server time
  * in ms and the parts it is made of.
  */
-export async function runCheckout(base, log, { timeoutMs = 60_000 } = {}) {
+export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60_000 } = {}) {
   const call = apiClient(base);
   const order = await call('POST', '/api/v1/quotes', QUOTE);
   const o = `/api/v1/orders/${order.id}`;
@@ -84,7 +121,7 @@ export async function runCheckout(base, log, { timeoutMs = 60_000 } = {}) {
   for (const parcel of ['large-1', 'small-1']) {
     await call('POST', `${o}/parcels/${parcel}/items`, {
       name: 'Books',
-      commodityCode: matches[0].commodityCode,
+      commodityCode: matches?.[0]?.commodityCode,
       numberOfUnits: 4,
       unitValue: 12.5,
       unitWeight: 0.5,
@@ -118,7 +155,7 @@ export async function runCheckout(base, log, { timeoutMs = 60_000 } = {}) {
     if (Date.now() > deadline) throw new Error(`not booked within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  let booking;
+  let booking: BookingLine | undefined;
   for (let i = 0; i < 100 && !booking; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     booking = log.bookings.find((b) => b.orderId === order.id);

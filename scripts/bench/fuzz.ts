@@ -12,11 +12,61 @@ import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, startSandboxServer, UNTHROTTLED } from './lib/sandbox-server.mjs';
+import {
+  root,
+  startSandboxServer,
+  UNTHROTTLED,
+  type SandboxServer,
+} from '../lib/sandbox-server.js';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 let seed = Number(process.env.FUZZ_SEED ?? 20261123) >>> 0;
+
+/** Any value a request body or parameter may carry, sensible or not. */
+type Value = null | boolean | number | string | Value[] | { [key: string]: Value };
+/** The parts of an OpenAPI JSON schema the fuzz reads. */
+interface Schema {
+  $ref?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  const?: Value;
+  enum?: Value[];
+  default?: Value;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minimum?: number;
+  format?: string;
+}
+interface Parameter {
+  in: string;
+  name: string;
+  schema?: Schema;
+}
+interface OpenApi {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content?: Record<string, { schema?: Schema } | undefined> };
+      }
+    >
+  >;
+  components?: { schemas?: Record<string, Schema> };
+}
+/** The fields of the API's answers the fuzz reads. */
+interface Answer {
+  id?: string;
+  reference?: string;
+  parcels?: { key: string }[];
+  secret?: string;
+  secondStepRequired?: boolean;
+}
 
 /** A small deterministic generator (mulberry32). */
 function random() {
@@ -26,8 +76,8 @@ function random() {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
-const pick = (list) => list[Math.floor(random() * list.length)];
-const chance = (p) => random() < p;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const chance = (p: number) => random() < p;
 
 const NASTY_STRINGS = [
   '',
@@ -52,7 +102,7 @@ const NASTY_STRINGS = [
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
 ];
-const NASTY_VALUES = [
+const NASTY_VALUES: readonly Value[] = [
   null,
   true,
   false,
@@ -65,20 +115,21 @@ const NASTY_VALUES = [
   [],
   {},
   [null],
-  { __proto__: { polluted: true } },
+  { __proto__: { polluted: true } } as Value,
   { constructor: { prototype: { polluted: true } } },
 ];
 
-function nastyValue() {
+function nastyValue(): Value {
   return chance(0.6) ? pick(NASTY_STRINGS) : pick(NASTY_VALUES);
 }
 
 /** A plausible value for a JSON schema, before mutation. */
-function sample(schema, components, depth = 0) {
+function sample(schema: Schema | undefined, components: Record<string, Schema>, depth = 0): Value {
   if (!schema || depth > 6) return null;
-  if (schema.$ref) return sample(components[schema.$ref.split('/').pop()], components, depth + 1);
-  for (const key of ['anyOf', 'oneOf'])
-    if (schema[key]) return sample(pick(schema[key]), components, depth + 1);
+  if (schema.$ref)
+    return sample(components[schema.$ref.split('/').pop() ?? ''], components, depth + 1);
+  for (const key of ['anyOf', 'oneOf'] as const)
+    if (schema[key]) return sample(pick(schema[key] ?? []), components, depth + 1);
   if (schema.allOf)
     return Object.assign({}, ...schema.allOf.map((s) => sample(s, components, depth + 1)));
   if (schema.const !== undefined) return schema.const;
@@ -87,7 +138,7 @@ function sample(schema, components, depth = 0) {
   const type = Array.isArray(schema.type) ? pick(schema.type) : schema.type;
   switch (type) {
     case 'object': {
-      const out = {};
+      const out: Record<string, Value> = {};
       for (const [name, prop] of Object.entries(schema.properties ?? {})) {
         if ((schema.required ?? []).includes(name) || chance(0.7))
           out[name] = sample(prop, components, depth + 1);
@@ -115,20 +166,20 @@ function sample(schema, components, depth = 0) {
 }
 
 /** One mutation of a value: a field replaced, removed, added, or the whole thing replaced. */
-function mutate(value) {
+function mutate(value: Value): Value {
   if (value && typeof value === 'object' && !Array.isArray(value) && chance(0.85)) {
     const copy = structuredClone(value);
     const keys = Object.keys(copy);
     const key = keys.length ? pick(keys) : 'extra';
     const roll = random();
-    if (roll < 0.45) copy[key] = chance(0.3) ? mutate(copy[key]) : nastyValue();
+    if (roll < 0.45) copy[key] = chance(0.3) ? mutate(copy[key] ?? null) : nastyValue();
     else if (roll < 0.6) Reflect.deleteProperty(copy, key);
     else if (roll < 0.7) copy[`extra${Math.floor(random() * 5)}`] = nastyValue();
     else if (roll < 0.85)
       for (const k of keys)
         if (chance(0.5)) copy[k] = nastyValue();
         else {
-          let deep = {};
+          let deep: { a?: Value } = {};
           const root = deep;
           for (let i = 0; i < 2000; i += 1) deep = deep.a = {};
           copy[key] = root;
@@ -138,8 +189,8 @@ function mutate(value) {
   return nastyValue();
 }
 
-function fillPath(path, params) {
-  return path.replace(/\{(\w+)\}/g, (_, name) => {
+function fillPath(path: string, params: Record<string, Value | undefined>) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = String(params[name] ?? 'x');
     try {
       return encodeURIComponent(value);
@@ -150,7 +201,7 @@ function fillPath(path, params) {
   });
 }
 
-function querystring(parameters) {
+function querystring(parameters: Parameter[]) {
   const query = new URLSearchParams();
   for (const p of parameters.filter((p) => p.in === 'query')) {
     if (!chance(0.85)) continue;
@@ -179,14 +230,12 @@ const ENDS_THE_SESSION = new Set(['DELETE /api/v1/session']);
 
 /** One caller: its own cookies, kept as a browser keeps them, and the site's Origin on writes. */
 class Caller {
-  cookies = new Map();
-  constructor(base) {
-    this.base = base;
-  }
+  cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
   headers() {
     return { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
   }
-  keep(response) {
+  keep(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
@@ -195,7 +244,7 @@ class Caller {
       else this.cookies.set(name, value);
     }
   }
-  async send(method, path, body) {
+  async send(method: string, path: string, body?: Value) {
     const response = await fetch(`${this.base}${path}`, {
       method,
       headers: {
@@ -208,17 +257,17 @@ class Caller {
     this.keep(response);
     return response;
   }
-  async expect(method, path, body, status) {
+  async expect(method: string, path: string, body: Value | undefined, status: number) {
     const response = await this.send(method, path, body);
     if (response.status !== status) {
       throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     }
-    return response.json();
+    return (await response.json()) as Answer;
   }
 }
 
 /** An operator made as `npm run admin:create` makes one, on the data directory before the site opens it. */
-function createOperator(dataDir) {
+function createOperator(dataDir: string) {
   const made = spawnSync(
     process.execPath,
     [
@@ -245,22 +294,22 @@ function createOperator(dataDir) {
 }
 
 /** The code an authenticator app shows now for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s). */
-function totp(secret) {
+function totp(secret: string) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
   for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
     bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
   }
-  const key = Buffer.from(bits.match(/.{8}/g).map((byte) => parseInt(byte, 2)));
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
   const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = digest[digest.length - 1] & 0xf;
+  const offset = (digest.at(-1) ?? 0) & 0xf;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 /** The token of the sign-up link emailed to `email`, from the local mailbox once delivered. */
-async function signUpToken(base, email) {
+async function signUpToken(base: string, email: string) {
   for (let i = 0; i < 100; i += 1) {
     const list = await (await fetch(`${base}/dev/mail`)).text();
     const row = list
@@ -278,7 +327,7 @@ async function signUpToken(base, email) {
 }
 
 /** Each role's caller, signed in as the role is, with the ids its requests use. */
-async function roles(base) {
+async function roles(base: string) {
   const anonymous = new Caller(base);
   const guest = new Caller(base);
   const guestOrder = await guest.expect('POST', '/api/v1/quotes', QUOTE, 201);
@@ -306,6 +355,7 @@ async function roles(base) {
     { password: OPERATOR.password },
     201,
   );
+  if (!secret) throw new Error('two-step sign-in was set up without a secret');
   await operator.expect('PUT', '/api/v1/account/two-factor', { code: totp(secret) }, 200);
   await operator.expect('DELETE', '/api/v1/session', undefined, 200);
   const pending = await operator.expect('POST', '/api/v1/session', OPERATOR, 200);
@@ -317,14 +367,14 @@ async function roles(base) {
     200,
   );
 
-  const params = (order) => ({
+  const params = (order: Answer): Record<string, Value | undefined> => ({
     id: order.id,
     parcelKey: order.parcels?.[0]?.key,
     role: 'collection',
     reference: order.reference,
   });
   return [
-    { name: 'anonymous', caller: anonymous, params: {} },
+    { name: 'anonymous', caller: anonymous, params: {} as Record<string, Value | undefined> },
     { name: 'guest', caller: guest, params: params(guestOrder) },
     { name: 'customer', caller: customer, params: params(customerOrder) },
     // The console opens any order: the guest's.
@@ -334,7 +384,7 @@ async function roles(base) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-fuzz-'));
-  let server;
+  let server: SandboxServer;
   try {
     if (!existsSync(join(root, 'dist/server/main.js'))) {
       const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -354,13 +404,24 @@ async function main() {
     throw error;
   }
   const { base, stop } = server;
-  const report = [];
-  const failures = [];
+  const report: {
+    role: string;
+    sent: number;
+    statuses: Map<number | string, number>;
+    fiveHundreds: number;
+    signedInAtEnd: string;
+  }[] = [];
+  const failures: string[] = [];
   let readyzChecks = 0;
   try {
-    const spec = await (await fetch(`${base}/api/openapi.json`)).json();
+    const spec = (await (await fetch(`${base}/api/openapi.json`)).json()) as OpenApi;
     const components = spec.components?.schemas ?? {};
-    const routes = [];
+    const routes: {
+      path: string;
+      method: string;
+      parameters: Parameter[];
+      body: Schema | undefined;
+    }[] = [];
     for (const [path, methods] of Object.entries(spec.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         if (!['get', 'post', 'put', 'delete', 'patch'].includes(method)) continue;
@@ -379,8 +440,8 @@ async function main() {
     const perRole = Math.ceil(TOTAL / all.length);
     let sentInAll = 0;
     for (const role of all) {
-      const statuses = new Map();
-      const roleFailures = [];
+      const statuses = new Map<number | string, number>();
+      const roleFailures: string[] = [];
       const routesOfRole =
         role.name === 'anonymous' || role.name === 'guest'
           ? routes
@@ -388,7 +449,7 @@ async function main() {
       let sent = 0;
       const oneRequest = async () => {
         const route = pick(routesOfRole);
-        const params = {};
+        const params: Record<string, Value> = {};
         for (const p of route.parameters.filter((p) => p.in === 'path')) {
           params[p.name] = chance(0.6)
             ? (role.params[p.name] ?? crypto.randomUUID())
@@ -396,8 +457,8 @@ async function main() {
         }
         const url = `${base}${fillPath(route.path, params)}${querystring(route.parameters)}`;
         // The site's own Origin, as its pages send: without it every write stops at the same-site check.
-        const headers = { ...role.caller.headers(), origin: base };
-        let body;
+        const headers: Record<string, string> = { ...role.caller.headers(), origin: base };
+        let body: string | undefined;
         if (route.method !== 'GET' && route.method !== 'DELETE') {
           const roll = random();
           const valid = sample(route.body ?? { type: 'object' }, components);
@@ -420,7 +481,7 @@ async function main() {
           else if (roll < 0.95) body = '';
           else body = JSON.stringify(valid).replace(/"/, '"\u0000');
         }
-        let status;
+        let status: number | string;
         try {
           const res = await fetch(url, { method: route.method, headers, body });
           // A session renewed or a guest cookie replaced: kept, as a browser would.
@@ -433,7 +494,9 @@ async function main() {
             );
         } catch (error) {
           status = 'network error';
-          roleFailures.push(`${role.name}: ${route.method} ${route.path} → ${error.message}`);
+          roleFailures.push(
+            `${role.name}: ${route.method} ${route.path} → ${(error as Error).message}`,
+          );
         }
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       };
@@ -457,7 +520,7 @@ async function main() {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       // Still signed in as the role at the end: its requests were the role's all along.
       const session = await role.caller.send('GET', '/api/v1/session');
-      const user = (await session.json()).user;
+      const user = ((await session.json()) as { user?: { role?: string } }).user;
       report.push({
         role: role.name,
         sent,

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const runner = fileURLToPath(new URL('./run-side-by-side.mjs', import.meta.url));
+const runner = fileURLToPath(new URL('./run-side-by-side.ts', import.meta.url));
+// The runner is TypeScript, run as package.json runs it (through tsx), but from a directory of
+// its own with no node_modules: tsx is named by its resolved address.
+const tsx = import.meta.resolve('tsx');
 const dir = mkdtempSync(join(tmpdir(), 'side-by-side-'));
 writeFileSync(
   join(dir, 'package.json'),
@@ -22,7 +25,7 @@ writeFileSync(
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (...names: string[]) =>
-  spawnSync(process.execPath, [runner, ...names], { cwd: dir, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', tsx, runner, ...names], { cwd: dir, encoding: 'utf8' });
 
 describe('run-side-by-side', () => {
   it('passes when every script passes, printing each one whole under its own line', () => {
