@@ -1,23 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allWorkersExited } from '../lib/cluster-workers.mjs';
+import { freePort } from '../lib/sandbox-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs start-cluster from the sources; `output()` is everything it has printed so far. */
 function startCluster(args: string[], env: Record<string, string>) {
