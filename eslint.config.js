@@ -52,12 +52,9 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       // Type information for the rules that need it (no-floating-promises): every file,
-      // scripts and this config included, belongs to tsconfig.json, except a script whose
-      // types TypeScript reads from its .d.mts twin.
+      // scripts and this config included, belongs to tsconfig.json.
       parserOptions: {
-        projectService: {
-          allowDefaultProject: ['scripts/lib/engines.mjs', 'scripts/lib/cluster-workers.mjs'],
-        },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },

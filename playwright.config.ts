@@ -20,7 +20,7 @@ process.env.E2E_PORT ??= String(await freePort());
 /** The courier simulator's own port, so specs can flip its behaviour switches (POST /__control). */
 process.env.E2E_COURIER_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-/** The operator the e2e server creates before it starts (scripts/e2e-server.mjs), for the console's specs. */
+/** The operator the e2e server creates before it starts (scripts/run/e2e-server.ts), for the console's specs. */
 process.env.E2E_ADMIN_EMAIL ??= 'operator@example.com';
 process.env.E2E_ADMIN_PASSWORD ??= 'console operator password';
 /** That operator's authenticator secret (base32): the specs compute its sign-in codes. */
@@ -136,11 +136,11 @@ export default defineConfig({
   ],
   webServer: {
     // The production build, served by the real server, on a fresh data directory.
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node --import tsx scripts/run/e2e-server.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     // Stopped as a supervisor stops it, so it finishes its work and removes its data directory
-    // (scripts/e2e-server.mjs); killed if it has not exited 15 s later.
+    // (scripts/run/e2e-server.ts); killed if it has not exited 15 s later.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // Migrating a fresh database (once for the operator's account, then the server) on a busy
     // machine can take more than a minute.

@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the site when there is no build or the sources changed since the last one: for the
 // commands that run the production build (`npm start`, `npm run start:cluster`).
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,10 @@ const INPUTS = [
   'tsconfig.server.json',
 ];
 
+/**
+ * @param {string} path
+ * @returns {number}
+ */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -22,6 +27,7 @@ function newestMtime(path) {
   );
 }
 
+/** @param {string} root the repository */
 export function buildIfStale(root) {
   const stamp = join(root, 'dist', '.build-stamp');
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * True when every worker the primary still lists has exited. A worker that has exited stays in
  * `cluster.workers` until its IPC channel has closed as well, and Node emits the two events in

@@ -38,7 +38,7 @@ export async function registerSpa(
           root: web,
           wildcard: false,
           index: false,
-          // The build writes .br and .gz beside every text asset (scripts/precompress.mjs).
+          // The build writes .br and .gz beside every text asset (scripts/ops/precompress.ts).
           preCompressed: true,
           // Source maps stay on disk for our own stack traces; they are never served.
           allowedPath: (pathName) => !pathName.endsWith('.map'),

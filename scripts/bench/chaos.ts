@@ -1,0 +1,483 @@
+/**
+ * `npm run chaos`: a bounded fault run on this machine only. Two app processes on one PostgreSQL
+ * database created for the run (and dropped after it) drive 200 checkouts while database
+ * connections are terminated every few seconds, the courier is slowed past the job lease for a
+ * while, and one process is killed during a booking and then started again. Every courier call
+ * goes through a counting proxy in front of the courier simulator. It prints the counts of harm.
+ *
+ * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
+ * run creates its own database there. CHAOS_CHECKOUTS (default 200). CHAOS_LOG_DIR, when set,
+ * keeps each app process's log there (app-0.log, app-1.log) to explain the 5xx answers.
+ * Everything listens on 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startCourierSimulator } from '../../src/server/providers/courier/simulator/simulator.server.js';
+
+/** Per-address rate limits far above what this run sends from 127.0.0.1. */
+const UNTHROTTLED = Object.fromEntries(
+  ['QUOTES', 'CONTACT', 'LOOKUPS', 'PAYMENTS', 'ACCOUNT', 'BOOKING_LINKS', 'CARD_DECLINES'].map(
+    (name) => [`RATE_LIMIT_${name}`, '100000000/15m'],
+  ),
+);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 200);
+const LOG_DIR = process.env.CHAOS_LOG_DIR;
+if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
+const CONCURRENCY = 8;
+const LEASE_MS = 4_000;
+const SLOW_COURIER_MS = 7_000;
+const DEADLINE_MS = 12 * 60_000;
+const started = Date.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) =>
+  process.stderr.write(`[chaos ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
+
+const dbName = `chaos_${process.pid}_${Date.now().toString(36)}`;
+const dbUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+
+// ---- the courier: simulator behind a counting proxy ------------------------------------------
+const simulator = await startCourierSimulator({});
+/**
+ * Every BookShipment answer the courier gave. `delivered` says whether the answer reached the app
+ * process that asked: one killed while its call was in flight never hears the courier's SUCCESS,
+ * so for that order the outcome is honestly unknown to the site (an operator resolves it).
+ */
+const bookings: {
+  reference: string;
+  success: boolean;
+  delivered: boolean;
+  courierReference?: string;
+}[] = [];
+const proxy = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const target = new URL(req.url ?? '/', simulator.url);
+    const out = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (reply) => {
+        const parts: Buffer[] = [];
+        reply.on('data', (c: Buffer) => parts.push(c));
+        reply.on('end', () => {
+          const text = Buffer.concat(parts);
+          let booking: (typeof bookings)[number] | undefined;
+          if (/bookshipment/i.test(target.pathname)) {
+            try {
+              const sent = JSON.parse(body.toString()) as { Shipment?: { YourReference?: string } };
+              const got = JSON.parse(text.toString()) as {
+                Status?: string;
+                OrderReference?: string;
+              };
+              booking = {
+                reference: sent.Shipment?.YourReference ?? findReference(body.toString()),
+                success: got.Status === 'SUCCESS',
+                delivered: false,
+                ...(got.OrderReference ? { courierReference: got.OrderReference } : {}),
+              };
+            } catch {
+              booking = {
+                reference: findReference(body.toString()),
+                success: false,
+                delivered: false,
+              };
+            }
+            bookings.push(booking);
+          }
+          // 'finish': the whole answer was handed to the asking process's connection; a process
+          // killed mid-call has closed it, and the answer is lost with it.
+          res.on('finish', () => {
+            if (booking) booking.delivered = true;
+          });
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          res.end(text);
+        });
+      },
+    );
+    out.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    out.end(body);
+  });
+});
+function findReference(text: string): string {
+  return /"YourReference"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? '?';
+}
+await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+async function courierLatency(ms: number) {
+  await fetch(`${simulator.url}/__control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ latencyMs: ms }),
+  });
+}
+
+// ---- the database ---------------------------------------------------------------------------
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+log(`database ${dbName} created`);
+
+// ---- the app processes ----------------------------------------------------------------------
+const ports = [3461, 3462];
+const apps: (ChildProcess | undefined)[] = [undefined, undefined];
+/** Whether each process has answered /readyz since it was (re)started. */
+const ready = [false, false];
+const intentional = new Set<ChildProcess>();
+let died = 0;
+function startApp(i: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(ports[i]),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      PUBLIC_URL: `http://127.0.0.1:${ports[i]}`,
+      LOG_LEVEL: 'warn',
+      COURIER_PROVIDER: 'transglobal',
+      COURIER_BASE_URL: proxyUrl,
+      COURIER_API_KEY: 'simulator',
+      COURIER_PASSWORD: 'simulator',
+      COURIER_BOOK_TIMEOUT_MS: '20000',
+      JOB_LEASE_MS: String(LEASE_MS),
+      BOOKING_REPLY_WINDOW_MS: '10000',
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      // Every checkout comes from 127.0.0.1: the per-address limits would stop the run itself.
+      ...UNTHROTTLED,
+    },
+    stdio: ['ignore', LOG_DIR ? 'pipe' : 'ignore', 'pipe'],
+  });
+  apps[i] = child;
+  ready[i] = false;
+  if (LOG_DIR) {
+    const file = createWriteStream(join(LOG_DIR, `app-${i}.log`), { flags: 'a' });
+    child.stdout?.pipe(file, { end: false });
+    child.stderr?.pipe(file, { end: false });
+  } else {
+    child.stderr?.on('data', () => undefined);
+  }
+  child.on('exit', (code, signal) => {
+    if (!intentional.has(child)) {
+      died += 1;
+      log(`process ${i} died (code ${code}, signal ${signal})`);
+    }
+  });
+  return waitReady(ports[i] ?? 0).then(() => {
+    ready[i] = true;
+  });
+}
+async function waitReady(port: number) {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`app on ${port} did not become ready`);
+}
+await startApp(0);
+await startApp(1);
+log('two app processes ready');
+
+// ---- the customer -----------------------------------------------------------------------------
+type Json = Record<string, unknown>;
+const statusCounts = new Map<number, number>();
+let fivexx = 0;
+async function call(
+  port: number,
+  jar: Map<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const base = `http://127.0.0.1:${port}`;
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      origin: base,
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(60_000),
+  });
+  for (const c of res.headers.getSetCookie()) {
+    const pair = c.split(';')[0] ?? '';
+    const eq = pair.indexOf('=');
+    jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
+  if (res.status >= 500) fivexx += 1;
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
+}
+/** A step retried a few times: a terminated connection fails the one request that used it. */
+async function step(
+  port: () => number,
+  jar: Map<string, string>,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  for (let i = 0; ; i += 1) {
+    try {
+      const res = await call(port(), jar, method, path, body);
+      if (res.status < 300 || i >= 4 || (res.status < 500 && res.status !== 409)) return res;
+    } catch (error) {
+      if (i >= 4) throw error;
+    }
+    await sleep(500 * (i + 1));
+  }
+}
+const address = (first: string, email: string, fr: boolean) => ({
+  firstName: first,
+  lastName: fr ? 'Curie' : 'Lovelace',
+  street: fr ? '11 Rue Pierre et Marie Curie' : '12 St James’s Square',
+  city: fr ? 'Paris' : 'London',
+  state: fr ? 'Île-de-France' : 'Greater London',
+  phoneNumber: fr ? '06 12 34 56 78' : '020 7946 0958',
+  email,
+});
+const orderIds: string[] = [];
+let failedCheckouts = 0;
+async function checkout(n: number) {
+  const jar = new Map<string, string>();
+  const port = () => {
+    // Alternate processes; use the other one while one is down or still starting.
+    const i = n % 2;
+    const app = apps[i];
+    const up = app !== undefined && app.exitCode === null && !intentional.has(app) && ready[i];
+    return (up ? ports[i] : ports[1 - i]) ?? 0;
+  };
+  const quote = await step(port, jar, 'POST', '/api/v1/quotes', {
+    collection: { countryId: 231, postcode: 'SW1A 1AA' },
+    destination: { countryId: 73, postcode: '75001' },
+    smallBoxes: 1,
+    largeBoxes: 0,
+  });
+  if (quote.status >= 300) throw new Error(`quote ${quote.status}`);
+  const id = String(quote.json.id);
+  orderIds.push(id);
+  const base = `/api/v1/orders/${id}`;
+  const need = async (method: string, path: string, body?: unknown) => {
+    const res = await step(port, jar, method, path, body);
+    if (res.status >= 300)
+      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json;
+  };
+  await need('PUT', `${base}/service`, { service: n % 3 === 0 ? 'economy' : 'express' });
+  await need('PUT', `${base}/addresses/collection`, address('Ada', `ada${n}@example.com`, false));
+  await need('PUT', `${base}/addresses/delivery`, address('Marie', `marie${n}@example.fr`, true));
+  const dates = await need('GET', `${base}/collection-dates`);
+  await need('PUT', `${base}/collection-date`, { date: dates.earliest as string });
+  const matches = await need('GET', `/api/v1/commodities?name=Books`);
+  await need('POST', `${base}/parcels/small-1/items`, {
+    name: 'Books',
+    commodityCode: (matches.matches as { commodityCode: string }[])[0]?.commodityCode,
+    numberOfUnits: 4,
+    unitValue: 12.5,
+    unitWeight: 0.5,
+  });
+  await need('POST', `${base}/declaration`);
+  // The payment step's tick: without it the authorisation is cancelled (TERMS_NOT_ACCEPTED).
+  await need('PUT', `${base}/terms-acceptance`, { accepted: true });
+  const session = await need('POST', `${base}/payment`);
+  await need('POST', '/api/v1/payment-sandbox/confirm', {
+    clientSecret: session.clientSecret as string,
+    number: '4242 4242 4242 4242',
+    expiry: '12 / 30',
+    cvc: '123',
+    billing: {
+      name: 'Ada Lovelace',
+      line1: '12 St James’s Square',
+      city: 'London',
+      postcode: 'SW1A 1AA',
+      country: 'United Kingdom',
+    },
+  });
+  await need('POST', `${base}/payment/confirm`);
+}
+
+// ---- the faults -------------------------------------------------------------------------------
+let chaosOn = true;
+let terminations = 0;
+const terminator = (async () => {
+  while (chaosOn) {
+    await sleep(3_000);
+    try {
+      const rows = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [dbName],
+      );
+      terminations += rows.rowCount ?? 0;
+    } catch {
+      // the next round tries again
+    }
+  }
+})();
+let killed = false;
+/** Orders in `booking` now (a short-lived connection: the terminator cuts long-lived ones). */
+async function inBooking(): Promise<number> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE status = 'booking'`,
+    );
+    return rows[0]?.n ?? 0;
+  } catch {
+    return 0;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const faults = (async () => {
+  // Wait until checkouts are flowing, then slow the courier past the lease.
+  while (orderIds.length < 40 && chaosOn) await sleep(200);
+  log(`courier slowed to ${SLOW_COURIER_MS} ms (lease ${LEASE_MS} ms)`);
+  await courierLatency(SLOW_COURIER_MS);
+  // Kill process 0 while a booking is in flight on it (the slow courier keeps one there).
+  await sleep(2_000);
+  for (let i = 0; i < 100 && !killed; i += 1) {
+    if ((await inBooking()) > 0) break;
+    await sleep(200);
+  }
+  const victim = apps[0];
+  if (!victim) throw new Error('process 0 is not running');
+  intentional.add(victim);
+  victim.kill('SIGKILL');
+  killed = true;
+  log('process 0 killed (SIGKILL) during a booking');
+  await sleep(8_000);
+  await courierLatency(0);
+  log('courier back to normal speed');
+  await startApp(0);
+  log('process 0 restarted');
+})();
+
+// ---- the run ----------------------------------------------------------------------------------
+let next = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < CHECKOUTS && Date.now() - started < DEADLINE_MS) {
+      const n = next++;
+      try {
+        await checkout(n);
+      } catch (error) {
+        failedCheckouts += 1;
+        log(`checkout ${n} stopped: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }),
+);
+await faults;
+chaosOn = false;
+await terminator;
+log('checkouts sent; waiting for the jobs to settle');
+
+// ---- settle and count ---------------------------------------------------------------------------
+const db = new pg.Client({ connectionString: dbUrl });
+await db.connect();
+const settleUntil = Date.now() + 4 * 60_000;
+for (;;) {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking'))
+          + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN ('book-shipment', 'capture-payment', 'cancel-payment') AND run_at < now() + interval '5 minutes') AS n`,
+  );
+  if (Number(rows[0]?.n ?? 0) === 0 || Date.now() > settleUntil) break;
+  await sleep(1_000);
+}
+const q = async (text: string) => (await db.query(text)).rows;
+const byStatus = await q(
+  `SELECT status, count(*)::int AS n FROM orders GROUP BY status ORDER BY status`,
+);
+const [doubleCaptures] = await q(
+  `SELECT count(*)::int AS n FROM (SELECT p.order_id FROM payments p WHERE p.status = 'captured'
+   GROUP BY p.order_id HAVING count(*) > 1) x`,
+);
+const [sandboxDouble] = await q(
+  `SELECT count(*)::int AS n FROM (SELECT metadata->>'orderId' AS o FROM sandbox_payments
+   WHERE status = 'captured' GROUP BY 1 HAVING count(*) > 1) x`,
+);
+const refs = new Map<string, number>();
+for (const b of bookings) if (b.success) refs.set(b.reference, (refs.get(b.reference) ?? 0) + 1);
+const doubleBookings = [...refs.values()].filter((n) => n > 1).length;
+/** Orders whose SUCCESS reached the site: each must end `booked`. */
+const heard = new Set(bookings.filter((b) => b.success && b.delivered).map((b) => b.reference));
+/** Orders the courier booked but whose answer died with the process that asked. */
+const unheard = [...refs.keys()].filter((r) => !heard.has(r));
+const statusOf = new Map(
+  (await q(`SELECT reference, status FROM orders`)).map((r) => [
+    r.reference as string,
+    r.status as string,
+  ]),
+);
+const confirmedNotBooked = [...heard].filter((r) => statusOf.get(r) !== 'booked');
+// An unheard booking is unknown to the site: it must be where an operator sees it (or booked, if
+// the operator or a later reply settled it), never left looking authorised or in progress.
+const unheardStranded = unheard.filter(
+  (r) => statusOf.get(r) !== 'booked' && statusOf.get(r) !== 'needs_attention',
+);
+const booked = byStatus.find((r) => r.status === 'booked')?.n ?? 0;
+
+for (const app of apps) {
+  if (app && app.exitCode === null) {
+    intentional.add(app);
+    app.kill('SIGTERM');
+  }
+}
+await sleep(2_000);
+await db.end();
+await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+await admin.end();
+proxy.close();
+await simulator.close();
+
+const result = {
+  checkouts: CHECKOUTS,
+  checkoutsNotCompletedByDriver: failedCheckouts,
+  ordersByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),
+  ordersBooked: booked,
+  courierBookShipmentCalls: bookings.length,
+  doubleBookings,
+  doubleCaptures: Number(doubleCaptures?.n ?? 0) + Number(sandboxDouble?.n ?? 0),
+  courierConfirmedNotBooked: confirmedNotBooked.length,
+  courierBookedButAnswerLostWithKilledProcess: unheard.length,
+  ofThoseNotInNeedsAttentionOrBooked: unheardStranded.length,
+  processesDied: died,
+  processesKilledOnPurpose: killed ? 1 : 0,
+  connectionsTerminated: terminations,
+  http5xx: fivexx,
+  httpStatusCounts: Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])),
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+const harm =
+  doubleBookings +
+  result.doubleCaptures +
+  confirmedNotBooked.length +
+  unheardStranded.length +
+  died;
+process.exit(harm === 0 ? 0 : 1);

@@ -1,3 +1,0 @@
-export declare function allWorkersExited(
-  workers: Readonly<Record<string, { isDead(): boolean } | undefined>>,
-): boolean;
