@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payWithCard, readyOrder, startPayment } from '../../../tests/support/checkout.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createLogger } from '../logging.js';
+import { payWithCard, startPayment } from '../../../tests/support/checkout.js';
+import { readyOrder } from '../../../tests/support/factories/orders.js';
 
 const QUOTE = {
   collection: { countryId: 231, postcode: 'SW1A 1AA' },

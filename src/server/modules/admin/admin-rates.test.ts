@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { penceToPounds, RATE_MESSAGES } from '../../../domain/rates.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 let admin: TestBrowser;

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { legacyUnverifiedAccount, signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
 import { BOOKING_LINK_LIMITS } from './my-orders.service.js';
+
+import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -155,15 +150,7 @@ describe("the account's orders", () => {
 
   it('shows a booked order with its labels, documents and tracking', async () => {
     // readyOrder books with the collection email ada@example.com, in the default browser.
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
-    await sandbox.idle();
-    await t.app.services.jobs.drain();
-    await sandbox.idle();
-    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    const { order } = await bookedOrder(t);
 
     const account = new TestBrowser(t.app);
     await signUp(account, 'ada@example.com'); // verified by its sign-up link

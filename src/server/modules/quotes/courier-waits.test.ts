@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { readyOrder } from '../../../../tests/support/checkout.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
 import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
 import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
 
 /**
  * A customer never waits on a hanging courier past a bound: Get Quotes on a route not cached yet
