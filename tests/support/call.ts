@@ -70,3 +70,11 @@ export async function ok<R extends ApiRoute>(
   if (!schema || route.replyMediaType) return undefined as RouteReply<R>;
   return schema.parse(res.json<unknown>()) as RouteReply<R>;
 }
+
+/**
+ * A body (or query) the route's schema would refuse, sent on purpose: a test about validation or
+ * about fields the server ignores. Typed `never` so it fits any route's input.
+ */
+export function untyped(value: unknown): never {
+  return value as never;
+}
