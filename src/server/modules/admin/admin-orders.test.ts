@@ -10,7 +10,7 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
@@ -288,12 +288,7 @@ describe('order list and search', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/quotes',
-        payload: {
-          collection: { countryId: 231, postcode: 'SW1A 1AA' },
-          destination: { countryId: 73, postcode: '75001' },
-          smallBoxes: 1,
-          largeBoxes: 0,
-        },
+        payload: quoteBody(),
       });
     }
     const [{ n }] = (await t.database.query<{ n: number }>(

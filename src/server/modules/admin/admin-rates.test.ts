@@ -9,7 +9,7 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -50,12 +50,7 @@ async function quoteFrance(smallBoxes = 1) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/quotes',
-    payload: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: FRANCE, postcode: '75001' },
-      smallBoxes,
-      largeBoxes: 0,
-    },
+    payload: quoteBody({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; services: { service: string; pricePence: number }[] };

@@ -7,7 +7,7 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle } from '../../../../tests/support/factories/payments.js';
 
 // Addresses follow their country's format: a French address has no region, and any address may
@@ -112,12 +112,7 @@ describe('addresses in their country’s format', () => {
     const quote = await t.app.inject({
       method: 'POST',
       url: '/api/v1/quotes',
-      payload: {
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 232, postcode: '10001' },
-        smallBoxes: 1,
-        largeBoxes: 0,
-      },
+      payload: quoteBody({ destination: { countryId: 232, postcode: '10001' } }),
     });
     expect(quote.statusCode).toBe(201);
     const { id } = quote.json() as { id: string };

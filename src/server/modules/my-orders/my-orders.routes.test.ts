@@ -9,6 +9,9 @@ import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { BOOKING_LINK_LIMITS } from './my-orders.service.js';
 
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
+import { ok } from '../../../../tests/support/call.js';
+import { saveAddress } from '../../../domain/api/booking.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 2,
-  largeBoxes: 1,
-};
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@example.com`;
@@ -49,19 +46,11 @@ async function verify(browser: TestBrowser, email: string) {
 
 /** A draft quoted in this browser, its collection address booked with `email`. */
 async function draftIn(browser: TestBrowser, email: string) {
-  const res = await browser.post('/api/v1/quotes', QUOTE);
-  expect(res.statusCode).toBe(201);
-  const order = res.json() as { id: string; reference: string };
-  const saved = await browser.put(`/api/v1/orders/${order.id}/addresses/collection`, {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    street: '12 St James’s Square',
-    city: 'London',
-    state: 'Greater London',
-    phoneNumber: '020 7946 0958',
-    email,
+  const order = await newOrder(browser, { quote: { smallBoxes: 2, largeBoxes: 1 } });
+  await ok(browser, saveAddress, {
+    params: { id: order.id, role: 'collection' },
+    body: { ...COLLECTION_ADDRESS, email },
   });
-  expect(saved.statusCode).toBe(200);
   return order;
 }
 

@@ -7,7 +7,7 @@ import {
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
 import { call, untyped } from '../../../../tests/support/call.js';
-import { newOrder } from '../../../../tests/support/factories/orders.js';
+import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
 import { getCollectionDates, saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
 import {
   addItem as addItemRoute,
@@ -49,16 +49,7 @@ const draft = (
     service: options.service,
   });
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 St James’s Square',
-  city: 'London',
-  state: 'Greater London',
-  phoneNumber: '020 7946 0958',
-  email: 'ada@example.com',
-  instructions: 'Side door',
-};
+const address = { ...COLLECTION_ADDRESS, instructions: 'Side door' };
 
 describe('addresses', () => {
   it('saves the collection address with the order’s post code and country', async () => {

@@ -11,6 +11,7 @@ import { GUEST_COOKIE } from './order-access.js';
 import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = () => `owner.${++counter}.${Date.now()}@example.com`;
