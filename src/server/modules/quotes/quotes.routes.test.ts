@@ -7,7 +7,7 @@ import {
 import { OrderViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { newOrder, quoteBody } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
@@ -301,13 +301,11 @@ describe('the courier route cache', () => {
 });
 
 describe('orders', () => {
-  async function newOrder() {
-    const res = await postQuote(request({ smallBoxes: 2, largeBoxes: 0 }));
-    return OrderViewSchema.parse(res.json());
-  }
+  /** A draft of two small boxes, its service not chosen yet: the tests choose it. */
+  const draft = () => newOrder(t.app, { quote: { smallBoxes: 2, largeBoxes: 0 }, service: null });
 
   it('stores the chosen service with the server’s price, ignoring a tampered one', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/orders/${order.id}/service`,
