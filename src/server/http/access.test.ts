@@ -10,6 +10,7 @@ import type { RegisteredRoute } from '../modules/openapi/openapi.js';
 import { registerRouteAccess, type AccessRules, type ServerRouteAccess } from './access.js';
 import { CROSS_SITE_MESSAGE } from './origin-check.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limiter.js';
+import { quoteBody } from '../../../tests/support/factories/orders.js';
 
 /**
  * The access matrix: every registered /api route, as every kind of caller, with its path spelled
@@ -43,12 +44,7 @@ interface Reached {
 /** The order each owner made: the guest's in its browser, the customer's in its account. */
 const orders = {} as Record<'guest' | 'customer', string>;
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 
 async function quoteIn(browser: TestBrowser): Promise<string> {
   const res = await browser.post('/api/v1/quotes', QUOTE);

@@ -5,16 +5,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payWithCard, readyOrder, startPayment } from '../../../tests/support/checkout.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createLogger } from '../logging.js';
+import { payWithCard, startPayment } from '../../../tests/support/checkout.js';
+import { quoteBody, readyOrder } from '../../../tests/support/factories/orders.js';
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 const CONTACT = {
   firstName: 'Ada',
   lastName: 'Lovelace',

@@ -1,19 +1,14 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxPaymentProvider } from '../providers/payment/sandbox/sandbox-payments.js';
+
 import { TestBrowser } from '../../../tests/support/browser-session.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../tests/support/checkout.js';
 import { signedInCustomer } from '../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createLogger, loggedUrl } from '../logging.js';
 import { createOrPromoteAdmin } from '../modules/accounts/create-admin.js';
+
+import { bookedOrder } from '../../../tests/support/factories/payments.js';
 
 describe('loggedUrl', () => {
   it('keeps the path and the names of the query parameters, never their values', () => {
@@ -86,15 +81,7 @@ describe('a whole journey writes none of the tokens it issued to the log', () =>
 
   it('books, signs up, resets a password, invites an operator, and opens every emailed link however it is spelled', async () => {
     // A booked order: its confirmation email carries signed `?access=` links.
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
-    await sandbox.idle();
-    await t.app.services.jobs.drain();
-    await sandbox.idle();
-    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    const { order } = await bookedOrder(t);
 
     // "Manage my booking" emails a single-use `?token=` link.
     const elsewhere = new TestBrowser(t.app);

@@ -15,6 +15,7 @@ import {
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
 import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,12 +28,7 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const password = STRONG_PASSWORD;
 const CONFIRM = '/api/v1/account/sign-up-confirmations';
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 
 async function usersWith(email: string) {
   return t.database.query<{ id: string; email_verified: boolean }>(

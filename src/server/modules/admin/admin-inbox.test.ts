@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { TestBrowser as Browser } from '../../../../tests/support/browser-session.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -213,21 +208,6 @@ describe('the mail outbox', () => {
 });
 
 describe('an order’s documents, notes and confirmation email', () => {
-  const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
-  async function settle() {
-    await sandbox().idle();
-    await t.app.services.jobs.drain();
-    await sandbox().idle();
-  }
-  async function bookedOrder() {
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    await settle();
-    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
-    return order;
-  }
   const confirmations = (reference: string) =>
     t.database.query<{ id: string; idempotency_key: string; to_address: string }>(
       `SELECT m.id, m.idempotency_key, m.to_address FROM mail m
@@ -236,7 +216,7 @@ describe('an order’s documents, notes and confirmation email', () => {
     );
 
   it('lists the labels and serves them to operators only', async () => {
-    const order = await bookedOrder();
+    const { order } = await bookedOrder(t);
     const url = `/api/v1/admin/orders/${order.id}/documents`;
     await refusedToOthers('GET', url);
     const res = await admin.get(url);
@@ -290,7 +270,7 @@ describe('an order’s documents, notes and confirmation email', () => {
   });
 
   it('resends a booked order’s confirmation through the outbox as a new email', async () => {
-    const order = await bookedOrder();
+    const { order } = await bookedOrder(t);
     const url = `/api/v1/admin/orders/${order.id}/confirmation-email`;
     await refusedToOthers('POST', url);
     expect(await confirmations(order.reference)).toHaveLength(1);

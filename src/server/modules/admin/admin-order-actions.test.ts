@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
+import { checkoutStatus } from '../../../../tests/support/checkout.js';
+import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -25,36 +20,17 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
 const originalRefund = () =>
-  Object.getPrototypeOf(sandbox()).refund as SandboxPaymentProvider['refund'];
+  Object.getPrototypeOf(sandbox(t)).refund as SandboxPaymentProvider['refund'];
 afterEach(() => {
   // A test that switched the sandbox's refunds to fail puts them back.
-  sandbox().refund = originalRefund().bind(sandbox());
+  sandbox(t).refund = originalRefund().bind(sandbox(t));
 });
-
-async function settle() {
-  await sandbox().idle();
-  await t.app.services.jobs.drain();
-  await sandbox().idle();
-  await t.app.services.jobs.drain();
-}
-
-/** Paid for and authorised; the booking job is queued but has not run. */
-async function authorisedOrder() {
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  await sandbox().idle();
-  expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
-  return order;
-}
 
 /** Booked and its payment captured. */
 async function paidOrder() {
-  const order = await authorisedOrder();
-  await settle();
+  const order = await authorisedOrder(t);
+  await settle(t);
   expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
   expect((await payments(order.id))[0]?.status).toBe('captured');
   return order;
@@ -107,7 +83,7 @@ describe('who may act', () => {
       expect((await new TestBrowser(t.app).post(call.url, call.body)).statusCode).toBe(401);
       expect((await customer.post(call.url, call.body)).statusCode).toBe(403);
     }
-    await settle();
+    await settle(t);
     expect(
       await t.database.query('SELECT id FROM payment_refunds WHERE order_id = $1', [order.id]),
     ).toEqual([]);
@@ -117,7 +93,7 @@ describe('who may act', () => {
 
 describe('cancel an authorisation before the booking', () => {
   it('releases the card, never books, emails the customer and records it; once', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     const books = t.courierSimulator!.calls().book;
     const res = await admin.post(`/api/v1/admin/orders/${order.id}/authorisation-cancellation`, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -131,7 +107,7 @@ describe('cancel an authorisation before the booking', () => {
     );
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('ORDER_NOT_CANCELLABLE');
-    await settle();
+    await settle(t);
     // The queued booking job found the order cancelled and called nobody.
     expect(t.courierSimulator!.calls().book).toBe(books);
     const [payment] = await payments(order.id);
@@ -172,7 +148,7 @@ describe('refund a captured payment', () => {
     const double = await refund(order.id, '10.00', key);
     expect(double.statusCode).toBe(200);
     expect(double.json().refunds).toHaveLength(1);
-    await settle();
+    await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
     expect((await payments(order.id))[0]?.status).toBe('captured');
     const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
@@ -180,7 +156,7 @@ describe('refund a captured payment', () => {
     expect(detail.refundablePence).toBe(price - 1000);
     // Sent again after it was confirmed: still one refund, nothing more refunded.
     expect((await refund(order.id, '10.00', key)).json().refunds).toHaveLength(1);
-    await settle();
+    await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
 
     // A minute later (the test clock is frozen): the two refund emails are queued in order.
@@ -188,7 +164,7 @@ describe('refund a captured payment', () => {
     const rest = (price - 1000) / 100;
     const second = await refund(order.id, `£${rest.toFixed(2)}`);
     expect(second.statusCode, second.body).toBe(200);
-    await settle();
+    await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(price);
     expect((await payments(order.id))[0]?.status).toBe('refunded');
     expect((await admin.get(`/api/v1/admin/orders/${order.id}`)).json().refundablePence).toBe(0);
@@ -234,31 +210,31 @@ describe('refund a captured payment', () => {
       requestKey: 'click-1',
     });
     expect(badKey.statusCode).toBe(422);
-    await settle();
+    await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(0);
     expect(await auditOf(order.reference)).toEqual([]);
     // Nothing captured yet: nothing to refund.
-    const held = await authorisedOrder();
+    const held = await authorisedOrder(t);
     const early = await refund(held.id, '1.00');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('NOT_REFUNDABLE');
-    await settle();
+    await settle(t);
   });
 
   it('a provider failure leaves a pending refund a person can see, retried with one key: refunded once', async () => {
     const order = await paidOrder();
     const [payment] = await payments(order.id);
-    const real = originalRefund().bind(sandbox());
+    const real = originalRefund().bind(sandbox(t));
     let calls = 0;
     // The provider refunds, then the connection drops before its answer reaches us.
-    sandbox().refund = async (id, key, amount) => {
+    sandbox(t).refund = async (id, key, amount) => {
       calls += 1;
       await real(id, key, amount);
       throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
     };
     const res = await refund(order.id, '5.00');
     expect(res.statusCode, res.body).toBe(200);
-    await settle();
+    await settle(t);
     let detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({
@@ -278,7 +254,7 @@ describe('refund a captured payment', () => {
 
     // The job's retry finds the refund at the provider and does not ask again.
     t.clock.set(new Date(t.clock.now().getTime() + 10 * 60_000));
-    await settle();
+    await settle(t);
     expect(calls).toBe(1);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(500);
     detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
@@ -294,11 +270,11 @@ describe('refund a captured payment', () => {
   it('a refund the provider refuses ends failed, visibly, and refunds nothing', async () => {
     const order = await paidOrder();
     const [payment] = await payments(order.id);
-    sandbox().refund = async () => {
+    sandbox(t).refund = async () => {
       throw new ProviderError('payment', 'INVALID_REQUEST', false, 'Charge ch_1 is disputed.');
     };
     expect((await refund(order.id, '3.00')).statusCode).toBe(200);
-    await settle();
+    await settle(t);
     const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({ status: 'failed', lastError: 'Charge ch_1 is disputed.' }),

@@ -1,12 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminOrderDetailSchema, type AdminOrderDetail } from '../../../domain/api/admin.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -16,8 +9,9 @@ import {
   type CourierSimulator,
 } from '../../providers/courier/simulator/simulator.server.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { CheckoutRepository } from '../checkout/checkout.repository.js';
+import { checkoutStatus } from '../../../../tests/support/checkout.js';
+import { settledOrder } from '../../../../tests/support/factories/payments.js';
 
 // Credentials no other text of the order could contain by chance.
 const API_KEY = 'sim-api-key-9c41f7e2b8d35a60';
@@ -54,18 +48,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
-
 /** Pays for a ready order and lets the booking job, the settlement and the courier log finish. */
 async function payAndBook() {
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  for (let i = 0; i < 2; i++) {
-    await sandbox().idle();
-    await t.app.services.jobs.drain();
-  }
+  const { order } = await settledOrder(t);
   await t.app.services.checkout.idle();
   return order;
 }

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -25,23 +25,12 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
-async function settle() {
-  await sandbox().idle();
-  await t.app.services.jobs.drain();
-  await sandbox().idle();
-}
-
 /** An order whose BookShipment answered HTTP 500: booked or not, nobody knows. */
 async function needsAttentionOrder() {
   t.courierSimulator!.control({ book: 'http500' });
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  await settle();
+  const { order, status } = await settledOrder(t);
   t.courierSimulator!.control({ reset: true });
-  expect((await checkoutStatus(t.app, order.id)).status).toBe('needs_attention');
+  expect(status.status).toBe('needs_attention');
   return order;
 }
 
@@ -92,7 +81,7 @@ describe('an order whose booking outcome is unknown', () => {
       courierReference: 'TG-998877',
       failureCode: null,
     });
-    await settle();
+    await settle(t);
     const [payment] = await payments(order.id);
     expect(payment?.status).toBe('captured');
     expect(await sandboxStatus(payment!.provider_payment_id)).toBe('captured');
@@ -134,7 +123,7 @@ describe('an order whose booking outcome is unknown', () => {
     const { clientSecret } = await startPayment(t.app, other.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, other.id);
-    await settle();
+    await settle(t);
     const [{ courier_reference: courierReference } = { courier_reference: '' }] =
       await t.database.query<{ courier_reference: string }>(
         'SELECT courier_reference FROM orders WHERE id = $1',
@@ -240,7 +229,7 @@ describe('an order whose booking outcome is unknown', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.status).toBe('booking_failed');
-    await settle();
+    await settle(t);
     const [payment] = await payments(order.id);
     expect(payment?.status).toBe('cancelled');
     expect(await sandboxStatus(payment!.provider_payment_id)).toBe('cancelled');
@@ -299,12 +288,7 @@ describe('order list and search', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/quotes',
-        payload: {
-          collection: { countryId: 231, postcode: 'SW1A 1AA' },
-          destination: { countryId: 73, postcode: '75001' },
-          smallBoxes: 1,
-          largeBoxes: 0,
-        },
+        payload: quoteBody(),
       });
     }
     const [{ n }] = (await t.database.query<{ n: number }>(

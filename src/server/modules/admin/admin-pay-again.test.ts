@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSessionSchema } from '../../../domain/checkout.js';
+import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import {
   checkoutStatus,
   confirm,
   payWithCard,
-  readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { sandbox, settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -24,23 +24,11 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
-async function settle() {
-  for (let i = 0; i < 2; i++) {
-    await sandbox().idle();
-    await t.app.services.jobs.drain();
-  }
-}
-
 /** Paid for, refused by the courier: `booking_failed`, the card hold released. */
 async function failedOrder() {
   t.courierSimulator!.control({ book: 'fail' });
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  await settle();
-  expect(await checkoutStatus(t.app, order.id)).toMatchObject({
+  const { order, status } = await settledOrder(t);
+  expect(status).toMatchObject({
     status: 'booking_failed',
     notCharged: true,
   });
@@ -130,7 +118,7 @@ describe('ask the customer to try again', () => {
     expect((await customer.post(`/api/v1/orders/${order.id}/payment/confirm`)).statusCode).toBe(
       200,
     );
-    await settle();
+    await settle(t);
     expect((await customer.get(`/api/v1/orders/${order.id}/checkout`)).json()).toMatchObject({
       status: 'booked',
     });
@@ -155,7 +143,7 @@ describe('ask the customer to try again', () => {
     const { clientSecret } = await startPayment(t.app, authorised.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, authorised.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     expect((await checkoutStatus(t.app, authorised.id)).status).toBe('authorised');
     const cases = [
       { order: draft, status: 'draft' },
@@ -170,7 +158,7 @@ describe('ask the customer to try again', () => {
       });
     }
     // The same order once booked.
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, authorised.id)).status).toBe('booked');
     const booked = await ask(admin, authorised.id);
     expect(booked.statusCode).toBe(409);

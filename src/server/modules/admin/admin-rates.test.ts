@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { penceToPounds, RATE_MESSAGES } from '../../../domain/rates.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -50,12 +50,7 @@ async function quoteFrance(smallBoxes = 1) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/quotes',
-    payload: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: FRANCE, postcode: '75001' },
-      smallBoxes,
-      largeBoxes: 0,
-    },
+    payload: quoteBody({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; services: { service: string; pricePence: number }[] };

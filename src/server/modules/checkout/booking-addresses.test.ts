@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+
 import {
   checkoutStatus,
   confirm,
   payWithCard,
-  readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { settle } from '../../../../tests/support/factories/payments.js';
 
 // Addresses follow their country's format: a French address has no region, and any address may
 // have a company and a second line, which are stored and sent to the courier as its own fields.
@@ -22,13 +23,6 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
   vi.restoreAllMocks();
 });
-
-async function settle() {
-  const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
-  await sandbox.idle();
-  await t.app.services.jobs.drain();
-  await sandbox.idle();
-}
 
 const collection = {
   firstName: 'Ada',
@@ -92,7 +86,7 @@ describe('addresses in their country’s format', () => {
     const session = await startPayment(t.app, order.id);
     await payWithCard(t.app, session.clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
 
     const [body] = bookShipmentBodies(fetchSpy);
@@ -118,12 +112,7 @@ describe('addresses in their country’s format', () => {
     const quote = await t.app.inject({
       method: 'POST',
       url: '/api/v1/quotes',
-      payload: {
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 232, postcode: '10001' },
-        smallBoxes: 1,
-        largeBoxes: 0,
-      },
+      payload: quoteBody({ destination: { countryId: 232, postcode: '10001' } }),
     });
     expect(quote.statusCode).toBe(201);
     const { id } = quote.json() as { id: string };

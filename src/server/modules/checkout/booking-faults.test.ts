@@ -3,22 +3,16 @@ import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import {
   createTestApp,
   simulatorClient,
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutRepository } from './checkout.repository.js';
+import { checkoutStatus } from '../../../../tests/support/checkout.js';
+import { settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
 
 /**
  * Faults around BookShipment: the database failing after the courier confirmed, a worker taken
@@ -50,22 +44,8 @@ beforeEach(() => {
   lines.length = 0;
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
 const jobs = () => t.app.services.jobs;
 const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
-async function settle() {
-  await sandbox().idle();
-  await jobs().drain();
-  await sandbox().idle();
-}
-async function authorisedOrder() {
-  const order = await readyOrder(t.app);
-  const { clientSecret } = await startPayment(t.app, order.id);
-  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(t.app, order.id);
-  await sandbox().idle();
-  return order;
-}
 async function paymentStatuses(orderId: string) {
   const rows = await t.database.query<{ status: string }>(
     'SELECT status FROM payments WHERE order_id = $1 ORDER BY created_at',
@@ -93,7 +73,7 @@ async function secondProcess() {
 
 describe('the courier confirmed: the booking is never lost', () => {
   it('a failed database write after SUCCESS is retried; the reply was kept and logged first; the order ends booked', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     let failures = 0;
     const insert = CheckoutRepository.prototype.insertDocuments;
     vi.spyOn(CheckoutRepository.prototype, 'insertDocuments').mockImplementation(async function (
@@ -106,7 +86,7 @@ describe('the courier confirmed: the booking is never lost', () => {
       }
       return insert.apply(this, args);
     });
-    await settle();
+    await settle(t);
     expect(failures).toBe(2);
     const status = await checkoutStatus(t.app, order.id);
     expect(status.status).toBe('booked');
@@ -118,7 +98,7 @@ describe('the courier confirmed: the booking is never lost', () => {
   });
 
   it('a database down for longer than the retry window: the kept reply completes the booking when the job resumes', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     const down = vi
       .spyOn(CheckoutRepository.prototype, 'insertDocuments')
       .mockRejectedValue(new Error('terminating connection due to administrator command'));
@@ -136,7 +116,7 @@ describe('the courier confirmed: the booking is never lost', () => {
     } finally {
       await other.close();
     }
-    await settle();
+    await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({ status: 'booked', courierReference: kept!.courier_reference });
     expect(status.documents.map((d) => d.kind)).toEqual(['label', 'label', 'document']);
@@ -147,7 +127,7 @@ describe('the courier confirmed: the booking is never lost', () => {
 
 describe('a booking in flight on a worker that lost its job', () => {
   it('the worker that takes the job over waits for the call; the late SUCCESS books the order once', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     let release!: () => void;
     const slow = new Promise<void>((resolve) => {
       release = resolve;
@@ -181,14 +161,14 @@ describe('a booking in flight on a worker that lost its job', () => {
     }
     release();
     await first;
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
     expect(bookCalls()).toBe(1);
     expect(await paymentStatuses(order.id)).toEqual(['captured']);
   });
 
   it('a reply later than the in-flight window is still kept and logged with its reference', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     let release!: () => void;
     const slow = new Promise<void>((resolve) => {
       release = resolve;
@@ -236,7 +216,7 @@ describe('a booking in flight on a worker that lost its job', () => {
 
 describe('a worker that stopped', () => {
   it('before calling the courier: the job is simply run again and books once', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     const resolve = OrdersService.prototype.resolveCourierService;
     let crashed = false;
     vi.spyOn(OrdersService.prototype, 'resolveCourierService').mockImplementation(async function (
@@ -253,13 +233,13 @@ describe('a worker that stopped', () => {
     expect(crashed).toBe(true);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
     t.clock.set('2026-11-23T10:10:00Z');
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
     expect(bookCalls()).toBe(1);
   });
 
   it('during the call: needs attention, shown to the customer in a sentence written for them', async () => {
-    const order = await authorisedOrder();
+    const order = await authorisedOrder(t);
     // As left by a process killed mid-call, long enough ago that no call can still be running.
     await t.database.query(
       `UPDATE orders SET status = 'booking', booking_started_at = $2 WHERE id = $1`,

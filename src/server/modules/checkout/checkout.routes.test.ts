@@ -1,13 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import {
   createTestApp,
   actAsOneBrowser,
   simulatorClient,
@@ -17,7 +10,14 @@ import { buildApp } from '../../app.js';
 import { CHECKOUT_MESSAGES } from './checkout-deps.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  startPayment,
+} from '../../../../tests/support/checkout.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { sandbox, settle } from '../../../../tests/support/factories/payments.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,14 +34,7 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
 const jobs = () => t.app.services.jobs;
-/** Lets the sandbox's webhook deliveries land, then runs the due jobs. */
-async function settle() {
-  await sandbox().idle();
-  await jobs().drain();
-  await sandbox().idle();
-}
 const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
 /**
  * A good card authorises the session; the page's confirm call and the due jobs then run. Returns
@@ -52,7 +45,7 @@ async function authoriseAndConfirm(orderId: string, clientSecret: string) {
     status: 'authorised',
   });
   const confirmed = await confirm(t.app, orderId);
-  await settle();
+  await settle(t);
   return confirmed;
 }
 /** The order's authorisation was cancelled: nothing charged, nothing booked. */
@@ -66,7 +59,7 @@ async function payAndSettle(orderId: string) {
   const session = await startPayment(t.app, orderId);
   await payWithCard(t.app, session.clientSecret, '4242424242424242');
   await confirm(t.app, orderId);
-  await settle();
+  await settle(t);
   return { session, status: await checkoutStatus(t.app, orderId) };
 }
 async function sandboxRow(id: string) {
@@ -105,7 +98,7 @@ describe('authorise → book → capture', () => {
     expect(card).toEqual({ status: 'authorised', error: null });
     const afterConfirm = await confirm(t.app, order.id);
     expect(['authorised', 'booking', 'booked']).toContain(afterConfirm.status);
-    await settle();
+    await settle(t);
 
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({
@@ -179,7 +172,7 @@ describe('authorise → book → capture', () => {
     });
     expect(locked.statusCode).toBe(409);
     expect((await startPayment(t.app, order.id)).paymentId).toBe(session.paymentId);
-    await settle();
+    await settle(t);
     expect(bookCalls()).toBe(1);
   });
 });
@@ -311,11 +304,11 @@ describe('a collection date that can no longer be booked', () => {
       status: 'authorised',
     });
     await confirm(t.app, order.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
     // The booking job runs only after midnight: the chosen day is now today.
     t.clock.set('2026-11-24T00:01:00Z');
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({
       status: 'booking_failed',
       result: 'FAILED',
@@ -335,7 +328,7 @@ describe('cards that do not authorise', () => {
       status: 'requires_payment_method',
       error: { code: 'card_declined', message: 'Your card was declined.' },
     });
-    await settle();
+    await settle(t);
     const status = await confirm(t.app, order.id);
     expect(status).toMatchObject({
       status: 'draft',
@@ -352,7 +345,7 @@ describe('cards that do not authorise', () => {
       status: 'authorised',
     });
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
   });
 
@@ -369,7 +362,7 @@ describe('cards that do not authorise', () => {
       (await payWithCard(t.app, clientSecret, '4242 4242 4242 4242', { expiry: '10 / 26' })).error
         ?.message,
     ).toBe("Your card's expiry date is in the past.");
-    await settle();
+    await settle(t);
     expect(bookCalls()).toBe(0);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
   });
@@ -381,7 +374,7 @@ describe('cards that do not authorise', () => {
       status: 'requires_action',
       error: null,
     });
-    await settle();
+    await settle(t);
     expect((await confirm(t.app, order.id)).status).toBe('draft');
     const failed = await t.app.inject({
       method: 'POST',
@@ -402,7 +395,7 @@ describe('cards that do not authorise', () => {
     });
     expect(approved.json()).toEqual({ status: 'authorised', error: null });
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({
       status: 'booked',
       result: 'SUCCESS',
@@ -418,7 +411,7 @@ describe('courier failures', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({
       status: 'booking_failed',
@@ -445,7 +438,7 @@ describe('courier failures', () => {
     expect(retry.clientSecret).not.toBe(clientSecret);
     await payWithCard(t.app, retry.clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({
       status: 'booked',
       notCharged: false,
@@ -462,7 +455,7 @@ describe('courier failures', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     // The booking job runs on a worker whose courier client gives up on BookShipment after
     // 300 ms rather than the test app's 5 s: the simulator never answers, so only the client's
     // own timeout ends the call either way.
@@ -479,7 +472,7 @@ describe('courier failures', () => {
       await worker.close();
     }
     expect(bookCalls()).toBe(1);
-    await settle();
+    await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({
       status: 'needs_attention',
@@ -492,7 +485,7 @@ describe('courier failures', () => {
     expect(await paymentRows(order.id)).toMatchObject([{ status: 'authorised' }]);
     t.courierSimulator!.control({ book: 'normal' });
     t.clock.set('2026-11-23T12:00:00Z');
-    await settle();
+    await settle(t);
     expect(bookCalls()).toBe(1);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('needs_attention');
   });
@@ -505,32 +498,32 @@ describe('webhooks', () => {
     await payWithCard(t.app, clientSecret, '4000 0000 0000 0002');
     const id = await providerId(order.id);
     // A late "failed" event kept for replay after the card was authorised.
-    const lateFailure = await sandbox().eventFor(id, 'payment.failed');
+    const lateFailure = await sandbox(t).eventFor(id, 'payment.failed');
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await sandbox().idle();
+    await sandbox(t).idle();
 
-    const authorised = await sandbox().eventFor(id, 'payment.authorised', 'evt_dup_1');
+    const authorised = await sandbox(t).eventFor(id, 'payment.authorised', 'evt_dup_1');
     expect((await webhook(authorised.body, authorised.signature)).json()).toMatchObject({
       outcome: 'ignored',
     });
     expect((await webhook(authorised.body, authorised.signature)).json()).toMatchObject({
       outcome: 'duplicate',
     });
-    const another = await sandbox().eventFor(id, 'payment.authorised');
+    const another = await sandbox(t).eventFor(id, 'payment.authorised');
     expect((await webhook(another.body, another.signature)).json()).toMatchObject({
       outcome: 'ignored',
     });
     expect((await webhook(lateFailure.body, lateFailure.signature)).json()).toMatchObject({
       outcome: 'ignored',
     });
-    await settle();
+    await settle(t);
     expect(await checkoutStatus(t.app, order.id)).toMatchObject({ status: 'booked' });
     // A captured event replayed before the one that said authorised: still captured.
-    const captured = await sandbox().eventFor(id, 'payment.captured');
+    const captured = await sandbox(t).eventFor(id, 'payment.captured');
     await webhook(captured.body, captured.signature);
     await webhook(
       authorised.body.replace('evt_dup_1', 'evt_dup_2'),
-      sandbox().sign(authorised.body.replace('evt_dup_1', 'evt_dup_2')),
+      sandbox(t).sign(authorised.body.replace('evt_dup_1', 'evt_dup_2')),
     );
     expect(await paymentRows(order.id)).toMatchObject([{ status: 'captured' }]);
     expect(bookCalls()).toBe(1);
@@ -546,13 +539,13 @@ describe('webhooks', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     const id = await providerId(order.id);
     // The sandbox forgets nothing: it is authorised at the provider, but no event arrives.
-    sandbox().connect(undefined);
+    sandbox(t).connect(undefined);
     try {
       await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     } finally {
-      sandbox().connect(async (body, signature) => (await webhook(body, signature)).statusCode);
+      sandbox(t).connect(async (body, signature) => (await webhook(body, signature)).statusCode);
     }
-    const event = await sandbox().eventFor(id, 'payment.authorised');
+    const event = await sandbox(t).eventFor(id, 'payment.authorised');
     // Change the signature's first digit to another one (replacing it with '0' left one in
     // sixteen signatures unchanged, and then the "forgery" was rightly accepted).
     const forged = await webhook(
@@ -582,7 +575,7 @@ describe('webhooks', () => {
     expect(events).toEqual([]);
     // The genuine event books it.
     expect((await webhook(event.body, event.signature)).statusCode).toBe(200);
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
   });
 });
@@ -606,7 +599,7 @@ describe('exactly once', () => {
       payWithCard(t.app, a.clientSecret, '4242 4242 4242 4242'),
     ]);
     await Promise.all([confirm(t.app, order.id), confirm(t.app, order.id)]);
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
     expect(bookCalls()).toBe(1);
   });
@@ -620,7 +613,7 @@ describe('exactly once', () => {
     await t.database.query('UPDATE sandbox_payments SET amount_pence = 1 WHERE id = $1', [id]);
     await payWithCard(t.app, session.clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await settle();
+    await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({
       status: 'draft',
@@ -638,7 +631,7 @@ describe('exactly once', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
 
     // "The process dies": a new app (new job worker, new sandbox) on the same database.
@@ -665,16 +658,16 @@ describe('exactly once', () => {
   it('an authorisation whose event and confirm call were both lost is picked up by the next Pay', async () => {
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);
-    sandbox().connect(undefined);
+    sandbox(t).connect(undefined);
     try {
       await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     } finally {
-      sandbox().connect(async (body, signature) => (await webhook(body, signature)).statusCode);
+      sandbox(t).connect(async (body, signature) => (await webhook(body, signature)).statusCode);
     }
     expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
     // The customer comes back to /pay.
     expect((await startPayment(t.app, order.id)).status).toBe('authorised');
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
     expect(bookCalls()).toBe(1);
   });
@@ -684,7 +677,7 @@ describe('exactly once', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     // As left by a process killed mid-call: the order marked in flight, the job's lease held.
     await t.database.query(`UPDATE orders SET status = 'booking' WHERE id = $1`, [order.id]);
     await t.database.query(
@@ -707,7 +700,7 @@ describe('exactly once', () => {
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
     await confirm(t.app, order.id);
-    await sandbox().idle();
+    await sandbox(t).idle();
     const second = await buildApp({
       database: t.database,
       clock: t.clock,
@@ -717,7 +710,7 @@ describe('exactly once', () => {
     });
     try {
       await Promise.all([second.services.jobs.drain(), jobs().drain()]);
-      await settle();
+      await settle(t);
       expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
       expect(bookCalls()).toBe(1);
       expect(await paymentRows(order.id)).toMatchObject([{ status: 'captured' }]);

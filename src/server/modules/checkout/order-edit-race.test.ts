@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
+import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import {
   checkoutStatus,
   confirm,
   payWithCard,
-  readyOrder,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
-import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
-import { CatalogService } from '../catalog/catalog.service.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { settle } from '../../../../tests/support/factories/payments.js';
 
 /**
  * An edit that began while the order was a draft and the card authorisation that lands while the
@@ -28,12 +28,6 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
-async function settle() {
-  await sandbox().idle();
-  await t.app.services.jobs.drain();
-  await sandbox().idle();
-}
 async function authorise(orderId: string) {
   const { clientSecret } = await startPayment(t.app, orderId);
   await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
@@ -86,7 +80,7 @@ describe('an order edit racing the card authorisation', () => {
     ]);
     expect(items).toHaveLength(itemsBefore);
 
-    await settle();
+    await settle(t);
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
     const booking = book.mock.calls[0]![0] as ShipmentBooking;
     // 4 × £12.50 + 2 × £20, as declared before payment: no laptops.
@@ -132,7 +126,7 @@ describe('an order edit racing the card authorisation', () => {
     expect(authorised).toBe(true);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json()).toMatchObject({ error: { code: 'ORDER_LOCKED' } });
-    await settle();
+    await settle(t);
     const after = await checkoutStatus(t.app, order.id);
     expect(after.status).toBe('booked');
     expect(after.amountPence).toBe(order.pricePence);

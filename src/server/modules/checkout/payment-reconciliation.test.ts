@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  checkoutStatus,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
 import { PaymentEvents } from './payment-events.js';
+import { checkoutStatus, payWithCard, startPayment } from '../../../../tests/support/checkout.js';
+import { readyOrder } from '../../../../tests/support/factories/orders.js';
+import { sandbox } from '../../../../tests/support/factories/payments.js';
 
 /**
  * An authorisation the card provider holds that the site never heard of (the process stopped
@@ -25,7 +21,6 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const sandbox = () => t.app.services.checkout.provider as SandboxPaymentProvider;
 const jobs = () => t.app.services.jobs;
 async function sandboxStatus(orderId: string) {
   const [row] = await t.database.query<{ status: string }>(
@@ -41,7 +36,7 @@ async function lostAuthorisation() {
   const { clientSecret } = await startPayment(t.app, order.id);
   const lost = vi.spyOn(PaymentEvents.prototype, 'handle').mockResolvedValue('ignored');
   await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-  await sandbox().idle();
+  await sandbox(t).idle();
   lost.mockRestore();
   expect(await sandboxStatus(order.id)).toBe('authorised');
   expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
@@ -54,9 +49,9 @@ async function reconcile() {
     RECONCILE_PAYMENTS_JOB,
   ]);
   await jobs().drain();
-  await sandbox().idle();
+  await sandbox(t).idle();
   await jobs().drain();
-  await sandbox().idle();
+  await sandbox(t).idle();
 }
 
 describe('reconciliation of authorisations', () => {

@@ -15,6 +15,7 @@ import type { RouteQuery, RouteService } from '../../providers/courier/courier-p
 import { buildApp } from '../../app.js';
 import { REFRESH_COURIER_ROUTES_JOB, ROUTE_REFRESH_INTERVAL_MS } from './courier-routes.service.js';
 import { routeMatrix } from './route-matrix.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 /** A courier whose route answers wait for `release()`, counting calls in flight. */
 class GatedCourier extends ScriptedCourier {
@@ -121,12 +122,10 @@ describe('the courier route matrix', { timeout: 120_000 }, () => {
       [1, 4],
     ];
     const answers = mixes.map(([smallBoxes, largeBoxes]) =>
-      postQuote(t.app, {
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 80, postcode: '10115' },
-        smallBoxes,
-        largeBoxes,
-      }),
+      postQuote(
+        t.app,
+        quoteBody({ destination: { countryId: 80, postcode: '10115' }, smallBoxes, largeBoxes }),
+      ),
     );
     await vi.waitFor(() => expect(courier.inFlight).toBe(1), { timeout: 10_000 });
     courier.release();

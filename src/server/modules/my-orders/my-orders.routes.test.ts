@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import { legacyUnverifiedAccount, signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
 import { BOOKING_LINK_LIMITS } from './my-orders.service.js';
+
+import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
+import { ok } from '../../../../tests/support/call.js';
+import { saveAddress } from '../../../domain/api/booking.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,12 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 2,
-  largeBoxes: 1,
-};
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@example.com`;
@@ -54,19 +46,11 @@ async function verify(browser: TestBrowser, email: string) {
 
 /** A draft quoted in this browser, its collection address booked with `email`. */
 async function draftIn(browser: TestBrowser, email: string) {
-  const res = await browser.post('/api/v1/quotes', QUOTE);
-  expect(res.statusCode).toBe(201);
-  const order = res.json() as { id: string; reference: string };
-  const saved = await browser.put(`/api/v1/orders/${order.id}/addresses/collection`, {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    street: '12 St James’s Square',
-    city: 'London',
-    state: 'Greater London',
-    phoneNumber: '020 7946 0958',
-    email,
+  const order = await newOrder(browser, { quote: { smallBoxes: 2, largeBoxes: 1 } });
+  await ok(browser, saveAddress, {
+    params: { id: order.id, role: 'collection' },
+    body: { ...COLLECTION_ADDRESS, email },
   });
-  expect(saved.statusCode).toBe(200);
   return order;
 }
 
@@ -155,15 +139,7 @@ describe("the account's orders", () => {
 
   it('shows a booked order with its labels, documents and tracking', async () => {
     // readyOrder books with the collection email ada@example.com, in the default browser.
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    const sandbox = t.app.services.checkout.provider as SandboxPaymentProvider;
-    await sandbox.idle();
-    await t.app.services.jobs.drain();
-    await sandbox.idle();
-    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    const { order } = await bookedOrder(t);
 
     const account = new TestBrowser(t.app);
     await signUp(account, 'ada@example.com'); // verified by its sign-up link

@@ -14,6 +14,7 @@ import {
 import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
 import { OrderViewSchema } from '../../../domain/order.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApp;
@@ -27,12 +28,7 @@ async function newDraft(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/quotes',
-    payload: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: 73, postcode: '75001' },
-      smallBoxes: 1,
-      largeBoxes: 0,
-    },
+    payload: quoteBody(),
   });
   expect(res.statusCode).toBe(201);
   return OrderViewSchema.parse(res.json()).id;

@@ -6,6 +6,15 @@ import {
 } from '../../../../tests/support/scripted-courier.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
+import { getCollectionDates, saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import {
+  addItem as addItemRoute,
+  confirmDeclaration,
+  deleteItem,
+} from '../../../domain/api/declaration.js';
+import { getOrder } from '../../../domain/api/orders.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
@@ -21,58 +30,33 @@ beforeEach(() => {
   courier.routeServices = typicalRouteServices();
 });
 
-async function newOrder(
+/** A draft with both box sizes (one of each unless told), Express chosen unless told. */
+const draft = (
   options: {
     postcode?: string;
     countryId?: number;
-    service?: string;
+    service?: 'express' | 'economy' | null;
     small?: number;
     large?: number;
   } = {},
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: {
+) =>
+  newOrder(t.app, {
+    quote: {
       collection: { countryId: options.countryId ?? 231, postcode: options.postcode ?? 'SW1A 1AA' },
-      destination: { countryId: 73, postcode: '75001' },
       smallBoxes: options.small ?? 1,
       largeBoxes: options.large ?? 1,
     },
+    service: options.service,
   });
-  expect(res.statusCode).toBe(201);
-  const order = OrderViewSchema.parse(res.json());
-  if (options.service !== 'none') {
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: options.service ?? 'express' },
-    });
-  }
-  return order;
-}
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  street: '12 St James’s Square',
-  city: 'London',
-  state: 'Greater London',
-  phoneNumber: '020 7946 0958',
-  email: 'ada@example.com',
-  instructions: 'Side door',
-};
-
-const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload });
-const post = (url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, payload });
+const address = { ...COLLECTION_ADDRESS, instructions: 'Side door' };
 
 describe('addresses', () => {
   it('saves the collection address with the order’s post code and country', async () => {
-    const order = await newOrder();
-    const res = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
-      ...address,
-      postcode: 'HACKED',
-      country: 'Narnia',
+    const order = await draft();
+    const res = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: untyped({ ...address, postcode: 'HACKED', country: 'Narnia' }),
     });
     expect(res.statusCode).toBe(200);
     expect(OrderViewSchema.parse(res.json()).collectionAddress).toEqual({
@@ -90,11 +74,14 @@ describe('addresses', () => {
   });
 
   it('answers "Required field is missing." naming each missing field', async () => {
-    const order = await newOrder();
-    const res = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
-      ...address,
-      lastName: '',
-      city: ' ',
+    const order = await draft();
+    const res = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: {
+        ...address,
+        lastName: '',
+        city: ' ',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error).toEqual({
@@ -105,33 +92,45 @@ describe('addresses', () => {
   });
 
   it('needs no county on a UK address and no region on a French one', async () => {
-    const order = await newOrder();
-    const uk = await put(`/api/v1/orders/${order.id}/addresses/collection`, {
-      ...address,
-      state: ' ',
+    const order = await draft();
+    const uk = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: {
+        ...address,
+        state: ' ',
+      },
     });
     expect(uk.statusCode).toBe(200);
     expect(OrderViewSchema.parse(uk.json()).collectionAddress?.state).toBe('');
-    const fr = await put(`/api/v1/orders/${order.id}/addresses/delivery`, {
-      ...address,
-      phoneNumber: '06 12 34 56 78',
-      state: '',
+    const fr = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'delivery' },
+      body: {
+        ...address,
+        phoneNumber: '06 12 34 56 78',
+        state: '',
+      },
     });
     expect(fr.statusCode).toBe(200);
     expect(OrderViewSchema.parse(fr.json()).deliveryAddress?.state).toBe('');
   });
 
   it('wants a French phone number for a delivery in France', async () => {
-    const order = await newOrder();
-    const uk = await put(`/api/v1/orders/${order.id}/addresses/delivery`, address);
+    const order = await draft();
+    const uk = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'delivery' },
+      body: address,
+    });
     expect(uk.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(uk.json()).error.fields?.phoneNumber).toBe(
       'Enter a valid +33 phone number for France',
     );
-    const fr = await put(`/api/v1/orders/${order.id}/addresses/delivery`, {
-      ...address,
-      phoneNumber: '06 12 34 56 78',
-      state: 'Île-de-France',
+    const fr = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'delivery' },
+      body: {
+        ...address,
+        phoneNumber: '06 12 34 56 78',
+        state: 'Île-de-France',
+      },
     });
     expect(fr.statusCode).toBe(200);
     expect(OrderViewSchema.parse(fr.json()).deliveryAddress?.phone).toBe('+33612345678');
@@ -140,8 +139,8 @@ describe('addresses', () => {
 
 describe('collection dates', () => {
   it('lists the next five working days in London', async () => {
-    const order = await newOrder();
-    const res = await t.app.inject(`/api/v1/orders/${order.id}/collection-dates`);
+    const order = await draft();
+    const res = await call(t.app, getCollectionDates, { params: { id: order.id } });
     expect(res.statusCode).toBe(200);
     const body = res.json() as {
       earliest: string;
@@ -156,8 +155,10 @@ describe('collection dates', () => {
 
   it('uses Scotland’s bank holidays for a Scottish collection', async () => {
     t.clock.set('2026-11-26T10:00:00Z'); // Thursday; St Andrew's Day is Monday 30 November.
-    const scottish = await newOrder({ postcode: 'EH1 1YZ' });
-    const body = (await t.app.inject(`/api/v1/orders/${scottish.id}/collection-dates`)).json() as {
+    const scottish = await draft({ postcode: 'EH1 1YZ' });
+    const body = (
+      await call(t.app, getCollectionDates, { params: { id: scottish.id } })
+    ).json() as {
       region: string;
       days: { date: string; selectable: boolean; reason?: string }[];
     };
@@ -166,17 +167,24 @@ describe('collection dates', () => {
       selectable: false,
       reason: 'holiday',
     });
-    const refused = await put(`/api/v1/orders/${scottish.id}/collection-date`, {
-      date: '2026-11-30',
+    const refused = await call(t.app, setCollectionDate, {
+      params: { id: scottish.id },
+      body: {
+        date: '2026-11-30',
+      },
     });
     expect(refused.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(refused.json()).error.message).toMatch(
       /^Monday 30 November 2026 is a bank holiday \(St Andrew.s Day\)/,
     );
-    const english = await newOrder();
+    const english = await draft();
     expect(
-      (await put(`/api/v1/orders/${english.id}/collection-date`, { date: '2026-11-30' }))
-        .statusCode,
+      (
+        await call(t.app, setCollectionDate, {
+          params: { id: english.id },
+          body: { date: '2026-11-30' },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -193,16 +201,22 @@ describe('collection dates', () => {
   ];
   for (const [date, message] of refusals) {
     it(`refuses "${date}" with "${message}"`, async () => {
-      const order = await newOrder();
-      const res = await put(`/api/v1/orders/${order.id}/collection-date`, { date });
+      const order = await draft();
+      const res = await call(t.app, setCollectionDate, {
+        params: { id: order.id },
+        body: { date },
+      });
       expect(res.statusCode).toBe(422);
       expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(message);
     });
   }
 
   it('stores the date and resolves the courier service and collection option', async () => {
-    const express = await newOrder({ service: 'express' });
-    const res = await put(`/api/v1/orders/${express.id}/collection-date`, { date: '2026-11-25' });
+    const express = await draft({ service: 'express' });
+    const res = await call(t.app, setCollectionDate, {
+      params: { id: express.id },
+      body: { date: '2026-11-25' },
+    });
     expect(res.statusCode).toBe(200);
     expect(OrderViewSchema.parse(res.json()).collectionDate).toBe('2026-11-25');
     const rows = await t.database.query<{
@@ -211,8 +225,11 @@ describe('collection dates', () => {
     }>('SELECT courier_service_id, collection_option_id FROM orders WHERE id = $1', [express.id]);
     expect(rows[0]).toEqual({ courier_service_id: 101, collection_option_id: 51 });
 
-    const economy = await newOrder({ service: 'economy' });
-    await put(`/api/v1/orders/${economy.id}/collection-date`, { date: '2026-11-25' });
+    const economy = await draft({ service: 'economy' });
+    await call(t.app, setCollectionDate, {
+      params: { id: economy.id },
+      body: { date: '2026-11-25' },
+    });
     const economyRows = await t.database.query<{
       courier_service_id: number;
       collection_option_id: number;
@@ -222,8 +239,11 @@ describe('collection dates', () => {
   });
 
   it('needs a chosen service first', async () => {
-    const order = await newOrder({ service: 'none' });
-    const res = await put(`/api/v1/orders/${order.id}/collection-date`, { date: '2026-11-25' });
+    const order = await draft({ service: null });
+    const res = await call(t.app, setCollectionDate, {
+      params: { id: order.id },
+      body: { date: '2026-11-25' },
+    });
     expect(res.statusCode).toBe(409);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('SERVICE_NOT_SELECTED');
   });
@@ -231,7 +251,7 @@ describe('collection dates', () => {
 
 describe('declared items', () => {
   const addItem = (order: OrderView, parcel: string, item: object) =>
-    post(`/api/v1/orders/${order.id}/parcels/${parcel}/items`, item);
+    call(t.app, addItemRoute, { params: { id: order.id, parcelKey: parcel }, body: untyped(item) });
   const jumper = {
     name: 'Wool jumper',
     commodityCode: '61101100',
@@ -241,7 +261,7 @@ describe('declared items', () => {
   };
 
   it('stores the match picked with the padded code, its description and origin GB', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const res = await addItem(order, 'small-1', jumper);
     expect(res.statusCode).toBe(201);
     const parcel = OrderViewSchema.parse(res.json()).parcels.find((p) => p.key === 'small-1');
@@ -259,12 +279,14 @@ describe('declared items', () => {
     ]);
     expect(parcel?.declaredWeightGrams).toBe(1200);
     // A reload shows it.
-    const reread = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${order.id}`)).json());
+    const reread = OrderViewSchema.parse(
+      (await call(t.app, getOrder, { params: { id: order.id } })).json(),
+    );
     expect(reread.parcels.find((p) => p.key === 'small-1')?.items).toHaveLength(1);
   });
 
   it('says "Commodity not found, try a different phrase." when the lookup finds nothing', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const res = await addItem(order, 'small-1', { ...jumper, name: 'Zzzqx' });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error).toMatchObject({
@@ -274,7 +296,7 @@ describe('declared items', () => {
   });
 
   it('says so when the courier cannot be asked', async () => {
-    const order = await newOrder();
+    const order = await draft();
     courier.down = true;
     const res = await addItem(order, 'small-1', jumper);
     expect(res.statusCode).toBe(503);
@@ -282,7 +304,7 @@ describe('declared items', () => {
   });
 
   it('refuses bad item input with the field’s message, and unknown parcels', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const bad = await addItem(order, 'small-1', { ...jumper, numberOfUnits: 0 });
     expect(bad.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(bad.json()).error.fields?.numberOfUnits).toBe(
@@ -293,26 +315,24 @@ describe('declared items', () => {
   });
 
   it('deletes an item', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const added = OrderViewSchema.parse((await addItem(order, 'large-1', jumper)).json());
     const itemId = added.parcels.find((p) => p.key === 'large-1')!.items[0]!.id;
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/orders/${order.id}/parcels/large-1/items/${itemId}`,
+    const res = await call(t.app, deleteItem, {
+      params: { id: order.id, parcelKey: 'large-1', itemId },
     });
     expect(res.statusCode).toBe(200);
     expect(OrderViewSchema.parse(res.json()).parcels.every((p) => p.items.length === 0)).toBe(true);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/orders/${order.id}/parcels/large-1/items/${itemId}`,
+    const again = await call(t.app, deleteItem, {
+      params: { id: order.id, parcelKey: 'large-1', itemId },
     });
     expect(again.statusCode).toBe(404);
   });
 
   it('Continue needs an item in every parcel', async () => {
-    const order = await newOrder();
+    const order = await draft();
     await addItem(order, 'large-1', jumper);
-    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    const res = await call(t.app, confirmDeclaration, { params: { id: order.id } });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe(
       'Commodity details cannot be empty in any package.',
@@ -320,7 +340,7 @@ describe('declared items', () => {
   });
 
   it('refuses the item that takes a parcel over its weight when it is added, saying by how much', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const books = { name: 'Books', commodityCode: '49010000', unitValue: 5, unitWeight: 1 };
     expect((await addItem(order, 'small-1', { ...books, numberOfUnits: 15 })).statusCode).toBe(201);
     const res = await addItem(order, 'small-1', { ...books, numberOfUnits: 6 });
@@ -330,12 +350,14 @@ describe('declared items', () => {
       message: 'This would take Small Parcel 1 to 21 kg, 1 kg over its 20 kg limit.',
       fields: { unitWeight: 'This would take Small Parcel 1 to 21 kg, 1 kg over its 20 kg limit.' },
     });
-    const reread = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${order.id}`)).json());
+    const reread = OrderViewSchema.parse(
+      (await call(t.app, getOrder, { params: { id: order.id } })).json(),
+    );
     expect(reread.parcels.find((p) => p.key === 'small-1')?.declaredWeightGrams).toBe(15_000);
   });
 
   it('refuses forbidden goods sent straight to the API, naming the category, before any lookup', async () => {
-    const order = await newOrder();
+    const order = await draft();
     courier.commodityLookups.length = 0;
     const res = await addItem(order, 'small-1', {
       name: 'Aerosol deodorant',
@@ -364,7 +386,7 @@ describe('declared items', () => {
   });
 
   it('Continue passes with the limits of restricted items, and marks the order declared', async () => {
-    const order = await newOrder();
+    const order = await draft();
     await addItem(order, 'large-1', jumper);
     await addItem(order, 'small-1', {
       name: 'Gold ring',
@@ -373,7 +395,7 @@ describe('declared items', () => {
       unitValue: 900,
       unitWeight: 0.01,
     });
-    const res = await post(`/api/v1/orders/${order.id}/declaration`);
+    const res = await call(t.app, confirmDeclaration, { params: { id: order.id } });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { order: unknown; warnings: { message: string }[] };
     expect(OrderViewSchema.parse(body.order).declaredAt).toBe('2026-11-23T10:00:00.000Z');
@@ -386,7 +408,7 @@ describe('declared items', () => {
   });
 
   it('refuses a third device in a box when it is added', async () => {
-    const order = await newOrder({ small: 0, large: 1 });
+    const order = await draft({ small: 0, large: 1 });
     const laptop = { name: 'Laptop', commodityCode: '84713000', unitValue: 300, unitWeight: 2 };
     expect((await addItem(order, 'large-1', { ...laptop, numberOfUnits: 2 })).statusCode).toBe(201);
     const res = await addItem(order, 'large-1', { ...laptop, numberOfUnits: 1 });
@@ -397,7 +419,7 @@ describe('declared items', () => {
   });
 
   it('refuses a code that was not among the matches for the name', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const res = await addItem(order, 'small-1', { ...jumper, commodityCode: '49010000' });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_NOT_MATCHED');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema } from '../../../domain/order.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 /** Declared items through the real courier client and the courier simulator's switches. */
 let t: TestApp;
@@ -11,12 +12,7 @@ beforeAll(async () => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/quotes',
-    payload: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: 80, postcode: '10115' },
-      smallBoxes: 1,
-      largeBoxes: 0,
-    },
+    payload: quoteBody({ destination: { countryId: 80, postcode: '10115' } }),
   });
   orderId = OrderViewSchema.parse(res.json()).id;
 });

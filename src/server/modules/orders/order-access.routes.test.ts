@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  readyOrder,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
 import {
   createTestApp,
   defaultBrowserCookie,
@@ -17,18 +10,16 @@ import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
 import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
 
+import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = () => `owner.${++counter}.${Date.now()}@example.com`;
@@ -37,22 +28,6 @@ async function quoteIn(browser: TestBrowser): Promise<string> {
   const res = await browser.post('/api/v1/quotes', QUOTE);
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: string }).id;
-}
-
-/** A booked order of the test's default browser, with its labels and documents. */
-/** An order booked and paid in the default browser of `test` (this file's app unless given). */
-async function bookedOrder(test: TestApp = t) {
-  const order = await readyOrder(test.app);
-  const { clientSecret } = await startPayment(test.app, order.id);
-  await payWithCard(test.app, clientSecret, '4242 4242 4242 4242');
-  await confirm(test.app, order.id);
-  const sandbox = test.app.services.checkout.provider as SandboxPaymentProvider;
-  await sandbox.idle();
-  await test.app.services.jobs.drain();
-  await sandbox.idle();
-  const status = await checkoutStatus(test.app, order.id);
-  expect(status.status).toBe('booked');
-  return { order, status };
 }
 
 function expectNotFound(res: { statusCode: number; json(): unknown }) {
@@ -119,7 +94,7 @@ describe('orders belong to the browser that made them', () => {
   });
 
   it('labels and documents of a booked order are 404 to anyone else, even with their URL', async () => {
-    const { status } = await bookedOrder();
+    const { status } = await bookedOrder(t);
     const url = status.documents[0]!.url;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     expectNotFound(await new TestBrowser(t.app).get(url));
@@ -249,7 +224,7 @@ describe('the guest session is the server’s, and is replaced at sign-in and si
 
 describe('emailed links', () => {
   it('a label link in the confirmation email opens read-only in any browser, until it expires', async () => {
-    const { order } = await bookedOrder();
+    const { order } = await bookedOrder(t);
     const [mail] = await t.database.query<{ text_body: string }>(
       `SELECT text_body FROM mail WHERE kind = 'booking-confirmation' AND idempotency_key = $1`,
       [`booking-confirmation:${order.reference}`],

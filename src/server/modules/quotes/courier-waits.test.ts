@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { readyOrder } from '../../../../tests/support/checkout.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
 import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
 import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js';
+import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { createQuote } from '../../../domain/api/orders.js';
 
 /**
  * A customer never waits on a hanging courier past a bound: Get Quotes on a route not cached yet
@@ -81,15 +83,8 @@ describe('bounded customer waits', () => {
   it('a quote on a new route with a hanging courier ends after its wait saying the courier is unavailable', async () => {
     simulator.control({ quote: 'hang' });
     const started = performance.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/quotes',
-      payload: {
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 73, postcode: '75001' },
-        smallBoxes: 3,
-        largeBoxes: 1,
-      },
+    const res = await call(t.app, createQuote, {
+      body: quoteBody({ smallBoxes: 3, largeBoxes: 1 }),
     });
     const ms = performance.now() - started;
     expect(ms).toBeGreaterThanOrEqual(WAITS.quoteMs - 50);

@@ -4,17 +4,13 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { OrderViewSchema } from '../../../domain/order.js';
 import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 /**
  * Quotes made at the same moment are written together (group commit, docs/decisions/060): each
  * still answers only once its own draft is stored, with the browser that may open it.
  */
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 
 /** Browser `i`'s guest cookie: one the server issued (it ignores any other, decision 078). */
 const browser = (i: number) =>

@@ -7,6 +7,7 @@ import {
 import { OrderViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
+import { newOrder, quoteBody } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
@@ -23,16 +24,9 @@ beforeEach(async () => {
 
 const HOUR = 60 * 60_000;
 
-/** A valid request, with overrides. */
-function quoteBody(overrides: Record<string, unknown> = {}) {
-  return {
-    collection: { countryId: 231, postcode: 'SW1A 1AA' },
-    destination: { countryId: 73, postcode: '75001' },
-    smallBoxes: 1,
-    largeBoxes: 2,
-    ...overrides,
-  };
-}
+/** A valid request with two large boxes as well (the tests' usual quote), with overrides. */
+const request = (overrides: Record<string, unknown> = {}) =>
+  quoteBody({ largeBoxes: 2, ...overrides });
 
 async function postQuote(body: unknown) {
   return t.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body as object });
@@ -44,7 +38,7 @@ async function tablePrice(service: 'economy' | 'express', countryId: number, wei
 
 describe('POST /api/v1/quotes', () => {
   it('creates a draft order priced from our rate tables', async () => {
-    const res = await postQuote(quoteBody());
+    const res = await postQuote(request());
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
     expect(res.headers.location).toBe(`/api/v1/orders/${order.id}`);
@@ -74,7 +68,7 @@ describe('POST /api/v1/quotes', () => {
   it('normalises post codes and asks the courier about the box mix’s parcel profile', async () => {
     const before = courier.routeQueries.length;
     const res = await postQuote(
-      quoteBody({
+      request({
         collection: { countryId: 247, postcode: 'bt11aa' },
         destination: { countryId: 38, postcode: 'k1a0b1' },
         smallBoxes: 2,
@@ -143,7 +137,7 @@ describe('POST /api/v1/quotes', () => {
   ];
   for (const [name, overrides, field, message] of invalid) {
     it(`refuses ${name} with 422 and the form's message`, async () => {
-      const res = await postQuote(quoteBody(overrides));
+      const res = await postQuote(request(overrides));
       expect(res.statusCode).toBe(422);
       const body = ApiErrorBodySchema.parse(res.json());
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -154,7 +148,7 @@ describe('POST /api/v1/quotes', () => {
 
   it('reports the product’s checks in the product’s order', async () => {
     const res = await postQuote(
-      quoteBody({
+      request({
         collection: { countryId: 231, postcode: '' },
         destination: { countryId: 73, postcode: '' },
         smallBoxes: 0,
@@ -172,7 +166,7 @@ describe('POST /api/v1/quotes', () => {
 
   it('answers NO_QUOTES when the courier runs neither service on the route', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceName.startsWith('UPS'));
-    const res = await postQuote(quoteBody({ smallBoxes: 4, largeBoxes: 0 }));
+    const res = await postQuote(request({ smallBoxes: 4, largeBoxes: 0 }));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: {
@@ -189,7 +183,7 @@ describe('POST /api/v1/quotes', () => {
     );
     // A route no other test caches (several parcels, a large one, to South Africa).
     const res = await postQuote(
-      quoteBody({
+      request({
         destination: { countryId: 203, postcode: '8001' },
         smallBoxes: 0,
         largeBoxes: 4,
@@ -206,7 +200,7 @@ describe('POST /api/v1/quotes', () => {
     t.app.services.rates.invalidate(); // as the rate tables' own writer does
     const before = courier.routeQueries.length;
     const res = await postQuote(
-      quoteBody({ destination: { countryId: 21, postcode: '1000' }, smallBoxes: 0, largeBoxes: 5 }),
+      request({ destination: { countryId: 21, postcode: '1000' }, smallBoxes: 0, largeBoxes: 5 }),
     );
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('NO_QUOTES');
@@ -214,7 +208,7 @@ describe('POST /api/v1/quotes', () => {
   });
 
   it('ignores prices sent by the client', async () => {
-    const res = await postQuote({ ...quoteBody(), pricePence: 1, actualPrice: 1 });
+    const res = await postQuote({ ...request(), pricePence: 1, actualPrice: 1 });
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
     expect(order.services.every((s) => s.pricePence > 100)).toBe(true);
@@ -223,7 +217,7 @@ describe('POST /api/v1/quotes', () => {
 
 describe('the courier route cache', () => {
   const route = () =>
-    quoteBody({ destination: { countryId: 232, postcode: '10001' }, smallBoxes: 3, largeBoxes: 2 });
+    request({ destination: { countryId: 232, postcode: '10001' }, smallBoxes: 3, largeBoxes: 2 });
 
   it('asks the courier once, then answers from the cache while fresh', async () => {
     const before = courier.routeQueries.length;
@@ -265,7 +259,7 @@ describe('the courier route cache', () => {
   it('says so when a route was never fetched and the courier is down', async () => {
     courier.down = true;
     const res = await postQuote(
-      quoteBody({
+      request({
         destination: { countryId: 107, postcode: '00184' },
         smallBoxes: 1,
         largeBoxes: 0,
@@ -275,7 +269,7 @@ describe('the courier route cache', () => {
   });
 
   it('refreshes routes in use ahead of need (the recurring refresh of the route matrix)', async () => {
-    const body = quoteBody({
+    const body = request({
       destination: { countryId: 154, postcode: '1012 AB' },
       smallBoxes: 0,
       largeBoxes: 1,
@@ -307,13 +301,11 @@ describe('the courier route cache', () => {
 });
 
 describe('orders', () => {
-  async function newOrder() {
-    const res = await postQuote(quoteBody({ smallBoxes: 2, largeBoxes: 0 }));
-    return OrderViewSchema.parse(res.json());
-  }
+  /** A draft of two small boxes, its service not chosen yet: the tests choose it. */
+  const draft = () => newOrder(t.app, { quote: { smallBoxes: 2, largeBoxes: 0 }, service: null });
 
   it('stores the chosen service with the server’s price, ignoring a tampered one', async () => {
-    const order = await newOrder();
+    const order = await draft();
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/orders/${order.id}/service`,
@@ -330,7 +322,7 @@ describe('orders', () => {
   it('refuses a service the order was not offered, and an unknown one', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
     const res = await postQuote(
-      quoteBody({
+      request({
         smallBoxes: 0,
         largeBoxes: 2,
         destination: { countryId: 80, postcode: '10115' },

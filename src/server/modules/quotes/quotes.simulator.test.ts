@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema } from '../../../domain/order.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 /** Quotes through the real courier client and the courier simulator, over HTTP. */
 let t: TestApp;
@@ -14,12 +15,7 @@ const quote = (countryId: number, postcode: string, smallBoxes: number, largeBox
   t.app.inject({
     method: 'POST',
     url: '/api/v1/quotes',
-    payload: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId, postcode },
-      smallBoxes,
-      largeBoxes,
-    },
+    payload: quoteBody({ destination: { countryId, postcode }, smallBoxes, largeBoxes }),
   });
 
 describe('quotes against the courier simulator', () => {

@@ -9,6 +9,7 @@ import {
   type SavedItem,
 } from '../../../domain/api/saved-items.js';
 import type { OrderView } from '../../../domain/order.js';
+import { quoteBody } from '../../../../tests/support/factories/orders.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const QUOTE = {
-  collection: { countryId: 231, postcode: 'SW1A 1AA' },
-  destination: { countryId: 73, postcode: '75001' },
-  smallBoxes: 1,
-  largeBoxes: 0,
-};
+const QUOTE = quoteBody();
 const password = 'correct horse battery';
 let counter = 0;
 const uniqueEmail = () => `saver.${++counter}.${Date.now()}@example.com`;

@@ -1,0 +1,76 @@
+import { expect } from 'vitest';
+import type { OrderView } from '../../../src/domain/order.js';
+import type { SandboxPaymentProvider } from '../../../src/server/providers/payment/sandbox/sandbox-payments.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '../checkout.js';
+import type { TestApp } from '../test-app.js';
+import { readyOrder, type ReadyOrderOptions } from './orders.js';
+
+/** The card that pays: the sandbox authorises it. */
+export const GOOD_CARD = '4242 4242 4242 4242';
+
+/** The app's card provider: the sandbox, which every test app runs on. */
+export function sandbox(t: TestApp): SandboxPaymentProvider {
+  return t.app.services.checkout.provider as SandboxPaymentProvider;
+}
+
+/**
+ * Lets everything the last requests started finish: the sandbox's webhook deliveries land,
+ * the due jobs run (the booking, capture or cancel, mail), and again, until a round finds
+ * nothing due. Jobs waiting for a later time (a retry's backoff) stay waiting: the clock is
+ * the test's.
+ */
+export async function settle(t: TestApp): Promise<void> {
+  for (let round = 0; round < 10; round += 1) {
+    await sandbox(t).idle();
+    if ((await t.app.services.jobs.runOnce()) === 0) return;
+    await t.app.services.jobs.drain();
+  }
+  throw new Error('settle: jobs still due after 10 rounds');
+}
+
+/**
+ * An order paid for with a good card and its payment confirmed (the /pay page's two calls),
+ * nothing run after: the booking job is queued, the card provider's events not delivered.
+ */
+export async function orderPaidFor(
+  t: TestApp,
+  options: ReadyOrderOptions = {},
+): Promise<OrderView> {
+  const order = await readyOrder(t.app, options);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, GOOD_CARD);
+  await confirm(t.app, order.id);
+  return order;
+}
+
+/**
+ * An order paid for and `authorised`: the card provider's events delivered, the booking job
+ * queued but not run.
+ */
+export async function authorisedOrder(
+  t: TestApp,
+  options: ReadyOrderOptions = {},
+): Promise<OrderView> {
+  const order = await orderPaidFor(t, options);
+  await sandbox(t).idle();
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
+  return order;
+}
+
+/**
+ * An order paid for and everything after it run (settle): in whatever state the courier's
+ * answer leaves it (`booking_failed` when it refused, `needs_attention` when nobody knows).
+ * Answers the order and its checkout status.
+ */
+export async function settledOrder(t: TestApp, options: ReadyOrderOptions = {}) {
+  const order = await orderPaidFor(t, options);
+  await settle(t);
+  return { order, status: await checkoutStatus(t.app, order.id) };
+}
+
+/** An order paid for and `booked` by the courier, its booking job and settlement run. */
+export async function bookedOrder(t: TestApp, options: ReadyOrderOptions = {}) {
+  const settled = await settledOrder(t, options);
+  expect(settled.status.status).toBe('booked');
+  return settled;
+}
