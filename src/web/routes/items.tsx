@@ -29,6 +29,7 @@ import { Link, useNavigate } from '../lib/router.js';
 import { useSessionState } from '../lib/session.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
+import { errorMessage, UNEXPECTED_ERROR } from '../lib/error-message.js';
 
 export function ItemsPage() {
   usePageTitle(titleFor('/items'));
@@ -62,7 +63,7 @@ function DeclareItems({ order }: { order: OrderView }) {
         }));
         setErrors(listed.length > 0 ? listed : [{ message: error.message }]);
       } else {
-        setErrors([{ message: 'Something went wrong. Please try again.' }]);
+        setErrors([{ message: UNEXPECTED_ERROR }]);
       }
       setBusy(false);
     }
@@ -217,7 +218,7 @@ function ParcelSection({
       // The live message says what just happened: never the add of an item now gone.
       setAdded(`Deleted ${item.name} from ${parcel.title}.`);
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(e));
     } finally {
       setDeleting(null);
     }
@@ -232,7 +233,7 @@ function ParcelSection({
       saved.set(reply.items);
       setAdded(`Saved ${item.name} for later. It is on your account page.`);
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(e));
     } finally {
       setSaving(null);
     }

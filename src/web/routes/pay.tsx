@@ -31,6 +31,7 @@ import { Link, useNavigate } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
 import '../features/checkout/checkout.css';
+import { errorMessage, UNEXPECTED_ERROR } from '../lib/error-message.js';
 
 /** Stripe Elements, in their own chunk: fetched only when the provider is Stripe. */
 const StripeCardForm = lazy(() =>
@@ -96,9 +97,7 @@ function Payment({ order }: { order: OrderView }) {
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
       setPhase('form');
-      setProviderError(
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
-      );
+      setProviderError(errorMessage(error));
     }
   }, [order.id, navigate]);
 
@@ -118,7 +117,7 @@ function Payment({ order }: { order: OrderView }) {
         setLoadError(
           error instanceof ApiClientError
             ? { message: error.message, code: error.code }
-            : { message: 'Something went wrong. Please try again.', code: 'UNKNOWN' },
+            : { message: UNEXPECTED_ERROR, code: 'UNKNOWN' },
         );
       });
     return () => {
@@ -156,9 +155,7 @@ function Payment({ order }: { order: OrderView }) {
       await callApi(acceptTerms, { params: { id: order.id }, body: { accepted: true } });
       return true;
     } catch (error) {
-      setProviderError(
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
-      );
+      setProviderError(errorMessage(error));
       return false;
     }
   }
@@ -189,9 +186,7 @@ function Payment({ order }: { order: OrderView }) {
       });
       await afterCard(result.status, result.error);
     } catch (error) {
-      setProviderError(
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
-      );
+      setProviderError(errorMessage(error));
       setPhase('form');
     }
   }
@@ -205,9 +200,7 @@ function Payment({ order }: { order: OrderView }) {
       });
       await afterCard(result.status, result.error);
     } catch (error) {
-      setProviderError(
-        error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.',
-      );
+      setProviderError(errorMessage(error));
       setPhase('form');
     }
   }
@@ -322,7 +315,7 @@ function Payment({ order }: { order: OrderView }) {
                         error ? { message: error } : null,
                       ).catch(() => {
                         setPhase('form');
-                        setProviderError('Something went wrong. Please try again.');
+                        setProviderError(UNEXPECTED_ERROR);
                       });
                     }}
                   />

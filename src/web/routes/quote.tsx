@@ -17,9 +17,10 @@ import {
 import { OrderSummary } from '../features/orders/order-summary.js';
 import { isReadOnly, PaidOrderNotice } from '../features/orders/paid-order.js';
 import { setHomeError, takeQuoteRequest } from '../features/quote/quote-handoff.js';
-import { ApiClientError, callApi } from '../lib/api.js';
+import { callApi } from '../lib/api.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import '../features/orders/orders.css';
+import { errorMessage } from '../lib/error-message.js';
 
 export function QuotePage() {
   usePageTitle(titleFor('/quote'));
@@ -90,7 +91,7 @@ function QuoteResults({ order }: { order: OrderView }) {
       rememberExpressSelected(service.service === 'express');
       await navigate('/booking');
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(e));
       setPending(null);
     }
   }

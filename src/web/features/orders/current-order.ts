@@ -7,6 +7,7 @@ import { ApiClientError, callApi } from '../../lib/api.js';
 import { forgetAddressDrafts } from './address-drafts.js';
 import { continuePath } from './continue-path.js';
 import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from './quote-in-progress.js';
+import { asApiError } from '../../lib/error-message.js';
 
 /**
  * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
@@ -112,10 +113,7 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
     set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
-    const apiError =
-      error instanceof ApiClientError
-        ? error
-        : new ApiClientError(0, 'UNEXPECTED', 'Something went wrong. Please try again.');
+    const apiError = asApiError(error);
     set({ status: 'error', error: apiError });
   }
 }
