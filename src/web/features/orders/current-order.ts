@@ -6,7 +6,7 @@ import type { QuoteRequestInput } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { forgetAddressDrafts } from './address-drafts.js';
 import { continuePath } from './continue-path.js';
-import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from './quote-in-progress.js';
+import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from '../quote/index.js';
 import { asApiError } from '../../lib/error-message.js';
 
 /**
@@ -16,7 +16,7 @@ import { asApiError } from '../../lib/error-message.js';
  * the order is then found from the account, the confirmation URL or the email's links.
  *
  * Beside the id, while the order is unpaid, a small copy of its quote and the step it is at
- * (quote-in-progress.ts): the home page fills its form from it and offers "Continue your
+ * (features/quote/quote-in-progress.ts): the home page fills its form from it and offers "Continue your
  * booking" without loading the API client.
  */
 const EXPRESS_KEY = 'expressSelected';
