@@ -33,6 +33,13 @@ import { useSessionState } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 
+/** A refusal of Continue; `checked`: a problem this page's own check finds too. */
+interface ContinueError {
+  fieldId?: string;
+  message: string;
+  checked?: boolean;
+}
+
 export function ItemsPage() {
   usePageTitle(titleFor('/items'));
   return <OrderGate title="Declare Items">{(order) => <DeclareItems order={order} />}</OrderGate>;
@@ -40,7 +47,8 @@ export function ItemsPage() {
 
 function DeclareItems({ order }: { order: OrderView }) {
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<{ fieldId?: string; message: string }[]>([]);
+  const [errors, setErrors] = useState<ContinueError[]>([]);
+  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const readOnly = isReadOnly(order);
   const saved = useSavedItems(readOnly);
@@ -48,6 +56,10 @@ function DeclareItems({ order }: { order: OrderView }) {
     order.parcels.map((p) => ({ parcel: p, items: p.items })),
     destinationRules(order.destination.countryCode),
   );
+  const problems = new Set(check.errors.map((e) => e.message));
+  // A problem this page checks itself (no item in a box, too heavy, not allowed) goes away as
+  // soon as the declaration no longer has it, not at the next Continue.
+  const shownErrors = errors.filter((e) => !e.checked || problems.has(e.message));
 
   async function continueToPay() {
     if (busy) return;
@@ -63,10 +75,16 @@ function DeclareItems({ order }: { order: OrderView }) {
           fieldId: order.parcels.some((p) => p.key === key) ? `parcel-${key}` : undefined,
           message,
         }));
-        setErrors(listed.length > 0 ? listed : [{ message: error.message }]);
+        setErrors(
+          (listed.length > 0 ? listed : [{ message: error.message }]).map((e) => ({
+            ...e,
+            checked: problems.has(e.message),
+          })),
+        );
       } else {
         setErrors([{ message: UNEXPECTED_ERROR }]);
       }
+      setAttempt((n) => n + 1);
       setBusy(false);
     }
   }
@@ -85,7 +103,7 @@ function DeclareItems({ order }: { order: OrderView }) {
               each item.
             </p>
           )}
-          <ErrorSummary errors={errors} />
+          <ErrorSummary errors={shownErrors} focusKey={attempt} refocusOnChange={false} />
           {order.parcels.map((parcel) => (
             <ParcelSection
               key={parcel.key}
