@@ -13,6 +13,7 @@ import { refreshHeldOrder, setCurrentOrder, DocumentLinks } from '../orders/inde
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { errorMessage } from '../../lib/error-message.js';
 import './checkout.css';
 
 type Load =
@@ -54,9 +55,7 @@ export function OrderConfirmationPage() {
           message:
             error instanceof ApiClientError && error.status === 404
               ? NOT_FOUND
-              : error instanceof ApiClientError
-                ? error.message
-                : String(error),
+              : errorMessage(error, String(error)),
         });
       });
     return () => controller.abort();
