@@ -1,62 +1,22 @@
-import { BRAND, findSiteRoute, pageTitle } from './site-routes.js';
+import { BRAND, findSiteRoute, pageTitle, SITE_PAGES, SITE_ROUTES } from './site-routes.js';
 
 /**
- * What search engines and link previews show for each page. The server writes these into the
- * HTML it serves; the web app keeps them in step while the visitor navigates.
+ * What search engines and link previews show for each page, from the page table
+ * (site-routes.ts). The server writes these into the HTML it serves; the web app keeps them in
+ * step while the visitor navigates.
  */
-const DESCRIPTIONS: Readonly<Record<string, string>> = {
-  '/': 'Get an instant price to send 1 to 5 boxes abroad from the UK by courier. Next-day collection from your door, labels and tracking included.',
-  '/how-it-works':
-    'How sending boxes abroad with BoxAbroad works: get a price, pack your boxes, we collect from your door and you track them to their destination.',
-  '/faq':
-    'Answers to common questions about sending boxes abroad from the UK with BoxAbroad: how many boxes, collection days, what you cannot send and how to reach us.',
-  '/prohibited-items':
-    'What you cannot send in a BoxAbroad box, and the value and quantity limits for electronics, art, antiques, collectibles, jewellery and watches.',
-  '/contact':
-    'Contact BoxAbroad about sending boxes abroad from the UK. Customer service runs 9am to 5:30pm Monday to Friday.',
-  '/terms':
-    'The Terms & Conditions for sending boxes abroad with BoxAbroad: bookings, payment, refunds, liability, what you may send and your rights.',
-  '/privacy':
-    'What BoxAbroad stores about your quotes, bookings, messages and account, why, who we share it with, how long we keep it, and the cookies the site uses.',
-};
 
-const DEFAULT_DESCRIPTION = DESCRIPTIONS['/'] as string;
+const DEFAULT_DESCRIPTION = SITE_PAGES.home.description;
 
-/** The pages worth finding from a search engine (the booking journey's steps are not). */
-export const SITEMAP_PATHS: readonly string[] = [
-  '/',
-  '/how-it-works',
-  '/faq',
-  '/prohibited-items',
-  '/contact',
-  '/terms',
-  '/privacy',
-];
+/** The pages worth finding from a search engine: those with a description in the page table. */
+export const SITEMAP_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.description).map(
+  (r) => r.path,
+);
 
-/** Pages that only make sense inside someone's booking: never indexed. */
-export const NOINDEX_PATHS: readonly string[] = [
-  '/quote',
-  '/booking',
-  '/items',
-  '/pay',
-  '/order-confirmation',
-  '/login',
-  '/login/forgotten-password',
-  '/login/reset-password',
-  '/signup',
-  '/signup/confirm',
-  '/account',
-  '/account/orders/:reference',
-  '/account/verify-email',
-  '/manage-booking',
-  '/admin',
-  '/admin/accept',
-  '/admin/orders',
-  '/admin/orders/:id',
-  '/admin/rates',
-  '/admin/messages',
-  '/admin/mail',
-];
+/** Pages that only make sense inside someone's booking, account or the console: never indexed. */
+export const NOINDEX_PATHS: readonly string[] = SITE_ROUTES.filter((r) => !r.description).map(
+  (r) => r.path,
+);
 
 export const SOCIAL_IMAGE_PATH = '/social-preview.png';
 export const SOCIAL_IMAGE_ALT = `${BRAND}: send your boxes abroad from the UK`;
@@ -73,7 +33,7 @@ export function pageMeta(pathname: string): PageMeta {
   const route = findSiteRoute(path);
   return {
     title: route ? pageTitle(route.title) : pageTitle('Page not found'),
-    description: DESCRIPTIONS[path] ?? DEFAULT_DESCRIPTION,
-    indexable: !!route && !NOINDEX_PATHS.includes(route.path),
+    description: route?.description ?? DEFAULT_DESCRIPTION,
+    indexable: !!route?.description,
   };
 }

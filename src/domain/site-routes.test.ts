@@ -44,6 +44,18 @@ describe('site routes', () => {
     );
   });
 
+  it('describes for search engines only the public pages, none of the booking journey', () => {
+    expect(SITE_ROUTES.filter((r) => r.description).map((r) => r.path)).toEqual([
+      '/',
+      '/how-it-works',
+      '/faq',
+      '/prohibited-items',
+      '/contact',
+      '/terms',
+      '/privacy',
+    ]);
+  });
+
   it('knows its routes, with or without a trailing slash', () => {
     expect(isSiteRoute('/faq')).toBe(true);
     expect(isSiteRoute('/faq/')).toBe(true);

@@ -1,6 +1,9 @@
 /**
- * Every public route of the site (docs/product-rules.md, "Pages and routes") with its page title. The web router and the server's
- * SPA fallback both read this list, so a route is never known to one and not the other.
+ * The site's page table: every page (docs/product-rules.md, "Pages and routes") with its path,
+ * title, who may open it, its script chunk and, for a page search engines should find, its
+ * description. Everything else reads it: the web router and its preloaders (src/web/app/pages.tsx
+ * gives each page id its component, a type error if one is missing), the server's SPA fallback,
+ * page head tags, sitemap and chunk preloads. Adding a page is one entry here, plus its component.
  *
  * A path is either fixed ("/faq") or a pattern whose `:name` segments each match one non-empty
  * segment of a URL ("/account/orders/:reference"); see matchPath.
@@ -13,45 +16,160 @@ export interface SiteRoute {
   /** Only for an operator (role admin): a signed-in customer is told the page is for staff (403). */
   admin?: true;
   /**
-   * The page's module when it is not the last fixed segment of its path: `routes/<module>.tsx`
-   * (the console's pages share one chunk, `routes/admin.tsx`).
+   * The page's script chunk, `src/web/routes/<module>.tsx`, which the server preloads with the
+   * page (null: the home page, part of the entry chunk). Pages may share a chunk (the console's
+   * pages share `admin`, decision 040).
    */
-  module?: string;
+  module: string | null;
+  /**
+   * For a page worth finding from a search engine: listed in the sitemap, indexed, with this
+   * description. Every other page (the booking journey, the account, the console) is noindex.
+   */
+  description?: string;
 }
 
 export const BRAND = 'BoxAbroad';
 
-export const SITE_ROUTES: readonly SiteRoute[] = [
-  { path: '/', title: 'Send your boxes abroad from the UK' },
-  { path: '/quote', title: 'Your quote' },
-  { path: '/booking', title: 'Book your collection' },
-  { path: '/items', title: 'Declare Items' },
-  { path: '/pay', title: 'Payment' },
-  { path: '/order-confirmation', title: 'Order confirmation' },
-  { path: '/how-it-works', title: 'How It Works' },
-  { path: '/faq', title: 'FAQ' },
-  { path: '/prohibited-items', title: 'Prohibited Items' },
-  { path: '/contact', title: 'Contact us' },
-  { path: '/terms', title: 'Terms & Conditions' },
-  { path: '/privacy', title: 'Privacy and cookies' },
-  { path: '/login', title: 'Sign in' },
-  { path: '/login/forgotten-password', title: 'Forgotten Password' },
-  { path: '/login/reset-password', title: 'Choose a new password' },
-  { path: '/signup', title: 'Create an account' },
-  { path: '/signup/confirm', title: 'Finish creating your account' },
-  { path: '/account', title: 'Your account', signedIn: true },
-  { path: '/account/orders/:reference', title: 'Your order', signedIn: true },
-  { path: '/account/verify-email', title: 'Confirm your email' },
-  { path: '/manage-booking', title: 'Manage my booking' },
+export const SITE_PAGES = {
+  home: {
+    path: '/',
+    title: 'Send your boxes abroad from the UK',
+    module: null,
+    description:
+      'Get an instant price to send 1 to 5 boxes abroad from the UK by courier. Next-day collection from your door, labels and tracking included.',
+  },
+  quote: { path: '/quote', title: 'Your quote', module: 'quote' },
+  booking: { path: '/booking', title: 'Book your collection', module: 'booking' },
+  items: { path: '/items', title: 'Declare Items', module: 'items' },
+  pay: { path: '/pay', title: 'Payment', module: 'pay' },
+  orderConfirmation: {
+    path: '/order-confirmation',
+    title: 'Order confirmation',
+    module: 'order-confirmation',
+  },
+  howItWorks: {
+    path: '/how-it-works',
+    title: 'How It Works',
+    module: 'how-it-works',
+    description:
+      'How sending boxes abroad with BoxAbroad works: get a price, pack your boxes, we collect from your door and you track them to their destination.',
+  },
+  faq: {
+    path: '/faq',
+    title: 'FAQ',
+    module: 'faq',
+    description:
+      'Answers to common questions about sending boxes abroad from the UK with BoxAbroad: how many boxes, collection days, what you cannot send and how to reach us.',
+  },
+  prohibitedItems: {
+    path: '/prohibited-items',
+    title: 'Prohibited Items',
+    module: 'prohibited-items',
+    description:
+      'What you cannot send in a BoxAbroad box, and the value and quantity limits for electronics, art, antiques, collectibles, jewellery and watches.',
+  },
+  contact: {
+    path: '/contact',
+    title: 'Contact us',
+    module: 'contact',
+    description:
+      'Contact BoxAbroad about sending boxes abroad from the UK. Customer service runs 9am to 5:30pm Monday to Friday.',
+  },
+  terms: {
+    path: '/terms',
+    title: 'Terms & Conditions',
+    module: 'terms',
+    description:
+      'The Terms & Conditions for sending boxes abroad with BoxAbroad: bookings, payment, refunds, liability, what you may send and your rights.',
+  },
+  privacy: {
+    path: '/privacy',
+    title: 'Privacy and cookies',
+    module: 'privacy',
+    description:
+      'What BoxAbroad stores about your quotes, bookings, messages and account, why, who we share it with, how long we keep it, and the cookies the site uses.',
+  },
+  login: { path: '/login', title: 'Sign in', module: 'login' },
+  forgottenPassword: {
+    path: '/login/forgotten-password',
+    title: 'Forgotten Password',
+    module: 'forgotten-password',
+  },
+  resetPassword: {
+    path: '/login/reset-password',
+    title: 'Choose a new password',
+    module: 'reset-password',
+  },
+  signUp: { path: '/signup', title: 'Create an account', module: 'signup' },
+  confirmSignUp: {
+    path: '/signup/confirm',
+    title: 'Finish creating your account',
+    module: 'signup',
+  },
+  account: { path: '/account', title: 'Your account', signedIn: true, module: 'account' },
+  accountOrder: {
+    path: '/account/orders/:reference',
+    title: 'Your order',
+    signedIn: true,
+    module: 'orders',
+  },
+  verifyEmail: {
+    path: '/account/verify-email',
+    title: 'Confirm your email',
+    module: 'verify-email',
+  },
+  manageBooking: { path: '/manage-booking', title: 'Manage my booking', module: 'manage-booking' },
   // The operator console (docs/operators.md). Its invitation link is opened signed out.
-  { path: '/admin/accept', title: 'Become an operator', module: 'admin-accept' },
-  { path: '/admin', title: 'Console', signedIn: true, admin: true, module: 'admin' },
-  { path: '/admin/orders', title: 'Orders', signedIn: true, admin: true, module: 'admin' },
-  { path: '/admin/orders/:id', title: 'Order', signedIn: true, admin: true, module: 'admin' },
-  { path: '/admin/rates', title: 'Rates', signedIn: true, admin: true, module: 'admin' },
-  { path: '/admin/messages', title: 'Messages', signedIn: true, admin: true, module: 'admin' },
-  { path: '/admin/mail', title: 'Mail', signedIn: true, admin: true, module: 'admin' },
-];
+  adminAccept: { path: '/admin/accept', title: 'Become an operator', module: 'admin-accept' },
+  adminDashboard: {
+    path: '/admin',
+    title: 'Console',
+    signedIn: true,
+    admin: true,
+    module: 'admin',
+  },
+  adminOrders: {
+    path: '/admin/orders',
+    title: 'Orders',
+    signedIn: true,
+    admin: true,
+    module: 'admin',
+  },
+  adminOrder: {
+    path: '/admin/orders/:id',
+    title: 'Order',
+    signedIn: true,
+    admin: true,
+    module: 'admin',
+  },
+  adminRates: {
+    path: '/admin/rates',
+    title: 'Rates',
+    signedIn: true,
+    admin: true,
+    module: 'admin',
+  },
+  adminMessages: {
+    path: '/admin/messages',
+    title: 'Messages',
+    signedIn: true,
+    admin: true,
+    module: 'admin',
+  },
+  adminMail: { path: '/admin/mail', title: 'Mail', signedIn: true, admin: true, module: 'admin' },
+} as const satisfies Record<string, SiteRoute>;
+
+/** A page of the site, by the key of its entry in SITE_PAGES. */
+export type PageId = keyof typeof SITE_PAGES;
+
+/** A route of the page table with its page id. */
+export type SitePage = SiteRoute & { id: PageId };
+
+/** The page table as a list, in the table's order. */
+export const SITE_ROUTES: readonly SitePage[] = Object.entries(SITE_PAGES).map(([id, route]) => ({
+  id: id as PageId,
+  ...route,
+}));
 
 export function pageTitle(title: string): string {
   return `${title} | ${BRAND}`;
@@ -113,7 +231,7 @@ export function matchFirst(
 }
 
 /** The site route a URL path shows, if any. */
-export function findSiteRoute(pathname: string): SiteRoute | undefined {
+export function findSiteRoute(pathname: string): SitePage | undefined {
   const match = matchFirst(
     SITE_ROUTES.map((r) => r.path),
     pathname,

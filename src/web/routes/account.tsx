@@ -1,8 +1,4 @@
-import { AccountPage as Page } from '../features/account/account-page.js';
+export { AccountPage } from '../features/account/account-page.js';
 import '../features/account/account.css';
 import '../features/checkout/checkout.css';
 import '../features/orders/orders.css';
-
-export function AccountPage() {
-  return <Page />;
-}

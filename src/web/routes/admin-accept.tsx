@@ -1,5 +1,1 @@
-import { AcceptInvitationForm } from '../features/account/auth-pages.js';
-
-export function AdminAcceptPage() {
-  return <AcceptInvitationForm />;
-}
+export { AcceptInvitationForm } from '../features/account/auth-pages.js';

@@ -1,5 +1,1 @@
-import { ForgottenPasswordForm } from '../features/account/auth-pages.js';
-
-export function ForgottenPasswordPage() {
-  return <ForgottenPasswordForm />;
-}
+export { ForgottenPasswordForm } from '../features/account/auth-pages.js';

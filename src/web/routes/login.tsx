@@ -1,5 +1,1 @@
-import { SignInPage } from '../features/account/auth-pages.js';
-
-export function LoginPage() {
-  return <SignInPage />;
-}
+export { SignInPage } from '../features/account/auth-pages.js';

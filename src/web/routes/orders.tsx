@@ -1,8 +1,4 @@
-import { AccountOrderPage as Page } from '../features/account/order-page.js';
+export { AccountOrderPage } from '../features/account/order-page.js';
 import '../features/account/account.css';
 import '../features/checkout/checkout.css';
 import '../features/orders/orders.css';
-
-export function AccountOrderPage() {
-  return <Page />;
-}

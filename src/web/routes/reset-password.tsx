@@ -1,5 +1,1 @@
-import { ResetPasswordForm } from '../features/account/auth-pages.js';
-
-export function ResetPasswordPage() {
-  return <ResetPasswordForm />;
-}
+export { ResetPasswordForm } from '../features/account/auth-pages.js';

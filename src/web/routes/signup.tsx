@@ -1,10 +1,2 @@
-import { SignUpPage as SignUpForm } from '../features/account/auth-pages.js';
-import { ConfirmSignUpPage as ConfirmSignUp } from '../features/account/confirm-sign-up.js';
-
-export function SignUpPage() {
-  return <SignUpForm />;
-}
-
-export function ConfirmSignUpPage() {
-  return <ConfirmSignUp />;
-}
+export { SignUpPage } from '../features/account/auth-pages.js';
+export { ConfirmSignUpPage } from '../features/account/confirm-sign-up.js';

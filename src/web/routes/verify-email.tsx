@@ -1,8 +1,4 @@
-import { VerifyEmailPage as Page } from '../features/account/verify-email.js';
+export { VerifyEmailPage } from '../features/account/verify-email.js';
 import '../features/account/account.css';
 import '../features/checkout/checkout.css';
 import '../features/orders/orders.css';
-
-export function VerifyEmailPage() {
-  return <Page />;
-}

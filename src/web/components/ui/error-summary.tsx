@@ -7,16 +7,27 @@ export interface ErrorSummaryProps {
   errors?: { fieldId?: string; message: string }[];
   /** Changes on every refused submit, so focus returns to the summary even if its text is the same. */
   focusKey?: number;
+  /**
+   * False: a change of the problems alone (one that went away) leaves focus where it is; only
+   * `focusKey` (a new submit) focuses the summary again. For pages whose problems clear as the
+   * visitor fixes them.
+   */
+  refocusOnChange?: boolean;
 }
 
 /**
  * The error summary at the top of a form (GOV.UK pattern): focused when it appears so screen
  * readers announce it, each problem a link to its field.
  */
-export function ErrorSummary({ message, errors = [], focusKey = 0 }: ErrorSummaryProps) {
+export function ErrorSummary({
+  message,
+  errors = [],
+  focusKey = 0,
+  refocusOnChange = true,
+}: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const shown = Boolean(message) || errors.length > 0;
-  const key = `${message ?? ''}|${errors.map((e) => e.message).join('|')}`;
+  const key = refocusOnChange ? `${message ?? ''}|${errors.map((e) => e.message).join('|')}` : '';
   useEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown, key, focusKey]);

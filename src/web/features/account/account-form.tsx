@@ -3,7 +3,7 @@ import type { z } from '../../../domain/zod.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { ApiClientError } from '../../lib/api.js';
+import { asApiError } from '../../lib/error-message.js';
 
 export interface FieldSpec<K extends string> {
   name: K;
@@ -72,10 +72,7 @@ export function AccountForm<K extends string>({
       setErrors({});
       setFormError(null);
     } catch (error) {
-      const apiError =
-        error instanceof ApiClientError
-          ? error
-          : new ApiClientError(0, 'UNEXPECTED', 'Something went wrong. Please try again.');
+      const apiError = asApiError(error);
       const found: Partial<Record<K, string>> = {};
       for (const field of fields) {
         const message = apiError.fields[field.name];

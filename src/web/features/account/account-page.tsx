@@ -23,21 +23,20 @@ import {
 import { formatKg } from '../../../domain/items.js';
 import { formatPence } from '../../../domain/money.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError, callApi } from '../../lib/api.js';
+import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import { loadSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { ContinueBooking } from './order-details.js';
-import { formatOrderDate, statusLabel } from './order-labels.js';
 import { SignedIn } from './signed-in.js';
 import { TwoFactorSection } from './two-factor-account.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
-
-const errorMessage = (error: unknown) =>
-  error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.';
 
 /** `/account`: the customer's details, orders and bookings in progress (docs/accounts.md). */
 export function AccountPage() {
@@ -131,13 +130,13 @@ function OrdersList({ load, inProgress }: { load: Load<AccountOrder[]>; inProgre
               {order.reference}
             </Link>
             <span className={`status-badge status-badge--${order.status}`}>
-              {statusLabel(order.status)}
+              {statusLabel(CUSTOMER_STATUS_LABELS, order.status)}
             </span>
           </div>
           <dl className="account-orders__facts">
             <div>
               <dt>Date</dt>
-              <dd>{formatOrderDate(order.createdAt)}</dd>
+              <dd>{formatLondon(order.createdAt, 'day')}</dd>
             </div>
             <div>
               <dt>To</dt>

@@ -8,10 +8,9 @@ import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { takeSignUpReturn } from './auth-pages.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; message: string };
-
-const UNEXPECTED = 'Something went wrong. Please try again.';
 
 /**
  * `/signup/confirm?token=`: the emailed link that finishes a sign-up. In the browser that signed
@@ -36,7 +35,7 @@ export function ConfirmSignUpPage() {
         } else {
           setState({
             state: 'error',
-            message: error instanceof ApiClientError ? error.message : UNEXPECTED,
+            message: errorMessage(error),
           });
         }
       });

@@ -10,19 +10,17 @@ import { getOrder } from '../../../domain/api/orders.js';
 import type { CheckoutStatus } from '../../../domain/checkout.js';
 import type { OrderView } from '../../../domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError, callApi } from '../../lib/api.js';
+import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { OrderDetails } from './order-details.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 type Load =
   | { state: 'form'; problem: string | null }
   | { state: 'loading' }
   | { state: 'ready'; order: OrderView; checkout: CheckoutStatus };
-
-const problemOf = (error: unknown) =>
-  error instanceof ApiClientError ? error.message : 'Something went wrong. Please try again.';
 
 /**
  * `/manage-booking`: a guest finds an order again. The form emails a link to the order's email;
@@ -46,7 +44,7 @@ export function ManageBookingPage() {
         navigate(`/manage-booking?order=${encodeURIComponent(opened)}`, { replace: true });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'form', problem: problemOf(error) });
+        if (!controller.signal.aborted) setLoad({ state: 'form', problem: errorMessage(error) });
       });
     return () => controller.abort();
   }, [token]);
@@ -61,7 +59,7 @@ export function ManageBookingPage() {
     ])
       .then(([order, checkout]) => setLoad({ state: 'ready', order, checkout }))
       .catch((error: unknown) => {
-        if (!signal.aborted) setLoad({ state: 'form', problem: problemOf(error) });
+        if (!signal.aborted) setLoad({ state: 'form', problem: errorMessage(error) });
       });
     return () => controller.abort();
   }, [token, orderId]);

@@ -8,10 +8,12 @@ import { addressLines, type OrderAddress, type OrderView } from '../../../domain
 import { getOrder } from '../../../domain/api/orders.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError, callApi } from '../../lib/api.js';
+import { callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
 import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
-import { formatOrderDate, statusLabel } from './order-labels.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 function AddressLines({ address }: { address: OrderAddress | null }) {
   if (!address) return <>Not given yet</>;
@@ -44,7 +46,7 @@ export function ContinueBooking({ orderId, label }: { orderId: string; label: st
             })
             .catch((caught: unknown) => {
               setBusy(false);
-              setError(caught instanceof ApiClientError ? caught.message : 'Something went wrong.');
+              setError(errorMessage(caught));
             });
         }}
       >
@@ -70,9 +72,9 @@ export function OrderDetails({ order, checkout }: { order: OrderView; checkout: 
         <dt>Order reference</dt>
         <dd data-testid="order-reference">{order.reference}</dd>
         <dt>Status</dt>
-        <dd data-testid="order-status">{statusLabel(order.status)}</dd>
+        <dd data-testid="order-status">{statusLabel(CUSTOMER_STATUS_LABELS, order.status)}</dd>
         <dt>Ordered</dt>
-        <dd>{formatOrderDate(order.createdAt)}</dd>
+        <dd>{formatLondon(order.createdAt, 'day')}</dd>
         <dt>Route</dt>
         <dd>
           {order.collection.title} {order.collection.postcode} to {order.destination.title}{' '}

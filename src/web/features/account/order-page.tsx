@@ -6,6 +6,7 @@ import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { OrderDetails } from './order-details.js';
 import { SignedIn } from './signed-in.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 type Load =
   | { state: 'loading' }
@@ -27,11 +28,10 @@ function AccountOrder({ reference }: { reference: string }) {
       .then((details) => setLoad({ state: 'ready', details }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const apiError = error instanceof ApiClientError ? error : null;
         setLoad({
           state: 'error',
-          notFound: apiError?.status === 404,
-          message: apiError?.message ?? 'Something went wrong. Please try again.',
+          notFound: error instanceof ApiClientError && error.status === 404,
+          message: errorMessage(error),
         });
       });
     return () => controller.abort();

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { verifyEmail } from '../../../domain/api/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError, callApi } from '../../lib/api.js';
+import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 type State =
   { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };
@@ -25,10 +26,7 @@ export function VerifyEmailPage() {
         if (controller.signal.aborted) return;
         setState({
           state: 'error',
-          message:
-            error instanceof ApiClientError
-              ? error.message
-              : 'Something went wrong. Please try again.',
+          message: errorMessage(error),
         });
       });
     return () => controller.abort();

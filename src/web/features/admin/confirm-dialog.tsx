@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from './use-load.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 /**
  * An action behind a confirmation: a modal dialog saying what will happen, with the action and

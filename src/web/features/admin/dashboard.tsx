@@ -7,7 +7,8 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { DayChart } from './day-chart.js';
 import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { formatDay, useLoad, type Load } from './use-load.js';
+import { useLoad, type Load } from './use-load.js';
+import { formatDayMonth } from '../../../domain/london-time.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {
@@ -135,7 +136,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day}>
-                    <th scope="row">{formatDay(d.day)}</th>
+                    <th scope="row">{formatDayMonth(d.day)}</th>
                     <td>{d.orders}</td>
                     <td>{formatPence(d.revenuePence)}</td>
                   </tr>

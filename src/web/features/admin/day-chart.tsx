@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDay } from './use-load.js';
+import { formatDayMonth } from '../../../domain/london-time.js';
 
 export interface ChartDay {
   day: string;
@@ -36,7 +36,7 @@ export function DayChart({
   const summary =
     `${title}, ${days.length} days: ${format(total)} in all` +
     (busiest && busiest.value > 0
-      ? `, the most on ${formatDay(busiest.day)} (${format(busiest.value)}).`
+      ? `, the most on ${formatDayMonth(busiest.day)} (${format(busiest.value)}).`
       : '.');
   return (
     <figure className="day-chart">
@@ -66,15 +66,15 @@ export function DayChart({
               height={barHeight}
               className="day-chart__bar"
             >
-              <title>{`${formatDay(d.day)}: ${format(d.value)}`}</title>
+              <title>{`${formatDayMonth(d.day)}: ${format(d.value)}`}</title>
             </rect>
           );
         })}
       </svg>
       <div className="day-chart__scale" aria-hidden="true">
-        <span>{first ? formatDay(first.day) : ''}</span>
+        <span>{first ? formatDayMonth(first.day) : ''}</span>
         <span>most: {format(max === 1 && total === 0 ? 0 : max)}</span>
-        <span>{last ? formatDay(last.day) : ''}</span>
+        <span>{last ? formatDayMonth(last.day) : ''}</span>
       </div>
     </figure>
   );

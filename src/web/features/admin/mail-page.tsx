@@ -12,7 +12,8 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './dashboard.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { formatDateTime, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { formatLondon } from '../../../domain/london-time.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
@@ -110,7 +111,9 @@ function MailView() {
                       <span className={`status status--mail-${m.status}`}>
                         {STATUS_TEXT[m.status]}
                       </span>
-                      {m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
+                      {m.sentAt && (
+                        <span className="muted"> {formatLondon(m.sentAt, 'short')}</span>
+                      )}
                       {m.serverQueueId && (
                         <span className="muted mail-queue-id"> queue id {m.serverQueueId}</span>
                       )}
@@ -118,7 +121,7 @@ function MailView() {
                         <span className="mail-error">{m.lastError}</span>
                       )}
                     </td>
-                    <td>{formatDateTime(m.createdAt)}</td>
+                    <td>{formatLondon(m.createdAt, 'short')}</td>
                     <td>{m.attempts}</td>
                     <td>
                       {(m.status === 'failed' || m.status === 'unknown') && (

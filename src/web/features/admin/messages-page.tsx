@@ -11,7 +11,9 @@ import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { LoadState } from './dashboard.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { errorMessage, formatDateTime, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { formatLondon } from '../../../domain/london-time.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',
@@ -95,7 +97,7 @@ function replyLink(m: AdminMessage): string {
     .map((line) => `> ${line}`)
     .join('\n');
   const body = encodeURIComponent(
-    `Hello ${m.firstName},\n\n\n\nOn ${formatDateTime(m.receivedAt)} you wrote:\n${quoted}`,
+    `Hello ${m.firstName},\n\n\n\nOn ${formatLondon(m.receivedAt, 'short')} you wrote:\n${quoted}`,
   );
   return `mailto:${encodeURIComponent(m.email).replace(/%40/g, '@')}?subject=${subject}&body=${body}`;
 }
@@ -145,7 +147,7 @@ function MessageItem({
         </span>
       </div>
       <p className="message__meta">
-        <time dateTime={current.receivedAt}>{formatDateTime(current.receivedAt)}</time> ·{' '}
+        <time dateTime={current.receivedAt}>{formatLondon(current.receivedAt, 'short')}</time> ·{' '}
         {current.email}
         {current.phone && ` · ${current.phone}`}
         {current.newsOptIn && ' · wants news'}

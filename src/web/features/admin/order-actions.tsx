@@ -10,7 +10,7 @@ import { parseRefundAmount } from '../../../domain/refunds.js';
 import { penceToPounds } from '../../../domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { formatDateTime } from './use-load.js';
+import { formatLondon } from '../../../domain/london-time.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;
 
@@ -106,7 +106,7 @@ export function OrderActions({
             <tbody>
               {refunds.map((r) => (
                 <tr key={r.id}>
-                  <td>{formatDateTime(r.createdAt)}</td>
+                  <td>{formatLondon(r.createdAt, 'short')}</td>
                   <td>{formatPence(r.amountPence)}</td>
                   <td>
                     {REFUND_STATUS_TEXT[r.status]}

@@ -14,7 +14,9 @@ import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';
 import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './dashboard.js';
-import { errorMessage, formatDateTime, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { formatLondon } from '../../../domain/london-time.js';
 
 type Order = AdminOrderDetail['order'];
 
@@ -361,7 +363,8 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
             {load.data.notes.map((note) => (
               <li key={note.id} className="note">
                 <p className="note__meta">
-                  <time dateTime={note.at}>{formatDateTime(note.at)}</time> · {note.adminEmail}
+                  <time dateTime={note.at}>{formatLondon(note.at, 'short')}</time> ·{' '}
+                  {note.adminEmail}
                 </p>
                 <p className="note__body">{note.body}</p>
               </li>

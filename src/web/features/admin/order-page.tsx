@@ -16,7 +16,9 @@ import { LoadState } from './dashboard.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { formatDateTime, statusText, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -92,10 +94,10 @@ function OrderBody({
       <dl className="facts">
         <Fact term="Status">
           <span className={`status status--${order.status}`} data-testid="admin-order-status">
-            {statusText(order.status)}
+            {statusLabel(OPERATOR_STATUS_LABELS, order.status)}
           </span>
         </Fact>
-        <Fact term="Made">{formatDateTime(order.createdAt)}</Fact>
+        <Fact term="Made">{formatLondon(order.createdAt, 'short')}</Fact>
         <Fact term="Service">{order.service ?? 'Not chosen'}</Fact>
         <Fact term="Price">{order.pricePence === null ? '—' : formatPence(order.pricePence)}</Fact>
         <Fact term="Boxes">
@@ -167,7 +169,7 @@ const KIND_LABEL: Record<TimelineEntry['kind'], string> = {
 function TimelineItem({ entry }: { entry: TimelineEntry }) {
   return (
     <li className={`timeline__entry timeline__entry--${entry.kind}`}>
-      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>{' '}
+      <time dateTime={entry.at}>{formatLondon(entry.at, 'short')}</time>{' '}
       <span className="timeline__kind">{KIND_LABEL[entry.kind]}</span> {entry.text}
       {entry.courier && (
         <details className="timeline__exchange">

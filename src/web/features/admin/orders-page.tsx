@@ -8,7 +8,8 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { LoadState } from './dashboard.js';
 import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { statusText, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 interface Filters {
   q: string;
@@ -124,7 +125,7 @@ function SearchForm({ initial }: { initial: Filters }) {
           <option value="">Any status</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {statusText(status)}
+              {statusLabel(OPERATOR_STATUS_LABELS, status)}
             </option>
           ))}
         </select>

@@ -1,7 +1,8 @@
 import type { AdminOrderSummary } from '../../../domain/api/admin.js';
 import { formatPence } from '../../../domain/money.js';
 import { Link } from '../../lib/router.js';
-import { formatDateTime, statusText } from './use-load.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 /** Orders as rows; each reference links to the order's console page. */
 export function OrdersTable({
@@ -32,9 +33,11 @@ export function OrdersTable({
                 <Link to={`/admin/orders/${o.id}`}>{o.reference}</Link>
               </th>
               <td>
-                <span className={`status status--${o.status}`}>{statusText(o.status)}</span>
+                <span className={`status status--${o.status}`}>
+                  {statusLabel(OPERATOR_STATUS_LABELS, o.status)}
+                </span>
               </td>
-              <td>{formatDateTime(o.createdAt)}</td>
+              <td>{formatLondon(o.createdAt, 'short')}</td>
               <td>
                 {o.name ?? '—'}
                 {o.email && <span className="muted"> {o.email}</span>}

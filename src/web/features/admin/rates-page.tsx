@@ -31,7 +31,9 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './dashboard.js';
 import { PriceChart } from './price-chart.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { errorMessage, formatDateTime, useLoad } from './use-load.js';
+import { useLoad } from './use-load.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { formatLondon } from '../../../domain/london-time.js';
 
 /** `/admin/rates`: both rate tables as one editable grid, their history, CSV in and out. */
 export function AdminRatesPage() {
@@ -96,7 +98,8 @@ function RatesView() {
                     {index === 0 && <span className="count-badge">in force</span>}
                   </h3>
                   <p>
-                    {formatDateTime(version.createdAt)}, {version.adminEmail}: “{version.note}”
+                    {formatLondon(version.createdAt, 'short')}, {version.adminEmail}: “
+                    {version.note}”
                   </p>
                   <Differences
                     changes={version.changes}
@@ -298,7 +301,7 @@ function RatesEditor({
     <>
       <p>
         {view.currentVersion
-          ? `In force: version ${view.currentVersion.id}, saved ${formatDateTime(view.currentVersion.createdAt)} by ${view.currentVersion.adminEmail}.`
+          ? `In force: version ${view.currentVersion.id}, saved ${formatLondon(view.currentVersion.createdAt, 'short')} by ${view.currentVersion.adminEmail}.`
           : 'In force: the sample prices (no version saved from the console yet).'}{' '}
         Prices in pounds for the total weight of the boxes; an empty cell is not offered.
       </p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiClientError } from '../../lib/api.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 export type Load<T> =
   | { state: 'loading' }
@@ -35,55 +36,4 @@ export function useLoad<T>(
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const replace = useCallback((data: T) => setResult({ state: 'ready', data }), []);
   return [result, reload, replace];
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiClientError
-    ? error.message
-    : 'Something went wrong on our side. Please try again in a moment.';
-}
-
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-});
-
-/** "23 Nov 2026, 14:05" (UK time). */
-export function formatDateTime(iso: string): string {
-  return DATE_TIME.format(new Date(iso));
-}
-
-const DAY = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-
-/** "2026-11-23" → "23 Nov". */
-export function formatDay(day: string): string {
-  return DAY.format(new Date(`${day}T00:00:00Z`));
-}
-
-/** An order status as operators read it. */
-export function statusText(status: string): string {
-  switch (status) {
-    case 'draft':
-      return 'Draft';
-    case 'authorised':
-      return 'Paid (authorised)';
-    case 'booking':
-      return 'Booking';
-    case 'booked':
-      return 'Booked';
-    case 'booking_failed':
-      return 'Booking failed';
-    case 'needs_attention':
-      return 'Needs attention';
-    default:
-      return status;
-  }
 }

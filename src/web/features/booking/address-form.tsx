@@ -18,6 +18,7 @@ import {
   readAddressDraft,
   type AddressRole,
 } from '../orders/index.js';
+import { UNEXPECTED_ERROR } from '../../lib/error-message.js';
 
 type FieldName = keyof AddressInputValue;
 
@@ -111,7 +112,7 @@ export function AddressForm({
         setErrors(error.fields as Partial<Record<FieldName, string>>);
         setSummary(error.message);
       } else {
-        setSummary('Something went wrong. Please try again.');
+        setSummary(UNEXPECTED_ERROR);
       }
     } finally {
       setSaving(false);

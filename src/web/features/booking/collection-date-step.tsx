@@ -8,7 +8,8 @@ import { getCollectionDates, type CollectionDates } from '../../../domain/api/bo
 import type { OrderView } from '../../../domain/order.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { ApiClientError, callApi } from '../../lib/api.js';
+import { callApi } from '../../lib/api.js';
+import { errorMessage } from '../../lib/error-message.js';
 
 export interface CollectionDateStepProps {
   order: OrderView;
@@ -34,7 +35,7 @@ export function CollectionDateStep({ order, blocker, onConfirm }: CollectionDate
       .then(setDates)
       .catch((e: unknown) => {
         if (!controller.signal.aborted) {
-          setLoadError(e instanceof ApiClientError ? e.message : 'We could not load the dates.');
+          setLoadError(errorMessage(e, 'We could not load the dates.'));
         }
       });
     return () => controller.abort();
@@ -56,7 +57,7 @@ export function CollectionDateStep({ order, blocker, onConfirm }: CollectionDate
     try {
       await onConfirm(chosen);
     } catch (e) {
-      setError(e instanceof ApiClientError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(e));
       setSaving(false);
     }
   }

@@ -12,6 +12,7 @@ import { refusalOf } from '../../../domain/prohibited-items.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
+import { UNEXPECTED_ERROR } from '../../lib/error-message.js';
 
 type FieldName = 'name' | 'numberOfUnits' | 'unitValue' | 'unitWeight' | 'commodityCode';
 type Typed = Record<Exclude<FieldName, 'commodityCode'>, string>;
@@ -176,7 +177,7 @@ export function AddItemForm(props: AddItemFormProps) {
       if (error instanceof ApiClientError) {
         fail({ name: error.message, ...error.fields });
       } else {
-        fail({ name: 'Something went wrong. Please try again.' });
+        fail({ name: UNEXPECTED_ERROR });
       }
     } finally {
       setBusy(false);

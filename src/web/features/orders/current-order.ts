@@ -6,7 +6,8 @@ import type { QuoteRequestInput } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { forgetAddressDrafts } from './address-drafts.js';
 import { continuePath } from './continue-path.js';
-import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from './quote-in-progress.js';
+import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from '../quote/index.js';
+import { asApiError } from '../../lib/error-message.js';
 
 /**
  * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
@@ -15,7 +16,7 @@ import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from './quo
  * the order is then found from the account, the confirmation URL or the email's links.
  *
  * Beside the id, while the order is unpaid, a small copy of its quote and the step it is at
- * (quote-in-progress.ts): the home page fills its form from it and offers "Continue your
+ * (features/quote/quote-in-progress.ts): the home page fills its form from it and offers "Continue your
  * booking" without loading the API client.
  */
 const EXPRESS_KEY = 'expressSelected';
@@ -112,10 +113,7 @@ export async function startQuote(request: QuoteRequestInput): Promise<void> {
     set({ status: 'ready', order });
   } catch (error) {
     if (mine !== generation) return;
-    const apiError =
-      error instanceof ApiClientError
-        ? error
-        : new ApiClientError(0, 'UNEXPECTED', 'Something went wrong. Please try again.');
+    const apiError = asApiError(error);
     set({ status: 'error', error: apiError });
   }
 }

@@ -1,5 +1,14 @@
 /** What other features use of this tab's order in progress. */
-export { setCurrentOrder } from './current-order.js';
+export {
+  clearCurrentOrderError,
+  currentOrderState,
+  refreshHeldOrder,
+  reloadCurrentOrder,
+  rememberExpressSelected,
+  setCurrentOrder,
+  startQuote,
+  useCurrentOrder,
+} from './current-order.js';
 export { continuePath } from './continue-path.js';
 export {
   forgetAddressDraft,
@@ -7,4 +16,8 @@ export {
   readAddressDraft,
   type AddressRole,
 } from './address-drafts.js';
+export { BackLink } from './back-link.js';
 export { DocumentLinks } from './document-links.js';
+export { OrderGate } from './order-gate.js';
+export { OrderSummary } from './order-summary.js';
+export { CollectionWhen, isReadOnly, PaidOrderNotice } from './paid-order.js';

@@ -1,14 +1,14 @@
-import { DESTINATIONS } from '../../domain/countries.js';
-import { titleFor } from '../../domain/site-routes.js';
-import { BoxSizes } from '../components/content/box-sizes.js';
-import { HowItWorksSteps } from '../components/content/how-it-works-steps.js';
-import { DestinationPrices } from '../features/quote/destination-prices.js';
-import { QuoteForm, type QuoteFormHandle } from '../features/quote/quote-form.js';
+import { DESTINATIONS } from '../../../domain/countries.js';
+import { titleFor } from '../../../domain/site-routes.js';
+import { BoxSizes } from '../../components/content/box-sizes.js';
+import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js';
+import { DestinationPrices } from './destination-prices.js';
+import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { handOffQuote, takeHomeError } from '../features/quote/quote-handoff.js';
-import { quoteInProgress } from '../features/orders/quote-in-progress.js';
-import { Link, useNavigate, useSearchParams } from '../lib/router.js';
-import { usePageTitle } from '../lib/use-page-title.js';
+import { handOffQuote, takeHomeError } from './quote-handoff.js';
+import { quoteInProgress } from './quote-in-progress.js';
+import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
 
 /**
  * The prohibited-goods lists come from the goods table, which the home page's first load must not
@@ -16,7 +16,7 @@ import { usePageTitle } from '../lib/use-page-title.js';
  * viewport, shown in space kept for it so nothing moves when it arrives.
  */
 const GoodsLists = lazy(() =>
-  import('../components/content/prohibited-list.js').then((m) => ({ default: m.GoodsLists })),
+  import('../../components/content/prohibited-list.js').then((m) => ({ default: m.GoodsLists })),
 );
 
 function GoodsListsWhenNear() {

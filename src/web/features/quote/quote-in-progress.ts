@@ -1,6 +1,6 @@
 import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
 
-/** This tab's order in progress: its id, in session storage (current-order.ts keeps it). */
+/** This tab's order in progress: its id, in session storage (features/orders/current-order.ts keeps it). */
 export const ORDER_ID_KEY = 'boxabroad.orderId';
 /** What the home page shows of that order, in session storage beside it. */
 export const QUOTE_IN_PROGRESS_KEY = 'boxabroad.quoteInProgress';
@@ -16,7 +16,7 @@ export interface QuoteInProgress {
 
 /**
  * This tab's unpaid order in progress as the steps last saw it, or null. Written by
- * current-order.ts each time the order is loaded or changed, removed once it is paid for or
+ * features/orders/current-order.ts each time the order is loaded or changed, removed once it is paid for or
  * forgotten; read here without the API client, so the home page's JavaScript stays small.
  */
 export function quoteInProgress(): QuoteInProgress | null {

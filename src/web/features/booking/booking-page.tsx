@@ -1,0 +1,180 @@
+import { useEffect, useRef } from 'react';
+import type { AddressInputValue } from '../../../domain/address.js';
+import { saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import type { OrderView } from '../../../domain/order.js';
+import { titleFor } from '../../../domain/site-routes.js';
+import { AddressForm } from './address-form.js';
+import { CollectionDateStep } from './collection-date-step.js';
+import {
+  setCurrentOrder,
+  OrderGate,
+  OrderSummary,
+  CollectionWhen,
+  isReadOnly,
+  PaidOrderNotice,
+} from '../orders/index.js';
+import { callApi } from '../../lib/api.js';
+import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+
+const STEPS = [
+  { number: 1, label: 'Collection Address' },
+  { number: 2, label: 'Delivery Address' },
+  { number: 3, label: 'Collection Time' },
+] as const;
+
+type StepNumber = 1 | 2 | 3;
+
+function stepDone(order: OrderView, step: StepNumber): boolean {
+  if (step === 1) return order.collectionAddress !== null;
+  if (step === 2) return order.deliveryAddress !== null;
+  return order.collectionDate !== null;
+}
+
+export function BookingPage() {
+  usePageTitle(titleFor('/booking'));
+  return (
+    <OrderGate title="Book your collection">{(order) => <BookingWizard order={order} />}</OrderGate>
+  );
+}
+
+function BookingWizard({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const params = useSearchParams();
+  const requested = Number(params.get('step'));
+  const step: StepNumber = requested === 2 || requested === 3 ? requested : 1;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Moving between steps puts focus on the step's heading, so keyboard and screen-reader users
+  // start at the top of the new step.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: StepNumber) => navigate(`/booking?step=${next}`);
+
+  if (!order.selectedService) {
+    return (
+      <section className="page container">
+        <h1>Book your collection</h1>
+        <div className="notice">
+          <p>Please choose Express or Economy first.</p>
+          <p>
+            <Link to="/quote">Back to your quote</Link>
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  if (isReadOnly(order)) {
+    return (
+      <section className="page container">
+        <h1>Book your collection</h1>
+        <div className="with-summary">
+          <div className="with-summary__main">
+            <PaidOrderNotice order={order} />
+            <h2>Your collection</h2>
+            <CollectionWhen order={order} />
+            <p>The collection and delivery addresses are in the order details.</p>
+          </div>
+          <OrderSummary order={order} />
+        </div>
+      </section>
+    );
+  }
+
+  async function save(
+    role: 'collection' | 'delivery',
+    address: AddressInputValue,
+    next: StepNumber,
+  ) {
+    setCurrentOrder(await callApi(saveAddress, { params: { id: order.id, role }, body: address }));
+    goTo(next);
+  }
+
+  const missing = !order.collectionAddress
+    ? 'Please complete step 1, the collection address, first.'
+    : !order.deliveryAddress
+      ? 'Please complete step 2, the delivery address, first.'
+      : null;
+
+  return (
+    <section className="page container">
+      <h1>Book your collection</h1>
+      <div className="with-summary">
+        <div className="with-summary__main">
+          <nav aria-label="Booking steps">
+            <ol className="stepper">
+              {STEPS.map((s) => {
+                const done = stepDone(order, s.number);
+                return (
+                  <li key={s.number} className="stepper__item">
+                    <button
+                      type="button"
+                      className={`stepper__button${step === s.number ? ' stepper__button--current' : ''}${done ? ' stepper__button--done' : ''}`}
+                      aria-current={step === s.number ? 'step' : undefined}
+                      onClick={() => goTo(s.number)}
+                    >
+                      <span className="stepper__number" aria-hidden="true">
+                        {done ? '✓' : s.number}
+                      </span>
+                      <span>
+                        <span className="visually-hidden">Step {s.number} </span>
+                        {s.label}
+                        {done && <span className="visually-hidden"> (completed)</span>}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+          <h2 className="step-title" ref={headingRef} tabIndex={-1}>
+            {STEPS[step - 1]?.label}
+          </h2>
+          {step === 1 && (
+            <AddressForm
+              key={`collection-${order.id}`}
+              orderId={order.id}
+              role="collection"
+              place={order.collection}
+              saved={order.collectionAddress}
+              submitLabel="Save and continue"
+              onSave={(address) => save('collection', address, 2)}
+            />
+          )}
+          {step === 2 && (
+            <AddressForm
+              key={`delivery-${order.id}`}
+              orderId={order.id}
+              role="delivery"
+              place={order.destination}
+              saved={order.deliveryAddress}
+              submitLabel="Save and continue"
+              onSave={(address) => save('delivery', address, 3)}
+            />
+          )}
+          {step === 3 && (
+            <CollectionDateStep
+              order={order}
+              blocker={missing}
+              onConfirm={async (date) => {
+                setCurrentOrder(
+                  await callApi(setCollectionDate, { params: { id: order.id }, body: { date } }),
+                );
+                navigate('/items');
+              }}
+            />
+          )}
+        </div>
+        <OrderSummary order={order} />
+      </div>
+    </section>
+  );
+}

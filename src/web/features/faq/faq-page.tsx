@@ -1,0 +1,68 @@
+import { MAX_BOXES } from '../../../domain/boxes.js';
+import { titleFor } from '../../../domain/site-routes.js';
+import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
+import { Link } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+
+const ENTRIES: readonly FaqEntry[] = [
+  {
+    question: 'How many boxes can I send?',
+    answer: (
+      <>
+        <p>
+          Our service covers up to {MAX_BOXES} boxes per booking, in any mix of our two sizes: the
+          Small Box (up to 20 kg, 46 × 46 × 46 cm) and the Large box (up to 30 kg, 60 cm high × 50 ×
+          50 cm).
+        </p>
+        <p>Sending more? Make a second booking, or contact us and we will help you plan it.</p>
+      </>
+    ),
+  },
+  {
+    question: 'When will my boxes be collected?',
+    answer: (
+      <p>
+        You choose the day when you book: any working day from the next working day up to the fifth.
+        The courier comes between 9:00am and 5:30pm on that day, so make sure someone is at the
+        collection address to hand the boxes over.
+      </p>
+    ),
+  },
+  {
+    question: 'What can’t I send?',
+    answer: (
+      <p>
+        Cash, animals, aerosols, food and beverages, illegal drugs, flammable goods, gold and
+        jewellery, weapons and sharp objects, and batteries cannot be sent. Value limits also apply,
+        for example at most 2 electronic devices per box and a shipment value of up to £5,000. See
+        the full list of <Link to="/prohibited-items">prohibited items and limits</Link>.
+      </p>
+    ),
+  },
+  {
+    question: 'How can I contact customer service?',
+    answer: (
+      <p>
+        Customer service runs 9am to 5:30pm Monday to Friday. Send us a message through our{' '}
+        <Link to="/contact">contact form</Link>, with your order reference if you have one, and we
+        will reply by email.
+      </p>
+    ),
+  },
+];
+
+export function FaqPage() {
+  usePageTitle(titleFor('/faq'));
+  return (
+    <article className="page container">
+      <header className="page__header">
+        <h1>Frequently asked questions</h1>
+        <p className="page__lead">
+          Quick answers about sending your boxes abroad. Can’t find yours?{' '}
+          <Link to="/contact">Contact us</Link>.
+        </p>
+      </header>
+      <FaqAccordion entries={ENTRIES} />
+    </article>
+  );
+}

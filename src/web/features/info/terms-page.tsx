@@ -1,0 +1,181 @@
+import { MAX_BOXES } from '../../../domain/boxes.js';
+import { BRAND, titleFor } from '../../../domain/site-routes.js';
+import { Link } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+
+export const TERMS_LAST_UPDATED = 'May 02, 2024';
+
+export function TermsPage() {
+  usePageTitle(titleFor('/terms'));
+  return (
+    <article className="page container">
+      <header className="page__header">
+        <h1>Terms &amp; Conditions</h1>
+        <p className="page__lead">Last updated {TERMS_LAST_UPDATED}</p>
+      </header>
+      <div className="prose terms">
+        <nav aria-labelledby="terms-contents-title" className="terms__contents">
+          <h2 id="terms-contents-title">Contents</h2>
+          <ol>
+            <li>
+              <a href="#terms-about">About these terms</a>
+            </li>
+            <li>
+              <a href="#terms-eligibility">Who can use our service</a>
+            </li>
+            <li>
+              <a href="#terms-service">Our service</a>
+            </li>
+            <li>
+              <a href="#terms-booking">Quotes, bookings and payment</a>
+            </li>
+            <li>
+              <a href="#terms-your-duties">Your responsibilities</a>
+            </li>
+            <li>
+              <a href="#terms-prohibited">Prohibited items and limits</a>
+            </li>
+            <li>
+              <a href="#terms-collection">Collection and delivery</a>
+            </li>
+            <li>
+              <a href="#terms-cancellations">Cancellations and refunds</a>
+            </li>
+            <li>
+              <a href="#terms-liability">Our liability</a>
+            </li>
+            <li>
+              <a href="#terms-changes">Changes to these terms</a>
+            </li>
+            <li>
+              <a href="#terms-contact">Contact and complaints</a>
+            </li>
+          </ol>
+        </nav>
+
+        <section id="terms-about" aria-labelledby="terms-about-title">
+          <h2 id="terms-about-title">1. About these terms</h2>
+          <p>
+            These terms apply whenever you get a quote from, book with or use {BRAND} (“we”, “us”,
+            “our”) to send boxes abroad from the United Kingdom. By booking you accept them, so
+            please read them carefully. They do not affect your statutory rights as a consumer.
+          </p>
+        </section>
+
+        <section id="terms-eligibility" aria-labelledby="terms-eligibility-title">
+          <h2 id="terms-eligibility-title">2. Who can use our service</h2>
+          <p>
+            You must be over 18 years of age to use our service and to book a shipment. By booking
+            you confirm that you are over 18 and that the details you give us are true.
+          </p>
+        </section>
+
+        <section id="terms-service" aria-labelledby="terms-service-title">
+          <h2 id="terms-service-title">3. Our service</h2>
+          <p>
+            We arrange for a courier to collect up to {MAX_BOXES} boxes from an address in the
+            United Kingdom and deliver them to an address in the destination country you choose, by
+            our Express or Economy service. A Small Box may weigh up to 20 kg and measure up to 46
+            cm × 46 cm × 46 cm; a Large box may weigh up to 30 kg and measure up to 60 cm high, 50
+            cm wide and 50 cm long.
+          </p>
+          <p>
+            Any box over the weight or size limits of its type is charged extra at the courier’s
+            rates, and we will ask you to pay the difference before it is delivered. We do not
+            accept backpacks, duffel bags or suitcases.
+          </p>
+        </section>
+
+        <section id="terms-booking" aria-labelledby="terms-booking-title">
+          <h2 id="terms-booking-title">4. Quotes, bookings and payment</h2>
+          <p>
+            Prices are in pounds sterling and include collection and £50 of cover. The price shown
+            when you pay is the price you pay. A booking is confirmed once your payment is taken and
+            the courier has accepted the shipment; we then email you your order reference, labels
+            and tracking link. If the courier cannot accept a shipment, we do not take your money.
+          </p>
+        </section>
+
+        <section id="terms-your-duties" aria-labelledby="terms-your-duties-title">
+          <h2 id="terms-your-duties-title">5. Your responsibilities</h2>
+          <ul>
+            <li>Pack each box securely so that its contents survive normal handling in transit.</li>
+            <li>
+              Declare the contents and value of every box truthfully and completely; customs may
+              open any box and may charge duties or taxes in the destination country, which are
+              payable by the sender or the receiver.
+            </li>
+            <li>
+              Attach the right label to each box and have the boxes ready on the collection day.
+            </li>
+            <li>Give correct addresses, phone numbers and email addresses.</li>
+          </ul>
+        </section>
+
+        <section id="terms-prohibited" aria-labelledby="terms-prohibited-title">
+          <h2 id="terms-prohibited-title">6. Prohibited items and limits</h2>
+          <p>
+            You must not send any item on our <Link to="/prohibited-items">Prohibited Items</Link>{' '}
+            page, and you must keep to its limits: at most 2 electronic devices per box; a shipment
+            value of up to £5,000; no art or antiques worth over £5,000 individually; no
+            collectibles worth over £1,800; no jewellery and watches worth over £4,000 in total; and
+            some categories of goods may be sent to the EU only. Boxes that break these rules may be
+            refused, held, returned or destroyed by the courier or customs, at the sender’s cost and
+            without refund.
+          </p>
+        </section>
+
+        <section id="terms-collection" aria-labelledby="terms-collection-title">
+          <h2 id="terms-collection-title">7. Collection and delivery</h2>
+          <p>
+            Collection takes place on the working day you choose, between 9:00am and 5:30pm. If
+            nobody is there to hand over the boxes, the courier may charge for a second attempt.
+            Delivery times given for our services are estimates, not guarantees, and may be affected
+            by customs checks, weather and other events outside our control.
+          </p>
+        </section>
+
+        <section id="terms-cancellations" aria-labelledby="terms-cancellations-title">
+          <h2 id="terms-cancellations-title">8. Cancellations and refunds</h2>
+          <p>
+            You may cancel a booking free of charge until the courier has collected your boxes.
+            Where a refund is due, including for goods returned to you because they could not be
+            delivered through our fault, we will refund you within 14 days of receipt of the
+            returned goods, to the card you paid with.
+          </p>
+        </section>
+
+        <section id="terms-liability" aria-labelledby="terms-liability-title">
+          <h2 id="terms-liability-title">9. Our liability</h2>
+          <p>
+            If your boxes are lost or damaged while in our or the courier’s care, our liability is
+            limited to the amount you paid for the shipment or 100 USD, whichever is greater. We are
+            not liable for losses caused by poor packing, prohibited items, incorrect declarations
+            or events outside our reasonable control. Nothing in these terms limits our liability
+            for death or personal injury caused by our negligence, for fraud, or for anything else
+            that cannot be limited by law.
+          </p>
+        </section>
+
+        <section id="terms-changes" aria-labelledby="terms-changes-title">
+          <h2 id="terms-changes-title">10. Changes to these terms</h2>
+          <p>
+            We may update these terms from time to time. We will give you 30 days’ notice of any
+            material change by email or on this page before it takes effect. Bookings made before a
+            change remain under the terms in force when they were made.
+          </p>
+        </section>
+
+        <section id="terms-contact" aria-labelledby="terms-contact-title">
+          <h2 id="terms-contact-title">11. Contact and complaints</h2>
+          <p>
+            Questions or complaints? <Link to="/contact">Contact us</Link>; customer service runs
+            9am to 5:30pm Monday to Friday. These terms are governed by the law of England and
+            Wales, and the courts of the part of the United Kingdom where you live may hear any
+            dispute.
+          </p>
+        </section>
+      </div>
+    </article>
+  );
+}
