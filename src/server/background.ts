@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/courier-routes.service.js';
-import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
-import { PURGE_EXPIRED_SIGN_UPS_JOB } from './modules/accounts/sign-up.service.js';
+import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/index.js';
+import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/index.js';
+import { PURGE_EXPIRED_SIGN_UPS_JOB } from './modules/accounts/index.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB } from './db/vacuum.js';
 import type { Services } from './services.js';
 

@@ -1,59 +1,55 @@
-import type { AppDeps } from './app.js';
-import { CatalogRepository } from './modules/catalog/catalog.repository.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import { RateCache } from './modules/catalog/rate-cache.js';
-import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
+import type { AppDeps } from './deps.js';
+import { CatalogRepository, CatalogService, RateCache } from './modules/catalog/index.js';
 import {
+  CourierRoutesRepository,
   CourierRoutesService,
   DEFAULT_CUSTOMER_WAITS,
   DEFAULT_WARMUP_CONCURRENCY,
   REFRESH_COURIER_ROUTES_JOB,
   ROUTE_REFRESH_INTERVAL_MS,
-} from './modules/courier-routes/courier-routes.service.js';
-import type { MailDeps } from './modules/email/mail.js';
-import { ContactRepository } from './modules/contact/contact.repository.js';
-import { ContactService } from './modules/contact/contact.service.js';
-import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
-import { DeclarationService } from './modules/orders/declaration.service.js';
-import { OrderItemsRepository } from './modules/orders/order-items.repository.js';
-import { OrdersRepository } from './modules/orders/orders.repository.js';
+} from './modules/courier-routes/index.js';
+import type { MailDeps } from './modules/email/index.js';
+import { ContactRepository, ContactService } from './modules/contact/index.js';
+import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
+  DeclarationService,
+  OrderItemsRepository,
+  OrdersRepository,
   DEFAULT_DRAFT_RETENTION_DAYS,
   DRAFT_PURGE_INTERVAL_MS,
   OrdersService,
   PURGE_ABANDONED_DRAFTS_JOB,
-} from './modules/orders/orders.service.js';
-import { QuotesService } from './modules/quotes/quotes.service.js';
+  OrderAccess,
+} from './modules/orders/index.js';
+import { QuotesService } from './modules/quotes/index.js';
 import { JobQueue } from './jobs/job-queue.js';
 import {
   EMBEDDED_VACUUM_INTERVAL_MS,
   VACUUM_EMBEDDED_DATABASE_JOB,
   vacuumEmbeddedDatabase,
 } from './db/vacuum.js';
-import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
-import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { CheckoutRepository, CheckoutService } from './modules/checkout/index.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
-import { createAuth } from './modules/accounts/auth.js';
 import {
+  AccountsService,
+  createAuth,
   PURGE_EXPIRED_SIGN_UPS_JOB,
   SIGN_UP_PURGE_INTERVAL_MS,
   SignUpService,
-} from './modules/accounts/sign-up.service.js';
-import { TwoFactorService } from './modules/accounts/two-factor.service.js';
-import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
-import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
+  TwoFactorService,
+  OperatorAccounts,
+  OperatorInvitationsRepository,
+} from './modules/accounts/index.js';
 import { RateLimiter } from './http/rate-limiter.js';
-import { OrderAccess } from './modules/orders/order-access.js';
-import { AdminRepository } from './modules/admin/admin.repository.js';
-import { AdminService } from './modules/admin/admin.service.js';
-import { AdminInbox } from './modules/admin/admin-inbox.js';
-import { AdminOrderExtras } from './modules/admin/admin-order-extras.js';
-import { OrderNotesRepository } from './modules/admin/order-notes.repository.js';
-import { BookingLinksRepository } from './modules/my-orders/booking-links.repository.js';
-import { MyOrdersService } from './modules/my-orders/my-orders.service.js';
-import { SavedItemsRepository } from './modules/saved-items/saved-items.repository.js';
-import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
+import {
+  AdminRepository,
+  AdminService,
+  AdminInbox,
+  AdminOrderExtras,
+  OrderNotesRepository,
+} from './modules/admin/index.js';
+import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
+import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmSignUp, signUp } from '../../../domain/api/accounts.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
-import type { OrderAccess } from '../orders/order-access.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { SignUpService } from './sign-up.service.js';
 
 /**

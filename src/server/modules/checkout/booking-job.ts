@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { BookingResult, CourierExchange } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { OrderRow } from '../orders/orders.service.js';
+import type { OrderRow } from '../orders/index.js';
 import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {

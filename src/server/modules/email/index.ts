@@ -1,0 +1,6 @@
+export { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL, mailConfigFromEnv } from './mail.js';
+export type { MailDeps } from './mail.js';
+export { html } from './templates/html.js';
+export type { SafeHtml } from './templates/html.js';
+export type { BookingConfirmationInput, PostalAddress } from './templates/booking-confirmation.js';
+export type { MailStatus, OutboxEntry, MailOutbox } from './outbox.js';
