@@ -28,7 +28,11 @@ import {
   VACUUM_EMBEDDED_DATABASE_JOB,
   vacuumEmbeddedDatabase,
 } from './db/vacuum.js';
-import { CheckoutRepository, CheckoutService } from './modules/checkout/index.js';
+import {
+  CheckoutRepository,
+  CheckoutService,
+  checkoutHoldsOrder,
+} from './modules/checkout/index.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
   AccountsService,
@@ -80,7 +84,7 @@ export function createServices(
   );
   const rates = new RateCache(catalogRepository, deps.clock);
   const orderAccess = new OrderAccess(
-    deps.database,
+    ordersRepository,
     deps.clock,
     site.secret,
     (headers) => accounts.currentUser(headers),
@@ -94,6 +98,7 @@ export function createServices(
     courierRoutes,
     createUkHolidayLookup(),
     deps.clock,
+    checkoutHoldsOrder,
   );
   const jobs = new JobQueue(
     {

@@ -4,9 +4,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
 import type { AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';
+import type { OrdersRepository } from './orders.repository.js';
 
 /**
  * The guest-session cookie (decision 078): one random value per browser, issued by the server
@@ -51,7 +51,7 @@ function cookieValue(request: FastifyRequest, name: string): string | null {
  */
 export class OrderAccess {
   constructor(
-    private readonly database: Database,
+    private readonly orders: OrdersRepository,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly currentUser: (headers: Headers) => Promise<SessionUser | null>,
@@ -102,14 +102,8 @@ export class OrderAccess {
     const old = this.guestHashOf(request);
     const fresh = this.issueGuest(request, reply);
     if (old) {
-      if (mode === 'sign-in') {
-        await this.database.query(`UPDATE order_guests SET guest_hash = $2 WHERE guest_hash = $1`, [
-          old,
-          fresh,
-        ]);
-      } else {
-        await this.database.query(`DELETE FROM order_guests WHERE guest_hash = $1`, [old]);
-      }
+      if (mode === 'sign-in') await this.orders.moveGuest(old, fresh);
+      else await this.orders.forgetGuest(old);
     }
     return fresh;
   }
@@ -129,41 +123,22 @@ export class OrderAccess {
   }
 
   async canOpen(orderId: string, viewer: Viewer): Promise<boolean> {
-    const verifiedEmail = viewer.user?.emailVerified ? viewer.user.email : null;
-    const rows = await this.database.query(
-      `SELECT 1 FROM orders o WHERE o.id = $1 AND (
-         o.user_id = $2
-         OR EXISTS (SELECT 1 FROM order_guests g WHERE g.order_id = o.id AND g.guest_hash = $3)
-         OR (o.user_id IS NULL AND lower(o.collection_address->>'email') = lower($4::text))
-       )`,
-      [orderId, viewer.user?.id ?? null, viewer.guestHash, verifiedEmail],
-    );
-    return rows.length > 0;
+    return this.orders.openableBy(orderId, {
+      userId: viewer.user?.id ?? null,
+      guestHash: viewer.guestHash,
+      verifiedEmail: viewer.user?.emailVerified ? viewer.user.email : null,
+    });
   }
 
   /** Gives this browser (and its account, if signed in) the order. */
   async grant(orderId: string, viewer: { guestHash: string; userId: string | null }) {
-    await this.database.query(
-      `INSERT INTO order_guests (order_id, guest_hash, created_at) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [orderId, viewer.guestHash, this.clock.now()],
-    );
-    if (viewer.userId) {
-      await this.database.query(
-        `UPDATE orders SET user_id = $2 WHERE id = $1 AND user_id IS NULL`,
-        [orderId, viewer.userId],
-      );
-    }
+    await this.orders.grant(orderId, viewer.guestHash, viewer.userId, this.clock.now());
   }
 
   /** After sign-in or sign-up: this browser's guest orders now belong to the account. */
   async linkGuestOrders(userId: string, guestHash: string | null): Promise<void> {
     if (!guestHash) return;
-    await this.database.query(
-      `UPDATE orders SET user_id = $1 WHERE user_id IS NULL
-         AND id IN (SELECT order_id FROM order_guests WHERE guest_hash = $2)`,
-      [userId, guestHash],
-    );
+    await this.orders.linkGuestOrders(userId, guestHash);
   }
 
   /** A read-only credential for one order, for links in emails: `<expiry>.<signature>`. */

@@ -25,6 +25,7 @@ import type { CourierRoutesService } from '../courier-routes/index.js';
 import { toOrderView } from './order-view.js';
 import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
 import type {
+  HeldElsewhere,
   NewOrderRow,
   OrderChanges,
   OrderRow,
@@ -56,6 +57,8 @@ export class OrdersService {
     private readonly routes: CourierRoutesService,
     private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
+    /** Rows of other modules that keep a draft from being deleted (`checkoutHoldsOrder`). */
+    private readonly heldElsewhere: HeldElsewhere,
   ) {}
 
   private readonly drafts = new WriteBatcher(
@@ -246,7 +249,7 @@ export class OrdersService {
     let deleted = 0;
     for (;;) {
       if (options.stopped?.()) break;
-      const ids = await this.orders.deleteAbandonedDrafts(before, batchSize);
+      const ids = await this.orders.deleteAbandonedDrafts(before, batchSize, this.heldElsewhere);
       deleted += ids.length;
       if (ids.length < batchSize) break;
     }
