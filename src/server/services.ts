@@ -4,9 +4,6 @@ import {
   CourierRoutesRepository,
   CourierRoutesService,
   DEFAULT_CUSTOMER_WAITS,
-  DEFAULT_WARMUP_CONCURRENCY,
-  REFRESH_COURIER_ROUTES_JOB,
-  ROUTE_REFRESH_INTERVAL_MS,
 } from './modules/courier-routes/index.js';
 import type { MailDeps } from './modules/email/index.js';
 import { ContactRepository, ContactService } from './modules/contact/index.js';
@@ -15,19 +12,12 @@ import {
   DeclarationService,
   OrderItemsRepository,
   OrdersRepository,
-  DEFAULT_DRAFT_RETENTION_DAYS,
-  DRAFT_PURGE_INTERVAL_MS,
   OrdersService,
-  PURGE_ABANDONED_DRAFTS_JOB,
   OrderAccess,
 } from './modules/orders/index.js';
 import { QuotesService } from './modules/quotes/index.js';
 import { JobQueue } from './jobs/job-queue.js';
-import {
-  EMBEDDED_VACUUM_INTERVAL_MS,
-  VACUUM_EMBEDDED_DATABASE_JOB,
-  vacuumEmbeddedDatabase,
-} from './db/vacuum.js';
+import { registerJobs } from './job-registry.js';
 import {
   CheckoutRepository,
   CheckoutService,
@@ -37,8 +27,6 @@ import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
   AccountsService,
   createAuth,
-  PURGE_EXPIRED_SIGN_UPS_JOB,
-  SIGN_UP_PURGE_INTERVAL_MS,
   SignUpService,
   TwoFactorService,
   OperatorAccounts,
@@ -108,57 +96,6 @@ export function createServices(
     },
     deps.jobQueue,
   );
-  // Every email is delivered by its own `send-mail` job, written with it (decision 056).
-  mail.worker.attach(jobs);
-  // The warm-up and refresh of the whole courier route matrix is one recurring job (decision
-  // 034; background.ts keeps it scheduled): one process at a time runs it, with at most
-  // `courierWarmupConcurrency` courier calls, and it stops early when its process stops.
-  jobs.register(REFRESH_COURIER_ROUTES_JOB, async (_payload, ctx) => {
-    await courierRoutes.warmMatrix({
-      concurrency: deps.courierWarmupConcurrency ?? DEFAULT_WARMUP_CONCURRENCY,
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    return { result: 'again', delayMs: ROUTE_REFRESH_INTERVAL_MS };
-  });
-  // Abandoned drafts are deleted by a recurring job (decision 050; background.ts keeps it
-  // scheduled).
-  jobs.register(PURGE_ABANDONED_DRAFTS_JOB, async (_payload, ctx) => {
-    const result = await orders.purgeAbandonedDrafts({
-      retentionDays: deps.draftRetentionDays ?? DEFAULT_DRAFT_RETENTION_DAYS,
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    if (result.deleted > 0) {
-      ctx.log.info(
-        { deleted: result.deleted, unchangedSince: result.before.toISOString() },
-        'abandoned drafts deleted',
-      );
-    }
-    return { result: 'again', delayMs: DRAFT_PURGE_INTERVAL_MS };
-  });
-  // Sign-ups whose link expired keep nothing (background.ts keeps the job scheduled).
-  jobs.register(PURGE_EXPIRED_SIGN_UPS_JOB, async (_payload, ctx) => {
-    const deleted = await signUps.purgeExpired();
-    if (deleted > 0) ctx.log.info({ deleted }, 'expired sign-ups deleted');
-    return { result: 'again', delayMs: SIGN_UP_PURGE_INTERVAL_MS };
-  });
-  // The embedded database has no autovacuum: a recurring job stands in for it (decision 067;
-  // background.ts keeps it scheduled on the embedded database only).
-  jobs.register(VACUUM_EMBEDDED_DATABASE_JOB, async (_payload, ctx) => {
-    const started = performance.now();
-    const tables = await vacuumEmbeddedDatabase(deps.database.query, {
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    ctx.log.info(
-      {
-        ms: Math.round(performance.now() - started),
-        tables: tables.length,
-        analyzed: tables.filter((table) => table.analyzed).map((table) => table.table),
-        slowest: [...tables].sort((a, b) => b.ms - a.ms)[0],
-      },
-      'embedded database vacuumed',
-    );
-    return { result: 'again', delayMs: EMBEDDED_VACUUM_INTERVAL_MS };
-  });
   const checkout = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
@@ -230,6 +167,16 @@ export function createServices(
     notes: orderNotes,
     myOrders,
     clock: deps.clock,
+  });
+  registerJobs(jobs, {
+    database: deps.database,
+    courierRoutes,
+    orders,
+    signUps,
+    checkout,
+    mail,
+    courierWarmupConcurrency: deps.courierWarmupConcurrency,
+    draftRetentionDays: deps.draftRetentionDays,
   });
   return {
     /** Which database the site runs on: the embedded one has jobs a server does itself. */

@@ -4,3 +4,4 @@ export { html } from './templates/html.js';
 export type { SafeHtml } from './templates/html.js';
 export type { BookingConfirmationInput, PostalAddress } from './templates/booking-confirmation.js';
 export type { MailStatus, OutboxEntry, MailOutbox } from './outbox.js';
+export { sendMailJob } from './jobs/send-mail.job.js';
