@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { devCourierRoutes } from './dev/courier-routes.routes.js';
@@ -123,6 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Request cookies parsed once (`request.cookies`) and `reply.setCookie`, for our own cookie
+  // (the guest session, signed by us: decision 078); better-auth reads and writes its own from
+  // the headers (decision 089).
+  await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
     publicUrl: deps.publicUrl,

@@ -78,10 +78,7 @@ export async function registerSpa(
 /** True when the request carries a session cookie (valid or not: the page asks the server). */
 function hasSessionCookie(request: FastifyRequest): boolean {
   const name = `${COOKIE_PREFIX}.session_token`;
-  return (request.headers.cookie ?? '')
-    .split(';')
-    .map((pair) => pair.split('=')[0]?.trim())
-    .some((cookie) => cookie === name || cookie === `__Secure-${name}`);
+  return request.cookies[name] !== undefined || request.cookies[`__Secure-${name}`] !== undefined;
 }
 
 interface ManifestChunk {

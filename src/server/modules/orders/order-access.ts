@@ -28,19 +28,6 @@ export interface Viewer {
 
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-function cookieValue(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return null; // not a value this site ever set
-    }
-  }
-  return null;
-}
-
 /**
  * The one place that decides who may open an order (docs/accounts.md):
  * - the browsers holding it (the guest cookie that created it, or one a "Manage my booking"
@@ -60,7 +47,8 @@ export class OrderAccess {
 
   /** This browser's guest session (the hash of its cookie), or null without a valid one. */
   guestHashOf(request: FastifyRequest): string | null {
-    const value = cookieValue(request, GUEST_COOKIE);
+    // Parsed by @fastify/cookie (decision 089); the signature is ours (decision 078).
+    const value = request.cookies[GUEST_COOKIE];
     const match = value ? GUEST_VALUE.exec(value) : null;
     if (!match?.[1] || !match[2]) return null;
     const expected = Buffer.from(this.signGuest(match[1]));
@@ -110,11 +98,13 @@ export class OrderAccess {
 
   private issueGuest(request: FastifyRequest, reply: FastifyReply): string {
     const id = randomBytes(24).toString('base64url');
-    const secure = this.secureCookies || request.protocol === 'https';
-    reply.header(
-      'set-cookie',
-      `${GUEST_COOKIE}=${this.guestCookieValue(id)}; Path=/; Max-Age=${GUEST_COOKIE_DAYS * 86400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-    );
+    reply.setCookie(GUEST_COOKIE, this.guestCookieValue(id), {
+      path: '/',
+      maxAge: GUEST_COOKIE_DAYS * 86400,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies || request.protocol === 'https',
+    });
     return hash(id);
   }
 
