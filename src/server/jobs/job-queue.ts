@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { rawQueryOf, type Queryable } from '../db/queryable.js';
 import type { z } from 'zod';
 import { Poller } from './poller.js';
+import { errorMessage } from '../error-message.js';
 
 /**
  * One kind of job, in one file (docs/jobs.md): its kind, the zod schema of its payload, its lane
@@ -458,7 +459,7 @@ export class JobQueue {
             },
           );
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           outcome =
             job.attempts >= this.options.maxAttempts
               ? { result: 'failed', error: message }

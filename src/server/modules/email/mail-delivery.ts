@@ -8,6 +8,7 @@ import type { DeliveryReceipt, MailTransport } from '../../providers/email/email
 import { isProviderError, ProviderError } from '../../providers/provider-error.js';
 import { MailBreaker, type MailBreakerOptions } from './mail-breaker.js';
 import { sendMailJob } from './jobs/send-mail.job.js';
+import { errorMessage } from '../../error-message.js';
 
 export interface MailDeliveryOptions {
   /** Attempts before a message is marked failed. */
@@ -433,8 +434,4 @@ export class MailDelivery {
       [id, token, status, at, error.slice(0, 1000)],
     );
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
