@@ -43,6 +43,30 @@ const OTHER_MODULE_REPOSITORY = {
   message:
     'A module never imports another module’s repository: use its service (docs/decisions/013).',
 };
+const OTHER_MODULE_REPOSITORY_BY_ENTRY = {
+  // A module's entry exports its repositories for services.ts, which builds them; another
+  // module still reaches it only through its service.
+  regex: '^(\\.\\./)+(modules/)?[^./][^/]*/index(\\.js)?$',
+  importNamePattern: 'Repository$',
+  message:
+    'A module never imports another module’s repository: use its service (docs/decisions/013).',
+};
+/**
+ * From src/server/modules/<name>/ (`up` is `../` for a file of the module's folder, `../../` for
+ * one a folder deeper): `<up><other>/<file>` is another module's internals; only its public entry
+ * `<up><other>/index.js` may be imported (a repository path has its own message above).
+ */
+const otherModuleInternals = (up) => ({
+  regex: `^${up}(?!\\.\\./)[^/]+/(?!index\\.js$)(?![^/]*\\.repository(\\.js)?$)`,
+  message:
+    'A module imports another module only through its public entry (../<module>/index.js) (docs/decisions/087).',
+});
+const MODULE_ENTRY_ONLY = {
+  // From the rest of src/server (app.ts, services.ts, background.ts, dev/, spa/…).
+  regex: '(^|/)modules/[^/]+/(?!index\\.js$)',
+  message:
+    'Outside src/server/modules, a module is imported only through its public entry (modules/<module>/index.js) (docs/decisions/087).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', '.tmp/', 'playwright-report/', 'test-results/'] },
@@ -99,6 +123,12 @@ export default tseslint.config(
     rules: restrict(SERVER_NOT_WEB),
   },
   {
+    // Tests may reach any module's internals: they wire modules together to prove them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(SERVER_NOT_WEB, MODULE_ENTRY_ONLY),
+  },
+  {
     // The layers under the modules: they serve every module and so know none of them.
     files: ['src/server/db/**/*.ts', 'src/server/jobs/**/*.ts', 'src/server/providers/**/*.ts'],
     // Tests wire the layers together to prove them.
@@ -115,8 +145,23 @@ export default tseslint.config(
     }),
   },
   {
-    files: ['src/server/modules/**/*.ts'],
+    files: ['src/server/modules/*/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict(SERVER_NOT_WEB, OTHER_MODULE_REPOSITORY),
+    rules: restrict(
+      SERVER_NOT_WEB,
+      OTHER_MODULE_REPOSITORY,
+      OTHER_MODULE_REPOSITORY_BY_ENTRY,
+      otherModuleInternals('\\.\\./'),
+    ),
+  },
+  {
+    files: ['src/server/modules/*/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict(
+      SERVER_NOT_WEB,
+      OTHER_MODULE_REPOSITORY,
+      OTHER_MODULE_REPOSITORY_BY_ENTRY,
+      otherModuleInternals('\\.\\./\\.\\./'),
+    ),
   },
 );

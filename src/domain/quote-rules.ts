@@ -185,3 +185,25 @@ export const SERVICE_LEVELS: Record<
 
 /** Collection options in order of preference (docs/product-rules.md, "Fixed booking values"): single parcel, then multi. */
 export const PREFERRED_COLLECTION_OPTIONS = ['DHLParcel', 'DHLParcelMulti'] as const;
+
+/** A courier service on a route, as far as choosing ours needs it. */
+export interface CourierServiceOnRoute {
+  serviceName: string;
+  collectionOptions: readonly { title: string; collectionOptionId: number }[];
+}
+
+/** The courier service behind one of ours, if it runs on the route with a usable collection. */
+export function courierServiceFor<S extends CourierServiceOnRoute>(
+  service: QuoteService,
+  routeServices: readonly S[],
+): { courierService: S; collectionOptionId: number } | undefined {
+  const courierService = routeServices.find(
+    (s) => s.serviceName === SERVICE_LEVELS[service].courierServiceName,
+  );
+  if (!courierService) return undefined;
+  for (const title of PREFERRED_COLLECTION_OPTIONS) {
+    const option = courierService.collectionOptions.find((o) => o.title === title);
+    if (option) return { courierService, collectionOptionId: option.collectionOptionId };
+  }
+  return undefined;
+}

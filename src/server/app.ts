@@ -1,136 +1,53 @@
+import fastifyCookie from '@fastify/cookie';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
-import type { Clock } from './clock.js';
-import type { Database } from './db/client.js';
-import type { CourierProvider } from './providers/courier/courier-provider.js';
 import { devCourierRoutes } from './dev/courier-routes.routes.js';
 import { devMailRoutes } from './dev/mail.routes.js';
 import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import type {
-  CustomerWaits,
-  RouteCachePolicy,
-} from './modules/courier-routes/courier-routes.service.js';
-import { openApiRoutes, registerOpenApi } from './modules/openapi/openapi.js';
-import { ordersRoutes } from './modules/orders/orders.routes.js';
-import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { openApiRoutes, registerOpenApi } from './modules/openapi/index.js';
+import { ordersRoutes, orderRule } from './modules/orders/index.js';
+import { quotesRoutes } from './modules/quotes/index.js';
 import { createServices, type Services } from './services.js';
+import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from './modules/email/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { seoRoutes } from './modules/seo/index.js';
 import {
-  createMail,
-  DEFAULT_MAIL_FROM,
-  DEFAULT_SALES_EMAIL,
-  type MailDeps,
-} from './modules/email/mail.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
-import { accountsRoutes, type AccountEvents } from './modules/accounts/accounts.routes.js';
-import { operatorAccountsRoutes } from './modules/accounts/operator-accounts.routes.js';
-import { signUpRoutes } from './modules/accounts/sign-up.routes.js';
-import { twoFactorRoutes } from './modules/accounts/two-factor.routes.js';
-import { myOrdersRoutes } from './modules/my-orders/my-orders.routes.js';
-import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.js';
-import { authSecret } from './modules/accounts/app-secret.js';
+  accountsRoutes,
+  type AccountEvents,
+  operatorAccountsRoutes,
+  signUpRoutes,
+  twoFactorRoutes,
+  authSecret,
+} from './modules/accounts/index.js';
+import { myOrdersRoutes } from './modules/my-orders/index.js';
+import { savedItemsRoutes } from './modules/saved-items/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import {
-  DEFAULT_RATE_LIMITS,
-  registerRateLimits,
-  type RateLimitSettings,
-} from './http/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggedUrl, withSafeErrors } from './logging.js';
-import { orderRule } from './modules/orders/order-access.js';
 import { registerSpa } from './spa/spa.js';
-import { operatorRule } from './modules/admin/admin-guard.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
-import { adminInboxRoutes } from './modules/admin/admin-inbox.routes.js';
-import type { JobQueueOptions } from './jobs/job-queue.js';
-import type { CheckoutOptions } from './modules/checkout/checkout-deps.js';
-import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/checkout.routes.js';
+import { operatorRule, adminRoutes, adminInboxRoutes } from './modules/admin/index.js';
+import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/index.js';
 import { paymentWebhook } from '../domain/api/checkout.js';
 import { ADMIN_API_PREFIX } from '../domain/api/admin.js';
 import { loopbackRule, registerRouteAccess, signedInRule, withRouteAccess } from './http/access.js';
 import { registerPathCheck, rewriteToCanonical } from './http/canonical-path.js';
-import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   SandboxPaymentProvider,
 } from './providers/payment/sandbox/sandbox-payments.js';
 
-/** Everything the app needs from the outside world; tests build their own. */
-export interface AppDeps {
-  database: Database;
-  clock: Clock;
-  logger: Logger;
-  /** The courier (docs/providers.md): the real API, or the simulator of it. */
-  courier: CourierProvider;
-  /** How long courier route answers are trusted; defaults suit production. */
-  routeCachePolicy?: RouteCachePolicy;
-  /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY, default 2). */
-  courierWarmupConcurrency?: number;
-  /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS, default 30). */
-  draftRetentionDays?: number;
-  /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
-  webDistDir?: string;
-  /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
-  publicUrl?: string;
-  /** Largest request body accepted, in bytes. */
-  bodyLimitBytes?: number;
-  /**
-   * Email: the entry points features call (`mail.emails`), the outbox, its transport and worker.
-   * When absent (API tests), a local mailbox on `database` with a worker that is not started.
-   */
-  mail?: MailDeps;
-  /**
-   * The card provider (docs/orders.md): Stripe, or the card sandbox. When absent, the sandbox on
-   * `database`. A sandbox's events are posted to the app's own webhook route, signed.
-   */
-  payment?: PaymentProvider;
-  /** The job queue's timings (tests shorten them); its worker is started by main. */
-  jobQueue?: Partial<JobQueueOptions>;
-  /** Booking retry window and delay. */
-  checkout?: Partial<CheckoutOptions>;
-  /** The longest a customer waits for the courier (defaults: `DEFAULT_CUSTOMER_WAITS`). */
-  customerWaits?: Partial<CustomerWaits>;
-  /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
-  authSecret?: string;
-  /** Limits per client address and per order (RATE_LIMIT_*); tests raise or lower them. */
-  rateLimits?: Partial<RateLimitSettings>;
-  /**
-   * Which proxies are believed about the client's address and protocol (TRUST_PROXY): `false`
-   * (default), a number of hops, or proxy addresses.
-   */
-  trustProxy?: boolean | number | string;
-  /** Request, idle-connection and keep-alive timeouts (REQUEST_TIMEOUT_MS and the like). */
-  timeouts?: Partial<ServerTimeouts>;
-  /** When the server is too busy to answer well it answers 503 with Retry-After instead. */
-  pressure?: Partial<PressureLimits>;
-}
+import type { AppDeps, PressureLimits, ServerTimeouts } from './deps.js';
 
-export interface ServerTimeouts {
-  /** Longest a client may take to send a whole request, headers and body. */
-  requestMs: number;
-  /** A connection with nothing sent or received for this long is closed. */
-  connectionMs: number;
-  /** How long an idle keep-alive connection stays open. */
-  keepAliveMs: number;
-}
+export type { AppDeps, PressureLimits, ServerTimeouts };
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   requestMs: 30_000,
   connectionMs: 120_000,
   keepAliveMs: 72_000,
 };
-
-export interface PressureLimits {
-  /** Mean event-loop delay above which requests get 503 (0: not checked). */
-  maxEventLoopDelayMs: number;
-  /** Heap in use above which requests get 503 (0: not checked). */
-  maxHeapUsedBytes: number;
-  /** How often the load is sampled. */
-  sampleIntervalMs: number;
-}
 
 export const DEFAULT_PRESSURE: PressureLimits = {
   maxEventLoopDelayMs: 1000,
@@ -207,6 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Request cookies parsed once (`request.cookies`) and `reply.setCookie`, for our own cookie
+  // (the guest session, signed by us: decision 078); better-auth reads and writes its own from
+  // the headers (decision 089).
+  await app.register(fastifyCookie);
   registerSecurityHeaders(app, {
     stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
     publicUrl: deps.publicUrl,

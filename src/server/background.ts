@@ -1,8 +1,5 @@
 import type { Logger } from 'pino';
-import { REFRESH_COURIER_ROUTES_JOB } from './modules/courier-routes/courier-routes.service.js';
-import { PURGE_ABANDONED_DRAFTS_JOB } from './modules/orders/orders.service.js';
-import { PURGE_EXPIRED_SIGN_UPS_JOB } from './modules/accounts/sign-up.service.js';
-import { VACUUM_EMBEDDED_DATABASE_JOB } from './db/vacuum.js';
+import { recurringJobs } from './job-registry.js';
 import type { Services } from './services.js';
 
 export interface BackgroundWork {
@@ -13,19 +10,7 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-/** The recurring jobs every process keeps scheduled: one row each in `jobs`, whoever runs it. */
-export function recurringJobs(services: Services): { kind: string; key: string }[] {
-  return [
-    { kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB },
-    { kind: PURGE_ABANDONED_DRAFTS_JOB, key: PURGE_ABANDONED_DRAFTS_JOB },
-    { kind: PURGE_EXPIRED_SIGN_UPS_JOB, key: PURGE_EXPIRED_SIGN_UPS_JOB },
-    ...services.checkout.recurringJobs,
-    // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
-    ...(services.databaseKind === 'pglite'
-      ? [{ kind: VACUUM_EMBEDDED_DATABASE_JOB, key: VACUUM_EMBEDDED_DATABASE_JOB }]
-      : []),
-  ];
-}
+export { recurringJobs };
 
 /**
  * The one place that starts and stops background work (decisions 014 and 056): the job queue

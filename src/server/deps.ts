@@ -1,15 +1,89 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import type { AppDeps } from './app.js';
+import type { Clock } from './clock.js';
+import type { RateLimitSettings } from './http/rate-limiter.js';
+import type { JobQueueOptions } from './jobs/job-queue.js';
+import type { CheckoutOptions } from './modules/checkout/index.js';
+import type { CustomerWaits, RouteCachePolicy } from './modules/courier-routes/index.js';
+import { type MailDeps, createMail, mailConfigFromEnv } from './modules/email/index.js';
+import type { CourierProvider } from './providers/courier/courier-provider.js';
+import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { systemClock } from './clock.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import type { Env } from './env.js';
 import { createCourier } from './providers/courier/index.js';
-import { createMail, mailConfigFromEnv } from './modules/email/mail.js';
 import { createPaymentProvider } from './providers/payment/index.js';
+
+/** Everything the app needs from the outside world; tests build their own. */
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  /** The courier (docs/providers.md): the real API, or the simulator of it. */
+  courier: CourierProvider;
+  /** How long courier route answers are trusted; defaults suit production. */
+  routeCachePolicy?: RouteCachePolicy;
+  /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY, default 2). */
+  courierWarmupConcurrency?: number;
+  /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS, default 30). */
+  draftRetentionDays?: number;
+  /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
+  webDistDir?: string;
+  /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
+  publicUrl?: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes?: number;
+  /**
+   * Email: the entry points features call (`mail.emails`), the outbox, its transport and worker.
+   * When absent (API tests), a local mailbox on `database` with a worker that is not started.
+   */
+  mail?: MailDeps;
+  /**
+   * The card provider (docs/orders.md): Stripe, or the card sandbox. When absent, the sandbox on
+   * `database`. A sandbox's events are posted to the app's own webhook route, signed.
+   */
+  payment?: PaymentProvider;
+  /** The job queue's timings (tests shorten them); its worker is started by main. */
+  jobQueue?: Partial<JobQueueOptions>;
+  /** Booking retry window and delay. */
+  checkout?: Partial<CheckoutOptions>;
+  /** The longest a customer waits for the courier (defaults: `DEFAULT_CUSTOMER_WAITS`). */
+  customerWaits?: Partial<CustomerWaits>;
+  /** AUTH_SECRET: signs session cookies and order links; else the site's own, in the database. */
+  authSecret?: string;
+  /** Limits per client address and per order (RATE_LIMIT_*); tests raise or lower them. */
+  rateLimits?: Partial<RateLimitSettings>;
+  /**
+   * Which proxies are believed about the client's address and protocol (TRUST_PROXY): `false`
+   * (default), a number of hops, or proxy addresses.
+   */
+  trustProxy?: boolean | number | string;
+  /** Request, idle-connection and keep-alive timeouts (REQUEST_TIMEOUT_MS and the like). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** When the server is too busy to answer well it answers 503 with Retry-After instead. */
+  pressure?: Partial<PressureLimits>;
+}
+
+export interface ServerTimeouts {
+  /** Longest a client may take to send a whole request, headers and body. */
+  requestMs: number;
+  /** A connection with nothing sent or received for this long is closed. */
+  connectionMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveMs: number;
+}
+
+export interface PressureLimits {
+  /** Mean event-loop delay above which requests get 503 (0: not checked). */
+  maxEventLoopDelayMs: number;
+  /** Heap in use above which requests get 503 (0: not checked). */
+  maxHeapUsedBytes: number;
+  /** How often the load is sampled. */
+  sampleIntervalMs: number;
+}
 
 /** Where `npm run build` puts the SPA, whether running from src/ (tsx) or dist/ (node). */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../dist/web/', import.meta.url));

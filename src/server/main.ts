@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { DataDirectoryInUseError, setLockPurpose } from './db/data-dir-lock.js';
-import { startCommandChannel } from './modules/accounts/command-channel.js';
+import { startCommandChannel } from './modules/accounts/index.js';
 import { createDeps } from './deps.js';
 import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';

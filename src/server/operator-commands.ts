@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Database } from './db/client.js';
-import { authSecret } from './modules/accounts/app-secret.js';
-import { createAuth } from './modules/accounts/auth.js';
-import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
-import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
-import { AdminRepository } from './modules/admin/admin.repository.js';
-import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from './modules/email/mail.js';
+import {
+  authSecret,
+  createAuth,
+  OperatorAccounts,
+  OperatorInvitationsRepository,
+} from './modules/accounts/index.js';
+import { AdminRepository } from './modules/admin/index.js';
+import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from './modules/email/index.js';
 
 export interface OperatorCommandDeps {
   database: Database;

@@ -1,59 +1,47 @@
-import type { AppDeps } from './app.js';
-import { CatalogRepository } from './modules/catalog/catalog.repository.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import { RateCache } from './modules/catalog/rate-cache.js';
-import { CourierRoutesRepository } from './modules/courier-routes/courier-routes.repository.js';
+import type { AppDeps } from './deps.js';
+import { CatalogRepository, CatalogService, RateCache } from './modules/catalog/index.js';
 import {
+  CourierRoutesRepository,
   CourierRoutesService,
   DEFAULT_CUSTOMER_WAITS,
-  DEFAULT_WARMUP_CONCURRENCY,
-  REFRESH_COURIER_ROUTES_JOB,
-  ROUTE_REFRESH_INTERVAL_MS,
-} from './modules/courier-routes/courier-routes.service.js';
-import type { MailDeps } from './modules/email/mail.js';
-import { ContactRepository } from './modules/contact/contact.repository.js';
-import { ContactService } from './modules/contact/contact.service.js';
-import { createUkHolidayLookup } from './modules/calendar/uk-holidays.js';
-import { DeclarationService } from './modules/orders/declaration.service.js';
-import { OrderItemsRepository } from './modules/orders/order-items.repository.js';
-import { OrdersRepository } from './modules/orders/orders.repository.js';
+} from './modules/courier-routes/index.js';
+import type { MailDeps } from './modules/email/index.js';
+import { ContactRepository, ContactService } from './modules/contact/index.js';
+import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
-  DEFAULT_DRAFT_RETENTION_DAYS,
-  DRAFT_PURGE_INTERVAL_MS,
+  DeclarationService,
+  OrderItemsRepository,
+  OrdersRepository,
   OrdersService,
-  PURGE_ABANDONED_DRAFTS_JOB,
-} from './modules/orders/orders.service.js';
-import { QuotesService } from './modules/quotes/quotes.service.js';
+  OrderAccess,
+} from './modules/orders/index.js';
+import { QuotesService } from './modules/quotes/index.js';
 import { JobQueue } from './jobs/job-queue.js';
+import { registerJobs } from './job-registry.js';
 import {
-  EMBEDDED_VACUUM_INTERVAL_MS,
-  VACUUM_EMBEDDED_DATABASE_JOB,
-  vacuumEmbeddedDatabase,
-} from './db/vacuum.js';
-import { CheckoutRepository } from './modules/checkout/checkout.repository.js';
-import { CheckoutService } from './modules/checkout/checkout.service.js';
+  CheckoutRepository,
+  CheckoutService,
+  checkoutHoldsOrder,
+} from './modules/checkout/index.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
-import { AccountsService } from './modules/accounts/accounts.service.js';
-import { createAuth } from './modules/accounts/auth.js';
 import {
-  PURGE_EXPIRED_SIGN_UPS_JOB,
-  SIGN_UP_PURGE_INTERVAL_MS,
+  AccountsService,
+  createAuth,
   SignUpService,
-} from './modules/accounts/sign-up.service.js';
-import { TwoFactorService } from './modules/accounts/two-factor.service.js';
-import { OperatorAccounts } from './modules/accounts/operator-accounts.js';
-import { OperatorInvitationsRepository } from './modules/accounts/operator-invitations.repository.js';
+  TwoFactorService,
+  OperatorAccounts,
+  OperatorInvitationsRepository,
+} from './modules/accounts/index.js';
 import { RateLimiter } from './http/rate-limiter.js';
-import { OrderAccess } from './modules/orders/order-access.js';
-import { AdminRepository } from './modules/admin/admin.repository.js';
-import { AdminService } from './modules/admin/admin.service.js';
-import { AdminInbox } from './modules/admin/admin-inbox.js';
-import { AdminOrderExtras } from './modules/admin/admin-order-extras.js';
-import { OrderNotesRepository } from './modules/admin/order-notes.repository.js';
-import { BookingLinksRepository } from './modules/my-orders/booking-links.repository.js';
-import { MyOrdersService } from './modules/my-orders/my-orders.service.js';
-import { SavedItemsRepository } from './modules/saved-items/saved-items.repository.js';
-import { SavedItemsService } from './modules/saved-items/saved-items.service.js';
+import {
+  AdminRepository,
+  AdminService,
+  AdminInbox,
+  AdminOrderExtras,
+  OrderNotesRepository,
+} from './modules/admin/index.js';
+import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
+import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(
@@ -84,7 +72,7 @@ export function createServices(
   );
   const rates = new RateCache(catalogRepository, deps.clock);
   const orderAccess = new OrderAccess(
-    deps.database,
+    ordersRepository,
     deps.clock,
     site.secret,
     (headers) => accounts.currentUser(headers),
@@ -98,6 +86,7 @@ export function createServices(
     courierRoutes,
     createUkHolidayLookup(),
     deps.clock,
+    checkoutHoldsOrder,
   );
   const jobs = new JobQueue(
     {
@@ -107,57 +96,6 @@ export function createServices(
     },
     deps.jobQueue,
   );
-  // Every email is delivered by its own `send-mail` job, written with it (decision 056).
-  mail.worker.attach(jobs);
-  // The warm-up and refresh of the whole courier route matrix is one recurring job (decision
-  // 034; background.ts keeps it scheduled): one process at a time runs it, with at most
-  // `courierWarmupConcurrency` courier calls, and it stops early when its process stops.
-  jobs.register(REFRESH_COURIER_ROUTES_JOB, async (_payload, ctx) => {
-    await courierRoutes.warmMatrix({
-      concurrency: deps.courierWarmupConcurrency ?? DEFAULT_WARMUP_CONCURRENCY,
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    return { result: 'again', delayMs: ROUTE_REFRESH_INTERVAL_MS };
-  });
-  // Abandoned drafts are deleted by a recurring job (decision 050; background.ts keeps it
-  // scheduled).
-  jobs.register(PURGE_ABANDONED_DRAFTS_JOB, async (_payload, ctx) => {
-    const result = await orders.purgeAbandonedDrafts({
-      retentionDays: deps.draftRetentionDays ?? DEFAULT_DRAFT_RETENTION_DAYS,
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    if (result.deleted > 0) {
-      ctx.log.info(
-        { deleted: result.deleted, unchangedSince: result.before.toISOString() },
-        'abandoned drafts deleted',
-      );
-    }
-    return { result: 'again', delayMs: DRAFT_PURGE_INTERVAL_MS };
-  });
-  // Sign-ups whose link expired keep nothing (background.ts keeps the job scheduled).
-  jobs.register(PURGE_EXPIRED_SIGN_UPS_JOB, async (_payload, ctx) => {
-    const deleted = await signUps.purgeExpired();
-    if (deleted > 0) ctx.log.info({ deleted }, 'expired sign-ups deleted');
-    return { result: 'again', delayMs: SIGN_UP_PURGE_INTERVAL_MS };
-  });
-  // The embedded database has no autovacuum: a recurring job stands in for it (decision 067;
-  // background.ts keeps it scheduled on the embedded database only).
-  jobs.register(VACUUM_EMBEDDED_DATABASE_JOB, async (_payload, ctx) => {
-    const started = performance.now();
-    const tables = await vacuumEmbeddedDatabase(deps.database.query, {
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
-    });
-    ctx.log.info(
-      {
-        ms: Math.round(performance.now() - started),
-        tables: tables.length,
-        analyzed: tables.filter((table) => table.analyzed).map((table) => table.table),
-        slowest: [...tables].sort((a, b) => b.ms - a.ms)[0],
-      },
-      'embedded database vacuumed',
-    );
-    return { result: 'again', delayMs: EMBEDDED_VACUUM_INTERVAL_MS };
-  });
   const checkout = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
@@ -229,6 +167,16 @@ export function createServices(
     notes: orderNotes,
     myOrders,
     clock: deps.clock,
+  });
+  registerJobs(jobs, {
+    database: deps.database,
+    courierRoutes,
+    orders,
+    signUps,
+    checkout,
+    mail,
+    courierWarmupConcurrency: deps.courierWarmupConcurrency,
+    draftRetentionDays: deps.draftRetentionDays,
   });
   return {
     /** Which database the site runs on: the embedded one has jobs a server does itself. */

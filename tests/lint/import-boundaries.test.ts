@@ -114,9 +114,71 @@ describe('import boundaries', SLOW, () => {
     expect(await restrictedImports(file, importing('../orders/orders.repository.js'))).toHaveLength(
       1,
     );
-    expect(await restrictedImports(file, importing('../orders/orders.service.js'))).toEqual([]);
+    // Not through the other module's entry either, which exports it for services.ts.
+    const [byEntry] = await restrictedImports(
+      file,
+      "import { OrdersRepository } from '../orders/index.js';\nexport const b = OrdersRepository;\n",
+    );
+    expect(byEntry).toMatch(/never imports another module’s repository/);
+    expect(
+      await restrictedImports(
+        file,
+        "import { OrdersService } from '../orders/index.js';\nexport const b = OrdersService;\n",
+      ),
+    ).toEqual([]);
     expect(await restrictedImports(file, importing('./checkout.repository.js'))).toEqual([]);
     expect(await restrictedImports(file, importing('../../../web/app/app.js'))).toHaveLength(1);
+  });
+
+  it('a module reaches another module only through its index.ts (decision 087)', async () => {
+    for (const [file, up] of [
+      ['src/server/modules/checkout/x.ts', '../'],
+      ['src/server/modules/email/templates/x.ts', '../../'],
+    ] as const) {
+      const [message] = await restrictedImports(file, importing(`${up}orders/orders.service.js`));
+      expect(message, file).toMatch(/only through its public entry/);
+      expect(
+        await restrictedImports(file, importing(`${up}orders/order-access.js`)),
+        file,
+      ).toHaveLength(1);
+      expect(await restrictedImports(file, importing(`${up}orders/index.js`)), file).toEqual([]);
+      expect(await restrictedImports(file, importing(`${up}../db/client.js`)), file).toEqual([]);
+    }
+    // Its own files, a folder down or up, stay open to it.
+    expect(
+      await restrictedImports('src/server/modules/email/x.ts', importing('./templates/html.js')),
+    ).toEqual([]);
+    expect(
+      await restrictedImports('src/server/modules/email/templates/x.ts', importing('../outbox.js')),
+    ).toEqual([]);
+    // Tests may reach into any module to wire and prove it.
+    expect(
+      await restrictedImports(
+        'src/server/modules/checkout/x.test.ts',
+        importing('../orders/orders.service.js'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('the rest of src/server imports a module only through its index.ts', async () => {
+    for (const [file, path] of [
+      ['src/server/x.ts', './modules/orders/orders.service.js'],
+      ['src/server/dev/x.ts', '../modules/email/mail.js'],
+      ['src/server/spa/x.ts', '../modules/seo/page-head.js'],
+    ] as const) {
+      const [message] = await restrictedImports(file, importing(path));
+      expect(message, file).toMatch(/only through its public entry/);
+      expect(
+        await restrictedImports(file, importing(path.replace(/[^/]+\.js$/, 'index.js'))),
+        file,
+      ).toEqual([]);
+    }
+    expect(
+      await restrictedImports(
+        'src/server/x.test.ts',
+        importing('./modules/orders/orders.service.js'),
+      ),
+    ).toEqual([]);
   });
 
   it('components/ and lib/ never import a feature', async () => {

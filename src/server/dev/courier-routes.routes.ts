@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CourierRoutesService } from '../modules/courier-routes/courier-routes.service.js';
+import type { CourierRoutesService } from '../modules/courier-routes/index.js';
 
 /**
  * `GET /dev/courier-routes`: how many routes of the matrix have a fresh answer

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { sendNotFound } from '../http/errors.js';
-import type { MailDeps } from '../modules/email/mail.js';
-import { html, type SafeHtml } from '../modules/email/templates/html.js';
+import { type MailDeps, html, type SafeHtml } from '../modules/email/index.js';
 import type { LocalMailbox } from '../providers/email/local-mailbox.js';
 import { sampleBookingConfirmation } from './sample-mail.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import type { BookingConfirmationInput } from '../modules/email/templates/booking-confirmation.js';
+import type { BookingConfirmationInput } from '../modules/email/index.js';
 
 /** A one-page A6 PDF that says it is a sample (never a real courier label). */
 export function samplePdf(title: string, lines: string[]): Promise<Buffer> {

@@ -3,7 +3,46 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { rawQueryOf, type Queryable } from '../db/queryable.js';
+import type { z } from 'zod';
 import { Poller } from './poller.js';
+import { errorMessage } from '../error-message.js';
+
+/**
+ * One kind of job, in one file (docs/jobs.md): its kind, the zod schema of its payload, its lane
+ * and its handler. The handler gets the payload parsed (a stored payload that does not parse fails
+ * the job, visibly) and `deps`, what it works with, given once where the registry
+ * (`src/server/job-registry.ts`) registers it.
+ */
+export interface JobDefinition<Payload, Deps> {
+  kind: string;
+  payload: z.ZodType<Payload>;
+  lane: JobLane;
+  handle(payload: Payload, ctx: JobContext, deps: Deps): Promise<JobOutcome>;
+}
+
+/** Throws, naming the kind and the problem, when `payload` does not parse. */
+export function checkPayload(kind: string, schema: z.ZodType, payload: unknown): void {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobError(kind, payload, describeIssues(parsed.error));
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'payload'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** A job refused before it is written: a kind nobody handles, or a payload that does not parse. */
+export class InvalidJobError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly payload: unknown,
+    problem: string,
+  ) {
+    super(`Job "${kind}" refused: ${problem}`);
+    this.name = 'InvalidJobError';
+  }
+}
 
 /** What a handler tells the queue. */
 export type JobOutcome =
@@ -144,7 +183,10 @@ interface ClaimedJob {
  */
 export class JobQueue {
   readonly options: JobQueueOptions;
-  private readonly handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+  private readonly handlers = new Map<
+    string,
+    { handler: JobHandler; lane: JobLane; payload?: z.ZodType }
+  >();
   private readonly running: Record<JobLane, Set<Promise<void>>> = {
     booking: new Set(),
     mail: new Set(),
@@ -172,13 +214,52 @@ export class JobQueue {
     });
   }
 
-  register(kind: string, handler: JobHandler, lane: JobLane = 'default'): void {
-    this.handlers.set(kind, { handler, lane });
+  /**
+   * Registers a kind of job (`src/server/job-registry.ts` does, for every kind): its handler gets
+   * the stored payload parsed by the kind's schema, and `deps`.
+   */
+  define<Payload, Deps>(definition: JobDefinition<Payload, Deps>, deps: Deps): void {
+    this.register(
+      definition.kind,
+      (payload, ctx) => definition.handle(payload as Payload, ctx, deps),
+      definition.lane,
+      definition.payload,
+    );
   }
 
-  /** Adds a job in the caller's transaction; a second job with the same key is not added. */
-  enqueue(tx: Queryable, job: NewJob): Promise<boolean> {
+  /**
+   * Registers a handler for a kind; with `payload`, jobs of the kind are checked against it when
+   * added and parsed before they run. `define()` is the way for the site's kinds.
+   */
+  register(
+    kind: string,
+    handler: JobHandler,
+    lane: JobLane = 'default',
+    payload?: z.ZodType,
+  ): void {
+    this.handlers.set(kind, { handler, lane, ...(payload ? { payload } : {}) });
+  }
+
+  /**
+   * Adds a job in the caller's transaction; a second job with the same key is not added. Throws
+   * `InvalidJobError` for a kind this queue does not handle or a payload its schema refuses.
+   */
+  async enqueue(tx: Queryable, job: NewJob): Promise<boolean> {
+    this.check(job.kind, job.payload);
     return enqueueJob(tx, job, this.deps.clock.now());
+  }
+
+  /** Refuses a job this queue could not run: an unknown kind, or a payload that does not parse. */
+  private check(kind: string, payload: unknown): void {
+    const entry = this.handlers.get(kind);
+    if (!entry) {
+      throw new InvalidJobError(
+        kind,
+        payload,
+        'no such job kind (every kind is registered in src/server/job-registry.ts)',
+      );
+    }
+    if (entry.payload) checkPayload(kind, entry.payload, payload);
   }
 
   /**
@@ -186,6 +267,7 @@ export class JobQueue {
    * failed for good, so every start of a process keeps it going.
    */
   async schedule(job: { kind: string; key: string; payload?: Record<string, unknown> }) {
+    this.check(job.kind, job.payload ?? {});
     const now = this.deps.clock.now();
     await this.deps.database.query(
       `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
@@ -353,21 +435,31 @@ export class JobQueue {
     });
     let outcome: JobOutcome;
     try {
+      const parsed = entry?.payload?.safeParse(job.payload);
       if (!entry) {
         outcome = { result: 'failed', error: `No handler for job kind ${job.kind}` };
+      } else if (parsed && !parsed.success) {
+        // Written before its kind's schema changed, or by hand: never run on a guess.
+        outcome = {
+          result: 'failed',
+          error: `Stored payload does not parse: ${describeIssues(parsed.error)}`,
+        };
       } else {
         try {
-          outcome = await entry.handler(job.payload, {
-            id: job.id,
-            attempts: job.attempts,
-            createdAt: new Date(job.created_at),
-            log,
-            stillMine: () => mine,
-            stopping: () => this.stopRequested,
-            signal: this.abort.signal,
-          });
+          outcome = await entry.handler(
+            parsed ? (parsed.data as Record<string, unknown>) : job.payload,
+            {
+              id: job.id,
+              attempts: job.attempts,
+              createdAt: new Date(job.created_at),
+              log,
+              stillMine: () => mine,
+              stopping: () => this.stopRequested,
+              signal: this.abort.signal,
+            },
+          );
         } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           outcome =
             job.attempts >= this.options.maxAttempts
               ? { result: 'failed', error: message }

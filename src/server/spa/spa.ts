@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { findSiteRoute, isSiteRoute } from '../../domain/site-routes.js';
 import { withRouteAccess } from '../http/access.js';
 import { sendNotFound } from '../http/errors.js';
-import { COOKIE_PREFIX } from '../modules/accounts/auth.js';
-import { renderIndexHtml } from '../modules/seo/page-head.js';
-import { siteOrigin, type SiteAddress } from '../modules/seo/seo.routes.js';
+import { COOKIE_PREFIX } from '../modules/accounts/index.js';
+import { renderIndexHtml, siteOrigin, type SiteAddress } from '../modules/seo/index.js';
 
 /** True when a built SPA (index.html) is in the directory. */
 export function hasBuiltWeb(dir: string | undefined): dir is string {
@@ -79,10 +78,7 @@ export async function registerSpa(
 /** True when the request carries a session cookie (valid or not: the page asks the server). */
 function hasSessionCookie(request: FastifyRequest): boolean {
   const name = `${COOKIE_PREFIX}.session_token`;
-  return (request.headers.cookie ?? '')
-    .split(';')
-    .map((pair) => pair.split('=')[0]?.trim())
-    .some((cookie) => cookie === name || cookie === `__Secure-${name}`);
+  return request.cookies[name] !== undefined || request.cookies[`__Secure-${name}`] !== undefined;
 }
 
 interface ManifestChunk {

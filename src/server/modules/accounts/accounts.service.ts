@@ -66,7 +66,8 @@ function toAccount(user: AuthUser): Account {
   };
 }
 
-const setCookiesOf = (headers: Headers | undefined | null) => headers?.getSetCookie() ?? [];
+/** The Set-Cookie headers better-auth answered with, to pass on as they are. */
+export const setCookiesOf = (headers: Headers | undefined | null) => headers?.getSetCookie() ?? [];
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**

@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/accoun
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { authAccounts, sessions, twoFactors, users, verifications } from '../../db/schema.js';
-import type { MailDeps } from '../email/mail.js';
+import type { MailDeps } from '../email/index.js';
 
 /** How long a session lasts without use, and how often its expiry is pushed back. */
 export const SESSION_DAYS = 30;

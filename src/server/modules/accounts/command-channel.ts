@@ -8,6 +8,7 @@ import {
   OPERATOR_MESSAGES,
   type OperatorAccounts,
 } from './operator-accounts.js';
+import { errorMessage } from '../../error-message.js';
 
 /**
  * The server's command channel (decision 073): a Unix domain socket in DATA_DIR that only the
@@ -73,7 +74,7 @@ export async function runOperatorCommand(
     if (options.deliveredLater) lines.push('The email is sent when the site next starts.');
     return { ok: true, message: lines.join('\n') };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return {
       ok: false,
       message,

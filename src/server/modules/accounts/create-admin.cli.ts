@@ -24,6 +24,7 @@ import {
   type OperatorReply,
 } from './command-channel.js';
 import { openOperatorAccounts } from '../../operator-commands.js';
+import { errorMessage } from '../../error-message.js';
 
 const usage =
   'Usage: npm run admin:create -- --email EMAIL [--name NAME] [--password PASSWORD]\n' +
@@ -87,7 +88,7 @@ async function run(): Promise<void> {
       strict: true,
     }));
   } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return fail(`${errorMessage(error)}\n${usage}`);
   }
   if (values.help) {
     process.stdout.write(`${usage}\n`);
@@ -159,7 +160,7 @@ async function run(): Promise<void> {
       await close();
     }
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(errorMessage(error));
   } finally {
     await database.close();
   }

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import type { MailDeps } from '../email/mail.js';
+import type { MailDeps } from '../email/index.js';
 import type { Auth } from './auth.js';
 import type { OperatorInvitationsRepository } from './operator-invitations.repository.js';
 import { passwordProblem } from './password-rule.js';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmSignUp, signUp } from '../../../domain/api/accounts.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
-import type { OrderAccess } from '../orders/order-access.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { SignUpService } from './sign-up.service.js';
+import { setCookies } from './accounts.routes.js';
 
 /**
  * Sign-up by emailed link (sign-up.service.ts). The signing-up browser is known by its guest
@@ -28,7 +29,7 @@ export function signUpRoutes(signUps: SignUpService, access: OrderAccess) {
           request.body,
           access.guestHashOf(request),
         );
-        for (const cookie of cookies) reply.header('set-cookie', cookie);
+        setCookies(reply, cookies);
         // The signing-up browser's guest orders, and this browser's (as at sign-in), are the
         // account's now; this browser's guest session is replaced (decision 078).
         await access.linkGuestOrders(user.id, signUpGuestHash);

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
-import type { MailDeps } from '../email/mail.js';
+import type { MailDeps } from '../email/index.js';
 import { toSessionUser } from './accounts.service.js';
 import type { Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';

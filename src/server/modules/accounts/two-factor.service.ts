@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../domain/accounts.js';
 import type { Enrolment } from '../../../domain/api/two-factor.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { ApiError } from '../../http/errors.js';
-import { toSessionUser, type Caller, type WithCookies } from './accounts.service.js';
+import { setCookiesOf, toSessionUser, type Caller, type WithCookies } from './accounts.service.js';
 import type { Auth } from './auth.js';
 import type { SignInGuard } from './sign-in-guard.js';
 
@@ -24,7 +24,6 @@ function cookieNamed(header: string, name: string): string | undefined {
 
 const codeOf = (error: unknown): string | undefined =>
   isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
-const setCookiesOf = (headers: Headers | undefined | null) => headers?.getSetCookie() ?? [];
 
 const SIGNED_OUT = () => new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
 const PENDING_EXPIRED = () =>

@@ -9,9 +9,8 @@ import {
   type MessageFilter,
 } from '../../../domain/api/admin.js';
 import { ApiError } from '../../http/errors.js';
-import type { ContactService } from '../contact/contact.service.js';
-import type { MailStatus, OutboxEntry } from '../email/outbox.js';
-import type { MailDeps } from '../email/mail.js';
+import type { ContactService } from '../contact/index.js';
+import type { MailStatus, OutboxEntry, MailDeps } from '../email/index.js';
 import type { Operator } from './admin-guard.js';
 import type { AdminService } from './admin.service.js';
 

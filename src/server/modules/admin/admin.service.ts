@@ -17,12 +17,12 @@ import {
   type RatePrice,
 } from '../../../domain/rates.js';
 import { ApiError } from '../../http/errors.js';
-import type { ContactService } from '../contact/contact.service.js';
-import type { MailOutbox } from '../email/outbox.js';
+import type { ContactService } from '../contact/index.js';
+import type { MailOutbox } from '../email/index.js';
 import type { Dashboard } from '../../../domain/api/admin.js';
-import type { CatalogService, RateVersionRow } from '../catalog/catalog.service.js';
-import type { CheckoutService, Resolution } from '../checkout/checkout.service.js';
-import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { CatalogService, RateVersionRow } from '../catalog/index.js';
+import type { CheckoutService, Resolution } from '../checkout/index.js';
+import type { OrderRow, OrdersService } from '../orders/index.js';
 import { findCountry } from '../../../domain/countries.js';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import {

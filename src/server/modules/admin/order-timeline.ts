@@ -2,8 +2,8 @@ import type { AuditEntry, TimelineEntry } from '../../../domain/api/admin.js';
 import { findCountry } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
 import { SERVICE_LEVELS } from '../../../domain/quote.js';
-import type { OutboxEntry } from '../email/outbox.js';
-import type { OrderItemRow, OrderRow } from '../orders/orders.service.js';
+import type { OutboxEntry } from '../email/index.js';
+import type { OrderItemRow, OrderRow } from '../orders/index.js';
 import type { OrderNoteRow } from './order-notes.repository.js';
 
 /** What the timeline is built from: the order's own times and the rows that hang on it. */

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { BookingResult, CourierExchange } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { OrderRow } from '../orders/orders.service.js';
+import type { OrderRow } from '../orders/index.js';
 import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {
@@ -16,6 +16,7 @@ import {
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
+import { errorMessage } from '../../error-message.js';
 
 const INTERRUPTED =
   'The booking was interrupted while BookShipment was in flight; the shipment may or may not be booked.';
@@ -253,7 +254,7 @@ export class BookingJob {
       );
       return this.retryOrFail(orderId, queuedAt, error, log);
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     await repository.transaction((tx) =>
       orders.transition(
         orderId,
@@ -342,7 +343,7 @@ export class BookingJob {
     error: unknown,
     log: Logger,
   ): Promise<JobOutcome> {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const elapsed = this.deps.clock.now().getTime() - queuedAt.getTime();
     if (elapsed + this.options.bookingRetryDelayMs <= this.options.bookingRetryWindowMs) {
       return { result: 'retry', delayMs: this.options.bookingRetryDelayMs, error: message };

@@ -3,7 +3,7 @@ import { findCountry } from '../../../domain/countries.js';
 import { parcelsFor } from '../../../domain/items.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import type { OrderItemRow, OrderRow } from '../orders/orders.service.js';
+import type { OrderItemRow, OrderRow } from '../orders/index.js';
 
 /** The fixed booking values (docs/product-rules.md, "Fixed booking values"). */
 export const FIXED_BOOKING_VALUES = {

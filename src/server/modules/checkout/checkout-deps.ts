@@ -4,10 +4,9 @@ import type { Clock } from '../../clock.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { CourierProvider } from '../../providers/courier/courier-provider.js';
 import type { PaymentProvider } from '../../providers/payment/payment-provider.js';
-import type { MailDeps } from '../email/mail.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { MailDeps } from '../email/index.js';
+import type { OrdersService, OrderAccess } from '../orders/index.js';
 import type { CheckoutRepository } from './checkout.repository.js';
-import type { OrderAccess } from '../orders/order-access.js';
 
 export const BOOK_SHIPMENT_JOB = 'book-shipment';
 export const CAPTURE_PAYMENT_JOB = 'capture-payment';

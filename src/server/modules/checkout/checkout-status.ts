@@ -1,7 +1,7 @@
 import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { purchaseDescription, type Receipt } from '../../../domain/receipt.js';
-import type { OrderRow } from '../orders/orders.service.js';
+import type { OrderRow } from '../orders/index.js';
 import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
 
 /** The booking's progress and outcome, as the /pay and /order-confirmation pages show it. */

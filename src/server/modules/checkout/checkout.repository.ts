@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { canMovePayment, type PaymentStatus } from '../../../domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import type { RefundStatus } from '../../../domain/refunds.js';
@@ -27,6 +27,15 @@ export interface PaymentError {
  * (Drizzle; decision 015). A payment's status only moves as `canMovePayment` allows, re-checked
  * by the write itself.
  */
+/**
+ * Whether a payment or a courier booking reply points at the order (`orderId`: the orders
+ * table's id column, in the caller's statement): such an order is never an abandoned draft
+ * (decision 050), whatever its status says.
+ */
+export function checkoutHoldsOrder(orderId: AnyColumn): SQL {
+  return sql`(EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orderId}) OR EXISTS (SELECT 1 FROM courier_booking_replies r WHERE r.order_id = ${orderId}))`;
+}
+
 export class CheckoutRepository {
   constructor(private readonly db: Db) {}
 

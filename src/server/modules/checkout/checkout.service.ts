@@ -2,12 +2,8 @@ import type { CheckoutStatus, PaymentSession } from '../../../domain/checkout.js
 import type { PaymentEvent, PaymentProvider } from '../../providers/payment/payment-provider.js';
 import { BookingJob } from './booking-job.js';
 import {
-  BOOK_SHIPMENT_JOB,
-  CANCEL_PAYMENT_JOB,
-  CAPTURE_PAYMENT_JOB,
   DEFAULT_CHECKOUT_OPTIONS,
   documentPath,
-  RECONCILE_PAYMENTS_JOB,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
@@ -24,7 +20,7 @@ import {
   type CourierDocuments,
   type Resolution,
 } from './operator-resolution.js';
-import { OperatorPayments, REFUND_PAYMENT_JOB, type RefundRequester } from './operator-payments.js';
+import { OperatorPayments, type RefundRequester } from './operator-payments.js';
 
 export type { Resolution };
 
@@ -46,7 +42,12 @@ export class CheckoutService {
   private readonly sessions: PaymentSessions;
   private readonly events: PaymentEvents;
   private readonly operator: OperatorPayments;
-  private readonly booking: BookingJob;
+  readonly jobParts: {
+    booking: BookingJob;
+    settlement: SettlementJobs;
+    operator: OperatorPayments;
+    reconciliation: PaymentReconciliation;
+  };
 
   constructor(
     private readonly deps: CheckoutDeps,
@@ -55,31 +56,14 @@ export class CheckoutService {
     this.options = { ...DEFAULT_CHECKOUT_OPTIONS, ...options };
     this.events = new PaymentEvents(deps);
     this.sessions = new PaymentSessions(deps, this.events);
-    const booking = new BookingJob(deps, this.options);
-    this.booking = booking;
-    const settlement = new SettlementJobs(deps);
-    deps.jobs.register(
-      BOOK_SHIPMENT_JOB,
-      (payload, ctx) => booking.run(String(payload.orderId), ctx.createdAt, ctx.log),
-      'booking',
-    );
-    deps.jobs.register(CAPTURE_PAYMENT_JOB, (payload) =>
-      settlement.capture(String(payload.paymentId)),
-    );
-    deps.jobs.register(CANCEL_PAYMENT_JOB, (payload) =>
-      settlement.cancel(String(payload.paymentId)),
-    );
     this.operator = new OperatorPayments(deps);
-    deps.jobs.register(REFUND_PAYMENT_JOB, (payload) =>
-      this.operator.runRefund(String(payload.refundId)),
-    );
-    const reconciliation = new PaymentReconciliation(deps, this.events, this.options);
-    deps.jobs.register(RECONCILE_PAYMENTS_JOB, (_payload, ctx) => reconciliation.run(ctx.log));
-  }
-
-  /** The checkout's recurring jobs, kept scheduled by `background.ts`. */
-  get recurringJobs(): { kind: string; key: string }[] {
-    return [{ kind: RECONCILE_PAYMENTS_JOB, key: RECONCILE_PAYMENTS_JOB }];
+    // What the checkout's jobs run (./jobs/*.job.ts), given to them by the job registry.
+    this.jobParts = {
+      booking: new BookingJob(deps, this.options),
+      settlement: new SettlementJobs(deps),
+      operator: this.operator,
+      reconciliation: new PaymentReconciliation(deps, this.events, this.options),
+    };
   }
 
   get provider(): PaymentProvider {
@@ -174,7 +158,7 @@ export class CheckoutService {
 
   /** Resolves once the courier log writes in flight have ended. */
   idle(): Promise<void> {
-    return this.booking.idle();
+    return this.jobParts.booking.idle();
   }
 
   /** After the caller's transaction commits: run queued jobs and send queued mail now. */

@@ -5,11 +5,8 @@ import type { OrderAddress } from '../../../domain/order.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { BookingResult } from '../../providers/courier/courier-provider.js';
-import type {
-  BookingConfirmationInput,
-  PostalAddress,
-} from '../email/templates/booking-confirmation.js';
-import type { OrderRow } from '../orders/orders.service.js';
+import type { BookingConfirmationInput, PostalAddress } from '../email/index.js';
+import type { OrderRow } from '../orders/index.js';
 import { documentPath, type CheckoutDeps } from './checkout-deps.js';
 import { receiptOf } from './checkout-status.js';
 

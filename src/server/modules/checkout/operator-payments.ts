@@ -7,6 +7,7 @@ import type { JobOutcome } from '../../jobs/job-queue.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import type { PaymentRow, RefundRow } from './checkout.repository.js';
+import { errorMessage } from '../../error-message.js';
 
 export const REFUND_PAYMENT_JOB = 'refund-payment';
 
@@ -200,7 +201,7 @@ export class OperatorPayments {
         await payment.refund(row.providerPaymentId, `refund:${refund.id}`, refund.amountPence);
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       if (isProviderError(error) && !error.retryable) {
         await repository.transaction((tx) =>
           repository.settleRefund(refund.id, 'failed', message.slice(0, 1000), clock.now(), tx),

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
 import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
+import { errorMessage } from '../../error-message.js';
 
 /** What an operator found on the courier's side for a `needs_attention` order. */
 export type Resolution =
@@ -28,7 +29,7 @@ export async function fetchCourierDocuments(
   try {
     return { found: await deps.courier.getShipmentDocuments(courierReference) };
   } catch (error) {
-    return { missing: error instanceof Error ? error.message : String(error) };
+    return { missing: errorMessage(error) };
   }
 }
 

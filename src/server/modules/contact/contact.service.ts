@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMessage, ContactMessageReceipt } from '../../../domain/contact.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
-import type { MailDeps } from '../email/mail.js';
+import type { MailDeps } from '../email/index.js';
 import type { ContactRepository, StoredContactMessage } from './contact.repository.js';
 
 /**

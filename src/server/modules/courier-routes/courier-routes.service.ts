@@ -14,6 +14,7 @@ import type {
   RouteKey,
 } from './courier-routes.repository.js';
 import { availabilityKey, routeMatrix, type MatrixEntry } from './route-matrix.js';
+import { errorMessage } from '../../error-message.js';
 
 export interface RouteCachePolicy {
   /** An answer younger than this is used as it is. */
@@ -283,7 +284,7 @@ export class CourierRoutesService {
           this.memory.set(id, { services, fetchedAt: at.getTime() });
         return services;
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorMessage(error);
         this.logger.warn({ route: id, err: message }, 'courier route lookup failed');
         await this.repository.saveFailure(key, message.slice(0, 500), this.clock.now());
         throw error;

@@ -7,7 +7,8 @@ import { bareAddress, composeMessage } from '../../providers/email/compose.js';
 import type { DeliveryReceipt, MailTransport } from '../../providers/email/email-provider.js';
 import { isProviderError, ProviderError } from '../../providers/provider-error.js';
 import { MailBreaker, type MailBreakerOptions } from './mail-breaker.js';
-import { SEND_MAIL_JOB } from './outbox.js';
+import { sendMailJob } from './jobs/send-mail.job.js';
+import { errorMessage } from '../../error-message.js';
 
 export interface MailDeliveryOptions {
   /** Attempts before a message is marked failed. */
@@ -136,12 +137,12 @@ export class MailDelivery {
   }
 
   /**
-   * Registers the `send-mail` job on a process's job queue (`services.ts` does, once per app), in
-   * its own lane (`mailConcurrency` at once), so a slow mail server never holds up captures and
-   * cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
+   * Registers the `send-mail` job (`jobs/send-mail.job.ts`) on a process's job queue, with this
+   * delivery as its handler (the job registry does, once per app), in its own lane
+   * (`mailConcurrency` at once), so a slow mail server never holds up captures and cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
    */
   attach(jobs: JobQueue): void {
-    jobs.register(SEND_MAIL_JOB, (payload, ctx) => this.handle(payload, ctx), 'mail');
+    jobs.define(sendMailJob, this);
     this.queues.push(jobs);
   }
 
@@ -160,7 +161,7 @@ export class MailDelivery {
     if (!queue) throw new Error('Mail delivery has no job queue: attach() it first');
     const before = { ...this.tally };
     for (let taken = 0; taken < TEST_BATCH;) {
-      const claimed = await queue.runOnce([SEND_MAIL_JOB]);
+      const claimed = await queue.runOnce([sendMailJob.kind]);
       if (claimed === 0) break;
       taken += claimed;
     }
@@ -175,9 +176,8 @@ export class MailDelivery {
   }
 
   /** The `send-mail` job's handler (see the class comment). */
-  async handle(payload: Record<string, unknown>, ctx: JobContext): Promise<JobOutcome> {
+  async handle({ mailId }: { mailId: string }, ctx: JobContext): Promise<JobOutcome> {
     const { database, clock } = this.deps;
-    const mailId = String(payload.mailId);
     const [row] = await database.query<MailRow>(`SELECT ${MAIL_COLUMNS} FROM mail WHERE id = $1`, [
       mailId,
     ]);
@@ -434,8 +434,4 @@ export class MailDelivery {
       [id, token, status, at, error.slice(0, 1000)],
     );
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

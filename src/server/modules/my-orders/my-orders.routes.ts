@@ -9,8 +9,8 @@ import {
 } from '../../../domain/api/my-orders.js';
 import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import type { OrderAccess } from '../orders/order-access.js';
+import type { AccountsService } from '../accounts/index.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { MyOrdersService } from './my-orders.service.js';
 
 export function myOrdersRoutes(

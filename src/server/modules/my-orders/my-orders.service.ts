@@ -9,11 +9,14 @@ import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
-import type { CheckoutService } from '../checkout/checkout.service.js';
-import type { MailDeps } from '../email/mail.js';
-import type { OrderAccess } from '../orders/order-access.js';
-import { toOrderView } from '../orders/order-view.js';
-import type { OrderRow, OrdersService } from '../orders/orders.service.js';
+import type { CheckoutService } from '../checkout/index.js';
+import type { MailDeps } from '../email/index.js';
+import {
+  type OrderAccess,
+  toOrderView,
+  type OrderRow,
+  type OrdersService,
+} from '../orders/index.js';
 import type { BookingLinksRepository } from './booking-links.repository.js';
 
 /** How long a "Manage my booking" link works (once). */

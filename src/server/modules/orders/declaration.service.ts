@@ -18,7 +18,7 @@ import type { OrderView } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';
-import { withDeadline } from '../courier-routes/courier-routes.service.js';
+import { withDeadline } from '../courier-routes/index.js';
 import type { OrderItemsRepository } from './order-items.repository.js';
 import { parcelViews, toOrderView } from './order-view.js';
 import type { OrdersService } from './orders.service.js';

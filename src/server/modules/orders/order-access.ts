@@ -4,9 +4,9 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
 import type { AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';
+import type { OrdersRepository } from './orders.repository.js';
 
 /**
  * The guest-session cookie (decision 078): one random value per browser, issued by the server
@@ -28,19 +28,6 @@ export interface Viewer {
 
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-function cookieValue(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return null; // not a value this site ever set
-    }
-  }
-  return null;
-}
-
 /**
  * The one place that decides who may open an order (docs/accounts.md):
  * - the browsers holding it (the guest cookie that created it, or one a "Manage my booking"
@@ -51,7 +38,7 @@ function cookieValue(request: FastifyRequest, name: string): string | null {
  */
 export class OrderAccess {
   constructor(
-    private readonly database: Database,
+    private readonly orders: OrdersRepository,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly currentUser: (headers: Headers) => Promise<SessionUser | null>,
@@ -60,7 +47,8 @@ export class OrderAccess {
 
   /** This browser's guest session (the hash of its cookie), or null without a valid one. */
   guestHashOf(request: FastifyRequest): string | null {
-    const value = cookieValue(request, GUEST_COOKIE);
+    // Parsed by @fastify/cookie (decision 089); the signature is ours (decision 078).
+    const value = request.cookies[GUEST_COOKIE];
     const match = value ? GUEST_VALUE.exec(value) : null;
     if (!match?.[1] || !match[2]) return null;
     const expected = Buffer.from(this.signGuest(match[1]));
@@ -102,25 +90,21 @@ export class OrderAccess {
     const old = this.guestHashOf(request);
     const fresh = this.issueGuest(request, reply);
     if (old) {
-      if (mode === 'sign-in') {
-        await this.database.query(`UPDATE order_guests SET guest_hash = $2 WHERE guest_hash = $1`, [
-          old,
-          fresh,
-        ]);
-      } else {
-        await this.database.query(`DELETE FROM order_guests WHERE guest_hash = $1`, [old]);
-      }
+      if (mode === 'sign-in') await this.orders.moveGuest(old, fresh);
+      else await this.orders.forgetGuest(old);
     }
     return fresh;
   }
 
   private issueGuest(request: FastifyRequest, reply: FastifyReply): string {
     const id = randomBytes(24).toString('base64url');
-    const secure = this.secureCookies || request.protocol === 'https';
-    reply.header(
-      'set-cookie',
-      `${GUEST_COOKIE}=${this.guestCookieValue(id)}; Path=/; Max-Age=${GUEST_COOKIE_DAYS * 86400}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-    );
+    reply.setCookie(GUEST_COOKIE, this.guestCookieValue(id), {
+      path: '/',
+      maxAge: GUEST_COOKIE_DAYS * 86400,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secureCookies || request.protocol === 'https',
+    });
     return hash(id);
   }
 
@@ -129,41 +113,22 @@ export class OrderAccess {
   }
 
   async canOpen(orderId: string, viewer: Viewer): Promise<boolean> {
-    const verifiedEmail = viewer.user?.emailVerified ? viewer.user.email : null;
-    const rows = await this.database.query(
-      `SELECT 1 FROM orders o WHERE o.id = $1 AND (
-         o.user_id = $2
-         OR EXISTS (SELECT 1 FROM order_guests g WHERE g.order_id = o.id AND g.guest_hash = $3)
-         OR (o.user_id IS NULL AND lower(o.collection_address->>'email') = lower($4::text))
-       )`,
-      [orderId, viewer.user?.id ?? null, viewer.guestHash, verifiedEmail],
-    );
-    return rows.length > 0;
+    return this.orders.openableBy(orderId, {
+      userId: viewer.user?.id ?? null,
+      guestHash: viewer.guestHash,
+      verifiedEmail: viewer.user?.emailVerified ? viewer.user.email : null,
+    });
   }
 
   /** Gives this browser (and its account, if signed in) the order. */
   async grant(orderId: string, viewer: { guestHash: string; userId: string | null }) {
-    await this.database.query(
-      `INSERT INTO order_guests (order_id, guest_hash, created_at) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING`,
-      [orderId, viewer.guestHash, this.clock.now()],
-    );
-    if (viewer.userId) {
-      await this.database.query(
-        `UPDATE orders SET user_id = $2 WHERE id = $1 AND user_id IS NULL`,
-        [orderId, viewer.userId],
-      );
-    }
+    await this.orders.grant(orderId, viewer.guestHash, viewer.userId, this.clock.now());
   }
 
   /** After sign-in or sign-up: this browser's guest orders now belong to the account. */
   async linkGuestOrders(userId: string, guestHash: string | null): Promise<void> {
     if (!guestHash) return;
-    await this.database.query(
-      `UPDATE orders SET user_id = $1 WHERE user_id IS NULL
-         AND id IN (SELECT order_id FROM order_guests WHERE guest_hash = $2)`,
-      [userId, guestHash],
-    );
+    await this.orders.linkGuestOrders(userId, guestHash);
   }
 
   /** A read-only credential for one order, for links in emails: `<expiry>.<signature>`. */

@@ -14,13 +14,15 @@ import {
 } from 'drizzle-orm';
 import { canTransition, type OrderStatus } from '../../../domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orderGuests, orders } from '../../db/schema.js';
 
 /**
- * An order some payment or courier booking reply points at: never an abandoned draft (decision
- * 050). Read here, in the statement that deletes, so the check and the delete hold one lock.
+ * Whether rows of another module point at the order (its `orders.id` column): such an order is
+ * never an abandoned draft (decision 050). The owner of those rows writes it (the checkout's
+ * payments and courier booking replies: `checkoutHoldsOrder`); it is read in the statement that
+ * deletes, so the check and the delete hold one lock.
  */
-const touchedByCheckout = sql`(EXISTS (SELECT 1 FROM payments p WHERE p.order_id = ${orders.id}) OR EXISTS (SELECT 1 FROM courier_booking_replies r WHERE r.order_id = ${orders.id}))`;
+export type HeldElsewhere = (orderId: typeof orders.id) => SQL;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -267,11 +269,15 @@ export class OrdersRepository {
    * every condition in a new statement under those locks, so a payment committed in between is
    * seen and its order kept. Returns the ids deleted.
    */
-  async deleteAbandonedDrafts(before: Date, limit: number): Promise<string[]> {
+  async deleteAbandonedDrafts(
+    before: Date,
+    limit: number,
+    heldElsewhere: HeldElsewhere,
+  ): Promise<string[]> {
     const abandoned = and(
       eq(orders.status, 'draft'),
       lt(orders.updatedAt, before),
-      sql`NOT ${touchedByCheckout}`,
+      sql`NOT ${heldElsewhere(orders.id)}`,
     );
     return this.db.transaction(async (tx) => {
       const locked = await tx
@@ -296,6 +302,73 @@ export class OrdersRepository {
         .returning({ id: orders.id });
       return deleted.map((row) => row.id);
     });
+  }
+
+  /**
+   * Whether someone may open the order (docs/accounts.md, `OrderAccess`): its account, a browser
+   * it was granted to (`order_guests`), or the account whose verified email booked it as a guest.
+   */
+  async openableBy(
+    orderId: string,
+    who: { userId: string | null; guestHash: string | null; verifiedEmail: string | null },
+  ): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.id, orderId),
+          sql`(${orders.userId} = ${who.userId}
+            OR EXISTS (SELECT 1 FROM ${orderGuests} WHERE ${orderGuests.orderId} = ${orders.id}
+              AND ${orderGuests.guestHash} = ${who.guestHash})
+            OR (${orders.userId} IS NULL
+              AND lower(${orders.collectionAddress}->>'email') = lower(${who.verifiedEmail}::text)))`,
+        ),
+      );
+    return rows.length > 0;
+  }
+
+  /** Gives a browser the order, and the account (if any) the order that has none yet. */
+  async grant(orderId: string, guestHash: string, userId: string | null, now: Date): Promise<void> {
+    await this.db
+      .insert(orderGuests)
+      .values({ orderId, guestHash, createdAt: now })
+      .onConflictDoNothing();
+    if (userId) {
+      await this.db
+        .update(orders)
+        .set({ userId })
+        .where(and(eq(orders.id, orderId), isNull(orders.userId)));
+    }
+  }
+
+  /** The orders of this browser that have no account yet become the account's. */
+  async linkGuestOrders(userId: string, guestHash: string): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ userId })
+      .where(
+        and(
+          isNull(orders.userId),
+          inArray(
+            orders.id,
+            this.db
+              .select({ id: orderGuests.orderId })
+              .from(orderGuests)
+              .where(eq(orderGuests.guestHash, guestHash)),
+          ),
+        ),
+      );
+  }
+
+  /** A browser's new guest session takes over every order its old one could open. */
+  async moveGuest(from: string, to: string): Promise<void> {
+    await this.db.update(orderGuests).set({ guestHash: to }).where(eq(orderGuests.guestHash, from));
+  }
+
+  /** A guest session opens no order any more. */
+  async forgetGuest(guestHash: string): Promise<void> {
+    await this.db.delete(orderGuests).where(eq(orderGuests.guestHash, guestHash));
   }
 
   async countByStatus(status: OrderStatus): Promise<number> {

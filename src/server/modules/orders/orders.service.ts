@@ -8,19 +8,24 @@ import {
   type HolidayRegion,
 } from '../../../domain/collection-calendar.js';
 import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
-import { SERVICE_LEVELS, packagesFor, type QuoteService } from '../../../domain/quote.js';
+import {
+  courierServiceFor,
+  SERVICE_LEVELS,
+  packagesFor,
+  type QuoteService,
+} from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
 import { ApiError } from '../../http/errors.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
-import { courierServiceFor } from '../quotes/quotes.service.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { CourierRoutesService } from '../courier-routes/index.js';
 import { toOrderView } from './order-view.js';
 import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
 import type {
+  HeldElsewhere,
   NewOrderRow,
   OrderChanges,
   OrderRow,
@@ -52,6 +57,8 @@ export class OrdersService {
     private readonly routes: CourierRoutesService,
     private readonly holidays: HolidayLookup,
     private readonly clock: Clock,
+    /** Rows of other modules that keep a draft from being deleted (`checkoutHoldsOrder`). */
+    private readonly heldElsewhere: HeldElsewhere,
   ) {}
 
   private readonly drafts = new WriteBatcher(
@@ -242,7 +249,7 @@ export class OrdersService {
     let deleted = 0;
     for (;;) {
       if (options.stopped?.()) break;
-      const ids = await this.orders.deleteAbandonedDrafts(before, batchSize);
+      const ids = await this.orders.deleteAbandonedDrafts(before, batchSize, this.heldElsewhere);
       deleted += ids.length;
       if (ids.length < batchSize) break;
     }

@@ -4,8 +4,8 @@ import { createQuote, getOrder } from '../../../domain/api/orders.js';
 import { routeUrl } from '../../../domain/api/route.js';
 import { validateQuoteRequest } from '../../../domain/quote.js';
 import { addRoute } from '../../http/route.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
-import type { OrderAccess } from '../orders/order-access.js';
+import type { CatalogService } from '../catalog/index.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { QuotesService } from './quotes.service.js';
 
 export function quotesRoutes(quotes: QuotesService, catalog: CatalogService, access: OrderAccess) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OfferedService, OrderView } from '../../../domain/order.js';
 import { totalWeightKg } from '../../../domain/pricing.js';
 import {
-  PREFERRED_COLLECTION_OPTIONS,
+  courierServiceFor,
   QUOTE_MESSAGES,
   SERVICE_LEVELS,
   packagesFor,
@@ -11,30 +11,11 @@ import {
 } from '../../../domain/quote.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
-import type { RouteService } from '../../providers/courier/courier-provider.js';
-import type { RateCache } from '../catalog/rate-cache.js';
-import type { CourierRoutesService } from '../courier-routes/courier-routes.service.js';
-import { newOrderReference } from '../orders/order-reference.js';
-import { toOrderView } from '../orders/order-view.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { RateCache } from '../catalog/index.js';
+import type { CourierRoutesService } from '../courier-routes/index.js';
+import { newOrderReference, toOrderView, type OrdersService } from '../orders/index.js';
 
 const SERVICE_ORDER: QuoteService[] = ['express', 'economy'];
-
-/** The courier service behind one of ours, if it runs on the route with a usable collection. */
-export function courierServiceFor(
-  service: QuoteService,
-  routeServices: RouteService[],
-): { courierService: RouteService; collectionOptionId: number } | undefined {
-  const courierService = routeServices.find(
-    (s) => s.serviceName === SERVICE_LEVELS[service].courierServiceName,
-  );
-  if (!courierService) return undefined;
-  for (const title of PREFERRED_COLLECTION_OPTIONS) {
-    const option = courierService.collectionOptions.find((o) => o.title === title);
-    if (option) return { courierService, collectionOptionId: option.collectionOptionId };
-  }
-  return undefined;
-}
 
 /**
  * Get Quotes: prices come from our rate tables at once; a service is offered only when the

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../domain/accounts.js';
 import { deleteSavedItem, listSavedItems, saveItem } from '../../../domain/api/saved-items.js';
 import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
-import type { OrderAccess, Viewer } from '../orders/order-access.js';
+import type { OrderAccess, Viewer } from '../orders/index.js';
 import type { SavedItemsService } from './saved-items.service.js';
 
 export function savedItemsRoutes(

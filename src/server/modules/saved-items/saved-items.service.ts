@@ -7,8 +7,7 @@ import {
 } from '../../../domain/api/saved-items.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
-import type { OrderAccess, Viewer } from '../orders/order-access.js';
-import type { OrdersService } from '../orders/orders.service.js';
+import type { OrderAccess, Viewer, OrdersService } from '../orders/index.js';
 import type { SavedItemRow, SavedItemsRepository } from './saved-items.repository.js';
 
 const ITEM_NOT_FOUND = () =>

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BEHAVIOURS, ControlSchema, startCourierSimulator } from './simulator.server.js';
+import { errorMessage } from '../../../error-message.js';
 
 const usage = `Usage: npm run courier:simulator -- [--port 4010] [--host 127.0.0.1] [--latency-ms 0]
   [--quote|--commodity|--book ${BEHAVIOURS.join('|')}] [--public-url URL]
@@ -36,7 +37,7 @@ try {
     strict: true,
   }));
 } catch (error) {
-  fatal(error instanceof Error ? error.message : String(error));
+  fatal(errorMessage(error));
 }
 if (values.help) {
   process.stdout.write(`${usage}\n`);

@@ -9,6 +9,7 @@ import type {
   ProviderPayment,
   ProviderPaymentStatus,
 } from '../payment-provider.js';
+import { errorMessage } from '../../../error-message.js';
 
 export interface StripeOptions {
   secretKey: string;
@@ -228,13 +229,7 @@ export function toProviderError(error: unknown): ProviderError {
       },
     );
   }
-  return new ProviderError(
-    'payment',
-    'NETWORK',
-    true,
-    error instanceof Error ? error.message : String(error),
-    {
-      cause: error,
-    },
-  );
+  return new ProviderError('payment', 'NETWORK', true, errorMessage(error), {
+    cause: error,
+  });
 }

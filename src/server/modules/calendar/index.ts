@@ -1,0 +1,1 @@
+export { createUkHolidayLookup } from './uk-holidays.js';

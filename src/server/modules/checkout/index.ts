@@ -1,0 +1,10 @@
+export { checkoutRoutes, WEBHOOK_PATH } from './checkout.routes.js';
+export { CheckoutService } from './checkout.service.js';
+export type { Resolution } from './checkout.service.js';
+export type { CheckoutOptions } from './checkout-deps.js';
+export { CheckoutRepository, checkoutHoldsOrder } from './checkout.repository.js';
+export { bookShipmentJob } from './jobs/book-shipment.job.js';
+export { capturePaymentJob } from './jobs/capture-payment.job.js';
+export { cancelPaymentJob } from './jobs/cancel-payment.job.js';
+export { refundPaymentJob } from './jobs/refund-payment.job.js';
+export { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';

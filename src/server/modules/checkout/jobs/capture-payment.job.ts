@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineJob } from '../../../jobs/define-job.js';
+import { CAPTURE_PAYMENT_JOB } from '../checkout-deps.js';
+import type { SettlementJobs } from '../settlement-jobs.js';
+
+/** Captures a booked order's authorisation. */
+export const capturePaymentJob = defineJob({
+  kind: CAPTURE_PAYMENT_JOB,
+  payload: z.object({ paymentId: z.string().min(1), orderId: z.string().min(1).optional() }),
+  lane: 'default',
+  handle: ({ paymentId }, _ctx, deps: { settlement: SettlementJobs }) =>
+    deps.settlement.capture(paymentId),
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineJob } from '../../../jobs/define-job.js';
+import { RECONCILE_PAYMENTS_JOB } from '../checkout-deps.js';
+import type { PaymentReconciliation } from '../payment-reconciliation.js';
+
+/** Recurring: applies or cancels authorisations no order accounts for (docs/orders.md). */
+export const reconcilePaymentsJob = defineJob({
+  kind: RECONCILE_PAYMENTS_JOB,
+  payload: z.object({}),
+  lane: 'default',
+  handle: (_payload, ctx, deps: { reconciliation: PaymentReconciliation }) =>
+    deps.reconciliation.run(ctx.log),
+});

@@ -1,0 +1,1 @@
+export { openApiRoutes, registerOpenApi } from './openapi.js';

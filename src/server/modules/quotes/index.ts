@@ -1,0 +1,2 @@
+export { quotesRoutes } from './quotes.routes.js';
+export { QuotesService } from './quotes.service.js';
