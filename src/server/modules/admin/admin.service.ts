@@ -37,6 +37,7 @@ import type { Operator } from './admin-guard.js';
 import type { AdminRepository } from './admin.repository.js';
 import type { OrderNotesRepository } from './order-notes.repository.js';
 import { orderTimeline } from './order-timeline.js';
+import { londonDate, londonMidnight } from '../../../domain/london-time.js';
 
 export interface AdminDeps {
   repository: AdminRepository;
@@ -67,19 +68,6 @@ function summaryOf(o: OrderRow): AdminOrderSummary {
     pricePence: o.pricePence,
     failureCode: o.failureCode,
   };
-}
-
-/** Midnight in the UK at the start of a calendar date (GMT or BST). */
-export function londonMidnight(date: string): Date {
-  const utc = new Date(`${date}T00:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    timeZoneName: 'shortOffset',
-  })
-    .formatToParts(utc)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const hours = offset === 'GMT' || !offset ? 0 : Number(offset.replace('GMT', ''));
-  return new Date(utc.getTime() - hours * 3_600_000);
 }
 
 const encodeCursor = (o: OrderRow) =>
@@ -444,7 +432,7 @@ export class AdminService {
 
   async dashboard(): Promise<Dashboard> {
     const now = this.deps.clock.now();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+    const today = londonDate(now);
     const first = new Date(`${today}T12:00:00Z`);
     first.setUTCDate(first.getUTCDate() - 29);
     const firstDay = first.toISOString().slice(0, 10);

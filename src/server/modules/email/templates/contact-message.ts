@@ -2,6 +2,7 @@ import { headerText } from '../mail-headers.js';
 import type { RenderedMail } from './booking-confirmation.js';
 import { html, multiline } from './html.js';
 import { heading, layout, paragraph, textLayout } from './layout.js';
+import { formatLondon } from '../../../../domain/london-time.js';
 
 /** A message sent through the Contact us form (docs/product-rules.md, "Contact us"), as stored. */
 export interface ContactEmailInput {
@@ -26,14 +27,6 @@ function fullName(input: ContactEmailInput): string {
     .join(' ');
 }
 
-function londonTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(at);
-}
-
 /** The email to the sales mailbox; its Reply-To is the visitor (set by the caller). */
 export function renderContactMessage(
   input: ContactEmailInput,
@@ -46,7 +39,7 @@ export function renderContactMessage(
     ['Company', input.company ?? ''],
     ['Email', input.email],
     ['Phone', input.phone ?? ''],
-    ['Received', londonTime(input.receivedAt)],
+    ['Received', formatLondon(input.receivedAt, 'sentence')],
     ...(input.newsOptIn === undefined
       ? []
       : [['Agreed to news', input.newsOptIn ? 'Yes' : 'No'] as [string, string]]),

@@ -1,6 +1,7 @@
 import type { RenderedMail } from './booking-confirmation.js';
 import { html, link } from './html.js';
 import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { formatLondon } from '../../../../domain/london-time.js';
 
 export interface OperatorInvitationInput {
   /** The account's address: whoever reads this mailbox may accept. */
@@ -11,14 +12,6 @@ export interface OperatorInvitationInput {
   expiresAt: Date;
   /** The invitation's id: one email per invitation. */
   requestId: string;
-}
-
-function londonTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(at);
 }
 
 export const OPERATOR_INVITATION_SUBJECT = 'You are invited to run BoxAbroad';
@@ -33,7 +26,7 @@ export function renderOperatorInvitation(
   input: OperatorInvitationInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
-  const expires = `${londonTime(input.expiresAt)} (UK time)`;
+  const expires = `${formatLondon(input.expiresAt, 'sentence')} (UK time)`;
   const body = html`${heading('Become a BoxAbroad operator')} ${paragraph(INTRO)}
   ${button(input.acceptUrl, 'Choose a password and accept')}
   ${paragraph(html`Or open this link: ${link(input.acceptUrl, input.acceptUrl)}`)}

@@ -1,6 +1,7 @@
 import type { RenderedMail } from './booking-confirmation.js';
 import { html, link } from './html.js';
 import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { formatLondon } from '../../../../domain/london-time.js';
 
 export interface PasswordResetInput {
   /** The account's address. */
@@ -13,21 +14,13 @@ export interface PasswordResetInput {
   requestId: string;
 }
 
-function londonTime(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  }).format(at);
-}
-
 export const PASSWORD_RESET_SUBJECT = 'Reset your BoxAbroad password';
 
 export function renderPasswordReset(
   input: PasswordResetInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
-  const expires = `${londonTime(input.expiresAt)} (UK time)`;
+  const expires = `${formatLondon(input.expiresAt, 'sentence')} (UK time)`;
   const body = html`${heading('Reset your password')}
   ${paragraph('Someone asked to reset the password of your BoxAbroad account. If it was you, choose a new password:')}
   ${button(input.resetUrl, 'Choose a new password')}

@@ -34,6 +34,7 @@ import {
   type Route,
   type SimService,
 } from './services.js';
+import { londonClock } from '../../../../domain/london-time.js';
 
 export type Reply = Record<string, unknown>;
 
@@ -176,34 +177,13 @@ function checkShipment(shipment: ShipmentJson, problems: string[]): CheckedShipm
   };
 }
 
-/** London calendar date, time and weekday of an instant. */
-export function londonNow(date: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
-
 function isWeekend(isoDate: string): boolean {
   const day = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
   return day === 0 || day === 6;
 }
 
 function sameDayCutOff(service: SimService, now: Date): string | null {
-  const london = londonNow(now);
+  const london = londonClock(now);
   if (isWeekend(london.date) || london.time >= service.cutOff) return null;
   return service.cutOff;
 }
@@ -520,7 +500,7 @@ export async function bookShipment(
 
   // Collection
   const collection = details.Collection;
-  const today = londonNow(now);
+  const today = londonClock(now);
   if (!collection) {
     problems.push('BookDetails.Collection with CollectionDate is required');
   } else {

@@ -27,13 +27,13 @@ import {
   getCountries,
   getOrderDocuments,
   getQuote,
-  londonNow,
   OrderBook,
   QuoteBook,
   type HandlerContext,
   type Reply,
   type StoredOrder,
 } from './simulator.handlers.js';
+import { londonClock } from '../../../../domain/london-time.js';
 
 export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
@@ -418,8 +418,8 @@ function addDays(isoDate: string, days: number): string {
 
 /** The order's events so far, derived from the clock: booked, collected, in transit, delivered. */
 function trackingEvents(order: StoredOrder, now: Date): { when: string; what: string }[] {
-  const today = londonNow(now);
-  const booked = londonNow(order.bookedAt);
+  const today = londonClock(now);
+  const booked = londonClock(order.bookedAt);
   const events = [
     { when: `${booked.date} ${booked.time}`, what: 'Shipment booked; awaiting collection' },
   ];
