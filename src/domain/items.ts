@@ -125,6 +125,16 @@ export function parcelsFor(smallBoxes: number, largeBoxes: number): ParcelSpec[]
   ];
 }
 
+/** A parcel's size as the courier is told it: the box's largest allowed weight and its sides. */
+export function packageSizeOf(parcel: ParcelSpec) {
+  return {
+    weightKg: parcel.maxWeightKg,
+    lengthCm: parcel.lengthCm,
+    widthCm: parcel.widthCm,
+    heightCm: parcel.heightCm,
+  };
+}
+
 /** HS codes are read from the left, so "4902" becomes "49020000". */
 export function padCommodityCode(code: string): string {
   return code.trim().padEnd(8, '0');

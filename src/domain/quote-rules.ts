@@ -1,4 +1,5 @@
-import { BOX_SPECS, MAX_BOXES } from './boxes.js';
+import { MAX_BOXES } from './boxes.js';
+import { packageSizeOf, parcelsFor } from './items.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from './countries.js';
 import {
   DESTINATION_POSTCODE_FORMATS,
@@ -154,16 +155,7 @@ export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValida
 
 /** Package sizes sent to the courier for a box mix (docs/product-rules.md, "Boxes"). */
 export function packagesFor(smallBoxes: number, largeBoxes: number) {
-  const pkg = (type: 'small' | 'large') => ({
-    weightKg: BOX_SPECS[type].maxWeightKg,
-    lengthCm: BOX_SPECS[type].lengthCm,
-    widthCm: BOX_SPECS[type].widthCm,
-    heightCm: BOX_SPECS[type].heightCm,
-  });
-  return [
-    ...Array.from({ length: largeBoxes }, () => pkg('large')),
-    ...Array.from({ length: smallBoxes }, () => pkg('small')),
-  ];
+  return parcelsFor(smallBoxes, largeBoxes).map(packageSizeOf);
 }
 
 /** The display names of our two services, and the courier services behind them. */

@@ -1,6 +1,6 @@
 import { COLLECTION_READY_FROM } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
-import { parcelsFor } from '../../../domain/items.js';
+import { packageSizeOf, parcelsFor } from '../../../domain/items.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
@@ -56,10 +56,7 @@ export function shipmentBookingFor(
     throw new Error(`Order ${order.id} is not complete`);
   }
   const packages = parcelsFor(order.smallBoxes, order.largeBoxes).map((parcel) => ({
-    weightKg: parcel.maxWeightKg,
-    lengthCm: parcel.lengthCm,
-    widthCm: parcel.widthCm,
-    heightCm: parcel.heightCm,
+    ...packageSizeOf(parcel),
     commodities: items
       .filter((item) => item.parcelKey === parcel.key)
       .map((item) => ({
