@@ -6,6 +6,13 @@ import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { schema } from './schema.js';
+import {
+  BoundedGate,
+  DEFAULT_DB_TIMEOUTS,
+  DatabaseWaitError,
+  postgresTimeoutOptions,
+  type DbTimeouts,
+} from './wait-bounds.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A Drizzle transaction on `Db`: repositories accept one to join the caller's transaction. */
@@ -26,24 +33,52 @@ export interface Database {
   query: RawQuery;
   /** Runs a script of several statements without parameters. */
   execScript(text: string): Promise<void>;
-  /** Runs fn in one transaction on one connection. */
+  /**
+   * Runs fn in one transaction on one connection. `bounds` lifts the connection's wait bounds
+   * for this transaction only (0 = none), for the few units that may wait or run long: the
+   * migrations, which wait for another process's migrations.
+   */
   transaction<T>(
     fn: (tx: { query: RawQuery; execScript(text: string): Promise<void> }) => Promise<T>,
+    bounds?: TransactionBounds,
   ): Promise<T>;
+  /**
+   * Runs fn in a Drizzle transaction and, on PostgreSQL, runs it again (up to 3 tries in all,
+   * after 50 and 250 ms) when the connection was lost before COMMIT was sent: the server then
+   * rolled it back, so nothing of it happened. A loss during COMMIT is not retried (it may have
+   * committed). Only for units whose callback does nothing outside the database: no provider
+   * call, no email, no change to memory the caller keeps (decision 092).
+   */
+  retryable<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests restore it per file). */
   dumpDataDir?: () => Promise<Blob>;
 }
 
-export type DatabaseOptions =
+export interface TransactionBounds {
+  /** The longest one statement may run, ms; 0 for no bound. */
+  statementMs?: number;
+  /** The longest a statement may wait for a lock (on PGlite: for the connection), ms; 0 for none. */
+  lockMs?: number;
+  /** The longest the transaction may sit idle between two statements, ms; 0 for no bound. */
+  idleInTransactionMs?: number;
+}
+
+export type DatabaseOptions = (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+) & { timeouts?: DbTimeouts };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  timeouts?: DbTimeouts;
+}): Promise<Database> {
+  const timeouts = options.timeouts ?? DEFAULT_DB_TIMEOUTS;
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   // One process owns a data directory (decision 073); an in-memory database has none to share.
   const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
@@ -57,24 +92,30 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     await lock?.release();
     throw error;
   }
+  const bounded = boundedPglite(client, timeouts);
   const query: RawQuery = async (text, params) =>
-    (await client.query(text, params ?? [])).rows as never;
+    (await bounded.query(text, params ?? [])).rows as never;
+  const db = drizzlePglite({ client: bounded as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
     query,
     execScript: async (text) => {
-      await client.exec(text);
+      await bounded.exec(text);
     },
-    transaction: (fn) =>
-      client.transaction((tx) =>
-        fn({
-          query: async (text, params) => (await tx.query(text, params ?? [])).rows as never,
-          execScript: async (text) => {
-            await tx.exec(text);
-          },
-        }),
+    transaction: (fn, bounds) =>
+      bounded.transaction(
+        (tx) =>
+          fn({
+            query: async (text, params) => (await tx.query(text, params ?? [])).rows as never,
+            execScript: async (text) => {
+              await tx.exec(text);
+            },
+          }),
+        bounds,
       ),
+    // One connection in this process: there is no connection to lose.
+    retryable: (fn) => db.transaction(fn),
     close: async () => {
       try {
         await client.close();
@@ -86,8 +127,17 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   };
 }
 
-async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+async function openPostgres(options: {
+  url: string;
+  maxConnections?: number;
+  timeouts?: DbTimeouts;
+}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    // Every connection starts with the wait bounds (docs/operations.md, "Bounded waits").
+    options: postgresTimeoutOptions(options.timeouts ?? DEFAULT_DB_TIMEOUTS),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   // The same for a client checked out by any code (Drizzle's transactions included): its
@@ -99,22 +149,32 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   // read again, once, on a new connection when its connection was cut under it.
   const reading = readAgainOnLostConnection(pool);
   const query: RawQuery = async (text, params) => (await reading.query(text, params)).rows;
+  const db = drizzleNodePg({ client: reading, schema }) as unknown as Db;
   return {
     kind: 'postgres',
-    db: drizzleNodePg({ client: reading, schema }) as unknown as Db,
+    db,
     query,
     execScript: async (text) => {
       await pool.query(text);
     },
-    transaction: (fn) =>
-      inTransaction(pool, 'BEGIN', (client) =>
-        fn({
+    transaction: (fn, bounds) =>
+      inTransaction(pool, 'BEGIN', async (client) => {
+        if (bounds?.statementMs !== undefined)
+          await client.query(`SET LOCAL statement_timeout = ${Math.trunc(bounds.statementMs)}`);
+        if (bounds?.lockMs !== undefined)
+          await client.query(`SET LOCAL lock_timeout = ${Math.trunc(bounds.lockMs)}`);
+        if (bounds?.idleInTransactionMs !== undefined)
+          await client.query(
+            `SET LOCAL idle_in_transaction_session_timeout = ${Math.trunc(bounds.idleInTransactionMs)}`,
+          );
+        return fn({
           query: async (text, params) => (await client.query(text, params)).rows,
           execScript: async (text) => {
             await client.query(text);
           },
-        }),
-      ),
+        });
+      }),
+    retryable: (fn) => retryBeforeCommit(db, fn),
     close: () => pool.end(),
   };
 }
@@ -154,19 +214,94 @@ async function inTransaction<T>(
   }
 }
 
+const RETRY_DELAYS_MS = [50, 250];
+
+async function retryBeforeCommit<T>(db: Db, fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    let committing = false;
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await fn(tx);
+        committing = true;
+        return result;
+      });
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (committing || delay === undefined || !isConnectionLost(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * PGlite behind a BoundedGate: one statement or transaction at a time, each waiting at most the
+ * lock bound for its turn; a transaction idle longer than its bound between two statements is
+ * rolled back at the next one. Drizzle and the raw queries use this object as they would PGlite.
+ */
+function boundedPglite(client: PGlite, timeouts: DbTimeouts) {
+  const gate = new BoundedGate();
+  const wait = (lockMs: number | undefined) => {
+    const ms = lockMs ?? timeouts.lockMs;
+    return ms > 0 ? ms : 2_147_483_647;
+  };
+  type Tx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+  const idleBounded = (tx: Tx, idleMs: number): Tx => {
+    if (idleMs <= 0) return tx;
+    let last = Date.now();
+    const step =
+      <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        if (Date.now() - last > idleMs) {
+          throw new DatabaseWaitError(
+            '25P03',
+            `The transaction was idle for more than ${idleMs} ms and was rolled back.`,
+          );
+        }
+        try {
+          return await run(...args);
+        } finally {
+          last = Date.now();
+        }
+      };
+    return Object.assign(Object.create(tx) as Tx, {
+      query: step(tx.query.bind(tx)),
+      exec: step(tx.exec.bind(tx)),
+    });
+  };
+  return {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      gate.run(wait(undefined), () => client.query(...args))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) =>
+      gate.run(wait(undefined), () => client.exec(...args))) as PGlite['exec'],
+    transaction: <T>(fn: (tx: Tx) => Promise<T>, bounds?: TransactionBounds): Promise<T> =>
+      gate.run(wait(bounds?.lockMs), () =>
+        client.transaction((tx) =>
+          fn(idleBounded(tx, bounds?.idleInTransactionMs ?? timeouts.idleInTransactionMs)),
+        ),
+      ),
+  };
+}
+
 /**
  * Whether an error means the connection itself is gone (an administrator's or a failover's
  * termination, a restart of the server, a broken socket) rather than a problem with the statement.
  */
 export function isConnectionLost(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  // Drizzle wraps the driver's error in its own (DrizzleQueryError), with the original as cause.
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause && cause !== error && isConnectionLost(cause)) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     // 57P01–57P03: the server ended the session; class 08: connection exceptions.
     if (/^57P0[123]$/.test(code) || code.startsWith('08')) return true;
     if (code === 'ECONNRESET' || code === 'EPIPE') return true;
   }
-  return typeof message === 'string' && /^Connection terminated/.test(message);
+  // node-postgres's own words for a socket that closed, or a client left broken by one.
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client has encountered a connection error)/.test(message)
+  );
 }
 
 /** A statement that only reads: asking it again cannot change anything. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/api-error.js';
+import { failedStatementName, isWaitBoundHit, sqlStateOf } from '../db/wait-bounds.js';
 
 /** An error a route or service raises on purpose; its message is safe to show a customer. */
 export class ApiError extends Error {
@@ -15,6 +16,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Seconds a client is asked to wait after the database kept it waiting past a bound. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_BUSY_MESSAGE =
+  'We could not finish this in time because the site is very busy. Please try again in a few seconds.';
 
 export const GENERIC_SERVER_MESSAGE =
   'Something went wrong on our side. Please try again in a moment.';
@@ -81,6 +88,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    }
+    if (isWaitBoundHit(error)) {
+      // A bounded wait on the database was hit (docs/operations.md, "Bounded waits"): the
+      // statement was cancelled or never sent, so asking again shortly is safe.
+      request.log.warn(
+        { statement: failedStatementName(error), code: sqlStateOf(error) },
+        'database wait bound hit',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody('DATABASE_BUSY', DATABASE_BUSY_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
