@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { schema } from './schema.js';
@@ -79,9 +80,16 @@ async function openPglite(options: {
   timeouts?: DbTimeouts;
 }): Promise<Database> {
   const timeouts = options.timeouts ?? DEFAULT_DB_TIMEOUTS;
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  // One process owns a data directory (decision 073); an in-memory database has none to share.
-  const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+  let lock: Awaited<ReturnType<typeof lockDataDir>> | undefined;
+  if (options.dataDir) {
+    try {
+      await makeDirectory(options.dataDir);
+      // One process owns a data directory (decision 073): the lock file is its first write.
+      lock = await lockDataDir(options.dataDir);
+    } catch (error) {
+      throw unusableDirectory(dirname(options.dataDir), error) ?? error;
+    }
+  }
   let client: PGlite;
   try {
     client = await PGlite.create({
@@ -125,6 +133,61 @@ async function openPglite(options: {
     },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * mkdir -p that says why: Node's recursive mkdir answers ENOENT where a level cannot be made on
+ * a read-only file system; making the levels one by one gives the real reason (EROFS, EACCES).
+ */
+async function makeDirectory(directory: string): Promise<void> {
+  try {
+    await mkdir(directory, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const missing: string[] = [];
+    for (let dir = directory; dir !== dirname(dir); dir = dirname(dir)) {
+      missing.unshift(dir);
+      if (
+        await stat(dirname(dir)).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+    }
+    for (const dir of missing) await mkdir(dir).catch(rethrowUnlessExists);
+  }
+}
+
+function rethrowUnlessExists(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EEXIST') throw error;
+}
+
+/** A data directory the process cannot write to, said in one line (docs/operations.md). */
+export class DataDirectoryUnusableError extends Error {
+  constructor(
+    readonly directory: string,
+    readonly reason: string,
+    readonly code: string,
+  ) {
+    super(`The data directory ${directory} cannot be written: ${reason} (${code}).`);
+    this.name = 'DataDirectoryUnusableError';
+  }
+}
+
+const UNUSABLE_REASONS: Record<string, string> = {
+  EROFS: 'it is on a read-only file system',
+  EACCES: 'this process is not allowed to write to it',
+  EPERM: 'this process is not allowed to write to it',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  ENOTDIR: 'a file stands where a folder should be',
+};
+
+function unusableDirectory(directory: string, error: unknown): DataDirectoryUnusableError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason = code ? UNUSABLE_REASONS[code] : undefined;
+  return code && reason ? new DataDirectoryUnusableError(directory, reason, code) : null;
 }
 
 async function openPostgres(options: {

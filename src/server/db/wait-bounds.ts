@@ -59,7 +59,8 @@ const BOUND_CODES = new Set(['57014', '55P03', '25P03']);
 export function sqlStateOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    // Five characters of digits and capitals, not an errno such as EROFS or EPIPE.
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
@@ -69,6 +70,28 @@ export function sqlStateOf(error: unknown): string | undefined {
 export function isWaitBoundHit(error: unknown): boolean {
   const code = sqlStateOf(error);
   return code !== undefined && BOUND_CODES.has(code);
+}
+
+/** The errno code (ENOSPC, EROFS, …) of an error or of the error it wraps. */
+export function errnoOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a write failed because the storage cannot take it: PostgreSQL's disk_full (53100,
+ * which PGlite also raises when its directory's disk fills), or the file system's ENOSPC, EDQUOT
+ * or EROFS reaching us from the embedded database's files.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state === '53100') return true;
+  const errno = errnoOf(error);
+  return errno === 'ENOSPC' || errno === 'EDQUOT' || errno === 'EROFS';
 }
 
 /**

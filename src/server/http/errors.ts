@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/api-error.js';
-import { failedStatementName, isWaitBoundHit, sqlStateOf } from '../db/wait-bounds.js';
+import {
+  errnoOf,
+  failedStatementName,
+  isStorageUnavailable,
+  isWaitBoundHit,
+  sqlStateOf,
+} from '../db/wait-bounds.js';
 
 /** An error a route or service raises on purpose; its message is safe to show a customer. */
 export class ApiError extends Error {
@@ -22,6 +28,12 @@ export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export const DATABASE_BUSY_MESSAGE =
   'We could not finish this in time because the site is very busy. Please try again in a few seconds.';
+
+/** Seconds a client is asked to wait when the server's storage cannot take a write. */
+export const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'We cannot save changes right now, so your last step was not saved. Please try again in a few minutes.';
 
 export const GENERIC_SERVER_MESSAGE =
   'Something went wrong on our side. Please try again in a moment.';
@@ -100,6 +112,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
         .send(errorBody('DATABASE_BUSY', DATABASE_BUSY_MESSAGE));
+    }
+    if (isStorageUnavailable(error)) {
+      // The disk is full or read-only (docs/operations.md, "Bad environments"): the write was
+      // refused and rolled back; an operator must act, so this is logged as an error.
+      request.log.error(
+        { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
+        'storage cannot take a write',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send(errorBody('STORAGE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
