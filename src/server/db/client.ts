@@ -367,6 +367,23 @@ export function isConnectionLost(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether the database could not be reached for a statement: its connection was lost, or a new
+ * one could not be made (the server down or restarting: ECONNREFUSED, 57P03 "starting up";
+ * the pool waiting past its connect timeout).
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (isConnectionLost(error)) return true;
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') return true;
+    if (typeof message === 'string' && /^timeout exceeded when trying to connect/i.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** A statement that only reads: asking it again cannot change anything. */
 function isPlainRead(text: unknown): boolean {
   return (

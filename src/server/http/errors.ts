@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/api-error.js';
+import { isDatabaseUnreachable } from '../db/client.js';
 import {
   errnoOf,
   failedStatementName,
@@ -34,6 +35,9 @@ export const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 export const STORAGE_UNAVAILABLE_MESSAGE =
   'We cannot save changes right now, so your last step was not saved. Please try again in a few minutes.';
+
+export const DATABASE_UNREACHABLE_MESSAGE =
+  'We could not reach our database just now. Please try again in a few seconds.';
 
 export const GENERIC_SERVER_MESSAGE =
   'Something went wrong on our side. Please try again in a moment.';
@@ -112,6 +116,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
         .send(errorBody('DATABASE_BUSY', DATABASE_BUSY_MESSAGE));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // The connection was cut or could not be made (a restart, a failover): the statement in
+      // flight failed; asking again once the database is back is the client's next step.
+      request.log.warn(
+        { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
+        'database unreachable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNREACHABLE_MESSAGE));
     }
     if (isStorageUnavailable(error)) {
       // The disk is full or read-only (docs/operations.md, "Bad environments"): the write was
