@@ -237,7 +237,7 @@ async function openPostgres(options: {
           },
         });
       }),
-    retryable: (fn) => retryBeforeCommit(db, fn),
+    retryable: (fn) => retryableTransaction(db, fn),
     close: () => pool.end(),
   };
 }
@@ -279,7 +279,15 @@ async function inTransaction<T>(
 
 const RETRY_DELAYS_MS = [50, 250];
 
-async function retryBeforeCommit<T>(db: Db, fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+/**
+ * A Drizzle transaction run again when its connection was lost before COMMIT was sent (see
+ * `Database.retryable`, decision 092). Only for callbacks with no effect outside the database;
+ * on PGlite nothing is ever lost, and it is a plain transaction.
+ */
+export async function retryableTransaction<T>(
+  db: Db,
+  fn: (tx: DbTransaction) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     let committing = false;
     try {
