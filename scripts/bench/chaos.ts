@@ -2,22 +2,34 @@
  * `npm run chaos`: a bounded fault run on this machine only. Two app processes on one PostgreSQL
  * database created for the run (and dropped after it) drive 200 checkouts while database
  * connections are terminated every few seconds, the courier is slowed past the job lease for a
- * while, and one process is killed during a booking and then started again. Every courier call
- * goes through a counting proxy in front of the courier simulator. It prints the counts of harm.
+ * while, one process is killed during a booking and then started again, the mail server hangs
+ * for a while, and PostgreSQL itself is stopped for 10 s. Every courier call goes through a
+ * counting proxy in front of the courier simulator; mail goes to a local SMTP server.
+ *
+ * It prints every count and exits 1 when any harm count is above 0 (docs/operations.md, "Chaos"):
+ * double bookings or captures, a booking the courier confirmed that the site does not show, 500
+ * answers, an email never handed to the mail server or left `unknown`, a card held for an order
+ * that is not booked and not in front of an operator, an order not final once the jobs settled,
+ * a process that died on its own. A 503 with Retry-After is counted by cause, not as harm.
  *
  * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
- * run creates its own database there. CHAOS_CHECKOUTS (default 200). CHAOS_LOG_DIR, when set,
+ * run creates its own database there. CHAOS_CHECKOUTS (default 200). CHAOS_PORTS (default: two
+ * free ports) for the app processes, e.g. `3461,3462`. CHAOS_DB_RESTART=off skips stopping
+ * PostgreSQL (which also stops every other user of that server for 10 s); by default it runs
+ * when the server is on this machine and `pg_ctlcluster` is installed. CHAOS_LOG_DIR, when set,
  * keeps each app process's log there (app-0.log, app-1.log) to explain the 5xx answers.
  * Everything listens on 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startCourierSimulator } from '../../src/server/providers/courier/simulator/simulator.server.js';
+import { TestSmtpServer } from '../../tests/support/test-smtp-server.js';
+import { freePort } from '../lib/sandbox-server.js';
 
 /** Per-address rate limits far above what this run sends from 127.0.0.1. */
 const UNTHROTTLED = Object.fromEntries(
@@ -30,6 +42,8 @@ const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 200);
 const LOG_DIR = process.env.CHAOS_LOG_DIR;
 if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
+const SMTP_HANG_MS = 20_000;
+const DB_DOWN_MS = 10_000;
 const CONCURRENCY = 8;
 const LEASE_MS = 4_000;
 const SLOW_COURIER_MS = 7_000;
@@ -126,14 +140,39 @@ async function courierLatency(ms: number) {
   });
 }
 
+// ---- the mail server ------------------------------------------------------------------------
+const smtp = new TestSmtpServer();
+await smtp.start();
+
 // ---- the database ---------------------------------------------------------------------------
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
+/** The administrator's connection; made again after PostgreSQL was stopped and started. */
+let admin = await adminClient();
+async function adminClient(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
 await admin.query(`CREATE DATABASE ${dbName}`);
 log(`database ${dbName} created`);
 
+/** `pg_ctlcluster VERSION main` for a server on this machine, or undefined. */
+const cluster = (() => {
+  if (process.env.CHAOS_DB_RESTART === 'off') return undefined;
+  const host = new URL(serverUrl).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') return undefined;
+  if (!existsSync('/etc/postgresql') || spawnSync('which', ['pg_ctlcluster']).status !== 0)
+    return undefined;
+  const version = readdirSync('/etc/postgresql')[0];
+  return version ? { version, name: 'main' } : undefined;
+})();
+
 // ---- the app processes ----------------------------------------------------------------------
-const ports = [3461, 3462];
+const ports = process.env.CHAOS_PORTS
+  ? process.env.CHAOS_PORTS.split(',').map((p) => Number(p.trim()))
+  : [await freePort(), await freePort()];
+if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p <= 0))
+  throw new Error('CHAOS_PORTS must be two port numbers, e.g. 3461,3462');
 const apps: (ChildProcess | undefined)[] = [undefined, undefined];
 /** Whether each process has answered /readyz since it was (re)started. */
 const ready = [false, false];
@@ -158,6 +197,9 @@ function startApp(i: number): Promise<void> {
       JOB_LEASE_MS: String(LEASE_MS),
       BOOKING_REPLY_WINDOW_MS: '10000',
       PAYMENT_PROVIDER: 'sandbox',
+      SMTP_URL: smtp.url,
+      SMTP_CONNECTION_TIMEOUT_MS: '3000',
+      SMTP_GREETING_TIMEOUT_MS: '3000',
       ALLOW_SANDBOX_PROVIDERS: 'true',
       // Every checkout comes from 127.0.0.1: the per-address limits would stop the run itself.
       ...UNTHROTTLED,
@@ -202,7 +244,11 @@ log('two app processes ready');
 // ---- the customer -----------------------------------------------------------------------------
 type Json = Record<string, unknown>;
 const statusCounts = new Map<number, number>();
+/** 5xx answers by cause: `500 INTERNAL`, `503 DATABASE_BUSY (Retry-After)`… */
+const fivexxByCause = new Map<string, number>();
 let fivexx = 0;
+/** 5xx answers that did not ask the client to come back (no Retry-After): harm. */
+let fivexxWithoutRetryAfter = 0;
 async function call(
   port: number,
   jar: Map<string, string>,
@@ -227,9 +273,22 @@ async function call(
     jar.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
   statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
-  if (res.status >= 500) fivexx += 1;
   const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json };
+  let json: Json = {};
+  try {
+    json = (text ? JSON.parse(text) : {}) as Json;
+  } catch {
+    // a proxy's or a dying process's page: counted by its status below
+  }
+  if (res.status >= 500) {
+    fivexx += 1;
+    const retryAfter = res.headers.get('retry-after');
+    if (!retryAfter) fivexxWithoutRetryAfter += 1;
+    const code = (json.error as { code?: string } | undefined)?.code ?? 'no error code';
+    const cause = `${res.status} ${code}${retryAfter ? ' (Retry-After)' : ''} ${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
+    fivexxByCause.set(cause, (fivexxByCause.get(cause) ?? 0) + 1);
+  }
+  return { status: res.status, json };
 }
 /** A step retried a few times: a terminated connection fails the one request that used it. */
 async function step(
@@ -242,11 +301,11 @@ async function step(
   for (let i = 0; ; i += 1) {
     try {
       const res = await call(port(), jar, method, path, body);
-      if (res.status < 300 || i >= 4 || (res.status < 500 && res.status !== 409)) return res;
+      if (res.status < 300 || i >= 6 || (res.status < 500 && res.status !== 409)) return res;
     } catch (error) {
-      if (i >= 4) throw error;
+      if (i >= 6) throw error;
     }
-    await sleep(500 * (i + 1));
+    await sleep(1_000 * (i + 1));
   }
 }
 const address = (first: string, email: string, fr: boolean) => ({
@@ -337,6 +396,7 @@ const terminator = (async () => {
   }
 })();
 let killed = false;
+let databaseStopped = false;
 /** Orders in `booking` now (a short-lived connection: the terminator cuts long-lived ones). */
 async function inBooking(): Promise<number> {
   const client = new pg.Client({ connectionString: dbUrl });
@@ -375,6 +435,43 @@ const faults = (async () => {
   log('courier back to normal speed');
   await startApp(0);
   log('process 0 restarted');
+
+  // The mail server hangs: it accepts connections and never greets them.
+  smtp.hang();
+  log(`mail server hung for ${SMTP_HANG_MS / 1000} s`);
+  await sleep(SMTP_HANG_MS);
+  smtp.recover();
+  log('mail server answering again');
+
+  // PostgreSQL itself stops, then starts again.
+  if (cluster) {
+    const ctl = (action: string) =>
+      spawnSync(
+        'pg_ctlcluster',
+        [
+          '--skip-systemctl-redirect',
+          cluster.version,
+          cluster.name,
+          action,
+          ...(action === 'stop' ? ['-m', 'fast'] : []),
+        ],
+        { stdio: 'ignore' },
+      ).status;
+    if (ctl('stop') === 0) {
+      databaseStopped = true;
+      log(`PostgreSQL stopped for ${DB_DOWN_MS / 1000} s`);
+      await sleep(DB_DOWN_MS);
+      ctl('start');
+      for (let i = 0; i < 60; i++) {
+        if (spawnSync('pg_isready', ['-q', '-h', '127.0.0.1']).status === 0) break;
+        await sleep(500);
+      }
+      admin = await adminClient();
+      log('PostgreSQL started again');
+    } else {
+      log('PostgreSQL could not be stopped: that fault was skipped');
+    }
+  }
 })();
 
 // ---- the run ----------------------------------------------------------------------------------
@@ -404,7 +501,8 @@ const settleUntil = Date.now() + 4 * 60_000;
 for (;;) {
   const { rows } = await db.query<{ n: number }>(
     `SELECT (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking'))
-          + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN ('book-shipment', 'capture-payment', 'cancel-payment') AND run_at < now() + interval '5 minutes') AS n`,
+          + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN ('book-shipment', 'capture-payment', 'cancel-payment') AND run_at < now() + interval '5 minutes')
+          + (SELECT count(*) FROM mail WHERE status IN ('pending', 'sending') AND next_attempt_at < now() + interval '5 minutes') AS n`,
   );
   if (Number(rows[0]?.n ?? 0) === 0 || Date.now() > settleUntil) break;
   await sleep(1_000);
@@ -441,6 +539,33 @@ const unheardStranded = unheard.filter(
   (r) => statusOf.get(r) !== 'booked' && statusOf.get(r) !== 'needs_attention',
 );
 const booked = byStatus.find((r) => r.status === 'booked')?.n ?? 0;
+const mailByStatus = Object.fromEntries(
+  (await q(`SELECT status, count(*)::int AS n FROM mail GROUP BY status ORDER BY status`)).map(
+    (r) => [r.status as string, r.n as number],
+  ),
+);
+/** Emails the site wrote and never handed to the mail server (still waiting or given up). */
+const mailNeverSent =
+  (mailByStatus.pending ?? 0) + (mailByStatus.sending ?? 0) + (mailByStatus.failed ?? 0);
+/** Emails whose end is unknown (the final dot may have been sent): one an operator must look at. */
+const mailUnknown = mailByStatus.unknown ?? 0;
+/** Booked orders whose confirmation the mail server did not accept. */
+const [bookedWithoutConfirmation] = await q(
+  `SELECT count(*)::int AS n FROM orders o WHERE o.status = 'booked' AND NOT EXISTS
+     (SELECT 1 FROM mail m WHERE m.order_id = o.id AND m.status = 'sent')`,
+);
+/** A card authorised (money held) for an order that is not booked and not before an operator. */
+const [cardsHeld] = await q(
+  `SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
+   WHERE p.status IN ('authorised', 'capture_pending') AND o.status NOT IN ('booked', 'needs_attention')`,
+);
+const [heldForOperator] = await q(
+  `SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
+   WHERE p.status IN ('authorised', 'capture_pending') AND o.status = 'needs_attention'`,
+);
+const notFinal = byStatus
+  .filter((r) => r.status === 'authorised' || r.status === 'booking')
+  .reduce((sum, r) => sum + Number(r.n), 0);
 
 for (const app of apps) {
   if (app && app.exitCode === null) {
@@ -454,6 +579,7 @@ await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.end();
 proxy.close();
 await simulator.close();
+await smtp.stop();
 
 const result = {
   checkouts: CHECKOUTS,
@@ -470,14 +596,41 @@ const result = {
   processesKilledOnPurpose: killed ? 1 : 0,
   connectionsTerminated: terminations,
   http5xx: fivexx,
+  http5xxWithoutRetryAfter: fivexxWithoutRetryAfter,
+  http5xxByCause: Object.fromEntries([...fivexxByCause].sort((a, b) => b[1] - a[1])),
   httpStatusCounts: Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])),
+  mailByStatus,
+  mailNeverSent,
+  mailUnknown,
+  bookedWithoutSentConfirmation: Number(bookedWithoutConfirmation?.n ?? 0),
+  cardsHeldWithoutBooking: Number(cardsHeld?.n ?? 0),
+  cardsHeldForAnOperator: Number(heldForOperator?.n ?? 0),
+  ordersNotFinalAfterSettling: notFinal,
+  mailServerHungSeconds: SMTP_HANG_MS / 1000,
+  databaseStoppedSeconds: databaseStopped ? DB_DOWN_MS / 1000 : 0,
   seconds: Math.round((Date.now() - started) / 1000),
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-const harm =
-  doubleBookings +
-  result.doubleCaptures +
-  confirmedNotBooked.length +
-  unheardStranded.length +
-  died;
+const harms = {
+  doubleBookings,
+  doubleCaptures: result.doubleCaptures,
+  courierConfirmedNotBooked: confirmedNotBooked.length,
+  bookedButAnswerLostAndNotBeforeAnOperator: unheardStranded.length,
+  processesDied: died,
+  http5xxWithoutRetryAfter: fivexxWithoutRetryAfter,
+  mailNeverSent,
+  mailUnknown,
+  bookedWithoutSentConfirmation: result.bookedWithoutSentConfirmation,
+  cardsHeldWithoutBooking: result.cardsHeldWithoutBooking,
+  ordersNotFinalAfterSettling: notFinal,
+};
+const harm = Object.values(harms).reduce((sum, n) => sum + n, 0);
+process.stdout.write(
+  harm === 0
+    ? 'harm: none\n'
+    : `harm: ${Object.entries(harms)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}\n`,
+);
 process.exit(harm === 0 ? 0 : 1);

@@ -100,9 +100,14 @@ export async function createDeps(
   env: Env,
   logger: Logger,
 ): Promise<AppDeps & { close(): Promise<void> }> {
+  const timeouts = {
+    statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: env.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
   const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, timeouts })
+    : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite'), timeouts });
   logger.info(
     {
       database: database.kind,

@@ -81,6 +81,14 @@ export const EnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: timeoutMs.default(120_000),
   /** How long an idle keep-alive connection stays open, in ms (above any proxy's idle timeout). */
   KEEP_ALIVE_TIMEOUT_MS: timeoutMs.default(72_000),
+  // Bounded waits on the database (docs/operations.md, "Bounded waits"); a request that hits
+  // one answers 503 with Retry-After.
+  /** The longest one statement may run, in ms (PostgreSQL's statement_timeout). */
+  DB_STATEMENT_TIMEOUT_MS: timeoutMs.default(15_000),
+  /** The longest a statement waits for a lock (on the embedded database: for its turn), in ms. */
+  DB_LOCK_TIMEOUT_MS: timeoutMs.default(5_000),
+  /** The longest an open transaction may sit idle between two statements, in ms. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs.default(30_000),
   // Rate limits per client address (docs/security.md): MAX/WINDOW; unset, the defaults of
   // DEFAULT_RATE_LIMITS in src/server/http/rate-limiter.ts (listed in .env.example).
   RATE_LIMIT_QUOTES: rateLimit.optional(),

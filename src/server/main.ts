@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app.js';
+import { DataDirectoryUnusableError } from './db/client.js';
 import { DataDirectoryInUseError, setLockPurpose } from './db/data-dir-lock.js';
 import { startCommandChannel } from './modules/accounts/index.js';
 import { createDeps } from './deps.js';
@@ -61,7 +62,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirectoryInUseError) {
+  if (error instanceof DataDirectoryInUseError || error instanceof DataDirectoryUnusableError) {
     process.stderr.write(`BoxAbroad cannot start. ${error.message}\n`);
     process.exit(1);
   }

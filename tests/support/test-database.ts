@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { DbTimeouts } from '../../src/server/db/wait-bounds.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestDatabase extends Database {
@@ -14,14 +15,20 @@ export interface TestDatabase extends Database {
  * A fresh, migrated and seeded database for one test file: a PGlite restored from the run's
  * snapshot, or (in the postgres project) a new database cloned from the run's template.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE_KIND === 'postgres') return createPostgresDatabase();
+export async function createTestDatabase(
+  options: { timeouts?: DbTimeouts } = {},
+): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_KIND === 'postgres') return createPostgresDatabase(options);
   const snapshot = await readFile(inject('pgliteSnapshotPath'));
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([snapshot]) });
+  const database = await openDatabase({
+    kind: 'pglite',
+    loadDataDir: new Blob([snapshot]),
+    ...options,
+  });
   return { ...database, dispose: () => database.close() };
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+async function createPostgresDatabase(options: { timeouts?: DbTimeouts }): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const template = inject('postgresTemplate');
@@ -33,7 +40,11 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(url, name),
+    ...options,
+  });
   return {
     ...database,
     dispose: async () => {

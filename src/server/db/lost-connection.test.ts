@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { isConnectionLost } from './client.js';
 
 /**
  * A database connection can be cut at any moment (a failover, an administrator, a restart of
@@ -118,5 +119,61 @@ describe.runIf(onPostgres)('a lost connection', () => {
     expect(
       await database.query<{ last_value: string }>('SELECT last_value FROM cut_select_write'),
     ).toEqual([{ last_value: '1' }]);
+  });
+});
+
+describe.runIf(onPostgres)('a retryable transaction', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.query('CREATE TABLE retry_probe (attempt int NOT NULL)');
+  });
+  afterAll(() => database.dispose());
+
+  /** Ends the connection of the transaction `tx` from another connection. */
+  async function cutUnder(tx: Parameters<Parameters<TestDatabase['retryable']>[0]>[0]) {
+    const { rows } = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as {
+      rows: { pid: number }[];
+    };
+    await database.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  it('survives one killed connection before COMMIT: run again, its writes land once', async () => {
+    let attempts = 0;
+    const result = await database.retryable(async (tx) => {
+      attempts++;
+      await tx.execute(sql`INSERT INTO retry_probe (attempt) VALUES (${attempts})`);
+      if (attempts === 1) await cutUnder(tx);
+      await tx.execute(sql`SELECT 1`);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(attempts).toBe(2);
+    // The first try's insert went with its connection; the second's committed.
+    expect(await database.query('SELECT attempt FROM retry_probe ORDER BY attempt')).toEqual([
+      { attempt: 2 },
+    ]);
+  });
+
+  it('gives up after three tries, and never retries an error that is not a lost connection', async () => {
+    let attempts = 0;
+    await expect(
+      database.retryable(async (tx) => {
+        attempts++;
+        await cutUnder(tx);
+        await tx.execute(sql`SELECT 1`);
+      }),
+    ).rejects.toSatisfy(isConnectionLost);
+    expect(attempts).toBe(3);
+
+    let failures = 0;
+    await expect(
+      database.retryable(async (tx) => {
+        failures++;
+        await tx.execute(sql`SELECT 1/0`);
+      }),
+    ).rejects.toThrow();
+    expect(failures).toBe(1);
   });
 });

@@ -55,28 +55,32 @@ export async function migrate(database: Database, migrations?: Migration[]): Pro
   await database.execScript(CREATE_TABLE);
   const applied: string[] = [];
   for (const migration of all) {
-    const done = await database.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
-      const rows = await tx.query<{ checksum: string }>(
-        'SELECT checksum FROM schema_migrations WHERE version = $1',
-        [migration.version],
-      );
-      const existing = rows[0];
-      if (existing) {
-        if (existing.checksum !== migration.checksum) {
-          throw new Error(
-            `Migration ${migration.version}_${migration.name} was changed after it was applied; add a new migration instead`,
-          );
+    const done = await database.transaction(
+      async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+        const rows = await tx.query<{ checksum: string }>(
+          'SELECT checksum FROM schema_migrations WHERE version = $1',
+          [migration.version],
+        );
+        const existing = rows[0];
+        if (existing) {
+          if (existing.checksum !== migration.checksum) {
+            throw new Error(
+              `Migration ${migration.version}_${migration.name} was changed after it was applied; add a new migration instead`,
+            );
+          }
+          return false;
         }
-        return false;
-      }
-      await tx.execScript(migration.sql);
-      await tx.query(
-        'INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)',
-        [migration.version, migration.name, migration.checksum],
-      );
-      return true;
-    });
+        await tx.execScript(migration.sql);
+        await tx.query(
+          'INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)',
+          [migration.version, migration.name, migration.checksum],
+        );
+        return true;
+        // A migration may run long, and waits for another process's migrations: no bounds.
+      },
+      { statementMs: 0, lockMs: 0 },
+    );
     if (done) applied.push(`${migration.version}_${migration.name}`);
   }
   return applied;

@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '../../domain/api-error.js';
+import { isDatabaseUnreachable } from '../db/client.js';
+import {
+  errnoOf,
+  failedStatementName,
+  isStorageUnavailable,
+  isWaitBoundHit,
+  sqlStateOf,
+} from '../db/wait-bounds.js';
 
 /** An error a route or service raises on purpose; its message is safe to show a customer. */
 export class ApiError extends Error {
@@ -15,6 +23,21 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Seconds a client is asked to wait after the database kept it waiting past a bound. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_BUSY_MESSAGE =
+  'We could not finish this in time because the site is very busy. Please try again in a few seconds.';
+
+/** Seconds a client is asked to wait when the server's storage cannot take a write. */
+export const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'We cannot save changes right now, so your last step was not saved. Please try again in a few minutes.';
+
+export const DATABASE_UNREACHABLE_MESSAGE =
+  'We could not reach our database just now. Please try again in a few seconds.';
 
 export const GENERIC_SERVER_MESSAGE =
   'Something went wrong on our side. Please try again in a moment.';
@@ -81,6 +104,42 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
+    }
+    if (isWaitBoundHit(error)) {
+      // A bounded wait on the database was hit (docs/operations.md, "Bounded waits"): the
+      // statement was cancelled or never sent, so asking again shortly is safe.
+      request.log.warn(
+        { statement: failedStatementName(error), code: sqlStateOf(error) },
+        'database wait bound hit',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody('DATABASE_BUSY', DATABASE_BUSY_MESSAGE));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // The connection was cut or could not be made (a restart, a failover): the statement in
+      // flight failed; asking again once the database is back is the client's next step.
+      request.log.warn(
+        { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
+        'database unreachable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
+        .send(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNREACHABLE_MESSAGE));
+    }
+    if (isStorageUnavailable(error)) {
+      // The disk is full or read-only (docs/operations.md, "Bad environments"): the write was
+      // refused and rolled back; an operator must act, so this is logged as an error.
+      request.log.error(
+        { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
+        'storage cannot take a write',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
+        .send(errorBody('STORAGE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,13 +1,17 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../../db/client.js';
+import { retryableTransaction, type Db, type DbExecutor } from '../../db/client.js';
 import { bookingLinks } from '../../db/schema.js';
 
 /** "Manage my booking" links (migration 0015): the only code that reads or writes them. */
 export class BookingLinksRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * A transaction on links (and the email queued with one), run again when its connection is
+   * lost before COMMIT (decision 092): its callback may only read and write the database.
+   */
   transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
+    return retryableTransaction(this.db, fn);
   }
 
   async insert(

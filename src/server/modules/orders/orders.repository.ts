@@ -13,7 +13,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import { canTransition, type OrderStatus } from '../../../domain/order-states.js';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import {
+  retryableTransaction,
+  type Db,
+  type DbExecutor,
+  type DbTransaction,
+} from '../../db/client.js';
 import { orderGuests, orders } from '../../db/schema.js';
 
 /**
@@ -83,8 +88,12 @@ function orderRowOf(
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * A transaction on orders, run again when its connection is lost before COMMIT (decision 092):
+   * its callback may only read and write the database.
+   */
   transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
+    return retryableTransaction(this.db, fn);
   }
 
   async insert(order: NewOrderRow & { status: 'draft' }): Promise<OrderRow> {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { retryableTransaction, type Db } from '../../db/client.js';
 import { savedItems } from '../../db/schema.js';
 
 export type SavedItemRow = typeof savedItems.$inferSelect;
@@ -23,7 +23,8 @@ export class SavedItemsRepository {
    * transaction that first locks the account's saved items, so two saves cannot both pass it.
    */
   async insertOnce(row: SavedItemRow, max: number): Promise<SavedItemRow | undefined> {
-    return this.db.transaction(async (tx) => {
+    // Only the database in it: asked again when its connection is lost before COMMIT.
+    return retryableTransaction(this.db, async (tx) => {
       await tx
         .select({ id: savedItems.id })
         .from(savedItems)
