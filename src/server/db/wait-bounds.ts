@@ -60,7 +60,8 @@ export function sqlStateOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     // Five characters of digits and capitals, not an errno such as EROFS or EPIPE.
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code))
+      return code;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
