@@ -23,7 +23,7 @@ import {
   changePassword,
   requestPasswordReset,
   resetPassword,
-  signUp as signUpRoute,
+  signUp,
   confirmSignUp,
 } from '../../../domain/api/accounts.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
@@ -69,14 +69,14 @@ describe('sign-up does not tell who has an account', () => {
     // The same browser for both, as a stranger probing addresses would be.
     const browser = await browserWithGuestSession();
 
-    const forExisting = await call(browser, signUpRoute, {
+    const forExisting = await call(browser, signUp, {
       body: {
         name: 'Eve',
         email: existing,
         password: 'another long password',
       },
     });
-    const forNew = await call(browser, signUpRoute, {
+    const forNew = await call(browser, signUp, {
       body: {
         name: 'Eve',
         email: fresh,
@@ -115,7 +115,7 @@ describe('sign-up does not tell who has an account', () => {
     const existing = uniqueEmail('flooded');
     await signUpAndConfirm(t, new TestBrowser(t.app), { email: existing });
     for (let i = 0; i < SIGN_UP_LIMITS.existingNoticePerEmail.max + 2; i += 1) {
-      const res = await call(new TestBrowser(t.app), signUpRoute, {
+      const res = await call(new TestBrowser(t.app), signUp, {
         body: {
           name: 'Eve',
           email: existing,
@@ -132,7 +132,7 @@ describe('sign-up does not tell who has an account', () => {
   it('limits sign-ups per email with 429, new or existing alike', async () => {
     const email = uniqueEmail('limited');
     for (let i = 0; i < SIGN_UP_LIMITS.signUpPerEmail.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signUpRoute, {
+      const res = await call(new TestBrowser(t.app), signUp, {
         body: {
           name: 'Ada',
           email,
@@ -141,7 +141,7 @@ describe('sign-up does not tell who has an account', () => {
       });
       expect(res.statusCode).toBe(202);
     }
-    const limited = await call(new TestBrowser(t.app), signUpRoute, {
+    const limited = await call(new TestBrowser(t.app), signUp, {
       body: {
         name: 'Ada',
         email,
@@ -158,10 +158,10 @@ describe('the sign-up link', () => {
     const email = uniqueEmail('twice');
     const [first, second] = [new TestBrowser(t.app), new TestBrowser(t.app)];
     const before = await signUpMailIds(t, email);
-    await call(first, signUpRoute, { body: { name: 'Ada', email, password } });
+    await call(first, signUp, { body: { name: 'Ada', email, password } });
     const firstToken = await signUpToken(t, email, before);
     const seen = await signUpMailIds(t, email);
-    await call(second, signUpRoute, { body: { name: 'Ada', email, password } });
+    await call(second, signUp, { body: { name: 'Ada', email, password } });
     const secondToken = await signUpToken(t, email, seen);
     const answers = await Promise.all([
       call(first, confirmSignUp, { body: { token: firstToken } }),
@@ -175,7 +175,7 @@ describe('the sign-up link', () => {
     const browser = await browserWithGuestSession();
     const draft = (await call(browser, createQuote, { body: QUOTE })).json() as { id: string };
     const email = uniqueEmail('once');
-    await call(browser, signUpRoute, { body: { name: 'Ada', email, password } });
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
 
     const first = await call(browser, confirmSignUp, { body: { token } });
@@ -196,7 +196,7 @@ describe('the sign-up link', () => {
   it('stops working after an hour, and nothing is created', async () => {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail('late');
-    await call(browser, signUpRoute, { body: { name: 'Ada', email, password } });
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
     const start = t.clock.now();
     t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
@@ -214,14 +214,14 @@ describe('the sign-up link', () => {
       (await t.database.query(`SELECT token_hash FROM pending_sign_ups WHERE email = $1`, [email]))
         .length;
     const old = uniqueEmail('expired');
-    await call(new TestBrowser(t.app), signUpRoute, {
+    await call(new TestBrowser(t.app), signUp, {
       body: { name: 'Ada', email: old, password },
     });
     const start = t.clock.now();
     t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
     const fresh = uniqueEmail('fresh');
     try {
-      await call(new TestBrowser(t.app), signUpRoute, {
+      await call(new TestBrowser(t.app), signUp, {
         body: { name: 'Ada', email: fresh, password },
       });
       await runRecurringJobNow(t, PURGE_EXPIRED_SIGN_UPS_JOB);
@@ -234,7 +234,7 @@ describe('the sign-up link', () => {
 
   it('opened in another browser, needs the password chosen at sign-up', async () => {
     const email = uniqueEmail('elsewhere');
-    await call(new TestBrowser(t.app), signUpRoute, { body: { name: 'Ada', email, password } });
+    await call(new TestBrowser(t.app), signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
     const phone = new TestBrowser(t.app);
 
@@ -264,7 +264,7 @@ describe('the sign-up link', () => {
     const victim = uniqueEmail('victim');
     // The attacker signs up with the victim's address, in the attacker's browser.
     const attacker = new TestBrowser(t.app);
-    await call(attacker, signUpRoute, {
+    await call(attacker, signUp, {
       body: {
         name: 'Mallory',
         email: victim,
@@ -316,7 +316,7 @@ describe('the sign-up link', () => {
     expect(started.json()).toEqual({ user: null, secondStepRequired: true });
     // The owner signs up: a link, not a notice, and the same answer as ever.
     const owner = new TestBrowser(t.app);
-    const res = await call(owner, signUpRoute, { body: { name: 'Owner', email, password } });
+    const res = await call(owner, signUp, { body: { name: 'Owner', email, password } });
     expect(res.statusCode).toBe(202);
     expect(await mails('sign-up-existing-account', email)).toHaveLength(0);
     expect(
@@ -365,7 +365,7 @@ describe('the password rule, on every form that sets a password', () => {
   it('refuses weak passwords at sign-up with 422 and the rule’s message, storing nothing', async () => {
     const email = uniqueEmail('weak');
     for (const [candidate, message] of weak(email)) {
-      const res = await call(new TestBrowser(t.app), signUpRoute, {
+      const res = await call(new TestBrowser(t.app), signUp, {
         body: {
           name: 'Ada',
           email,
