@@ -24,10 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(): Promise<TestBrowser> {
-  return (await customer(t, { name: 'Ada' })).browser;
-}
-
 /** A draft in this browser with one item declared in its small parcel. */
 async function orderWithItem(
   browser: TestBrowser,
@@ -68,7 +64,7 @@ describe('saved items', () => {
   });
 
   it('saves a declared item once, listed only for its account, and deletes it', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const { order, item } = await orderWithItem(ada, JUMPER);
     const save = await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(save.statusCode).toBe(201);
@@ -90,7 +86,7 @@ describe('saved items', () => {
     expect(await savedOf(ada)).toEqual([saved]);
 
     // Another account sees none of it: not listed, not deletable, the order's items not savable.
-    const eve = await signedIn();
+    const { browser: eve } = await customer(t);
     expect(await savedOf(eve)).toEqual([]);
     const steal = await call(eve, deleteSavedItem, { params: { savedItemId: saved.id } });
     expect(steal.statusCode).toBe(404);
@@ -119,7 +115,7 @@ describe('saved items', () => {
   });
 
   it('stays when the order is deleted, and goes with the account', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const { order, item } = await orderWithItem(ada, { ...JUMPER, name: 'Books' });
     await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     await t.database.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
@@ -132,7 +128,7 @@ describe('saved items', () => {
   });
 
   it('a saved item reused in a later order is checked like any item, weight limit included', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const first = await orderWithItem(ada, JUMPER);
     const save = await call(ada, saveItem, {
       body: { orderId: first.order.id, itemId: first.item.id },
@@ -184,7 +180,7 @@ describe('saved items', () => {
   });
 
   it(`keeps at most ${SAVED_ITEMS_MAX} saved items per account`, async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const userId = await userIdOf(ada);
     for (let i = 0; i < SAVED_ITEMS_MAX; i++) {
       await t.database.query(
