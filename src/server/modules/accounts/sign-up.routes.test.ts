@@ -16,6 +16,19 @@ import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.j
 import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
 import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { uniqueEmail } from '../../../../tests/support/factories/accounts.js';
+import { createQuote } from '../../../domain/api/orders.js';
+import {
+  changePassword,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+  confirmSignUp,
+} from '../../../domain/api/accounts.js';
+import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
+import { finishSignIn } from '../../../domain/api/two-factor.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,10 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const password = STRONG_PASSWORD;
-const CONFIRM = '/api/v1/account/sign-up-confirmations';
 const QUOTE = quoteBody();
 
 async function usersWith(email: string) {
@@ -47,7 +57,7 @@ async function mails(kind: string, to: string) {
 /** A browser that already holds a guest session (it asked for a quote). */
 async function browserWithGuestSession(): Promise<TestBrowser> {
   const browser = new TestBrowser(t.app);
-  expect((await browser.post('/api/v1/quotes', QUOTE)).statusCode).toBe(201);
+  expect((await call(browser, createQuote, { body: QUOTE })).statusCode).toBe(201);
   return browser;
 }
 
@@ -59,15 +69,19 @@ describe('sign-up does not tell who has an account', () => {
     // The same browser for both, as a stranger probing addresses would be.
     const browser = await browserWithGuestSession();
 
-    const forExisting = await browser.post('/api/v1/account', {
-      name: 'Eve',
-      email: existing,
-      password: 'another long password',
+    const forExisting = await call(browser, signUp, {
+      body: {
+        name: 'Eve',
+        email: existing,
+        password: 'another long password',
+      },
     });
-    const forNew = await browser.post('/api/v1/account', {
-      name: 'Eve',
-      email: fresh,
-      password: 'another long password',
+    const forNew = await call(browser, signUp, {
+      body: {
+        name: 'Eve',
+        email: fresh,
+        password: 'another long password',
+      },
     });
     expect(forExisting.statusCode).toBe(202);
     expect(forNew.statusCode).toBe(forExisting.statusCode);
@@ -76,7 +90,7 @@ describe('sign-up does not tell who has an account', () => {
     // The body names the address it was given, nothing else: with it swapped they are equal.
     expect(forExisting.json()).toEqual({ message: signUpSentMessage(existing) });
     expect(forNew.body.replace(fresh, existing)).toBe(forExisting.body);
-    expect((await browser.get('/api/v1/session')).json()).toEqual({ user: null });
+    expect((await call(browser, getSession)).json()).toEqual({ user: null });
 
     // The owner is told, with a way to sign in or reset; no sign-up link is sent to it.
     const [notice] = await mails('sign-up-existing-account', existing);
@@ -101,10 +115,12 @@ describe('sign-up does not tell who has an account', () => {
     const existing = uniqueEmail('flooded');
     await signUpAndConfirm(t, new TestBrowser(t.app), { email: existing });
     for (let i = 0; i < SIGN_UP_LIMITS.existingNoticePerEmail.max + 2; i += 1) {
-      const res = await new TestBrowser(t.app).post('/api/v1/account', {
-        name: 'Eve',
-        email: existing,
-        password,
+      const res = await call(new TestBrowser(t.app), signUp, {
+        body: {
+          name: 'Eve',
+          email: existing,
+          password,
+        },
       });
       expect(res.statusCode).toBe(202);
     }
@@ -116,17 +132,21 @@ describe('sign-up does not tell who has an account', () => {
   it('limits sign-ups per email with 429, new or existing alike', async () => {
     const email = uniqueEmail('limited');
     for (let i = 0; i < SIGN_UP_LIMITS.signUpPerEmail.max; i += 1) {
-      const res = await new TestBrowser(t.app).post('/api/v1/account', {
-        name: 'Ada',
-        email,
-        password,
+      const res = await call(new TestBrowser(t.app), signUp, {
+        body: {
+          name: 'Ada',
+          email,
+          password,
+        },
       });
       expect(res.statusCode).toBe(202);
     }
-    const limited = await new TestBrowser(t.app).post('/api/v1/account', {
-      name: 'Ada',
-      email,
-      password,
+    const limited = await call(new TestBrowser(t.app), signUp, {
+      body: {
+        name: 'Ada',
+        email,
+        password,
+      },
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
@@ -138,14 +158,14 @@ describe('the sign-up link', () => {
     const email = uniqueEmail('twice');
     const [first, second] = [new TestBrowser(t.app), new TestBrowser(t.app)];
     const before = await signUpMailIds(t, email);
-    await first.post('/api/v1/account', { name: 'Ada', email, password });
+    await call(first, signUp, { body: { name: 'Ada', email, password } });
     const firstToken = await signUpToken(t, email, before);
     const seen = await signUpMailIds(t, email);
-    await second.post('/api/v1/account', { name: 'Ada', email, password });
+    await call(second, signUp, { body: { name: 'Ada', email, password } });
     const secondToken = await signUpToken(t, email, seen);
     const answers = await Promise.all([
-      first.post(CONFIRM, { token: firstToken }),
-      second.post(CONFIRM, { token: secondToken }),
+      call(first, confirmSignUp, { body: { token: firstToken } }),
+      call(second, confirmSignUp, { body: { token: secondToken } }),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 410]);
     expect(await usersWith(email)).toHaveLength(1);
@@ -153,12 +173,12 @@ describe('the sign-up link', () => {
 
   it('works once, in the browser that signed up, and links that browser’s guest orders', async () => {
     const browser = await browserWithGuestSession();
-    const draft = (await browser.post('/api/v1/quotes', QUOTE)).json() as { id: string };
+    const draft = (await call(browser, createQuote, { body: QUOTE })).json() as { id: string };
     const email = uniqueEmail('once');
-    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
 
-    const first = await browser.post(CONFIRM, { token });
+    const first = await call(browser, confirmSignUp, { body: { token } });
     expect(first.statusCode).toBe(200);
     const [user] = await usersWith(email);
     expect(user?.email_verified).toBe(true);
@@ -168,20 +188,20 @@ describe('the sign-up link', () => {
     );
     expect(owned?.user_id).toBe(user?.id);
 
-    const again = await new TestBrowser(t.app).post(CONFIRM, { token, password });
+    const again = await call(new TestBrowser(t.app), confirmSignUp, { body: { token, password } });
     expect(again.statusCode).toBe(410);
-    expect(again.json().error.message).toBe(ACCOUNT_MESSAGES.signUpLinkInvalid);
+    expect(again.json<ApiErrorBody>().error.message).toBe(ACCOUNT_MESSAGES.signUpLinkInvalid);
   });
 
   it('stops working after an hour, and nothing is created', async () => {
     const browser = new TestBrowser(t.app);
     const email = uniqueEmail('late');
-    await browser.post('/api/v1/account', { name: 'Ada', email, password });
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
     const start = t.clock.now();
     t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
     try {
-      const res = await browser.post(CONFIRM, { token });
+      const res = await call(browser, confirmSignUp, { body: { token } });
       expect(res.statusCode).toBe(410);
       expect(await usersWith(email)).toEqual([]);
     } finally {
@@ -194,12 +214,16 @@ describe('the sign-up link', () => {
       (await t.database.query(`SELECT token_hash FROM pending_sign_ups WHERE email = $1`, [email]))
         .length;
     const old = uniqueEmail('expired');
-    await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email: old, password });
+    await call(new TestBrowser(t.app), signUp, {
+      body: { name: 'Ada', email: old, password },
+    });
     const start = t.clock.now();
     t.clock.set(new Date(start.getTime() + 60 * 60 * 1000 + 1000));
     const fresh = uniqueEmail('fresh');
     try {
-      await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email: fresh, password });
+      await call(new TestBrowser(t.app), signUp, {
+        body: { name: 'Ada', email: fresh, password },
+      });
       await runRecurringJobNow(t, PURGE_EXPIRED_SIGN_UPS_JOB);
     } finally {
       t.clock.set(start);
@@ -210,25 +234,27 @@ describe('the sign-up link', () => {
 
   it('opened in another browser, needs the password chosen at sign-up', async () => {
     const email = uniqueEmail('elsewhere');
-    await new TestBrowser(t.app).post('/api/v1/account', { name: 'Ada', email, password });
+    await call(new TestBrowser(t.app), signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);
     const phone = new TestBrowser(t.app);
 
-    const bare = await phone.post(CONFIRM, { token });
+    const bare = await call(phone, confirmSignUp, { body: { token } });
     expect(bare.statusCode).toBe(403);
-    expect(bare.json().error).toMatchObject({
+    expect(bare.json<ApiErrorBody>().error).toMatchObject({
       code: 'SIGN_UP_PASSWORD_NEEDED',
       fields: { password: ACCOUNT_MESSAGES.signUpPasswordNeeded },
     });
-    const wrong = await phone.post(CONFIRM, { token, password: 'not the sign-up password' });
+    const wrong = await call(phone, confirmSignUp, {
+      body: { token, password: 'not the sign-up password' },
+    });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json().error.code).toBe('SIGN_UP_PASSWORD_WRONG');
+    expect(wrong.json<ApiErrorBody>().error.code).toBe('SIGN_UP_PASSWORD_WRONG');
     expect(await usersWith(email)).toEqual([]);
-    expect((await phone.get('/api/v1/session')).json()).toEqual({ user: null });
+    expect((await call(phone, getSession)).json()).toEqual({ user: null });
 
-    const right = await phone.post(CONFIRM, { token, password });
+    const right = await call(phone, confirmSignUp, { body: { token, password } });
     expect(right.statusCode).toBe(200);
-    expect((await phone.get('/api/v1/session')).json().user).toMatchObject({
+    expect((await call(phone, getSession)).json().user).toMatchObject({
       email,
       emailVerified: true,
     });
@@ -238,26 +264,34 @@ describe('the sign-up link', () => {
     const victim = uniqueEmail('victim');
     // The attacker signs up with the victim's address, in the attacker's browser.
     const attacker = new TestBrowser(t.app);
-    await attacker.post('/api/v1/account', {
-      name: 'Mallory',
-      email: victim,
-      password: 'mallory knows this one',
+    await call(attacker, signUp, {
+      body: {
+        name: 'Mallory',
+        email: victim,
+        password: 'mallory knows this one',
+      },
     });
     const attackersToken = await signUpToken(t, victim);
     // The victim opens that link in their own browser: nothing is created without the
     // attacker's password.
     const victimBrowser = new TestBrowser(t.app);
-    expect((await victimBrowser.post(CONFIRM, { token: attackersToken })).statusCode).toBe(403);
+    expect(
+      (await call(victimBrowser, confirmSignUp, { body: { token: attackersToken } })).statusCode,
+    ).toBe(403);
     expect(await usersWith(victim)).toEqual([]);
 
     // The victim signs up; their own link makes the account, with their password.
     await signUpAndConfirm(t, victimBrowser, { email: victim, password });
     // The attacker's link no longer works, and the attacker's password opens nothing.
-    expect((await attacker.post(CONFIRM, { token: attackersToken })).statusCode).toBe(410);
-    expect((await attacker.get('/api/v1/session')).json()).toEqual({ user: null });
-    const signIn = await new TestBrowser(t.app).post('/api/v1/session', {
-      email: victim,
-      password: 'mallory knows this one',
+    expect(
+      (await call(attacker, confirmSignUp, { body: { token: attackersToken } })).statusCode,
+    ).toBe(410);
+    expect((await call(attacker, getSession)).json()).toEqual({ user: null });
+    const signIn = await call(new TestBrowser(t.app), signInRoute, {
+      body: {
+        email: victim,
+        password: 'mallory knows this one',
+      },
     });
     expect(signIn.statusCode).toBe(401);
   });
@@ -273,39 +307,47 @@ describe('the sign-up link', () => {
     // The squatter set up two-step sign-in of their own, and starts a sign-in with the password.
     const { secret } = await enrolTwoFactor(squatter, 'squatter password here');
     const waiting = new TestBrowser(t.app);
-    const started = await waiting.post('/api/v1/session', {
-      email,
-      password: 'squatter password here',
+    const started = await call(waiting, signInRoute, {
+      body: {
+        email,
+        password: 'squatter password here',
+      },
     });
     expect(started.json()).toEqual({ user: null, secondStepRequired: true });
     // The owner signs up: a link, not a notice, and the same answer as ever.
     const owner = new TestBrowser(t.app);
-    const res = await owner.post('/api/v1/account', { name: 'Owner', email, password });
+    const res = await call(owner, signUp, { body: { name: 'Owner', email, password } });
     expect(res.statusCode).toBe(202);
     expect(await mails('sign-up-existing-account', email)).toHaveLength(0);
-    expect(await owner.post(CONFIRM, { token: await signUpToken(t, email) })).toMatchObject({
+    expect(
+      await call(owner, confirmSignUp, { body: { token: await signUpToken(t, email) } }),
+    ).toMatchObject({
       statusCode: 200,
     });
 
     // The account is the owner's now: verified, the owner's password, the squatter signed out.
     expect(await usersWith(email)).toEqual([{ id, email_verified: true }]);
-    expect((await owner.get('/api/v1/session')).json().user).toMatchObject({
+    expect((await call(owner, getSession)).json().user).toMatchObject({
       email,
       name: 'Owner',
       emailVerified: true,
       twoFactorEnabled: false,
     });
-    expect((await squatter.get('/api/v1/session')).json()).toEqual({ user: null });
+    expect((await call(squatter, getSession)).json()).toEqual({ user: null });
     // The squatter's waiting sign-in finishes nothing, whatever their app shows.
-    const finished = await waiting.post('/api/v1/session/second-step', {
-      method: 'app',
-      code: await totpCode(secret),
+    const finished = await call(waiting, finishSignIn, {
+      body: {
+        method: 'app',
+        code: await totpCode(secret),
+      },
     });
     expect(finished.statusCode).toBe(401);
-    expect((await waiting.get('/api/v1/session')).json()).toEqual({ user: null });
-    const old = await new TestBrowser(t.app).post('/api/v1/session', {
-      email,
-      password: 'squatter password here',
+    expect((await call(waiting, getSession)).json()).toEqual({ user: null });
+    const old = await call(new TestBrowser(t.app), signInRoute, {
+      body: {
+        email,
+        password: 'squatter password here',
+      },
     });
     expect(old.statusCode).toBe(401);
   });
@@ -323,13 +365,15 @@ describe('the password rule, on every form that sets a password', () => {
   it('refuses weak passwords at sign-up with 422 and the rule’s message, storing nothing', async () => {
     const email = uniqueEmail('weak');
     for (const [candidate, message] of weak(email)) {
-      const res = await new TestBrowser(t.app).post('/api/v1/account', {
-        name: 'Ada',
-        email,
-        password: candidate,
+      const res = await call(new TestBrowser(t.app), signUp, {
+        body: {
+          name: 'Ada',
+          email,
+          password: candidate,
+        },
       });
       expect(res.statusCode, candidate).toBe(422);
-      expect(res.json().error.fields, candidate).toEqual({ password: message });
+      expect(res.json<ApiErrorBody>().error.fields, candidate).toEqual({ password: message });
     }
     expect(await mails('sign-up-link', email)).toHaveLength(0);
   });
@@ -337,21 +381,25 @@ describe('the password rule, on every form that sets a password', () => {
   it('refuses them when resetting a password', async () => {
     const email = uniqueEmail('reset');
     await signUpAndConfirm(t, new TestBrowser(t.app), { email });
-    await new TestBrowser(t.app).post('/api/v1/password-resets', { email });
+    await call(new TestBrowser(t.app), requestPasswordReset, { body: { email } });
     const [mail] = await mails('password-reset', email);
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text_body)![1]!);
     for (const [candidate, message] of weak(email)) {
-      const res = await new TestBrowser(t.app).put('/api/v1/password-resets', {
-        token,
-        password: candidate,
+      const res = await call(new TestBrowser(t.app), resetPassword, {
+        body: {
+          token,
+          password: candidate,
+        },
       });
       expect(res.statusCode, candidate).toBe(422);
-      expect(res.json().error.fields, candidate).toEqual({ password: message });
+      expect(res.json<ApiErrorBody>().error.fields, candidate).toEqual({ password: message });
     }
     // The link still works for a good password.
-    const ok = await new TestBrowser(t.app).put('/api/v1/password-resets', {
-      token,
-      password: 'a far better password',
+    const ok = await call(new TestBrowser(t.app), resetPassword, {
+      body: {
+        token,
+        password: 'a far better password',
+      },
     });
     expect(ok.statusCode).toBe(200);
   });
@@ -361,14 +409,16 @@ describe('the password rule, on every form that sets a password', () => {
     const browser = new TestBrowser(t.app);
     await signUpAndConfirm(t, browser, { email });
     for (const [candidate, message] of weak(email)) {
-      const res = await browser.put('/api/v1/account/password', {
-        currentPassword: password,
-        newPassword: candidate,
+      const res = await call(browser, changePassword, {
+        body: {
+          currentPassword: password,
+          newPassword: candidate,
+        },
       });
       expect(res.statusCode, candidate).toBe(422);
-      expect(res.json().error.fields, candidate).toEqual({ newPassword: message });
+      expect(res.json<ApiErrorBody>().error.fields, candidate).toEqual({ newPassword: message });
     }
-    const signIn = await new TestBrowser(t.app).post('/api/v1/session', { email, password });
+    const signIn = await call(new TestBrowser(t.app), signInRoute, { body: { email, password } });
     expect(signIn.statusCode).toBe(200);
   });
 });

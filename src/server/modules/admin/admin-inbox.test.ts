@@ -6,6 +6,19 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import {
+  addAdminOrderNote,
+  getAdminDashboard,
+  listAdminMail,
+  listAdminMessages,
+  listAuditLog,
+  markAdminMessage,
+  resendAdminConfirmation,
+  retryAdminMail,
+} from '../../../domain/api/admin.js';
+import { createContactMessage } from '../../../domain/api/contact.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -28,15 +41,16 @@ async function refusedToOthers(method: 'GET' | 'POST' | 'PUT', url: string, payl
 }
 
 async function audit(subject: string) {
-  return (await admin.get(`/api/v1/admin/audit-log?subject=${encodeURIComponent(subject)}`)).json()
-    .entries as { action: string; adminEmail: string; details: Record<string, unknown> }[];
+  return (await call(admin, listAuditLog, { query: { subject } })).json().entries as {
+    action: string;
+    adminEmail: string;
+    details: Record<string, unknown>;
+  }[];
 }
 
 async function contactMessage(firstName: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/contact-messages',
-    payload: {
+  const res = await call(t.app, createContactMessage, {
+    body: {
       firstName,
       lastName: 'Lovelace',
       email: `${firstName.toLowerCase()}@example.co.uk`,
@@ -53,7 +67,7 @@ describe('contact messages', () => {
     await refusedToOthers('GET', '/api/v1/admin/messages');
     await refusedToOthers('PUT', `/api/v1/admin/messages/${id}/read`, { read: true });
 
-    const before = await admin.get('/api/v1/admin/messages?filter=unread');
+    const before = await call(admin, listAdminMessages, { query: { filter: 'unread' } });
     expect(before.statusCode).toBe(200);
     const unreadBefore = before.json().unread as number;
     expect(before.json().messages).toContainEqual(
@@ -65,17 +79,17 @@ describe('contact messages', () => {
       }),
     );
 
-    const read = await admin.put(`/api/v1/admin/messages/${id}/read`, { read: true });
+    const read = await call(admin, markAdminMessage, { params: { id }, body: { read: true } });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ id, readAt: '2026-11-23T10:00:00.000Z' });
-    const after = (await admin.get('/api/v1/admin/messages?filter=unread')).json();
+    const after = (await call(admin, listAdminMessages, { query: { filter: 'unread' } })).json();
     expect(after.unread).toBe(unreadBefore - 1);
     expect(after.messages.map((m: { id: string }) => m.id)).not.toContain(id);
-    const readList = (await admin.get('/api/v1/admin/messages?filter=read')).json();
+    const readList = (await call(admin, listAdminMessages, { query: { filter: 'read' } })).json();
     expect(readList.messages.map((m: { id: string }) => m.id)).toContain(id);
-    expect((await admin.get('/api/v1/admin/dashboard')).json().unreadMessages).toBe(after.unread);
+    expect((await call(admin, getAdminDashboard)).json().unreadMessages).toBe(after.unread);
 
-    const unread = await admin.put(`/api/v1/admin/messages/${id}/read`, { read: false });
+    const unread = await call(admin, markAdminMessage, { params: { id }, body: { read: false } });
     expect(unread.json().readAt).toBeNull();
     expect(await audit(id)).toEqual([
       expect.objectContaining({ action: 'message.unread', adminEmail }),
@@ -88,13 +102,15 @@ describe('contact messages', () => {
   });
 
   it('answers 404 for a message that does not exist, and refuses an unknown filter', async () => {
-    const missing = await admin.put(
-      '/api/v1/admin/messages/00000000-0000-4000-8000-000000000000/read',
-      { read: true },
-    );
+    const missing = await call(admin, markAdminMessage, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { read: true },
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('MESSAGE_NOT_FOUND');
-    expect((await admin.get('/api/v1/admin/messages?filter=starred')).statusCode).toBe(422);
+    expect(missing.json<ApiErrorBody>().error.code).toBe('MESSAGE_NOT_FOUND');
+    expect(
+      (await call(admin, listAdminMessages, { query: { filter: untyped('starred') } })).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -125,30 +141,30 @@ describe('the mail outbox', () => {
     await refusedToOthers('GET', '/api/v1/admin/mail');
     await refusedToOthers('POST', `/api/v1/admin/mail/${id}/retry`, { expected: 'failed' });
 
-    const failed = await admin.get('/api/v1/admin/mail?filter=failed');
+    const failed = await call(admin, listAdminMail, { query: { filter: 'failed' } });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().counts.failed).toBeGreaterThanOrEqual(1);
     const listed = failed.json().mail.find((m: { id: string }) => m.id === id);
     expect(listed).toMatchObject({ status: 'failed', to: 'sales@boxabroad.invalid', attempts: 1 });
-    expect(listed.lastError).toMatch(/550/);
+    expect(listed!.lastError).toMatch(/550/);
     expect(
-      (await admin.get('/api/v1/admin/mail?filter=sent'))
+      (await call(admin, listAdminMail, { query: { filter: 'sent' } }))
         .json()
         .mail.map((m: { id: string }) => m.id),
     ).not.toContain(id);
 
     // Two clicks at once: one is queued, the other refused, and it is attempted once more only.
     const [a, b] = await Promise.all([
-      admin.post(`/api/v1/admin/mail/${id}/retry`, { expected: 'failed' }),
-      admin.post(`/api/v1/admin/mail/${id}/retry`, { expected: 'failed' }),
+      call(admin, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
+      call(admin, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const ok = a.statusCode === 200 ? a : b;
     const refused = a.statusCode === 200 ? b : a;
     expect(ok.json()).toMatchObject({ id, status: 'pending' });
-    expect(refused.json().error.code).toBe('MAIL_NOT_RETRYABLE');
+    expect(refused.json<ApiErrorBody>().error.code).toBe('MAIL_NOT_RETRYABLE');
     expect(
-      (await admin.get('/api/v1/admin/mail?filter=waiting'))
+      (await call(admin, listAdminMail, { query: { filter: 'waiting' } }))
         .json()
         .mail.map((m: { id: string }) => m.id),
     ).toContain(id);
@@ -166,29 +182,38 @@ describe('the mail outbox', () => {
       [`contact-message:${id}`, new Date()],
     );
     const mailId = row!.id;
-    expect((await admin.get('/api/v1/admin/mail?filter=unknown')).json().mail).toContainEqual(
-      expect.objectContaining({ id: mailId, status: 'unknown' }),
-    );
+    expect(
+      (await call(admin, listAdminMail, { query: { filter: 'unknown' } })).json().mail,
+    ).toContainEqual(expect.objectContaining({ id: mailId, status: 'unknown' }));
     // A retry meant for a failed email does not resend one whose delivery is unknown.
-    const wrong = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, { expected: 'failed' });
+    const wrong = await call(admin, retryAdminMail, {
+      params: { id: mailId },
+      body: { expected: 'failed' },
+    });
     expect(wrong.statusCode).toBe(409);
     expect((await mailRow(mailId))?.status).toBe('unknown');
 
     // Sending it again may deliver it twice: the operator must say they accept that.
-    const unconfirmed = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, {
-      expected: 'unknown',
+    const unconfirmed = await call(admin, retryAdminMail, {
+      params: { id: mailId },
+      body: {
+        expected: 'unknown',
+      },
     });
     expect(unconfirmed.statusCode).toBe(409);
-    expect(unconfirmed.json().error).toMatchObject({
+    expect(unconfirmed.json<ApiErrorBody>().error).toMatchObject({
       code: 'MAIL_MAY_ARRIVE_TWICE',
       message: expect.stringMatching(/two copies/),
     });
     expect((await mailRow(mailId))?.status).toBe('unknown');
     expect(await audit(mailId)).toEqual([]);
 
-    const again = await admin.post(`/api/v1/admin/mail/${mailId}/retry`, {
-      expected: 'unknown',
-      mayArriveTwice: true,
+    const again = await call(admin, retryAdminMail, {
+      params: { id: mailId },
+      body: {
+        expected: 'unknown',
+        mayArriveTwice: true,
+      },
     });
     expect(again.statusCode, again.body).toBe(200);
     await t.mail.worker.runOnce();
@@ -199,10 +224,10 @@ describe('the mail outbox', () => {
         details: expect.objectContaining({ was: 'unknown', kind: 'contact-message' }),
       }),
     ]);
-    const missing = await admin.post(
-      '/api/v1/admin/mail/00000000-0000-4000-8000-000000000000/retry',
-      { expected: 'failed' },
-    );
+    const missing = await call(admin, retryAdminMail, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { expected: 'failed' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -242,7 +267,7 @@ describe('an order’s documents, notes and confirmation email', () => {
 
     const empty = await admin.post(url, { body: '   ' });
     expect(empty.statusCode).toBe(422);
-    expect(Object.keys(empty.json().error.fields)).toEqual(['body']);
+    expect(Object.keys(empty.json<ApiErrorBody>().error.fields!)).toEqual(['body']);
 
     const added = await admin.post(url, { body: '  Customer phoned: collect after 2pm  ' });
     expect(added.statusCode, added.body).toBe(201);
@@ -262,10 +287,10 @@ describe('an order’s documents, notes and confirmation email', () => {
         details: { noteId: added.json().notes[0].id },
       }),
     ]);
-    const missing = await admin.post(
-      '/api/v1/admin/orders/00000000-0000-4000-8000-000000000000/notes',
-      { body: 'x' },
-    );
+    const missing = await call(admin, addAdminOrderNote, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { body: 'x' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -314,9 +339,9 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('refuses to resend for an order that is not booked, and records nothing', async () => {
     const order = await readyOrder(t.app);
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/confirmation-email`);
+    const res = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.code).toBe('ORDER_NOT_BOOKED');
+    expect(res.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_BOOKED');
     expect(await confirmations(order.reference)).toHaveLength(0);
     expect(await audit(order.reference)).toEqual([]);
   });

@@ -7,6 +7,14 @@ import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/san
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import {
+  cancelAdminOrderAuthorisation,
+  getAdminOrder,
+  listAuditLog,
+  refundAdminOrder,
+} from '../../../domain/api/admin.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -62,11 +70,11 @@ async function mailTo(reference: string) {
   );
 }
 async function auditOf(reference: string) {
-  const res = await admin.get(`/api/v1/admin/audit-log?subject=${reference}`);
+  const res = await call(admin, listAuditLog, { query: { subject: reference } });
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
-  admin.post(`/api/v1/admin/orders/${orderId}/refunds`, { amount, requestKey });
+  call(admin, refundAdminOrder, { params: { id: orderId }, body: { amount, requestKey } });
 
 describe('who may act', () => {
   it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {
@@ -95,18 +103,21 @@ describe('cancel an authorisation before the booking', () => {
   it('releases the card, never books, emails the customer and records it; once', async () => {
     const order = await authorisedOrder(t);
     const books = t.courierSimulator!.calls().book;
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/authorisation-cancellation`, {});
+    const res = await call(admin, cancelAdminOrderAuthorisation, {
+      params: { id: order.id },
+      body: untyped({}),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({
       status: 'booking_failed',
       failureCode: 'CANCELLED_BY_OPERATOR',
     });
-    const again = await admin.post(
-      `/api/v1/admin/orders/${order.id}/authorisation-cancellation`,
-      {},
-    );
+    const again = await call(admin, cancelAdminOrderAuthorisation, {
+      params: { id: order.id },
+      body: untyped({}),
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('ORDER_NOT_CANCELLABLE');
+    expect(again.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_CANCELLABLE');
     await settle(t);
     // The queued booking job found the order cancelled and called nobody.
     expect(t.courierSimulator!.calls().book).toBe(books);
@@ -125,9 +136,12 @@ describe('cancel an authorisation before the booking', () => {
 
   it('is refused for a booked order (refund it instead)', async () => {
     const order = await paidOrder();
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/authorisation-cancellation`, {});
+    const res = await call(admin, cancelAdminOrderAuthorisation, {
+      params: { id: order.id },
+      body: untyped({}),
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toMatch(/refund it instead/);
+    expect(res.json<ApiErrorBody>().error.message).toMatch(/refund it instead/);
     expect((await payments(order.id))[0]?.status).toBe('captured');
   });
 });
@@ -151,7 +165,7 @@ describe('refund a captured payment', () => {
     await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
     expect((await payments(order.id))[0]?.status).toBe('captured');
-    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect(detail.refundablePence).toBe(price - 1000);
     // Sent again after it was confirmed: still one refund, nothing more refunded.
@@ -167,7 +181,9 @@ describe('refund a captured payment', () => {
     await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(price);
     expect((await payments(order.id))[0]?.status).toBe('refunded');
-    expect((await admin.get(`/api/v1/admin/orders/${order.id}`)).json().refundablePence).toBe(0);
+    expect(
+      (await call(admin, getAdminOrder, { params: { id: order.id } })).json().refundablePence,
+    ).toBe(0);
 
     const mails = await mailTo(order.reference);
     const refundMails = mails.filter((m) => m.subject.startsWith('We have refunded'));
@@ -184,7 +200,7 @@ describe('refund a captured payment', () => {
 
     const more = await refund(order.id, '0.01');
     expect(more.statusCode).toBe(409);
-    expect(more.json().error.code).toBe('NOT_REFUNDABLE');
+    expect(more.json<ApiErrorBody>().error.code).toBe('NOT_REFUNDABLE');
   });
 
   it('refuses an amount that is not positive, not whole pence, or more than is left; nothing changes', async () => {
@@ -203,11 +219,14 @@ describe('refund a captured payment', () => {
     ] as const) {
       const res = await refund(order.id, amount);
       expect(res.statusCode, amount).toBe(422);
-      expect(res.json().error.fields.amount).toContain(message);
+      expect(res.json<ApiErrorBody>().error.fields!.amount).toContain(message);
     }
-    const badKey = await admin.post(`/api/v1/admin/orders/${order.id}/refunds`, {
-      amount: '1.00',
-      requestKey: 'click-1',
+    const badKey = await call(admin, refundAdminOrder, {
+      params: { id: order.id },
+      body: {
+        amount: '1.00',
+        requestKey: 'click-1',
+      },
     });
     expect(badKey.statusCode).toBe(422);
     await settle(t);
@@ -217,7 +236,7 @@ describe('refund a captured payment', () => {
     const held = await authorisedOrder(t);
     const early = await refund(held.id, '1.00');
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.code).toBe('NOT_REFUNDABLE');
+    expect(early.json<ApiErrorBody>().error.code).toBe('NOT_REFUNDABLE');
     await settle(t);
   });
 
@@ -235,7 +254,7 @@ describe('refund a captured payment', () => {
     const res = await refund(order.id, '5.00');
     expect(res.statusCode, res.body).toBe(200);
     await settle(t);
-    let detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    let detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -250,14 +269,14 @@ describe('refund a captured payment', () => {
     // While it is with the provider no second refund of the payment starts.
     const meanwhile = await refund(order.id, '1.00');
     expect(meanwhile.statusCode).toBe(409);
-    expect(meanwhile.json().error.code).toBe('REFUND_IN_PROGRESS');
+    expect(meanwhile.json<ApiErrorBody>().error.code).toBe('REFUND_IN_PROGRESS');
 
     // The job's retry finds the refund at the provider and does not ask again.
     t.clock.set(new Date(t.clock.now().getTime() + 10 * 60_000));
     await settle(t);
     expect(calls).toBe(1);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(500);
-    detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({ status: 'succeeded', lastError: null }),
     ]);
@@ -275,7 +294,7 @@ describe('refund a captured payment', () => {
     };
     expect((await refund(order.id, '3.00')).statusCode).toBe(200);
     await settle(t);
-    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({ status: 'failed', lastError: 'Charge ch_1 is disputed.' }),
     ]);

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminOrderDetailSchema, type AdminOrderDetail } from '../../../domain/api/admin.js';
+import {
+  AdminOrderDetailSchema,
+  type AdminOrderDetail,
+  getAdminOrder,
+} from '../../../domain/api/admin.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
@@ -12,6 +16,7 @@ import { TransglobalCourier } from '../../providers/courier/transglobal/transglo
 import { CheckoutRepository } from '../checkout/checkout.repository.js';
 import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { settledOrder } from '../../../../tests/support/factories/payments.js';
+import { call } from '../../../../tests/support/call.js';
 
 // Credentials no other text of the order could contain by chance.
 const API_KEY = 'sim-api-key-9c41f7e2b8d35a60';
@@ -56,7 +61,7 @@ async function payAndBook() {
 }
 
 async function adminOrder(id: string): Promise<{ body: string; detail: AdminOrderDetail }> {
-  const res = await admin.get(`/api/v1/admin/orders/${id}`);
+  const res = await call(admin, getAdminOrder, { params: { id } });
   expect(res.statusCode, res.body).toBe(200);
   return { body: res.body, detail: AdminOrderDetailSchema.parse(res.json()) };
 }

@@ -12,6 +12,19 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
+import { call } from '../../../../tests/support/call.js';
+import {
+  getAdminDashboard,
+  getAdminOrder,
+  listAdminOrderDocuments,
+  listAdminOrders,
+  listAuditLog,
+  resendAdminConfirmation,
+  resolveAdminOrder,
+} from '../../../domain/api/admin.js';
+import { createQuote } from '../../../domain/api/orders.js';
+import { createContactMessage } from '../../../domain/api/contact.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -65,15 +78,18 @@ describe('an order whose booking outcome is unknown', () => {
     });
     expect(status.error?.message).not.toMatch(/HTTP|BookShipment/);
     // The operator still sees what the courier said.
-    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json();
+    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.order.failureMessage).toMatch(/500/);
   });
 
   it('resolved as booked: reference stored, money captured, customer emailed, action recorded', async () => {
     const order = await needsAttentionOrder();
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'booked',
-      courierReference: ' TG-998877 ',
+    const res = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'booked',
+        courierReference: ' TG-998877 ',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({
@@ -92,7 +108,7 @@ describe('an order whose booking outcome is unknown', () => {
     expect(mail?.text_body).toContain('courier reference TG-998877');
     // The courier has no labels for that reference: the email says they are not in it.
     expect(mail?.text_body).toContain('Your labels are not in this email');
-    const audit = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json().audit;
+    const audit = (await call(admin, getAdminOrder, { params: { id: order.id } })).json().audit;
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'order.resolve.booked',
@@ -109,11 +125,14 @@ describe('an order whose booking outcome is unknown', () => {
     ]);
 
     // Only once: a second answer is refused and changes nothing.
-    const again = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'not_booked',
+    const again = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'not_booked',
+      },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe('ORDER_NOT_WAITING');
+    expect(again.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_WAITING');
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
   });
 
@@ -132,14 +151,18 @@ describe('an order whose booking outcome is unknown', () => {
     expect(courierReference).toMatch(/^GB\d+$/);
 
     const order = await needsAttentionOrder();
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'booked',
-      courierReference,
+    const res = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'booked',
+        courierReference,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'booked', courierReference });
-    const documents = (await admin.get(`/api/v1/admin/orders/${order.id}/documents`)).json()
-      .documents as { kind: string }[];
+    const documents = (
+      await call(admin, listAdminOrderDocuments, { params: { id: order.id } })
+    ).json().documents as { kind: string }[];
     expect(documents.filter((d) => d.kind === 'label')).toHaveLength(2);
 
     // The customer's email is the booking confirmation itself, with the labels attached.
@@ -170,21 +193,24 @@ describe('an order whose booking outcome is unknown', () => {
     expect(message!.parsed.text).not.toContain('not attached');
 
     // The console can send it again.
-    const again = await admin.post(`/api/v1/admin/orders/${order.id}/confirmation-email`);
+    const again = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
     expect(again.statusCode, again.body).toBe(200);
   });
 
   it('resolved as booked where the courier has no labels: the operator uploads the PDF, then sends the confirmation with it', async () => {
     const order = await needsAttentionOrder();
-    const resolved = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'booked',
-      courierReference: 'TG-112233',
+    const resolved = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'booked',
+        courierReference: 'TG-112233',
+      },
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
     const resend = `/api/v1/admin/orders/${order.id}/confirmation-email`;
     const early = await admin.post(resend);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.code).toBe('NO_CONFIRMATION_EMAIL');
+    expect(early.json<ApiErrorBody>().error.code).toBe('NO_CONFIRMATION_EMAIL');
 
     const upload = `/api/v1/admin/orders/${order.id}/documents`;
     const notPdf = await admin.post(upload, {
@@ -193,7 +219,7 @@ describe('an order whose booking outcome is unknown', () => {
       pdfBase64: Buffer.from('<html>not a label</html>').toString('base64'),
     });
     expect(notPdf.statusCode).toBe(422);
-    expect(notPdf.json().error.code).toBe('NOT_A_PDF');
+    expect(notPdf.json<ApiErrorBody>().error.code).toBe('NOT_A_PDF');
     const label = await samplePdf('Label', ['Large parcel 1']);
     const added = await admin.post(upload, {
       kind: 'label',
@@ -224,8 +250,11 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {
     const order = await needsAttentionOrder();
-    const res = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'not_booked',
+    const res = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'not_booked',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.status).toBe('booking_failed');
@@ -242,21 +271,31 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('refuses a booking without a reference, and an order that is not waiting', async () => {
     const order = await needsAttentionOrder();
-    const bad = await admin.post(`/api/v1/admin/orders/${order.id}/resolution`, {
-      outcome: 'booked',
-      courierReference: ' ',
+    const bad = await call(admin, resolveAdminOrder, {
+      params: { id: order.id },
+      body: {
+        outcome: 'booked',
+        courierReference: ' ',
+      },
     });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().error.fields)).toEqual(['courierReference']);
+    expect(Object.keys(bad.json<ApiErrorBody>().error.fields!)).toEqual(['courierReference']);
     const draft = await readyOrder(t.app);
-    const notWaiting = await admin.post(`/api/v1/admin/orders/${draft.id}/resolution`, {
-      outcome: 'not_booked',
+    const notWaiting = await call(admin, resolveAdminOrder, {
+      params: { id: draft.id },
+      body: {
+        outcome: 'not_booked',
+      },
     });
     expect(notWaiting.statusCode).toBe(409);
-    expect((await admin.get('/api/v1/admin/audit-log?subject=' + draft.reference)).json()).toEqual({
+    expect(
+      (await call(admin, listAuditLog, { query: { subject: draft.reference } })).json(),
+    ).toEqual({
       entries: [],
     });
-    const missing = await admin.get('/api/v1/admin/orders/00000000-0000-4000-8000-000000000000');
+    const missing = await call(admin, getAdminOrder, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -285,11 +324,7 @@ describe('order list and search', () => {
 
     // More than a page: the keyset cursor walks every order once, newest first.
     for (let i = 0; i < 26; i += 1) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/quotes',
-        payload: quoteBody(),
-      });
+      await call(t.app, createQuote, { body: quoteBody() });
     }
     const [{ n }] = (await t.database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM orders',
@@ -308,18 +343,20 @@ describe('order list and search', () => {
     const today = t.clock.now().toISOString().slice(0, 10);
     expect((await list(`?from=${today}&to=${today}`)).orders.length).toBeGreaterThan(0);
     expect((await list('?from=2020-01-01&to=2020-01-02')).orders).toEqual([]);
-    expect((await admin.get('/api/v1/admin/orders?from=23-11-2026')).statusCode).toBe(422);
-    expect((await admin.get('/api/v1/admin/orders?after=garbage')).statusCode).toBe(422);
+    expect((await call(admin, listAdminOrders, { query: { from: '23-11-2026' } })).statusCode).toBe(
+      422,
+    );
+    expect((await call(admin, listAdminOrders, { query: { after: 'garbage' } })).statusCode).toBe(
+      422,
+    );
   });
 });
 
 describe('the dashboard', () => {
   it('counts what needs a person and charts the last 30 days', async () => {
     const waiting = await needsAttentionOrder();
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/contact-messages',
-      payload: {
+    const sent = await call(t.app, createContactMessage, {
+      body: {
         firstName: 'Grace',
         email: 'grace@example.com',
         message: 'Do you collect on Saturdays?',
@@ -329,17 +366,17 @@ describe('the dashboard', () => {
     await t.database.query(
       `UPDATE mail SET status = 'failed' WHERE id = (SELECT id FROM mail ORDER BY created_at LIMIT 1)`,
     );
-    const res = await admin.get('/api/v1/admin/dashboard');
+    const res = await call(admin, getAdminDashboard);
     expect(res.statusCode, res.body).toBe(200);
     const board = res.json();
     expect(board.attention.count).toBeGreaterThanOrEqual(1);
     expect(board.attention.orders.map((o: { id: string }) => o.id)).toContain(waiting.id);
     expect(board.days).toHaveLength(30);
-    const today = board.days.at(-1);
+    const today = board.days.at(-1)!;
     expect(today.day).toBe('2026-11-23');
     expect(today.orders).toBeGreaterThanOrEqual(1);
     expect(today.revenuePence).toBeGreaterThanOrEqual(waiting.pricePence!);
-    expect(board.days[0].day).toBe('2026-10-25');
+    expect(board.days[0]!.day).toBe('2026-10-25');
     expect(board.mail.failed).toBeGreaterThanOrEqual(1);
     expect(board.unreadMessages).toBeGreaterThanOrEqual(1);
   });

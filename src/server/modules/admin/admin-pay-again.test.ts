@@ -11,6 +11,16 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '../../../../tests/support/factories/payments.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import { askAdminOrderPayAgain, getAdminOrder, listAuditLog } from '../../../domain/api/admin.js';
+import { getOrder } from '../../../domain/api/orders.js';
+import { openBookingLink } from '../../../domain/api/my-orders.js';
+import {
+  confirmPayment,
+  getCheckoutStatus,
+  startPayment as startPaymentRoute,
+} from '../../../domain/api/checkout.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -37,7 +47,7 @@ async function failedOrder() {
 }
 
 const ask = (browser: TestBrowser, id: string) =>
-  browser.post(`/api/v1/admin/orders/${id}/pay-again-request`, {});
+  call(browser, askAdminOrderPayAgain, { params: { id }, body: untyped({}) });
 
 async function mailOf(orderId: string) {
   return t.database.query<{ id: string; subject: string; text_body: string; html_body: string }>(
@@ -48,7 +58,7 @@ async function mailOf(orderId: string) {
   );
 }
 async function auditOf(reference: string) {
-  const res = await admin.get(`/api/v1/admin/audit-log?subject=${reference}`);
+  const res = await call(admin, listAuditLog, { query: { subject: reference } });
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 
@@ -93,7 +103,7 @@ describe('ask the customer to try again', () => {
     expect(mail?.html_body).toContain(`href="${link![0]}"`);
 
     // The timeline shows the email and the operator's action.
-    const detail = (await admin.get(`/api/v1/admin/orders/${order.id}`)).json() as {
+    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json() as {
       timeline: { kind: string; text: string; email?: { subject: string } }[];
     };
     expect(detail.timeline.some((e) => e.email?.subject === mail?.subject)).toBe(true);
@@ -101,25 +111,29 @@ describe('ask the customer to try again', () => {
 
     // The customer, in a browser that never had the order, uses the link once.
     const customer = new TestBrowser(t.app);
-    expect((await customer.get(`/api/v1/orders/${order.id}`)).statusCode).toBe(404);
-    const opened = await customer.put('/api/v1/booking-links', { token: link![1]! });
+    expect((await call(customer, getOrder, { params: { id: order.id } })).statusCode).toBe(404);
+    const opened = await call(customer, openBookingLink, { body: { token: link![1]! } });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ orderId: order.id, reference: order.reference });
-    const again = await new TestBrowser(t.app).put('/api/v1/booking-links', { token: link![1]! });
+    const again = await call(new TestBrowser(t.app), openBookingLink, {
+      body: { token: link![1]! },
+    });
     expect(again.statusCode).toBe(410);
 
     // Their order page says it can be paid again, and paying books it.
-    const status = await customer.get(`/api/v1/orders/${order.id}/checkout`);
+    const status = await call(customer, getCheckoutStatus, { params: { id: order.id } });
     expect(status.json()).toMatchObject({ status: 'booking_failed', canRetryPayment: true });
-    const pay = await customer.post(`/api/v1/orders/${order.id}/payment`);
+    const pay = await call(customer, startPaymentRoute, { params: { id: order.id } });
     expect(pay.statusCode, pay.body).toBe(200);
     const session = PaymentSessionSchema.parse(pay.json());
     await payWithCard(t.app, session.clientSecret, '4242 4242 4242 4242');
-    expect((await customer.post(`/api/v1/orders/${order.id}/payment/confirm`)).statusCode).toBe(
+    expect((await call(customer, confirmPayment, { params: { id: order.id } })).statusCode).toBe(
       200,
     );
     await settle(t);
-    expect((await customer.get(`/api/v1/orders/${order.id}/checkout`)).json()).toMatchObject({
+    expect(
+      (await call(customer, getCheckoutStatus, { params: { id: order.id } })).json(),
+    ).toMatchObject({
       status: 'booked',
     });
   });
@@ -152,7 +166,7 @@ describe('ask the customer to try again', () => {
     for (const { order, status } of cases) {
       const res = await ask(admin, order.id);
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().error).toEqual({
+      expect(res.json<ApiErrorBody>().error).toEqual({
         code: 'ORDER_NOT_BOOKING_FAILED',
         message: `Only an order whose booking failed can be offered another try; this order is ${status}. Reload the order to see where it stands.`,
       });
@@ -162,7 +176,7 @@ describe('ask the customer to try again', () => {
     expect((await checkoutStatus(t.app, authorised.id)).status).toBe('booked');
     const booked = await ask(admin, authorised.id);
     expect(booked.statusCode).toBe(409);
-    expect(booked.json().error.message).toMatch(/this order is booked\./);
+    expect(booked.json<ApiErrorBody>().error.message).toMatch(/this order is booked\./);
     for (const { order } of cases) {
       expect(await mailOf(order.id)).toEqual([]);
       expect(await auditOf(order.reference)).toEqual([]);

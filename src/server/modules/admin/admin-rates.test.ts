@@ -10,6 +10,18 @@ import {
   startPayment,
 } from '../../../../tests/support/checkout.js';
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import {
+  exportRatesCsv,
+  getAdminRates,
+  listAuditLog,
+  listRateVersions,
+  previewRatesImport,
+  restoreRateVersion,
+  saveAdminRates,
+} from '../../../domain/api/admin.js';
+import { createQuote } from '../../../domain/api/orders.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -29,7 +41,7 @@ interface Price {
 const FRANCE = 73;
 
 async function ratesNow() {
-  const res = await admin.get('/api/v1/admin/rates');
+  const res = await call(admin, getAdminRates);
   expect(res.statusCode).toBe(200);
   return res.json() as {
     prices: Price[];
@@ -47,10 +59,8 @@ const priceIn = (prices: Price[], service: string, weightKg: number, id = FRANCE
   )?.pricePence;
 
 async function quoteFrance(smallBoxes = 1) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: quoteBody({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
+  const res = await call(t.app, createQuote, {
+    body: quoteBody({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; services: { service: string; pricePence: number }[] };
@@ -85,10 +95,12 @@ describe('rate tables in the console', () => {
         ? { ...p, pricePence: 12_345 }
         : p,
     );
-    const save = await admin.post('/api/v1/admin/rates/versions', {
-      note: 'France express up',
-      basedOnVersionId: before.currentVersion?.id ?? null,
-      prices: asInput(edited),
+    const save = await call(admin, saveAdminRates, {
+      body: {
+        note: 'France express up',
+        basedOnVersionId: before.currentVersion?.id ?? null,
+        prices: asInput(edited),
+      },
     });
     expect(save.statusCode, save.body).toBe(201);
     expect(save.json()).toMatchObject({
@@ -103,7 +115,7 @@ describe('rate tables in the console', () => {
     expect(paidPrice).not.toBe(12_345);
 
     // The history: the prices before the first save, then this one with its difference.
-    const history = (await admin.get('/api/v1/admin/rates/versions')).json().versions;
+    const history = (await call(admin, listRateVersions)).json().versions;
     expect(history[0]).toMatchObject({
       note: 'France express up',
       adminEmail,
@@ -120,7 +132,7 @@ describe('rate tables in the console', () => {
     expect(history[1]).toMatchObject({ adminEmail: '(before the console)', changes: [] });
 
     // The audit log has who, when and what.
-    const log = (await admin.get('/api/v1/admin/audit-log?subject=rates')).json().entries;
+    const log = (await call(admin, listAuditLog, { query: { subject: 'rates' } })).json().entries;
     expect(log[0]).toMatchObject({
       action: 'rates.save',
       subject: 'rates',
@@ -143,13 +155,18 @@ describe('rate tables in the console', () => {
     bad[at('economy', 30)]!.price = '12.345';
     bad[at('economy', 40)]!.price = 'abc';
     bad[at('economy', 50)]!.price = '-5';
-    const res = await admin.post('/api/v1/admin/rates/versions', {
-      note: 'typos',
-      basedOnVersionId: before.currentVersion!.id,
-      prices: [...bad, { service: 'economy', destinationCountryId: 999, weightKg: 20, price: '1' }],
+    const res = await call(admin, saveAdminRates, {
+      body: {
+        note: 'typos',
+        basedOnVersionId: before.currentVersion!.id,
+        prices: [
+          ...bad,
+          { service: 'economy', destinationCountryId: 999, weightKg: 20, price: '1' },
+        ],
+      },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error).toEqual({
+    expect(res.json<ApiErrorBody>().error).toEqual({
       code: 'VALIDATION_FAILED',
       message: '5 prices need correcting.',
       fields: {
@@ -160,23 +177,27 @@ describe('rate tables in the console', () => {
         'economy.999.20': 'Not a destination and weight of the rate tables',
       },
     });
-    const noNote = await admin.post('/api/v1/admin/rates/versions', {
-      note: '  ',
-      basedOnVersionId: before.currentVersion!.id,
-      prices: input,
+    const noNote = await call(admin, saveAdminRates, {
+      body: {
+        note: '  ',
+        basedOnVersionId: before.currentVersion!.id,
+        prices: input,
+      },
     });
     expect(noNote.statusCode).toBe(422);
-    expect(Object.keys(noNote.json().error.fields)).toEqual(['note']);
+    expect(Object.keys(noNote.json<ApiErrorBody>().error.fields!)).toEqual(['note']);
     expect((await ratesNow()).currentVersion!.id).toBe(before.currentVersion!.id);
 
     // Valid but odd: cheaper at 30 kg than at 20 kg, and Express below Economy.
     const odd = input.map((p) => ({ ...p }));
     odd[at('economy', 30)]!.price = '1.50';
     odd[at('express', 40)]!.price = '2.00';
-    const saved = await admin.post('/api/v1/admin/rates/versions', {
-      note: 'odd',
-      basedOnVersionId: before.currentVersion!.id,
-      prices: odd,
+    const saved = await call(admin, saveAdminRates, {
+      body: {
+        note: 'odd',
+        basedOnVersionId: before.currentVersion!.id,
+        prices: odd,
+      },
     });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().warnings).toEqual(
@@ -193,36 +214,44 @@ describe('rate tables in the console', () => {
 
   it('refuses a save based on a version that is no longer the latest', async () => {
     const before = await ratesNow();
-    const stale = await admin.post('/api/v1/admin/rates/versions', {
-      note: 'stale',
-      basedOnVersionId: before.currentVersion!.id - 1,
-      prices: asInput(before.prices),
+    const stale = await call(admin, saveAdminRates, {
+      body: {
+        note: 'stale',
+        basedOnVersionId: before.currentVersion!.id - 1,
+        prices: asInput(before.prices),
+      },
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.code).toBe('RATES_CHANGED');
+    expect(stale.json<ApiErrorBody>().error.code).toBe('RATES_CHANGED');
   });
 
   it('restores an earlier version as a new one', async () => {
-    const history = (await admin.get('/api/v1/admin/rates/versions')).json().versions as {
+    const history = (await call(admin, listRateVersions)).json().versions as {
       id: number;
     }[];
     const original = history.at(-1)!;
     const now = await ratesNow();
-    const res = await admin.post(`/api/v1/admin/rates/versions/${original.id}/restore`, {
-      basedOnVersionId: now.currentVersion!.id,
+    const res = await call(admin, restoreRateVersion, {
+      params: { id: original.id },
+      body: {
+        basedOnVersionId: now.currentVersion!.id,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().version.note).toMatch(new RegExp(`^Restored version ${original.id} `));
     const restored = await ratesNow();
     expect(priceIn(restored.prices, 'express', 20)).not.toBe(12_345);
     expect(restored.warnings).toEqual([]);
-    const log = (await admin.get('/api/v1/admin/audit-log?subject=rates')).json().entries;
+    const log = (await call(admin, listAuditLog, { query: { subject: 'rates' } })).json().entries;
     expect(log[0]).toMatchObject({
       action: 'rates.restore',
       details: { restoredVersionId: original.id },
     });
-    const missing = await admin.post('/api/v1/admin/rates/versions/99999/restore', {
-      basedOnVersionId: restored.currentVersion!.id,
+    const missing = await call(admin, restoreRateVersion, {
+      params: { id: '99999' },
+      body: {
+        basedOnVersionId: restored.currentVersion!.id,
+      },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -230,7 +259,7 @@ describe('rate tables in the console', () => {
 
 describe('CSV export and import', () => {
   it('exports, and the file imported back changes nothing', async () => {
-    const res = await admin.get('/api/v1/admin/rates/export');
+    const res = await call(admin, exportRatesCsv);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(
@@ -240,29 +269,31 @@ describe('CSV export and import', () => {
     expect(csv.split('\n')[0]).toBe('service,destination_id,destination,weight_kg,price_gbp');
     expect(csv).toMatch(/\neconomy,73,France,20,\d+\.\d\d\n/);
 
-    const preview = await admin.post('/api/v1/admin/rates/import-preview', { csv });
+    const preview = await call(admin, previewRatesImport, { body: { csv } });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().changes).toEqual([]);
     const before = await ratesNow();
     expect(preview.json().prices).toEqual(before.prices);
 
     // Saving the previewed prices is a version with no change.
-    const saved = await admin.post('/api/v1/admin/rates/versions', {
-      note: 'Imported boxabroad-rates.csv',
-      basedOnVersionId: before.currentVersion!.id,
-      prices: asInput(preview.json().prices),
+    const saved = await call(admin, saveAdminRates, {
+      body: {
+        note: 'Imported boxabroad-rates.csv',
+        basedOnVersionId: before.currentVersion!.id,
+        prices: asInput(preview.json().prices),
+      },
     });
     expect(saved.json().changes).toBe(0);
     expect((await ratesNow()).prices).toEqual(before.prices);
   });
 
   it('previews a changed price without saving it', async () => {
-    const csv = (await admin.get('/api/v1/admin/rates/export')).body.replace(
+    const csv = (await call(admin, exportRatesCsv)).body.replace(
       /\neconomy,73,France,20,[\d.]+\n/,
       '\neconomy,73,France,20,10.00\n',
     );
     const before = await ratesNow();
-    const preview = await admin.post('/api/v1/admin/rates/import-preview', { csv });
+    const preview = await call(admin, previewRatesImport, { body: { csv } });
     expect(preview.json().changes).toEqual([
       {
         service: 'economy',
@@ -308,9 +339,9 @@ describe('CSV export and import', () => {
       'The same price is already given on line 2',
     ],
   ])('refuses %s, naming its line', async (_name, csv, line, reason) => {
-    const res = await admin.post('/api/v1/admin/rates/import-preview', { csv });
+    const res = await call(admin, previewRatesImport, { body: { csv } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.code).toBe('CSV_INVALID');
-    expect(res.json().error.message).toContain(`Line ${line}: ${reason}`);
+    expect(res.json<ApiErrorBody>().error.code).toBe('CSV_INVALID');
+    expect(res.json<ApiErrorBody>().error.message).toContain(`Line ${line}: ${reason}`);
   });
 });

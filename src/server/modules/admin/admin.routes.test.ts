@@ -7,6 +7,11 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import * as adminApi from '../../../domain/api/admin.js';
 import { routeUrl, type ApiRoute } from '../../../domain/api/route.js';
 import { createOrPromoteAdmin } from '../accounts/create-admin.js';
+import { call } from '../../../../tests/support/call.js';
+import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
+import { listAuditLog } from '../../../domain/api/admin.js';
+import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,11 +40,11 @@ describe('the admin guard', () => {
       const url = placeholderUrl(route);
       const anonymous = await new TestBrowser(t.app).request({ method: route.method, url });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().error.code).toBe('SIGNED_OUT');
+      expect(anonymous.json<ApiErrorBody>().error.code).toBe('SIGNED_OUT');
       const customer = await signedInCustomer(t);
       const refused = await customer.request({ method: route.method, url });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toEqual({
+      expect(refused.json<ApiErrorBody>().error).toEqual({
         code: 'NOT_AN_ADMIN',
         message: adminApi.ADMIN_MESSAGES.notAdmin,
       });
@@ -58,9 +63,9 @@ describe('admin accounts (npm run admin:create)', () => {
 
   it('creates a verified admin who can sign in and read the audit log', async () => {
     const { browser } = await signedInAdmin(t);
-    const session = await browser.get('/api/v1/session');
+    const session = await call(browser, getSession);
     expect(session.json().user).toMatchObject({ role: 'admin', emailVerified: true });
-    const log = await browser.get('/api/v1/admin/audit-log');
+    const log = await call(browser, listAuditLog, { query: {} });
     expect(log.statusCode).toBe(200);
     expect(log.json()).toEqual({ entries: expect.any(Array) });
   });
@@ -70,23 +75,27 @@ describe('admin accounts (npm run admin:create)', () => {
   it('never promotes an existing account: the mailbox owner accepts an invitation with a new password', async () => {
     // An attacker signs up the address the business will later make an operator.
     const attacker = await signedInCustomer(t);
-    const email = (await attacker.get('/api/v1/session')).json().user.email as string;
+    const email = (await call(attacker, getSession)).json().user!.email as string;
     const result = await createOrPromoteAdmin(deps(), {
       email: email.toUpperCase(),
       password: 'chosen by the business',
     });
     expect(result).toMatchObject({ created: false, invited: true });
     // Not an operator: neither the attacker's session nor a new sign-in with their password.
-    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
-    const signIn = await new TestBrowser(t.app).post('/api/v1/session', {
-      email,
-      password: 'customer password 1',
+    expect((await call(attacker, listAuditLog, { query: {} })).statusCode).toBe(403);
+    const signIn = await call(new TestBrowser(t.app), signInRoute, {
+      body: {
+        email,
+        password: 'customer password 1',
+      },
     });
-    expect(signIn.json().user.role).toBe('customer');
+    expect(signIn.json().user!.role).toBe('customer');
     // The password given was not set either.
-    const given = await new TestBrowser(t.app).post('/api/v1/session', {
-      email,
-      password: 'chosen by the business',
+    const given = await call(new TestBrowser(t.app), signInRoute, {
+      body: {
+        email,
+        password: 'chosen by the business',
+      },
     });
     expect(given.statusCode).toBe(401);
 
@@ -96,55 +105,67 @@ describe('admin accounts (npm run admin:create)', () => {
       [email],
     );
     const token = decodeURIComponent(/\/admin\/accept\?token=(\S+)/.exec(mail!.text_body)![1]!);
-    const short = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token,
-      password: 'short',
+    const short = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: {
+        token,
+        password: 'short',
+      },
     });
     expect(short.statusCode).toBe(422);
     // A common password is refused by the rule every account keeps, before the link is used.
-    const common = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token,
-      password: 'password123',
+    const common = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: {
+        token,
+        password: 'password123',
+      },
     });
     expect(common.statusCode).toBe(422);
-    expect(common.json().error.fields.password).toMatch(/too common/);
-    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
-    const accepted = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token,
-      password: 'the real owner chose this',
+    expect(common.json<ApiErrorBody>().error.fields!.password).toMatch(/too common/);
+    expect((await call(attacker, listAuditLog, { query: {} })).statusCode).toBe(403);
+    const accepted = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: {
+        token,
+        password: 'the real owner chose this',
+      },
     });
     expect(accepted.statusCode).toBe(200);
 
     // The attacker keeps nothing: their session is gone, their password fails.
-    expect((await attacker.get('/api/v1/session')).json().user).toBeNull();
-    expect((await attacker.get('/api/v1/admin/audit-log')).statusCode).toBe(401);
-    const old = await new TestBrowser(t.app).post('/api/v1/session', {
-      email,
-      password: 'customer password 1',
+    expect((await call(attacker, getSession)).json().user).toBeNull();
+    expect((await call(attacker, listAuditLog, { query: {} })).statusCode).toBe(401);
+    const old = await call(new TestBrowser(t.app), signInRoute, {
+      body: {
+        email,
+        password: 'customer password 1',
+      },
     });
     expect(old.statusCode).toBe(401);
     const owner = new TestBrowser(t.app);
-    const ownerIn = await owner.post('/api/v1/session', {
-      email,
-      password: 'the real owner chose this',
+    const ownerIn = await call(owner, signInRoute, {
+      body: {
+        email,
+        password: 'the real owner chose this',
+      },
     });
     expect(ownerIn.json().user).toMatchObject({ role: 'admin', emailVerified: true });
     // The new operator sets up two-step sign-in before the console opens (decision 074).
-    expect((await owner.get('/api/v1/admin/audit-log')).json().error.code).toBe(
+    expect((await call(owner, listAuditLog, { query: {} })).json<ApiErrorBody>().error.code).toBe(
       'TWO_FACTOR_REQUIRED',
     );
     await enrolTwoFactor(owner, 'the real owner chose this');
 
     // The link works once.
-    const again = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token,
-      password: 'the attacker tries again',
+    const again = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: {
+        token,
+        password: 'the attacker tries again',
+      },
     });
     expect(again.statusCode).toBe(410);
-    expect(again.json().error.code).toBe('INVITATION_INVALID');
+    expect(again.json<ApiErrorBody>().error.code).toBe('INVITATION_INVALID');
 
     // Both steps are in the audit log, with who did them.
-    const log = await owner.get(`/api/v1/admin/audit-log?subject=${encodeURIComponent(email)}`);
+    const log = await call(owner, listAuditLog, { query: { subject: email } });
     expect(log.statusCode).toBe(200);
     expect(
       (log.json().entries as { action: string; adminEmail: string; subject: string }[]).map((e) => [
@@ -173,7 +194,9 @@ describe('admin accounts (npm run admin:create)', () => {
     });
     expect(asked.created).toBe(true);
     const browser = new TestBrowser(t.app);
-    const res = await browser.post('/api/v1/session', { email, password: 'asked for password' });
+    const res = await call(browser, signInRoute, {
+      body: { email, password: 'asked for password' },
+    });
     expect(res.json().user).toMatchObject({ email, role: 'admin' });
   });
 });

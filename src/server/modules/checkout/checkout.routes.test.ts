@@ -16,6 +16,15 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import { getCollectionDates, setCollectionDate } from '../../../domain/api/booking.js';
+import {
+  paymentWebhook,
+  sandboxAuthenticate,
+  startPayment as startPaymentRoute,
+} from '../../../domain/api/checkout.js';
+import { acceptTerms, deleteItem } from '../../../domain/api/declaration.js';
+import { selectService } from '../../../domain/api/orders.js';
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { sandbox, settle } from '../../../../tests/support/factories/payments.js';
 
@@ -79,11 +88,9 @@ async function providerId(orderId: string) {
   return (await paymentRows(orderId)).at(-1)!.provider_payment_id;
 }
 const webhook = (body: string, signature: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/webhook',
+  call(t.app, paymentWebhook, {
     headers: { 'content-type': 'application/json', 'sandbox-signature': signature },
-    payload: body,
+    body: Buffer.from(body),
   });
 
 describe('authorise → book → capture', () => {
@@ -165,10 +172,9 @@ describe('authorise → book → capture', () => {
     ]);
 
     // Paid orders are locked; paying again returns the same payment and books nothing more.
-    const locked = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'economy' },
+    const locked = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: { service: 'economy' },
     });
     expect(locked.statusCode).toBe(409);
     expect((await startPayment(t.app, order.id)).paymentId).toBe(session.paymentId);
@@ -180,10 +186,9 @@ describe('authorise → book → capture', () => {
 describe('the payment step’s tick (Terms accepted, nothing prohibited inside)', () => {
   it('is refused unticked and before the items are declared', async () => {
     const order = await readyOrder(t.app, { acceptTerms: false });
-    const unticked = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/terms-acceptance`,
-      payload: { accepted: false },
+    const unticked = await call(t.app, acceptTerms, {
+      params: { id: order.id },
+      body: untyped({ accepted: false }),
     });
     expect(unticked.statusCode).toBe(422);
     expect(unticked.json()).toMatchObject({
@@ -195,15 +200,11 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
     // An edit clears the declaration: the tick is refused until Continue checks it again.
     const itemId = order.parcels[0]!.items[0]!.id;
     const parcelKey = order.parcels[0]!.key;
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/orders/${order.id}/parcels/${parcelKey}/items/${itemId}`,
-    });
+    const removed = await call(t.app, deleteItem, { params: { id: order.id, parcelKey, itemId } });
     expect(removed.statusCode).toBe(200);
-    const undeclared = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/terms-acceptance`,
-      payload: { accepted: true },
+    const undeclared = await call(t.app, acceptTerms, {
+      params: { id: order.id },
+      body: { accepted: true },
     });
     expect(undeclared.statusCode).toBe(409);
     expect(undeclared.json()).toMatchObject({ error: { code: 'ORDER_INCOMPLETE' } });
@@ -220,10 +221,9 @@ describe('the payment step’s tick (Terms accepted, nothing prohibited inside)'
     });
     await expectCancelledNeverBooked(order.id);
 
-    const accepted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/terms-acceptance`,
-      payload: { accepted: true },
+    const accepted = await call(t.app, acceptTerms, {
+      params: { id: order.id },
+      body: { accepted: true },
     });
     expect(accepted.statusCode).toBe(200);
     const again = await payAndSettle(order.id);
@@ -241,15 +241,11 @@ describe('a collection date that can no longer be booked', () => {
       'Your collection date, Tuesday 24 November 2026, can no longer be booked, so we cancelled the payment. You have not been charged. Please choose a new collection date and pay again.',
   };
   const newDate = async (orderId: string) => {
-    const dates = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/orders/${orderId}/collection-dates`,
-    });
-    const { earliest } = dates.json() as { earliest: string };
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${orderId}/collection-date`,
-      payload: { date: earliest },
+    const dates = await call(t.app, getCollectionDates, { params: { id: orderId } });
+    const { earliest } = dates.json();
+    const saved = await call(t.app, setCollectionDate, {
+      params: { id: orderId },
+      body: { date: earliest },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     return earliest;
@@ -260,10 +256,7 @@ describe('a collection date that can no longer be booked', () => {
     expect(order.collectionDate).toBe('2026-11-24');
     // The customer comes back to /pay on the morning of the day they chose.
     t.clock.set('2026-11-24T08:30:00Z');
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${order.id}/payment`,
-    });
+    const refused = await call(t.app, startPaymentRoute, { params: { id: order.id } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       error: {
@@ -376,10 +369,8 @@ describe('cards that do not authorise', () => {
     });
     await settle(t);
     expect((await confirm(t.app, order.id)).status).toBe('draft');
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment-sandbox/authenticate',
-      payload: { clientSecret, approve: false },
+    const failed = await call(t.app, sandboxAuthenticate, {
+      body: { clientSecret, approve: false },
     });
     expect(failed.json()).toMatchObject({
       status: 'requires_payment_method',
@@ -388,10 +379,8 @@ describe('cards that do not authorise', () => {
     expect(await payWithCard(t.app, clientSecret, '4000 0027 6000 3184')).toMatchObject({
       status: 'requires_action',
     });
-    const approved = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payment-sandbox/authenticate',
-      payload: { clientSecret, approve: true },
+    const approved = await call(t.app, sandboxAuthenticate, {
+      body: { clientSecret, approve: true },
     });
     expect(approved.json()).toEqual({ status: 'authorised', error: null });
     await confirm(t.app, order.id);
@@ -554,11 +543,9 @@ describe('webhooks', () => {
     );
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ error: { code: 'SIGNATURE_INVALID' } });
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/payments/webhook',
+    const unsigned = await call(t.app, paymentWebhook, {
       headers: { 'content-type': 'application/json' },
-      payload: event.body,
+      body: Buffer.from(event.body),
     });
     expect(unsigned.statusCode).toBe(400);
     const tampered = await webhook(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import { createContactMessage } from '../../../domain/api/contact.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import {
   CONTACT_LIMITS,
@@ -28,12 +30,9 @@ const valid = {
   newsOptIn: true,
 };
 
-const post = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/contact-messages', payload: payload as object });
-
 describe('POST /api/v1/contact-messages', () => {
   it('stores a valid message and answers with its id only', async () => {
-    const res = await post(valid);
+    const res = await call(t.app, createContactMessage, { body: valid });
     expect(res.statusCode).toBe(201);
     const receipt = ContactMessageReceiptSchema.parse(res.json());
     expect(Object.keys(res.json() as object).sort()).toEqual(['id', 'receivedAt']);
@@ -50,7 +49,9 @@ describe('POST /api/v1/contact-messages', () => {
   });
 
   it('trims fields and stores the optional ones as empty', async () => {
-    const res = await post({ firstName: '  Sam ', email: ' sam@example.com ', message: ' Hi ' });
+    const res = await call(t.app, createContactMessage, {
+      body: { firstName: '  Sam ', email: ' sam@example.com ', message: ' Hi ' },
+    });
     expect(res.statusCode).toBe(201);
     const stored = await repository.findById(ContactMessageReceiptSchema.parse(res.json()).id);
     expect(stored).toMatchObject({
@@ -108,7 +109,7 @@ describe('POST /api/v1/contact-messages', () => {
   for (const [what, change, field, message] of invalid) {
     it(`rejects ${what} with its message, storing nothing`, async () => {
       const before = (await repository.listRecent(1000)).length;
-      const res = await post({ ...valid, ...change });
+      const res = await call(t.app, createContactMessage, { body: { ...valid, ...change } });
       expect(res.statusCode).toBe(422);
       const body = ApiErrorBodySchema.parse(res.json());
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -118,7 +119,9 @@ describe('POST /api/v1/contact-messages', () => {
   }
 
   it('names every bad field at once', async () => {
-    const res = await post({ firstName: '', email: 'nope', message: '' });
+    const res = await call(t.app, createContactMessage, {
+      body: { firstName: '', email: 'nope', message: '' },
+    });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.fields).toEqual({
       firstName: CONTACT_MESSAGES.firstNameRequired,
@@ -128,11 +131,9 @@ describe('POST /api/v1/contact-messages', () => {
   });
 
   it('rejects a body that is not an object', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/contact-messages',
+    const res = await call(t.app, createContactMessage, {
       headers: { 'content-type': 'application/json' },
-      payload: '"hello"',
+      body: untyped('"hello"'),
     });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
@@ -140,7 +141,9 @@ describe('POST /api/v1/contact-messages', () => {
 
   it('rejects a 1 MB body with 413 before storing anything', async () => {
     const before = (await repository.listRecent(1000)).length;
-    const res = await post({ ...valid, message: 'x'.repeat(1024 * 1024) });
+    const res = await call(t.app, createContactMessage, {
+      body: { ...valid, message: 'x'.repeat(1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect((await repository.listRecent(1000)).length).toBe(before);
@@ -153,7 +156,7 @@ describe('POST /api/v1/contact-messages', () => {
       company: '"><img src=x onerror=alert(1)>',
       message: '<script>alert("hi")</script>\nThanks & regards',
     };
-    const res = await post(markup);
+    const res = await call(t.app, createContactMessage, { body: markup });
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toContain('<');
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -164,7 +167,9 @@ describe('POST /api/v1/contact-messages', () => {
   });
 
   it('does not echo markup in its error messages either', async () => {
-    const res = await post({ ...valid, email: '<script>alert(1)</script>' });
+    const res = await call(t.app, createContactMessage, {
+      body: { ...valid, email: '<script>alert(1)</script>' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toContain('<script>');
   });
@@ -172,10 +177,12 @@ describe('POST /api/v1/contact-messages', () => {
 
 describe('the email to the sales mailbox', () => {
   it('is queued with the message and delivered to SALES_EMAIL with Reply-To the visitor, escaped', async () => {
-    const res = await post({
-      ...valid,
-      firstName: '<img src=x onerror=alert(1)>',
-      message: 'Hello <b>sales</b>',
+    const res = await call(t.app, createContactMessage, {
+      body: {
+        ...valid,
+        firstName: '<img src=x onerror=alert(1)>',
+        message: 'Hello <b>sales</b>',
+      },
     });
     expect(res.statusCode).toBe(201);
     const { id } = ContactMessageReceiptSchema.parse(res.json());

@@ -1,16 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { legacyUnverifiedAccount, signUpAndConfirm } from '../../../../tests/support/sign-up.js';
+import { legacyUnverifiedAccount } from '../../../../tests/support/sign-up.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
-import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { verifyEmail } from '../../../domain/api/accounts.js';
+import { getCheckoutStatus } from '../../../domain/api/checkout.js';
+import {
+  getAccountOrder,
+  listAccountOrders,
+  openBookingLink,
+  requestBookingLink,
+  type AccountOrder,
+} from '../../../domain/api/my-orders.js';
+import { getOrder } from '../../../domain/api/orders.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 
 import { BOOKING_LINK_LIMITS } from './my-orders.service.js';
 
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
-import { ok } from '../../../../tests/support/call.js';
+import { call, ok } from '../../../../tests/support/call.js';
+import { customer, uniqueEmail } from '../../../../tests/support/factories/accounts.js';
 import { saveAddress } from '../../../domain/api/booking.js';
 
 let t: TestApp;
@@ -20,14 +31,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = (name = 'ada') => `${name}.${++counter}.${Date.now()}@example.com`;
-
-/** Signs up through the emailed link, in this browser (the email is then verified). */
-async function signUp(browser: TestBrowser, email = uniqueEmail(), name = 'Ada') {
-  await signUpAndConfirm(t, browser, { name, email, password });
-  return email;
-}
 
 /** Opens the verification link emailed to the address, in this browser. */
 async function verify(browser: TestBrowser, email: string) {
@@ -37,11 +40,9 @@ async function verify(browser: TestBrowser, email: string) {
     [email],
   );
   const token = /\/account\/verify-email\?token=([^\s]+)/.exec(mail!.text_body)?.[1];
-  const res = await browser.post('/api/v1/account/email-verifications', {
-    token: decodeURIComponent(token!),
-  });
+  const res = await call(browser, verifyEmail, { body: { token: decodeURIComponent(token!) } });
   expect(res.statusCode).toBe(200);
-  expect(res.json().user.emailVerified).toBe(true);
+  expect(res.json().user!.emailVerified).toBe(true);
 }
 
 /** A draft quoted in this browser, its collection address booked with `email`. */
@@ -55,34 +56,36 @@ async function draftIn(browser: TestBrowser, email: string) {
 }
 
 async function listed(browser: TestBrowser): Promise<AccountOrder[]> {
-  const res = await browser.get('/api/v1/account/orders');
+  const res = await call(browser, listAccountOrders);
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
-  return (res.json() as { orders: AccountOrder[] }).orders;
+  return res.json().orders;
 }
 
-function expectNotFound(res: { statusCode: number; json(): unknown }) {
+function expectNotFound(res: { statusCode: number; json<T>(): T }) {
   expect(res.statusCode).toBe(404);
-  expect((res.json() as { error: unknown }).error).toEqual(ORDER_NOT_FOUND);
+  expect(res.json<ApiErrorBody>().error).toEqual(ORDER_NOT_FOUND);
 }
 
 describe("the account's orders", () => {
   it('answers 401 to anyone not signed in', async () => {
     const guest = new TestBrowser(t.app);
-    const { reference } = await draftIn(guest, uniqueEmail());
-    for (const url of ['/api/v1/account/orders', `/api/v1/account/orders/${reference}`]) {
-      const res = await guest.get(url);
+    const { reference } = await draftIn(guest, uniqueEmail('ada'));
+    for (const res of [
+      await call(guest, listAccountOrders),
+      await call(guest, getAccountOrder, { params: { reference } }),
+    ]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('SIGNED_OUT');
+      expect(res.json<ApiErrorBody>().error.code).toBe('SIGNED_OUT');
     }
   });
 
   it("lists the account's orders, newest first, each opening by its reference; another account gets 404", async () => {
     const browser = new TestBrowser(t.app);
-    await signUp(browser);
-    const first = await draftIn(browser, uniqueEmail());
+    await customer(t, { browser, name: 'Ada' });
+    const first = await draftIn(browser, uniqueEmail('ada'));
     t.clock.set('2026-11-23T10:01:00Z');
-    const second = await draftIn(browser, uniqueEmail()).finally(() =>
+    const second = await draftIn(browser, uniqueEmail('ada')).finally(() =>
       t.clock.set('2026-11-23T10:00:00Z'),
     );
     const orders = await listed(browser);
@@ -95,21 +98,27 @@ describe("the account's orders", () => {
       destination: { title: 'France', countryCode: 'FR' },
     });
 
-    const details = await browser.get(`/api/v1/account/orders/${first.reference}`);
+    const details = await call(browser, getAccountOrder, {
+      params: { reference: first.reference },
+    });
     expect(details.statusCode).toBe(200);
-    const body = details.json() as AccountOrderDetails;
+    const body = details.json();
     expect(body.order.id).toBe(first.id);
     expect(body.checkout).toMatchObject({ reference: first.reference, result: 'pending' });
     // The reference is read as the customer may type it.
     expect(
-      (await browser.get(`/api/v1/account/orders/${first.reference.toLowerCase()}`)).statusCode,
+      (
+        await call(browser, getAccountOrder, {
+          params: { reference: first.reference.toLowerCase() },
+        })
+      ).statusCode,
     ).toBe(200);
 
     const other = new TestBrowser(t.app);
-    await signUp(other, uniqueEmail('eve'), 'Eve');
+    await customer(t, { browser: other, email: uniqueEmail('eve'), name: 'Eve' });
     expect(await listed(other)).toEqual([]);
-    expectNotFound(await other.get(`/api/v1/account/orders/${first.reference}`));
-    expectNotFound(await browser.get('/api/v1/account/orders/BA-NOSUCH00'));
+    expectNotFound(await call(other, getAccountOrder, { params: { reference: first.reference } }));
+    expectNotFound(await call(browser, getAccountOrder, { params: { reference: 'BA-NOSUCH00' } }));
   });
 
   it("lists guest orders booked with the account's email only once it is verified", async () => {
@@ -121,20 +130,26 @@ describe("the account's orders", () => {
     const account = new TestBrowser(t.app);
     await legacyUnverifiedAccount(t, account, { name: 'Ada', email, password });
     expect(await listed(account)).toEqual([]);
-    expectNotFound(await account.get(`/api/v1/account/orders/${order.reference}`));
+    expectNotFound(
+      await call(account, getAccountOrder, { params: { reference: order.reference } }),
+    );
 
     await verify(account, email);
     expect((await listed(account)).map((o) => o.reference)).toEqual([order.reference]);
-    expect((await account.get(`/api/v1/account/orders/${order.reference}`)).statusCode).toBe(200);
-    expect((await account.get(`/api/v1/orders/${order.id}`)).statusCode).toBe(200);
+    expect(
+      (await call(account, getAccountOrder, { params: { reference: order.reference } })).statusCode,
+    ).toBe(200);
+    expect((await call(account, getOrder, { params: { id: order.id } })).statusCode).toBe(200);
 
     // Once another account owns it, it is that account's alone.
     const owner = new TestBrowser(t.app);
     owner.cookies.set(...([...guest.cookies][0] as [string, string]));
-    await signUp(owner, uniqueEmail('owner'), 'Owner');
+    await customer(t, { browser: owner, email: uniqueEmail('owner'), name: 'Owner' });
     expect((await listed(owner)).map((o) => o.reference)).toEqual([order.reference]);
     expect(await listed(account)).toEqual([]);
-    expectNotFound(await account.get(`/api/v1/account/orders/${order.reference}`));
+    expectNotFound(
+      await call(account, getAccountOrder, { params: { reference: order.reference } }),
+    );
   });
 
   it('shows a booked order with its labels, documents and tracking', async () => {
@@ -142,7 +157,7 @@ describe("the account's orders", () => {
     const { order } = await bookedOrder(t);
 
     const account = new TestBrowser(t.app);
-    await signUp(account, 'ada@example.com'); // verified by its sign-up link
+    await customer(t, { browser: account, email: 'ada@example.com', name: 'Ada' }); // verified by its sign-up link
     const [row] = (await listed(account)).filter((o) => o.reference === order.reference);
     expect(row).toMatchObject({
       status: 'booked',
@@ -150,8 +165,8 @@ describe("the account's orders", () => {
       pricePence: order.pricePence,
     });
     const details = (
-      await account.get(`/api/v1/account/orders/${order.reference}`)
-    ).json() as AccountOrderDetails;
+      await call(account, getAccountOrder, { params: { reference: order.reference } })
+    ).json();
     expect(details.checkout.result).toBe('SUCCESS');
     expect(details.checkout.trackingUrl).toMatch(/^https?:\/\//);
     expect(details.checkout.documents.some((d) => d.kind === 'label')).toBe(true);
@@ -177,22 +192,25 @@ describe('Manage my booking', () => {
     const order = await draftIn(owner, email);
     const asker = new TestBrowser(t.app);
 
-    const wrong = await asker.post('/api/v1/booking-links', {
-      reference: order.reference,
-      email: uniqueEmail('eve'),
+    const wrong = await call(asker, requestBookingLink, {
+      body: {
+        reference: order.reference,
+        email: uniqueEmail('eve'),
+      },
     });
     expect(wrong.statusCode).toBe(202);
     expect(wrong.json()).toEqual({ message: ACCOUNT_MESSAGES.manageSent });
-    const unknown = await asker.post('/api/v1/booking-links', {
-      reference: 'BA-NOSUCH00',
-      email,
+    const unknown = await call(asker, requestBookingLink, {
+      body: {
+        reference: 'BA-NOSUCH00',
+        email,
+      },
     });
     expect(unknown.json()).toEqual(wrong.json());
     expect(await linkMails(email)).toEqual([]);
 
-    const right = await asker.post('/api/v1/booking-links', {
-      reference: ` ${order.reference.toLowerCase()} `,
-      email: email.toUpperCase(),
+    const right = await call(asker, requestBookingLink, {
+      body: { reference: ` ${order.reference.toLowerCase()} `, email: email.toUpperCase() },
     });
     expect(right.statusCode).toBe(202);
     expect(right.json()).toEqual(wrong.json());
@@ -202,51 +220,59 @@ describe('Manage my booking', () => {
     expect(token).not.toBe('');
 
     // Before the link is used, the asker's browser cannot open the order.
-    expectNotFound(await asker.get(`/api/v1/orders/${order.id}`));
-    const opened = await asker.put('/api/v1/booking-links', { token });
+    expectNotFound(await call(asker, getOrder, { params: { id: order.id } }));
+    const opened = await call(asker, openBookingLink, { body: { token } });
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ orderId: order.id, reference: order.reference });
-    expect((await asker.get(`/api/v1/orders/${order.id}`)).statusCode).toBe(200);
-    expect((await asker.get(`/api/v1/orders/${order.id}/checkout`)).statusCode).toBe(200);
+    expect((await call(asker, getOrder, { params: { id: order.id } })).statusCode).toBe(200);
+    expect((await call(asker, getCheckoutStatus, { params: { id: order.id } })).statusCode).toBe(
+      200,
+    );
 
     // Once only.
-    const again = await new TestBrowser(t.app).put('/api/v1/booking-links', { token });
+    const again = await call(new TestBrowser(t.app), openBookingLink, { body: { token } });
     expect(again.statusCode).toBe(410);
-    expect(again.json().error.code).toBe('BOOKING_LINK_INVALID');
+    expect(again.json<ApiErrorBody>().error.code).toBe('BOOKING_LINK_INVALID');
     expect(
-      (await new TestBrowser(t.app).put('/api/v1/booking-links', { token: 'made-up' })).statusCode,
+      (await call(new TestBrowser(t.app), openBookingLink, { body: { token: 'made-up' } }))
+        .statusCode,
     ).toBe(410);
   });
 
   it('a link stops working after an hour', async () => {
     const email = uniqueEmail('late');
     const order = await draftIn(new TestBrowser(t.app), email);
-    await new TestBrowser(t.app).post('/api/v1/booking-links', {
-      reference: order.reference,
-      email,
+    await call(new TestBrowser(t.app), requestBookingLink, {
+      body: {
+        reference: order.reference,
+        email,
+      },
     });
     const [mail] = await linkMails(email);
     t.clock.set('2026-11-23T11:00:01Z');
     onTestFinished(() => t.clock.set('2026-11-23T10:00:00Z'));
     const late = new TestBrowser(t.app);
     expect(
-      (await late.put('/api/v1/booking-links', { token: tokenOf(mail!.text_body) })).statusCode,
+      (await call(late, openBookingLink, { body: { token: tokenOf(mail!.text_body) } })).statusCode,
     ).toBe(410);
-    expectNotFound(await late.get(`/api/v1/orders/${order.id}`));
+    expectNotFound(await call(late, getOrder, { params: { id: order.id } }));
   });
 
   it('a signed-in customer who opens the link gets the order in their account', async () => {
     const email = uniqueEmail('claim');
     const order = await draftIn(new TestBrowser(t.app), email);
-    await new TestBrowser(t.app).post('/api/v1/booking-links', {
-      reference: order.reference,
-      email,
+    await call(new TestBrowser(t.app), requestBookingLink, {
+      body: {
+        reference: order.reference,
+        email,
+      },
     });
     const [mail] = await linkMails(email);
     const account = new TestBrowser(t.app);
-    await signUp(account, uniqueEmail('claimer'));
+    await customer(t, { browser: account, email: uniqueEmail('claimer'), name: 'Ada' });
     expect(
-      (await account.put('/api/v1/booking-links', { token: tokenOf(mail!.text_body) })).statusCode,
+      (await call(account, openBookingLink, { body: { token: tokenOf(mail!.text_body) } }))
+        .statusCode,
     ).toBe(200);
     expect((await listed(account)).map((o) => o.reference)).toEqual([order.reference]);
   });
@@ -257,30 +283,35 @@ describe('Manage my booking', () => {
     const browser = new TestBrowser(t.app);
     for (let i = 0; i < BOOKING_LINK_LIMITS.perReference.max; i += 1) {
       expect(
-        (await browser.post('/api/v1/booking-links', { reference: order.reference, email }))
+        (await call(browser, requestBookingLink, { body: { reference: order.reference, email } }))
           .statusCode,
       ).toBe(202);
     }
-    const limited = await browser.post('/api/v1/booking-links', {
-      reference: order.reference,
-      email,
+    const limited = await call(browser, requestBookingLink, {
+      body: {
+        reference: order.reference,
+        email,
+      },
     });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().error.message).toMatch(/^Too many attempts — try again in \d+ minutes?$/);
+    expect(limited.json<ApiErrorBody>().error.message).toMatch(
+      /^Too many attempts — try again in \d+ minutes?$/,
+    );
 
-    const invalid = await browser.post('/api/v1/booking-links', { reference: '', email: 'nope' });
+    const invalid = await call(browser, requestBookingLink, {
+      body: { reference: '', email: 'nope' },
+    });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().error.fields).toMatchObject({
+    expect(invalid.json<ApiErrorBody>().error.fields).toMatchObject({
       reference: 'Please enter your order reference',
       email: 'Please enter a valid email address',
     });
   });
 
   it('refuses a cross-site request', async () => {
-    const res = await new TestBrowser(t.app, 'https://evil.example').post('/api/v1/booking-links', {
-      reference: 'BA-00000000',
-      email: 'a@example.com',
+    const res = await call(new TestBrowser(t.app, 'https://evil.example'), requestBookingLink, {
+      body: { reference: 'BA-00000000', email: 'a@example.com' },
     });
     expect(res.statusCode).toBe(403);
   });
@@ -294,17 +325,13 @@ describe('booking links per address', () => {
     onTestFinished(() => limited.close());
     const from = { remoteAddress: '203.0.113.40' };
     const ask = (reference: string) =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/v1/booking-links',
-        payload: { reference, email: 'someone@example.com' },
+      call(limited.app, requestBookingLink, {
+        body: { reference, email: 'someone@example.com' },
         ...from,
       });
     expect((await ask('BA-AAAAAAA1')).statusCode).toBe(202);
-    const open = await limited.app.inject({
-      method: 'PUT',
-      url: '/api/v1/booking-links',
-      payload: { token: 'not-a-link' },
+    const open = await call(limited.app, openBookingLink, {
+      body: { token: 'not-a-link' },
       ...from,
     });
     expect(open.statusCode).toBe(410);
@@ -314,10 +341,8 @@ describe('booking links per address', () => {
     // Another address is not affected.
     expect(
       (
-        await limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/booking-links',
-          payload: { reference: 'BA-AAAAAAA3', email: 'someone@example.com' },
+        await call(limited.app, requestBookingLink, {
+          body: { reference: 'BA-AAAAAAA3', email: 'someone@example.com' },
           remoteAddress: '203.0.113.41',
         })
       ).statusCode,

@@ -8,10 +8,13 @@ import {
 } from '../../../../tests/support/test-app.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
-import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
+import { customer } from '../../../../tests/support/factories/accounts.js';
 
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { createQuote, getOrder } from '../../../domain/api/orders.js';
+import { signIn as signInRoute, signOut } from '../../../domain/api/session.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const QUOTE = quoteBody();
-const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = () => `owner.${++counter}.${Date.now()}@example.com`;
 
 async function quoteIn(browser: TestBrowser): Promise<string> {
-  const res = await browser.post('/api/v1/quotes', QUOTE);
+  const res = await call(browser, createQuote, { body: QUOTE });
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: string }).id;
 }
@@ -38,20 +38,22 @@ function expectNotFound(res: { statusCode: number; json(): unknown }) {
 describe('orders belong to the browser that made them', () => {
   it('sets an HttpOnly SameSite=Lax guest cookie at the first quote, and keeps it after', async () => {
     const browser = new TestBrowser(t.app);
-    const first = await browser.post('/api/v1/quotes', QUOTE);
+    const first = await call(browser, createQuote, { body: QUOTE });
     const cookie = String(first.headers['set-cookie']);
     // Server-issued: a random part and its signature (decision 078).
     expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32}\\.[A-Za-z0-9_-]{43};`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const second = await browser.post('/api/v1/quotes', QUOTE);
+    const second = await call(browser, createQuote, { body: QUOTE });
     expect(second.headers['set-cookie']).toBeUndefined();
     // Both drafts stay open to this browser: a new quote takes nothing away.
     expect(
-      (await browser.get(`/api/v1/orders/${(first.json() as { id: string }).id}`)).statusCode,
+      (await call(browser, getOrder, { params: { id: (first.json() as { id: string }).id } }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await browser.get(`/api/v1/orders/${(second.json() as { id: string }).id}`)).statusCode,
+      (await call(browser, getOrder, { params: { id: (second.json() as { id: string }).id } }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -105,27 +107,25 @@ describe('accounts own their orders', () => {
   it('a draft made before signing in belongs to the account afterwards, on any device', async () => {
     const browser = new TestBrowser(t.app);
     const id = await quoteIn(browser);
-    const email = uniqueEmail();
-    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
+    const { email, password } = await customer(t, { browser, name: 'Ada' });
 
     const laptop = new TestBrowser(t.app);
-    expect((await laptop.post('/api/v1/session', { email, password })).statusCode).toBe(200);
-    expect((await laptop.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+    expect((await call(laptop, signInRoute, { body: { email, password } })).statusCode).toBe(200);
+    expect((await call(laptop, getOrder, { params: { id } })).statusCode).toBe(200);
 
     // Another customer, signed in, gets 404.
     const other = new TestBrowser(t.app);
-    await signUpAndConfirm(t, other, { name: 'Eve', email: uniqueEmail(), password });
-    expectNotFound(await other.get(`/api/v1/orders/${id}`));
+    await customer(t, { browser: other, name: 'Eve' });
+    expectNotFound(await call(other, getOrder, { params: { id } }));
 
     // Signed out, the laptop no longer opens it (it never held the guest session).
-    await laptop.delete('/api/v1/session');
-    expectNotFound(await laptop.get(`/api/v1/orders/${id}`));
+    await call(laptop, signOut);
+    expectNotFound(await call(laptop, getOrder, { params: { id } }));
   });
 
   it('a quote made while signed in belongs to the account', async () => {
     const browser = new TestBrowser(t.app);
-    const email = uniqueEmail();
-    await signUpAndConfirm(t, browser, { name: 'Ada', email, password });
+    const { email } = await customer(t, { browser, name: 'Ada' });
     const id = await quoteIn(browser);
     const [row] = await t.database.query<{ email: string }>(
       `SELECT u.email FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = $1`,
@@ -159,28 +159,27 @@ describe('the guest session is the server’s, and is replaced at sign-in and si
       )!.slice(0, 33)}${'c'.repeat(43)}`, // a real random part, a forged signature
     ]) {
       const browser = replaying(forged);
-      const res = await browser.post('/api/v1/quotes', QUOTE);
+      const res = await call(browser, createQuote, { body: QUOTE });
       expect(res.statusCode).toBe(201);
       const issued = guestOf(browser);
       expect(issued).toMatch(/^[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{43}$/);
       expect(issued).not.toBe(forged);
       const id = (res.json() as { id: string }).id;
       expectNotFound(await replaying(forged).get(`/api/v1/orders/${id}`));
-      expect((await browser.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+      expect((await call(browser, getOrder, { params: { id } })).statusCode).toBe(200);
     }
   });
 
   it('sign-in replaces it: the draft is the account’s, the old value opens nothing', async () => {
-    const email = uniqueEmail();
-    await signUpAndConfirm(t, new TestBrowser(t.app), { name: 'Ada', email, password });
+    const { email, password } = await customer(t, { name: 'Ada' });
     const browser = new TestBrowser(t.app);
     const id = await quoteIn(browser);
     const before = guestOf(browser);
-    const signIn = await browser.post('/api/v1/session', { email, password });
+    const signIn = await call(browser, signInRoute, { body: { email, password } });
     expect(signIn.statusCode).toBe(200);
     expect(String(signIn.headers['set-cookie'])).toContain(`${GUEST_COOKIE}=`);
     expect(guestOf(browser)).not.toBe(before);
-    expect((await browser.get(`/api/v1/orders/${id}`)).statusCode).toBe(200);
+    expect((await call(browser, getOrder, { params: { id } })).statusCode).toBe(200);
     expectNotFound(await replaying(before).get(`/api/v1/orders/${id}`));
   });
 
@@ -194,7 +193,7 @@ describe('the guest session is the server’s, and is replaced at sign-in and si
       const [name, value] = defaultBrowserCookie(g.app).split('=') as [string, string];
       browser.cookies.set(name, value);
       const asGuest = guestOf(browser);
-      await signUpAndConfirm(g, browser, { name: 'Ada', email: uniqueEmail(), password });
+      await customer(g, { browser, name: 'Ada' });
       const whileSignedIn = guestOf(browser);
       expect(whileSignedIn).not.toBe(asGuest);
       const draft = await quoteIn(browser); // made while signed in
@@ -202,7 +201,7 @@ describe('the guest session is the server’s, and is replaced at sign-in and si
         expect((await browser.get(url)).statusCode, url).toBe(200);
       }
 
-      const out = await browser.delete('/api/v1/session');
+      const out = await call(browser, signOut);
       expect(out.statusCode).toBe(200);
       expect(String(out.headers['set-cookie'])).toContain(`${GUEST_COOKIE}=`);
       expect(guestOf(browser)).not.toBe(whileSignedIn);

@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signUpAndConfirm } from '../../../../tests/support/sign-up.js';
+import { call, ok, untyped } from '../../../../tests/support/call.js';
+import { customer } from '../../../../tests/support/factories/accounts.js';
+import { commodityCode, quoteBody } from '../../../../tests/support/factories/orders.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { addItem } from '../../../domain/api/declaration.js';
+import { createQuote } from '../../../domain/api/orders.js';
 import {
+  deleteSavedItem,
+  listSavedItems,
+  saveItem,
   SAVED_ITEM_NOT_FOUND,
   SAVED_ITEMS_MAX,
   type SavedItem,
 } from '../../../domain/api/saved-items.js';
-import type { OrderView } from '../../../domain/order.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { getSession } from '../../../domain/api/session.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,45 +24,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const QUOTE = quoteBody();
-const password = 'correct horse battery';
-let counter = 0;
-const uniqueEmail = () => `saver.${++counter}.${Date.now()}@example.com`;
-
-async function signedIn(test = t) {
-  const browser = new TestBrowser(test.app);
-  await signUpAndConfirm(test, browser, { name: 'Ada', email: uniqueEmail(), password });
-  return browser;
-}
-
-async function codeFor(browser: TestBrowser, name: string) {
-  const res = await browser.get(`/api/v1/commodities?name=${encodeURIComponent(name)}`);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { matches: { commodityCode: string }[] }).matches[0]!.commodityCode;
-}
-
 /** A draft in this browser with one item declared in its small parcel. */
 async function orderWithItem(
   browser: TestBrowser,
   item: { name: string; numberOfUnits: number; unitValue: number; unitWeight: number },
 ) {
-  const quote = await browser.post('/api/v1/quotes', QUOTE);
-  expect(quote.statusCode).toBe(201);
-  const { id } = quote.json() as { id: string };
-  const added = await browser.post(`/api/v1/orders/${id}/parcels/small-1/items`, {
-    ...item,
-    commodityCode: await codeFor(browser, item.name),
+  const { id } = await ok(browser, createQuote, { body: quoteBody() });
+  const order = await ok(browser, addItem, {
+    params: { id, parcelKey: 'small-1' },
+    body: { ...item, commodityCode: await commodityCode(browser, item.name) },
   });
-  expect(added.statusCode, added.body).toBe(201);
-  const order = added.json() as OrderView;
   return { order, item: order.parcels[0]!.items.at(-1)! };
 }
 
 async function savedOf(browser: TestBrowser): Promise<SavedItem[]> {
-  const res = await browser.get('/api/v1/account/saved-items');
+  const res = await call(browser, listSavedItems);
   expect(res.statusCode).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
-  return (res.json() as { items: SavedItem[] }).items;
+  return res.json().items;
+}
+
+async function userIdOf(browser: TestBrowser): Promise<string> {
+  return (await ok(browser, getSession)).user!.id;
 }
 
 const JUMPER = { name: 'Jumper', numberOfUnits: 2, unitValue: 20, unitWeight: 2 };
@@ -64,27 +54,21 @@ describe('saved items', () => {
   it('answers 401 to anyone not signed in', async () => {
     const guest = new TestBrowser(t.app);
     const { order, item } = await orderWithItem(guest, JUMPER);
-    expect((await guest.get('/api/v1/account/saved-items')).statusCode).toBe(401);
-    const save = await guest.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: item.id,
-    });
+    expect((await call(guest, listSavedItems)).statusCode).toBe(401);
+    const save = await call(guest, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(save.statusCode).toBe(401);
-    expect(save.json().error.code).toBe('SIGNED_OUT');
-    expect((await guest.delete(`/api/v1/account/saved-items/${randomUUID()}`)).statusCode).toBe(
-      401,
-    );
+    expect(save.json<ApiErrorBody>().error.code).toBe('SIGNED_OUT');
+    expect(
+      (await call(guest, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
+    ).toBe(401);
   });
 
   it('saves a declared item once, listed only for its account, and deletes it', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const { order, item } = await orderWithItem(ada, JUMPER);
-    const save = await ada.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: item.id,
-    });
+    const save = await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(save.statusCode).toBe(201);
-    const saved = (save.json() as { item: SavedItem }).item;
+    const saved = save.json().item;
     expect(saved).toEqual({
       id: expect.any(String),
       name: 'Jumper',
@@ -96,63 +80,60 @@ describe('saved items', () => {
       createdAt: expect.any(String),
     });
     // Saving the same item again keeps one.
-    const again = await ada.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: item.id,
-    });
+    const again = await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(again.statusCode).toBe(201);
-    expect((again.json() as { item: SavedItem }).item.id).toBe(saved.id);
+    expect(again.json().item.id).toBe(saved.id);
     expect(await savedOf(ada)).toEqual([saved]);
 
     // Another account sees none of it: not listed, not deletable, the order's items not savable.
-    const eve = await signedIn();
+    const { browser: eve } = await customer(t);
     expect(await savedOf(eve)).toEqual([]);
-    const steal = await eve.delete(`/api/v1/account/saved-items/${saved.id}`);
+    const steal = await call(eve, deleteSavedItem, { params: { savedItemId: saved.id } });
     expect(steal.statusCode).toBe(404);
-    expect(steal.json().error).toEqual(SAVED_ITEM_NOT_FOUND);
-    const copy = await eve.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: item.id,
-    });
+    expect(steal.json<ApiErrorBody>().error).toEqual(SAVED_ITEM_NOT_FOUND);
+    const copy = await call(eve, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(copy.statusCode).toBe(404);
-    expect(copy.json().error.code).toBe('ITEM_NOT_FOUND');
+    expect(copy.json<ApiErrorBody>().error.code).toBe('ITEM_NOT_FOUND');
     expect(await savedOf(ada)).toEqual([saved]);
 
     // An item that is not in the order is not found either.
-    const missing = await ada.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: randomUUID(),
+    const missing = await call(ada, saveItem, {
+      body: { orderId: order.id, itemId: randomUUID() },
     });
     expect(missing.statusCode).toBe(404);
 
-    const removed = await ada.delete(`/api/v1/account/saved-items/${saved.id}`);
+    const removed = await call(ada, deleteSavedItem, { params: { savedItemId: saved.id } });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ items: [] });
-    expect((await ada.delete(`/api/v1/account/saved-items/${saved.id}`)).statusCode).toBe(404);
-    expect((await ada.delete('/api/v1/account/saved-items/not-a-uuid')).statusCode).toBe(404);
+    expect(
+      (await call(ada, deleteSavedItem, { params: { savedItemId: saved.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(ada, deleteSavedItem, { params: { savedItemId: untyped('not-a-uuid') } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('stays when the order is deleted, and goes with the account', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const { order, item } = await orderWithItem(ada, { ...JUMPER, name: 'Books' });
-    await ada.post('/api/v1/account/saved-items', { orderId: order.id, itemId: item.id });
+    await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     await t.database.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
     const [kept] = await savedOf(ada);
     expect(kept?.name).toBe('Books');
-    const userId = (await ada.get('/api/v1/session')).json().user.id as string;
+    const userId = await userIdOf(ada);
     await t.database.query(`DELETE FROM users WHERE id = $1`, [userId]);
     const rows = await t.database.query(`SELECT 1 FROM saved_items WHERE user_id = $1`, [userId]);
     expect(rows).toHaveLength(0);
   });
 
   it('a saved item reused in a later order is checked like any item, weight limit included', async () => {
-    const ada = await signedIn();
+    const { browser: ada } = await customer(t);
     const first = await orderWithItem(ada, JUMPER);
-    const save = await ada.post('/api/v1/account/saved-items', {
-      orderId: first.order.id,
-      itemId: first.item.id,
+    const save = await call(ada, saveItem, {
+      body: { orderId: first.order.id, itemId: first.item.id },
     });
-    const saved = (save.json() as { item: SavedItem }).item;
+    const saved = save.json().item;
     const reuse = {
       name: saved.name,
       commodityCode: saved.commodityCode,
@@ -168,9 +149,12 @@ describe('saved items', () => {
       unitValue: 10,
       unitWeight: 0.5,
     });
-    const added = await ada.post(`/api/v1/orders/${order.id}/parcels/small-1/items`, reuse);
+    const added = await call(ada, addItem, {
+      params: { id: order.id, parcelKey: 'small-1' },
+      body: reuse,
+    });
     expect(added.statusCode, added.body).toBe(201);
-    const items = (added.json() as OrderView).parcels[0]!.items;
+    const items = added.json().parcels[0]!.items;
     expect(items.find((i) => i.name === 'Jumper')).toMatchObject({
       commodityCode: saved.commodityCode,
       commodityDescription: saved.commodityDescription,
@@ -187,14 +171,17 @@ describe('saved items', () => {
       unitValue: 10,
       unitWeight: 0.5,
     });
-    const refused = await ada.post(`/api/v1/orders/${heavy.id}/parcels/small-1/items`, reuse);
+    const refused = await call(ada, addItem, {
+      params: { id: heavy.id, parcelKey: 'small-1' },
+      body: reuse,
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error.code).toBe('ITEM_NOT_ALLOWED');
+    expect(refused.json<ApiErrorBody>().error.code).toBe('ITEM_NOT_ALLOWED');
   });
 
   it(`keeps at most ${SAVED_ITEMS_MAX} saved items per account`, async () => {
-    const ada = await signedIn();
-    const userId = (await ada.get('/api/v1/session')).json().user.id as string;
+    const { browser: ada } = await customer(t);
+    const userId = await userIdOf(ada);
     for (let i = 0; i < SAVED_ITEMS_MAX; i++) {
       await t.database.query(
         `INSERT INTO saved_items (id, user_id, name, commodity_code, commodity_description,
@@ -204,12 +191,9 @@ describe('saved items', () => {
       );
     }
     const { order, item } = await orderWithItem(ada, JUMPER);
-    const full = await ada.post('/api/v1/account/saved-items', {
-      orderId: order.id,
-      itemId: item.id,
-    });
+    const full = await call(ada, saveItem, { body: { orderId: order.id, itemId: item.id } });
     expect(full.statusCode).toBe(409);
-    expect(full.json().error.code).toBe('SAVED_ITEMS_FULL');
+    expect(full.json<ApiErrorBody>().error.code).toBe('SAVED_ITEMS_FULL');
     expect(await savedOf(ada)).toHaveLength(SAVED_ITEMS_MAX);
   });
 
@@ -218,16 +202,17 @@ describe('saved items', () => {
       rateLimits: { account: { max: 3, windowSeconds: 900 } },
     });
     onTestFinished(() => limited.close());
-    const ada = new TestBrowser(limited.app);
     // Signing up is counted under its own limit; opening its emailed link is the first of the
     // three account requests.
-    await signUpAndConfirm(limited, ada, { name: 'Ada', email: uniqueEmail(), password });
+    const { browser: ada } = await customer(limited, { name: 'Ada' });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await ada.delete(`/api/v1/account/saved-items/${randomUUID()}`)).statusCode);
+      statuses.push(
+        (await call(ada, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
+      );
     }
     expect(statuses).toEqual([404, 404, 429]);
     // Reading is never limited.
-    expect((await ada.get('/api/v1/account/saved-items')).statusCode).toBe(200);
+    expect((await call(ada, listSavedItems)).statusCode).toBe(200);
   });
 });
