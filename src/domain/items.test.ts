@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parcelsFor } from './boxes.js';
 import {
   ItemInputSchema,
   checkDeclaration,
@@ -6,7 +7,6 @@ import {
   declaredWeightGrams,
   formatKg,
   padCommodityCode,
-  parcelsFor,
   type DeclaredItem,
 } from './items.js';
 

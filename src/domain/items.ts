@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { BOX_SPECS, formatKg, type BoxType } from './boxes.js';
+import { formatKg, type ParcelSpec } from './boxes.js';
 import { EU_COUNTRY_CODES } from './countries.js';
 import { formatPence, readPounds } from './money.js';
 import { MAX_SHIPMENT_VALUE_PENCE, checkGoods, limitsOf, refusalOf } from './prohibited-items.js';
@@ -92,47 +92,6 @@ export interface DeclaredItem {
   unitValuePence: number;
   unitWeightGrams: number;
   countryOfOrigin: 'GB';
-}
-
-export interface ParcelSpec {
-  /** "large-1", "small-2"… */
-  key: string;
-  type: BoxType;
-  index: number;
-  /** "Large Parcel 1", "Small Parcel 2"… */
-  title: string;
-  maxWeightKg: number;
-  heightCm: number;
-  widthCm: number;
-  lengthCm: number;
-}
-
-/** One parcel per large box, then one per small box (docs/product-rules.md, "Declare items"). */
-export function parcelsFor(smallBoxes: number, largeBoxes: number): ParcelSpec[] {
-  const make = (type: BoxType, index: number): ParcelSpec => ({
-    key: `${type}-${index}`,
-    type,
-    index,
-    title: `${type === 'large' ? 'Large' : 'Small'} Parcel ${index}`,
-    maxWeightKg: BOX_SPECS[type].maxWeightKg,
-    heightCm: BOX_SPECS[type].heightCm,
-    widthCm: BOX_SPECS[type].widthCm,
-    lengthCm: BOX_SPECS[type].lengthCm,
-  });
-  return [
-    ...Array.from({ length: largeBoxes }, (_, i) => make('large', i + 1)),
-    ...Array.from({ length: smallBoxes }, (_, i) => make('small', i + 1)),
-  ];
-}
-
-/** A parcel's size as the courier is told it: the box's largest allowed weight and its sides. */
-export function packageSizeOf(parcel: ParcelSpec) {
-  return {
-    weightKg: parcel.maxWeightKg,
-    lengthCm: parcel.lengthCm,
-    widthCm: parcel.widthCm,
-    heightCm: parcel.heightCm,
-  };
 }
 
 /** HS codes are read from the left, so "4902" becomes "49020000". */

@@ -1,5 +1,4 @@
-import { MAX_BOXES } from './boxes.js';
-import { packageSizeOf, parcelsFor } from './items.js';
+import { MAX_BOXES, packageSizeOf, parcelsFor } from './boxes.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from './countries.js';
 import {
   DESTINATION_POSTCODE_FORMATS,

@@ -1,6 +1,6 @@
 import { COLLECTION_READY_FROM } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
-import { packageSizeOf, parcelsFor } from '../../../domain/items.js';
+import { packageSizeOf, parcelsFor } from '../../../domain/boxes.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parcelsFor } from '../../../domain/boxes.js';
 import type { Logger } from 'pino';
 import {
   ITEM_MESSAGES,
@@ -6,7 +7,6 @@ import {
   checkNewItem,
   destinationRules,
   padCommodityCode,
-  parcelsFor,
   toGrams,
   toPence,
   type AddItemInputValue,

@@ -1,5 +1,6 @@
 import { findCountry } from '../../../domain/countries.js';
-import { declaredWeightGrams, parcelsFor, type DeclaredItem } from '../../../domain/items.js';
+import { parcelsFor } from '../../../domain/boxes.js';
+import { declaredWeightGrams, type DeclaredItem } from '../../../domain/items.js';
 import type { OrderPlace, OrderView, ParcelView } from '../../../domain/order.js';
 import type { OrderItemRow } from './order-items.repository.js';
 import type { OrderRow } from './orders.repository.js';
