@@ -21,8 +21,9 @@ const NOT_FEATURES = {
 };
 const OTHER_FEATURE_INTERNALS = {
   // From src/web/features/<name>/<file>: `../<other>/<file>` is another feature's internals;
-  // only its public entry `../<other>/index.js` may be imported.
-  regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)',
+  // only its public entry `../<other>/index.js` may be imported, and its stylesheet (a page
+  // built from several features' components brings their looks: no code crosses).
+  regex: '^\\.\\./(?!\\.\\./)[^/]+/(?!index\\.js$)(?![^/]+\\.css$)',
   message:
     'A feature imports another feature only through its public entry (../<feature>/index.js) (docs/decisions/012).',
 };

@@ -2,8 +2,10 @@
  * The site's page table: every page (docs/product-rules.md, "Pages and routes") with its path,
  * title, who may open it, its script chunk and, for a page search engines should find, its
  * description. Everything else reads it: the web router and its preloaders (src/web/app/pages.tsx
- * gives each page id its component, a type error if one is missing), the server's SPA fallback,
- * page head tags, sitemap and chunk preloads. Adding a page is one entry here, plus its component.
+ * loads each page's component from the file its entry names), the server's SPA fallback, page
+ * head tags, sitemap and chunk preloads. Adding a page is one entry here; its component is
+ * written in its feature (src/web/app/pages.test.ts fails if the entry names a file or an export
+ * that does not exist).
  *
  * A path is either fixed ("/faq") or a pattern whose `:name` segments each match one non-empty
  * segment of a URL ("/account/orders/:reference"); see matchPath.
@@ -16,11 +18,14 @@ export interface SiteRoute {
   /** Only for an operator (role admin): a signed-in customer is told the page is for staff (403). */
   admin?: true;
   /**
-   * The page's script chunk, `src/web/routes/<module>.tsx`, which the server preloads with the
-   * page (null: the home page, part of the entry chunk). Pages may share a chunk (the console's
-   * pages share `admin`, decision 040).
+   * The file of the page's component, `src/web/features/<module>`, loaded on demand as its own
+   * script chunk, which the server preloads with the page; null for the home page, which is in the
+   * entry chunk. Pages may share a file, and so a chunk (the sign-in pages share
+   * `account/auth-pages.tsx`, the console's `admin/console-pages.tsx`).
    */
   module: string | null;
+  /** The name the module exports the page's component under (with `module`). */
+  component?: string;
   /**
    * For a page worth finding from a search engine: listed in the sitemap, indexed, with this
    * description. Every other page (the booking journey, the account, the console) is noindex.
@@ -38,125 +43,190 @@ export const SITE_PAGES = {
     description:
       'Get an instant price to send 1 to 5 boxes abroad from the UK by courier. Next-day collection from your door, labels and tracking included.',
   },
-  quote: { path: '/quote', title: 'Your quote', module: 'quote' },
-  booking: { path: '/booking', title: 'Book your collection', module: 'booking' },
-  items: { path: '/items', title: 'Declare Items', module: 'items' },
-  pay: { path: '/pay', title: 'Payment', module: 'pay' },
+  quote: {
+    path: '/quote',
+    title: 'Your quote',
+    module: 'quote/quote-page.tsx',
+    component: 'QuotePage',
+  },
+  booking: {
+    path: '/booking',
+    title: 'Book your collection',
+    module: 'booking/booking-page.tsx',
+    component: 'BookingPage',
+  },
+  items: {
+    path: '/items',
+    title: 'Declare Items',
+    module: 'items/items-page.tsx',
+    component: 'ItemsPage',
+  },
+  pay: { path: '/pay', title: 'Payment', module: 'checkout/pay-page.tsx', component: 'PayPage' },
   orderConfirmation: {
     path: '/order-confirmation',
     title: 'Order confirmation',
-    module: 'order-confirmation',
+    module: 'checkout/order-confirmation-page.tsx',
+    component: 'OrderConfirmationPage',
   },
   howItWorks: {
     path: '/how-it-works',
     title: 'How It Works',
-    module: 'how-it-works',
+    module: 'info/how-it-works-page.tsx',
+    component: 'HowItWorksPage',
     description:
       'How sending boxes abroad with BoxAbroad works: get a price, pack your boxes, we collect from your door and you track them to their destination.',
   },
   faq: {
     path: '/faq',
     title: 'FAQ',
-    module: 'faq',
+    module: 'faq/faq-page.tsx',
+    component: 'FaqPage',
     description:
       'Answers to common questions about sending boxes abroad from the UK with BoxAbroad: how many boxes, collection days, what you cannot send and how to reach us.',
   },
   prohibitedItems: {
     path: '/prohibited-items',
     title: 'Prohibited Items',
-    module: 'prohibited-items',
+    module: 'info/prohibited-items-page.tsx',
+    component: 'ProhibitedItemsPage',
     description:
       'What you cannot send in a BoxAbroad box, and the value and quantity limits for electronics, art, antiques, collectibles, jewellery and watches.',
   },
   contact: {
     path: '/contact',
     title: 'Contact us',
-    module: 'contact',
+    module: 'contact/contact-page.tsx',
+    component: 'ContactPage',
     description:
       'Contact BoxAbroad about sending boxes abroad from the UK. Customer service runs 9am to 5:30pm Monday to Friday.',
   },
   terms: {
     path: '/terms',
     title: 'Terms & Conditions',
-    module: 'terms',
+    module: 'info/terms-page.tsx',
+    component: 'TermsPage',
     description:
       'The Terms & Conditions for sending boxes abroad with BoxAbroad: bookings, payment, refunds, liability, what you may send and your rights.',
   },
   privacy: {
     path: '/privacy',
     title: 'Privacy and cookies',
-    module: 'privacy',
+    module: 'info/privacy-page.tsx',
+    component: 'PrivacyPage',
     description:
       'What BoxAbroad stores about your quotes, bookings, messages and account, why, who we share it with, how long we keep it, and the cookies the site uses.',
   },
-  login: { path: '/login', title: 'Sign in', module: 'login' },
+  login: {
+    path: '/login',
+    title: 'Sign in',
+    module: 'account/auth-pages.tsx',
+    component: 'SignInPage',
+  },
   forgottenPassword: {
     path: '/login/forgotten-password',
     title: 'Forgotten Password',
-    module: 'forgotten-password',
+    module: 'account/auth-pages.tsx',
+    component: 'ForgottenPasswordForm',
   },
   resetPassword: {
     path: '/login/reset-password',
     title: 'Choose a new password',
-    module: 'reset-password',
+    module: 'account/auth-pages.tsx',
+    component: 'ResetPasswordForm',
   },
-  signUp: { path: '/signup', title: 'Create an account', module: 'signup' },
+  signUp: {
+    path: '/signup',
+    title: 'Create an account',
+    module: 'account/auth-pages.tsx',
+    component: 'SignUpPage',
+  },
   confirmSignUp: {
     path: '/signup/confirm',
     title: 'Finish creating your account',
-    module: 'signup',
+    module: 'account/confirm-sign-up-page.tsx',
+    component: 'ConfirmSignUpPage',
   },
-  account: { path: '/account', title: 'Your account', signedIn: true, module: 'account' },
+  account: {
+    path: '/account',
+    title: 'Your account',
+    signedIn: true,
+    module: 'account/account-page.tsx',
+    component: 'AccountPage',
+  },
   accountOrder: {
     path: '/account/orders/:reference',
     title: 'Your order',
     signedIn: true,
-    module: 'orders',
+    module: 'account/order-page.tsx',
+    component: 'AccountOrderPage',
   },
   verifyEmail: {
     path: '/account/verify-email',
     title: 'Confirm your email',
-    module: 'verify-email',
+    module: 'account/verify-email-page.tsx',
+    component: 'VerifyEmailPage',
   },
-  manageBooking: { path: '/manage-booking', title: 'Manage my booking', module: 'manage-booking' },
+  manageBooking: {
+    path: '/manage-booking',
+    title: 'Manage my booking',
+    module: 'account/manage-booking-page.tsx',
+    component: 'ManageBookingPage',
+  },
   // The operator console (docs/operators.md). Its invitation link is opened signed out.
-  adminAccept: { path: '/admin/accept', title: 'Become an operator', module: 'admin-accept' },
+  adminAccept: {
+    path: '/admin/accept',
+    title: 'Become an operator',
+    module: 'account/auth-pages.tsx',
+    component: 'AcceptInvitationForm',
+  },
   adminDashboard: {
     path: '/admin',
     title: 'Console',
     signedIn: true,
     admin: true,
-    module: 'admin',
+    module: 'admin/console-pages.tsx',
+    component: 'AdminDashboardPage',
   },
   adminOrders: {
     path: '/admin/orders',
     title: 'Orders',
     signedIn: true,
     admin: true,
-    module: 'admin',
+    module: 'admin/console-pages.tsx',
+    component: 'AdminOrdersPage',
   },
   adminOrder: {
     path: '/admin/orders/:id',
     title: 'Order',
     signedIn: true,
     admin: true,
-    module: 'admin',
+    module: 'admin/console-pages.tsx',
+    component: 'AdminOrderPage',
   },
   adminRates: {
     path: '/admin/rates',
     title: 'Rates',
     signedIn: true,
     admin: true,
-    module: 'admin',
+    module: 'admin/console-pages.tsx',
+    component: 'AdminRatesPage',
   },
   adminMessages: {
     path: '/admin/messages',
     title: 'Messages',
     signedIn: true,
     admin: true,
-    module: 'admin',
+    module: 'admin/console-pages.tsx',
+    component: 'AdminMessagesPage',
   },
-  adminMail: { path: '/admin/mail', title: 'Mail', signedIn: true, admin: true, module: 'admin' },
+  adminMail: {
+    path: '/admin/mail',
+    title: 'Mail',
+    signedIn: true,
+    admin: true,
+    module: 'admin/console-pages.tsx',
+    component: 'AdminMailPage',
+  },
 } as const satisfies Record<string, SiteRoute>;
 
 /** A page of the site, by the key of its entry in SITE_PAGES. */

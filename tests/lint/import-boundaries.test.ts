@@ -214,18 +214,18 @@ describe('import boundaries', SLOW, () => {
       '../../lib/api.js',
       '../../components/ui/spinner.js',
       '../../../domain/address.js',
+      '../orders/orders.css',
     ]) {
       expect(await restrictedImports(file, importing(path)), path).toHaveLength(0);
     }
   });
 
-  it('routes/ may import any feature', async () => {
-    expect(
-      await restrictedImports(
-        'src/web/routes/x.tsx',
-        importing('../features/orders/order-gate.js'),
-      ),
-    ).toHaveLength(0);
+  it('opens another feature’s stylesheet, never its code', async () => {
+    const file = 'src/web/features/account/x.tsx';
+    expect(await restrictedImports(file, importing('../checkout/checkout.css'))).toHaveLength(0);
+    for (const path of ['../checkout/checkout.css.js', '../checkout/styles/x.css']) {
+      expect(await restrictedImports(file, importing(path)), path).toHaveLength(1);
+    }
   });
 });
 
@@ -239,7 +239,7 @@ export function Page({ id }: { id: string }) {
   return null;
 }
 `;
-    const found = await messages('src/web/routes/x.tsx', code);
+    const found = await messages('src/web/features/faq/x.tsx', code);
     expect(found.map((m) => m.ruleId)).toContain('react-hooks/exhaustive-deps');
   });
 
@@ -250,7 +250,7 @@ export function Page({ on }: { on: boolean }) {
   return null;
 }
 `;
-    const found = await messages('src/web/routes/x.tsx', code);
+    const found = await messages('src/web/features/faq/x.tsx', code);
     expect(found.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
   });
 });

@@ -88,22 +88,20 @@ interface ManifestChunk {
 }
 
 /**
- * The JavaScript files a page needs besides the entry, from Vite's build manifest: a page's
- * module is `routes/<last segment of its route that is not a parameter>.tsx`, or its declared
- * `module`
- * (src/web/app/router.tsx), and preloading it with the entry saves a round trip on the first
- * visit to any page but home.
+ * The source file of the page at this path, as Vite's build manifest names it: the `module` of
+ * its entry in the page table (src/web/features/<module>); none for the home page, which is in the
+ * entry chunk, or for a path that is no page.
  */
 export function pageModuleOf(pathname: string): string | undefined {
-  const route = findSiteRoute(pathname);
-  if (route?.module) return `routes/${route.module}.tsx`;
-  const segment = route?.path
-    .split('/')
-    .filter((s) => s && !s.startsWith(':'))
-    .pop();
-  return segment ? `routes/${segment}.tsx` : undefined;
+  const module = findSiteRoute(pathname)?.module;
+  return module ? `features/${module}` : undefined;
 }
 
+/**
+ * The JavaScript files a page needs besides the entry, from Vite's build manifest: its own chunk
+ * and the chunks that one imports. Preloading them with the entry saves a round trip on the first
+ * visit to any page but home.
+ */
 export function readPageChunks(web: string): (pathname: string) => string[] {
   const manifestPath = join(web, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return () => [];

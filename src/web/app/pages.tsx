@@ -1,5 +1,5 @@
 import { use, type ComponentType, type ReactNode } from 'react';
-import type { PageId } from '../../domain/site-routes.js';
+import { SITE_ROUTES, type PageId } from '../../domain/site-routes.js';
 import { HomePage } from '../features/quote/home-page.js';
 
 export type Page = (() => ReactNode) & {
@@ -10,17 +10,19 @@ export type Page = (() => ReactNode) & {
 };
 
 /**
- * A page loaded on demand from its chunk, `routes/<module>.tsx` (the `module` of its entry in
- * SITE_PAGES, which the server preloads with the page's HTML), so the first visit downloads only
+ * A page loaded on demand from its chunk, the file its entry in SITE_PAGES names (which the
+ * server preloads with the page's HTML), so the first visit downloads only
  * what it shows. Unlike React.lazy, a page preloaded before the first render (main.tsx) renders
  * at once, with no loading state in between (which would shift the footer: layout shift).
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+export function lazyPage(load: () => Promise<Record<string, unknown>>, name: string): Page {
   let loaded: ComponentType | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
     (pending ??= load().then((module) => {
-      loaded = module[name];
+      const component = module[name];
+      if (typeof component !== 'function') throw new Error(`The page's module exports no ${name}`);
+      loaded = component as ComponentType;
     }));
   function LazyPage() {
     if (!loaded) use(preload());
@@ -42,42 +44,34 @@ function entryPage(Component: ComponentType): Page {
 }
 
 /**
- * Each page of the page table (src/domain/site-routes.ts) with its component, by page id: a page
- * of the table missing here is a type error. The router and its preloaders read this.
+ * Every page file of the features, `features/<feature>/<name>-page.tsx` (or `-pages.tsx` for a
+ * file of several pages), each its own chunk loaded on demand.
  */
-export const PAGES: Readonly<Record<PageId, Page>> = {
-  home: entryPage(HomePage),
-  quote: lazyPage(() => import('../routes/quote.js'), 'QuotePage'),
-  booking: lazyPage(() => import('../routes/booking.js'), 'BookingPage'),
-  items: lazyPage(() => import('../routes/items.js'), 'ItemsPage'),
-  pay: lazyPage(() => import('../routes/pay.js'), 'PayPage'),
-  orderConfirmation: lazyPage(
-    () => import('../routes/order-confirmation.js'),
-    'OrderConfirmationPage',
-  ),
-  howItWorks: lazyPage(() => import('../routes/how-it-works.js'), 'HowItWorksPage'),
-  faq: lazyPage(() => import('../routes/faq.js'), 'FaqPage'),
-  prohibitedItems: lazyPage(() => import('../routes/prohibited-items.js'), 'ProhibitedItemsPage'),
-  contact: lazyPage(() => import('../routes/contact.js'), 'ContactPage'),
-  terms: lazyPage(() => import('../routes/terms.js'), 'TermsPage'),
-  privacy: lazyPage(() => import('../routes/privacy.js'), 'PrivacyPage'),
-  login: lazyPage(() => import('../routes/login.js'), 'SignInPage'),
-  forgottenPassword: lazyPage(
-    () => import('../routes/forgotten-password.js'),
-    'ForgottenPasswordForm',
-  ),
-  resetPassword: lazyPage(() => import('../routes/reset-password.js'), 'ResetPasswordForm'),
-  signUp: lazyPage(() => import('../routes/signup.js'), 'SignUpPage'),
-  confirmSignUp: lazyPage(() => import('../routes/signup.js'), 'ConfirmSignUpPage'),
-  account: lazyPage(() => import('../routes/account.js'), 'AccountPage'),
-  accountOrder: lazyPage(() => import('../routes/orders.js'), 'AccountOrderPage'),
-  verifyEmail: lazyPage(() => import('../routes/verify-email.js'), 'VerifyEmailPage'),
-  manageBooking: lazyPage(() => import('../routes/manage-booking.js'), 'ManageBookingPage'),
-  adminAccept: lazyPage(() => import('../routes/admin-accept.js'), 'AcceptInvitationForm'),
-  adminDashboard: lazyPage(() => import('../routes/admin.js'), 'AdminDashboardPage'),
-  adminOrders: lazyPage(() => import('../routes/admin.js'), 'AdminOrdersPage'),
-  adminOrder: lazyPage(() => import('../routes/admin.js'), 'AdminOrderPage'),
-  adminRates: lazyPage(() => import('../routes/admin.js'), 'AdminRatesPage'),
-  adminMessages: lazyPage(() => import('../routes/admin.js'), 'AdminMessagesPage'),
-  adminMail: lazyPage(() => import('../routes/admin.js'), 'AdminMailPage'),
-};
+export const PAGE_FILES = import.meta.glob<Record<string, unknown>>(
+  [
+    './*/*-page.tsx',
+    './*/*-pages.tsx',
+    // In the entry chunk.
+    '!./quote/home-page.tsx',
+    // The console's pages are one chunk, admin/console-pages.tsx.
+    '!./admin/*-page.tsx',
+  ],
+  // Keyed as the page table names them ("checkout/pay-page.tsx"), which also keeps the entry
+  // chunk small: each name is written once there.
+  { base: '../features/' },
+);
+
+/**
+ * Each page of the page table (src/domain/site-routes.ts) with its component, by page id, loaded
+ * from the file and export its entry names (src/web/app/pages.test.ts fails if either is
+ * missing). The router and its preloaders read this.
+ */
+export const PAGES = Object.fromEntries(
+  SITE_ROUTES.map(({ id, module, component }) => {
+    if (module === null) return [id, entryPage(HomePage)];
+    // A missing file fails when the page is opened (the error page), not the whole site.
+    const load =
+      PAGE_FILES[`./${module}`] ?? (() => Promise.reject(new Error(`No page ${module}`)));
+    return [id, lazyPage(load, component ?? 'default')];
+  }),
+) as Readonly<Record<PageId, Page>>;

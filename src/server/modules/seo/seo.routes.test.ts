@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { SITEMAP_PATHS, pageMeta } from '../../../domain/site-meta.js';
+import { SITE_PAGES } from '../../../domain/site-routes.js';
 import { escapeHtml } from './page-head.js';
 
 const TEMPLATE = `<!doctype html>
@@ -38,12 +39,14 @@ beforeAll(async () => {
     join(web, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/app-123.js', isEntry: true },
-      'routes/contact.tsx': {
+      [`features/${SITE_PAGES.contact.module}`]: {
         file: 'assets/contact-1.js',
         imports: ['index.html', '_shared-2.js'],
       },
       '_shared-2.js': { file: 'assets/shared-2.js', imports: ['index.html'] },
-      'routes/forgotten-password.tsx': { file: 'assets/forgotten-password-3.js' },
+      [`features/${SITE_PAGES.forgottenPassword.module}`]: {
+        file: 'assets/forgotten-password-3.js',
+      },
     }),
   );
   t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });

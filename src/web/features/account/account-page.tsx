@@ -34,6 +34,9 @@ import { TwoFactorSection } from './two-factor-account.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import './account.css';
+import '../checkout/checkout.css';
+import '../orders/orders.css';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };

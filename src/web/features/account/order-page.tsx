@@ -7,6 +7,9 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { OrderDetails } from './order-details.js';
 import { SignedIn } from './signed-in.js';
 import { errorMessage } from '../../lib/error-message.js';
+import './account.css';
+import '../checkout/checkout.css';
+import '../orders/orders.css';
 
 type Load =
   | { state: 'loading' }

@@ -10,7 +10,7 @@ import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { LoadState } from './dashboard.js';
+import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '../../../domain/london-time.js';

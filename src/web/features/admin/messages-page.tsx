@@ -9,7 +9,7 @@ import {
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { LoadState } from './dashboard.js';
+import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';

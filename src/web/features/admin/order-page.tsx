@@ -12,7 +12,7 @@ import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { LoadState } from './dashboard.js';
+import { LoadState } from './load-state.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';

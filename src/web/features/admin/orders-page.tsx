@@ -5,7 +5,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { LoadState } from './dashboard.js';
+import { LoadState } from './load-state.js';
 import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';

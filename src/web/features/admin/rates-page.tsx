@@ -28,7 +28,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from './confirm-dialog.js';
-import { LoadState } from './dashboard.js';
+import { LoadState } from './load-state.js';
 import { PriceChart } from './price-chart.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';

@@ -4,6 +4,9 @@ import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { setSession } from '../../lib/session.js';
 import { SignedIn, TwoFactorSetup } from '../account/index.js';
+// The console's look, loaded with whichever console page is opened first.
+import '../account/account.css';
+import './admin.css';
 
 /**
  * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in

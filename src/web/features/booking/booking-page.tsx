@@ -16,6 +16,7 @@ import {
 import { callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import '../orders/orders.css';
 
 const STEPS = [
   { number: 1, label: 'Collection Address' },

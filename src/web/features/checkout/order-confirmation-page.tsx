@@ -15,6 +15,7 @@ import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage } from '../../lib/error-message.js';
 import './checkout.css';
+import '../orders/orders.css';
 
 type Load =
   | { state: 'loading'; progress: CheckoutStatus | null }

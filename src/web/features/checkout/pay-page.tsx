@@ -29,6 +29,7 @@ import { Link, useNavigate } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import './checkout.css';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
+import '../orders/orders.css';
 
 /** Stripe Elements, in their own chunk: fetched only when the provider is Stripe. */
 const StripeCardForm = lazy(() =>

@@ -32,6 +32,7 @@ import { Link, useNavigate } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
+import '../orders/orders.css';
 
 /** A refusal of Continue; `checked`: a problem this page's own check finds too. */
 interface ContinueError {

@@ -21,6 +21,7 @@ import { setHomeError, takeQuoteRequest } from './quote-handoff.js';
 import { callApi } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage } from '../../lib/error-message.js';
+import '../orders/orders.css';
 
 export function QuotePage() {
   usePageTitle(titleFor('/quote'));

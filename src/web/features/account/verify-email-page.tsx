@@ -6,6 +6,9 @@ import { Link, useSearchParams } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage } from '../../lib/error-message.js';
+import './account.css';
+import '../checkout/checkout.css';
+import '../orders/orders.css';
 
 type State =
   { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };

@@ -1,13 +1,13 @@
 import { getAdminDashboard, type Dashboard } from '../../../domain/api/admin.js';
 import { formatPence } from '../../../domain/money.js';
-import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { DayChart } from './day-chart.js';
 import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
-import { useLoad, type Load } from './use-load.js';
+import { LoadState } from './load-state.js';
+import { useLoad } from './use-load.js';
 import { formatDayMonth } from '../../../domain/london-time.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
@@ -26,24 +26,6 @@ function DashboardView() {
       {load.state === 'ready' && <DashboardBody dashboard={load.data} />}
     </section>
   );
-}
-
-export function LoadState<T>({ load, what }: { load: Load<T>; what: string }) {
-  if (load.state === 'loading') {
-    return (
-      <div className="page-loading">
-        <Spinner label={`Loading ${what}`} size="large" />
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{load.message}</p>
-      </div>
-    );
-  }
-  return null;
 }
 
 function DashboardBody({ dashboard }: { dashboard: Dashboard }) {

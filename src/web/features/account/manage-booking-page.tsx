@@ -16,6 +16,9 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { OrderDetails } from './order-details.js';
 import { errorMessage } from '../../lib/error-message.js';
+import './account.css';
+import '../checkout/checkout.css';
+import '../orders/orders.css';
 
 type Load =
   | { state: 'form'; problem: string | null }

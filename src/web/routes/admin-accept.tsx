@@ -1,1 +1,0 @@
-export { AcceptInvitationForm } from '../features/account/auth-pages.js';

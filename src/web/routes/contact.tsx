@@ -1,1 +1,0 @@
-export { ContactPage } from '../features/contact/contact-page.js';

@@ -1,1 +1,0 @@
-export { ForgottenPasswordForm } from '../features/account/auth-pages.js';

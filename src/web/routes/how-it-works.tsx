@@ -1,1 +1,0 @@
-export { HowItWorksPage } from '../features/info/how-it-works-page.js';

@@ -1,2 +1,0 @@
-import '../features/orders/orders.css';
-export { ItemsPage } from '../features/items/items-page.js';

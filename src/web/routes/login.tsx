@@ -1,1 +1,0 @@
-export { SignInPage } from '../features/account/auth-pages.js';

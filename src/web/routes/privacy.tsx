@@ -1,1 +1,0 @@
-export { PrivacyPage } from '../features/info/privacy-page.js';

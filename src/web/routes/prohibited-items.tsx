@@ -1,1 +1,0 @@
-export { ProhibitedItemsPage } from '../features/info/prohibited-items-page.js';

@@ -1,1 +1,0 @@
-export { ResetPasswordForm } from '../features/account/auth-pages.js';

@@ -1,1 +1,0 @@
-export { TermsPage } from '../features/info/terms-page.js';
