@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { call } from '../../tests/support/call.js';
 import { ApiErrorBodySchema } from '../domain/api-error.js';
+import { getCountries } from '../domain/api/catalog.js';
+import { getSession } from '../domain/api/session.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,12 +76,9 @@ describe('API errors share one shape', () => {
 
 describe('GET /api/v1/countries', () => {
   it('lists the four UK regions then the twelve destinations, in order, with local flags', async () => {
-    const res = await t.app.inject('/api/v1/countries');
+    const res = await call(t.app, getCountries);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as {
-      collection: { countryId: number; countryCode: string; flagPath: string }[];
-      destinations: { countryId: number; countryCode: string; flagPath: string }[];
-    };
+    const body = res.json();
     expect(body.collection.map((c) => c.countryId)).toEqual([231, 247, 271, 272]);
     expect(body.collection.every((c) => c.countryCode === 'GB')).toBe(true);
     expect(body.destinations.map((c) => c.countryId)).toEqual([
@@ -92,7 +92,7 @@ describe('GET /api/v1/countries', () => {
 
 describe('GET /api/v1/session', () => {
   it('says the visitor is a guest', async () => {
-    const res = await t.app.inject('/api/v1/session');
+    const res = await call(t.app, getSession);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null });
   });

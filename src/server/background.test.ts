@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { call } from '../../tests/support/call.js';
+import { createContactMessage } from '../domain/api/contact.js';
 import { startBackgroundWork } from './background.js';
 
 let t: TestApp;
@@ -31,10 +33,8 @@ describe('background work', () => {
     const background = startBackgroundWork(t.app.services, pino({ level: 'silent' }));
     try {
       // A contact message's email is delivered by the started worker, with no round run by hand.
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/contact-messages',
-        payload: {
+      const res = await call(t.app, createContactMessage, {
+        body: {
           firstName: 'Ada',
           lastName: 'Lovelace',
           company: '',

@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { call } from '../../../tests/support/call.js';
+import { newOrder } from '../../../tests/support/factories/orders.js';
+import { saveAddress } from '../../domain/api/booking.js';
+import { getOrder } from '../../domain/api/orders.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../http/errors.js';
 import { openDatabase, type Database } from './client.js';
 import { isStorageUnavailable } from './wait-bounds.js';
@@ -100,25 +104,11 @@ describe.runIf(!onPostgres)('a disk that fills while the site runs', { timeout: 
   it('answers a write 503 with Retry-After, keeps every acknowledged row, and writes again once there is room', async (context) => {
     // Filling a disk needs one of its own: a tmpfs, which only root may mount.
     if (!mounted) context.skip();
-    const quote = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/quotes',
-        payload: {
-          collection: { countryId: 231, postcode: 'SW1A 1AA' },
-          destination: { countryId: 73, postcode: '75001' },
-          smallBoxes: 1,
-          largeBoxes: 0,
-        },
-      });
-    const first = await quote();
-    expect(first.statusCode).toBe(201);
-    const { id } = first.json<{ id: string }>();
+    const { id } = await newOrder(t.app, { service: null });
     const rename = (name: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/orders/${id}/addresses/collection`,
-        payload: {
+      call(t.app, saveAddress, {
+        params: { id, role: 'collection' },
+        body: {
           firstName: name,
           lastName: 'Lovelace',
           street: '12 St James’s Square '.padEnd(90, 'x'),
@@ -152,7 +142,7 @@ describe.runIf(!onPostgres)('a disk that fills while the site runs', { timeout: 
     });
 
     // Reads go on; nothing acknowledged was lost.
-    const order = await t.app.inject(`/api/v1/orders/${id}`);
+    const order = await call(t.app, getOrder, { params: { id } });
     expect(order.statusCode).toBe(200);
     expect(await database.query('SELECT count(*)::int AS n FROM orders')).toEqual(before);
 

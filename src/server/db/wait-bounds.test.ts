@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { call } from '../../../tests/support/call.js';
+import { newOrder } from '../../../tests/support/factories/orders.js';
+import { getOrder } from '../../domain/api/orders.js';
 import { DATABASE_BUSY_MESSAGE } from '../http/errors.js';
 import {
   BoundedGate,
@@ -149,23 +152,12 @@ describe('a request that hits a bound', () => {
   });
 
   it('answers 503 with Retry-After and a sentence within the bound, then works again', async () => {
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/quotes',
-      payload: {
-        collection: { countryId: 231, postcode: 'SW1A 1AA' },
-        destination: { countryId: 73, postcode: '75001' },
-        smallBoxes: 1,
-        largeBoxes: 0,
-      },
-    });
-    expect(quote.statusCode).toBe(201);
-    const { id } = quote.json<{ id: string }>();
+    const { id } = await newOrder(t.app, { service: null });
 
     const hold = holdOrders(database);
     await hold.isLocked;
     const started = Date.now();
-    const res = await t.app.inject(`/api/v1/orders/${id}`);
+    const res = await call(t.app, getOrder, { params: { id } });
     const waited = Date.now() - started;
     await hold.release();
 
@@ -176,7 +168,7 @@ describe('a request that hits a bound', () => {
     });
     expect(waited).toBeLessThan(BOUNDS.lockMs + 2_000);
 
-    const again = await t.app.inject(`/api/v1/orders/${id}`);
+    const again = await call(t.app, getOrder, { params: { id } });
     expect(again.statusCode).toBe(200);
   });
 });

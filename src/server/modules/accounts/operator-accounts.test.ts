@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
+import { call } from '../../../../tests/support/call.js';
+import { customer, operator } from '../../../../tests/support/factories/accounts.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
+import { getAdminDashboard, listAuditLog } from '../../../domain/api/admin.js';
+import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
+import { finishSignIn } from '../../../domain/api/two-factor.js';
 import { commandSocketPath, sendOperatorCommand, startCommandChannel } from './command-channel.js';
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
@@ -15,9 +21,6 @@ beforeAll(async () => {
   t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
 });
 afterAll(() => t.close());
-
-const emailOf = async (browser: TestBrowser) =>
-  (await browser.get('/api/v1/session')).json().user.email as string;
 
 async function invitationToken(email: string): Promise<string> {
   const [mail] = await t.database.query<{ text_body: string; subject: string }>(
@@ -38,59 +41,50 @@ async function auditFor(email: string) {
 
 describe('operator invitations', () => {
   it(`expire after ${INVITATION_HOURS} hours`, async () => {
-    const customer = await signedInCustomer(t);
-    const email = await emailOf(customer);
+    const { browser: account, email } = await customer(t);
     const result = await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
     expect(result.outcome).toBe('invited');
     const token = await invitationToken(email);
     const sent = t.clock.now();
     try {
       t.clock.set(new Date(sent.getTime() + INVITATION_HOURS * 3_600_000 + 1_000));
-      const late = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-        token,
-        password: 'a new password 1',
+      const late = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+        body: { token, password: 'a new password 1' },
       });
       expect(late.statusCode).toBe(410);
-      expect(late.json().error.code).toBe('INVITATION_INVALID');
+      expect(late.json<ApiErrorBody>().error.code).toBe('INVITATION_INVALID');
     } finally {
       t.clock.set(sent);
     }
-    expect((await customer.get('/api/v1/session')).json().user.role).toBe('customer');
+    expect((await call(account, getSession)).json().user!.role).toBe('customer');
   });
 
   it('leaves whoever held the account nothing: not its second factor, not a sign-in waiting for a code', async () => {
     // The attacker holds the address, with two-step sign-in of their own, and starts a sign-in
     // with the password just before the business invites the address.
-    const attacker = await signedInCustomer(t);
-    const email = await emailOf(attacker);
-    const { secret } = await enrolTwoFactor(attacker, 'customer password 1');
+    const { browser: attacker, email, password } = await customer(t);
+    const { secret } = await enrolTwoFactor(attacker, password);
     const waiting = new TestBrowser(t.app);
-    const started = await waiting.post('/api/v1/session', {
-      email,
-      password: 'customer password 1',
-    });
+    const started = await call(waiting, signInRoute, { body: { email, password } });
     expect(started.json()).toEqual({ user: null, secondStepRequired: true });
 
     await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
-    const accepted = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token: await invitationToken(email),
-      password: 'the owner of the mailbox',
+    const accepted = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: { token: await invitationToken(email), password: 'the owner of the mailbox' },
     });
     expect(accepted.statusCode).toBe(200);
 
     // The waiting sign-in finishes nothing, whatever code the attacker's app shows.
-    const finished = await waiting.post('/api/v1/session/second-step', {
-      method: 'app',
-      code: await totpCode(secret),
+    const finished = await call(waiting, finishSignIn, {
+      body: { method: 'app', code: await totpCode(secret) },
     });
     expect(finished.statusCode).toBe(401);
-    expect(finished.json().error.code).toBe('SIGN_IN_EXPIRED');
-    expect((await waiting.get('/api/v1/admin/dashboard')).statusCode).toBe(401);
+    expect(finished.json<ApiErrorBody>().error.code).toBe('SIGN_IN_EXPIRED');
+    expect((await call(waiting, getAdminDashboard)).statusCode).toBe(401);
     // The owner signs in with the password alone, then sets up a second factor of their own.
     const owner = new TestBrowser(t.app);
-    const signIn = await owner.post('/api/v1/session', {
-      email,
-      password: 'the owner of the mailbox',
+    const signIn = await call(owner, signInRoute, {
+      body: { email, password: 'the owner of the mailbox' },
     });
     expect(signIn.json().user).toMatchObject({ role: 'admin', twoFactorEnabled: false });
     const [left] = await t.database.query<{ count: number }>(
@@ -102,9 +96,8 @@ describe('operator invitations', () => {
   });
 
   it('an unknown token is refused like a used one', async () => {
-    const res = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token: 'not-a-token',
-      password: 'a new password 1',
+    const res = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: { token: 'not-a-token', password: 'a new password 1' },
     });
     expect(res.statusCode).toBe(410);
   });
@@ -112,20 +105,21 @@ describe('operator invitations', () => {
 
 describe('admin:remove', () => {
   it('takes the role away, signs the account out everywhere, spends its invitations, and is audited', async () => {
-    const { browser, email, twoFactor } = await signedInAdmin(t);
+    const { browser, email, twoFactor } = await operator(t);
     const result = await t.app.services.operators.remove(email.toUpperCase(), ADMIN_REMOVE_ACTOR);
     expect(result.outcome).toBe('removed');
-    expect((await browser.get('/api/v1/session')).json().user).toBeNull();
+    expect((await call(browser, getSession)).json().user).toBeNull();
     // The account keeps its two-step sign-in, as a customer's.
     const again = new TestBrowser(t.app);
-    const signIn = await again.post('/api/v1/session', { email, password: 'operator password 1' });
-    expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
-    const second = await again.post('/api/v1/session/second-step', {
-      method: 'app',
-      code: await totpCode(twoFactor.secret),
+    const signIn = await call(again, signInRoute, {
+      body: { email, password: 'operator password 1' },
     });
-    expect(second.json().user.role).toBe('customer');
-    expect((await again.get('/api/v1/admin/audit-log')).statusCode).toBe(403);
+    expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
+    const second = await call(again, finishSignIn, {
+      body: { method: 'app', code: await totpCode(twoFactor.secret) },
+    });
+    expect(second.json().user!.role).toBe('customer');
+    expect((await call(again, listAuditLog, { query: {} })).statusCode).toBe(403);
     expect(await auditFor(email)).toEqual([
       { action: 'operator.create', admin_email: 'npm run admin:create on the server' },
       { action: 'operator.remove', admin_email: 'npm run admin:remove on the server' },
@@ -135,9 +129,8 @@ describe('admin:remove', () => {
     await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
     const token = await invitationToken(email);
     await t.app.services.operators.remove(email, ADMIN_REMOVE_ACTOR);
-    const late = await new TestBrowser(t.app).put('/api/v1/operator-invitations', {
-      token,
-      password: 'a new password 1',
+    const late = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: { token, password: 'a new password 1' },
     });
     expect(late.statusCode).toBe(410);
   });
@@ -167,14 +160,13 @@ describe('the command channel', () => {
       });
       expect(created).toEqual({ ok: true, message: `Created the admin account ${email}.` });
       const browser = new TestBrowser(t.app);
-      const signIn = await browser.post('/api/v1/session', {
-        email,
-        password: 'channel password 1',
+      const signIn = await call(browser, signInRoute, {
+        body: { email, password: 'channel password 1' },
       });
-      expect(signIn.json().user.role).toBe('admin');
+      expect(signIn.json().user!.role).toBe('admin');
       const removed = await sendOperatorCommand(dir, { command: 'remove', email });
       expect(removed?.ok).toBe(true);
-      expect((await browser.get('/api/v1/session')).json().user).toBeNull();
+      expect((await call(browser, getSession)).json().user).toBeNull();
     } finally {
       await channel.close();
       await rm(dir, { recursive: true, force: true });

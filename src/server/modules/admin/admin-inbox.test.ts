@@ -12,6 +12,8 @@ import {
   getAdminDashboard,
   listAdminMail,
   listAdminMessages,
+  listAdminOrderDocuments,
+  listAdminOrderNotes,
   listAuditLog,
   markAdminMessage,
   resendAdminConfirmation,
@@ -242,11 +244,10 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('lists the labels and serves them to operators only', async () => {
     const { order } = await bookedOrder(t);
-    const url = `/api/v1/admin/orders/${order.id}/documents`;
-    await refusedToOthers('GET', url);
-    const res = await admin.get(url);
+    await refusedToOthers('GET', `/api/v1/admin/orders/${order.id}/documents`);
+    const res = await call(admin, listAdminOrderDocuments, { params: { id: order.id } });
     expect(res.statusCode).toBe(200);
-    const docs = res.json().documents as { kind: string; url: string; filename: string }[];
+    const docs = res.json().documents;
     expect(docs.some((d) => d.kind === 'label')).toBe(true);
     const first = docs[0]!;
     expect(first.url).toMatch(new RegExp(`^/api/v1/admin/orders/${order.id}/documents/`));
@@ -263,13 +264,17 @@ describe('an order’s documents, notes and confirmation email', () => {
     const url = `/api/v1/admin/orders/${order.id}/notes`;
     await refusedToOthers('GET', url);
     await refusedToOthers('POST', url, { body: 'Customer phoned' });
-    expect((await admin.get(url)).json()).toEqual({ notes: [] });
+    const params = { id: order.id };
+    expect((await call(admin, listAdminOrderNotes, { params })).json()).toEqual({ notes: [] });
 
-    const empty = await admin.post(url, { body: '   ' });
+    const empty = await call(admin, addAdminOrderNote, { params, body: { body: '   ' } });
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json<ApiErrorBody>().error.fields!)).toEqual(['body']);
 
-    const added = await admin.post(url, { body: '  Customer phoned: collect after 2pm  ' });
+    const added = await call(admin, addAdminOrderNote, {
+      params,
+      body: { body: '  Customer phoned: collect after 2pm  ' },
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().notes).toEqual([
       {
@@ -279,12 +284,12 @@ describe('an order’s documents, notes and confirmation email', () => {
         body: 'Customer phoned: collect after 2pm',
       },
     ]);
-    expect((await admin.get(url)).json().notes).toHaveLength(1);
+    expect((await call(admin, listAdminOrderNotes, { params })).json().notes).toHaveLength(1);
     expect(await audit(order.reference)).toEqual([
       expect.objectContaining({
         action: 'order.note',
         adminEmail,
-        details: { noteId: added.json().notes[0].id },
+        details: { noteId: added.json().notes[0]!.id },
       }),
     ]);
     const missing = await call(admin, addAdminOrderNote, {
@@ -296,11 +301,10 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('resends a booked order’s confirmation through the outbox as a new email', async () => {
     const { order } = await bookedOrder(t);
-    const url = `/api/v1/admin/orders/${order.id}/confirmation-email`;
-    await refusedToOthers('POST', url);
+    await refusedToOthers('POST', `/api/v1/admin/orders/${order.id}/confirmation-email`);
     expect(await confirmations(order.reference)).toHaveLength(1);
 
-    const res = await admin.post(url);
+    const res = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ mailId: expect.any(String), to: 'ada@example.com' });
     const mails = await confirmations(order.reference);

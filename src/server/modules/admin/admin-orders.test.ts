@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
-import { call } from '../../../../tests/support/call.js';
+import { call, ok, type CallInput } from '../../../../tests/support/call.js';
 import {
   getAdminDashboard,
   getAdminOrder,
@@ -21,6 +21,7 @@ import {
   listAuditLog,
   resendAdminConfirmation,
   resolveAdminOrder,
+  uploadAdminOrderDocument,
 } from '../../../domain/api/admin.js';
 import { createQuote } from '../../../domain/api/orders.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
@@ -207,31 +208,32 @@ describe('an order whose booking outcome is unknown', () => {
       },
     });
     expect(resolved.statusCode, resolved.body).toBe(200);
-    const resend = `/api/v1/admin/orders/${order.id}/confirmation-email`;
-    const early = await admin.post(resend);
+    const params = { id: order.id };
+    const early = await call(admin, resendAdminConfirmation, { params });
     expect(early.statusCode).toBe(409);
     expect(early.json<ApiErrorBody>().error.code).toBe('NO_CONFIRMATION_EMAIL');
 
-    const upload = `/api/v1/admin/orders/${order.id}/documents`;
-    const notPdf = await admin.post(upload, {
-      kind: 'label',
-      type: 'A4',
-      pdfBase64: Buffer.from('<html>not a label</html>').toString('base64'),
+    const notPdf = await call(admin, uploadAdminOrderDocument, {
+      params,
+      body: {
+        kind: 'label',
+        type: 'A4',
+        pdfBase64: Buffer.from('<html>not a label</html>').toString('base64'),
+      },
     });
     expect(notPdf.statusCode).toBe(422);
     expect(notPdf.json<ApiErrorBody>().error.code).toBe('NOT_A_PDF');
     const label = await samplePdf('Label', ['Large parcel 1']);
-    const added = await admin.post(upload, {
-      kind: 'label',
-      type: 'A4',
-      pdfBase64: label.toString('base64'),
+    const added = await call(admin, uploadAdminOrderDocument, {
+      params,
+      body: { kind: 'label', type: 'A4', pdfBase64: label.toString('base64') },
     });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().documents).toEqual([
       expect.objectContaining({ kind: 'label', title: 'Label (A4)' }),
     ]);
 
-    const sent = await admin.post(resend);
+    const sent = await call(admin, resendAdminConfirmation, { params });
     expect(sent.statusCode, sent.body).toBe(200);
     const [attachment] = await t.database.query<{ filename: string; content: Uint8Array }>(
       'SELECT filename, content FROM mail_attachments WHERE mail_id = $1',
@@ -303,24 +305,21 @@ describe('an order whose booking outcome is unknown', () => {
 describe('order list and search', () => {
   it('finds orders by status, reference, email and postcode, newest first, page by page', async () => {
     const waiting = await needsAttentionOrder();
-    const list = async (query: string) => {
-      const res = await admin.get(`/api/v1/admin/orders${query}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { orders: { id: string; status: string }[]; next: string | null };
-    };
-    const attention = await list('?status=needs_attention');
+    const list = (query: CallInput<typeof listAdminOrders>['query']) =>
+      ok(admin, listAdminOrders, { query });
+    const attention = await list({ status: 'needs_attention' });
     expect(attention.orders.map((o) => o.id)).toContain(waiting.id);
     expect(attention.orders.every((o) => o.status === 'needs_attention')).toBe(true);
 
-    expect((await list(`?q=${waiting.reference.toLowerCase()}`)).orders.map((o) => o.id)).toEqual([
+    expect((await list({ q: waiting.reference.toLowerCase() })).orders.map((o) => o.id)).toEqual([
       waiting.id,
     ]);
-    const byEmail = await list('?q=ADA@example.com');
+    const byEmail = await list({ q: 'ADA@example.com' });
     expect(byEmail.orders.map((o) => o.id)).toContain(waiting.id);
-    const byPostcode = await list('?q=sw1a1aa');
+    const byPostcode = await list({ q: 'sw1a1aa' });
     expect(byPostcode.orders.map((o) => o.id)).toContain(waiting.id);
-    expect((await list('?q=75001')).orders.map((o) => o.id)).toContain(waiting.id);
-    expect((await list('?q=nobody@example.com')).orders).toEqual([]);
+    expect((await list({ q: '75001' })).orders.map((o) => o.id)).toContain(waiting.id);
+    expect((await list({ q: 'nobody@example.com' })).orders).toEqual([]);
 
     // More than a page: the keyset cursor walks every order once, newest first.
     for (let i = 0; i < 26; i += 1) {
@@ -332,7 +331,7 @@ describe('order list and search', () => {
     const seen: string[] = [];
     let next: string | null = '';
     while (next !== null) {
-      const page = await list(next ? `?after=${next}` : '');
+      const page = await list(next ? { after: next } : {});
       expect(page.orders.length).toBeLessThanOrEqual(25);
       seen.push(...page.orders.map((o) => o.id));
       next = page.next;
@@ -341,8 +340,8 @@ describe('order list and search', () => {
     expect(new Set(seen).size).toBe(n);
 
     const today = t.clock.now().toISOString().slice(0, 10);
-    expect((await list(`?from=${today}&to=${today}`)).orders.length).toBeGreaterThan(0);
-    expect((await list('?from=2020-01-01&to=2020-01-02')).orders).toEqual([]);
+    expect((await list({ from: today, to: today })).orders.length).toBeGreaterThan(0);
+    expect((await list({ from: '2020-01-01', to: '2020-01-02' })).orders).toEqual([]);
     expect((await call(admin, listAdminOrders, { query: { from: '23-11-2026' } })).statusCode).toBe(
       422,
     );

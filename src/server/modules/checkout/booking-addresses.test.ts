@@ -7,8 +7,10 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { newOrder, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle } from '../../../../tests/support/factories/payments.js';
+import { call } from '../../../../tests/support/call.js';
+import { saveAddress } from '../../../domain/api/booking.js';
 
 // Addresses follow their country's format: a French address has no region, and any address may
 // have a company and a second line, which are stored and sent to the courier as its own fields.
@@ -109,14 +111,11 @@ describe('addresses in their country’s format', () => {
   });
 
   it('still wants the state of a US address, and the lines stay optional', async () => {
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/quotes',
-      payload: quoteBody({ destination: { countryId: 232, postcode: '10001' } }),
+    const { id } = await newOrder(t.app, {
+      quote: { destination: { countryId: 232, postcode: '10001' } },
+      service: null,
     });
-    expect(quote.statusCode).toBe(201);
-    const { id } = quote.json() as { id: string };
-    const url = `/api/v1/orders/${id}/addresses/delivery`;
+    const params = { id, role: 'delivery' } as const;
     const american = {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -126,7 +125,7 @@ describe('addresses in their country’s format', () => {
       phoneNumber: '(212) 555-0199',
       email: 'grace@example.com',
     };
-    const missing = await t.app.inject({ method: 'PUT', url, payload: american });
+    const missing = await call(t.app, saveAddress, { params, body: american });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({
       error: {
@@ -135,9 +134,9 @@ describe('addresses in their country’s format', () => {
         fields: { state: 'Enter the state' },
       },
     });
-    const given = await t.app.inject({ method: 'PUT', url, payload: { ...american, state: 'NY' } });
+    const given = await call(t.app, saveAddress, { params, body: { ...american, state: 'NY' } });
     expect(given.statusCode).toBe(200);
-    const saved = (given.json() as { deliveryAddress: Record<string, unknown> }).deliveryAddress;
+    const saved = given.json().deliveryAddress;
     expect(saved).toMatchObject({ state: 'NY' });
     expect(saved).not.toHaveProperty('company');
     expect(saved).not.toHaveProperty('street2');

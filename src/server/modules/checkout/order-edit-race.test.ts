@@ -11,6 +11,11 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle } from '../../../../tests/support/factories/payments.js';
+import { call } from '../../../../tests/support/call.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import { addItem, deleteItem } from '../../../domain/api/declaration.js';
+import { selectService } from '../../../domain/api/orders.js';
 
 /**
  * An edit that began while the order was a draft and the card authorisation that lands while the
@@ -61,10 +66,9 @@ describe('an order edit racing the card authorisation', () => {
       return lookup.call(this, name);
     });
     const book = vi.spyOn(TransglobalCourier.prototype, 'bookShipment');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${order.id}/parcels/${parcel}/items`,
-      payload: {
+    const res = await call(t.app, addItem, {
+      params: { id: order.id, parcelKey: parcel },
+      body: {
         name: 'Laptop',
         commodityCode: '84713000',
         numberOfUnits: 2,
@@ -74,7 +78,7 @@ describe('an order edit racing the card authorisation', () => {
     });
     expect(authorised).toBe(true);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ error: { code: 'ORDER_LOCKED' } });
+    expect(res.json<ApiErrorBody>()).toMatchObject({ error: { code: 'ORDER_LOCKED' } });
     const items = await t.database.query('SELECT id FROM order_items WHERE order_id = $1', [
       order.id,
     ]);
@@ -93,9 +97,8 @@ describe('an order edit racing the card authorisation', () => {
     const order = await readyOrder(t.app);
     const [first] = order.parcels[0]!.items;
     await authorise(order.id);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/orders/${order.id}/parcels/${order.parcels[0]!.key}/items/${first!.id}`,
+    const res = await call(t.app, deleteItem, {
+      params: { id: order.id, parcelKey: order.parcels[0]!.key, itemId: first!.id },
     });
     expect(res.statusCode, res.body).toBe(409);
     const rows = await t.database.query('SELECT id FROM order_items WHERE id = $1', [first!.id]);
@@ -118,14 +121,13 @@ describe('an order edit racing the card authorisation', () => {
       return find.apply(this, args);
     });
     const book = vi.spyOn(TransglobalCourier.prototype, 'bookShipment');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'economy' },
+    const res = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: { service: 'economy' },
     });
     expect(authorised).toBe(true);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ error: { code: 'ORDER_LOCKED' } });
+    expect(res.json<ApiErrorBody>()).toMatchObject({ error: { code: 'ORDER_LOCKED' } });
     await settle(t);
     const after = await checkoutStatus(t.app, order.id);
     expect(after.status).toBe('booked');
@@ -138,17 +140,14 @@ describe('an order edit racing the card authorisation', () => {
   it('addresses and the date cannot change once authorised', async () => {
     const order = await readyOrder(t.app);
     await authorise(order.id);
-    const base = `/api/v1/orders/${order.id}`;
-    const date = await t.app.inject({
-      method: 'PUT',
-      url: `${base}/collection-date`,
-      payload: { date: order.collectionDate },
+    const date = await call(t.app, setCollectionDate, {
+      params: { id: order.id },
+      body: { date: order.collectionDate! },
     });
     expect(date.statusCode).toBe(409);
-    const address = await t.app.inject({
-      method: 'PUT',
-      url: `${base}/addresses/delivery`,
-      payload: {
+    const address = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'delivery' },
+      body: {
         firstName: 'Pierre',
         lastName: 'Curie',
         street: '1 Rue Cuvier',

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import {
+  createTestApp,
+  runRecurringJobNow,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
 import { PaymentEvents } from './payment-events.js';
 import { checkoutStatus, payWithCard, startPayment } from '../../../../tests/support/checkout.js';
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { sandbox } from '../../../../tests/support/factories/payments.js';
+import { sandbox, settle } from '../../../../tests/support/factories/payments.js';
+import { call } from '../../../../tests/support/call.js';
+import { selectService } from '../../../domain/api/orders.js';
 
 /**
  * An authorisation the card provider holds that the site never heard of (the process stopped
@@ -21,7 +27,6 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-const jobs = () => t.app.services.jobs;
 async function sandboxStatus(orderId: string) {
   const [row] = await t.database.query<{ status: string }>(
     `SELECT s.status FROM payments p JOIN sandbox_payments s ON s.id = p.provider_payment_id
@@ -42,16 +47,10 @@ async function lostAuthorisation() {
   expect((await checkoutStatus(t.app, order.id)).status).toBe('draft');
   return order;
 }
+/** A round of the recurring reconciliation now, and everything it starts. */
 async function reconcile() {
-  await jobs().schedule({ kind: RECONCILE_PAYMENTS_JOB, key: RECONCILE_PAYMENTS_JOB });
-  await t.database.query(`UPDATE jobs SET run_at = $1 WHERE key = $2`, [
-    t.clock.now(),
-    RECONCILE_PAYMENTS_JOB,
-  ]);
-  await jobs().drain();
-  await sandbox(t).idle();
-  await jobs().drain();
-  await sandbox(t).idle();
+  await runRecurringJobNow(t, RECONCILE_PAYMENTS_JOB);
+  await settle(t);
 }
 
 describe('reconciliation of authorisations', () => {
@@ -68,10 +67,9 @@ describe('reconciliation of authorisations', () => {
 
   it('cancels one that no longer matches the order, so the customer is not left with money held', async () => {
     const order = await lostAuthorisation();
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'economy' },
+    const changed = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: { service: 'economy' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     t.clock.set('2026-11-23T10:06:00Z');

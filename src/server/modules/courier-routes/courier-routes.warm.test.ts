@@ -15,7 +15,9 @@ import type { RouteQuery, RouteService } from '../../providers/courier/courier-p
 import { buildApp } from '../../app.js';
 import { REFRESH_COURIER_ROUTES_JOB, ROUTE_REFRESH_INTERVAL_MS } from './courier-routes.service.js';
 import { routeMatrix } from './route-matrix.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { quoteBody, type QuoteBody } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { createQuote } from '../../../domain/api/orders.js';
 
 /** A courier whose route answers wait for `release()`, counting calls in flight. */
 class GatedCourier extends ScriptedCourier {
@@ -57,15 +59,15 @@ function randomQuote(seed: number) {
   const destination = DESTINATIONS[(seed * 7) % DESTINATIONS.length]!;
   const total = 1 + (seed % 5);
   const largeBoxes = (seed * 3) % (total + 1);
-  return {
-    collection: { countryId: region.countryId, postcode: UK_POSTCODES[region.countryId] },
+  return quoteBody({
+    collection: { countryId: region.countryId, postcode: UK_POSTCODES[region.countryId]! },
     destination: {
       countryId: destination.countryId,
-      postcode: DESTINATION_POSTCODE_FORMATS[destination.countryCode]!.example.split(' or ')[0],
+      postcode: DESTINATION_POSTCODE_FORMATS[destination.countryCode]!.example.split(' or ')[0]!,
     },
     smallBoxes: total - largeBoxes,
     largeBoxes,
-  };
+  });
 }
 
 const logLines: string[] = [];
@@ -87,8 +89,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const postQuote = (app: TestApp['app'], body: object) =>
-  app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body });
+const postQuote = (app: TestApp['app'], body: QuoteBody) => call(app, createQuote, { body });
 
 /** The recurring job as `background.ts` keeps it: one row, made due now if it is new. */
 const scheduleRefresh = () =>

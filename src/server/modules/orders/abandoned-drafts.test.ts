@@ -12,9 +12,10 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
-import { OrderViewSchema } from '../../../domain/order.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { newOrder } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { getOrder, selectService } from '../../../domain/api/orders.js';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApp;
@@ -24,15 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newDraft(): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: quoteBody(),
-  });
-  expect(res.statusCode).toBe(201);
-  return OrderViewSchema.parse(res.json()).id;
-}
+/** A draft as Get Quotes leaves it (no service chosen): its id. */
+const newDraft = async () => (await newOrder(t.app, { service: null })).id;
 
 /** Setup only: an item in the order's parcel and a "Manage my booking" link to it. */
 async function addDependants(orderId: string) {
@@ -89,10 +83,9 @@ describe('abandoned drafts', () => {
 
     // Day 9: the customer picks a service on one of them.
     t.clock.set(new Date(t.clock.now().getTime() + 9 * DAY));
-    const chosen = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${resumed}/service`,
-      payload: { service: 'economy' },
+    const chosen = await call(t.app, selectService, {
+      params: { id: resumed },
+      body: { service: 'economy' },
     });
     expect(chosen.statusCode).toBe(200);
 
@@ -104,12 +97,12 @@ describe('abandoned drafts', () => {
     expect(await count('order_items', abandoned)).toBe(0);
     expect(await count('order_guests', abandoned)).toBe(0);
     expect(await count('booking_links', abandoned)).toBe(0);
-    expect((await t.app.inject(`/api/v1/orders/${abandoned}`)).statusCode).toBe(404);
+    expect((await call(t.app, getOrder, { params: { id: abandoned } })).statusCode).toBe(404);
 
     for (const kept of [payStarted, booked, resumed]) expect(await count('orders', kept)).toBe(1);
     expect(await count('payments', payStarted)).toBe(1);
     expect(await count('payments', booked)).toBe(1);
-    expect((await t.app.inject(`/api/v1/orders/${booked}`)).statusCode).toBe(200);
+    expect((await call(t.app, getOrder, { params: { id: booked } })).statusCode).toBe(200);
 
     // The job is a recurring row, due again in an hour.
     await expectDueAgainIn(t, PURGE_ABANDONED_DRAFTS_JOB, 60 * 60_000);

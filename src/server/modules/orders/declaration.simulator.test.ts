@@ -1,69 +1,63 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import type { AddItemInput } from '../../../domain/items.js';
 import { OrderViewSchema } from '../../../domain/order.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { newOrder, readOrder } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { addItem, lookupCommodities } from '../../../domain/api/declaration.js';
 
 /** Declared items through the real courier client and the courier simulator's switches. */
 let t: TestApp;
 let orderId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: quoteBody({ destination: { countryId: 80, postcode: '10115' } }),
-  });
-  orderId = OrderViewSchema.parse(res.json()).id;
+  orderId = (
+    await newOrder(t.app, {
+      quote: { destination: { countryId: 80, postcode: '10115' } },
+      service: null,
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
-const lookup = (name: string) =>
-  t.app.inject({ url: `/api/v1/commodities?name=${encodeURIComponent(name)}` });
+const lookup = (name: string) => call(t.app, lookupCommodities, { query: { name } });
+/** Adds an item to the order's one parcel. */
+const addTo = (body: AddItemInput) =>
+  call(t.app, addItem, { params: { id: orderId, parcelKey: 'small-1' }, body });
 
 /** Looks the name up, then adds the item with the first match (or any code when none). */
-const add = async (name: string) => {
+const add = async (name: string): Promise<{ statusCode: number; json(): unknown }> => {
   const found = await lookup(name);
-  const matches = found.statusCode === 200 ? (found.json() as LookupReply).matches : [];
+  const matches = found.statusCode === 200 ? found.json().matches : [];
   if (found.statusCode !== 200 && found.statusCode !== 422) return found;
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
-    payload: {
-      name,
-      commodityCode: matches[0]?.commodityCode ?? '00000000',
-      numberOfUnits: 1,
-      unitValue: 20,
-      unitWeight: 0.5,
-    },
+  return addTo({
+    name,
+    commodityCode: matches[0]?.commodityCode ?? '00000000',
+    numberOfUnits: 1,
+    unitValue: 20,
+    unitWeight: 0.5,
   });
 };
-interface LookupReply {
-  matches: { commodityCode: string; commodityDescription: string }[];
-}
 
 describe('commodity lookup through the courier simulator', () => {
   it('answers every match, description and padded code, and stores nothing', async () => {
     const res = await lookup('cash');
     expect(res.statusCode).toBe(200);
-    const { matches } = res.json() as LookupReply;
+    const { matches } = res.json();
     expect(matches.length).toBeGreaterThan(0);
     for (const match of matches) expect(match.commodityCode).toMatch(/^\d{8}$/);
-    const order = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${orderId}`)).json());
+    const order = await readOrder(t.app, orderId);
     expect(order.parcels[0]!.items).toEqual([]);
   });
 
   it('refuses a code the customer did not get as a match for the name', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
-      payload: {
-        name: 'Wool jumper',
-        commodityCode: '97019100',
-        numberOfUnits: 1,
-        unitValue: 20,
-        unitWeight: 0.5,
-      },
+    const res = await addTo({
+      name: 'Wool jumper',
+      commodityCode: '97019100',
+      numberOfUnits: 1,
+      unitValue: 20,
+      unitWeight: 0.5,
     });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COMMODITY_NOT_MATCHED');
@@ -82,18 +76,14 @@ describe('commodity lookup through the courier simulator', () => {
       });
     }
     // The code alone is enough: a battery named otherwise is still a battery.
-    const cells = (await lookup('Primary cells').then((r) => r.json())) as LookupReply;
+    const cells = (await lookup('Primary cells')).json();
     expect(cells.matches.map((m) => m.commodityCode)).toContain('85065000');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${orderId}/parcels/small-1/items`,
-      payload: {
-        name: 'Primary cells',
-        commodityCode: '85065000',
-        numberOfUnits: 1,
-        unitValue: 5,
-        unitWeight: 0.1,
-      },
+    const res = await addTo({
+      name: 'Primary cells',
+      commodityCode: '85065000',
+      numberOfUnits: 1,
+      unitValue: 5,
+      unitWeight: 0.1,
     });
     expect(ApiErrorBodySchema.parse(res.json()).error.message).toBe('Batteries cannot be sent.');
     expect(res.statusCode).toBe(422);

@@ -8,6 +8,7 @@ import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js'
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
 import { createQuote } from '../../../domain/api/orders.js';
+import { addItem } from '../../../domain/api/declaration.js';
 
 /**
  * A customer never waits on a hanging courier past a bound: Get Quotes on a route not cached yet
@@ -58,10 +59,9 @@ describe('bounded customer waits', () => {
     const order = await readyOrder(t.app);
     simulator.control({ commodity: 'hang' });
     const started = performance.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orders/${order.id}/parcels/${order.parcels[0]!.key}/items`,
-      payload: {
+    const res = await call(t.app, addItem, {
+      params: { id: order.id, parcelKey: order.parcels[0]!.key },
+      body: {
         name: 'Wool scarf',
         commodityCode: '611710',
         numberOfUnits: 1,

@@ -5,6 +5,8 @@ import { OrderViewSchema } from '../../../domain/order.js';
 import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { createQuote, getOrder } from '../../../domain/api/orders.js';
 
 /**
  * Quotes made at the same moment are written together (group commit, docs/decisions/060): each
@@ -25,13 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** Get Quotes from browser `i`, at the client address `from`. */
 const postQuote = (i: number, from: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: QUOTE,
-    headers: { cookie: browser(i) },
-    remoteAddress: from,
-  });
+  call(t.app, createQuote, { body: QUOTE, headers: { cookie: browser(i) }, remoteAddress: from });
 
 const countOrders = async () =>
   (
@@ -58,14 +54,14 @@ describe('quotes at the same moment', () => {
     expect(insertDrafts.mock.calls.length).toBeLessThan(30);
 
     for (const i of [0, 17, 29]) {
-      const own = await t.app.inject({
-        url: `/api/v1/orders/${orders[i]!.id}`,
+      const own = await call(t.app, getOrder, {
+        params: { id: orders[i]!.id },
         headers: { cookie: browser(i) },
       });
       expect(own.statusCode).toBe(200);
       expect(OrderViewSchema.parse(own.json())).toEqual(orders[i]);
-      const other = await t.app.inject({
-        url: `/api/v1/orders/${orders[i]!.id}`,
+      const other = await call(t.app, getOrder, {
+        params: { id: orders[i]!.id },
         headers: { cookie: browser(i + 100) },
       });
       expect(other.statusCode).toBe(404);

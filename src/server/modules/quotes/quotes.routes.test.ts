@@ -8,6 +8,9 @@ import { OrderViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
 import { newOrder, quoteBody } from '../../../../tests/support/factories/orders.js';
+import { call, untyped } from '../../../../tests/support/call.js';
+import { createQuote, getOrder, selectService } from '../../../domain/api/orders.js';
+import { getRates } from '../../../domain/api/catalog.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
@@ -28,17 +31,13 @@ const HOUR = 60 * 60_000;
 const request = (overrides: Record<string, unknown> = {}) =>
   quoteBody({ largeBoxes: 2, ...overrides });
 
-async function postQuote(body: unknown) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: body as object });
-}
-
 async function tablePrice(service: 'economy' | 'express', countryId: number, weightKg: number) {
   return t.app.services.catalog.findPricePence(service, countryId, weightKg);
 }
 
 describe('POST /api/v1/quotes', () => {
   it('creates a draft order priced from our rate tables', async () => {
-    const res = await postQuote(request());
+    const res = await call(t.app, createQuote, { body: request() });
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
     expect(res.headers.location).toBe(`/api/v1/orders/${order.id}`);
@@ -60,21 +59,21 @@ describe('POST /api/v1/quotes', () => {
     ]);
     expect(order.services[0]).toMatchObject({ name: 'Express', transitDays: '2-4' });
 
-    const again = await t.app.inject(`/api/v1/orders/${order.id}`);
+    const again = await call(t.app, getOrder, { params: { id: order.id } });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(order);
   });
 
   it('normalises post codes and asks the courier about the box mix’s parcel profile', async () => {
     const before = courier.routeQueries.length;
-    const res = await postQuote(
-      request({
+    const res = await call(t.app, createQuote, {
+      body: request({
         collection: { countryId: 247, postcode: 'bt11aa' },
         destination: { countryId: 38, postcode: 'k1a0b1' },
         smallBoxes: 2,
         largeBoxes: 1,
       }),
-    );
+    });
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
     expect(order.collection.postcode).toBe('BT1 1AA');
@@ -137,7 +136,7 @@ describe('POST /api/v1/quotes', () => {
   ];
   for (const [name, overrides, field, message] of invalid) {
     it(`refuses ${name} with 422 and the form's message`, async () => {
-      const res = await postQuote(request(overrides));
+      const res = await call(t.app, createQuote, { body: request(overrides) });
       expect(res.statusCode).toBe(422);
       const body = ApiErrorBodySchema.parse(res.json());
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -147,14 +146,14 @@ describe('POST /api/v1/quotes', () => {
   }
 
   it('reports the product’s checks in the product’s order', async () => {
-    const res = await postQuote(
-      request({
+    const res = await call(t.app, createQuote, {
+      body: request({
         collection: { countryId: 231, postcode: '' },
         destination: { countryId: 73, postcode: '' },
         smallBoxes: 0,
         largeBoxes: 0,
       }),
-    );
+    });
     const body = ApiErrorBodySchema.parse(res.json());
     expect(body.error.message).toBe('Please enter collection post code');
     expect(Object.values(body.error.fields ?? {})).toEqual([
@@ -166,7 +165,7 @@ describe('POST /api/v1/quotes', () => {
 
   it('answers NO_QUOTES when the courier runs neither service on the route', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceName.startsWith('UPS'));
-    const res = await postQuote(request({ smallBoxes: 4, largeBoxes: 0 }));
+    const res = await call(t.app, createQuote, { body: request({ smallBoxes: 4, largeBoxes: 0 }) });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: {
@@ -182,13 +181,13 @@ describe('POST /api/v1/quotes', () => {
       s.serviceName === 'TG Express Worldwide' ? { ...s, collectionOptions: [] } : s,
     );
     // A route no other test caches (several parcels, a large one, to South Africa).
-    const res = await postQuote(
-      request({
+    const res = await call(t.app, createQuote, {
+      body: request({
         destination: { countryId: 203, postcode: '8001' },
         smallBoxes: 0,
         largeBoxes: 4,
       }),
-    );
+    });
     expect(res.statusCode).toBe(201);
     expect(OrderViewSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
   });
@@ -199,16 +198,22 @@ describe('POST /api/v1/quotes', () => {
     );
     t.app.services.rates.invalidate(); // as the rate tables' own writer does
     const before = courier.routeQueries.length;
-    const res = await postQuote(
-      request({ destination: { countryId: 21, postcode: '1000' }, smallBoxes: 0, largeBoxes: 5 }),
-    );
+    const res = await call(t.app, createQuote, {
+      body: request({
+        destination: { countryId: 21, postcode: '1000' },
+        smallBoxes: 0,
+        largeBoxes: 5,
+      }),
+    });
     expect(res.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('NO_QUOTES');
     expect(courier.routeQueries.length).toBe(before);
   });
 
   it('ignores prices sent by the client', async () => {
-    const res = await postQuote({ ...request(), pricePence: 1, actualPrice: 1 });
+    const res = await call(t.app, createQuote, {
+      body: untyped({ ...request(), pricePence: 1, actualPrice: 1 }),
+    });
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
     expect(order.services.every((s) => s.pricePence > 100)).toBe(true);
@@ -221,32 +226,32 @@ describe('the courier route cache', () => {
 
   it('asks the courier once, then answers from the cache while fresh', async () => {
     const before = courier.routeQueries.length;
-    expect((await postQuote(route())).statusCode).toBe(201);
-    expect((await postQuote(route())).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
     expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('serves a stale answer at once and refreshes it in the background', async () => {
     const before = courier.routeQueries.length;
     t.clock.set(new Date(t.clock.now().getTime() + 7 * HOUR));
-    expect((await postQuote(route())).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
     await t.app.services.courierRoutes.idle();
     expect(courier.routeQueries.length).toBe(before + 1);
     // Refreshed: fresh again, no further call.
-    expect((await postQuote(route())).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
     expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('still serves a stale answer while the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 8 * HOUR));
     courier.down = true;
-    expect((await postQuote(route())).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
   });
 
   it('says so honestly when the answer is too old and the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 30 * HOUR));
     courier.down = true;
-    const res = await postQuote(route());
+    const res = await call(t.app, createQuote, { body: route() });
     expect(res.statusCode).toBe(503);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COURIER_UNAVAILABLE');
     const rows = await t.database.query<{ last_error: string }>(
@@ -258,13 +263,13 @@ describe('the courier route cache', () => {
 
   it('says so when a route was never fetched and the courier is down', async () => {
     courier.down = true;
-    const res = await postQuote(
-      request({
+    const res = await call(t.app, createQuote, {
+      body: request({
         destination: { countryId: 107, postcode: '00184' },
         smallBoxes: 1,
         largeBoxes: 0,
       }),
-    );
+    });
     expect(res.statusCode).toBe(503);
   });
 
@@ -274,7 +279,7 @@ describe('the courier route cache', () => {
       smallBoxes: 0,
       largeBoxes: 1,
     });
-    expect((await postQuote(body)).statusCode).toBe(201);
+    expect((await call(t.app, createQuote, { body })).statusCode).toBe(201);
     const jobs = t.app.services.jobs;
     await jobs.schedule({ kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB });
     await jobs.drain(); // warms the rest of the matrix (routes earlier tests left due among them)
@@ -306,40 +311,39 @@ describe('orders', () => {
 
   it('stores the chosen service with the server’s price, ignoring a tampered one', async () => {
     const order = await draft();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'express', pricePence: 1, actualPrice: 0.01 },
+    const res = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: untyped({ service: 'express', pricePence: 1, actualPrice: 0.01 }),
     });
     expect(res.statusCode).toBe(200);
     const updated = OrderViewSchema.parse(res.json());
     expect(updated.selectedService).toBe('express');
     expect(updated.pricePence).toBe(await tablePrice('express', 73, 40));
-    const reread = OrderViewSchema.parse((await t.app.inject(`/api/v1/orders/${order.id}`)).json());
+    const reread = OrderViewSchema.parse(
+      (await call(t.app, getOrder, { params: { id: order.id } })).json(),
+    );
     expect(reread.pricePence).toBe(updated.pricePence);
   });
 
   it('refuses a service the order was not offered, and an unknown one', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
-    const res = await postQuote(
-      request({
+    const res = await call(t.app, createQuote, {
+      body: request({
         smallBoxes: 0,
         largeBoxes: 2,
         destination: { countryId: 80, postcode: '10115' },
       }),
-    );
+    });
     const order = OrderViewSchema.parse(res.json());
-    const express = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'express' },
+    const express = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: { service: 'express' },
     });
     expect(express.statusCode).toBe(409);
     expect(ApiErrorBodySchema.parse(express.json()).error.code).toBe('SERVICE_UNAVAILABLE');
-    const bogus = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/orders/${order.id}/service`,
-      payload: { service: 'overnight' },
+    const bogus = await call(t.app, selectService, {
+      params: { id: order.id },
+      body: untyped({ service: 'overnight' }),
     });
     expect(bogus.statusCode).toBe(422);
     expect(ApiErrorBodySchema.parse(bogus.json()).error.message).toBe(
@@ -349,7 +353,7 @@ describe('orders', () => {
 
   it('answers 404 for an unknown or malformed order id', async () => {
     for (const id of ['8c0f4c59-2a7e-4d36-9a59-0c7b8f1e2a11', 'not-a-uuid']) {
-      const res = await t.app.inject(`/api/v1/orders/${id}`);
+      const res = await call(t.app, getOrder, { params: { id } });
       expect(res.statusCode).toBe(404);
       expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('ORDER_NOT_FOUND');
     }
@@ -358,15 +362,9 @@ describe('orders', () => {
 
 describe('GET /api/v1/rates', () => {
   it('returns both public rate tables with each destination’s from-price', async () => {
-    const res = await t.app.inject('/api/v1/rates');
+    const res = await call(t.app, getRates);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as {
-      currency: string;
-      services: Record<
-        'economy' | 'express',
-        { destinations: { countryId: number; fromPence: number; prices: { weightKg: number }[] }[] }
-      >;
-    };
+    const body = res.json();
     expect(body.currency).toBe('GBP');
     for (const service of ['economy', 'express'] as const) {
       expect(body.services[service].destinations).toHaveLength(12);

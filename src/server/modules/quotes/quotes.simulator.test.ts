@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema } from '../../../domain/order.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { call } from '../../../../tests/support/call.js';
+import { createQuote } from '../../../domain/api/orders.js';
 
 /** Quotes through the real courier client and the courier simulator, over HTTP. */
 let t: TestApp;
@@ -12,10 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const quote = (countryId: number, postcode: string, smallBoxes: number, largeBoxes: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/quotes',
-    payload: quoteBody({ destination: { countryId, postcode }, smallBoxes, largeBoxes }),
+  call(t.app, createQuote, {
+    body: quoteBody({ destination: { countryId, postcode }, smallBoxes, largeBoxes }),
   });
 
 describe('quotes against the courier simulator', () => {

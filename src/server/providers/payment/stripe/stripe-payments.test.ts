@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.js';
+import { call, untyped } from '../../../../../tests/support/call.js';
+import { paymentWebhook, sandboxConfirmCard } from '../../../../domain/api/checkout.js';
 import { StripePaymentProvider } from './stripe-payments.js';
 
 /** A local stand-in for the card provider's API: records requests, answers like it. */
@@ -274,17 +276,13 @@ describe('webhooks', () => {
         'payment_intent.canceled',
         intent('pi_unknown', { status: 'canceled' }),
       );
-      const bad = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/webhook',
+      const bad = await call(t.app, paymentWebhook, {
         headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
-        payload,
+        body: Buffer.from(payload),
       });
       expect(bad.statusCode).toBe(400);
       expect(await t.database.query('SELECT * FROM payment_events')).toEqual([]);
-      const good = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/webhook',
+      const good = await call(t.app, paymentWebhook, {
         headers: {
           'content-type': 'application/json',
           'stripe-signature': Stripe.webhooks.generateTestHeaderString({
@@ -292,7 +290,7 @@ describe('webhooks', () => {
             secret: WEBHOOK_SECRET,
           }),
         },
-        payload,
+        body: Buffer.from(payload),
       });
       expect(good.statusCode).toBe(200);
       // No payment of ours has that id: recorded as seen, nothing else changes.
@@ -315,11 +313,7 @@ describe('webhooks', () => {
         await sandboxApp.close();
       }
       // The sandbox's card routes exist only with the sandbox.
-      const sandbox = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payment-sandbox/confirm',
-        payload: {},
-      });
+      const sandbox = await call(t.app, sandboxConfirmCard, { body: untyped({}) });
       expect(sandbox.statusCode).toBe(404);
     });
   });
