@@ -1,6 +1,8 @@
 import { pino } from 'pino';
+import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
 import { TestBrowser } from './browser-session.js';
+import { call } from './call.js';
 import { signUpAndConfirm } from './sign-up.js';
 import type { TestApp } from './test-app.js';
 import { enrolTwoFactor, type TwoFactorEnrolment } from './two-factor.js';
@@ -33,7 +35,7 @@ export async function signedInAdminWithoutTwoFactor(
     { email, name: 'Olive Operator', password: ADMIN_PASSWORD },
   );
   const browser = new TestBrowser(t.app);
-  const res = await browser.post('/api/v1/session', { email, password: ADMIN_PASSWORD });
+  const res = await call(browser, signIn, { body: { email, password: ADMIN_PASSWORD } });
   if (res.statusCode !== 200 || !res.json().user) {
     throw new Error(`admin sign-in failed: ${res.body}`);
   }

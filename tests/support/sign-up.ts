@@ -1,5 +1,8 @@
+import { confirmSignUp, signUp } from '../../src/domain/api/accounts.js';
+import { signIn } from '../../src/domain/api/session.js';
 import type { TestApp } from './test-app.js';
 import type { TestBrowser } from './browser-session.js';
+import { call } from './call.js';
 
 /** A password the rule accepts (docs/accounts.md): long, not common, not the email. */
 export const STRONG_PASSWORD = 'correct horse battery';
@@ -44,18 +47,22 @@ export async function signUpAndConfirm(
   input: { name?: string; email: string; password?: string },
 ): Promise<{ id: string; email: string; name: string; emailVerified: boolean }> {
   const before = await signUpMailIds(t, input.email);
-  const res = await browser.post('/api/v1/account', {
-    name: input.name ?? 'Ada Lovelace',
-    email: input.email,
-    password: input.password ?? STRONG_PASSWORD,
+  const res = await call(browser, signUp, {
+    body: {
+      name: input.name ?? 'Ada Lovelace',
+      email: input.email,
+      password: input.password ?? STRONG_PASSWORD,
+    },
   });
   if (res.statusCode !== 202) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const token = await signUpToken(t, input.email, before);
-  const confirmed = await browser.post('/api/v1/account/sign-up-confirmations', { token });
+  const confirmed = await call(browser, confirmSignUp, { body: { token } });
   if (confirmed.statusCode !== 200) {
     throw new Error(`sign-up link failed: ${confirmed.statusCode} ${confirmed.body}`);
   }
-  return confirmed.json().user;
+  const { user } = confirmed.json();
+  if (!user) throw new Error(`sign-up link signed nobody in: ${confirmed.body}`);
+  return user;
 }
 
 /**
@@ -73,7 +80,7 @@ export async function legacyUnverifiedAccount(
     body: { name: input.name ?? 'Ada Lovelace', email: input.email, password },
   });
   await auth.api.sendVerificationEmail({ body: { email: input.email } });
-  const res = await browser.post('/api/v1/session', { email: input.email, password });
+  const res = await call(browser, signIn, { body: { email: input.email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return { id: user.id };
 }

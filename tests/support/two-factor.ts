@@ -1,6 +1,8 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
+import { confirmTwoFactor, startTwoFactor } from '../../src/domain/api/two-factor.js';
 import type { TestBrowser } from './browser-session.js';
+import { call } from './call.js';
 
 /**
  * The code an authenticator app shows now for a base32 secret (as the enrolment gives it), made
@@ -36,11 +38,11 @@ export async function enrolTwoFactor(
   browser: TestBrowser,
   password: string,
 ): Promise<TwoFactorEnrolment> {
-  const started = await browser.post('/api/v1/account/two-factor', { password });
+  const started = await call(browser, startTwoFactor, { body: { password } });
   if (started.statusCode !== 201) throw new Error(`two-factor start failed: ${started.body}`);
-  const enrolment = started.json() as TwoFactorEnrolment;
-  const confirmed = await browser.put('/api/v1/account/two-factor', {
-    code: await totpCode(enrolment.secret),
+  const enrolment: TwoFactorEnrolment = started.json();
+  const confirmed = await call(browser, confirmTwoFactor, {
+    body: { code: await totpCode(enrolment.secret) },
   });
   if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.body}`);
   return enrolment;
