@@ -25,7 +25,8 @@ export interface CallExtras {
 /** The route's inputs (params, query and body, typed by its schemas) and the extras. */
 export type CallInput<R extends ApiRoute> = RouteInput<R> & CallExtras;
 
-type CallArgs<R extends ApiRoute> =
+/** call()'s arguments after the route: its input, optional when every part of it is. */
+export type CallArgs<R extends ApiRoute> =
   Record<string, never> extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 /** The reply, its `json()` typed as the route's success body unless told otherwise. */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { call, untyped } from '../../../../tests/support/call.js';
+import { call, untyped, type CallArgs } from '../../../../tests/support/call.js';
 import {
   addAdminOrderNote,
   getAdminDashboard,
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/api/admin.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
+import type { ApiRoute } from '../../../domain/api/route.js';
 
 let t: TestApp;
 let admin: TestBrowser;
@@ -34,11 +35,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** 401 signed out, 403 for a customer: nothing is read or changed for either. */
-async function refusedToOthers(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const body = payload ? { payload } : {};
-  const anonymous = await new Browser(t.app).request({ method, url, ...body });
+async function refusedToOthers<R extends ApiRoute>(route: R, ...input: CallArgs<R>) {
+  const anonymous = await call(new Browser(t.app), route, ...input);
   expect(anonymous.statusCode).toBe(401);
-  const refused = await customer.request({ method, url, ...body });
+  const refused = await call(customer, route, ...input);
   expect(refused.statusCode).toBe(403);
 }
 
@@ -66,8 +66,8 @@ async function contactMessage(firstName: string) {
 describe('contact messages', () => {
   it('lists them with read state; marking read and unread is recorded and counted', async () => {
     const id = await contactMessage('Grace');
-    await refusedToOthers('GET', '/api/v1/admin/messages');
-    await refusedToOthers('PUT', `/api/v1/admin/messages/${id}/read`, { read: true });
+    await refusedToOthers(listAdminMessages, { query: {} });
+    await refusedToOthers(markAdminMessage, { params: { id }, body: { read: true } });
 
     const before = await call(admin, listAdminMessages, { query: { filter: 'unread' } });
     expect(before.statusCode).toBe(200);
@@ -140,8 +140,8 @@ describe('the mail outbox', () => {
 
   it('lists mail by state with counts, and retries a failed email once for a double click', async () => {
     const id = await failedMail();
-    await refusedToOthers('GET', '/api/v1/admin/mail');
-    await refusedToOthers('POST', `/api/v1/admin/mail/${id}/retry`, { expected: 'failed' });
+    await refusedToOthers(listAdminMail, { query: {} });
+    await refusedToOthers(retryAdminMail, { params: { id }, body: { expected: 'failed' } });
 
     const failed = await call(admin, listAdminMail, { query: { filter: 'failed' } });
     expect(failed.statusCode).toBe(200);
@@ -244,14 +244,16 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('lists the labels and serves them to operators only', async () => {
     const { order } = await bookedOrder(t);
-    await refusedToOthers('GET', `/api/v1/admin/orders/${order.id}/documents`);
+    await refusedToOthers(listAdminOrderDocuments, { params: { id: order.id } });
     const res = await call(admin, listAdminOrderDocuments, { params: { id: order.id } });
     expect(res.statusCode).toBe(200);
     const docs = res.json().documents;
     expect(docs.some((d) => d.kind === 'label')).toBe(true);
     const first = docs[0]!;
     expect(first.url).toMatch(new RegExp(`^/api/v1/admin/orders/${order.id}/documents/`));
-    await refusedToOthers('GET', first.url);
+    // The document's URL as the list gave it: refused to the same two.
+    expect((await new Browser(t.app).get(first.url)).statusCode).toBe(401);
+    expect((await customer.get(first.url)).statusCode).toBe(403);
     const pdf = await admin.get(first.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -261,10 +263,9 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('adds internal notes with who and when, recorded in the audit log', async () => {
     const order = await readyOrder(t.app);
-    const url = `/api/v1/admin/orders/${order.id}/notes`;
-    await refusedToOthers('GET', url);
-    await refusedToOthers('POST', url, { body: 'Customer phoned' });
     const params = { id: order.id };
+    await refusedToOthers(listAdminOrderNotes, { params });
+    await refusedToOthers(addAdminOrderNote, { params, body: { body: 'Customer phoned' } });
     expect((await call(admin, listAdminOrderNotes, { params })).json()).toEqual({ notes: [] });
 
     const empty = await call(admin, addAdminOrderNote, { params, body: { body: '   ' } });
@@ -301,7 +302,7 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('resends a booked order’s confirmation through the outbox as a new email', async () => {
     const { order } = await bookedOrder(t);
-    await refusedToOthers('POST', `/api/v1/admin/orders/${order.id}/confirmation-email`);
+    await refusedToOthers(resendAdminConfirmation, { params: { id: order.id } });
     expect(await confirmations(order.reference)).toHaveLength(1);
 
     const res = await call(admin, resendAdminConfirmation, { params: { id: order.id } });

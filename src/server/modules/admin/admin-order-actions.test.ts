@@ -79,17 +79,17 @@ const refund = (orderId: string, amount: string, requestKey: string = randomUUID
 describe('who may act', () => {
   it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {
     const order = await paidOrder();
-    const calls = [
-      {
-        url: `/api/v1/admin/orders/${order.id}/refunds`,
-        body: { amount: '1.00', requestKey: randomUUID() },
-      },
-      { url: `/api/v1/admin/orders/${order.id}/authorisation-cancellation`, body: {} },
+    const params = { id: order.id };
+    const requestKey = randomUUID();
+    const requests = [
+      (as: TestBrowser) =>
+        call(as, refundAdminOrder, { params, body: { amount: '1.00', requestKey } }),
+      (as: TestBrowser) => call(as, cancelAdminOrderAuthorisation, { params, body: untyped({}) }),
     ];
     const customer = await signedInCustomer(t);
-    for (const call of calls) {
-      expect((await new TestBrowser(t.app).post(call.url, call.body)).statusCode).toBe(401);
-      expect((await customer.post(call.url, call.body)).statusCode).toBe(403);
+    for (const send of requests) {
+      expect((await send(new TestBrowser(t.app))).statusCode).toBe(401);
+      expect((await send(customer)).statusCode).toBe(403);
     }
     await settle(t);
     expect(

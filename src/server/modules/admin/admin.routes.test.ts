@@ -5,7 +5,7 @@ import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import * as adminApi from '../../../domain/api/admin.js';
-import { routeUrl, type ApiRoute } from '../../../domain/api/route.js';
+import type { ApiRoute } from '../../../domain/api/route.js';
 import { createOrPromoteAdmin } from '../accounts/create-admin.js';
 import { call } from '../../../../tests/support/call.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
@@ -20,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every declared admin route, with placeholder path parameters. */
+/** Every declared admin route. */
 const ADMIN_ROUTES = (Object.values(adminApi) as unknown[]).filter(
   (v): v is ApiRoute =>
     typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
 );
-const placeholderUrl = (route: ApiRoute) =>
-  routeUrl(route, new Proxy({}, { get: () => '00000000-0000-4000-8000-000000000000' }));
+/** Path parameters for any admin route: every one the same well-formed id. */
+const PLACEHOLDER_PARAMS = new Proxy({}, { get: () => '00000000-0000-4000-8000-000000000000' });
 
 describe('the admin guard', () => {
   it('declares admin routes, all under /api/v1/admin/', () => {
@@ -37,12 +37,12 @@ describe('the admin guard', () => {
   it.each(ADMIN_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: 401 signed out, 403 for a customer',
     async (_name, route) => {
-      const url = placeholderUrl(route);
-      const anonymous = await new TestBrowser(t.app).request({ method: route.method, url });
+      const input = { params: PLACEHOLDER_PARAMS };
+      const anonymous = await call(new TestBrowser(t.app), route, input);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json<ApiErrorBody>().error.code).toBe('SIGNED_OUT');
       const customer = await signedInCustomer(t);
-      const refused = await customer.request({ method: route.method, url });
+      const refused = await call(customer, route, input);
       expect(refused.statusCode).toBe(403);
       expect(refused.json<ApiErrorBody>().error).toEqual({
         code: 'NOT_AN_ADMIN',
