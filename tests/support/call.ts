@@ -73,8 +73,9 @@ export async function ok<R extends ApiRoute>(
 }
 
 /**
- * A body (or query) the route's schema would refuse, sent on purpose: a test about validation or
- * about fields the server ignores. Typed `never` so it fits any route's input.
+ * A body (or query) the route's schema would refuse, sent on purpose: a test about validation, or
+ * about fields the route ignores or does not declare (an emailed link's `access` token, which the
+ * order access rule reads). Typed `never` so it fits any route's input.
  */
 export function untyped(value: unknown): never {
   return value as never;
