@@ -409,6 +409,35 @@ describe('exactly once, as far as SMTP allows', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('a message claimed by a worker that lost its job meanwhile is still sent, once', async () => {
+    // A worker whose job lease ran out (its connection was cut) claimed the message just after
+    // this job read it, then could record nothing: the job must look again, not leave it.
+    const vanished = Object.assign({}, database, {
+      query: async (text: string, params?: unknown[]) => {
+        if (text.includes("SET status = 'sending', attempts = attempts + 1")) {
+          await database.query(
+            `UPDATE mail SET status = 'sending', attempts = attempts + 1,
+               claim_token = gen_random_uuid() WHERE id = $1`,
+            [params?.[0]],
+          );
+        }
+        return database.query(text, params as never);
+      },
+    }) as Database;
+    const b = mailDeps({ database: vanished });
+    const { id } = await enqueueBooking(b);
+    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(smtp.received).toHaveLength(0);
+
+    // Once the other worker's attempt must have ended, a fresh process finds the job due again.
+    advance(LEASE_MS + 1);
+    const c = mailDeps();
+    expect(await c.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('a worker stopped mid-send finishes that message; nothing is sent twice', async () => {
     const a = mailDeps();
     const { id } = await enqueueBooking(a);

@@ -16,6 +16,11 @@ export interface MailDeliveryOptions {
   /** Wait before the 2nd attempt; doubled for each further one, up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * When another worker changed the message while its job looked at it, the job looks again
+   * this much later (at least a job lease: by then that worker's attempt has ended or lapsed).
+   */
+  recheckMs: number;
   /** The transport's circuit breaker (decision 081). */
   breaker: MailBreakerOptions;
 }
@@ -24,6 +29,7 @@ export const DEFAULT_MAIL_DELIVERY_OPTIONS: MailDeliveryOptions = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   retryMaxMs: 60 * 60_000,
+  recheckMs: 60_000,
   breaker: { failures: 3, cooldownMs: 60_000 },
 };
 
@@ -105,6 +111,8 @@ const UNKNOWN_OUTCOME =
  * - `sending` without `committed_at`: the previous attempt vanished before it; nothing can have
  *   been delivered, so it is attempted again (or `failed` once the attempts are used up);
  * - `sent`, `failed`, `unknown`: nothing (an operator's retry makes the job due again).
+ * A row another worker changed meanwhile is looked at again `recheckMs` later, never left: that
+ * worker may have lost its job and its connection and so record nothing.
  * Failures are retried with exponential backoff (the job is due again when the message is) up to
  * maxAttempts, then `failed`. A job whose process stops gets `ctx.signal` aborted after the
  * queue's grace: the delivery is abandoned (back to `pending` before the commit, `unknown` after).
@@ -206,10 +214,9 @@ export class MailDelivery {
          RETURNING id`,
         [row.id, row.claim_token, UNKNOWN_OUTCOME],
       );
-      if (marked.length > 0) {
-        this.tally.unknown++;
-        log.error('mail delivery outcome unknown');
-      }
+      if (marked.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
+      this.tally.unknown++;
+      log.error('mail delivery outcome unknown');
       return { result: 'done' };
     } else if (row.status === 'sending') {
       // A message whose workers kept vanishing before the commit (it may crash them) stops here.
@@ -220,10 +227,9 @@ export class MailDelivery {
            RETURNING id`,
           [row.id, row.claim_token, 'Every attempt was interrupted before the message was sent.'],
         );
-        if (marked.length > 0) {
-          this.tally.failed++;
-          log.error('mail failed');
-        }
+        if (marked.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
+        this.tally.failed++;
+        log.error('mail failed');
         return { result: 'done' };
       }
     } else {
@@ -259,8 +265,11 @@ export class MailDelivery {
     );
     if (!claimed) {
       this.breaker.released(admission.probe);
-      log.warn('mail changed while its job looked at it; left as it is');
-      return { result: 'done' };
+      // Another worker claimed it: one whose job lease ran out may have lost its connection too
+      // and can record nothing, so this job looks again once that attempt has ended either way
+      // (sent or failed: done; pending: sent; still `sending`: taken over as above).
+      log.warn('mail changed while its job looked at it; looked at again later');
+      return { result: 'again', delayMs: this.options.recheckMs };
     }
     this.tally.claimed++;
     const outcome = await this.deliver(claimed, token, ctx.signal, log, admission.probe);
