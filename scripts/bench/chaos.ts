@@ -21,7 +21,7 @@
  * Everything listens on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -156,15 +156,25 @@ async function adminClient(): Promise<pg.Client> {
 await admin.query(`CREATE DATABASE ${dbName}`);
 log(`database ${dbName} created`);
 
-/** `pg_ctlcluster VERSION main` for a server on this machine, or undefined. */
+/**
+ * The local cluster that serves CHAOS_DATABASE_URL's port (`pg_lsclusters`), for
+ * `pg_ctlcluster VERSION NAME stop|start`; undefined for a server elsewhere. A run that must not
+ * stop the shared server can use a cluster of its own, e.g. `pg_createcluster 15 chaos -p 5433
+ * --start` and CHAOS_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres.
+ */
 const cluster = (() => {
   if (process.env.CHAOS_DB_RESTART === 'off') return undefined;
-  const host = new URL(serverUrl).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') return undefined;
-  if (!existsSync('/etc/postgresql') || spawnSync('which', ['pg_ctlcluster']).status !== 0)
-    return undefined;
-  const version = readdirSync('/etc/postgresql')[0];
-  return version ? { version, name: 'main' } : undefined;
+  const url = new URL(serverUrl);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return undefined;
+  const listed = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
+  if (listed.status !== 0) return undefined;
+  const port = url.port || '5432';
+  const found = listed.stdout
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[2] === port);
+  const [version, name] = found ?? [];
+  return version && name ? { version, name, port } : undefined;
 })();
 
 // ---- the app processes ----------------------------------------------------------------------
@@ -463,7 +473,8 @@ const faults = (async () => {
       await sleep(DB_DOWN_MS);
       ctl('start');
       for (let i = 0; i < 60; i++) {
-        if (spawnSync('pg_isready', ['-q', '-h', '127.0.0.1']).status === 0) break;
+        if (spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', cluster.port]).status === 0)
+          break;
         await sleep(500);
       }
       admin = await adminClient();
@@ -544,6 +555,16 @@ const mailByStatus = Object.fromEntries(
     (r) => [r.status as string, r.n as number],
   ),
 );
+/** Each email not sent, with its send-mail job, so a run explains what held it. */
+const mailNotSent = await q(
+  `SELECT m.kind, m.status, m.attempts, m.last_error, m.committed_at IS NOT NULL AS committed,
+     to_char(m.next_attempt_at, 'HH24:MI:SS') AS next_attempt_at,
+     j.status AS job_status, j.attempts AS job_attempts, j.last_error AS job_error,
+     to_char(j.run_at, 'HH24:MI:SS') AS job_run_at, to_char(j.locked_until, 'HH24:MI:SS') AS job_locked_until,
+     to_char(now(), 'HH24:MI:SS') AS now
+   FROM mail m LEFT JOIN jobs j ON j.kind = 'send-mail' AND j.payload->>'mailId' = m.id::text
+   WHERE m.status NOT IN ('sent')`,
+);
 /** Emails the site wrote and never handed to the mail server (still waiting or given up). */
 const mailNeverSent =
   (mailByStatus.pending ?? 0) + (mailByStatus.sending ?? 0) + (mailByStatus.failed ?? 0);
@@ -609,6 +630,7 @@ const result = {
   mailServerHungSeconds: SMTP_HANG_MS / 1000,
   databaseStoppedSeconds: databaseStopped ? DB_DOWN_MS / 1000 : 0,
   seconds: Math.round((Date.now() - started) / 1000),
+  mailNotSent,
 };
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 const harms = {
