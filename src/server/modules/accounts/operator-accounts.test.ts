@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { commandSocketPath, sendOperatorCommand, startCommandChannel } from './command-channel.js';
+import { commandSocketPath, startCommandChannel } from '../../command-channel.js';
+import { operatorCommandHandlers, sendOperatorCommand } from './operator-channel.js';
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 
@@ -148,7 +149,7 @@ describe('the command channel', () => {
     const dir = await mkdtemp(join(tmpdir(), 'boxabroad-channel-'));
     const channel = await startCommandChannel(
       dir,
-      t.app.services.operators,
+      operatorCommandHandlers(t.app.services.operators),
       pino({ level: 'silent' }),
     );
     try {
