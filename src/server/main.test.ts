@@ -51,6 +51,9 @@ describe('main in production', () => {
   });
 });
 
+/** Text to find, as a regular expression. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Runs a Node process to its end without blocking this one (the site's logs keep flowing). */
 function run(args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
@@ -67,9 +70,10 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-describe('admin:create beside a running site (embedded database)', () => {
-  it('goes through the site: the new operator signs in to it, and the directory has one owner', async () => {
+describe('admin:create and backup beside a running site (embedded database)', () => {
+  it('goes through the site: the new operator signs in to it, its backup restores, and the directory has one owner', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'boxabroad-main-restore-'));
     const env = {
       ...process.env,
       NODE_ENV: 'production',
@@ -98,9 +102,9 @@ describe('admin:create beside a running site (embedded database)', () => {
         void exited.then((code) => fail(new Error(`the site exited (${code}): ${out}`)));
       });
       const email = `beside.${Date.now()}@boxabroad.test`;
-      // The command, and a second site on the same directory, started at once (each takes
+      // The commands, and a second site on the same directory, started at once (each takes
       // seconds to start; run side by side they cost the time of one).
-      const [made, second] = await Promise.all([
+      const [made, second, backup] = await Promise.all([
         run(
           [
             '--import',
@@ -114,6 +118,7 @@ describe('admin:create beside a running site (embedded database)', () => {
           env,
         ),
         run(['--import', 'tsx', 'src/server/main.ts'], env),
+        run(['--import', 'tsx', 'scripts/ops/backup.ts', '--dir', join(elsewhere, 'backups')], env),
       ]);
       expect(made.stderr).toBe('');
       expect(made.stdout).toBe(`Created the admin account ${email}.\n`);
@@ -134,6 +139,33 @@ describe('admin:create beside a running site (embedded database)', () => {
           `server (pid ${site.pid}, since ${lock.since}): one process at a time may open it. ` +
           'Stop that process first, or run two servers on PostgreSQL (DATABASE_URL).\n',
       );
+      // npm run backup asked the site: a gzipped tarball and its checksum, the time the database
+      // was held named.
+      expect(backup.stderr).toBe('');
+      const file = /: (\S+\.tar\.gz) \(/.exec(backup.stdout)?.[1];
+      expect(backup.stdout).toMatch(
+        /^Backed up the embedded database through the running site in [\d.]+ s: \S+\.tar\.gz \([\d.]+ MB; \d+ orders, \d+ payments, \d+ emails?; the database was held \d+ ms\), its SHA-256 in boxabroad-pglite-\d{8}T\d{6}Z\.tar\.gz\.sha256\.\n$/,
+      );
+      // npm run restore: into a fresh data directory, not the running site's.
+      const [restored, refused] = await Promise.all([
+        run(['--import', 'tsx', 'scripts/ops/restore.ts', file!], {
+          ...env,
+          DATA_DIR: join(elsewhere, 'data'),
+        }),
+        run(['--import', 'tsx', 'scripts/ops/restore.ts', file!], env),
+      ]);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toMatch(
+        new RegExp(
+          `^Restored ${escaped(file!)} \\(its checksum matches\\) into ${escaped(join(elsewhere, 'data', 'pglite'))} in [\\d.]+ s: `,
+        ),
+      );
+      expect(existsSync(join(elsewhere, 'data', 'pglite', 'PG_VERSION'))).toBe(true);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toBe(
+        `${dataDir} is in use by the BoxAbroad server (pid ${site.pid}): a restore goes into a ` +
+          "fresh data directory, never a running site's. Nothing was restored.\n",
+      );
       site.kill('SIGTERM');
       expect(await exited).toBe(0);
       // Let go on the way out.
@@ -141,6 +173,7 @@ describe('admin:create beside a running site (embedded database)', () => {
     } finally {
       site.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   }, 240_000);
 });

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { DataDirectoryUnusableError } from './db/client.js';
 import { DataDirectoryInUseError, setLockPurpose } from './db/data-dir-lock.js';
-import { startCommandChannel } from './modules/accounts/index.js';
+import { operatorCommandHandlers } from './modules/accounts/index.js';
+import { backupCommandHandlers } from './backup.js';
+import { startCommandChannel } from './command-channel.js';
 import { createDeps } from './deps.js';
 import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';
@@ -26,11 +28,18 @@ async function main() {
   const deps = await createDeps(env, logger);
   const app = await buildApp(deps);
   // On the embedded database this process is the only one that may open it (decision 073): the
-  // operator commands (npm run admin:create, admin:remove) come here, through a socket in
-  // DATA_DIR that only this machine's owner can reach.
+  // operator commands (npm run admin:create, admin:remove) and backups (npm run backup, decision
+  // 093) come here, through a socket in DATA_DIR that only this machine's owner can reach.
   const channel =
     deps.database.kind === 'pglite'
-      ? await startCommandChannel(resolve(env.DATA_DIR), app.services.operators, logger)
+      ? await startCommandChannel(
+          resolve(env.DATA_DIR),
+          {
+            ...operatorCommandHandlers(app.services.operators),
+            ...backupCommandHandlers(deps.database),
+          },
+          logger,
+        )
       : undefined;
   // The job queue: its recurring jobs and every email's delivery (decisions 014 and 056).
   const background = startBackgroundWork(app.services, logger);

@@ -9,6 +9,8 @@ import { withDatabase } from './global-setup.js';
 export interface TestDatabase extends Database {
   /** Closes and, on a Postgres server, drops the database. */
   dispose(): Promise<void>;
+  /** On a Postgres server: the database's URL, for tools that connect on their own (pg_dump). */
+  url?: string;
 }
 
 /**
@@ -47,6 +49,7 @@ async function createPostgresDatabase(options: { timeouts?: DbTimeouts }): Promi
   });
   return {
     ...database,
+    url: withDatabase(url, name),
     dispose: async () => {
       await database.close();
       const cleaner = new pg.Client({ connectionString: url });

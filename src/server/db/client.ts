@@ -54,6 +54,16 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests restore it per file). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball, taken while nothing else runs on the
+   * database (between two transactions, after a CHECKPOINT so its files are current), for a
+   * backup (decision 093). `atSnapshot` runs first in that same moment and its answer comes back
+   * with the tarball. Waits for its turn up to `waitMs` (default: the lock bound).
+   */
+  snapshot?: <T>(
+    atSnapshot: (query: RawQuery) => Promise<T>,
+    waitMs?: number,
+  ) => Promise<{ tar: Blob; seen: T }>;
 }
 
 export interface TransactionBounds {
@@ -132,6 +142,14 @@ async function openPglite(options: {
       }
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    snapshot: (atSnapshot, waitMs) =>
+      bounded.exclusive(waitMs, async () => {
+        const seen = await atSnapshot(
+          async (text, params) => (await client.query(text, params ?? [])).rows as never,
+        );
+        await client.query('CHECKPOINT');
+        return { tar: await client.dumpDataDir('none'), seen };
+      }),
   };
 }
 
@@ -340,6 +358,9 @@ function boundedPglite(client: PGlite, timeouts: DbTimeouts) {
     });
   };
   return {
+    /** Runs fn while nothing else runs on the database (its turn waited for as a statement's). */
+    exclusive: <T>(waitMs: number | undefined, fn: () => Promise<T>): Promise<T> =>
+      gate.run(wait(waitMs), fn),
     query: ((...args: Parameters<PGlite['query']>) =>
       gate.run(wait(undefined), () => client.query(...args))) as PGlite['query'],
     exec: ((...args: Parameters<PGlite['exec']>) =>

@@ -22,7 +22,7 @@ import {
   sendOperatorCommand,
   type OperatorCommand,
   type OperatorReply,
-} from './command-channel.js';
+} from './operator-channel.js';
 import { openOperatorAccounts } from '../../operator-commands.js';
 import { errorMessage } from '../../error-message.js';
 

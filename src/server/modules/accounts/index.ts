@@ -5,7 +5,7 @@ export { signUpRoutes } from './sign-up.routes.js';
 export { twoFactorRoutes } from './two-factor.routes.js';
 export { authSecret } from './app-secret.js';
 export { SignUpService } from './sign-up.service.js';
-export { startCommandChannel } from './command-channel.js';
+export { operatorCommandHandlers } from './operator-channel.js';
 export { AccountsService } from './accounts.service.js';
 export { createAuth, COOKIE_PREFIX } from './auth.js';
 export { OperatorAccounts } from './operator-accounts.js';

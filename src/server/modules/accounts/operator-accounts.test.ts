@@ -12,7 +12,8 @@ import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
 import { getAdminDashboard, listAuditLog } from '../../../domain/api/admin.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
 import { finishSignIn } from '../../../domain/api/two-factor.js';
-import { commandSocketPath, sendOperatorCommand, startCommandChannel } from './command-channel.js';
+import { commandSocketPath, startCommandChannel } from '../../command-channel.js';
+import { operatorCommandHandlers, sendOperatorCommand } from './operator-channel.js';
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
 
@@ -141,7 +142,7 @@ describe('the command channel', () => {
     const dir = await mkdtemp(join(tmpdir(), 'boxabroad-channel-'));
     const channel = await startCommandChannel(
       dir,
-      t.app.services.operators,
+      operatorCommandHandlers(t.app.services.operators),
       pino({ level: 'silent' }),
     );
     try {
