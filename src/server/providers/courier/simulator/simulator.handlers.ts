@@ -17,8 +17,7 @@ import {
 import { searchCommodities } from './commodity-search.js';
 import { COURIER_COUNTRIES, findCourierCountry, type CountryRow } from './countries.data.js';
 import {
-  renderCommercialInvoicePdf,
-  renderLabelPdf,
+  renderBookingDocuments,
   type LabelSize,
   type PdfAddress,
   type PdfOrder,
@@ -618,11 +617,7 @@ export async function bookShipment(
     reasonForExport: shipment.Consignment.ReasonForExport ?? 'Personal effects',
     ...(details.DeliveryInstructions ? { deliveryInstructions: details.DeliveryInstructions } : {}),
   };
-  const [labelA4, labelThermal, invoicePdf] = await Promise.all([
-    renderLabelPdf(pdfOrder, 'A4'),
-    renderLabelPdf(pdfOrder, 'Thermal'),
-    renderCommercialInvoicePdf(pdfOrder),
-  ]);
+  const { labelA4, labelThermal, invoice: invoicePdf } = await renderBookingDocuments(pdfOrder);
   const labelFiles: StoredOrder['labels'] = [
     { size: 'A4', token: token(), content: labelA4 },
     { size: 'Thermal', token: token(), content: labelThermal },
