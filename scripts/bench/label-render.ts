@@ -4,9 +4,11 @@
 // the real courier sends them ready-made, so the site only stores and mails them.
 //
 // 1. The renderer in this process: BENCH_RENDERS renders (default 20) of a 5-box order's
-//    documents after an idle baseline: the first (cold: fonts and code loaded) alone, the
-//    others back to back, as a burst of bookings would. Meanwhile this thread answers
-//    GET /healthz on 127.0.0.1, asked every 10 ms from a thread of its own, and node:perf_hooks'
+//    documents after an idle baseline: the first (cold: fonts and code loaded, the thread
+//    started) alone, the others back to back, as a burst of bookings would. Once in this thread
+//    (as the simulator rendered them before decision 094), once through the simulator's render
+//    pool (render-pool.ts: a worker thread). Meanwhile this thread answers GET /healthz on
+//    127.0.0.1, asked every 10 ms from a thread of its own, and node:perf_hooks'
 //    monitorEventLoopDelay watches this thread's loop.
 // 2. The whole site (the production build on a throw-away embedded database, sandbox card):
 //    BENCH_ORDERS checkouts (default 5) of 5 boxes, Pay to `booked`, while /healthz is asked every
@@ -33,6 +35,7 @@ import {
   renderBookingDocuments,
   type PdfOrder,
 } from '../../src/server/providers/courier/simulator/documents.pdf.js';
+import { RenderPool } from '../../src/server/providers/courier/simulator/render-pool.js';
 import { startCourierSimulator } from '../../src/server/providers/courier/simulator/simulator.server.js';
 import { runCheckout, watchServerLog } from '../lib/checkout-flow.js';
 import { median, percentile } from '../lib/percentile.js';
@@ -241,9 +244,16 @@ async function listenHealthz(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${port}/healthz` };
 }
 
-async function rendererPart() {
-  say(`\n1. ${RENDERS} renders of a 5-box order's documents, in this thread`);
+async function rendererPart(where: 'thread' | 'pool') {
+  const label =
+    where === 'thread'
+      ? 'in this thread (as the simulator rendered them before decision 094)'
+      : 'on the render pool’s worker thread (as the simulator renders them now)';
+  say(`\n1. ${RENDERS} renders of a 5-box order's documents, ${label}`);
   const order = fiveBoxOrder();
+  const pool = where === 'pool' ? new RenderPool() : undefined;
+  const renderDocuments = async (o: PdfOrder) =>
+    pool ? (await pool.render(o)).documents : renderBookingDocuments(o);
   const { server, url } = await listenHealthz();
   const probe = startProbe(url);
   const histogram = (): IntervalHistogram =>
@@ -270,7 +280,7 @@ async function rendererPart() {
   };
   const render = async (windows: Window[]) => {
     const from = epochNow();
-    const documents = await renderBookingDocuments(order);
+    const documents = await renderDocuments(order);
     const to = epochNow();
     renderMs.push(to - from);
     windows.push({ from, to });
@@ -292,6 +302,7 @@ async function rendererPart() {
   } finally {
     const samples = await probe.stop();
     await new Promise((resolve) => server.close(resolve));
+    await pool?.close();
     say(`  documents: ${sizes}`);
     say(
       `  render time (3 documents): cold ${fmt(renderMs[0] ?? NaN)} ms; warm median ${fmt(median(renderMs.slice(1)))} ms, ` +
@@ -387,7 +398,10 @@ say(
   `label-render: Node ${process.version}, ${availableParallelism()} cores, load ${load()}; ` +
     `${RENDERS} renders, ${ORDERS} orders; /healthz every ${PROBE_EVERY_MS} ms`,
 );
-if (PART === 'all' || PART === 'renderer') await rendererPart();
+if (PART === 'all' || PART === 'renderer') {
+  await rendererPart('thread');
+  await rendererPart('pool');
+}
 if (PART === 'all' || PART === 'site') {
   for (const simulatorHere of placements) await sitePart(simulatorHere);
   if (SERVER_URL) {
