@@ -5,6 +5,7 @@
 // LOG_LEVEL=info and `stdout: 'pipe'` (scripts/lib/sandbox-server.ts).
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { parcelsFor } from '../../src/domain/boxes.js';
 
 /** A server `request` log line. */
 export interface RequestLine {
@@ -97,11 +98,20 @@ const address = (
 
 /**
  * Quote, fill in, pay and wait for `booked` (at most `timeoutMs`). Resolves to the server time
- * in ms and the parts it is made of.
+ * in ms and the parts it is made of, and `paidAt`/`bookedAt` (epoch ms: from the Pay request to
+ * the first status that said `booked`). `boxes` changes the quote's boxes (at most 5 in all);
+ * every parcel gets the same declared items.
  */
-export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60_000 } = {}) {
+export async function runCheckout(
+  base: string,
+  log: ServerLog,
+  {
+    timeoutMs = 60_000,
+    boxes = { smallBoxes: QUOTE.smallBoxes, largeBoxes: QUOTE.largeBoxes },
+  }: { timeoutMs?: number; boxes?: { smallBoxes: number; largeBoxes: number } } = {},
+) {
   const call = apiClient(base);
-  const order = await call('POST', '/api/v1/quotes', QUOTE);
+  const order = await call('POST', '/api/v1/quotes', { ...QUOTE, ...boxes });
   const o = `/api/v1/orders/${order.id}`;
   await call('PUT', `${o}/service`, { service: 'express' });
   await call(
@@ -118,7 +128,7 @@ export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60
   await call('PUT', `${o}/collection-date`, { date: dates.earliest });
   // The customer picks one of the commodity lookup's matches: here, the first.
   const { matches } = await call('GET', '/api/v1/commodities?name=Books');
-  for (const parcel of ['large-1', 'small-1']) {
+  for (const { key: parcel } of parcelsFor(boxes.smallBoxes, boxes.largeBoxes)) {
     await call('POST', `${o}/parcels/${parcel}/items`, {
       name: 'Books',
       commodityCode: matches?.[0]?.commodityCode,
@@ -131,6 +141,7 @@ export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60
   await call('PUT', `${o}/terms-acceptance`, { accepted: true });
 
   const first = log.requests.length;
+  const paidAt = Date.now();
   const session = await call('POST', `${o}/payment`);
   await call('POST', '/api/v1/payment-sandbox/confirm', {
     clientSecret: session.clientSecret,
@@ -155,6 +166,7 @@ export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60
     if (Date.now() > deadline) throw new Error(`not booked within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const bookedAt = Date.now();
   let booking: BookingLine | undefined;
   for (let i = 0; i < 100 && !booking; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -168,5 +180,10 @@ export async function runCheckout(base: string, log: ServerLog, { timeoutMs = 60
     serverMs: mine.reduce((sum, r) => sum + r.ms, 0) + booking.serverMs,
     requests: mine,
     booking,
+    paidAt,
+    bookedAt,
+    /** The browser's client, its guest cookie kept: the order's later calls. */
+    call,
+    orderPath: o,
   };
 }

@@ -53,7 +53,13 @@ export async function createTestApp(
   const clock = fixedClock('2026-11-23T10:00:00Z');
   const courierSimulator = overrides.courier
     ? undefined
-    : await startCourierSimulator({ clock, credentials: { apiKey: 'test', password: 'test' } });
+    : await startCourierSimulator({
+        clock,
+        credentials: { apiKey: 'test', password: 'test' },
+        // The client below waits 5 s for a booking: a render thread's first render can take
+        // longer on a loaded machine. The simulator's own tests render on its thread.
+        renderPdfs: 'this-thread',
+      });
   const courier = overrides.courier ?? simulatorClient(courierSimulator!.url);
   const logger = pino({ level: 'silent' });
   const mail =

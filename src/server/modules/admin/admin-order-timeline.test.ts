@@ -29,6 +29,7 @@ beforeAll(async () => {
   simulator = await startCourierSimulator({
     clock: fixedClock('2026-11-23T10:00:00Z'),
     credentials: { apiKey: API_KEY, password: PASSWORD },
+    renderPdfs: 'this-thread', // as createTestApp's, for the same 5 s booking wait
   });
   t = await createTestApp({
     courier: new TransglobalCourier({

@@ -74,6 +74,9 @@ beforeAll(async () => {
   simulator = await startCourierSimulator({
     clock,
     credentials: { apiKey: API_KEY, password: PASSWORD },
+    // The client waits 5 s for a booking, less than a render thread's first render can take on
+    // a loaded machine; labels.pdf.test.ts books through the thread.
+    renderPdfs: 'this-thread',
   });
   courier = client();
 });

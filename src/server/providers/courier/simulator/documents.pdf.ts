@@ -335,3 +335,20 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
     },
   );
 }
+
+/** Every PDF a booking gives back: the labels in both sizes and the commercial invoice. */
+export interface BookingDocuments {
+  labelA4: Buffer;
+  labelThermal: Buffer;
+  invoice: Buffer;
+}
+
+/** The documents of one booking, as BookShipment answers them. */
+export async function renderBookingDocuments(order: PdfOrder): Promise<BookingDocuments> {
+  const [labelA4, labelThermal, invoice] = await Promise.all([
+    renderLabelPdf(order, 'A4'),
+    renderLabelPdf(order, 'Thermal'),
+    renderCommercialInvoicePdf(order),
+  ]);
+  return { labelA4, labelThermal, invoice };
+}

@@ -16,13 +16,7 @@ import {
 } from '../transglobal/transglobal.schemas.js';
 import { searchCommodities } from './commodity-search.js';
 import { COURIER_COUNTRIES, findCourierCountry, type CountryRow } from './countries.data.js';
-import {
-  renderCommercialInvoicePdf,
-  renderLabelPdf,
-  type LabelSize,
-  type PdfAddress,
-  type PdfOrder,
-} from './documents.pdf.js';
+import type { BookingDocuments, LabelSize, PdfAddress, PdfOrder } from './documents.pdf.js';
 import {
   collectionOptionsFor,
   insuranceCost,
@@ -44,6 +38,8 @@ export interface HandlerContext {
   baseUrl(): string;
   /** When set, only these credentials are accepted; otherwise any non-empty pair. */
   credentials?: { apiKey: string; password: string };
+  /** A booking's labels and invoice (on a worker thread unless `renderPdfs` says otherwise). */
+  renderDocuments(order: PdfOrder): Promise<BookingDocuments>;
 }
 
 export const MAX_PACKAGE_KG = 70;
@@ -618,11 +614,7 @@ export async function bookShipment(
     reasonForExport: shipment.Consignment.ReasonForExport ?? 'Personal effects',
     ...(details.DeliveryInstructions ? { deliveryInstructions: details.DeliveryInstructions } : {}),
   };
-  const [labelA4, labelThermal, invoicePdf] = await Promise.all([
-    renderLabelPdf(pdfOrder, 'A4'),
-    renderLabelPdf(pdfOrder, 'Thermal'),
-    renderCommercialInvoicePdf(pdfOrder),
-  ]);
+  const { labelA4, labelThermal, invoice: invoicePdf } = await context.renderDocuments(pdfOrder);
   const labelFiles: StoredOrder['labels'] = [
     { size: 'A4', token: token(), content: labelA4 },
     { size: 'Thermal', token: token(), content: labelThermal },

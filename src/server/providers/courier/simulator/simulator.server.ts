@@ -33,6 +33,8 @@ import {
   type Reply,
   type StoredOrder,
 } from './simulator.handlers.js';
+import { renderBookingDocuments } from './documents.pdf.js';
+import { RenderPool } from './render-pool.js';
 import { londonClock } from '../../../../domain/london-time.js';
 
 export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
@@ -73,6 +75,13 @@ export interface SimulatorOptions {
   settings?: Partial<SimulatorSettings>;
   clock?: Clock;
   logger?: Logger;
+  /**
+   * Where bookings' PDFs are rendered: on a worker thread of its own (the default, started at
+   * the first booking: render-pool.ts), or on this thread, holding it for the render's length.
+   * Tests whose courier client waits only seconds render here: a new thread's first render
+   * takes seconds on a loaded machine (docs/decisions/094).
+   */
+  renderPdfs?: 'worker-thread' | 'this-thread';
 }
 
 export interface CourierSimulator {
@@ -145,10 +154,14 @@ export async function startCourierSimulator(
   let baseUrl = '';
   const quotes = new QuoteBook();
   const orders = new OrderBook();
+  // Its own thread, started at the first booking and ended by `close()`.
+  const renderer = options.renderPdfs === 'this-thread' ? undefined : new RenderPool();
   const context: HandlerContext = {
     now: () => clock.now(),
     baseUrl: () => baseUrl,
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    renderDocuments: async (order) =>
+      renderer ? (await renderer.render(order)).documents : renderBookingDocuments(order),
   };
   const closing = new AbortController();
   const calls: Record<CallType, number> = {
@@ -344,12 +357,14 @@ export async function startCourierSimulator(
     settings: () => ({ ...settings }),
     control,
     calls: () => ({ ...calls }),
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         closing.abort();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await renderer?.close();
+    },
   };
 }
 
