@@ -33,9 +33,16 @@ import { freePort } from '../lib/sandbox-server.js';
 
 /** Per-address rate limits far above what this run sends from 127.0.0.1. */
 const UNTHROTTLED = Object.fromEntries(
-  ['QUOTES', 'CONTACT', 'LOOKUPS', 'PAYMENTS', 'ACCOUNT', 'BOOKING_LINKS', 'CARD_DECLINES'].map(
-    (name) => [`RATE_LIMIT_${name}`, '100000000/15m'],
-  ),
+  [
+    'QUOTES',
+    'ORDERS',
+    'CONTACT',
+    'LOOKUPS',
+    'PAYMENTS',
+    'ACCOUNT',
+    'BOOKING_LINKS',
+    'CARD_DECLINES',
+  ].map((name) => [`RATE_LIMIT_${name}`, '100000000/15m']),
 );
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -338,13 +345,16 @@ async function checkout(n: number) {
     const up = app !== undefined && app.exitCode === null && !intentional.has(app) && ready[i];
     return (up ? ports[i] : ports[1 - i]) ?? 0;
   };
-  const quote = await step(port, jar, 'POST', '/api/v1/quotes', {
-    collection: { countryId: 231, postcode: 'SW1A 1AA' },
-    destination: { countryId: 73, postcode: '75001' },
-    smallBoxes: 1,
-    largeBoxes: 0,
+  const quote = await step(port, jar, 'POST', '/api/v1/orders', {
+    quote: {
+      collection: { countryId: 231, postcode: 'SW1A 1AA' },
+      destination: { countryId: 73, postcode: '75001' },
+      smallBoxes: 1,
+      largeBoxes: 0,
+    },
+    service: n % 3 === 0 ? 'economy' : 'express',
   });
-  if (quote.status >= 300) throw new Error(`quote ${quote.status}`);
+  if (quote.status >= 300) throw new Error(`Select ${quote.status}`);
   const id = String(quote.json.id);
   orderIds.push(id);
   const base = `/api/v1/orders/${id}`;
@@ -354,7 +364,6 @@ async function checkout(n: number) {
       throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
     return res.json;
   };
-  await need('PUT', `${base}/service`, { service: n % 3 === 0 ? 'economy' : 'express' });
   await need('PUT', `${base}/addresses/collection`, address('Ada', `ada${n}@example.com`, false));
   await need('PUT', `${base}/addresses/delivery`, address('Marie', `marie${n}@example.fr`, true));
   const dates = await need('GET', `${base}/collection-dates`);

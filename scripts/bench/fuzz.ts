@@ -219,6 +219,8 @@ const QUOTE = {
   smallBoxes: 1,
   largeBoxes: 1,
 };
+/** Select on /quote: an order starts with the chosen service. */
+const SELECT = { quote: QUOTE, service: 'express' };
 const OPERATOR = { email: 'fuzz.operator@example.com', password: 'fuzz operator password 1' };
 const CUSTOMER = {
   name: 'Fuzz Customer',
@@ -330,12 +332,12 @@ async function signUpToken(base: string, email: string) {
 async function roles(base: string) {
   const anonymous = new Caller(base);
   const guest = new Caller(base);
-  const guestOrder = await guest.expect('POST', '/api/v1/quotes', QUOTE, 201);
+  const guestOrder = await guest.expect('POST', '/api/v1/orders', SELECT, 201);
 
   // A customer signs up as a person does: the form, then the link emailed to them (read from the
   // local mailbox), opened in the same browser.
   const customer = new Caller(base);
-  await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
+  await customer.expect('POST', '/api/v1/orders', SELECT, 201);
   await customer.expect('POST', '/api/v1/account', CUSTOMER, 202);
   await customer.expect(
     'POST',
@@ -343,7 +345,7 @@ async function roles(base: string) {
     { token: await signUpToken(base, CUSTOMER.email) },
     200,
   );
-  const customerOrder = await customer.expect('POST', '/api/v1/quotes', QUOTE, 201);
+  const customerOrder = await customer.expect('POST', '/api/v1/orders', SELECT, 201);
 
   // The operator sets up two-step sign-in (the console refuses every route until it does), then
   // signs in again as an operator always will: the password, then a code from the app.

@@ -3,7 +3,7 @@
  * of its own, the production build (courier simulator, card sandbox) is measured on the empty
  * database (migrated and seeded), then stopped; the database is filled with ORDERS orders
  * (default 1,000,000: scripts/lib/fill-orders.ts) and the same measurements are taken again:
- *   - quote p99: POST /api/v1/quotes through autocannon (varied routes and box counts);
+ *   - quote p99: GET /api/v1/quotes through autocannon (varied questions);
  *   - order page p99: GET /api/v1/orders/:id as its owner (the guest cookie of the quote);
  *   - checkout server time: whole checkouts one after another (scripts/lib/checkout-flow.ts).
  * It prints each figure empty and filled, the change and whether it is within 20%.
@@ -30,7 +30,7 @@ import { apiClient, runCheckout, watchServerLog } from '../lib/checkout-flow.js'
 import { fillOrders, type FillResult } from '../lib/fill-orders.js';
 import { median, percentile } from '../lib/percentile.js';
 import { startSandboxServer, UNTHROTTLED } from '../lib/sandbox-server.js';
-import { QUOTE_BODIES } from '../lib/quote-bodies.js';
+import { SELECT_BODIES, VARIED_QUOTE_PATHS } from '../lib/quote-questions.js';
 
 const serverUrl = process.env.GROWTH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
@@ -69,7 +69,7 @@ interface Figures {
   checkoutP90: number;
 }
 
-const bodies = QUOTE_BODIES;
+const paths = VARIED_QUOTE_PATHS;
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return within(
@@ -128,19 +128,15 @@ async function measure(
     const stdout = (child as unknown as { stdout: Readable }).stdout;
     const log = watchServerLog(stdout);
     await within(STEP_LIMIT_MS, 'route warm-up', warmUpDone(stdout));
-    for (const body of bodies) {
-      const res = await fetch(`${base}/api/v1/quotes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      if (res.status !== 201) throw new Error(`warm-up quote: ${res.status} ${await res.text()}`);
+    for (const path of paths) {
+      const res = await fetch(`${base}${path}`);
+      if (res.status !== 200) throw new Error(`warm-up quote: ${res.status} ${await res.text()}`);
     }
 
     const call = apiClient(base);
     const ids: string[] = [];
-    for (const body of bodies.slice(0, 20)) {
-      ids.push((await call('POST', '/api/v1/quotes', JSON.parse(body))).id);
+    for (const body of SELECT_BODIES.slice(0, 20)) {
+      ids.push((await call('POST', '/api/v1/orders', JSON.parse(body))).id);
     }
     const cookie = (await call('GET', `/api/v1/orders/${ids[0]}`)).cookie as string;
     let next = 0;
@@ -155,10 +151,8 @@ async function measure(
         url: base,
         requests: [
           {
-            method: 'POST',
-            path: '/api/v1/quotes',
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
           },
         ],
       });

@@ -1,9 +1,16 @@
-// `npm run bench:quote`: the production build with the courier simulator, driven by autocannon:
-// POST /api/v1/quotes (varied routes and box counts), then GET /healthz, each at 100
-// connections. Prints requests/s, p50/p99 latency and the ratio, on the embedded database and,
-// when BENCH_DATABASE_URL names a PostgreSQL server, on it with 1 and then 2 app processes
-// (`npm run start:cluster`; each run creates its own database there and drops it after).
-// A benchmark, not a test: it prints figures and exits 0.
+// `npm run bench:quote`: the production build with the courier simulator, driven by autocannon
+// at 100 connections, in one run per database:
+//   1. Get Quotes, `GET /api/v1/quotes` over 216 different questions, no validator: every answer
+//      is worked out (the cache-miss mix);
+//   2. the same questions with the `If-None-Match` of their answer: 304s (the cache-hit mix);
+//   3. `GET /healthz`;
+//   4. Select, `POST /api/v1/orders`: a draft order per request (this one writes).
+// Prints requests/s, p50/p99 and each quote mix's ratio to `/healthz`, and checks with the
+// loopback-only `/dev/row-counts` that the database has as many rows after the quote phases as
+// before them. On the embedded database and, when BENCH_DATABASE_URL names a PostgreSQL server,
+// on it with 1 and then 2 app processes (each run creates its own database there and drops it).
+// BENCH_PROFILE_DIR=<dir> writes each app process's V8 CPU profile there.
+// A benchmark, not a test: it prints figures and exits 0 (1 only if a quote phase wrote rows).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -11,13 +18,14 @@ import {
   UNTHROTTLED,
   type SandboxServerOptions,
 } from '../lib/sandbox-server.js';
-import { QUOTE_BODIES } from '../lib/quote-bodies.js';
+import { SELECT_BODIES, VARIED_QUOTE_PATHS } from '../lib/quote-questions.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 
 const results: string[] = [];
+let wrote = false;
 await measure('embedded (PGlite), 1 process', {});
 if (serverUrl) {
   for (const processes of [1, 2]) {
@@ -44,51 +52,77 @@ if (serverUrl) {
 }
 console.log(`\nSummary (${connections} connections, ${seconds} s each):`);
 for (const line of results) console.log(line);
+if (wrote) process.exitCode = 1;
+
+type Run = { title: string; result: autocannon.Result };
 
 async function measure(label: string, serverOptions: SandboxServerOptions) {
   const { base, stop } = await startSandboxServer({ env: UNTHROTTLED, ...serverOptions });
+  const rowCount = async () =>
+    ((await (await fetch(`${base}/dev/row-counts`)).json()) as { total: number }).total;
 
   try {
-    const bodies = QUOTE_BODIES;
-    // Warm the courier route cache, as the background refresher keeps it in production.
-    for (const body of bodies) {
-      const res = await fetch(`${base}/api/v1/quotes`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
-      if (res.status !== 201)
+    const paths = VARIED_QUOTE_PATHS;
+    // Warm the courier route cache, as the background refresher keeps it in production, and keep
+    // each answer's ETag for the cache-hit mix.
+    const etags: string[] = [];
+    for (const path of paths) {
+      const res = await fetch(`${base}${path}`);
+      if (res.status !== 200)
         throw new Error(`warm-up quote failed: ${res.status} ${await res.text()}`);
+      etags.push(res.headers.get('etag') ?? '');
     }
 
-    let next = 0;
     const run = (title: string, options: Omit<autocannon.Options, 'url'>) =>
-      new Promise<{ title: string; result: autocannon.Result }>((resolve, reject) => {
+      new Promise<Run>((resolve, reject) => {
         autocannon({ url: base, connections, duration: seconds, ...options }, (err, result) =>
           err ? reject(err) : resolve({ title, result }),
         );
       });
-    const quotes = await run('POST /api/v1/quotes', {
+    let next = 0;
+    const rowsBefore = await rowCount();
+    const misses = await run('GET quotes (200)', {
+      requests: [
+        { method: 'GET', setupRequest: (r) => ({ ...r, path: paths[next++ % paths.length] }) },
+      ],
+    });
+    const hits = await run('GET quotes (304)', {
       requests: [
         {
-          method: 'POST',
-          path: '/api/v1/quotes',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+          method: 'GET',
+          setupRequest: (r) => {
+            const i = next++ % paths.length;
+            return { ...r, path: paths[i], headers: { 'if-none-match': etags[i] ?? '' } };
+          },
         },
       ],
     });
+    const rowsAfter = await rowCount();
     const health = await run('GET /healthz', { requests: [{ method: 'GET', path: '/healthz' }] });
+    const selects = await run('POST orders (Select)', {
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/orders',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (r) => ({ ...r, body: SELECT_BODIES[next++ % SELECT_BODIES.length] }),
+        },
+      ],
+    });
 
-    const row = ({ title, result }: { title: string; result: autocannon.Result }) =>
+    const row = ({ title, result }: Run) =>
       `${title.padEnd(22)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx ${result.non2xx}   errors ${result.errors}`;
     console.log(`\n${label}: ${connections} connections, ${seconds} s each, on ${base}`);
-    console.log(row(quotes));
-    console.log(row(health));
-    const ratio = (quotes.result.requests.average / health.result.requests.average).toFixed(2);
-    console.log(`ratio quotes/healthz: ${ratio}`);
+    for (const r of [misses, hits, health, selects]) console.log(row(r));
+    const ratio = (r: Run) =>
+      (r.result.requests.average / health.result.requests.average).toFixed(2);
+    const unchanged = rowsAfter === rowsBefore;
+    if (!unchanged) wrote = true;
+    console.log(
+      `ratio to /healthz: quotes ${ratio(misses)}, 304s ${ratio(hits)}; rows before/after the quote phases: ${rowsBefore}/${rowsAfter} (${unchanged ? 'unchanged' : 'CHANGED'})`,
+    );
     results.push(
-      `${label.padEnd(30)} quotes ${quotes.result.requests.average.toFixed(0)} req/s, p99 ${quotes.result.latency.p99} ms; healthz ${health.result.requests.average.toFixed(0)} req/s; ratio ${ratio}`,
+      `${label.padEnd(30)} quotes ${misses.result.requests.average.toFixed(0)} req/s (p99 ${misses.result.latency.p99} ms, ratio ${ratio(misses)}); 304s ${hits.result.requests.average.toFixed(0)} req/s (p99 ${hits.result.latency.p99} ms, ratio ${ratio(hits)}); healthz ${health.result.requests.average.toFixed(0)} req/s; Select ${selects.result.requests.average.toFixed(0)} req/s (p99 ${selects.result.latency.p99} ms); rows ${unchanged ? 'unchanged' : 'CHANGED'}`,
     );
   } finally {
     await stop();

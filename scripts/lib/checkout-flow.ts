@@ -111,9 +111,11 @@ export async function runCheckout(
   }: { timeoutMs?: number; boxes?: { smallBoxes: number; largeBoxes: number } } = {},
 ) {
   const call = apiClient(base);
-  const order = await call('POST', '/api/v1/quotes', { ...QUOTE, ...boxes });
+  const order = await call('POST', '/api/v1/orders', {
+    quote: { ...QUOTE, ...boxes },
+    service: 'express',
+  });
   const o = `/api/v1/orders/${order.id}`;
-  await call('PUT', `${o}/service`, { service: 'express' });
   await call(
     'PUT',
     `${o}/addresses/collection`,

@@ -30,6 +30,7 @@ export function freePort(): Promise<number> {
 export const UNTHROTTLED = Object.fromEntries(
   [
     'QUOTES',
+    'ORDERS',
     'CONTACT',
     'LOOKUPS',
     'PAYMENTS',

@@ -79,6 +79,7 @@ const server = spawn(
       // Every browser test comes from 127.0.0.1: per-address limits far above a whole run
       // (tests/e2e/rate-limits.spec.ts starts a server of its own with low limits).
       RATE_LIMIT_QUOTES: '100000/15m',
+      RATE_LIMIT_ORDERS: '100000/15m',
       RATE_LIMIT_CONTACT: '100000/15m',
       RATE_LIMIT_LOOKUPS: '100000/15m',
       RATE_LIMIT_PAYMENTS: '100000/15m',

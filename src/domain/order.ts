@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { QuoteServiceSchema } from './quote.js';
+import { findCountry } from './countries.js';
 
 /** Every route that names an order answers this when there is no such order (404). */
 export const ORDER_NOT_FOUND = {
@@ -16,6 +17,18 @@ export const OrderPlaceSchema = z.object({
   postcode: z.string(),
 });
 export type OrderPlace = z.infer<typeof OrderPlaceSchema>;
+
+/** A country of ours and a post code, as an order or a quote shows them. */
+export function orderPlace(countryId: number, postcode: string): OrderPlace {
+  const country = findCountry(countryId);
+  return {
+    countryId,
+    title: country?.title ?? `Country ${countryId}`,
+    countryCode: country?.countryCode ?? '',
+    flagPath: country?.flagPath ?? '',
+    postcode,
+  };
+}
 
 export const OfferedServiceSchema = z.object({
   service: QuoteServiceSchema,
@@ -109,6 +122,21 @@ export const OrderViewSchema = z.object({
   createdAt: z.string(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/**
+ * A quote: the services offered for a question and their prices, before any order exists (the
+ * order starts when a service is chosen: docs/quotes-and-orders.md).
+ */
+export const QuoteViewSchema = OrderViewSchema.pick({
+  collection: true,
+  destination: true,
+  smallBoxes: true,
+  largeBoxes: true,
+  totalBoxes: true,
+  totalWeightKg: true,
+  services: true,
+});
+export type QuoteView = z.infer<typeof QuoteViewSchema>;
 
 export const SelectServiceInputSchema = z.object({
   service: z.enum(['express', 'economy'], { message: 'Please choose Express or Economy' }),

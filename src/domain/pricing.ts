@@ -8,6 +8,19 @@ export function totalWeightKg(smallBoxes: number, largeBoxes: number): number {
   return smallBoxes * BOX_SPECS.small.maxWeightKg + largeBoxes * BOX_SPECS.large.maxWeightKg;
 }
 
+/**
+ * The price of a box mix in one service's prices for a destination: the cell at its total weight,
+ * or undefined when the table has none (never a neighbouring weight's price).
+ */
+export function priceForBoxes(
+  prices: readonly { weightKg: number; pricePence: number }[],
+  smallBoxes: number,
+  largeBoxes: number,
+): number | undefined {
+  const weightKg = totalWeightKg(smallBoxes, largeBoxes);
+  return prices.find((p) => p.weightKg === weightKg)?.pricePence;
+}
+
 /** Every total weight a quote of 1 to MAX_BOXES boxes can reach, ascending (20, 30, …, 150). */
 export function reachableWeightsKg(): number[] {
   const weights = new Set<number>();

@@ -24,6 +24,15 @@ export const QUOTE_MESSAGES = {
   noQuotes: 'No quotes found. Please review countries and post codes.',
 } as const;
 
+/**
+ * The courier runs the route but our rate tables have no price for this weight: our gap, not the
+ * customer's mistake (docs/quotes-and-orders.md, "Prices").
+ */
+export function noPriceMessage(destinationTitle: string, boxes: number): string {
+  const what = boxes === 1 ? 'one box' : `${boxes} boxes`;
+  return `We can't price ${what} to ${destinationTitle} online yet. Please try a different number or size of boxes, or contact us and we will quote by email.`;
+}
+
 export type QuoteService = 'express' | 'economy';
 
 /** What the form sends and the API accepts. */
@@ -150,6 +159,76 @@ export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValida
       largeBoxes: input.largeBoxes,
     },
   };
+}
+
+/**
+ * The question a quote answers, as the `/quote` page's address and `GET /api/v1/quotes` carry it
+ * (one query string for both, so a shared link asks the same question).
+ */
+export const QUOTE_QUERY = {
+  collection: 'collection',
+  collectionPostcode: 'collectionPostcode',
+  destination: 'destination',
+  destinationPostcode: 'destinationPostcode',
+  smallBoxes: 'small',
+  largeBoxes: 'large',
+} as const;
+
+/** A quote request as the query's fields (all text). */
+export function quoteQueryOf(request: QuoteRequestInput) {
+  return {
+    [QUOTE_QUERY.collection]: String(request.collection.countryId),
+    [QUOTE_QUERY.collectionPostcode]: request.collection.postcode ?? '',
+    [QUOTE_QUERY.destination]: String(request.destination.countryId),
+    [QUOTE_QUERY.destinationPostcode]: request.destination.postcode ?? '',
+    [QUOTE_QUERY.smallBoxes]: String(request.smallBoxes),
+    [QUOTE_QUERY.largeBoxes]: String(request.largeBoxes),
+  };
+}
+
+/** The query string (without `?`) of a quote request. */
+export function quoteSearchOf(request: QuoteRequestInput): string {
+  return new URLSearchParams(quoteQueryOf(request)).toString();
+}
+
+/** The quote request a query string asks, or null when it names no countries or boxes. */
+export function quoteRequestFromSearch(search: URLSearchParams): QuoteRequestShapeValue | null {
+  const number = (key: string) => {
+    const text = search.get(key);
+    return text !== null && /^\d{1,4}$/.test(text) ? Number(text) : null;
+  };
+  const collection = number(QUOTE_QUERY.collection);
+  const destination = number(QUOTE_QUERY.destination);
+  const smallBoxes = number(QUOTE_QUERY.smallBoxes);
+  const largeBoxes = number(QUOTE_QUERY.largeBoxes);
+  if (collection === null || destination === null || smallBoxes === null || largeBoxes === null) {
+    return null;
+  }
+  return {
+    collection: {
+      countryId: collection,
+      postcode: search.get(QUOTE_QUERY.collectionPostcode) ?? '',
+    },
+    destination: {
+      countryId: destination,
+      postcode: search.get(QUOTE_QUERY.destinationPostcode) ?? '',
+    },
+    smallBoxes,
+    largeBoxes,
+  };
+}
+
+/** True when two requests ask the same question (post codes compared as typed, trimmed, in capitals). */
+export function sameQuoteQuestion(a: QuoteRequestInput, b: QuoteRequestInput): boolean {
+  const code = (postcode: string | undefined) => (postcode ?? '').replace(/\s+/g, '').toUpperCase();
+  return (
+    a.collection.countryId === b.collection.countryId &&
+    a.destination.countryId === b.destination.countryId &&
+    code(a.collection.postcode) === code(b.collection.postcode) &&
+    code(a.destination.postcode) === code(b.destination.postcode) &&
+    a.smallBoxes === b.smallBoxes &&
+    a.largeBoxes === b.largeBoxes
+  );
 }
 
 /** Package sizes sent to the courier for a box mix (docs/product-rules.md, "Boxes"). */

@@ -1,6 +1,11 @@
 import { z } from './zod.js';
 import { MAX_BOXES } from './boxes.js';
-import { QUOTE_MESSAGES, validateQuoteRequest } from './quote-rules.js';
+import {
+  QUOTE_MESSAGES,
+  QUOTE_QUERY,
+  validateQuoteRequest,
+  type QuoteRequestShapeValue,
+} from './quote-rules.js';
 
 export * from './quote-rules.js';
 
@@ -32,3 +37,49 @@ export const QuoteRequestSchema = QuoteRequestShape.superRefine((value, ctx) => 
     ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
   }
 });
+
+const queryNumber = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number);
+const queryCount = z
+  .string()
+  .regex(/^\d{1,4}$/, 'Box counts must be whole numbers')
+  .transform(Number);
+
+/**
+ * `GET /api/v1/quotes`: the question as a query string (quote-rules.ts `quoteSearchOf`), read into
+ * the request's shape and checked by the same rules as the form.
+ */
+export const QuoteQuerySchema = z
+  .object({
+    [QUOTE_QUERY.collection]: queryNumber('Please choose a collection country from the list'),
+    [QUOTE_QUERY.collectionPostcode]: z
+      .string()
+      .max(16, 'Post codes are at most 16 characters')
+      .default(''),
+    [QUOTE_QUERY.destination]: queryNumber('Please choose a destination country from the list'),
+    [QUOTE_QUERY.destinationPostcode]: z
+      .string()
+      .max(16, 'Post codes are at most 16 characters')
+      .default(''),
+    [QUOTE_QUERY.smallBoxes]: queryCount,
+    [QUOTE_QUERY.largeBoxes]: queryCount,
+  })
+  .transform((q, ctx): QuoteRequestShapeValue => {
+    const value = {
+      collection: { countryId: q.collection, postcode: q.collectionPostcode },
+      destination: { countryId: q.destination, postcode: q.destinationPostcode },
+      smallBoxes: q.small,
+      largeBoxes: q.large,
+    };
+    const result = validateQuoteRequest(value);
+    if (!result.ok) {
+      for (const error of result.errors) {
+        ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
+      }
+      return z.NEVER;
+    }
+    return value;
+  });

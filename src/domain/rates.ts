@@ -90,6 +90,21 @@ export function rateWarnings(prices: readonly RatePrice[]): string[] {
       }
     }
   }
+  // A gap: no price at a weight a quote can reach, so that service is not offered there.
+  for (const service of RATE_SERVICES) {
+    for (const destination of DESTINATIONS) {
+      const missing = RATE_WEIGHTS_KG.filter(
+        (weightKg) =>
+          !byKey.has(cellKey({ service, destinationCountryId: destination.countryId, weightKg })),
+      );
+      if (missing.length === 0) continue;
+      warnings.push(
+        missing.length === RATE_WEIGHTS_KG.length
+          ? `${RATE_SERVICE_TITLES[service]} to ${destination.title}: no prices at all, so ${RATE_SERVICE_TITLES[service]} is never offered there.`
+          : `${RATE_SERVICE_TITLES[service]} to ${destination.title}: no price at ${missing.join(', ')} kg, so quotes of that weight do not offer ${RATE_SERVICE_TITLES[service]}.`,
+      );
+    }
+  }
   for (const destination of DESTINATIONS) {
     for (const weightKg of RATE_WEIGHTS_KG) {
       const at = { destinationCountryId: destination.countryId, weightKg };

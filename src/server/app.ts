@@ -3,6 +3,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { devCourierRoutes } from './dev/courier-routes.routes.js';
 import { devMailRoutes } from './dev/mail.routes.js';
+import { devRowCounts } from './dev/row-counts.routes.js';
 import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { contactRoutes } from './modules/contact/index.js';
@@ -215,7 +216,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
   await registerOpenApi(app);
   await app.register(catalogRoutes(services.catalog));
-  await app.register(quotesRoutes(services.quotes, services.catalog, services.orderAccess));
+  await app.register(
+    quotesRoutes(services.quotes, services.catalog, services.orderAccess, deps.clock),
+  );
   await app.register(ordersRoutes(services.orders, services.declaration));
   // Signing in (with a password, or its second step) and out: this browser's guest orders become
   // the account's, and its guest session is replaced (order-access.ts).
@@ -269,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     );
     await app.register(withRouteAccess('loopback', devCourierRoutes(services.courierRoutes)));
+    await app.register(withRouteAccess('loopback', devRowCounts(deps.database)));
   }
 
   await registerSpa(app, deps.webDistDir, { publicUrl: deps.publicUrl, fallbackUrl: siteUrl });

@@ -82,7 +82,7 @@ function traffic(app: TestApp) {
       await orderPaidFor(app);
       await settle(app);
     }),
-    loop('quoting', () => newOrder(app.app, { service: null })),
+    loop('quoting', () => newOrder(app.app)),
   ]);
   return {
     inFlight: () => inFlight,

@@ -158,6 +158,7 @@ export async function createDeps(
     rateLimits: Object.fromEntries(
       Object.entries({
         quotes: env.RATE_LIMIT_QUOTES,
+        orders: env.RATE_LIMIT_ORDERS,
         contact: env.RATE_LIMIT_CONTACT,
         lookups: env.RATE_LIMIT_LOOKUPS,
         payments: env.RATE_LIMIT_PAYMENTS,

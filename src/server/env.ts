@@ -92,6 +92,7 @@ export const EnvSchema = z.object({
   // Rate limits per client address (docs/security.md): MAX/WINDOW; unset, the defaults of
   // DEFAULT_RATE_LIMITS in src/server/http/rate-limiter.ts (listed in .env.example).
   RATE_LIMIT_QUOTES: rateLimit.optional(),
+  RATE_LIMIT_ORDERS: rateLimit.optional(),
   RATE_LIMIT_CONTACT: rateLimit.optional(),
   RATE_LIMIT_LOOKUPS: rateLimit.optional(),
   RATE_LIMIT_PAYMENTS: rateLimit.optional(),

@@ -108,10 +108,17 @@ test('the home page shows each destination’s Economy from-price from the rate 
 });
 
 test.describe('quotes', () => {
-  test('a quote shows rows priced from the rate table, and Select leads to /booking @layout', async ({
+  test('a quote shows rows priced from the rate table and creates nothing; Select starts one order @layout', async ({
     page,
   }) => {
     const cspViolations = await watchCspViolations(page);
+    // Every order this browser starts is a POST to /api/v1/orders: counted for the whole test.
+    const started: string[] = [];
+    page.context().on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/orders') {
+        started.push(request.url());
+      }
+    });
     await page.goto('/');
     await fillQuote(page, {
       collection: 'sw1a 1aa',
@@ -121,7 +128,7 @@ test.describe('quotes', () => {
       large: 2,
     });
     await getQuotes(page);
-    await expect(page).toHaveURL('/quote');
+    await expect(page).toHaveURL(/\/quote\?/);
     const table = page.getByRole('table', { name: 'Services and prices for your boxes' });
     await expect(table).toBeVisible();
     for (const header of ['Service', 'Detail', 'Collection', 'Insurance', 'Price (£)']) {
@@ -129,8 +136,10 @@ test.describe('quotes', () => {
     }
     const express = table.getByRole('row', { name: /Express/ });
     const economy = table.getByRole('row', { name: /Economy/ });
-    await expect(express).toContainText(await tablePrice(page, 'express', 73, 80));
-    await expect(economy).toContainText(await tablePrice(page, 'economy', 73, 80));
+    const expressPrice = await tablePrice(page, 'express', 73, 80);
+    const economyPrice = await tablePrice(page, 'economy', 73, 80);
+    await expect(express).toContainText(expressPrice);
+    await expect(economy).toContainText(economyPrice);
     await expect(express).toContainText('Free');
     await expect(express).toContainText('£50');
     await expect(page.getByText('We do not accept backpacks or duffel bags.')).toBeVisible();
@@ -142,25 +151,44 @@ test.describe('quotes', () => {
     await expectNoAxeViolations(page, 'on the quote');
     await expectNoHorizontalScroll(page);
 
+    // The address carries the question: a reload shows the same prices, and nothing was created.
+    const quoteUrl = page.url();
+    await page.reload();
+    await expect(express).toContainText(expressPrice);
+    await expect(economy).toContainText(economyPrice);
+    expect(started).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('boxabroad.orderId'))).toBeNull();
+
     await express.getByRole('button', { name: /^Select Express/ }).click();
     await expect(page).toHaveURL(/\/booking/);
     const bookingPanel = page.getByRole('complementary', { name: 'Order details' });
-    await expect(bookingPanel).toContainText(await tablePrice(page, 'express', 73, 80));
+    await expect(bookingPanel).toContainText(expressPrice);
+    expect(started).toHaveLength(1);
+    const orderId = await page.evaluate(() => sessionStorage.getItem('boxabroad.orderId'));
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await page.evaluate(() => window.localStorage.getItem('expressSelected'))).toBe('true');
 
-    // A reload shows the same order from the server.
-    await page.goto('/quote');
-    await expect(
-      page.getByRole('table', { name: 'Services and prices for your boxes' }),
-    ).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Order details' })).toContainText('80 kg');
-    // A second tab has a booking of its own to start: it does not take this one over.
+    // A second tab with the same address shows the same prices, without this tab's booking.
     const second = await page.context().newPage();
+    await second.goto(quoteUrl);
+    const secondTable = second.getByRole('table', { name: 'Services and prices for your boxes' });
+    await expect(secondTable.getByRole('row', { name: /Express/ })).toContainText(expressPrice);
+    await expect(second.getByRole('complementary', { name: 'Order details' })).not.toContainText(
+      'Order reference',
+    );
+    expect(await second.evaluate(() => sessionStorage.getItem('boxabroad.orderId'))).toBeNull();
+    // Without a question, a tab with no booking of its own has nothing to show.
     await second.goto('/quote');
     await expect(second.getByText('You have no quote in progress.')).toBeVisible();
     await second.close();
-    await page.reload();
+
+    // Back in the first tab, /quote shows its own order's question and prices, still one order.
+    await page.goto('/quote');
+    await expect(page).toHaveURL(/\/quote\?/);
     await expect(page.getByRole('complementary', { name: 'Order details' })).toContainText('80 kg');
+    await expect(page.getByRole('row', { name: /Express/ })).toContainText(expressPrice);
+    expect(await page.evaluate(() => sessionStorage.getItem('boxabroad.orderId'))).toBe(orderId);
+    expect(started).toHaveLength(1);
     // No order id is kept in local storage.
     expect(await page.evaluate(() => window.localStorage.getItem('boxabroad.orderId'))).toBeNull();
     expect(cspViolations).toEqual([]);

@@ -1,7 +1,12 @@
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 import { z } from '../zod.js';
-import { ORDER_NOT_FOUND, OrderViewSchema, SelectServiceInputSchema } from '../order.js';
-import { QuoteRequestSchema } from '../quote.js';
+import {
+  ORDER_NOT_FOUND,
+  OrderViewSchema,
+  QuoteViewSchema,
+  SelectServiceInputSchema,
+} from '../order.js';
+import { QuoteQuerySchema, QuoteRequestSchema } from '../quote.js';
 import { apiError, defineRoute } from './define-route.js';
 
 /** The path parameters of every route under `/api/v1/orders/:id`. */
@@ -10,18 +15,44 @@ export const OrderParams = z.object({ id: z.uuid() });
 /** What the routes that change an order answer. */
 export const UpdatedOrder = OrderViewSchema.describe('The updated order');
 
-export const createQuote = defineRoute({
-  method: 'POST',
+/** What a quote answers; cached by browsers and shared caches, never with an order in it. */
+export const getQuotes = defineRoute({
+  method: 'GET',
   path: '/api/v1/quotes',
   access: 'public',
   tag: 'Quotes and orders',
-  summary: 'Get quotes and create a draft order',
+  summary: 'Get quotes',
   description:
-    'Prices come from our rate tables for the total weight (20 kg per small box, 30 kg per large box). A service is offered only when the courier runs it on the route and the rate table has a price. Any price sent by the client is ignored. The reply’s `Location` is the order’s URL.',
-  body: QuoteRequestSchema,
+    'Asks a question and creates nothing. Prices come from our rate tables for the total weight (20 kg per small box, 30 kg per large box); a service is offered only when the courier runs it on the route and the rate table has a price. The reply carries a strong `ETag` (from the rate tables, the route’s availability and the question) and may be cached briefly; `If-None-Match` with it answers 304 while nothing has changed.',
+  query: QuoteQuerySchema,
+  headers: z.object({ 'if-none-match': z.string().optional() }),
   responses: {
-    201: OrderViewSchema.describe('The draft order with its offered services'),
-    422: apiError('Invalid input (VALIDATION_FAILED) or no service on the route (NO_QUOTES)'),
+    200: QuoteViewSchema.describe('The services offered and their prices'),
+    304: z.undefined().describe('Not modified: the answer held under this ETag is current'),
+    422: apiError(
+      'Invalid input (VALIDATION_FAILED), no service on the route (NO_QUOTES) or no price of ours for it (NO_PRICE)',
+    ),
+    503: apiError('The courier cannot confirm the route right now (COURIER_UNAVAILABLE)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+/** Select on /quote: the order starts here. */
+export const createOrder = defineRoute({
+  method: 'POST',
+  path: '/api/v1/orders',
+  access: 'public',
+  tag: 'Quotes and orders',
+  summary: 'Start an order with the chosen service',
+  description:
+    'The quote is asked again on the server and the chosen service priced from the current rate table; any price sent by the client is ignored. The new draft belongs to this browser (and the signed-in account). The reply’s `Location` is the order’s URL.',
+  body: z.object({ quote: QuoteRequestSchema, service: SelectServiceInputSchema.shape.service }),
+  responses: {
+    201: OrderViewSchema.describe('The new draft order, with the chosen service and its price'),
+    409: apiError('The service is not offered on this route now (SERVICE_UNAVAILABLE)'),
+    422: apiError(
+      'Invalid input (VALIDATION_FAILED), no service on the route (NO_QUOTES) or no price of ours for it (NO_PRICE)',
+    ),
     503: apiError('The courier cannot confirm the route right now (COURIER_UNAVAILABLE)'),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },

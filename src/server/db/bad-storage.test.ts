@@ -104,7 +104,7 @@ describe.runIf(!onPostgres)('a disk that fills while the site runs', { timeout: 
   it('answers a write 503 with Retry-After, keeps every acknowledged row, and writes again once there is room', async (context) => {
     // Filling a disk needs one of its own: a tmpfs, which only root may mount.
     if (!mounted) context.skip();
-    const { id } = await newOrder(t.app, { service: null });
+    const { id } = await newOrder(t.app);
     const rename = (name: string) =>
       call(t.app, saveAddress, {
         params: { id, role: 'collection' },

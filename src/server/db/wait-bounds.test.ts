@@ -152,7 +152,7 @@ describe('a request that hits a bound', () => {
   });
 
   it('answers 503 with Retry-After and a sentence within the bound, then works again', async () => {
-    const { id } = await newOrder(t.app, { service: null });
+    const { id } = await newOrder(t.app);
 
     const hold = holdOrders(database);
     await hold.isLocked;

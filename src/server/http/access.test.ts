@@ -47,7 +47,7 @@ const orders = {} as Record<'guest' | 'customer', string>;
 const QUOTE = quoteBody();
 
 async function quoteIn(browser: TestBrowser): Promise<string> {
-  const res = await browser.post('/api/v1/quotes', QUOTE);
+  const res = await browser.post('/api/v1/orders', { quote: QUOTE, service: 'express' });
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: string }).id;
 }

@@ -9,8 +9,11 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.js'
 import { createLogger } from '../logging.js';
 import { payWithCard, startPayment } from '../../../tests/support/checkout.js';
 import { quoteBody, readyOrder } from '../../../tests/support/factories/orders.js';
+import { quoteSearchOf } from '../../domain/quote.js';
 
 const QUOTE = quoteBody();
+/** Select on /quote: the order starts with the chosen service. */
+const SELECT = { quote: QUOTE, service: 'express' };
 const CONTACT = {
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -27,6 +30,7 @@ describe('rate limits (counted in the database, shared by every process)', () =>
   beforeAll(async () => {
     const rateLimits = {
       quotes: { max: 3, windowSeconds: 600 },
+      orders: { max: 3, windowSeconds: 600 },
       contact: { max: 2, windowSeconds: 900 },
       lookups: { max: 2, windowSeconds: 60 },
     };
@@ -39,21 +43,21 @@ describe('rate limits (counted in the database, shared by every process)', () =>
     await a.close();
   });
 
-  it('answers the quote past the limit 429 with Retry-After in the one error shape, across processes', async () => {
+  it('answers Select past the limit 429 with Retry-After in the one error shape, across processes', async () => {
     const from = { remoteAddress: '203.0.113.10' };
     for (const app of [a.app, b.app, a.app]) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/v1/quotes',
-        payload: QUOTE,
+        url: '/api/v1/orders',
+        payload: SELECT,
         ...from,
       });
       expect(res.statusCode, res.body).toBe(201);
     }
     const limited = await b.app.inject({
       method: 'POST',
-      url: '/api/v1/quotes',
-      payload: QUOTE,
+      url: '/api/v1/orders',
+      payload: SELECT,
       ...from,
     });
     expect(limited.statusCode).toBe(429);
@@ -61,7 +65,7 @@ describe('rate limits (counted in the database, shared by every process)', () =>
     expect(limited.json()).toEqual({
       error: { code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts — try again in 10 minutes' },
     });
-    // No draft order was created for the refused quote.
+    // No draft order was created for the refused Select.
     const [{ n }] = (await a.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM orders`,
     )) as [{ n: number }];
@@ -69,28 +73,57 @@ describe('rate limits (counted in the database, shared by every process)', () =>
     // Another address is not affected, and a forged X-Forwarded-For changes nothing.
     const other = await a.app.inject({
       method: 'POST',
-      url: '/api/v1/quotes',
-      payload: QUOTE,
+      url: '/api/v1/orders',
+      payload: SELECT,
       remoteAddress: '203.0.113.11',
     });
     expect(other.statusCode).toBe(201);
     const forged = await a.app.inject({
       method: 'POST',
-      url: '/api/v1/quotes',
-      payload: QUOTE,
+      url: '/api/v1/orders',
+      payload: SELECT,
       headers: { 'x-forwarded-for': '198.51.100.99' },
       ...from,
     });
     expect(forged.statusCode).toBe(429);
-    // Once the window has passed the address may quote again.
+    // Once the window has passed the address may start an order again.
     a.clock.set('2026-11-23T10:10:01Z');
     const later = await a.app.inject({
       method: 'POST',
-      url: '/api/v1/quotes',
-      payload: QUOTE,
+      url: '/api/v1/orders',
+      payload: SELECT,
       ...from,
     });
     expect(later.statusCode).toBe(201);
+    a.clock.set('2026-11-23T10:00:00Z');
+  });
+
+  it('counts Get Quotes in each process’s memory: 429 past the limit there, nothing written', async () => {
+    const ask = (app: TestApp, remoteAddress: string) =>
+      app.app.inject({
+        method: 'GET',
+        url: `/api/v1/quotes?${quoteSearchOf(QUOTE)}`,
+        remoteAddress,
+      });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await ask(a, '203.0.113.30')).statusCode).toBe(200);
+    }
+    const limited = await ask(a, '203.0.113.30');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(limited.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    // Another address, and the same address at another process, are counted apart.
+    expect((await ask(a, '203.0.113.31')).statusCode).toBe(200);
+    expect((await ask(b, '203.0.113.30')).statusCode).toBe(200);
+    // The count is in memory: no row for it.
+    const rows = await a.database.query<{ key: string }>(
+      `SELECT key FROM rate_limits WHERE key LIKE 'quotes:%'`,
+    );
+    expect(rows).toEqual([]);
+    // A new window starts a new count.
+    a.clock.set('2026-11-23T10:10:01Z');
+    expect((await ask(a, '203.0.113.30')).statusCode).toBe(200);
     a.clock.set('2026-11-23T10:00:00Z');
   });
 
@@ -223,7 +256,7 @@ describe('hostile input never reaches the database', () => {
     expect(res.json().error.fields).toEqual({
       lastName: 'Remove the text-direction character from this name',
     });
-    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/quotes', payload: QUOTE });
+    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: SELECT });
     const order = quote.json() as { id: string; parcels: { key: string }[] };
     const item = await t.app.inject({
       method: 'POST',

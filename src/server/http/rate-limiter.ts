@@ -22,7 +22,13 @@ export interface Limit {
  * benchmarks raise them.
  */
 export interface RateLimitSettings {
+  /**
+   * Get Quotes: counted in each process's memory, not the database (`processRateLimit`), as a
+   * quote writes nothing and a count in the database would cost more than the quote itself.
+   */
   quotes: Limit;
+  /** Starting an order (Select on /quote): writes a draft. */
+  orders: Limit;
   contact: Limit;
   /** Commodity look-ups and adding an item (each calls the courier). */
   lookups: Limit;
@@ -41,7 +47,8 @@ export interface RateLimitSettings {
 
 const MINUTES_15 = 15 * 60;
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  quotes: { max: 200, windowSeconds: MINUTES_15 },
+  quotes: { max: 600, windowSeconds: MINUTES_15 },
+  orders: { max: 200, windowSeconds: MINUTES_15 },
   contact: { max: 20, windowSeconds: MINUTES_15 },
   lookups: { max: 300, windowSeconds: MINUTES_15 },
   payments: { max: 60, windowSeconds: MINUTES_15 },
@@ -273,4 +280,38 @@ declare module 'fastify' {
     /** The per-address limits routes are registered under (registerRateLimits). */
     rateLimitSettings: RateLimitSettings;
   }
+}
+
+/** Keys one process tracks in a window at most; past it, a new address is not counted. */
+const PROCESS_LIMIT_MAX_KEYS = 100_000;
+
+/**
+ * A per-address limit counted in this process's memory, in fixed windows shared by every address
+ * (the whole count is dropped when the window turns, so memory stays bounded). For a route that
+ * writes nothing and costs microseconds (Get Quotes): a database count would cost more than the
+ * request, and with N processes an address gets at most N times the limit, which for such a
+ * route is harmless (docs/security.md, "Rate limits"). Same 429 as the database-counted limits.
+ */
+export function processRateLimit(limit: Limit, name: string, clock: Clock) {
+  const windowMs = limit.windowSeconds * 1000;
+  let windowStart = 0;
+  let counts = new Map<string, number>();
+  return async (request: FastifyRequest) => {
+    const now = clock.now().getTime();
+    const start = now - (now % windowMs);
+    if (start !== windowStart) {
+      windowStart = start;
+      counts = new Map();
+    }
+    const key = `${name}:${normalizeIP(request.ip)}`;
+    const seen = counts.get(key);
+    if (seen === undefined) {
+      if (counts.size < PROCESS_LIMIT_MAX_KEYS) counts.set(key, 1);
+      return;
+    }
+    if (seen >= limit.max) {
+      throw tooManyAttempts(Math.max(1, Math.ceil((start + windowMs - now) / 1000)));
+    }
+    counts.set(key, seen + 1);
+  };
 }

@@ -20,7 +20,8 @@ import {
   textInputProblems,
 } from '../../domain/text-input.js';
 import { ApiError, validationError } from './errors.js';
-import { routeRateLimit, type RouteRateLimit } from './rate-limiter.js';
+import { processRateLimit, routeRateLimit, type RouteRateLimit } from './rate-limiter.js';
+import type { Clock } from '../clock.js';
 
 /** How the server answers a route, beyond its declaration. */
 export interface RouteOptions {
@@ -34,7 +35,15 @@ export interface RouteOptions {
   bodyLimit?: number;
   /** The per-address limit the route counts against (http/rate-limiter.ts); 429 over it. */
   rateLimit?: RouteRateLimit;
+  /**
+   * A per-address limit counted in this process's memory instead (http/rate-limiter.ts
+   * `processRateLimit`), for a route that writes nothing; needs the clock it counts windows by.
+   */
+  processRateLimit?: { name: RouteRateLimit; clock: Clock };
 }
+
+/** What a handler returns to answer 304 Not Modified (it has set the `ETag`). */
+export const NOT_MODIFIED: unique symbol = Symbol('not modified');
 
 export const NO_STORE: RouteOptions = { cacheControl: 'no-store' };
 
@@ -49,7 +58,7 @@ interface RouteTypes<R extends ApiRoute> extends RouteGenericInterface {
 export type RouteHandler<R extends ApiRoute> = (
   request: FastifyRequest<RouteTypes<R>>,
   reply: FastifyReply,
-) => Promise<RouteReply<R>>;
+) => Promise<RouteReply<R> | (304 extends keyof R['responses'] ? typeof NOT_MODIFIED : never)>;
 
 /**
  * Registers a route from its declaration (src/domain/api): params, query, body and headers are
@@ -91,14 +100,25 @@ export function addRoute<R extends ApiRoute>(
       response: responseSchemas(route, status),
     },
     // Fastify types compilers by its JSON-schema shape; ours take the zod schemas declared above.
-    ...(options.cacheControl?.includes('no-store')
-      ? { onRequest: noStore(options.cacheControl) }
-      : {}),
+    // Before the body is read: a no-store header for every reply, then the in-memory limit.
+    onRequest: [
+      ...(options.cacheControl?.includes('no-store') ? [noStore(options.cacheControl)] : []),
+      ...(options.processRateLimit
+        ? [
+            processRateLimit(
+              app.rateLimitSettings[options.processRateLimit.name],
+              options.processRateLimit.name,
+              options.processRateLimit.clock,
+            ),
+          ]
+        : []),
+    ],
     validatorCompiler: validatorFor(route) as FastifySchemaCompiler<unknown>,
     serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
     handler: async (request, reply) => {
       const body = await handler(request, reply);
       if (options.cacheControl) reply.header('cache-control', options.cacheControl);
+      if (body === NOT_MODIFIED) return reply.status(304).send();
       return reply.status(status).send(body);
     },
   });

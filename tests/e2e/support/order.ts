@@ -6,7 +6,7 @@ export interface TestOrder {
 }
 
 /**
- * A new order made through the public API, as Get Quotes and Select would make it, and set as
+ * A new order made through the public API, as Select on /quote makes it, and set as
  * this tab's order in progress. Each call makes its own order: tests never share one.
  */
 export async function startOrder(
@@ -21,26 +21,23 @@ export async function startOrder(
     service?: 'express' | 'economy';
   } = {},
 ): Promise<TestOrder> {
-  const quote = await page.request.post('/api/v1/quotes', {
-    data: {
-      collection: {
-        countryId: options.collectionCountryId ?? 231,
-        postcode: options.collectionPostcode ?? 'SW1A 1AA',
-      },
-      destination: {
-        countryId: options.destinationCountryId ?? 73,
-        postcode: options.destinationPostcode ?? '75001',
-      },
-      smallBoxes: options.smallBoxes ?? 1,
-      largeBoxes: options.largeBoxes ?? 1,
+  const quote = {
+    collection: {
+      countryId: options.collectionCountryId ?? 231,
+      postcode: options.collectionPostcode ?? 'SW1A 1AA',
     },
+    destination: {
+      countryId: options.destinationCountryId ?? 73,
+      postcode: options.destinationPostcode ?? '75001',
+    },
+    smallBoxes: options.smallBoxes ?? 1,
+    largeBoxes: options.largeBoxes ?? 1,
+  };
+  const started = await page.request.post('/api/v1/orders', {
+    data: { quote, service: options.service ?? 'express' },
   });
-  expect(quote.status()).toBe(201);
-  const order = (await quote.json()) as TestOrder;
-  const service = await page.request.put(`/api/v1/orders/${order.id}/service`, {
-    data: { service: options.service ?? 'express' },
-  });
-  expect(service.status()).toBe(200);
+  expect(started.status()).toBe(201);
+  const order = (await started.json()) as TestOrder;
   await page.goto('/');
   // The order in progress belongs to this tab (session storage); the API requests above set
   // this browser's guest-session cookie, which owns the order.

@@ -10,10 +10,14 @@ import {
   saveAddress,
   setCollectionDate,
 } from '../../../src/domain/api/booking.js';
-import { createQuote, getOrder, selectService } from '../../../src/domain/api/orders.js';
+import { createOrder, getOrder } from '../../../src/domain/api/orders.js';
 import type { OrderView } from '../../../src/domain/order.js';
 import type { z } from '../../../src/domain/zod.js';
-import type { QuoteRequestShape } from '../../../src/domain/quote.js';
+import {
+  quoteQueryOf,
+  type QuoteQuerySchema,
+  type QuoteRequestShape,
+} from '../../../src/domain/quote.js';
 import { ok, type Caller } from '../call.js';
 
 /** What a quote request holds (Get Quotes' form). */
@@ -33,6 +37,16 @@ export function quoteBody<O extends Record<string, unknown> = Partial<QuoteBody>
     largeBoxes: 0,
     ...overrides,
   } as QuoteBody & O;
+}
+
+/**
+ * `GET /api/v1/quotes`' query for a quote request (quoteBody's, with `overrides`), as the
+ * `/quote` page sends it.
+ */
+export function quoteQuery(
+  overrides: Record<string, unknown> = {},
+): z.input<typeof QuoteQuerySchema> {
+  return quoteQueryOf(quoteBody(overrides));
 }
 
 /** The sender's address readyOrder uses; its email is the one the booking is confirmed to. */
@@ -60,8 +74,8 @@ export const DELIVERY_ADDRESS = {
 export interface NewOrderOptions {
   /** Fields of the quote request (quoteBody's defaults otherwise). */
   quote?: Partial<QuoteBody>;
-  /** The service chosen; `null` leaves the draft as Get Quotes made it, no service chosen. */
-  service?: 'express' | 'economy' | null;
+  /** The service chosen (Express unless told). */
+  service?: 'express' | 'economy';
 }
 
 /**
@@ -70,11 +84,8 @@ export interface NewOrderOptions {
  * route, so that where the order is created is known in one place.
  */
 export async function newOrder(on: Caller, options: NewOrderOptions = {}): Promise<OrderView> {
-  const order = await ok(on, createQuote, { body: quoteBody(options.quote) });
-  if (options.service === null) return order;
-  return ok(on, selectService, {
-    params: { id: order.id },
-    body: { service: options.service ?? 'express' },
+  return ok(on, createOrder, {
+    body: { quote: quoteBody(options.quote), service: options.service ?? 'express' },
   });
 }
 

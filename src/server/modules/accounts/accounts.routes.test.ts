@@ -24,7 +24,7 @@ import {
   verifyEmail,
 } from '../../../domain/api/accounts.js';
 import { getSession, signIn, signOut } from '../../../domain/api/session.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { createOrder } from '../../../domain/api/orders.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
@@ -451,7 +451,7 @@ describe('cross-site requests', () => {
     expect(forged.statusCode).toBe(403);
     expect((await call(victim, getSession)).json().user).not.toBeNull();
 
-    const quote = await call(evil, createQuote, { body: untyped({}) });
+    const quote = await call(evil, createOrder, { body: untyped({}) });
     expect(quote.statusCode).toBe(403);
   });
 

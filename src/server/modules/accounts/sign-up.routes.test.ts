@@ -18,7 +18,7 @@ import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
 import { uniqueEmail } from '../../../../tests/support/factories/accounts.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { createOrder } from '../../../domain/api/orders.js';
 import {
   changePassword,
   requestPasswordReset,
@@ -57,7 +57,9 @@ async function mails(kind: string, to: string) {
 /** A browser that already holds a guest session (it asked for a quote). */
 async function browserWithGuestSession(): Promise<TestBrowser> {
   const browser = new TestBrowser(t.app);
-  expect((await call(browser, createQuote, { body: QUOTE })).statusCode).toBe(201);
+  expect(
+    (await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } })).statusCode,
+  ).toBe(201);
   return browser;
 }
 
@@ -173,7 +175,9 @@ describe('the sign-up link', () => {
 
   it('works once, in the browser that signed up, and links that browser’s guest orders', async () => {
     const browser = await browserWithGuestSession();
-    const draft = (await call(browser, createQuote, { body: QUOTE })).json() as { id: string };
+    const draft = (
+      await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } })
+    ).json() as { id: string };
     const email = uniqueEmail('once');
     await call(browser, signUp, { body: { name: 'Ada', email, password } });
     const token = await signUpToken(t, email);

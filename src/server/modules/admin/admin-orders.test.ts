@@ -23,7 +23,7 @@ import {
   resolveAdminOrder,
   uploadAdminOrderDocument,
 } from '../../../domain/api/admin.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { createOrder } from '../../../domain/api/orders.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
@@ -323,7 +323,7 @@ describe('order list and search', () => {
 
     // More than a page: the keyset cursor walks every order once, newest first.
     for (let i = 0; i < 26; i += 1) {
-      await call(t.app, createQuote, { body: quoteBody() });
+      await call(t.app, createOrder, { body: { quote: quoteBody(), service: 'express' } });
     }
     const [{ n }] = (await t.database.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM orders',

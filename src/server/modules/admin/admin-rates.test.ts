@@ -9,7 +9,7 @@ import {
   payWithCard,
   startPayment,
 } from '../../../../tests/support/checkout.js';
-import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
 import {
   exportRatesCsv,
@@ -20,7 +20,7 @@ import {
   restoreRateVersion,
   saveAdminRates,
 } from '../../../domain/api/admin.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { getQuotes } from '../../../domain/api/orders.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;
@@ -59,11 +59,11 @@ const priceIn = (prices: Price[], service: string, weightKg: number, id = FRANCE
   )?.pricePence;
 
 async function quoteFrance(smallBoxes = 1) {
-  const res = await call(t.app, createQuote, {
-    body: quoteBody({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
+  const res = await call(t.app, getQuotes, {
+    query: quoteQuery({ destination: { countryId: FRANCE, postcode: '75001' }, smallBoxes }),
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; services: { service: string; pricePence: number }[] };
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }
 
 describe('rate tables in the console', () => {

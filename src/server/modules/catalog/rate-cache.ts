@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { CatalogRepository, ServiceLevel } from './catalog.repository.js';
 
@@ -9,6 +10,7 @@ import type { CatalogRepository, ServiceLevel } from './catalog.repository.js';
  */
 export class RateCache {
   private table: Map<string, Partial<Record<ServiceLevel, number>>> | undefined;
+  private tableVersion = '';
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
@@ -28,6 +30,14 @@ export class RateCache {
     return { ...this.table?.get(`${destinationCountryId}:${weightKg}`) };
   }
 
+  /**
+   * A digest of both tables as this process holds them: it changes whenever a price, a service's
+   * title or a cell's presence does (a quote's `ETag` is built on it). Read after `findPrices`.
+   */
+  get version(): string {
+    return this.tableVersion;
+  }
+
   invalidate(): void {
     this.table = undefined;
   }
@@ -36,14 +46,18 @@ export class RateCache {
     this.loading ??= (async () => {
       try {
         const next = new Map<string, Partial<Record<ServiceLevel, number>>>();
+        const digest = createHash('sha256');
         for (const service of ['economy', 'express'] as const) {
           const table = await this.catalog.getRateTable(service);
+          digest.update(`${service}:${table?.title ?? ''};`);
           for (const p of table?.prices ?? []) {
             const key = `${p.destinationCountryId}:${p.weightKg}`;
             next.set(key, { ...next.get(key), [service]: p.pricePence });
+            digest.update(`${key}=${p.pricePence};`);
           }
         }
         this.table = next;
+        this.tableVersion = digest.digest('base64url').slice(0, 16);
         this.loadedAt = this.clock.now().getTime();
       } finally {
         this.loading = undefined;

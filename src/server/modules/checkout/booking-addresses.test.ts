@@ -113,7 +113,6 @@ describe('addresses in their country’s format', () => {
   it('still wants the state of a US address, and the lines stay optional', async () => {
     const { id } = await newOrder(t.app, {
       quote: { destination: { countryId: 232, postcode: '10001' } },
-      service: null,
     });
     const params = { id, role: 'delivery' } as const;
     const american = {

@@ -87,18 +87,23 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/v1/quotes',
+        '/api/v1/orders',
         '/api/v1/orders/{id}',
         '/api/v1/orders/{id}/service',
         '/api/v1/rates',
       ]),
     );
-    const request = doc.paths['/api/v1/quotes'].post.requestBody.content['application/json'].schema;
-    expect(request.required).toEqual(
-      expect.arrayContaining(['collection', 'destination', 'smallBoxes', 'largeBoxes']),
+    const query = doc.paths['/api/v1/quotes'].get.parameters as { name: string; in: string }[];
+    expect(query.filter((p) => p.in === 'query').map((p) => p.name)).toEqual(
+      expect.arrayContaining(['collection', 'destination', 'small', 'large']),
     );
-    expect(request.properties.smallBoxes.maximum).toBe(5);
+    const quote = doc.paths['/api/v1/quotes'].get.responses[200].content['application/json'].schema;
+    expect(quote.properties.services.items.properties.pricePence.type).toBe('integer');
+    const request = doc.paths['/api/v1/orders'].post.requestBody.content['application/json'].schema;
+    expect(request.required).toEqual(expect.arrayContaining(['quote', 'service']));
+    expect(request.properties.quote.properties.smallBoxes.maximum).toBe(5);
     const order =
-      doc.paths['/api/v1/quotes'].post.responses[201].content['application/json'].schema;
+      doc.paths['/api/v1/orders'].post.responses[201].content['application/json'].schema;
     expect(order.properties.services.items.properties.pricePence.type).toBe('integer');
   });
 

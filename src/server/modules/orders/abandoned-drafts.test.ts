@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A draft as Get Quotes leaves it (no service chosen): its id. */
-const newDraft = async () => (await newOrder(t.app, { service: null })).id;
+const newDraft = async () => (await newOrder(t.app)).id;
 
 /** Setup only: an item in the order's parcel and a "Manage my booking" link to it. */
 async function addDependants(orderId: string) {

@@ -35,7 +35,7 @@ const draft = (
   options: {
     postcode?: string;
     countryId?: number;
-    service?: 'express' | 'economy' | null;
+    service?: 'express' | 'economy';
     small?: number;
     large?: number;
   } = {},
@@ -238,8 +238,14 @@ describe('collection dates', () => {
     expect(economyRows[0]).toEqual({ courier_service_id: 102, collection_option_id: 52 });
   });
 
-  it('needs a chosen service first', async () => {
-    const order = await draft({ service: null });
+  it('needs a chosen service first (a draft kept from before Select started the order)', async () => {
+    // Drafts made before a service had to be chosen with the order still exist: the step refuses them.
+    const { id } = await draft();
+    await t.database.query(
+      `UPDATE orders SET selected_service = NULL, price_pence = NULL, service_chosen_at = NULL WHERE id = $1`,
+      [id],
+    );
+    const order = { id };
     const res = await call(t.app, setCollectionDate, {
       params: { id: order.id },
       body: { date: '2026-11-25' },

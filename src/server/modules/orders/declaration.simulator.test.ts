@@ -15,7 +15,6 @@ beforeAll(async () => {
   orderId = (
     await newOrder(t.app, {
       quote: { destination: { countryId: 80, postcode: '10115' } },
-      service: null,
     })
   ).id;
 });

@@ -13,7 +13,7 @@ import { customer } from '../../../../tests/support/factories/accounts.js';
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
 import { call, untyped } from '../../../../tests/support/call.js';
-import { createQuote, getOrder, selectService } from '../../../domain/api/orders.js';
+import { createOrder, getOrder, selectService } from '../../../domain/api/orders.js';
 import { getCollectionDates, saveAddress } from '../../../domain/api/booking.js';
 import { addItem } from '../../../domain/api/declaration.js';
 import { getCheckoutStatus, startPayment } from '../../../domain/api/checkout.js';
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 const QUOTE = quoteBody();
 
 async function quoteIn(browser: TestBrowser): Promise<string> {
-  const res = await call(browser, createQuote, { body: QUOTE });
+  const res = await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } });
   expect(res.statusCode).toBe(201);
   return (res.json() as { id: string }).id;
 }
@@ -41,13 +41,13 @@ function expectNotFound(res: { statusCode: number; json(): unknown }) {
 describe('orders belong to the browser that made them', () => {
   it('sets an HttpOnly SameSite=Lax guest cookie at the first quote, and keeps it after', async () => {
     const browser = new TestBrowser(t.app);
-    const first = await call(browser, createQuote, { body: QUOTE });
+    const first = await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } });
     const cookie = String(first.headers['set-cookie']);
     // Server-issued: a random part and its signature (decision 078).
     expect(cookie).toMatch(new RegExp(`^${GUEST_COOKIE}=[A-Za-z0-9_-]{32}\\.[A-Za-z0-9_-]{43};`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
-    const second = await call(browser, createQuote, { body: QUOTE });
+    const second = await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } });
     expect(second.headers['set-cookie']).toBeUndefined();
     // Both drafts stay open to this browser: a new quote takes nothing away.
     expect(
@@ -101,7 +101,9 @@ describe('orders belong to the browser that made them', () => {
     expectNotFound(await call(new TestBrowser(t.app), getOrder, { params }));
 
     const order = (await call(owner, getOrder, { params })).json();
-    expect(order.selectedService).toBeNull();
+    expect(order.selectedService).toBe('express');
+    expect(order.collectionAddress).toBeNull();
+    expect(order.parcels[0]?.items).toEqual([]);
   });
 
   it('labels and documents of a booked order are 404 to anyone else, even with their URL', async () => {
@@ -168,7 +170,7 @@ describe('the guest session is the server’s, and is replaced at sign-in and si
       )!.slice(0, 33)}${'c'.repeat(43)}`, // a real random part, a forged signature
     ]) {
       const browser = replaying(forged);
-      const res = await call(browser, createQuote, { body: QUOTE });
+      const res = await call(browser, createOrder, { body: { quote: QUOTE, service: 'express' } });
       expect(res.statusCode).toBe(201);
       const issued = guestOf(browser);
       expect(issued).toMatch(/^[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{43}$/);

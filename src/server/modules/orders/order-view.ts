@@ -1,20 +1,8 @@
-import { findCountry } from '../../../domain/countries.js';
 import { parcelsFor } from '../../../domain/boxes.js';
 import { declaredWeightGrams, type DeclaredItem } from '../../../domain/items.js';
-import type { OrderPlace, OrderView, ParcelView } from '../../../domain/order.js';
+import { orderPlace as place, type OrderView, type ParcelView } from '../../../domain/order.js';
 import type { OrderItemRow } from './order-items.repository.js';
 import type { OrderRow } from './orders.repository.js';
-
-function place(countryId: number, postcode: string): OrderPlace {
-  const country = findCountry(countryId);
-  return {
-    countryId,
-    title: country?.title ?? `Country ${countryId}`,
-    countryCode: country?.countryCode ?? '',
-    flagPath: country?.flagPath ?? '',
-    postcode,
-  };
-}
 
 export function toDeclaredItem(row: OrderItemRow): DeclaredItem {
   return {

@@ -5,9 +5,9 @@ import { TransglobalCourier } from '../../providers/courier/transglobal/transglo
 import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
 import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
 import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js';
-import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
+import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { getQuotes } from '../../../domain/api/orders.js';
 import { addItem } from '../../../domain/api/declaration.js';
 
 /**
@@ -83,8 +83,8 @@ describe('bounded customer waits', () => {
   it('a quote on a new route with a hanging courier ends after its wait saying the courier is unavailable', async () => {
     simulator.control({ quote: 'hang' });
     const started = performance.now();
-    const res = await call(t.app, createQuote, {
-      body: quoteBody({ smallBoxes: 3, largeBoxes: 1 }),
+    const res = await call(t.app, getQuotes, {
+      query: quoteQuery({ smallBoxes: 3, largeBoxes: 1 }),
     });
     const ms = performance.now() - started;
     expect(ms).toBeGreaterThanOrEqual(WAITS.quoteMs - 50);

@@ -6,10 +6,10 @@ import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
-import { createQuote, getOrder } from '../../../domain/api/orders.js';
+import { createOrder, getOrder } from '../../../domain/api/orders.js';
 
 /**
- * Quotes made at the same moment are written together (group commit, docs/decisions/060): each
+ * Drafts started (Select) at the same moment are written together (group commit, docs/decisions/060): each
  * still answers only once its own draft is stored, with the browser that may open it.
  */
 const QUOTE = quoteBody();
@@ -20,14 +20,18 @@ const browser = (i: number) =>
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { quotes: { max: 5, windowSeconds: 600 } } });
+  t = await createTestApp({ rateLimits: { orders: { max: 5, windowSeconds: 600 } } });
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
-/** Get Quotes from browser `i`, at the client address `from`. */
+/** Select on /quote from browser `i`, at the client address `from`: a new draft. */
 const postQuote = (i: number, from: string) =>
-  call(t.app, createQuote, { body: QUOTE, headers: { cookie: browser(i) }, remoteAddress: from });
+  call(t.app, createOrder, {
+    body: { quote: QUOTE, service: 'express' },
+    headers: { cookie: browser(i) },
+    remoteAddress: from,
+  });
 
 const countOrders = async () =>
   (
@@ -36,7 +40,7 @@ const countOrders = async () =>
     }
   ).n;
 
-describe('quotes at the same moment', () => {
+describe('orders started at the same moment', () => {
   it('are stored in fewer writes than quotes, each draft opening in its own browser only', async () => {
     const insertDrafts = vi.spyOn(OrdersRepository.prototype, 'insertDrafts');
     const quotes = await Promise.all(
@@ -68,7 +72,7 @@ describe('quotes at the same moment', () => {
     }
   });
 
-  it('count against one address exactly: of 12 at once with a limit of 5, 5 are priced', async () => {
+  it('count against one address exactly: of 12 at once with a limit of 5, 5 are started', async () => {
     const before = await countOrders();
     const quotes = await Promise.all(
       Array.from({ length: 12 }, (_, i) => postQuote(200 + i, '203.0.113.50')),

@@ -4,12 +4,12 @@ import {
   ScriptedCourier,
   typicalRouteServices,
 } from '../../../../tests/support/scripted-courier.js';
-import { OrderViewSchema } from '../../../domain/order.js';
+import { OrderViewSchema, QuoteViewSchema } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
-import { newOrder, quoteBody } from '../../../../tests/support/factories/orders.js';
+import { newOrder, quoteBody, quoteQuery } from '../../../../tests/support/factories/orders.js';
 import { call, untyped } from '../../../../tests/support/call.js';
-import { createQuote, getOrder, selectService } from '../../../domain/api/orders.js';
+import { createOrder, getOrder, getQuotes, selectService } from '../../../domain/api/orders.js';
 import { getRates } from '../../../domain/api/catalog.js';
 
 let t: TestApp;
@@ -31,53 +31,81 @@ const HOUR = 60 * 60_000;
 const request = (overrides: Record<string, unknown> = {}) =>
   quoteBody({ largeBoxes: 2, ...overrides });
 
+/** Get Quotes for a request (the usual one with `overrides`). */
+const ask = (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  call(t.app, getQuotes, { query: quoteQuery({ largeBoxes: 2, ...overrides }), headers });
+
+const countRows = async () =>
+  (
+    await t.database.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM orders) + (SELECT count(*) FROM order_guests)
+            + (SELECT count(*) FROM rate_limits) AS n`,
+    )
+  )[0]!.n;
+
 async function tablePrice(service: 'economy' | 'express', countryId: number, weightKg: number) {
   return t.app.services.catalog.findPricePence(service, countryId, weightKg);
 }
 
-describe('POST /api/v1/quotes', () => {
-  it('creates a draft order priced from our rate tables', async () => {
-    const res = await call(t.app, createQuote, { body: request() });
-    expect(res.statusCode).toBe(201);
-    const order = OrderViewSchema.parse(res.json());
-    expect(res.headers.location).toBe(`/api/v1/orders/${order.id}`);
-    expect(order).toMatchObject({
-      status: 'draft',
+describe('GET /api/v1/quotes', () => {
+  it('answers from our rate tables and writes nothing', async () => {
+    await ask(); // the route's availability is asked about once, then held in memory
+    const before = await countRows();
+    const res = await ask();
+    expect(res.statusCode).toBe(200);
+    const quote = QuoteViewSchema.strict().parse(res.json());
+    expect(quote).toMatchObject({
       smallBoxes: 1,
       largeBoxes: 2,
       totalBoxes: 3,
       totalWeightKg: 80,
       collection: { countryId: 231, postcode: 'SW1A 1AA', countryCode: 'GB' },
       destination: { countryId: 73, postcode: '75001', title: 'France', flagPath: '/flags/fr.svg' },
-      selectedService: null,
-      pricePence: null,
     });
-    expect(order.reference).toMatch(/^BA-[0-9A-HJKMNP-TV-Z]{8}$/);
-    expect(order.services.map((s) => [s.service, s.pricePence])).toEqual([
+    expect(quote.services.map((s) => [s.service, s.pricePence])).toEqual([
       ['express', await tablePrice('express', 73, 80)],
       ['economy', await tablePrice('economy', 73, 80)],
     ]);
-    expect(order.services[0]).toMatchObject({ name: 'Express', transitDays: '2-4' });
+    expect(quote.services[0]).toMatchObject({ name: 'Express', transitDays: '2-4' });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await countRows()).toBe(before);
+  });
 
-    const again = await call(t.app, getOrder, { params: { id: order.id } });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(order);
+  it('answers 304 to a repeated question with its ETag, and a new ETag once a price changes', async () => {
+    const first = await ask();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"q-[\w-]{22}"$/);
+    const again = await ask({}, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A weak form of the same tag, in a list, still matches (RFC 9110's weak comparison).
+    expect((await ask({}, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    // Another question has its own tag.
+    expect((await ask({ smallBoxes: 2 }, { 'if-none-match': etag })).statusCode).toBe(200);
+
+    await t.database.query(
+      `UPDATE rates SET price_pence = price_pence + 100 WHERE destination_country_id = 21 AND weight_kg = 20 AND service = 'economy'`,
+    );
+    t.app.services.rates.invalidate(); // as the rate tables' own writer does
+    const changed = await ask({}, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
   it('normalises post codes and asks the courier about the box mix’s parcel profile', async () => {
     const before = courier.routeQueries.length;
-    const res = await call(t.app, createQuote, {
-      body: request({
-        collection: { countryId: 247, postcode: 'bt11aa' },
-        destination: { countryId: 38, postcode: 'k1a0b1' },
-        smallBoxes: 2,
-        largeBoxes: 1,
-      }),
+    const res = await ask({
+      collection: { countryId: 247, postcode: 'bt11aa' },
+      destination: { countryId: 38, postcode: 'k1a0b1' },
+      smallBoxes: 2,
+      largeBoxes: 1,
     });
-    expect(res.statusCode).toBe(201);
-    const order = OrderViewSchema.parse(res.json());
-    expect(order.collection.postcode).toBe('BT1 1AA');
-    expect(order.destination.postcode).toBe('K1A 0B1');
+    expect(res.statusCode).toBe(200);
+    const quote = QuoteViewSchema.parse(res.json());
+    expect(quote.collection.postcode).toBe('BT1 1AA');
+    expect(quote.destination.postcode).toBe('K1A 0B1');
     const query = courier.routeQueries[before];
     // Availability depends on one parcel or several and the heaviest one (decision 034): two
     // small boxes and a large one are asked about as the product's large box and small box.
@@ -108,7 +136,7 @@ describe('POST /api/v1/quotes', () => {
       'boxes',
       'You can send at most 5 boxes in one order',
     ],
-    ['a negative count', { smallBoxes: -1 }, 'smallBoxes', 'Box counts cannot be negative'],
+    ['a negative count', { smallBoxes: -1 }, 'small', 'Box counts must be whole numbers'],
     [
       'a post code that is not a UK one',
       { collection: { countryId: 231, postcode: '12345' } },
@@ -136,7 +164,7 @@ describe('POST /api/v1/quotes', () => {
   ];
   for (const [name, overrides, field, message] of invalid) {
     it(`refuses ${name} with 422 and the form's message`, async () => {
-      const res = await call(t.app, createQuote, { body: request(overrides) });
+      const res = await ask(overrides);
       expect(res.statusCode).toBe(422);
       const body = ApiErrorBodySchema.parse(res.json());
       expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -146,13 +174,11 @@ describe('POST /api/v1/quotes', () => {
   }
 
   it('reports the product’s checks in the product’s order', async () => {
-    const res = await call(t.app, createQuote, {
-      body: request({
-        collection: { countryId: 231, postcode: '' },
-        destination: { countryId: 73, postcode: '' },
-        smallBoxes: 0,
-        largeBoxes: 0,
-      }),
+    const res = await ask({
+      collection: { countryId: 231, postcode: '' },
+      destination: { countryId: 73, postcode: '' },
+      smallBoxes: 0,
+      largeBoxes: 0,
     });
     const body = ApiErrorBodySchema.parse(res.json());
     expect(body.error.message).toBe('Please enter collection post code');
@@ -165,7 +191,7 @@ describe('POST /api/v1/quotes', () => {
 
   it('answers NO_QUOTES when the courier runs neither service on the route', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceName.startsWith('UPS'));
-    const res = await call(t.app, createQuote, { body: request({ smallBoxes: 4, largeBoxes: 0 }) });
+    const res = await ask({ smallBoxes: 4, largeBoxes: 0 });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: {
@@ -181,77 +207,116 @@ describe('POST /api/v1/quotes', () => {
       s.serviceName === 'TG Express Worldwide' ? { ...s, collectionOptions: [] } : s,
     );
     // A route no other test caches (several parcels, a large one, to South Africa).
-    const res = await call(t.app, createQuote, {
-      body: request({
-        destination: { countryId: 203, postcode: '8001' },
-        smallBoxes: 0,
-        largeBoxes: 4,
-      }),
+    const res = await ask({
+      destination: { countryId: 203, postcode: '8001' },
+      smallBoxes: 0,
+      largeBoxes: 4,
     });
-    expect(res.statusCode).toBe(201);
-    expect(OrderViewSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
+    expect(res.statusCode).toBe(200);
+    expect(QuoteViewSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
   });
 
-  it('answers NO_QUOTES without asking the courier when our tables have no price', async () => {
+  it('says we cannot price the route yet when the courier runs it but our tables have no price', async () => {
     await t.database.query(
-      `DELETE FROM rates WHERE destination_country_id = 21 AND weight_kg = 150`,
+      `DELETE FROM rates WHERE destination_country_id = 107 AND weight_kg = 150`,
     );
     t.app.services.rates.invalidate(); // as the rate tables' own writer does
-    const before = courier.routeQueries.length;
-    const res = await call(t.app, createQuote, {
-      body: request({
-        destination: { countryId: 21, postcode: '1000' },
-        smallBoxes: 0,
-        largeBoxes: 5,
-      }),
+    const res = await ask({
+      destination: { countryId: 107, postcode: '00184' },
+      smallBoxes: 0,
+      largeBoxes: 5,
     });
     expect(res.statusCode).toBe(422);
-    expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('NO_QUOTES');
-    expect(courier.routeQueries.length).toBe(before);
+    expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.json()).toEqual({
+      error: {
+        code: 'NO_PRICE',
+        message:
+          "We can't price 5 boxes to Italy online yet. Please try a different number or size of boxes, or contact us and we will quote by email.",
+      },
+    });
   });
+});
 
-  it('ignores prices sent by the client', async () => {
-    const res = await call(t.app, createQuote, {
-      body: untyped({ ...request(), pricePence: 1, actualPrice: 1 }),
+describe('POST /api/v1/orders (Select)', () => {
+  it('starts a draft with the chosen service at the server’s price, ignoring prices sent', async () => {
+    const res = await call(t.app, createOrder, {
+      body: untyped({ quote: { ...request(), pricePence: 1 }, service: 'economy', pricePence: 1 }),
     });
     expect(res.statusCode).toBe(201);
     const order = OrderViewSchema.parse(res.json());
-    expect(order.services.every((s) => s.pricePence > 100)).toBe(true);
+    expect(res.headers.location).toBe(`/api/v1/orders/${order.id}`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(order).toMatchObject({
+      status: 'draft',
+      totalWeightKg: 80,
+      selectedService: 'economy',
+      pricePence: await tablePrice('economy', 73, 80),
+    });
+    expect(order.reference).toMatch(/^BA-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(order.services.map((s) => s.service)).toEqual(['express', 'economy']);
+    const again = await call(t.app, getOrder, { params: { id: order.id } });
+    expect(again.json()).toEqual(order);
+  });
+
+  it('refuses a service the route does not offer now, and an invalid question', async () => {
+    courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
+    const body = {
+      quote: request({
+        smallBoxes: 0,
+        largeBoxes: 2,
+        destination: { countryId: 80, postcode: '10115' },
+      }),
+    };
+    const express = await call(t.app, createOrder, { body: { ...body, service: 'express' } });
+    expect(express.statusCode).toBe(409);
+    expect(ApiErrorBodySchema.parse(express.json()).error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'Express is not available on this route right now. Please choose one of the services shown.',
+    });
+    const invalid = await call(t.app, createOrder, {
+      body: { quote: request({ smallBoxes: 0, largeBoxes: 0 }), service: 'economy' },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(invalid.json()).error.message).toBe(
+      'Please select amount of boxes',
+    );
   });
 });
 
 describe('the courier route cache', () => {
   const route = () =>
-    request({ destination: { countryId: 232, postcode: '10001' }, smallBoxes: 3, largeBoxes: 2 });
+    ask({ destination: { countryId: 232, postcode: '10001' }, smallBoxes: 3, largeBoxes: 2 });
 
   it('asks the courier once, then answers from the cache while fresh', async () => {
     const before = courier.routeQueries.length;
-    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
-    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
+    expect((await route()).statusCode).toBe(200);
+    expect((await route()).statusCode).toBe(200);
     expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('serves a stale answer at once and refreshes it in the background', async () => {
     const before = courier.routeQueries.length;
     t.clock.set(new Date(t.clock.now().getTime() + 7 * HOUR));
-    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
+    expect((await route()).statusCode).toBe(200);
     await t.app.services.courierRoutes.idle();
     expect(courier.routeQueries.length).toBe(before + 1);
     // Refreshed: fresh again, no further call.
-    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
+    expect((await route()).statusCode).toBe(200);
     expect(courier.routeQueries.length).toBe(before + 1);
   });
 
   it('still serves a stale answer while the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 8 * HOUR));
     courier.down = true;
-    expect((await call(t.app, createQuote, { body: route() })).statusCode).toBe(201);
+    expect((await route()).statusCode).toBe(200);
   });
 
   it('says so honestly when the answer is too old and the courier is down', async () => {
     t.clock.set(new Date(t.clock.now().getTime() + 30 * HOUR));
     courier.down = true;
-    const res = await call(t.app, createQuote, { body: route() });
+    const res = await route();
     expect(res.statusCode).toBe(503);
     expect(ApiErrorBodySchema.parse(res.json()).error.code).toBe('COURIER_UNAVAILABLE');
     const rows = await t.database.query<{ last_error: string }>(
@@ -263,23 +328,21 @@ describe('the courier route cache', () => {
 
   it('says so when a route was never fetched and the courier is down', async () => {
     courier.down = true;
-    const res = await call(t.app, createQuote, {
-      body: request({
-        destination: { countryId: 107, postcode: '00184' },
-        smallBoxes: 1,
-        largeBoxes: 0,
-      }),
+    const res = await ask({
+      destination: { countryId: 107, postcode: '00184' },
+      smallBoxes: 1,
+      largeBoxes: 0,
     });
     expect(res.statusCode).toBe(503);
   });
 
   it('refreshes routes in use ahead of need (the recurring refresh of the route matrix)', async () => {
-    const body = request({
+    const res = await ask({
       destination: { countryId: 154, postcode: '1012 AB' },
       smallBoxes: 0,
       largeBoxes: 1,
     });
-    expect((await call(t.app, createQuote, { body })).statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const jobs = t.app.services.jobs;
     await jobs.schedule({ kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB });
     await jobs.drain(); // warms the rest of the matrix (routes earlier tests left due among them)
@@ -306,10 +369,11 @@ describe('the courier route cache', () => {
 });
 
 describe('orders', () => {
-  /** A draft of two small boxes, its service not chosen yet: the tests choose it. */
-  const draft = () => newOrder(t.app, { quote: { smallBoxes: 2, largeBoxes: 0 }, service: null });
+  /** A draft of two small boxes, Economy chosen at Select: the tests change it. */
+  const draft = () =>
+    newOrder(t.app, { quote: { smallBoxes: 2, largeBoxes: 0 }, service: 'economy' });
 
-  it('stores the chosen service with the server’s price, ignoring a tampered one', async () => {
+  it('changes the chosen service at the server’s price, ignoring a tampered one', async () => {
     const order = await draft();
     const res = await call(t.app, selectService, {
       params: { id: order.id },
@@ -327,14 +391,10 @@ describe('orders', () => {
 
   it('refuses a service the order was not offered, and an unknown one', async () => {
     courier.routeServices = typicalRouteServices().filter((s) => s.serviceId !== 101);
-    const res = await call(t.app, createQuote, {
-      body: request({
-        smallBoxes: 0,
-        largeBoxes: 2,
-        destination: { countryId: 80, postcode: '10115' },
-      }),
+    const order = await newOrder(t.app, {
+      quote: { smallBoxes: 0, largeBoxes: 2, destination: { countryId: 80, postcode: '10115' } },
+      service: 'economy',
     });
-    const order = OrderViewSchema.parse(res.json());
     const express = await call(t.app, selectService, {
       params: { id: order.id },
       body: { service: 'express' },

@@ -1,36 +1,72 @@
 import type { FastifyInstance } from 'fastify';
 import { getRates, type Rates } from '../../../domain/api/catalog.js';
-import { createQuote, getOrder } from '../../../domain/api/orders.js';
+import { createOrder, getOrder, getQuotes } from '../../../domain/api/orders.js';
 import { routeUrl } from '../../../domain/api/route.js';
-import { validateQuoteRequest } from '../../../domain/quote.js';
-import { addRoute } from '../../http/route.js';
+import { validateQuoteRequest, type QuoteRequestShapeValue } from '../../../domain/quote.js';
+import type { Clock } from '../../clock.js';
+import { addRoute, NOT_MODIFIED } from '../../http/route.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrderAccess } from '../orders/index.js';
 import type { QuotesService } from './quotes.service.js';
 
-export function quotesRoutes(quotes: QuotesService, catalog: CatalogService, access: OrderAccess) {
+/**
+ * How long a browser or a shared cache may reuse a quote without asking: short, as a rate table
+ * saved by an operator is used by every process within a minute. After that an `If-None-Match`
+ * costs a 304 while nothing changed.
+ */
+const QUOTE_CACHE_CONTROL = 'public, max-age=60';
+
+function checked(request: QuoteRequestShapeValue) {
+  const result = validateQuoteRequest(request);
+  // The route's schema already refused every failing rule; this narrows the type.
+  if (!result.ok) throw new Error('validated quote request failed validation');
+  return result.value;
+}
+
+/** True when `If-None-Match` names this ETag (weak comparison, as RFC 9110 asks for it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export function quotesRoutes(
+  quotes: QuotesService,
+  catalog: CatalogService,
+  access: OrderAccess,
+  clock: Clock,
+) {
   return async function register(app: FastifyInstance) {
-    /** Get Quotes: validates, prices, and creates the draft order (201 with the order). */
+    /** Get Quotes: a read from memory; no session, no database write (docs/quotes-and-orders.md). */
     addRoute(
       app,
-      createQuote,
+      getQuotes,
       async (request, reply) => {
-        const { body } = request;
-        const checked = validateQuoteRequest(body);
-        // The route's schema already refused every failing rule; this narrows the type.
-        if (!checked.ok) throw new Error('validated quote request failed validation');
+        const { quote, etag } = await quotes.quote(checked(request.query));
+        reply.header('etag', etag);
+        if (matchesEtag(request.headers['if-none-match'], etag)) return NOT_MODIFIED;
+        return quote;
+      },
+      { cacheControl: QUOTE_CACHE_CONTROL, processRateLimit: { name: 'quotes', clock } },
+    );
+
+    /** Select: the draft order starts here, with the chosen service (201 with the order). */
+    addRoute(
+      app,
+      createOrder,
+      async (request, reply) => {
         const viewer = await access.viewerOf(request);
         const guestHash = access.ensureGuest(request, reply);
         // The new draft belongs to this browser and, if signed in, to the account: stored with
         // them in one transaction.
-        const order = await quotes.createQuote(checked.value, {
+        const order = await quotes.startOrder(checked(request.body.quote), request.body.service, {
           guestHash,
           userId: viewer.user?.id ?? null,
         });
         reply.header('location', routeUrl(getOrder, { id: order.id }));
         return order;
       },
-      { rateLimit: 'quotes' },
+      { rateLimit: 'orders', cacheControl: 'no-store' },
     );
 
     /** Both public rate tables, with each destination's lowest ("from") price. */

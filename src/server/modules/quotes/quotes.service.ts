@@ -1,8 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { OfferedService, OrderView } from '../../../domain/order.js';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  orderPlace,
+  type OfferedService,
+  type OrderView,
+  type QuoteView,
+} from '../../../domain/order.js';
 import { totalWeightKg } from '../../../domain/pricing.js';
 import {
   courierServiceFor,
+  noPriceMessage,
   QUOTE_MESSAGES,
   SERVICE_LEVELS,
   packagesFor,
@@ -17,14 +23,23 @@ import { newOrderReference, toOrderView, type OrdersService } from '../orders/in
 
 const SERVICE_ORDER: QuoteService[] = ['express', 'economy'];
 
+/** A quote and the strong validator of its answer. */
+export interface PricedQuote {
+  quote: QuoteView;
+  /** `"…"`: changes whenever the rate tables, the route's availability or the question do. */
+  etag: string;
+}
+
 /**
- * Get Quotes: prices come from our rate tables at once; a service is offered only when the
- * courier runs it on the route and our table has a price for the destination and weight. The
- * draft order is created here and every later step updates it.
+ * Get Quotes answers a question and writes nothing: prices come from the rate tables held in
+ * memory, and a service is offered only when the courier runs it on the route (its cached
+ * availability) and our table has a price for the destination and weight. The order starts when
+ * a service is chosen (`startOrder`), which asks the question again: the browser's price is never
+ * read (docs/quotes-and-orders.md).
  */
 export class QuotesService {
   constructor(
-    private readonly rates: Pick<RateCache, 'findPrices'>,
+    private readonly rates: Pick<RateCache, 'findPrices' | 'version'>,
     private readonly routes: CourierRoutesService,
     private readonly orders: OrdersService,
     private readonly clock: Clock,
@@ -32,15 +47,12 @@ export class QuotesService {
     readonly courierWaitMs: number,
   ) {}
 
-  /** Prices the request and stores its draft, which belongs to `owner` (this browser, the account). */
-  async createQuote(
-    request: ValidQuoteRequest,
-    owner: { guestHash: string; userId: string | null },
-  ): Promise<OrderView> {
+  /** The services offered for the question, with their prices; 422 or 503 when there are none. */
+  async quote(request: ValidQuoteRequest): Promise<PricedQuote> {
     const weightKg = totalWeightKg(request.smallBoxes, request.largeBoxes);
     const destinationId = request.destination.country.countryId;
     const prices = await this.rates.findPrices(destinationId, weightKg);
-    if (!SERVICE_ORDER.some((s) => prices[s] !== undefined)) throw noQuotes();
+    const rateVersion = this.rates.version;
 
     const routeServices = await this.routes.servicesFor(
       {
@@ -67,9 +79,11 @@ export class QuotesService {
     );
 
     const offered: OfferedService[] = [];
+    let courierRuns = false;
     for (const service of SERVICE_ORDER) {
       const pricePence = prices[service];
       const match = courierServiceFor(service, routeServices);
+      if (match) courierRuns = true;
       if (pricePence === undefined || !match) continue;
       offered.push({
         service,
@@ -79,8 +93,50 @@ export class QuotesService {
         transitDays: match.courierService.transitTimeEstimate ?? null,
       });
     }
-    if (offered.length === 0) throw noQuotes();
+    if (offered.length === 0) {
+      // The courier serves the route but we have no price: say it is ours to fix.
+      if (courierRuns) {
+        const boxes = request.smallBoxes + request.largeBoxes;
+        throw new ApiError(
+          422,
+          'NO_PRICE',
+          noPriceMessage(request.destination.country.title, boxes),
+        );
+      }
+      throw new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
+    }
 
+    const quote: QuoteView = {
+      collection: orderPlace(request.collection.country.countryId, request.collection.postcode),
+      destination: orderPlace(destinationId, request.destination.postcode),
+      smallBoxes: request.smallBoxes,
+      largeBoxes: request.largeBoxes,
+      totalBoxes: request.smallBoxes + request.largeBoxes,
+      totalWeightKg: weightKg,
+      services: offered,
+    };
+    const digest = createHash('sha256').update(rateVersion).update(JSON.stringify(quote));
+    return { quote, etag: `"q-${digest.digest('base64url').slice(0, 22)}"` };
+  }
+
+  /**
+   * Select: asks the question again, then stores the draft with the chosen service and its price,
+   * owned by `owner` (this browser, the account), in one statement (decision 060).
+   */
+  async startOrder(
+    request: ValidQuoteRequest,
+    service: QuoteService,
+    owner: { guestHash: string; userId: string | null },
+  ): Promise<OrderView> {
+    const { quote } = await this.quote(request);
+    const chosen = quote.services.find((s) => s.service === service);
+    if (!chosen) {
+      throw new ApiError(
+        409,
+        'SERVICE_UNAVAILABLE',
+        `${SERVICE_LEVELS[service].name} is not available on this route right now. Please choose one of the services shown.`,
+      );
+    }
     const now = this.clock.now();
     const order = await this.orders.createDraft(
       {
@@ -88,12 +144,15 @@ export class QuotesService {
         reference: newOrderReference(),
         collectionCountryId: request.collection.country.countryId,
         collectionPostcode: request.collection.postcode,
-        destinationCountryId: destinationId,
+        destinationCountryId: quote.destination.countryId,
         destinationPostcode: request.destination.postcode,
         smallBoxes: request.smallBoxes,
         largeBoxes: request.largeBoxes,
-        totalWeightKg: weightKg,
-        offeredServices: offered,
+        totalWeightKg: quote.totalWeightKg,
+        offeredServices: quote.services,
+        selectedService: service,
+        pricePence: chosen.pricePence,
+        serviceChosenAt: now,
         createdAt: now,
         updatedAt: now,
       },
@@ -101,8 +160,4 @@ export class QuotesService {
     );
     return toOrderView(order);
   }
-}
-
-function noQuotes() {
-  return new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { OrderViewSchema } from '../../../domain/order.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
+import { QuoteViewSchema } from '../../../domain/order.js';
+import { quoteQuery } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { getQuotes } from '../../../domain/api/orders.js';
 
 /** Quotes through the real courier client and the courier simulator, over HTTP. */
 let t: TestApp;
@@ -14,15 +14,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const quote = (countryId: number, postcode: string, smallBoxes: number, largeBoxes: number) =>
-  call(t.app, createQuote, {
-    body: quoteBody({ destination: { countryId, postcode }, smallBoxes, largeBoxes }),
+  call(t.app, getQuotes, {
+    query: quoteQuery({ destination: { countryId, postcode }, smallBoxes, largeBoxes }),
   });
 
 describe('quotes against the courier simulator', () => {
   it('keeps only Express Worldwide and International Economy, priced from our tables', async () => {
     const res = await quote(13, '2000', 2, 1);
-    expect(res.statusCode).toBe(201);
-    const order = OrderViewSchema.parse(res.json());
+    expect(res.statusCode).toBe(200);
+    const order = QuoteViewSchema.parse(res.json());
     expect(order.services.map((s) => s.service)).toEqual(['express', 'economy']);
     for (const s of order.services) {
       expect(s.pricePence).toBe(await t.app.services.catalog.findPricePence(s.service, 13, 70));
@@ -32,7 +32,7 @@ describe('quotes against the courier simulator', () => {
 
   it('answers the next quote on the route from the cache', async () => {
     const before = t.courierSimulator!.calls().quote;
-    expect((await quote(13, '2600', 2, 1)).statusCode).toBe(201);
+    expect((await quote(13, '2600', 2, 1)).statusCode).toBe(200);
     expect(t.courierSimulator!.calls().quote).toBe(before);
   });
 
@@ -45,7 +45,7 @@ describe('quotes against the courier simulator', () => {
     } finally {
       t.courierSimulator!.control({ reset: true });
     }
-    expect((await quote(205, '28013', 1, 0)).statusCode).toBe(201);
+    expect((await quote(205, '28013', 1, 0)).statusCode).toBe(200);
   });
 
   it('answers NO_QUOTES when the courier refuses the shipment on a new route', async () => {

@@ -7,7 +7,7 @@ import { commodityCode, quoteBody } from '../../../../tests/support/factories/or
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { addItem } from '../../../domain/api/declaration.js';
-import { createQuote } from '../../../domain/api/orders.js';
+import { createOrder } from '../../../domain/api/orders.js';
 import {
   deleteSavedItem,
   listSavedItems,
@@ -29,7 +29,9 @@ async function orderWithItem(
   browser: TestBrowser,
   item: { name: string; numberOfUnits: number; unitValue: number; unitWeight: number },
 ) {
-  const { id } = await ok(browser, createQuote, { body: quoteBody() });
+  const { id } = await ok(browser, createOrder, {
+    body: { quote: quoteBody(), service: 'express' },
+  });
   const order = await ok(browser, addItem, {
     params: { id, parcelKey: 'small-1' },
     body: { ...item, commodityCode: await commodityCode(browser, item.name) },

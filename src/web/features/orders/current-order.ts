@@ -1,13 +1,20 @@
 import { useSyncExternalStore } from 'react';
-import { createQuote, getOrder } from '../../../domain/api/orders.js';
+import { createOrder, getOrder } from '../../../domain/api/orders.js';
 import type { OrderView } from '../../../domain/order.js';
 import { isEditable, isOrderStatus } from '../../../domain/order-states.js';
-import type { QuoteRequestInput } from '../../../domain/quote.js';
+import type { QuoteRequestInput, QuoteService } from '../../../domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { forgetAddressDrafts } from './address-drafts.js';
 import { continuePath } from './continue-path.js';
-import { ORDER_ID_KEY, QUOTE_IN_PROGRESS_KEY, type QuoteInProgress } from '../quote/index.js';
-import { asApiError } from '../../lib/error-message.js';
+import {
+  BOOKING_IN_PROGRESS_KEY,
+  LAST_QUESTION_KEY,
+  ORDER_ID_KEY,
+  QUOTE_IN_PROGRESS_KEY,
+  rememberQuestion,
+  type BookingInProgress,
+  type QuoteInProgress,
+} from '../quote/index.js';
 
 /**
  * This tab's order in progress. Its id is kept in session storage, which belongs to one tab: a
@@ -57,8 +64,22 @@ function forgetOrderId(id: string | null) {
   try {
     window.sessionStorage.removeItem(ORDER_ID_KEY);
     window.sessionStorage.removeItem(QUOTE_IN_PROGRESS_KEY);
+    window.sessionStorage.removeItem(LAST_QUESTION_KEY);
+    forgetBookingInProgress(id);
   } catch {
     // Storage unavailable: nothing was kept.
+  }
+}
+
+/** Stops offering a booking to new tabs (it was paid for, or it is gone). */
+function forgetBookingInProgress(id: string | null) {
+  try {
+    const kept = JSON.parse(
+      window.localStorage.getItem(BOOKING_IN_PROGRESS_KEY) ?? '{}',
+    ) as Partial<BookingInProgress>;
+    if (!id || kept.id === id) window.localStorage.removeItem(BOOKING_IN_PROGRESS_KEY);
+  } catch {
+    // Storage unavailable or its value unreadable: nothing to offer anyway.
   }
 }
 
@@ -90,32 +111,33 @@ function storeOrderId(order: OrderView) {
   try {
     window.sessionStorage.setItem(ORDER_ID_KEY, order.id);
     if (unpaid) {
-      window.sessionStorage.setItem(
-        QUOTE_IN_PROGRESS_KEY,
-        JSON.stringify(quoteInProgressOf(order)),
-      );
+      const kept = quoteInProgressOf(order);
+      window.sessionStorage.setItem(QUOTE_IN_PROGRESS_KEY, JSON.stringify(kept));
+      rememberQuestion(kept.request);
+      const offer: BookingInProgress = { id: order.id, next: kept.next, at: Date.now() };
+      window.localStorage.setItem(BOOKING_IN_PROGRESS_KEY, JSON.stringify(offer));
     } else {
+      // Paid for: the home form starts empty again.
       window.sessionStorage.removeItem(QUOTE_IN_PROGRESS_KEY);
+      window.sessionStorage.removeItem(LAST_QUESTION_KEY);
+      forgetBookingInProgress(order.id);
     }
   } catch {
     // Private mode without storage: the order still works in this tab until it is reloaded.
   }
 }
 
-/** Get Quotes: the request runs while /quote shows its spinner. */
-export async function startQuote(request: QuoteRequestInput): Promise<void> {
-  const mine = ++generation;
-  set({ status: 'loading' });
-  try {
-    const order = await callApi(createQuote, { body: request });
-    if (mine !== generation) return;
-    storeOrderId(order);
-    set({ status: 'ready', order });
-  } catch (error) {
-    if (mine !== generation) return;
-    const apiError = asApiError(error);
-    set({ status: 'error', error: apiError });
-  }
+/**
+ * Select on /quote: the order starts on the server with the chosen service and becomes this tab's
+ * order in progress.
+ */
+export async function startOrder(
+  quote: QuoteRequestInput,
+  service: QuoteService,
+): Promise<OrderView> {
+  const order = await callApi(createOrder, { body: { quote, service } });
+  setCurrentOrder(order);
+  return order;
 }
 
 /** Loads the stored order from the server (after a reload or in a new tab). */
@@ -188,9 +210,4 @@ export function rememberExpressSelected(express: boolean) {
 
 export function currentOrderState(): CurrentOrderState {
   return state;
-}
-
-/** After a failed quote has been reported, the journey starts empty again. */
-export function clearCurrentOrderError(): void {
-  if (state.status === 'error') set({ status: 'empty' });
 }

@@ -1,12 +1,11 @@
 /** What other features use of this tab's order in progress. */
 export {
-  clearCurrentOrderError,
   currentOrderState,
   refreshHeldOrder,
   reloadCurrentOrder,
   rememberExpressSelected,
   setCurrentOrder,
-  startQuote,
+  startOrder,
   useCurrentOrder,
 } from './current-order.js';
 export { continuePath } from './continue-path.js';

@@ -6,6 +6,7 @@ import {
   type OrderAddress,
   type OrderPlace,
   type OrderView,
+  type QuoteView,
 } from '../../../domain/order.js';
 
 function Place({ label, place }: { label: string; place: OrderPlace }) {
@@ -39,12 +40,16 @@ function Address({ label, address }: { label: string; address: OrderAddress }) {
   );
 }
 
-/** The order-details side panel shown beside every step after the quote (docs/product-rules.md). */
-export function OrderSummary({ order }: { order: OrderView }) {
+/**
+ * The order-details side panel shown beside every step after the quote (docs/product-rules.md);
+ * on /quote before there is an order, the quote's part of it.
+ */
+export function OrderSummary({ order }: { order: OrderView | QuoteView }) {
+  const placed = 'id' in order ? order : null;
   const cheapest = Math.min(...order.services.map((s) => s.pricePence));
-  const selected = order.services.find((s) => s.service === order.selectedService);
+  const selected = order.services.find((s) => s.service === placed?.selectedService);
   // What the items weigh so far, against what the boxes allow.
-  const declaredGrams = order.parcels.reduce((sum, p) => sum + p.declaredWeightGrams, 0);
+  const declaredGrams = placed?.parcels.reduce((sum, p) => sum + p.declaredWeightGrams, 0) ?? 0;
   return (
     <aside className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -74,34 +79,36 @@ export function OrderSummary({ order }: { order: OrderView }) {
         <div className="order-summary__price">
           <dt>{selected ? `Price (${selected.name})` : 'Price'}</dt>
           <dd>
-            {selected && order.pricePence !== null
-              ? formatPence(order.pricePence)
+            {selected && placed?.pricePence != null
+              ? formatPence(placed.pricePence)
               : Number.isFinite(cheapest)
                 ? `from ${formatPence(cheapest)}`
                 : '—'}
           </dd>
         </div>
-        {order.collectionDate && (
+        {placed?.collectionDate && (
           <div className="order-summary__date">
             <dt>Collection date</dt>
             <dd>
-              {formatCalendarDate(order.collectionDate)}{' '}
+              {formatCalendarDate(placed.collectionDate)}{' '}
               <span className="order-summary__hours">
                 between {COLLECTION_HOURS.from} and {COLLECTION_HOURS.to}
               </span>
             </dd>
           </div>
         )}
-        {order.collectionAddress && (
-          <Address label="Collection address" address={order.collectionAddress} />
+        {placed?.collectionAddress && (
+          <Address label="Collection address" address={placed.collectionAddress} />
         )}
-        {order.deliveryAddress && (
-          <Address label="Delivery address" address={order.deliveryAddress} />
+        {placed?.deliveryAddress && (
+          <Address label="Delivery address" address={placed.deliveryAddress} />
         )}
       </dl>
-      <p className="order-summary__reference">
-        Order reference <strong>{order.reference}</strong>
-      </p>
+      {placed && (
+        <p className="order-summary__reference">
+          Order reference <strong>{placed.reference}</strong>
+        </p>
+      )}
     </aside>
   );
 }

@@ -3,19 +3,26 @@ import type { getRates } from '../../../domain/api/catalog.js';
 import { RATES_ROUTE } from '../../../domain/api/entry-routes.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
+import { priceForBoxes } from '../../../domain/pricing.js';
 import { callApiUnchecked } from '../../lib/api-entry.js';
 import { Link } from '../../lib/router.js';
 
 type FromPrices = Map<number, number>;
 
 /**
- * Each destination's lowest Economy price. The home page is the entry chunk, so the reply is
- * typed by the route's declaration but not checked here (api.ts); a refusal or a reply of
- * another shape shows no prices.
+ * Each destination's Economy price for one Small Box, by the same pricing function as a quote:
+ * a destination whose table has no such price shows none (never another weight's). The home page
+ * is the entry chunk, so the reply is typed by the route's declaration but not checked here
+ * (api.ts); a refusal or a reply of another shape shows no prices.
  */
 async function loadFromPrices(signal: AbortSignal): Promise<FromPrices> {
   const rates = await callApiUnchecked<typeof getRates>(RATES_ROUTE, { signal });
-  return new Map(rates.services.economy.destinations.map((d) => [d.countryId, d.fromPence]));
+  const prices: FromPrices = new Map();
+  for (const d of rates.services.economy.destinations) {
+    const pence = priceForBoxes(d.prices, 1, 0);
+    if (pence !== undefined) prices.set(d.countryId, pence);
+  }
+  return prices;
 }
 
 /** Where a destination's tile leads: the home page's quote form with that destination chosen. */

@@ -5,8 +5,15 @@ import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js'
 import { DestinationPrices } from './destination-prices.js';
 import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { handOffQuote, takeHomeError } from './quote-handoff.js';
-import { quoteInProgress } from './quote-in-progress.js';
+import { takeHomeError } from './quote-handoff.js';
+import {
+  adoptBooking,
+  bookingInAnotherTab,
+  lastQuestion,
+  quoteInProgress,
+  rememberQuestion,
+} from './quote-in-progress.js';
+import { quoteSearchOf } from '../../../domain/quote-rules.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 
@@ -46,6 +53,10 @@ export function HomePage() {
   // This tab's unpaid order: the form shows its quote (Back from /quote, Change quote) and the
   // hero offers to carry on where the booking stopped.
   const [kept] = useState(quoteInProgress);
+  // The question this tab last asked (Back from /quote) goes back into the form.
+  const [asked] = useState(lastQuestion);
+  // A booking this browser started in another tab, offered when this tab has none.
+  const [elsewhere] = useState(() => (quoteInProgress() ? null : bookingInAnotherTab()));
   // "/?to=fr": a link to a quote for one destination (the destination tiles below).
   const linked = useSearchParams().get('to')?.toUpperCase();
   const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
@@ -69,8 +80,14 @@ export function HomePage() {
               <li>£50 cover included</li>
               <li>No account needed</li>
             </ul>
-            {kept && (
-              <Link to={kept.next} className="button button--accent hero__continue">
+            {(kept ?? elsewhere) && (
+              <Link
+                to={(kept ?? elsewhere)?.next ?? '/'}
+                className="button button--accent hero__continue"
+                onClick={() => {
+                  if (!kept && elsewhere) adoptBooking(elsewhere);
+                }}
+              >
                 Continue your booking
               </Link>
             )}
@@ -78,13 +95,14 @@ export function HomePage() {
           <div className="hero__form">
             <QuoteForm
               initialError={homeError?.message ?? null}
-              initialRequest={homeError ? homeError.request : kept?.request}
+              initialRequest={homeError ? homeError.request : (asked ?? kept?.request)}
               initialDestinationId={linkedDestination}
               ref={form}
               onGetQuotes={(request) => {
-                // To /quote at once (docs/product-rules.md); it sends the request and shows a spinner meanwhile.
-                handOffQuote(request);
-                navigate('/quote');
+                // To /quote at once (docs/product-rules.md), the question in its address: it asks
+                // for the prices and shows a spinner meanwhile.
+                rememberQuestion(request);
+                void navigate(`/quote?${quoteSearchOf(request)}`);
               }}
             />
           </div>

@@ -1,34 +1,18 @@
 import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
 
 /**
- * Hands a quote request from the home page to /quote, and a failed quote's message back to the
- * home page (spec: homeErrorMessage). Kept free of the API client so the home page's JavaScript
- * stays small: /quote loads the client and sends the request.
+ * A quote that could not be given goes back to the home page with its message beneath the form
+ * and the question in it (docs/product-rules.md: homeErrorMessage). Kept in memory, free of the
+ * API client, so the home page's JavaScript stays small.
  */
-let pendingRequest: QuoteRequestInput | null = null;
-/** The last request handed off: a quote that found nothing brings it back into the form. */
-let lastRequest: QuoteRequestInput | null = null;
 let homeError: { message: string; request: QuoteRequestInput | null } | null = null;
 
-export function handOffQuote(request: QuoteRequestInput): void {
-  pendingRequest = request;
-  lastRequest = request;
-  homeError = null;
+/** A quote that could not be given: its message, with the question that was asked. */
+export function setHomeError(message: string, request: QuoteRequestInput | null): void {
+  homeError = { message, request };
 }
 
-/** The request waiting to be sent, once. */
-export function takeQuoteRequest(): QuoteRequestInput | null {
-  const request = pendingRequest;
-  pendingRequest = null;
-  return request;
-}
-
-/** A quote that could not be given: its message, with the request that was sent. */
-export function setHomeError(message: string): void {
-  homeError = { message, request: lastRequest };
-}
-
-/** The message to show beneath the form, and what was typed, once. */
+/** The message to show beneath the form, and what was asked, once. */
 export function takeHomeError(): { message: string; request: QuoteRequestInput | null } | null {
   const error = homeError;
   homeError = null;

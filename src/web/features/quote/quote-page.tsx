@@ -1,63 +1,140 @@
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.js';
-import { selectService } from '../../../domain/api/orders.js';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { getQuotes, selectService } from '../../../domain/api/orders.js';
 import { formatPence } from '../../../domain/money.js';
-import type { OfferedService, OrderView } from '../../../domain/order.js';
+import type { OfferedService, OrderView, QuoteView } from '../../../domain/order.js';
+import {
+  quoteQueryOf,
+  quoteRequestFromSearch,
+  quoteSearchOf,
+  sameQuoteQuestion,
+  type QuoteRequestInput,
+} from '../../../domain/quote-rules.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
-  clearCurrentOrderError,
   currentOrderState,
   reloadCurrentOrder,
-  startQuote,
   rememberExpressSelected,
   setCurrentOrder,
+  startOrder,
   useCurrentOrder,
   OrderSummary,
   isReadOnly,
   PaidOrderNotice,
 } from '../orders/index.js';
-import { setHomeError, takeQuoteRequest } from './quote-handoff.js';
-import { callApi } from '../../lib/api.js';
+import { setHomeError } from './quote-handoff.js';
+import { rememberQuestion } from './quote-in-progress.js';
+import { callApi, type ApiClientError } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { errorMessage } from '../../lib/error-message.js';
+import { asApiError, errorMessage } from '../../lib/error-message.js';
 import '../orders/orders.css';
 
+/** The answer to one asking of a question (`key`: the question and the attempt). */
+type QuoteAnswer =
+  | { key: string; status: 'ready'; quote: QuoteView }
+  | { key: string; status: 'error'; error: ApiClientError };
+
+/** The question an order answered. */
+function questionOf(order: OrderView): QuoteRequestInput {
+  return {
+    collection: { countryId: order.collection.countryId, postcode: order.collection.postcode },
+    destination: { countryId: order.destination.countryId, postcode: order.destination.postcode },
+    smallBoxes: order.smallBoxes,
+    largeBoxes: order.largeBoxes,
+  };
+}
+
+/**
+ * /quote: the address carries the question (`/quote?collection=…`), so a reload, Back, a second
+ * tab and a shared link show the same prices; asking creates nothing. Select starts the order
+ * (or changes the service of this tab's unpaid order for the same question). Without a question
+ * in the address, this tab's order shows its own (read-only once paid).
+ */
 export function QuotePage() {
   usePageTitle(titleFor('/quote'));
+  const search = useSearchParams();
+  const searchKey = search.toString();
+  const question = useMemo(
+    () => quoteRequestFromSearch(new URLSearchParams(searchKey)),
+    [searchKey],
+  );
   const current = useCurrentOrder();
   const navigate = useNavigate();
+  const [attempt, setAttempt] = useState(0);
+  const key = `${searchKey}#${attempt}`;
+  const [latest, setLatest] = useState<QuoteAnswer | null>(null);
+  // Until the answer to this question arrives, the spinner shows.
+  const answer = latest?.key === key ? latest : null;
 
-  // Arriving from Get Quotes: send the request (the spinner shows meanwhile). Arriving any other
-  // way (a reload, a new tab): load the stored order from the server.
+  // No question in the address: this tab's order, loaded from the server after a reload.
   useEffect(() => {
-    const request = takeQuoteRequest();
-    if (request) void startQuote(request);
-    else if (currentOrderState().status !== 'ready') void reloadCurrentOrder();
-  }, []);
+    if (!question && currentOrderState().status !== 'ready') void reloadCurrentOrder();
+  }, [question]);
 
-  // A quote that cannot be given returns the customer home, with the message beneath the form.
+  // This tab's unpaid order: its question goes into the address, so its prices are asked afresh.
+  const held = current.status === 'ready' ? current.order : null;
   useEffect(() => {
-    if (current.status === 'error' && current.error.status === 422) {
-      setHomeError(current.error.message);
-      clearCurrentOrderError();
-      navigate('/', { replace: true });
+    if (!question && held && !isReadOnly(held)) {
+      void navigate(`/quote?${quoteSearchOf(questionOf(held))}`, { replace: true });
     }
-  }, [current, navigate]);
+  }, [question, held, navigate]);
 
-  if (current.status === 'ready') return <QuoteResults order={current.order} />;
+  useEffect(() => {
+    if (!question) return;
+    const controller = new AbortController();
+    callApi(getQuotes, {
+      query: quoteQueryOf(question),
+      signal: controller.signal,
+    }).then(
+      (quote) => {
+        rememberQuestion(question);
+        setLatest({ key, status: 'ready', quote });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const apiError = asApiError(error);
+        // A question that cannot be priced goes back to the form, with its message beneath it.
+        if (apiError.status === 422) {
+          setHomeError(apiError.message, question);
+          void navigate('/', { replace: true });
+        } else setLatest({ key, status: 'error', error: apiError });
+      },
+    );
+    return () => controller.abort();
+  }, [question, navigate, key]);
 
+  if (!question && held && isReadOnly(held)) {
+    return <QuoteResults quote={held} question={questionOf(held)} order={held} />;
+  }
+  if (question && answer?.status === 'ready') {
+    const matching = held && sameQuoteQuestion(questionOf(held), question) ? held : null;
+    return <QuoteResults quote={answer.quote} question={question} order={matching} />;
+  }
+
+  const noQuestion = !question && current.status !== 'loading' && !held;
   return (
     <section className="page container">
       <h1>Your quote</h1>
-      {current.status === 'error' && current.error.status !== 422 ? (
+      {question && answer?.status === 'error' ? (
         <div className="notice notice--error" role="alert">
-          <p>{current.error.message}</p>
+          <p>{answer.error.message}</p>
           <p>
+            {answer.error.status !== 429 && (
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  Try again
+                </button>{' '}
+              </>
+            )}
             <Link to="/">Back to the quote form</Link>
           </p>
         </div>
-      ) : current.status === 'empty' ? (
+      ) : noQuestion ? (
         <div className="notice">
           <p>You have no quote in progress.</p>
           <p>
@@ -74,21 +151,36 @@ export function QuotePage() {
   );
 }
 
-function QuoteResults({ order }: { order: OrderView }) {
+function QuoteResults({
+  quote,
+  question,
+  order,
+}: {
+  quote: QuoteView;
+  question: QuoteRequestInput;
+  /** This tab's order for the same question, if it has one. */
+  order: OrderView | null;
+}) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const readOnly = isReadOnly(order);
+  const readOnly = order !== null && isReadOnly(order);
 
   async function choose(service: OfferedService) {
     setPending(service.service);
     setError(null);
     try {
-      const updated = await callApi(selectService, {
-        params: { id: order.id },
-        body: { service: service.service },
-      });
-      setCurrentOrder(updated);
+      if (order) {
+        // The same question's unpaid order: the choice changes, its addresses stay.
+        setCurrentOrder(
+          await callApi(selectService, {
+            params: { id: order.id },
+            body: { service: service.service },
+          }),
+        );
+      } else {
+        await startOrder(question, service.service);
+      }
       rememberExpressSelected(service.service === 'express');
       await navigate('/booking');
     } catch (e) {
@@ -105,8 +197,8 @@ function QuoteResults({ order }: { order: OrderView }) {
           {readOnly && <PaidOrderNotice order={order} />}
           <p className="lead">
             {readOnly ? 'The service you chose' : 'Choose a service'} for your{' '}
-            {order.totalBoxes === 1 ? 'box' : `${order.totalBoxes} boxes`} from{' '}
-            {order.collection.title} to {order.destination.title}.
+            {quote.totalBoxes === 1 ? 'box' : `${quote.totalBoxes} boxes`} from{' '}
+            {quote.collection.title} to {quote.destination.title}.
             {!readOnly && (
               <>
                 {' '}
@@ -135,7 +227,7 @@ function QuoteResults({ order }: { order: OrderView }) {
               </tr>
             </thead>
             <tbody>
-              {order.services.map((service) => (
+              {quote.services.map((service) => (
                 <tr key={service.service}>
                   <th scope="row" data-label="Service">
                     {service.name}
@@ -185,7 +277,9 @@ function QuoteResults({ order }: { order: OrderView }) {
             its box is charged extra under our <Link to="/terms">terms</Link>.
           </p>
         </div>
-        <OrderSummary order={order} />
+        <OrderSummary
+          order={order && !readOnly ? { ...order, services: quote.services } : (order ?? quote)}
+        />
       </div>
     </section>
   );
