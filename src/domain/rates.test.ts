@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parsePounds, parseRatesCsv, penceToPounds, RATE_MESSAGES, ratesToCsv } from './rates.js';
+import { DESTINATIONS } from './countries.js';
+import {
+  parsePounds,
+  parseRatesCsv,
+  penceToPounds,
+  RATE_MESSAGES,
+  RATE_SERVICES,
+  RATE_WEIGHTS_KG,
+  rateWarnings,
+  ratesToCsv,
+} from './rates.js';
 
 describe('parsePounds', () => {
   it.each([
@@ -60,5 +70,38 @@ describe('rates CSV', () => {
       line: 2,
       reason: 'The file has no prices',
     });
+  });
+});
+
+describe('rateWarnings', () => {
+  const full = () =>
+    RATE_SERVICES.flatMap((service) =>
+      DESTINATIONS.flatMap((d) =>
+        RATE_WEIGHTS_KG.map((weightKg) => ({
+          service,
+          destinationCountryId: d.countryId,
+          weightKg,
+          pricePence: weightKg * 100 + (service === 'express' ? 1_000 : 0),
+        })),
+      ),
+    );
+
+  it('says nothing of a full, rising grid', () => {
+    expect(rateWarnings(full())).toEqual([]);
+  });
+
+  it('names a destination whose table has a gap at a weight a quote can reach', () => {
+    const italy = DESTINATIONS.find((d) => d.title === 'Italy')!.countryId;
+    const gappy = full().filter((p) => !(p.destinationCountryId === italy && p.weightKg === 20));
+    expect(rateWarnings(gappy)).toEqual([
+      'Economy to Italy: no price at 20 kg, so quotes of that weight do not offer Economy.',
+      'Express to Italy: no price at 20 kg, so quotes of that weight do not offer Express.',
+    ]);
+    const none = full().filter(
+      (p) => !(p.destinationCountryId === italy && p.service === 'economy'),
+    );
+    expect(rateWarnings(none)).toEqual([
+      'Economy to Italy: no prices at all, so Economy is never offered there.',
+    ]);
   });
 });

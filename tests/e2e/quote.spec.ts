@@ -180,6 +180,14 @@ test.describe('quotes', () => {
     // Without a question, a tab with no booking of its own has nothing to show.
     await second.goto('/quote');
     await expect(second.getByText('You have no quote in progress.')).toBeVisible();
+    // Its home page offers to carry on the booking this browser has in progress, if asked to.
+    await second.goto('/');
+    await second.getByRole('link', { name: 'Continue your booking' }).click();
+    await expect(second).toHaveURL(/\/booking/);
+    await expect(second.getByRole('complementary', { name: 'Order details' })).toContainText(
+      expressPrice,
+    );
+    expect(await second.evaluate(() => sessionStorage.getItem('boxabroad.orderId'))).toBe(orderId);
     await second.close();
 
     // Back in the first tab, /quote shows its own order's question and prices, still one order.

@@ -45,6 +45,26 @@ export interface RouteOptions {
 /** What a handler returns to answer 304 Not Modified (it has set the `ETag`). */
 export const NOT_MODIFIED: unique symbol = Symbol('not modified');
 
+/**
+ * A success reply already turned into JSON, sent as it is: for an answer worked out once and
+ * then held (Get Quotes). Whoever makes one checks it against the route's reply schema first,
+ * as the route would (`checkedJson`).
+ */
+export class SerializedReply<R extends ApiRoute> {
+  declare private readonly route: R;
+  constructor(readonly json: string) {}
+}
+
+/** A reply checked against the route's schema for its success status, then turned into JSON. */
+export function checkedJson<R extends ApiRoute>(
+  route: R,
+  value: RouteReply<R>,
+): SerializedReply<R> {
+  const schema = route.responses[successStatus(route)];
+  if (!schema) throw new Error(`${route.path} declares no success reply`);
+  return new SerializedReply<R>(JSON.stringify(schema.parse(value)));
+}
+
 export const NO_STORE: RouteOptions = { cacheControl: 'no-store' };
 
 interface RouteTypes<R extends ApiRoute> extends RouteGenericInterface {
@@ -58,7 +78,11 @@ interface RouteTypes<R extends ApiRoute> extends RouteGenericInterface {
 export type RouteHandler<R extends ApiRoute> = (
   request: FastifyRequest<RouteTypes<R>>,
   reply: FastifyReply,
-) => Promise<RouteReply<R> | (304 extends keyof R['responses'] ? typeof NOT_MODIFIED : never)>;
+) => Promise<
+  | RouteReply<R>
+  | SerializedReply<R>
+  | (304 extends keyof R['responses'] ? typeof NOT_MODIFIED : never)
+>;
 
 /**
  * Registers a route from its declaration (src/domain/api): params, query, body and headers are
@@ -119,6 +143,9 @@ export function addRoute<R extends ApiRoute>(
       const body = await handler(request, reply);
       if (options.cacheControl) reply.header('cache-control', options.cacheControl);
       if (body === NOT_MODIFIED) return reply.status(304).send();
+      if (body instanceof SerializedReply) {
+        return reply.status(status).type('application/json; charset=utf-8').send(body.json);
+      }
       return reply.status(status).send(body);
     },
   });

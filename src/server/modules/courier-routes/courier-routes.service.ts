@@ -82,17 +82,19 @@ export class CourierRoutesService {
    */
   async servicesFor(
     mix: RouteKey,
-    customerQuery: RouteQuery,
+    customerQuery: Omit<RouteQuery, 'packages'>,
     options: { waitMs?: number } = {},
   ): Promise<RouteService[]> {
     const key = availabilityKey(mix);
-    const query = { ...customerQuery, packages: packagesFor(key.smallBoxes, key.largeBoxes) };
     const now = this.clock.now();
     const id = routeId(key);
     const remembered = this.memory.get(id);
+    // The common case, a fresh answer in memory: nothing else is worked out.
     if (remembered && now.getTime() - remembered.fetchedAt < this.policy.freshMs) {
       return remembered.services;
     }
+    // The courier is asked about the parcel profile's representative parcels.
+    const query = { ...customerQuery, packages: packagesFor(key.smallBoxes, key.largeBoxes) };
     const cached = await this.repository.touch(key, query, now);
     const age = cached.fetchedAt ? now.getTime() - cached.fetchedAt.getTime() : Infinity;
     if (cached.services && cached.fetchedAt && age < this.policy.freshMs) {

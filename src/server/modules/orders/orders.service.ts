@@ -220,7 +220,6 @@ export class OrdersService {
           countryCode: toOrderView(order).destination.countryCode,
           postcode: order.destinationPostcode,
         },
-        packages: packagesFor(order.smallBoxes, order.largeBoxes),
       },
     );
     const match = courierServiceFor(order.selectedService, services);

@@ -4,10 +4,10 @@ import { createOrder, getOrder, getQuotes } from '../../../domain/api/orders.js'
 import { routeUrl } from '../../../domain/api/route.js';
 import { validateQuoteRequest, type QuoteRequestShapeValue } from '../../../domain/quote.js';
 import type { Clock } from '../../clock.js';
-import { addRoute, NOT_MODIFIED } from '../../http/route.js';
+import { addRoute, checkedJson, NOT_MODIFIED, type SerializedReply } from '../../http/route.js';
 import type { CatalogService } from '../catalog/index.js';
 import type { OrderAccess } from '../orders/index.js';
-import type { QuotesService } from './quotes.service.js';
+import type { PricedQuote, QuotesService } from './quotes.service.js';
 
 /**
  * How long a browser or a shared cache may reuse a quote without asking: short, as a rate table
@@ -36,16 +36,23 @@ export function quotesRoutes(
   access: OrderAccess,
   clock: Clock,
 ) {
+  /** Each held answer's JSON, checked and made once (the service hands back the same object). */
+  const replies = new WeakMap<PricedQuote, SerializedReply<typeof getQuotes>>();
   return async function register(app: FastifyInstance) {
     /** Get Quotes: a read from memory; no session, no database write (docs/quotes-and-orders.md). */
     addRoute(
       app,
       getQuotes,
       async (request, reply) => {
-        const { quote, etag } = await quotes.quote(checked(request.query));
-        reply.header('etag', etag);
-        if (matchesEtag(request.headers['if-none-match'], etag)) return NOT_MODIFIED;
-        return quote;
+        const priced = await quotes.quote(checked(request.query));
+        reply.header('etag', priced.etag);
+        if (matchesEtag(request.headers['if-none-match'], priced.etag)) return NOT_MODIFIED;
+        let json = replies.get(priced);
+        if (!json) {
+          json = checkedJson(getQuotes, priced.quote);
+          replies.set(priced, json);
+        }
+        return json;
       },
       { cacheControl: QUOTE_CACHE_CONTROL, processRateLimit: { name: 'quotes', clock } },
     );

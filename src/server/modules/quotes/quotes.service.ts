@@ -11,7 +11,6 @@ import {
   noPriceMessage,
   QUOTE_MESSAGES,
   SERVICE_LEVELS,
-  packagesFor,
   type QuoteService,
   type ValidQuoteRequest,
 } from '../../../domain/quote.js';
@@ -22,6 +21,8 @@ import type { CourierRoutesService } from '../courier-routes/index.js';
 import { newOrderReference, toOrderView, type OrdersService } from '../orders/index.js';
 
 const SERVICE_ORDER: QuoteService[] = ['express', 'economy'];
+/** Answers held at most (a new one clears them all beyond this: memory stays bounded). */
+const MAX_HELD_ANSWERS = 20_000;
 
 /** A quote and the strong validator of its answer. */
 export interface PricedQuote {
@@ -38,6 +39,15 @@ export interface PricedQuote {
  * read (docs/quotes-and-orders.md).
  */
 export class QuotesService {
+  /**
+   * Each question's last answer, with what it was worked out from: the same answer (the same
+   * object, so its JSON is made once) while the rate tables and the route's availability are.
+   */
+  private readonly answers = new Map<
+    string,
+    { rateVersion: string; routeServices: readonly unknown[]; priced: PricedQuote }
+  >();
+
   constructor(
     private readonly rates: Pick<RateCache, 'findPrices' | 'version'>,
     private readonly routes: CourierRoutesService,
@@ -72,11 +82,23 @@ export class QuotesService {
           countryCode: request.destination.country.countryCode,
           postcode: request.destination.postcode,
         },
-        packages: packagesFor(request.smallBoxes, request.largeBoxes),
       },
       // A customer waits at most this long for the courier (docs/quotes-and-orders.md).
       { waitMs: this.courierWaitMs },
     );
+
+    const question = [
+      request.collection.country.countryId,
+      request.collection.postcode,
+      destinationId,
+      request.destination.postcode,
+      request.smallBoxes,
+      request.largeBoxes,
+    ].join('|');
+    const held = this.answers.get(question);
+    if (held && held.rateVersion === rateVersion && held.routeServices === routeServices) {
+      return held.priced;
+    }
 
     const offered: OfferedService[] = [];
     let courierRuns = false;
@@ -116,7 +138,10 @@ export class QuotesService {
       services: offered,
     };
     const digest = createHash('sha256').update(rateVersion).update(JSON.stringify(quote));
-    return { quote, etag: `"q-${digest.digest('base64url').slice(0, 22)}"` };
+    const priced = { quote, etag: `"q-${digest.digest('base64url').slice(0, 22)}"` };
+    if (this.answers.size >= MAX_HELD_ANSWERS) this.answers.clear();
+    this.answers.set(question, { rateVersion, routeServices, priced });
+    return priced;
   }
 
   /**
