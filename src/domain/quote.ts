@@ -4,7 +4,7 @@ import {
   QUOTE_MESSAGES,
   QUOTE_QUERY,
   validateQuoteRequest,
-  type QuoteRequestShapeValue,
+  type ValidQuoteRequest,
 } from './quote-rules.js';
 
 export * from './quote-rules.js';
@@ -50,7 +50,8 @@ const queryCount = z
 
 /**
  * `GET /api/v1/quotes`: the question as a query string (quote-rules.ts `quoteSearchOf`), read into
- * the request's shape and checked by the same rules as the form.
+ * the request's shape and checked by the same rules as the form; its output is the checked
+ * request (countries found, post codes normalised), so the handler checks nothing again.
  */
 export const QuoteQuerySchema = z
   .object({
@@ -67,7 +68,7 @@ export const QuoteQuerySchema = z
     [QUOTE_QUERY.smallBoxes]: queryCount,
     [QUOTE_QUERY.largeBoxes]: queryCount,
   })
-  .transform((q, ctx): QuoteRequestShapeValue => {
+  .transform((q, ctx): ValidQuoteRequest => {
     const value = {
       collection: { countryId: q.collection, postcode: q.collectionPostcode },
       destination: { countryId: q.destination, postcode: q.destinationPostcode },
@@ -81,5 +82,5 @@ export const QuoteQuerySchema = z
       }
       return z.NEVER;
     }
-    return value;
+    return result.value;
   });

@@ -303,7 +303,8 @@ export function processRateLimit(limit: Limit, name: string, clock: Clock) {
       windowStart = start;
       counts = new Map();
     }
-    const key = `${name}:${normalizeIP(request.ip)}`;
+    // An IPv4 address is its own key; an IPv6 one counts by its /64 (as normalizeIP makes it).
+    const key = `${name}:${request.ip.includes(':') ? normalizeIP(request.ip) : request.ip}`;
     const seen = counts.get(key);
     if (seen === undefined) {
       if (counts.size < PROCESS_LIMIT_MAX_KEYS) counts.set(key, 1);

@@ -44,7 +44,7 @@ export function quotesRoutes(
       app,
       getQuotes,
       async (request, reply) => {
-        const priced = await quotes.quote(checked(request.query));
+        const priced = await quotes.quote(request.query);
         reply.header('etag', priced.etag);
         if (matchesEtag(request.headers['if-none-match'], priced.etag)) return NOT_MODIFIED;
         let json = replies.get(priced);

@@ -3,7 +3,7 @@ import { COMPANY, companyLines } from '../../../domain/company.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 
-export const PRIVACY_LAST_UPDATED = '23 November 2026';
+export const PRIVACY_LAST_UPDATED = '26 November 2026';
 
 /**
  * How long unpaid quotes are kept: the default of `DRAFT_RETENTION_DAYS`, after which the
@@ -46,6 +46,20 @@ const BROWSER_STORAGE: StoredThing[] = [
     purpose:
       'The countries, post codes and boxes of the unpaid booking in this tab and the step it is at, so the quote form can show them and offer to continue.',
     lasts: 'Until you close the tab, or the booking is paid for',
+  },
+  {
+    name: 'boxabroad.lastQuestion',
+    kind: 'Session storage',
+    purpose:
+      'The countries, post codes and boxes you last asked a price for in this tab, so going back to the quote form shows them.',
+    lasts: 'Until you close the tab, or the booking is paid for',
+  },
+  {
+    name: 'boxabroad.bookingInProgress',
+    kind: 'Local storage',
+    purpose:
+      'The number of the unpaid booking this browser last worked on and the step it is at, so a new tab can offer to continue it. Nothing about you or your addresses.',
+    lasts: 'Until the booking is paid for; not offered after 7 days',
   },
   {
     name: 'boxabroad.addressDraft.…',
