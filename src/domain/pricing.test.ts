@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { priceForBoxes, reachableWeightsKg, totalWeightKg } from './pricing.js';
+import { priceForBoxes, totalWeightKg } from './pricing.js';
+import { reachableWeightsKg } from './rates.js';
 
 describe('totalWeightKg', () => {
   it('counts 20 kg per small box and 30 kg per large box', () => {

@@ -1,4 +1,4 @@
-import { BOX_SPECS, MAX_BOXES } from './boxes.js';
+import { BOX_SPECS } from './boxes.js';
 
 /**
  * The one weight rule used wherever a price is shown or charged (docs/product-rules.md):
@@ -19,15 +19,4 @@ export function priceForBoxes(
 ): number | undefined {
   const weightKg = totalWeightKg(smallBoxes, largeBoxes);
   return prices.find((p) => p.weightKg === weightKg)?.pricePence;
-}
-
-/** Every total weight a quote of 1 to MAX_BOXES boxes can reach, ascending (20, 30, …, 150). */
-export function reachableWeightsKg(): number[] {
-  const weights = new Set<number>();
-  for (let small = 0; small <= MAX_BOXES; small += 1) {
-    for (let large = 0; small + large <= MAX_BOXES; large += 1) {
-      if (small + large > 0) weights.add(totalWeightKg(small, large));
-    }
-  }
-  return [...weights].sort((a, b) => a - b);
 }

@@ -1,6 +1,7 @@
 import { DESTINATIONS, findCountry } from './countries.js';
 import { formatPence, readPounds } from './money.js';
-import { reachableWeightsKg } from './pricing.js';
+import { MAX_BOXES } from './boxes.js';
+import { totalWeightKg } from './pricing.js';
 
 /**
  * The rate tables as operators edit them (docs/operators.md, "Rates"): a grid of destination ×
@@ -13,6 +14,20 @@ export const RATE_SERVICE_TITLES: Record<RateService, string> = {
   economy: 'Economy',
   express: 'Express',
 };
+
+/**
+ * Every total weight a quote of 1 to MAX_BOXES boxes can reach, ascending (20, 30, …, 150). Kept
+ * here, not beside totalWeightKg, so the home page's script (which prices a tile) does not carry it.
+ */
+export function reachableWeightsKg(): number[] {
+  const weights = new Set<number>();
+  for (let small = 0; small <= MAX_BOXES; small += 1) {
+    for (let large = 0; small + large <= MAX_BOXES; large += 1) {
+      if (small + large > 0) weights.add(totalWeightKg(small, large));
+    }
+  }
+  return [...weights].sort((a, b) => a - b);
+}
 
 /** The grid's columns: every total weight a quote can reach (20, 30, …, 150 kg). */
 export const RATE_WEIGHTS_KG: readonly number[] = reachableWeightsKg();

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
 import { DESTINATIONS } from '../../domain/countries.js';
-import { reachableWeightsKg } from '../../domain/pricing.js';
+import { reachableWeightsKg } from '../../domain/rates.js';
 import { openDatabase } from './client.js';
 import { loadMigrations, migrate, pendingMigrations } from './migrate.js';
 import { seed } from './seed.js';

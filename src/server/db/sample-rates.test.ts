@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESTINATIONS } from '../../domain/countries.js';
-import { reachableWeightsKg } from '../../domain/pricing.js';
+import { reachableWeightsKg } from '../../domain/rates.js';
 import { samplePricePence, sampleRateRows } from './sample-rates.js';
 
 describe('sample rate tables', () => {

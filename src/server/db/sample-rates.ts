@@ -1,5 +1,5 @@
 import { DESTINATIONS } from '../../domain/countries.js';
-import { reachableWeightsKg } from '../../domain/pricing.js';
+import { reachableWeightsKg } from '../../domain/rates.js';
 
 /**
  * SAMPLE DATA. Plausible GBP prices so the site works out of the box; an operator replaces them

@@ -11,8 +11,6 @@ export const LAST_QUESTION_KEY = 'boxabroad.lastQuestion';
  * it is at and when it was last seen — no names, addresses or prices (docs/accounts.md).
  */
 export const BOOKING_IN_PROGRESS_KEY = 'boxabroad.bookingInProgress';
-/** A booking left longer than this is not offered in a new tab (abandoned drafts are deleted later). */
-const OFFER_FOR_MS = 7 * 86_400_000;
 
 export interface QuoteInProgress {
   /** The order it describes: it counts only while that is still this tab's order. */
@@ -26,15 +24,24 @@ export interface QuoteInProgress {
 export interface BookingInProgress {
   id: string;
   next: string;
-  /** When a tab last saw it (ms since the epoch). */
+  /** When a tab last saw it (ms since the epoch); not offered 7 days after. */
   at: number;
 }
 
-function read<T>(storage: () => Storage, key: string): T | null {
+/** A kept text, or null when there is none or storage is unavailable (private mode). */
+function raw(local: boolean, key: string): string | null {
   try {
-    return JSON.parse(storage().getItem(key) ?? '') as T;
+    return (local ? localStorage : sessionStorage).getItem(key);
   } catch {
-    // Nothing kept, or storage unavailable.
+    return null;
+  }
+}
+
+/** A kept value (JSON), or null. */
+function read<T>(local: boolean, key: string): T | null {
+  try {
+    return JSON.parse(raw(local, key) ?? '') as T;
+  } catch {
     return null;
   }
 }
@@ -45,43 +52,33 @@ function read<T>(storage: () => Storage, key: string): T | null {
  * forgotten; read here without the API client, so the home page's JavaScript stays small.
  */
 export function quoteInProgress(): QuoteInProgress | null {
-  const kept = read<QuoteInProgress>(() => sessionStorage, QUOTE_IN_PROGRESS_KEY);
-  try {
-    return kept && kept.id === sessionStorage.getItem(ORDER_ID_KEY) ? kept : null;
-  } catch {
-    return null;
-  }
+  const kept = read<QuoteInProgress>(false, QUOTE_IN_PROGRESS_KEY);
+  return kept && kept.id === raw(false, ORDER_ID_KEY) ? kept : null;
 }
 
 /** The question this tab last asked, or null. */
-export function lastQuestion(): QuoteRequestInput | null {
-  return read<QuoteRequestInput>(() => sessionStorage, LAST_QUESTION_KEY);
-}
+export const lastQuestion = () => read<QuoteRequestInput>(false, LAST_QUESTION_KEY);
 
-export function rememberQuestion(request: QuoteRequestInput): void {
+/** Keeps a text in session storage; nothing when storage is unavailable. */
+function keep(key: string, text: string): void {
   try {
-    sessionStorage.setItem(LAST_QUESTION_KEY, JSON.stringify(request));
+    sessionStorage.setItem(key, text);
   } catch {
-    // Storage unavailable: the form starts empty after a reload.
+    // Storage unavailable: the tab just remembers less.
   }
 }
 
+export const rememberQuestion = (request: QuoteRequestInput) =>
+  keep(LAST_QUESTION_KEY, JSON.stringify(request));
+
 /**
- * This browser's unpaid booking started in another tab (or before the browser was closed), when
- * this tab has none of its own: what "Continue your booking" offers on the home page.
+ * This browser's unpaid booking started in another tab (or before the browser was closed), which
+ * "Continue your booking" offers when this tab has none of its own.
  */
-export function bookingInAnotherTab(now = Date.now()): BookingInProgress | null {
-  const kept = read<BookingInProgress>(() => localStorage, BOOKING_IN_PROGRESS_KEY);
-  if (!kept || typeof kept.id !== 'string' || typeof kept.next !== 'string') return null;
-  if (!(now - kept.at < OFFER_FOR_MS)) return null;
-  return kept;
+export function bookingInAnotherTab(): BookingInProgress | null {
+  const kept = read<BookingInProgress>(true, BOOKING_IN_PROGRESS_KEY);
+  return kept && Date.now() - kept.at < 7 * 86_400_000 ? kept : null;
 }
 
 /** Makes that booking this tab's own, before going to its step. */
-export function adoptBooking(booking: BookingInProgress): void {
-  try {
-    sessionStorage.setItem(ORDER_ID_KEY, booking.id);
-  } catch {
-    // Storage unavailable: the step says there is no booking in progress.
-  }
-}
+export const adoptBooking = (booking: BookingInProgress) => keep(ORDER_ID_KEY, booking.id);

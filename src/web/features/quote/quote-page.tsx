@@ -5,11 +5,10 @@ import { formatPence } from '../../../domain/money.js';
 import type { OfferedService, OrderView, QuoteView } from '../../../domain/order.js';
 import {
   quoteQueryOf,
-  quoteRequestFromSearch,
   quoteSearchOf,
-  sameQuoteQuestion,
   type QuoteRequestInput,
 } from '../../../domain/quote-rules.js';
+import { quoteRequestFromSearch, sameQuoteQuestion } from '../../../domain/quote-question.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
