@@ -8,12 +8,7 @@ import {
   type HolidayRegion,
 } from '../../../domain/collection-calendar.js';
 import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
-import {
-  courierServiceFor,
-  SERVICE_LEVELS,
-  packagesFor,
-  type QuoteService,
-} from '../../../domain/quote.js';
+import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
 import type { Clock } from '../../clock.js';
