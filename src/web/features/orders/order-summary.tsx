@@ -58,12 +58,19 @@ export function OrderSummary({ order }: { order: OrderView | QuoteView }) {
       <dl className="order-summary__list">
         <Place label="From" place={order.collection} />
         <Place label="To" place={order.destination} />
-        <div>
-          <dt>Weight declared</dt>
-          <dd>
-            {formatKg(declaredGrams)} kg of {order.totalWeightKg} kg
-          </dd>
-        </div>
+        {placed ? (
+          <div>
+            <dt>Weight declared</dt>
+            <dd>
+              {formatKg(declaredGrams)} kg of {order.totalWeightKg} kg
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Weight allowed</dt>
+            <dd>{order.totalWeightKg} kg</dd>
+          </div>
+        )}
         <div>
           <dt>Total boxes</dt>
           <dd>{order.totalBoxes}</dd>
