@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { QuoteServiceSchema } from './quote.js';
+import { QuoteServiceSchema, SERVICE_LEVELS } from './quote.js';
 import { findCountry } from './countries.js';
 
 /** Every route that names an order answers this when there is no such order (404). */
@@ -124,19 +124,56 @@ export const OrderViewSchema = z.object({
 export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /**
- * A quote: the services offered for a question and their prices, before any order exists (the
- * order starts when a service is chosen: docs/quotes-and-orders.md).
+ * A quote as `GET /api/v1/quotes` answers it: the services offered for a question and their
+ * prices, before any order exists (the order starts when a service is chosen:
+ * docs/quotes-and-orders.md). Only what the question does not already say: the countries' names
+ * and flags and the services' names come from this folder (`quoteViewOf`), which keeps the
+ * answer small (its bytes are most of what a quote costs to send and to read).
  */
-export const QuoteViewSchema = OrderViewSchema.pick({
-  collection: true,
-  destination: true,
-  smallBoxes: true,
-  largeBoxes: true,
-  totalBoxes: true,
-  totalWeightKg: true,
-  services: true,
+export const QuoteAnswerSchema = z.object({
+  collection: z.object({ countryId: z.number().int(), postcode: z.string() }),
+  destination: z.object({ countryId: z.number().int(), postcode: z.string() }),
+  smallBoxes: z.number().int(),
+  largeBoxes: z.number().int(),
+  totalWeightKg: z.number().int(),
+  services: z.array(
+    z.object({
+      service: QuoteServiceSchema,
+      pricePence: z.number().int(),
+      transitDays: z.string().nullable(),
+    }),
+  ),
 });
-export type QuoteView = z.infer<typeof QuoteViewSchema>;
+export type QuoteAnswer = z.infer<typeof QuoteAnswerSchema>;
+
+/** A quote as a page shows it: the part of an order's view a quote has. */
+export type QuoteView = Pick<
+  OrderView,
+  | 'collection'
+  | 'destination'
+  | 'smallBoxes'
+  | 'largeBoxes'
+  | 'totalBoxes'
+  | 'totalWeightKg'
+  | 'services'
+>;
+
+/** The answer with the names, flags and service descriptions it leaves out. */
+export function quoteViewOf(answer: QuoteAnswer): QuoteView {
+  return {
+    collection: orderPlace(answer.collection.countryId, answer.collection.postcode),
+    destination: orderPlace(answer.destination.countryId, answer.destination.postcode),
+    smallBoxes: answer.smallBoxes,
+    largeBoxes: answer.largeBoxes,
+    totalBoxes: answer.smallBoxes + answer.largeBoxes,
+    totalWeightKg: answer.totalWeightKg,
+    services: answer.services.map((s) => ({
+      ...s,
+      name: SERVICE_LEVELS[s.service].name,
+      detail: SERVICE_LEVELS[s.service].detail,
+    })),
+  };
+}
 
 export const SelectServiceInputSchema = z.object({
   service: z.enum(['express', 'economy'], { message: 'Please choose Express or Economy' }),

@@ -3,7 +3,7 @@ import { z } from '../zod.js';
 import {
   ORDER_NOT_FOUND,
   OrderViewSchema,
-  QuoteViewSchema,
+  QuoteAnswerSchema,
   SelectServiceInputSchema,
 } from '../order.js';
 import { QuoteQuerySchema, QuoteRequestSchema } from '../quote.js';
@@ -27,7 +27,7 @@ export const getQuotes = defineRoute({
   query: QuoteQuerySchema,
   headers: z.object({ 'if-none-match': z.string().optional() }),
   responses: {
-    200: QuoteViewSchema.describe('The services offered and their prices'),
+    200: QuoteAnswerSchema.describe('The services offered and their prices'),
     304: z.undefined().describe('Not modified: the answer held under this ETag is current'),
     422: apiError(
       'Invalid input (VALIDATION_FAILED), no service on the route (NO_QUOTES) or no price of ours for it (NO_PRICE)',

@@ -40,6 +40,12 @@ export interface RouteOptions {
    * `processRateLimit`), for a route that writes nothing; needs the clock it counts windows by.
    */
   processRateLimit?: { name: RouteRateLimit; clock: Clock };
+  /**
+   * Keep the checked result of each valid query string (at most this many, all dropped when
+   * full): for a hot read whose same questions come again (Get Quotes). Checking is a pure
+   * function of the query, so a kept result is what checking again would give.
+   */
+  keepCheckedQueries?: number;
 }
 
 /** What a handler returns to answer 304 Not Modified (it has set the `ETag`). */
@@ -137,7 +143,10 @@ export function addRoute<R extends ApiRoute>(
           ]
         : []),
     ],
-    validatorCompiler: validatorFor(route) as FastifySchemaCompiler<unknown>,
+    validatorCompiler: validatorFor(
+      route,
+      options.keepCheckedQueries,
+    ) as FastifySchemaCompiler<unknown>,
     serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
     handler: async (request, reply) => {
       const body = await handler(request, reply);
@@ -176,31 +185,49 @@ function responseSchemas(route: ApiRoute, status: number): Record<string, unknow
   return responses;
 }
 
-function validatorFor(route: ApiRoute): FastifySchemaCompiler<ZodType> {
-  return ({ schema, httpPart }) =>
-    (data) => {
-      // Fastify hands an absent body over as null; the schemas' messages speak of "undefined".
-      const input = httpPart === 'body' && data === null ? undefined : data;
-      // Control characters anywhere, direction overrides in names: 400 naming each field, before
-      // the route's own rules (src/domain/text-input.ts; the browser checks the same).
-      if (httpPart === 'body' || httpPart === 'querystring') {
-        const problems = textInputProblems(input);
-        if (problems.length > 0) {
-          return {
-            error: new ApiError(
-              400,
-              'INVALID_CHARACTERS',
-              TEXT_INPUT_MESSAGES.summary,
-              textInputFields(problems),
-            ),
-          };
-        }
+function validatorFor(route: ApiRoute, keepQueries = 0): FastifySchemaCompiler<ZodType> {
+  return ({ schema, httpPart }) => {
+    const check = checkerFor(route, schema, httpPart);
+    if (httpPart !== 'querystring' || keepQueries === 0) return check;
+    const kept = new Map<string, { value: unknown }>();
+    return (data) => {
+      const key = JSON.stringify(data);
+      const hit = kept.get(key);
+      if (hit) return hit;
+      const result = check(data);
+      if ('value' in result) {
+        if (kept.size >= keepQueries) kept.clear();
+        kept.set(key, result as { value: unknown });
       }
-      const result = schema.safeParse(input);
-      if (result.success) return { value: result.data };
-      if (httpPart === 'params' && route.notFound) {
-        return { error: new ApiError(404, route.notFound.code, route.notFound.message) };
-      }
-      return { error: validationError(result.error.issues) };
+      return result;
     };
+  };
+}
+
+function checkerFor(route: ApiRoute, schema: ZodType, httpPart: string | undefined) {
+  return (data: unknown): { value: unknown } | { error: Error } => {
+    // Fastify hands an absent body over as null; the schemas' messages speak of "undefined".
+    const input = httpPart === 'body' && data === null ? undefined : data;
+    // Control characters anywhere, direction overrides in names: 400 naming each field, before
+    // the route's own rules (src/domain/text-input.ts; the browser checks the same).
+    if (httpPart === 'body' || httpPart === 'querystring') {
+      const problems = textInputProblems(input);
+      if (problems.length > 0) {
+        return {
+          error: new ApiError(
+            400,
+            'INVALID_CHARACTERS',
+            TEXT_INPUT_MESSAGES.summary,
+            textInputFields(problems),
+          ),
+        };
+      }
+    }
+    const result = schema.safeParse(input);
+    if (result.success) return { value: result.data };
+    if (httpPart === 'params' && route.notFound) {
+      return { error: new ApiError(404, route.notFound.code, route.notFound.message) };
+    }
+    return { error: validationError(result.error.issues) };
+  };
 }

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
 import { COLLECTION_REGIONS, DESTINATIONS } from '../../../domain/countries.js';
 import { DESTINATION_POSTCODE_FORMATS } from '../../../domain/destination-postcodes.js';
-import { QuoteViewSchema } from '../../../domain/order.js';
+import { QuoteAnswerSchema } from '../../../domain/order.js';
 import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
 import { buildApp } from '../../app.js';
 import { REFRESH_COURIER_ROUTES_JOB, ROUTE_REFRESH_INTERVAL_MS } from './courier-routes.service.js';
@@ -138,7 +138,7 @@ describe('the courier route matrix', { timeout: 120_000 }, () => {
     const replies = await Promise.all(answers);
     expect(replies.map((r) => r.statusCode)).toEqual(mixes.map(() => 200));
     for (const reply of replies) {
-      expect(QuoteViewSchema.parse(reply.json()).services.length).toBeGreaterThan(0);
+      expect(QuoteAnswerSchema.parse(reply.json()).services.length).toBeGreaterThan(0);
     }
     expect(courier.routeQueries).toHaveLength(1);
     // The courier was asked about the profile's representative parcels: several, one large.

@@ -4,7 +4,7 @@ import {
   ScriptedCourier,
   typicalRouteServices,
 } from '../../../../tests/support/scripted-courier.js';
-import { OrderViewSchema, QuoteViewSchema } from '../../../domain/order.js';
+import { OrderViewSchema, QuoteAnswerSchema, quoteViewOf } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
 import { newOrder, quoteBody, quoteQuery } from '../../../../tests/support/factories/orders.js';
@@ -53,20 +53,35 @@ describe('GET /api/v1/quotes', () => {
     const before = await countRows();
     const res = await ask();
     expect(res.statusCode).toBe(200);
-    const quote = QuoteViewSchema.strict().parse(res.json());
-    expect(quote).toMatchObject({
+    // Only what the question does not say already: no names or flags (quoteViewOf adds them).
+    expect(res.json()).toEqual({
+      collection: { countryId: 231, postcode: 'SW1A 1AA' },
+      destination: { countryId: 73, postcode: '75001' },
       smallBoxes: 1,
       largeBoxes: 2,
-      totalBoxes: 3,
       totalWeightKg: 80,
-      collection: { countryId: 231, postcode: 'SW1A 1AA', countryCode: 'GB' },
-      destination: { countryId: 73, postcode: '75001', title: 'France', flagPath: '/flags/fr.svg' },
+      services: [
+        {
+          service: 'express',
+          pricePence: await tablePrice('express', 73, 80),
+          transitDays: '2-4',
+        },
+        {
+          service: 'economy',
+          pricePence: await tablePrice('economy', 73, 80),
+          transitDays: expect.any(String),
+        },
+      ],
     });
-    expect(quote.services.map((s) => [s.service, s.pricePence])).toEqual([
-      ['express', await tablePrice('express', 73, 80)],
-      ['economy', await tablePrice('economy', 73, 80)],
-    ]);
-    expect(quote.services[0]).toMatchObject({ name: 'Express', transitDays: '2-4' });
+    expect(quoteViewOf(QuoteAnswerSchema.parse(res.json()))).toMatchObject({
+      totalBoxes: 3,
+      collection: { title: 'United Kingdom (Mainland)', countryCode: 'GB' },
+      destination: { title: 'France', flagPath: '/flags/fr.svg' },
+      services: [
+        { name: 'Express', detail: 'Fastest door-to-door delivery by air' },
+        { name: 'Economy' },
+      ],
+    });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await countRows()).toBe(before);
@@ -94,6 +109,16 @@ describe('GET /api/v1/quotes', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('refuses a bad question every time it is asked, after a good one was kept', async () => {
+    const good = { destination: { countryId: 73, postcode: '75002' } };
+    expect((await ask(good)).statusCode).toBe(200);
+    expect((await ask(good)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i += 1) {
+      const bad = await ask({ destination: { countryId: 73, postcode: '7500' } });
+      expect(bad.statusCode).toBe(422);
+    }
+  });
+
   it('normalises post codes and asks the courier about the box mix’s parcel profile', async () => {
     const before = courier.routeQueries.length;
     const res = await ask({
@@ -103,7 +128,7 @@ describe('GET /api/v1/quotes', () => {
       largeBoxes: 1,
     });
     expect(res.statusCode).toBe(200);
-    const quote = QuoteViewSchema.parse(res.json());
+    const quote = QuoteAnswerSchema.parse(res.json());
     expect(quote.collection.postcode).toBe('BT1 1AA');
     expect(quote.destination.postcode).toBe('K1A 0B1');
     const query = courier.routeQueries[before];
@@ -213,7 +238,7 @@ describe('GET /api/v1/quotes', () => {
       largeBoxes: 4,
     });
     expect(res.statusCode).toBe(200);
-    expect(QuoteViewSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
+    expect(QuoteAnswerSchema.parse(res.json()).services.map((s) => s.service)).toEqual(['economy']);
   });
 
   it('says we cannot price the route yet when the courier runs it but our tables have no price', async () => {

@@ -54,7 +54,12 @@ export function quotesRoutes(
         }
         return json;
       },
-      { cacheControl: QUOTE_CACHE_CONTROL, processRateLimit: { name: 'quotes', clock } },
+      {
+        cacheControl: QUOTE_CACHE_CONTROL,
+        processRateLimit: { name: 'quotes', clock },
+        // The same questions come again and again: each is checked once (never changed after).
+        keepCheckedQueries: 10_000,
+      },
     );
 
     /** Select: the draft order starts here, with the chosen service (201 with the order). */

@@ -1,10 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  orderPlace,
-  type OfferedService,
-  type OrderView,
-  type QuoteView,
-} from '../../../domain/order.js';
+import { quoteViewOf, type OrderView, type QuoteAnswer } from '../../../domain/order.js';
 import { totalWeightKg } from '../../../domain/pricing.js';
 import {
   courierServiceFor,
@@ -26,7 +21,7 @@ const MAX_HELD_ANSWERS = 20_000;
 
 /** A quote and the strong validator of its answer. */
 export interface PricedQuote {
-  quote: QuoteView;
+  quote: QuoteAnswer;
   /** `"…"`: changes whenever the rate tables, the route's availability or the question do. */
   etag: string;
 }
@@ -100,7 +95,7 @@ export class QuotesService {
       return held.priced;
     }
 
-    const offered: OfferedService[] = [];
+    const offered: QuoteAnswer['services'] = [];
     let courierRuns = false;
     for (const service of SERVICE_ORDER) {
       const pricePence = prices[service];
@@ -109,8 +104,6 @@ export class QuotesService {
       if (pricePence === undefined || !match) continue;
       offered.push({
         service,
-        name: SERVICE_LEVELS[service].name,
-        detail: SERVICE_LEVELS[service].detail,
         pricePence,
         transitDays: match.courierService.transitTimeEstimate ?? null,
       });
@@ -128,12 +121,14 @@ export class QuotesService {
       throw new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
     }
 
-    const quote: QuoteView = {
-      collection: orderPlace(request.collection.country.countryId, request.collection.postcode),
-      destination: orderPlace(destinationId, request.destination.postcode),
+    const quote: QuoteAnswer = {
+      collection: {
+        countryId: request.collection.country.countryId,
+        postcode: request.collection.postcode,
+      },
+      destination: { countryId: destinationId, postcode: request.destination.postcode },
       smallBoxes: request.smallBoxes,
       largeBoxes: request.largeBoxes,
-      totalBoxes: request.smallBoxes + request.largeBoxes,
       totalWeightKg: weightKg,
       services: offered,
     };
@@ -153,7 +148,7 @@ export class QuotesService {
     service: QuoteService,
     owner: { guestHash: string; userId: string | null },
   ): Promise<OrderView> {
-    const { quote } = await this.quote(request);
+    const quote = quoteViewOf((await this.quote(request)).quote);
     const chosen = quote.services.find((s) => s.service === service);
     if (!chosen) {
       throw new ApiError(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { QuoteViewSchema } from '../../../domain/order.js';
+import { QuoteAnswerSchema } from '../../../domain/order.js';
 import { quoteQuery } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
 import { getQuotes } from '../../../domain/api/orders.js';
@@ -22,7 +22,7 @@ describe('quotes against the courier simulator', () => {
   it('keeps only Express Worldwide and International Economy, priced from our tables', async () => {
     const res = await quote(13, '2000', 2, 1);
     expect(res.statusCode).toBe(200);
-    const order = QuoteViewSchema.parse(res.json());
+    const order = QuoteAnswerSchema.parse(res.json());
     expect(order.services.map((s) => s.service)).toEqual(['express', 'economy']);
     for (const s of order.services) {
       expect(s.pricePence).toBe(await t.app.services.catalog.findPricePence(s.service, 13, 70));

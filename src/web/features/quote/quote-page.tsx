@@ -2,7 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { getQuotes, selectService } from '../../../domain/api/orders.js';
 import { formatPence } from '../../../domain/money.js';
-import type { OfferedService, OrderView, QuoteView } from '../../../domain/order.js';
+import {
+  quoteViewOf,
+  type OfferedService,
+  type OrderView,
+  type QuoteView,
+} from '../../../domain/order.js';
 import {
   quoteQueryOf,
   quoteSearchOf,
@@ -88,7 +93,7 @@ export function QuotePage() {
     }).then(
       (quote) => {
         rememberQuestion(question);
-        setLatest({ key, status: 'ready', quote });
+        setLatest({ key, status: 'ready', quote: quoteViewOf(quote) });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
