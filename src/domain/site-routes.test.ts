@@ -44,8 +44,8 @@ describe('site routes', () => {
     );
   });
 
-  it('describes for search engines only the public pages, none of the booking journey', () => {
-    expect(SITE_ROUTES.filter((r) => r.description).map((r) => r.path)).toEqual([
+  it('indexes only the public pages, none of the booking journey', () => {
+    expect(SITE_ROUTES.filter((r) => r.indexed).map((r) => r.path)).toEqual([
       '/',
       '/how-it-works',
       '/faq',
