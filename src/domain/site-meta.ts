@@ -1,4 +1,11 @@
-import { BRAND, findSiteRoute, pageTitle, SITE_ROUTES, type IndexedPageId } from './site-routes.js';
+import {
+  BRAND,
+  findSiteRoute,
+  pageTitle,
+  PRERENDERED_PATHS,
+  SITE_ROUTES,
+  type IndexedPageId,
+} from './site-routes.js';
 
 /**
  * What search engines and link previews show for each page, from the page table
@@ -30,9 +37,7 @@ export const PAGE_DESCRIPTIONS: Readonly<Record<IndexedPageId, string>> = {
 const DEFAULT_DESCRIPTION = PAGE_DESCRIPTIONS.home;
 
 /** The pages worth finding from a search engine: the indexed ones. */
-export const SITEMAP_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.indexed).map(
-  (r) => r.path,
-);
+export const SITEMAP_PATHS: readonly string[] = PRERENDERED_PATHS;
 
 /** Pages that only make sense inside someone's booking, account or the console: never indexed. */
 export const NOINDEX_PATHS: readonly string[] = SITE_ROUTES.filter((r) => !r.indexed).map(

@@ -27,10 +27,10 @@ export interface SiteRoute {
   /** The name the module exports the page's component under (with `module`). */
   component?: string;
   /**
-   * A page worth finding from a search engine: listed in the sitemap and indexed. Its description
-   * is in PAGE_DESCRIPTIONS (site-meta.ts), apart so that the home page's script does not carry
-   * every page's (decision 101). Every other page (the booking journey, the account, the
-   * console) is noindex.
+   * A page worth finding from a search engine: listed in the sitemap, indexed, its HTML rendered
+   * at build time and hydrated (docs/decisions/100). Its description is in PAGE_DESCRIPTIONS
+   * (site-meta.ts), apart so that the home page's script does not carry every page's (decision
+   * 101). Every other page (the booking journey, the account, the console) is noindex.
    */
   indexed?: true;
 }
@@ -240,6 +240,21 @@ export const SITE_ROUTES: readonly SitePage[] = Object.entries(SITE_PAGES).map((
 export type IndexedPageId = {
   [Id in PageId]: (typeof SITE_PAGES)[Id] extends { indexed: true } ? Id : never;
 }[PageId];
+
+/**
+ * The pages whose HTML is rendered at build time (scripts/ops/prerender.ts), served with their
+ * content and hydrated in the browser: the indexed ones. Their first render depends on nothing
+ * only a browser knows (src/web/lib/use-after-hydration.ts).
+ */
+export const PRERENDERED_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.indexed).map(
+  (r) => r.path,
+);
+
+/** True for a path whose HTML is prerendered ("/faq/" and "/faq" alike). */
+export function isPrerendered(pathname: string): boolean {
+  const route = findSiteRoute(pathname);
+  return !!route && PRERENDERED_PATHS.includes(route.path);
+}
 
 export function pageTitle(title: string): string {
   return `${title} | ${BRAND}`;

@@ -1,4 +1,4 @@
-import { describeLimit, GOODS_LIST, type GoodsListEntry } from '../../../domain/goods-list.js';
+import { describeLimit, type GoodsListEntry } from '../../../domain/goods-list.js';
 
 /**
  * Categories of the goods table as a list shows them: with what each covers on the Prohibited
@@ -41,16 +41,5 @@ export function RestrictedList({ categories }: { categories: readonly Listed[] }
           </li>
         ))}
     </ul>
-  );
-}
-
-/** The home page's two lists (a lazy chunk of its own), by name. */
-export function GoodsLists() {
-  return (
-    <>
-      <ProhibitedList categories={GOODS_LIST} />
-      <p>These can be sent only within a limit, or only to the EU:</p>
-      <RestrictedList categories={GOODS_LIST} />
-    </>
   );
 }

@@ -1,54 +1,35 @@
 import { DESTINATIONS } from '../../../domain/countries.js';
+import { GOODS_LIST } from '../../../domain/goods-list.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js';
+import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { DestinationPrices } from './destination-prices.js';
 import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { handOffQuote, takeHomeError } from './quote-handoff.js';
 import { quoteInProgress } from './quote-in-progress.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { useBrowserValue } from '../../lib/use-after-hydration.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-
-/**
- * The prohibited-goods lists come from the goods table, which the home page's first load must not
- * carry (its JavaScript budget): a lazy chunk, requested when the section comes near the
- * viewport, shown in space kept for it so nothing moves when it arrives.
- */
-const GoodsLists = lazy(() =>
-  import('../../components/content/prohibited-list.js').then((m) => ({ default: m.GoodsLists })),
-);
-
-function GoodsListsWhenNear() {
-  const [near, setNear] = useState(false);
-  const space = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = space.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  const placeholder = <div className="goods-lists-space" ref={space} />;
-  return near ? <Suspense fallback={placeholder}>{<GoodsLists />}</Suspense> : placeholder;
-}
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
   const navigate = useNavigate();
-  // A quote that found nothing comes back here with its message (spec: homeErrorMessage).
-  const [homeError] = useState(takeHomeError);
+  // Only this tab knows these, so the prerendered page has neither and reads them once it has
+  // hydrated (useBrowserValue). A quote that found nothing comes back here with its message
+  // (spec: homeErrorMessage).
+  const homeError = useBrowserValue(takeHomeError, null);
   // This tab's unpaid order: the form shows its quote (Back from /quote, Change quote) and the
   // hero offers to carry on where the booking stopped.
-  const [kept] = useState(quoteInProgress);
-  // "/?to=fr": a link to a quote for one destination (the destination tiles below).
+  const kept = useBrowserValue(quoteInProgress, null);
+  // "/?to=fr": a link to a quote for one destination (the destination tiles below). The router
+  // has no query string while the page hydrates.
   const linked = useSearchParams().get('to')?.toUpperCase();
   const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
+  // The form takes these as its first values: arriving with any of them, it starts again with
+  // them once they are known (the link of a tile clicked later is the tile's to handle).
+  const arrivedWith = useBrowserValue(() => !!(homeError || kept || linked), false);
   const form = useRef<QuoteFormHandle>(null);
   return (
     <>
@@ -77,6 +58,7 @@ export function HomePage() {
           </div>
           <div className="hero__form">
             <QuoteForm
+              key={arrivedWith ? 'arrival' : 'new'}
               initialError={homeError?.message ?? null}
               initialRequest={homeError ? homeError.request : kept?.request}
               initialDestinationId={linkedDestination}
@@ -153,7 +135,9 @@ export function HomePage() {
         <div className="container">
           <h2 id="prohibited-title">Prohibited Items</h2>
           <p className="section__lead">For everyone’s safety, these cannot be sent:</p>
-          <GoodsListsWhenNear />
+          <ProhibitedList categories={GOODS_LIST} />
+          <p>These can be sent only within a limit, or only to the EU:</p>
+          <RestrictedList categories={GOODS_LIST} />
           <p>
             <Link to="/prohibited-items" className="more-link">
               See every prohibited item and limit
