@@ -244,7 +244,7 @@ export type IndexedPageId = {
 /**
  * The pages whose HTML is rendered at build time (scripts/ops/prerender.ts), served with their
  * content and hydrated in the browser: the indexed ones. Their first render depends on nothing
- * only a browser knows (src/web/lib/use-after-hydration.ts).
+ * only a browser knows (src/web/lib/use-browser-value.ts).
  */
 export const PRERENDERED_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.indexed).map(
   (r) => r.path,

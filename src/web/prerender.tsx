@@ -8,7 +8,7 @@ import { preloadPage } from './app/router.js';
  * server build of this file) with the same tree main.tsx hydrates in the browser. The page's
  * module is loaded first, as main.tsx does, so nothing suspends; `prerenderToNodeStream` would
  * wait for it anyway. No browser globals: what only a browser knows is read after hydration
- * (lib/use-after-hydration.ts).
+ * (lib/use-browser-value.ts).
  */
 export async function renderPage(path: string): Promise<string> {
   await preloadPage(path);

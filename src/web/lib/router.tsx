@@ -81,7 +81,7 @@ const LocationContext = createContext<RouterLocation | null>(null);
  * Provides the current location to everything below it. A page's prerendered HTML was rendered
  * for its path alone (`prerenderedPath` at build time, scripts/ops/prerender.ts): while the
  * browser hydrates it the location is that path, with no query string or hash, and the real one
- * follows in the next render (src/web/lib/use-after-hydration.ts).
+ * follows in the next render (src/web/lib/use-browser-value.ts).
  */
 export function BrowserRouter({
   children,

@@ -1,6 +1,6 @@
 import { companyLines } from '../../../domain/company.js';
 import { Link } from '../../lib/router.js';
-import { useBrowserValue } from '../../lib/use-after-hydration.js';
+import { useBrowserValue } from '../../lib/use-browser-value.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
 

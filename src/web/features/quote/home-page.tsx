@@ -9,27 +9,24 @@ import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
 import { useRef } from 'react';
 import { handOffQuote, takeHomeError } from './quote-handoff.js';
 import { quoteInProgress } from './quote-in-progress.js';
-import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
-import { useBrowserValue } from '../../lib/use-after-hydration.js';
+import { Link, useNavigate } from '../../lib/router.js';
+import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
   const navigate = useNavigate();
-  // Only this tab knows these, so the prerendered page has neither and reads them once it has
-  // hydrated (useBrowserValue). A quote that found nothing comes back here with its message
-  // (spec: homeErrorMessage).
+  // Only this tab knows these, so the prerendered page has none of them: each is read once the
+  // page has hydrated (useBrowserValue). A quote that found nothing comes back here with its
+  // message (spec: homeErrorMessage).
   const homeError = useBrowserValue(takeHomeError, null);
   // This tab's unpaid order: the form shows its quote (Back from /quote, Change quote) and the
   // hero offers to carry on where the booking stopped.
   const kept = useBrowserValue(quoteInProgress, null);
-  // "/?to=fr": a link to a quote for one destination (the destination tiles below). The router
-  // has no query string while the page hydrates.
-  const linked = useSearchParams().get('to')?.toUpperCase();
-  const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
-  // The form takes these as its first values: arriving with any of them, it starts again with
-  // them once they are known (the link of a tile clicked later is the tile's to handle).
-  const arrivedWith = useBrowserValue(() => !!(homeError || kept || linked), false);
+  // "/?to=fr": a link to a quote for one destination (the destination tiles below).
+  const linked = useBrowserValue(() => new URLSearchParams(window.location.search).get('to'), null);
+  const linkedDestination =
+    DESTINATIONS.find((d) => d.countryCode === linked?.toUpperCase())?.countryId ?? null;
   const form = useRef<QuoteFormHandle>(null);
   return (
     <>
@@ -58,7 +55,9 @@ export function HomePage() {
           </div>
           <div className="hero__form">
             <QuoteForm
-              key={arrivedWith ? 'arrival' : 'new'}
+              // The form takes these as its first values: arriving with any, it starts again with
+              // them once they are read (a tile clicked later chooses its destination itself).
+              key={homeError || kept || linked ? 'arrival' : 'new'}
               initialError={homeError?.message ?? null}
               initialRequest={homeError ? homeError.request : kept?.request}
               initialDestinationId={linkedDestination}
