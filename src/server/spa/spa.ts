@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { findSiteRoute } from '../../domain/site-routes.js';
 import { withRouteAccess } from '../http/access.js';
 import { sendNotFound } from '../http/errors.js';
@@ -21,7 +22,8 @@ export function hasBuiltWeb(dir: string | undefined): dir is string {
  * GET of a page the site knows answers 200: a public page with its HTML prerendered at build time
  * (its content in #root, hydrated by the browser: prerendered.ts), any other with index.html's
  * empty #root; any other path answers 404 with index.html, whose router shows the fallback page.
- * Unknown /api/* paths and non-GET requests get the JSON 404. Security headers:
+ * A page's HTML is sent compressed when the browser accepts it. Unknown /api/* paths and non-GET
+ * requests get the JSON 404. Security headers:
  * src/server/http/security-headers.ts.
  */
 export async function registerSpa(
@@ -75,12 +77,34 @@ export async function registerSpa(
         .redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
     }
     const template = (route && prerendered.get(route.path)) ?? indexHtml;
-    return reply
+    const html = renderIndexHtml(template, path, siteOrigin(request, site), pageChunks(path));
+    reply
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderIndexHtml(template, path, siteOrigin(request, site), pageChunks(path)));
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // A prerendered page is up to 20 KB of HTML, a quarter of that compressed: compressed here,
+    // since its head tags are written for each request (about 0.2 ms at these settings).
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const body =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html);
+    return reply.header('content-encoding', encoding).send(body);
   });
+}
+
+/** Brotli when the request accepts it, else gzip, else neither (an encoding with q=0 is refused). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (header ?? '').split(',').flatMap((part) => {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    return q && !(Number(q.slice(2)) > 0) ? [] : [name.toLowerCase()];
+  });
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
 }
 
 /** True when the request carries a session cookie (valid or not: the page asks the server). */

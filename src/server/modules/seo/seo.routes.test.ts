@@ -1,12 +1,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { SITEMAP_PATHS, pageMeta } from '../../../domain/site-meta.js';
 import { SITE_PAGES } from '../../../domain/site-routes.js';
 import { prerenderedFile } from '../../spa/prerendered.js';
+import { acceptedEncoding } from '../../spa/spa.js';
 import { escapeHtml } from './page-head.js';
 
 const TEMPLATE = `<!doctype html>
@@ -120,6 +121,20 @@ describe('the HTML of each page', () => {
     }
     // The file itself is never served: only at the page's path, with its head tags.
     expect((await t.app.inject('/prerendered/faq.html')).statusCode).toBe(404);
+  });
+
+  it('sends a page’s HTML compressed when the browser accepts it', async () => {
+    const plain = await t.app.inject('/faq');
+    const br = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('GZIP;q=0.5')).toBe('gzip');
   });
 
   it('escapes the title', async () => {
