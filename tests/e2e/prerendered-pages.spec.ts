@@ -58,7 +58,7 @@ function textOf(html: string): string {
 /** What the #root of a page's HTML holds. */
 function rootOf(html: string): string {
   const start = html.indexOf('<div id="root">');
-  const end = html.lastIndexOf('</div>', html.indexOf('<noscript>'));
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   expect(start, 'the page has #root').toBeGreaterThan(-1);
   return html.slice(start + '<div id="root">'.length, end);
 }
