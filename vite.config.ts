@@ -4,11 +4,18 @@ import { defineConfig } from 'vite';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const api = `http://127.0.0.1:${apiPort}`;
+/**
+ * The year of this build, which the footer of a prerendered page shows until the browser has said
+ * which year it is. The client build and the prerender's server build must agree on it:
+ * scripts/ops/build-web.ts sets BUILD_YEAR once for both.
+ */
+const buildYear = Number(process.env.BUILD_YEAR ?? new Date().getFullYear());
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: 'public',
   plugins: [react()],
+  define: { __BUILD_YEAR__: JSON.stringify(buildYear) },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -17,6 +24,9 @@ export default defineConfig({
     sourcemap: 'hidden',
     // The server reads it to preload the chunk of the page asked for (src/server/spa/spa.ts).
     manifest: true,
+    // No polyfill of <link rel="modulepreload"> in the home page's script: every browser the site
+    // supports has it; one without would only fetch a page's chunk a moment later (decision 101).
+    modulePreload: { polyfill: false },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

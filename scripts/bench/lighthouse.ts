@@ -1,24 +1,44 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on the public pages of the production build,
 // served by the real server on a free port with a throw-away data directory, in Debian's
-// Chromium. Prints the four scores per page and the home page's JS and CSS sizes, and exits 1
-// when a budget of ARCHITECTURE.md's performance budget is missed. Run `npm run build` first (the npm script
-// does). Slow (about a minute): not part of `npm test`.
-import { readFileSync } from 'node:fs';
+// Chromium (CHROME_PATH, else /usr/bin/chromium, else its headless shell). Prints the four scores
+// per page and the home page's JS and CSS sizes, and exits 1 when a budget of ARCHITECTURE.md's
+// performance budget is missed. Run `npm run build` first (the npm script does). Slow (about a
+// minute): not part of `npm test`.
+//
+// Lighthouse simulates the slow network by default (Lantern), which counts a script fetched at
+// High priority, as Chrome fetches the site's module script, as blocking the first paint: a
+// prerendered page scores 99 or 100 as the client-rendered one did. LIGHTHOUSE_THROTTLING=devtools
+// throttles the real loading instead: there the prerendered pages paint in 1.4 s against 2.4 s
+// (docs/decisions/100).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root, startSandboxServer, UNTHROTTLED } from '../lib/sandbox-server.js';
 
-const ALL_PAGES = ['/', '/faq', '/prohibited-items', '/terms', '/contact', '/how-it-works'];
+const ALL_PAGES = [
+  '/',
+  '/how-it-works',
+  '/faq',
+  '/prohibited-items',
+  '/terms',
+  '/contact',
+  '/privacy',
+];
 /** `npx tsx scripts/bench/lighthouse.ts /faq /terms` audits only those pages. */
 const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ALL_PAGES;
 const BUDGET: Record<string, number> = {
-  performance: 95,
+  // 100 under simulated throttling is not reached on every run (see above).
+  performance: 99,
   accessibility: 100,
-  'best-practices': 95,
+  'best-practices': 100,
   seo: 100,
 };
+const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+const CHROME =
+  process.env.CHROME_PATH ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell');
 const HOME_JS_BUDGET_KB = 80;
 const CHROME_FLAGS = [
   '--headless',
@@ -34,7 +54,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const { base, stop } = await startSandboxServer({ env: UNTHROTTLED });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromePath: CHROME,
   chromeFlags: CHROME_FLAGS,
 });
 let failed = false;
@@ -48,6 +68,7 @@ try {
       output: 'json',
       logLevel: 'error',
       onlyCategories: Object.keys(BUDGET),
+      throttlingMethod: THROTTLING,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { categories, audits } = result.lhr;
@@ -86,7 +107,7 @@ try {
     }
   }
 
-  console.log('\nLighthouse 12, mobile preset, production build\n');
+  console.log(`\nLighthouse 12, mobile preset, ${THROTTLING} throttling, production build\n`);
   console.table(
     rows.map(({ path, scores, ok }) => ({
       page: path,

@@ -11,6 +11,9 @@ const INPUTS = [
   'vite.config.ts',
   'tsconfig.json',
   'tsconfig.server.json',
+  // They write the public pages' HTML (decision 100).
+  'scripts/ops/build-web.ts',
+  'scripts/ops/prerender.ts',
 ];
 
 /**

@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { formatKg, type ParcelSpec } from './boxes.js';
 import { EU_COUNTRY_CODES } from './countries.js';
-import { formatPence, readPounds } from './money.js';
+import { formatPence } from './money.js';
+import { readPounds } from './typed-pounds.js';
 import { MAX_SHIPMENT_VALUE_PENCE, checkGoods, limitsOf, refusalOf } from './prohibited-items.js';
 
 /**

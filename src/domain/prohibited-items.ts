@@ -1,54 +1,46 @@
 /**
  * The prohibited and restricted goods: one table, read by the item checks (in the browser when an
  * item is added, on the server when it is stored and again before payment) and by the public
- * lists (home page and /prohibited-items). Rules: docs/prohibited-goods.md.
+ * lists (home page and /prohibited-items). Rules: docs/prohibited-goods.md. Each category's name
+ * and rule are in goods-list.ts (all the home page's list needs), what it covers and its HS codes
+ * and keywords here; GOODS_CATEGORIES joins them.
  *
  * A category matches an item by a keyword of its name (whole words, singular or plural) or by the
  * start of the item's commodity (HS) code: a 2-digit chapter, a 4-digit heading or a 6-digit
  * subheading.
  */
+import {
+  describeLimit,
+  formatPounds,
+  GOODS_LIST,
+  type GoodsId,
+  type GoodsListEntry,
+} from './goods-list.js';
 
-export type GoodsRule =
-  /** Never carried. */
-  | { kind: 'refused' }
-  /** Carried to EU destinations only. */
-  | { kind: 'eu-only' }
-  /** Carried up to a value or a count, per item, per box or per shipment. */
-  | {
-      kind: 'limited';
-      per: 'item' | 'box' | 'shipment';
-      maxValuePence?: number;
-      maxCount?: number;
-    };
+export { describeLimit, type GoodsRule } from './goods-list.js';
 
-export interface GoodsCategory {
-  id: string;
-  /** As the customer reads it: "Aerosols cannot be sent". */
-  name: string;
+export interface GoodsCategory extends GoodsListEntry {
   /** What the category covers, in the customer's words (public pages). */
   covers: string;
   /** HS chapters (2 digits), headings (4) or subheadings (6). */
   hsCodes: readonly string[];
   /** Lower-case words or phrases, singular; plurals match too. */
   keywords: readonly string[];
-  rule: GoodsRule;
 }
 
 const pounds = (value: number) => value * 100;
 
-/** In the order the public list shows them: refused first, then EU only, then limited. */
-export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
-  {
-    id: 'cash',
-    name: 'Cash',
+/**
+ * What each category covers and how an item is matched to it, by the category's id in
+ * GOODS_LIST (goods-list.ts: its name and rule, and the lists' order).
+ */
+const GOODS_DETAILS: Record<GoodsId, Omit<GoodsCategory, keyof GoodsListEntry>> = {
+  cash: {
     covers: 'Banknotes, coins in circulation, cheques, gift cards and other money.',
     hsCodes: ['4907', '711890'],
     keywords: ['cash', 'money', 'banknote', 'currency', 'cheque', 'gift card'],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'animals',
-    name: 'Animals',
+  animals: {
     covers: 'Live animals and insects, and animal remains.',
     hsCodes: ['01', '0106'],
     keywords: [
@@ -62,11 +54,8 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'reptile',
       'taxidermy',
     ],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'aerosols',
-    name: 'Aerosols',
+  aerosols: {
     covers: 'Anything in a pressurised spray can: spray deodorant, hairspray, spray paint.',
     hsCodes: [],
     keywords: [
@@ -80,11 +69,8 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'spray paint',
       'shaving foam',
     ],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'food-and-beverages',
-    name: 'Food & Beverages',
+  'food-and-beverages': {
     covers: 'Food of any kind, drinks, alcohol, tobacco and pet food.',
     hsCodes: [
       '02',
@@ -122,19 +108,13 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'tobacco',
       'cigarette',
     ],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'illegal-drugs',
-    name: 'Illegal Drugs',
+  'illegal-drugs': {
     covers: 'Controlled drugs and anything made to use them.',
     hsCodes: ['130211', '2939'],
     keywords: ['drug', 'cannabis', 'narcotic', 'cocaine', 'heroin', 'marijuana', 'cbd'],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'flammable-goods',
-    name: 'Flammable Goods',
+  'flammable-goods': {
     covers:
       'Perfume and aftershave, nail polish, lighters, matches, fuel, paint and solvents, fireworks.',
     hsCodes: ['27', '36', '3303', '330430', '3208', '3814', '9613'],
@@ -156,19 +136,13 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'solvent',
       'firework',
     ],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'gold-and-precious-stones',
-    name: 'Gold Bullion & Loose Stones',
+  'gold-and-precious-stones': {
     covers: 'Gold or silver bars and coins, bullion, and loose diamonds or gemstones.',
     hsCodes: ['7102', '7103', '7104', '7106', '7108', '7110', '7112', '7118'],
     keywords: ['gold bar', 'bullion', 'gold coin', 'silver bar', 'loose diamond', 'gemstone'],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'weapons',
-    name: 'Weapons / Sharp Objects',
+  weapons: {
     covers: 'Guns and replicas, ammunition, knives, blades, swords and anything made to harm.',
     hsCodes: ['93', '8211', '8208'],
     keywords: [
@@ -186,20 +160,14 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'axe',
       'crossbow',
     ],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'batteries',
-    name: 'Batteries',
+  batteries: {
     covers:
       'Loose batteries of any kind and power banks. A battery fitted inside a device travels with it: declare the device.',
     hsCodes: ['8506', '8507'],
     keywords: ['battery', 'power bank', 'powerbank', 'lithium'],
-    rule: { kind: 'refused' },
   },
-  {
-    id: 'medicines',
-    name: 'Medicines and vitamins',
+  medicines: {
     covers:
       'Prescription and over-the-counter medicines, vitamins and supplements: only to EU destinations.',
     hsCodes: ['3003', '3004', '2936'],
@@ -213,11 +181,8 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'ibuprofen',
       'antibiotic',
     ],
-    rule: { kind: 'eu-only' },
   },
-  {
-    id: 'plants-and-seeds',
-    name: 'Plants and seeds',
+  'plants-and-seeds': {
     covers: 'Live plants, cuttings, bulbs, seeds and soil: only to EU destinations.',
     hsCodes: ['06', '1209'],
     keywords: [
@@ -229,11 +194,8 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'sapling',
       'soil',
     ],
-    rule: { kind: 'eu-only' },
   },
-  {
-    id: 'electronic-devices',
-    name: 'Electronic devices',
+  'electronic-devices': {
     covers: 'Laptops, tablets, phones, cameras, games consoles, televisions, headphones.',
     hsCodes: ['8471', '8517', '8521', '8525', '8528', '851830', '9504'],
     keywords: [
@@ -263,11 +225,8 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'drone',
       'printer',
     ],
-    rule: { kind: 'limited', per: 'box', maxCount: 2 },
   },
-  {
-    id: 'jewellery-and-watches',
-    name: 'Jewellery and watches',
+  'jewellery-and-watches': {
     covers: 'Rings, necklaces, bracelets, earrings and watches, of any metal.',
     hsCodes: ['7113', '7114', '7116', '7117', '9101', '9102'],
     keywords: [
@@ -283,25 +242,24 @@ export const GOODS_CATEGORIES: readonly GoodsCategory[] = [
       'watch',
       'wristwatch',
     ],
-    rule: { kind: 'limited', per: 'shipment', maxValuePence: pounds(4000) },
   },
-  {
-    id: 'art-and-antiques',
-    name: 'Art and antiques',
+  'art-and-antiques': {
     covers: 'Paintings, drawings, prints, sculptures and antiques over 100 years old.',
     hsCodes: ['9701', '9702', '9703', '9706'],
     keywords: ['painting', 'artwork', 'sculpture', 'antique', 'original print'],
-    rule: { kind: 'limited', per: 'item', maxValuePence: pounds(5000) },
   },
-  {
-    id: 'collectibles',
-    name: 'Collectibles',
+  collectibles: {
     covers: 'Stamps, coin and medal collections, trading cards and collectors’ pieces.',
     hsCodes: ['9704', '9705'],
     keywords: ['collectible', 'collectable', 'stamp collection', 'trading card', 'memorabilia'],
-    rule: { kind: 'limited', per: 'item', maxValuePence: pounds(1800) },
   },
-];
+};
+
+/** Every category with its name, rule and details, in the order the public lists show them. */
+export const GOODS_CATEGORIES: readonly GoodsCategory[] = GOODS_LIST.map((entry) => ({
+  ...entry,
+  ...GOODS_DETAILS[entry.id],
+}));
 
 /** Every shipment: the goods in it may be worth this much in total. */
 export const MAX_SHIPMENT_VALUE_PENCE = pounds(5000);
@@ -381,23 +339,6 @@ export function refusalOf(
     }
   }
   return undefined;
-}
-
-/** The limit of a limited category, as the customer reads it. */
-export function describeLimit(category: GoodsCategory): string | undefined {
-  const rule = category.rule;
-  if (rule.kind === 'refused') return 'Never sent';
-  if (rule.kind === 'eu-only') return 'Only to EU destinations';
-  const per = { item: 'each', box: 'per box', shipment: 'in total per shipment' }[rule.per];
-  if (rule.maxCount !== undefined) return `At most ${rule.maxCount} ${per}`;
-  if (rule.maxValuePence !== undefined) {
-    return `Up to ${formatPounds(rule.maxValuePence)} ${per}`;
-  }
-  return undefined;
-}
-
-function formatPounds(pence: number): string {
-  return `£${(pence / 100).toLocaleString('en-GB')}`;
 }
 
 export interface GoodsItem {

@@ -1,5 +1,6 @@
 import { DESTINATIONS, findCountry } from './countries.js';
-import { formatPence, readPounds } from './money.js';
+import { formatPence } from './money.js';
+import { readPounds } from './typed-pounds.js';
 import { MAX_BOXES } from './boxes.js';
 import { totalWeightKg } from './pricing.js';
 

@@ -1,4 +1,5 @@
-import { formatPence, readPounds } from './money.js';
+import { formatPence } from './money.js';
+import { readPounds } from './typed-pounds.js';
 
 /** What an operator sees when a refund amount cannot be used (the dialog and the API alike). */
 export const REFUND_MESSAGES = {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isPrerendered,
   isSiteRoute,
   matchFirst,
   matchPath,
   pageTitle,
+  PRERENDERED_PATHS,
   SITE_ROUTES,
   titleFor,
 } from './site-routes.js';
@@ -44,8 +46,12 @@ describe('site routes', () => {
     );
   });
 
-  it('describes for search engines only the public pages, none of the booking journey', () => {
-    expect(SITE_ROUTES.filter((r) => r.description).map((r) => r.path)).toEqual([
+  it('indexes and prerenders only the public pages, none of the booking journey', () => {
+    expect(PRERENDERED_PATHS).toEqual(SITE_ROUTES.filter((r) => r.indexed).map((r) => r.path));
+    expect(isPrerendered('/faq/')).toBe(true);
+    expect(isPrerendered('/quote')).toBe(false);
+    expect(isPrerendered('/nope')).toBe(false);
+    expect(PRERENDERED_PATHS).toEqual([
       '/',
       '/how-it-works',
       '/faq',

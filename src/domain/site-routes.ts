@@ -1,11 +1,11 @@
 /**
  * The site's page table: every page (docs/product-rules.md, "Pages and routes") with its path,
- * title, who may open it, its script chunk and, for a page search engines should find, its
- * description. Everything else reads it: the web router and its preloaders (src/web/app/pages.tsx
- * loads each page's component from the file its entry names), the server's SPA fallback, page
- * head tags, sitemap and chunk preloads. Adding a page is one entry here; its component is
- * written in its feature (src/web/app/pages.test.ts fails if the entry names a file or an export
- * that does not exist).
+ * title, who may open it, its script chunk and whether search engines should find it (its
+ * description is then in site-meta.ts, the one thing kept apart). Everything else reads it: the
+ * web router and its preloaders (src/web/app/pages.tsx loads each page's component from the file
+ * its entry names), the server's SPA fallback, page head tags, sitemap and chunk preloads. Adding
+ * a page is one entry here; its component is written in its feature (src/web/app/pages.test.ts
+ * fails if the entry names a file or an export that does not exist).
  *
  * A path is either fixed ("/faq") or a pattern whose `:name` segments each match one non-empty
  * segment of a URL ("/account/orders/:reference"); see matchPath.
@@ -27,10 +27,12 @@ export interface SiteRoute {
   /** The name the module exports the page's component under (with `module`). */
   component?: string;
   /**
-   * For a page worth finding from a search engine: listed in the sitemap, indexed, with this
-   * description. Every other page (the booking journey, the account, the console) is noindex.
+   * A page worth finding from a search engine: listed in the sitemap, indexed, its HTML rendered
+   * at build time and hydrated (docs/decisions/100). Its description is in PAGE_DESCRIPTIONS
+   * (site-meta.ts), apart so that the home page's script does not carry every page's (decision
+   * 101). Every other page (the booking journey, the account, the console) is noindex.
    */
-  description?: string;
+  indexed?: true;
 }
 
 export const BRAND = 'BoxAbroad';
@@ -40,8 +42,7 @@ export const SITE_PAGES = {
     path: '/',
     title: 'Send your boxes abroad from the UK',
     module: null,
-    description:
-      'Get an instant price to send 1 to 5 boxes abroad from the UK by courier. Next-day collection from your door, labels and tracking included.',
+    indexed: true,
   },
   quote: {
     path: '/quote',
@@ -73,48 +74,42 @@ export const SITE_PAGES = {
     title: 'How It Works',
     module: 'info/how-it-works-page.tsx',
     component: 'HowItWorksPage',
-    description:
-      'How sending boxes abroad with BoxAbroad works: get a price, pack your boxes, we collect from your door and you track them to their destination.',
+    indexed: true,
   },
   faq: {
     path: '/faq',
     title: 'FAQ',
     module: 'faq/faq-page.tsx',
     component: 'FaqPage',
-    description:
-      'Answers to common questions about sending boxes abroad from the UK with BoxAbroad: how many boxes, collection days, what you cannot send and how to reach us.',
+    indexed: true,
   },
   prohibitedItems: {
     path: '/prohibited-items',
     title: 'Prohibited Items',
     module: 'info/prohibited-items-page.tsx',
     component: 'ProhibitedItemsPage',
-    description:
-      'What you cannot send in a BoxAbroad box, and the value and quantity limits for electronics, art, antiques, collectibles, jewellery and watches.',
+    indexed: true,
   },
   contact: {
     path: '/contact',
     title: 'Contact us',
     module: 'contact/contact-page.tsx',
     component: 'ContactPage',
-    description:
-      'Contact BoxAbroad about sending boxes abroad from the UK. Customer service runs 9am to 5:30pm Monday to Friday.',
+    indexed: true,
   },
   terms: {
     path: '/terms',
     title: 'Terms & Conditions',
     module: 'info/terms-page.tsx',
     component: 'TermsPage',
-    description:
-      'The Terms & Conditions for sending boxes abroad with BoxAbroad: bookings, payment, refunds, liability, what you may send and your rights.',
+    indexed: true,
   },
   privacy: {
     path: '/privacy',
     title: 'Privacy and cookies',
     module: 'info/privacy-page.tsx',
     component: 'PrivacyPage',
-    description:
-      'What BoxAbroad stores about your quotes, bookings, messages and account, why, who we share it with, how long we keep it, and the cookies the site uses.',
+    indexed: true,
   },
   login: {
     path: '/login',
@@ -240,6 +235,26 @@ export const SITE_ROUTES: readonly SitePage[] = Object.entries(SITE_PAGES).map((
   id: id as PageId,
   ...route,
 }));
+
+/** A page search engines should find, by its id: each has a description in site-meta.ts. */
+export type IndexedPageId = {
+  [Id in PageId]: (typeof SITE_PAGES)[Id] extends { indexed: true } ? Id : never;
+}[PageId];
+
+/**
+ * The pages whose HTML is rendered at build time (scripts/ops/prerender.ts), served with their
+ * content and hydrated in the browser: the indexed ones. Their first render depends on nothing
+ * only a browser knows (src/web/lib/use-browser-value.ts).
+ */
+export const PRERENDERED_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.indexed).map(
+  (r) => r.path,
+);
+
+/** True for a path whose HTML is prerendered ("/faq/" and "/faq" alike). */
+export function isPrerendered(pathname: string): boolean {
+  const route = findSiteRoute(pathname);
+  return !!route && PRERENDERED_PATHS.includes(route.path);
+}
 
 export function pageTitle(title: string): string {
   return `${title} | ${BRAND}`;

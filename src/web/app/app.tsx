@@ -3,9 +3,10 @@ import { AppErrorBoundary } from './error-page.js';
 import { AppRoutes } from './router.js';
 import { SessionProvider } from './session.js';
 
-export function App() {
+/** The site. `prerenderedPath`: the page rendered at build time (src/web/prerender.tsx). */
+export function App({ prerenderedPath }: { prerenderedPath?: string }) {
   return (
-    <BrowserRouter>
+    <BrowserRouter prerenderedPath={prerenderedPath}>
       <AppErrorBoundary>
         <SessionProvider>
           <AppRoutes />

@@ -56,11 +56,16 @@ function PageEffects() {
     firstPath.current = '';
     if (!pagePlacedFocus.current) main?.focus({ preventScroll: true });
   }, [pathname]);
+  // The page just loaded is where the browser put it: at its top, or wherever the reader has
+  // scrolled a prerendered page to before it hydrated. Only a move starts a page at its top.
+  const landing = useRef(true);
   useEffect(() => {
+    const landed = landing.current;
+    landing.current = false;
     if (pagePlacedFocus.current) return;
     if (hash) {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    } else {
+    } else if (!landed) {
       window.scrollTo(0, 0);
     }
   }, [pathname, hash]);

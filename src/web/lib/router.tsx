@@ -77,9 +77,24 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
 
 const LocationContext = createContext<RouterLocation | null>(null);
 
-/** Provides the current location to everything below it. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
-  const href = useSyncExternalStore(subscribe, currentHref);
+/**
+ * Provides the current location to everything below it. A page's prerendered HTML was rendered
+ * for its path alone (`prerenderedPath` at build time, scripts/ops/prerender.ts): while the
+ * browser hydrates it the location is that path, with no query string or hash, and the real one
+ * follows in the next render (src/web/lib/use-browser-value.ts).
+ */
+export function BrowserRouter({
+  children,
+  prerenderedPath,
+}: {
+  children: ReactNode;
+  prerenderedPath?: string;
+}) {
+  const href = useSyncExternalStore(
+    subscribe,
+    currentHref,
+    () => prerenderedPath ?? window.location.pathname,
+  );
   const location = useMemo(() => {
     const url = new URL(href, 'http://localhost');
     return { pathname: url.pathname, search: url.search, hash: url.hash };

@@ -5,7 +5,7 @@ import { callApiUnchecked } from './api-entry.js';
 
 /**
  * Who is signed in, for every page: null until the server has said (the loading screen shows
- * until then), then `{ user }`. Sign-in pages set it; the header's Sign out clears it. Kept free
+ * until then, except on a prerendered page: src/web/app/session.tsx), then `{ user }`. Sign-in pages set it; the header's Sign out clears it. Kept free
  * of zod: the entry chunk loads it (docs/decisions/011).
  */
 let session: Session | null = null;
@@ -21,8 +21,13 @@ export function setSession(next: Session): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Null in a page's prerendered HTML and while the browser hydrates it: nobody is known yet. */
 export function useSessionState(): Session | null {
-  return useSyncExternalStore(subscribe, () => session);
+  return useSyncExternalStore(
+    subscribe,
+    () => session,
+    () => null,
+  );
 }
 
 /** Asks the server; a failure counts as a guest (nothing a guest does needs an account). */

@@ -1,37 +1,20 @@
-import { useEffect } from 'react';
-import { pageMeta } from '../../domain/site-meta.js';
-
-function headElement<T extends HTMLElement>(selector: string, create: () => T): T {
-  const found = document.head.querySelector<T>(selector);
-  if (found) return found;
-  const element = create();
-  document.head.append(element);
-  return element;
-}
+import { useEffect, useRef } from 'react';
 
 /**
- * Keeps the description, canonical link and robots tag in step with the page shown, as the
- * server writes them into the HTML of a first visit (src/server/modules/seo/page-head.ts).
+ * Keeps the description, canonical link and robots tag in step with the page shown. The first
+ * page's are in its HTML already (the server wrote them); after a move to another page they are
+ * set from page-head-tags.ts, loaded then, so the first page's script carries no page's
+ * description (docs/decisions/101). Every move loads the same module, so they apply in order.
  */
 export function usePageMeta(pathname: string): void {
+  const firstPath = useRef(pathname);
   useEffect(() => {
-    const meta = pageMeta(pathname);
-    headElement('meta[name="description"]', () =>
-      Object.assign(document.createElement('meta'), { name: 'description' }),
-    ).content = meta.description;
-    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    const robots = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
-    if (meta.indexable) {
-      robots?.remove();
-      const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      headElement('link[rel="canonical"]', () =>
-        Object.assign(document.createElement('link'), { rel: 'canonical' }),
-      ).href = new URL(path, canonical?.href ?? window.location.origin).href;
-    } else {
-      canonical?.remove();
-      headElement('meta[name="robots"]', () =>
-        Object.assign(document.createElement('meta'), { name: 'robots' }),
-      ).content = 'noindex';
-    }
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    // A module that fails to load (the network gone) leaves the head as it was.
+    import('./page-head-tags.js').then(
+      (tags) => tags.setPageHeadTags(pathname),
+      () => undefined,
+    );
   }, [pathname]);
 }

@@ -1,11 +1,13 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { SITEMAP_PATHS, pageMeta } from '../../../domain/site-meta.js';
 import { SITE_PAGES } from '../../../domain/site-routes.js';
+import { prerenderedFile } from '../../spa/prerendered.js';
+import { acceptedEncoding } from '../../spa/spa.js';
 import { escapeHtml } from './page-head.js';
 
 const TEMPLATE = `<!doctype html>
@@ -21,6 +23,7 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+const FAQ_CONTENT = '<main><h1>Frequently asked questions</h1></main>';
 const SCRIPT = `console.log(${JSON.stringify('BoxAbroad '.repeat(500))});`;
 
 let web: string;
@@ -31,6 +34,12 @@ beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), TEMPLATE);
+  // The build's prerendered FAQ (scripts/ops/prerender.ts): the template with its content.
+  mkdirSync(join(web, 'prerendered'));
+  writeFileSync(
+    join(web, prerenderedFile('/faq')),
+    TEMPLATE.replace('<div id="root"></div>', `<div id="root">${FAQ_CONTENT}</div>`),
+  );
   writeFileSync(join(web, 'assets', 'app-123.js'), SCRIPT);
   writeFileSync(join(web, 'assets', 'app-123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(web, 'assets', 'app-123.js.gz'), gzipSync(SCRIPT));
@@ -94,6 +103,38 @@ describe('the HTML of each page', () => {
     expect(nested.body).toContain('href="/assets/forgotten-password-3.js"');
     const home = await t.app.inject('/');
     expect(home.body).not.toContain('modulepreload');
+  });
+
+  it('serves a prerendered page with its content, the same head tags and headers as the shell', async () => {
+    const faq = await t.app.inject('/faq/');
+    const shell = await t.app.inject('/terms');
+    expect(faq.statusCode).toBe(200);
+    expect(faq.body).toContain(`<div id="root">${FAQ_CONTENT}</div>`);
+    expect(faq.body).toContain(`<title>${escapeHtml(pageMeta('/faq').title)}</title>`);
+    expect(faq.body).toContain(`<link rel="canonical" href="${origin}/faq" />`);
+    expect(faq.body.match(/<title>/g)).toHaveLength(1);
+    expect(faq.body.match(/name="description"/g)).toHaveLength(1);
+    // A page whose HTML the build did not prerender gets the empty shell, as any other.
+    expect(shell.body).toContain('<div id="root"></div>');
+    for (const header of ['cache-control', 'content-type', 'content-security-policy']) {
+      expect(faq.headers[header], header).toBe(shell.headers[header]);
+    }
+    // The file itself is never served: only at the page's path, with its head tags.
+    expect((await t.app.inject('/prerendered/faq.html')).statusCode).toBe(404);
+  });
+
+  it('sends a page’s HTML compressed when the browser accepts it', async () => {
+    const plain = await t.app.inject('/faq');
+    const br = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding('GZIP;q=0.5')).toBe('gzip');
   });
 
   it('escapes the title', async () => {

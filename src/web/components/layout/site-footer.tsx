@@ -1,15 +1,23 @@
 import { companyLines } from '../../../domain/company.js';
 import { Link } from '../../lib/router.js';
+import { useBrowserValue } from '../../lib/use-browser-value.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
 
-export function copyrightLine(now = new Date()): string {
-  const year = now.getFullYear();
+declare const __BUILD_YEAR__: number | undefined;
+/**
+ * The year the site was built (vite.config.ts): the prerendered HTML's copyright runs to it,
+ * until the browser has said which year it is.
+ */
+const BUILD_YEAR = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : new Date().getFullYear();
+
+export function copyrightLine(year: number): string {
   const span = year > COPYRIGHT_START_YEAR ? `${COPYRIGHT_START_YEAR}–${year}` : `${year}`;
   return `© ${span} BoxAbroad`;
 }
 
 export function SiteFooter() {
+  const year = useBrowserValue(() => new Date().getFullYear(), BUILD_YEAR);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
@@ -38,7 +46,7 @@ export function SiteFooter() {
             <span key={i}>{line}</span>
           ))}
         </p>
-        <p className="site-footer__copyright">{copyrightLine()}</p>
+        <p className="site-footer__copyright">{copyrightLine(year)}</p>
       </div>
     </footer>
   );

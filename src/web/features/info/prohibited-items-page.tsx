@@ -1,5 +1,5 @@
 import { DESTINATIONS, EU_COUNTRY_CODES } from '../../../domain/countries.js';
-import { MAX_SHIPMENT_VALUE_PENCE } from '../../../domain/prohibited-items.js';
+import { GOODS_CATEGORIES, MAX_SHIPMENT_VALUE_PENCE } from '../../../domain/prohibited-items.js';
 import { formatPence } from '../../../domain/money.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
@@ -26,12 +26,12 @@ export function ProhibitedItemsPage() {
 
       <section className="section-block" aria-labelledby="never-title">
         <h2 id="never-title">Never send</h2>
-        <ProhibitedList detailed />
+        <ProhibitedList categories={GOODS_CATEGORIES} />
       </section>
 
       <section className="section-block prose" aria-labelledby="limits-title">
         <h2 id="limits-title">Only within a limit, or only to the EU</h2>
-        <RestrictedList detailed />
+        <RestrictedList categories={GOODS_CATEGORIES} />
         <p>
           <strong>Every shipment:</strong> the goods in one shipment may be worth up to{' '}
           {formatPence(MAX_SHIPMENT_VALUE_PENCE).replace('.00', '')} in total.

@@ -1,10 +1,12 @@
 import { DESTINATIONS } from '../../../domain/countries.js';
+import { GOODS_LIST } from '../../../domain/goods-list.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js';
+import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { DestinationPrices } from './destination-prices.js';
 import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { takeHomeError } from './quote-handoff.js';
 import {
   adoptBooking,
@@ -14,52 +16,28 @@ import {
   rememberQuestion,
 } from './quote-in-progress.js';
 import { quoteSearchOf } from '../../../domain/quote-rules.js';
-import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { Link, useNavigate } from '../../lib/router.js';
+import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-
-/**
- * The prohibited-goods lists come from the goods table, which the home page's first load must not
- * carry (its JavaScript budget): a lazy chunk, requested when the section comes near the
- * viewport, shown in space kept for it so nothing moves when it arrives.
- */
-const GoodsLists = lazy(() =>
-  import('../../components/content/prohibited-list.js').then((m) => ({ default: m.GoodsLists })),
-);
-
-function GoodsListsWhenNear() {
-  const [near, setNear] = useState(false);
-  const space = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = space.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  const placeholder = <div className="goods-lists-space" ref={space} />;
-  return near ? <Suspense fallback={placeholder}>{<GoodsLists />}</Suspense> : placeholder;
-}
 
 export function HomePage() {
   usePageTitle(titleFor('/'));
   const navigate = useNavigate();
-  // A quote that found nothing comes back here with its message (spec: homeErrorMessage).
-  const [homeError] = useState(takeHomeError);
+  // Only this tab knows these, so the prerendered page has none of them: each is read once the
+  // page has hydrated (useBrowserValue). A quote that found nothing comes back here with its
+  // message (spec: homeErrorMessage).
+  const homeError = useBrowserValue(takeHomeError, null);
   // This tab's unpaid order: the form shows its quote (Back from /quote, Change quote) and the
   // hero offers to carry on where the booking stopped.
-  const [kept] = useState(quoteInProgress);
+  const kept = useBrowserValue(quoteInProgress, null);
   // The question this tab last asked (Back from /quote) goes back into the form.
-  const [asked] = useState(lastQuestion);
+  const asked = useBrowserValue(lastQuestion, null);
   // A booking this browser started in another tab, offered when this tab has none.
-  const [elsewhere] = useState(() => (quoteInProgress() ? null : bookingInAnotherTab()));
+  const elsewhere = useBrowserValue(() => (quoteInProgress() ? null : bookingInAnotherTab()), null);
   // "/?to=fr": a link to a quote for one destination (the destination tiles below).
-  const linked = useSearchParams().get('to')?.toUpperCase();
-  const linkedDestination = DESTINATIONS.find((d) => d.countryCode === linked)?.countryId ?? null;
+  const linked = useBrowserValue(() => new URLSearchParams(window.location.search).get('to'), null);
+  const linkedDestination =
+    DESTINATIONS.find((d) => d.countryCode === linked?.toUpperCase())?.countryId ?? null;
   const form = useRef<QuoteFormHandle>(null);
   return (
     <>
@@ -94,6 +72,9 @@ export function HomePage() {
           </div>
           <div className="hero__form">
             <QuoteForm
+              // The form takes these as its first values: arriving with any, it starts again with
+              // them once they are read (a tile clicked later chooses its destination itself).
+              key={homeError || kept || asked || linked ? 'arrival' : 'new'}
               initialError={homeError?.message ?? null}
               initialRequest={homeError ? homeError.request : (asked ?? kept?.request)}
               initialDestinationId={linkedDestination}
@@ -171,7 +152,9 @@ export function HomePage() {
         <div className="container">
           <h2 id="prohibited-title">Prohibited Items</h2>
           <p className="section__lead">For everyone’s safety, these cannot be sent:</p>
-          <GoodsListsWhenNear />
+          <ProhibitedList categories={GOODS_LIST} />
+          <p>These can be sent only within a limit, or only to the EU:</p>
+          <RestrictedList categories={GOODS_LIST} />
           <p>
             <Link to="/prohibited-items" className="more-link">
               See every prohibited item and limit

@@ -1,0 +1,139 @@
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { GOODS_LIST } from '../../src/domain/goods-list.js';
+import { PRERENDERED_PATHS } from '../../src/domain/site-routes.js';
+import { prerenderedFile } from '../../src/server/spa/prerendered.js';
+
+// The public pages' HTML is rendered at build time and hydrated in the browser (docs/decisions/100).
+
+/** Each public page's main content: its h1 and sentences only that page has. */
+const CONTENT: Record<string, { h1: string; text: string[] }> = {
+  '/': {
+    h1: 'Send your boxes abroad from the UK',
+    text: [
+      'An instant price for 1 to 5 boxes to 12 countries.',
+      'From quote to doorstep in four steps.',
+      // The Prohibited Items section's lists, every category of the goods table.
+      ...GOODS_LIST.map((category) => category.name),
+    ],
+  },
+  '/how-it-works': {
+    h1: 'How It Works',
+    text: ['Do not use suitcases, backpacks or duffel bags: we carry boxes only.'],
+  },
+  '/faq': {
+    h1: 'Frequently asked questions',
+    text: ['How many boxes can I send?', 'Sending more? Make a second booking'],
+  },
+  '/prohibited-items': {
+    h1: 'Prohibited Items',
+    text: ['Banknotes, coins in circulation, cheques, gift cards and other money.'],
+  },
+  '/terms': {
+    h1: 'Terms & Conditions',
+    text: ['within 14 days of receipt of the returned goods'],
+  },
+  '/contact': {
+    h1: 'Contact us',
+    text: ['Include your order reference so we can find it quickly.'],
+  },
+  '/privacy': {
+    h1: 'Privacy and cookies',
+    text: ['Your card details go straight to our card processor'],
+  },
+};
+
+/** The text of some HTML as a reader sees it: no tags, no React's text separators, entities read. */
+function textOf(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) => {
+      const characters: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
+      return characters[entity] ?? "'";
+    })
+    .replace(/\s+/g, ' ');
+}
+
+/** What the #root of a page's HTML holds. */
+function rootOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  expect(start, 'the page has #root').toBeGreaterThan(-1);
+  return html.slice(start + '<div id="root">'.length, end);
+}
+
+test('the build writes each public page with its content, and the server sends it', async ({
+  request,
+}) => {
+  expect(Object.keys(CONTENT).sort()).toEqual([...PRERENDERED_PATHS].sort());
+  for (const path of PRERENDERED_PATHS) {
+    const built = rootOf(readFileSync(`dist/web/${prerenderedFile(path)}`, 'utf8'));
+    const { h1, text } = CONTENT[path]!;
+    expect(textOf(built.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').trim(), path).toBe(h1);
+    for (const sentence of text) expect(textOf(built), path).toContain(sentence);
+    const served = await request.get(path);
+    expect(served.status(), path).toBe(200);
+    expect(rootOf(await served.text()), path).toBe(built);
+  }
+  // Any other page is the empty shell.
+  expect(rootOf(await (await request.get('/quote')).text())).toBe('');
+});
+
+test('each public page hydrates without an error or a warning', async ({ page }) => {
+  const problems: string[] = [];
+  const report = (message: ConsoleMessage) => {
+    if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+  };
+  page.on('console', report);
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of PRERENDERED_PATHS) {
+    // The page asks who is signed in once it has hydrated (app/session.tsx): by then React has
+    // reported any mismatch (in production as a minified error #418, #425…).
+    const hydrated = page.waitForResponse('**/api/v1/session');
+    await page.goto(path);
+    await hydrated;
+    await expect(page.getByRole('heading', { level: 1, name: CONTENT[path]!.h1 })).toBeVisible();
+    expect(problems, path).toEqual([]);
+  }
+});
+
+test('a reader who scrolls before the page hydrates stays where they are', async ({ page }) => {
+  // A slow connection: the script arrives a second after the HTML.
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  const hydrated = page.waitForResponse('**/api/v1/session');
+  await page.goto('/terms', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
+  await page.mouse.wheel(0, 1_500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
+  await hydrated;
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
+});
+
+test('the public pages read without JavaScript, on a phone too', async ({ browser }) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const page = await context.newPage();
+    for (const path of PRERENDERED_PATHS) {
+      const { h1, text } = CONTENT[path]!;
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
+      await expect(page.getByText(text[0]!, { exact: false }).first()).toBeVisible();
+    }
+    // What a script would open is open: the phone menu's links, the FAQ's answers.
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }),
+    ).toBeVisible();
+    await page.goto('/faq');
+    await expect(page.getByText('Sending more? Make a second booking')).toBeVisible();
+    await page.goto('/');
+    await expect(page.locator('#prohibited').getByText('Weapons / Sharp Objects')).toBeVisible();
+    await context.close();
+  }
+});
