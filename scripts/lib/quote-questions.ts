@@ -1,6 +1,7 @@
 // The quote questions the benchmarks ask: six destinations × six box mixes from London, as
 // request objects, as `GET /api/v1/quotes` paths, and as Select bodies (`POST /api/v1/orders`).
-import { quoteSearchOf, type QuoteRequestInput } from '../../src/domain/quote-rules.js';
+import { quoteSearchOf } from '../../src/domain/quote-question.js';
+import type { QuoteRequestInput } from '../../src/domain/quote-rules.js';
 
 const DESTINATIONS: [number, string][] = [
   [73, '75001'],

@@ -1,9 +1,19 @@
-import { QUOTE_QUERY, type QuoteRequestInput, type QuoteRequestShapeValue } from './quote-rules.js';
+import type { QuoteRequestInput, QuoteRequestShapeValue } from './quote-rules.js';
 
 /**
- * Reading a question back from the `/quote` page's address, apart from quote-rules.ts: the home
- * page writes the address but never reads one, and what the home page imports is in its script.
+ * The question a quote answers in an address, without the form's rules (quote-rules.ts), which
+ * the home page loads only when its form is used: its script carries what it imports.
  */
+
+/** The query's field for each part of the question (as `quoteQueryOf` writes them). */
+export const QUOTE_QUERY = {
+  collection: 'collection',
+  collectionPostcode: 'collectionPostcode',
+  destination: 'destination',
+  destinationPostcode: 'destinationPostcode',
+  smallBoxes: 'small',
+  largeBoxes: 'large',
+} as const;
 
 /** The quote request a query string asks, or null when it names no countries or boxes. */
 export function quoteRequestFromSearch(search: URLSearchParams): QuoteRequestShapeValue | null {
@@ -43,4 +53,25 @@ export function sameQuoteQuestion(a: QuoteRequestInput, b: QuoteRequestInput): b
     a.smallBoxes === b.smallBoxes &&
     a.largeBoxes === b.largeBoxes
   );
+}
+
+/**
+ * The question a quote answers, as the `/quote` page's address and `GET /api/v1/quotes` carry it
+ * (one query string for both, so a shared link asks the same question); `QUOTE_QUERY` names the
+ * same fields for reading it back.
+ */
+export function quoteQueryOf(request: QuoteRequestInput) {
+  return {
+    collection: String(request.collection.countryId),
+    collectionPostcode: request.collection.postcode ?? '',
+    destination: String(request.destination.countryId),
+    destinationPostcode: request.destination.postcode ?? '',
+    small: String(request.smallBoxes),
+    large: String(request.largeBoxes),
+  };
+}
+
+/** The query string (without `?`) of a quote request. */
+export function quoteSearchOf(request: QuoteRequestInput): string {
+  return new URLSearchParams(quoteQueryOf(request)).toString();
 }

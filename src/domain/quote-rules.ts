@@ -161,36 +161,6 @@ export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValida
   };
 }
 
-/**
- * The question a quote answers, as the `/quote` page's address and `GET /api/v1/quotes` carry it
- * (one query string for both, so a shared link asks the same question).
- */
-export const QUOTE_QUERY = {
-  collection: 'collection',
-  collectionPostcode: 'collectionPostcode',
-  destination: 'destination',
-  destinationPostcode: 'destinationPostcode',
-  smallBoxes: 'small',
-  largeBoxes: 'large',
-} as const;
-
-/** A quote request as the query's fields (all text). */
-export function quoteQueryOf(request: QuoteRequestInput) {
-  return {
-    [QUOTE_QUERY.collection]: String(request.collection.countryId),
-    [QUOTE_QUERY.collectionPostcode]: request.collection.postcode ?? '',
-    [QUOTE_QUERY.destination]: String(request.destination.countryId),
-    [QUOTE_QUERY.destinationPostcode]: request.destination.postcode ?? '',
-    [QUOTE_QUERY.smallBoxes]: String(request.smallBoxes),
-    [QUOTE_QUERY.largeBoxes]: String(request.largeBoxes),
-  };
-}
-
-/** The query string (without `?`) of a quote request. */
-export function quoteSearchOf(request: QuoteRequestInput): string {
-  return new URLSearchParams(quoteQueryOf(request)).toString();
-}
-
 /** Package sizes sent to the courier for a box mix (docs/product-rules.md, "Boxes"). */
 export function packagesFor(smallBoxes: number, largeBoxes: number) {
   return parcelsFor(smallBoxes, largeBoxes).map(packageSizeOf);

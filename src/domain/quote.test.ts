@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { QuoteRequestSchema, packagesFor, validateQuoteRequest } from './quote.js';
+import { quoteRequestFromSearch } from './quote-question.js';
+import {
+  QuoteQuerySchema,
+  QuoteRequestSchema,
+  packagesFor,
+  quoteSearchOf,
+  validateQuoteRequest,
+} from './quote.js';
 
 const valid = {
   collection: { countryId: 231, postcode: 'SW1A 1AA' },
@@ -95,5 +102,20 @@ describe('packagesFor', () => {
       { weightKg: 30, lengthCm: 50, widthCm: 50, heightCm: 60 },
       { weightKg: 20, lengthCm: 46, widthCm: 46, heightCm: 46 },
     ]);
+  });
+});
+
+describe('the question in an address', () => {
+  it('reads back what quoteSearchOf writes, and the API’s query schema accepts it', () => {
+    const request = {
+      collection: { countryId: 247, postcode: 'BT1 1AA' },
+      destination: { countryId: 38, postcode: 'K1A 0B1' },
+      smallBoxes: 2,
+      largeBoxes: 1,
+    };
+    const search = new URLSearchParams(quoteSearchOf(request));
+    expect(quoteRequestFromSearch(search)).toEqual(request);
+    expect(QuoteQuerySchema.safeParse(Object.fromEntries(search)).success).toBe(true);
+    expect(quoteRequestFromSearch(new URLSearchParams('collection=231&small=1'))).toBeNull();
   });
 });

@@ -1,13 +1,10 @@
 import { z } from './zod.js';
 import { MAX_BOXES } from './boxes.js';
-import {
-  QUOTE_MESSAGES,
-  QUOTE_QUERY,
-  validateQuoteRequest,
-  type ValidQuoteRequest,
-} from './quote-rules.js';
+import { QUOTE_QUERY } from './quote-question.js';
+import { QUOTE_MESSAGES, validateQuoteRequest, type ValidQuoteRequest } from './quote-rules.js';
 
 export * from './quote-rules.js';
+export * from './quote-question.js';
 
 export const QuoteServiceSchema = z.enum(['express', 'economy']);
 

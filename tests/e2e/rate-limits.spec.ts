@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectNoAxeViolations } from './support/axe.js';
-import { quoteSearchOf } from '../../src/domain/quote-rules.js';
+import { quoteSearchOf } from '../../src/domain/quote-question.js';
 
 /**
  * The pages past a real rate limit. Every browser test comes from 127.0.0.1, so the shared e2e

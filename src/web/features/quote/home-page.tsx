@@ -15,7 +15,7 @@ import {
   quoteInProgress,
   rememberQuestion,
 } from './quote-in-progress.js';
-import { quoteSearchOf } from '../../../domain/quote-rules.js';
+import { quoteSearchOf } from '../../../domain/quote-question.js';
 import { Link, useNavigate } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

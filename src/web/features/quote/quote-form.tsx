@@ -1,14 +1,16 @@
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
-import {
-  validateQuoteRequest,
-  type QuoteFieldError,
-  type QuoteRequestInput,
-} from '../../../domain/quote-rules.js';
+import type { QuoteFieldError, QuoteRequestInput } from '../../../domain/quote-rules.js';
 import { BoxCounter } from './box-counter.js';
 import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
 import { CountrySelect } from './country-select.js';
+
+/**
+ * The form's rules and the post code tables behind them (about 1.6 KB) load when the form is first
+ * used, not with the home page: its script has an 80 KB budget and every visitor pays for it.
+ */
+const loadRules = () => import('../../../domain/quote-rules.js');
 
 export interface QuoteFormProps {
   /** Called with a valid request when Get Quotes is pressed (the form checks it first). */
@@ -116,17 +118,30 @@ export function QuoteForm({
       smallBoxes: boxes.small,
       largeBoxes: boxes.large,
     };
-    const checked = validateQuoteRequest(request);
-    if (!checked.ok) {
-      setError(checked.errors[0] ?? null);
-      return;
-    }
-    setError(null);
-    onGetQuotes?.(request);
+    void loadRules().then(
+      ({ validateQuoteRequest }) => {
+        const checked = validateQuoteRequest(request);
+        if (!checked.ok) {
+          setError(checked.errors[0] ?? null);
+          return;
+        }
+        setError(null);
+        onGetQuotes?.(request);
+      },
+      // The rules could not be loaded (offline): the quote page checks the question itself.
+      () => onGetQuotes?.(request),
+    );
   };
 
   return (
-    <form className="quote-form" onSubmit={submit} aria-labelledby="quote-form-title" noValidate>
+    <form
+      className="quote-form"
+      onSubmit={submit}
+      // The rules start loading as soon as the form is used, so Get Quotes does not wait for them.
+      onFocus={() => void loadRules()}
+      aria-labelledby="quote-form-title"
+      noValidate
+    >
       <h2 className="quote-form__title" id="quote-form-title">
         Get an instant quote
       </h2>

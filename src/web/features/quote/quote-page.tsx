@@ -8,12 +8,13 @@ import {
   type OrderView,
   type QuoteView,
 } from '../../../domain/order.js';
+import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
 import {
   quoteQueryOf,
+  quoteRequestFromSearch,
   quoteSearchOf,
-  type QuoteRequestInput,
-} from '../../../domain/quote-rules.js';
-import { quoteRequestFromSearch, sameQuoteQuestion } from '../../../domain/quote-question.js';
+  sameQuoteQuestion,
+} from '../../../domain/quote-question.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
