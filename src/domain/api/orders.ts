@@ -25,7 +25,6 @@ export const getQuotes = defineRoute({
   description:
     'Asks a question and creates nothing. Prices come from our rate tables for the total weight (20 kg per small box, 30 kg per large box); a service is offered only when the courier runs it on the route and the rate table has a price. The reply carries a strong `ETag` (from the rate tables, the route’s availability and the question) and may be cached briefly; `If-None-Match` with it answers 304 while nothing has changed.',
   query: QuoteQuerySchema,
-  headers: z.object({ 'if-none-match': z.string().optional() }),
   responses: {
     200: QuoteAnswerSchema.describe('The services offered and their prices'),
     304: z.undefined().describe('Not modified: the answer held under this ETag is current'),
