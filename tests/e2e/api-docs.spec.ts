@@ -24,8 +24,10 @@ test('the API reference renders the document under the site’s CSP', async ({ p
       page.getByRole('heading', { level: 3, name: new RegExp(`^${tag} `) }),
     ).toBeVisible();
   }
-  await page.getByRole('button', { name: /^POST \/api\/v1\/quotes Get quotes/ }).click();
-  await expect(page.getByText(/Any price sent by the client is ignored/)).toBeVisible();
+  await page
+    .getByRole('button', { name: /^POST \/api\/v1\/orders Start an order with the chosen service/ })
+    .click();
+  await expect(page.getByText(/any price sent by the client is ignored/)).toBeVisible();
   await expect(page.getByText(/"smallBoxes"/).first()).toBeVisible();
   await page.screenshot({
     path: `test-results/api-docs-${test.info().project.name}.png`,
