@@ -113,6 +113,56 @@ test('a reader who scrolls before the page hydrates stays where they are', async
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
 });
 
+test('what is typed before the home page hydrates is kept, and a Get Quotes sent before it asks the same question', async ({
+  page,
+}) => {
+  // The script is held back until the test lets it go.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Get an instant quote' });
+  await form.getByLabel('Collection post code').fill('SW1A 1AA');
+  await form.getByLabel('Destination country').selectOption({ label: 'Germany' });
+  await form.getByLabel('Destination post code').fill('10115');
+  // Sent by the browser itself: /quote?… with the same question (no boxes could be added yet).
+  await form.getByLabel('Destination post code').press('Enter');
+  await expect(page).toHaveURL(
+    /\/quote\?collection=231&collectionPostcode=SW1A\+1AA&destination=80&destinationPostcode=10115&small=0&large=0/,
+  );
+  release();
+  // The quote page asks it, and brings it back to the form with what is missing.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('quote-form-error')).toHaveText('Please select amount of boxes');
+  await expect(form.getByLabel('Collection post code')).toHaveValue('SW1A 1AA');
+  await expect(form.getByLabel('Destination post code')).toHaveValue('10115');
+
+  // Typed while the script is still on its way, then Get Quotes once the page has hydrated.
+  await page.unrouteAll();
+  let letGo = () => {};
+  const slow = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await slow;
+    await route.continue();
+  });
+  const hydrated = page.waitForResponse('**/api/v1/session');
+  await page.goto('/', { waitUntil: 'commit' });
+  await form.getByLabel('Collection post code').fill('EC1A 1BB');
+  await form.getByLabel('Destination country').selectOption({ label: 'France' });
+  await form.getByLabel('Destination post code').fill('75001');
+  letGo();
+  await hydrated;
+  await form.getByRole('button', { name: 'Add a Small Box' }).click();
+  await form.getByRole('button', { name: 'Get Quotes' }).click();
+  await expect(page).toHaveURL(
+    /collectionPostcode=EC1A\+1BB&destination=73&destinationPostcode=75001&small=1&large=0/,
+  );
+  await expect(page.getByRole('button', { name: /^Select Express/ })).toBeVisible();
+});
+
 test('the public pages read without JavaScript, on a phone too', async ({ browser }) => {
   for (const viewport of [
     { width: 1280, height: 800 },

@@ -2,6 +2,8 @@ import type { CountryOption } from '../../../domain/countries.js';
 
 interface CountrySelectProps {
   id: string;
+  /** The field's name when the form is sent by the browser itself (before the page's script runs). */
+  name?: string;
   label: string;
   options: readonly CountryOption[];
   value: number;
@@ -9,7 +11,7 @@ interface CountrySelectProps {
 }
 
 /** A native chooser (keyboard and screen-reader friendly) with the chosen country's flag beside it. */
-export function CountrySelect({ id, label, options, value, onChange }: CountrySelectProps) {
+export function CountrySelect({ id, name, label, options, value, onChange }: CountrySelectProps) {
   const chosen = options.find((o) => o.countryId === value) ?? options[0];
   return (
     <div className="field">
@@ -28,6 +30,7 @@ export function CountrySelect({ id, label, options, value, onChange }: CountrySe
         )}
         <select
           id={id}
+          name={name}
           className="field__input country-select__input"
           value={value}
           onChange={(event) => onChange(Number(event.target.value))}

@@ -88,6 +88,24 @@ export function QuoteForm({
     node.scrollIntoView({ block: 'center' });
     node.focus({ preventScroll: true });
   }, [initialError]);
+  // On a prerendered page, what was typed before its script ran is in the fields but not in this
+  // state, and the next render would put the state back into them: the state takes it first.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = formRef.current ? new FormData(formRef.current) : null;
+    const text = (name: string) => {
+      const value = typed?.get(name);
+      return typeof value === 'string' && value !== '' ? value : null;
+    };
+    const collection = text('collectionPostcode');
+    const destination = text('destinationPostcode');
+    const destinationId = Number(text('destination'));
+    const collectionId = Number(text('collection'));
+    if (collection !== null) setCollectionPostcode(collection);
+    if (destination !== null) setDestinationPostcode(destination);
+    if (destinationId) setDestinationCountryId(destinationId);
+    if (collectionId) setCollectionCountryId(collectionId);
+  }, []);
   // Arriving by a link to a quote for one destination: its post code is what to fill in next.
   const arrivedWithDestination = useRef(initialDestinationId !== null && !initialError);
   useEffect(() => {
@@ -112,12 +130,29 @@ export function QuoteForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The fields as they are: on a prerendered page, what was typed before its script ran is in
+    // the fields but not yet in this component's state, which takes it now.
+    const fields = new FormData(event.currentTarget);
+    const field = (name: string, kept: string) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value : kept;
+    };
     const request = {
-      collection: { countryId: collectionCountryId, postcode: collectionPostcode },
-      destination: { countryId: destinationCountryId, postcode: destinationPostcode },
+      collection: {
+        countryId: Number(field('collection', String(collectionCountryId))),
+        postcode: field('collectionPostcode', collectionPostcode),
+      },
+      destination: {
+        countryId: Number(field('destination', String(destinationCountryId))),
+        postcode: field('destinationPostcode', destinationPostcode),
+      },
       smallBoxes: boxes.small,
       largeBoxes: boxes.large,
     };
+    setCollectionCountryId(request.collection.countryId);
+    setCollectionPostcode(request.collection.postcode);
+    setDestinationCountryId(request.destination.countryId);
+    setDestinationPostcode(request.destination.postcode);
     void loadRules().then(
       ({ validateQuoteRequest }) => {
         const checked = validateQuoteRequest(request);
@@ -135,7 +170,12 @@ export function QuoteForm({
 
   return (
     <form
+      ref={formRef}
       className="quote-form"
+      // Sent by the browser itself before the page's script runs (or without it): the same
+      // question in /quote's address (docs/quotes-and-orders.md).
+      action="/quote"
+      method="get"
       onSubmit={submit}
       // The rules start loading as soon as the form is used, so Get Quotes does not wait for them.
       onFocus={() => void loadRules()}
@@ -184,6 +224,8 @@ export function QuoteForm({
           />
         ))}
       </fieldset>
+      <input type="hidden" name="small" value={boxes.small} />
+      <input type="hidden" name="large" value={boxes.large} />
       <button type="submit" className="button button--primary button--block">
         Get Quotes
       </button>
@@ -239,6 +281,7 @@ function Leg(props: LegProps) {
       <legend className="quote-form__legend">{props.legend}</legend>
       <CountrySelect
         id={`${props.role}-country`}
+        name={props.role}
         label={`${props.label} country`}
         options={props.options}
         value={props.countryId}
