@@ -68,7 +68,11 @@ test('the build writes each public page with its content, and the server sends i
 }) => {
   expect(Object.keys(CONTENT).sort()).toEqual([...PRERENDERED_PATHS].sort());
   for (const path of PRERENDERED_PATHS) {
-    const built = rootOf(readFileSync(`dist/web/${prerenderedFile(path)}`, 'utf8'));
+    const file = readFileSync(`dist/web/${prerenderedFile(path)}`, 'utf8');
+    // Its styles are in its head: the first paint waits for no other file.
+    expect(file, path).toMatch(/<style>[^<]*\.hero[^<]*<\/style>/);
+    expect(file, path).not.toContain('rel="stylesheet"');
+    const built = rootOf(file);
     const { h1, text } = CONTENT[path]!;
     expect(textOf(built.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').trim(), path).toBe(h1);
     for (const sentence of text) expect(textOf(built), path).toContain(sentence);
