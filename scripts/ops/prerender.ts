@@ -74,8 +74,8 @@ export async function withStylesInline(html: string, web: string): Promise<strin
     ...html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
   ];
   let inlined = html;
-  for (const [link, href] of links) {
-    const css = await readFile(join(web, href!), 'utf8');
+  for (const [link, href = ''] of links) {
+    const css = await readFile(join(web, href), 'utf8');
     if (/<\/style/i.test(css)) throw new Error(`${href} cannot be written inside a <style>`);
     inlined = inlined.replace(link, `<style>${css}</style>`);
   }
