@@ -167,6 +167,30 @@ test('what is typed before the home page hydrates is kept, and a Get Quotes sent
   await expect(page.getByRole('button', { name: /^Select Express/ })).toBeVisible();
 });
 
+test('a contact message typed before the page hydrates is the one sent', async ({ page }) => {
+  let letGo = () => {};
+  const slow = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await slow;
+    await route.continue();
+  });
+  const hydrated = page.waitForResponse('**/api/v1/session');
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Typed before the script ran');
+  letGo();
+  await hydrated;
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/contact-messages'));
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    firstName: 'Ada',
+    email: 'ada@example.com',
+    message: 'Typed before the script ran',
+  });
+  await expect(page.getByText(/Thank you/)).toBeVisible();
+});
+
 test('the public pages read without JavaScript, on a phone too', async ({ browser }) => {
   for (const viewport of [
     { width: 1280, height: 800 },

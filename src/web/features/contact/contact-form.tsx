@@ -72,6 +72,20 @@ const EMPTY: Record<TextField, string> = {
 
 const FIELD_ORDER: TextField[] = ['firstName', 'lastName', 'company', 'email', 'phone', 'message'];
 
+/**
+ * What the fields hold, which on a prerendered page may include text typed before its script ran
+ * (then not in the form's state yet): each non-empty field over `values`.
+ */
+function typedInto(form: HTMLFormElement | null, values: Record<TextField, string>) {
+  const fields = form ? new FormData(form) : null;
+  const typed = { ...values };
+  for (const name of FIELD_ORDER) {
+    const value = fields?.get(name);
+    if (typeof value === 'string' && value !== '') typed[name] = value;
+  }
+  return typed;
+}
+
 function errorsFrom(fields: Record<string, string> | undefined): Errors {
   const errors: Errors = {};
   for (const name of FIELD_ORDER) if (fields?.[name]) errors[name] = fields[name];
@@ -91,6 +105,13 @@ export function ContactForm() {
   // Counts refused submits, so the summary takes the focus again even when its text is unchanged.
   const [attempt, setAttempt] = useState(0);
   const thanksRef = useRef<HTMLParagraphElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Typed before the page's script ran: into the state before a render puts the state back.
+  useEffect(() => {
+    const typed = typedInto(formRef.current, EMPTY);
+    if (FIELD_ORDER.some((name) => typed[name] !== '')) setValues(typed);
+  }, []);
 
   // The button the visitor pressed is gone once sent: keep their place on the confirmation. An
   // effect runs after React has committed the paragraph, so the ref is always there.
@@ -107,7 +128,9 @@ export function ContactForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state !== 'editing') return;
-    const input: ContactMessageInput = { ...values, newsOptIn };
+    const typed = typedInto(event.currentTarget, values);
+    setValues(typed);
+    const input: ContactMessageInput = { ...typed, newsOptIn };
     const checked = ContactMessageInputSchema.safeParse(input);
     if (!checked.success) {
       const fields: Record<string, string> = {};
@@ -136,7 +159,13 @@ export function ContactForm() {
   const sent = state === 'sent';
 
   return (
-    <form className="contact-form" onSubmit={submit} noValidate aria-labelledby="contact-title">
+    <form
+      ref={formRef}
+      className="contact-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="contact-title"
+    >
       <ErrorSummary
         message={formError}
         errors={errorList.map((name) => ({
