@@ -1,4 +1,4 @@
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { GOODS_LIST } from '../../src/domain/goods-list.js';
 import { PRERENDERED_PATHS } from '../../src/domain/site-routes.js';
@@ -63,6 +63,17 @@ function rootOf(html: string): string {
   return html.slice(start + '<div id="root">'.length, end);
 }
 
+/** Holds the page's script back until the returned function lets it go (a page still hydrating). */
+async function holdTheScript(page: Page): Promise<() => void> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letGo;
+}
+
 test('the build writes each public page with its content, and the server sends it', async ({
   request,
 }) => {
@@ -121,12 +132,7 @@ test('what is typed before the home page hydrates is kept, and a Get Quotes sent
   page,
 }) => {
   // The script is held back until the test lets it go.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdTheScript(page);
   await page.goto('/', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Get an instant quote' });
   await form.getByLabel('Collection post code').fill('SW1A 1AA');
@@ -146,12 +152,7 @@ test('what is typed before the home page hydrates is kept, and a Get Quotes sent
 
   // Typed while the script is still on its way, then Get Quotes once the page has hydrated.
   await page.unrouteAll();
-  let letGo = () => {};
-  const slow = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await slow;
-    await route.continue();
-  });
+  const letGo = await holdTheScript(page);
   const hydrated = page.waitForResponse('**/api/v1/session');
   await page.goto('/', { waitUntil: 'commit' });
   await form.getByLabel('Collection post code').fill('EC1A 1BB');
@@ -168,12 +169,7 @@ test('what is typed before the home page hydrates is kept, and a Get Quotes sent
 });
 
 test('a contact message typed before the page hydrates is the one sent', async ({ page }) => {
-  let letGo = () => {};
-  const slow = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await slow;
-    await route.continue();
-  });
+  const letGo = await holdTheScript(page);
   const hydrated = page.waitForResponse('**/api/v1/session');
   await page.goto('/contact', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
