@@ -1,3 +1,5 @@
+import type { TrackingStatus } from '../../../domain/tracking.js';
+
 /**
  * The courier port: everything the site does with the courier goes through this interface, in
  * our words. Implementations: `transglobal` (the real HTTP API) and the simulator of that API.
@@ -152,6 +154,47 @@ export interface ShipmentDocuments {
   documents: BookedDocument[];
 }
 
+/**
+ * One event of one box, as the courier reported it, with its status in our words (the courier's
+ * adapter maps its codes: docs/tracking.md). An event is the same event when its box, code and
+ * time are the same: the courier repeats every event in every answer.
+ */
+export interface CourierTrackingEvent {
+  /** The courier's own code for the event, as it sent it (e.g. "COLLECTED", "011"). */
+  courierCode: string;
+  /** Our status for that code; `exception` for a code we do not know (`recognised` false). */
+  status: TrackingStatus;
+  recognised: boolean;
+  /** The courier's words, e.g. "Departed facility in East Midlands". */
+  description: string;
+  location?: string;
+  /** Why, when the courier says: a customs hold's or a failed delivery's reason. */
+  reason?: string;
+  at: Date;
+}
+
+/** One box (parcel, piece) of a shipment and its events so far, oldest first. */
+export interface CourierParcelTracking {
+  /** The box's own tracking number (its air waybill or piece number). */
+  parcelReference: string;
+  events: CourierTrackingEvent[];
+}
+
+/** TrackOrder: every box of a booked shipment with its events; a box may have none yet. */
+export interface ShipmentTracking {
+  orderReference: string;
+  parcels: CourierParcelTracking[];
+}
+
+/** A booked shipment's collection moved to another day (after a missed collection). */
+export interface CollectionRebooking {
+  courierReference: string;
+  /** yyyy-MM-dd, Europe/London calendar date. */
+  collectionDate: string;
+  /** HH:mm */
+  readyFrom: string;
+}
+
 /** The codes a ProviderError from the courier carries. */
 export type CourierErrorCode =
   | 'TIMEOUT' // a safe call did not answer in time (retryable)
@@ -204,4 +247,14 @@ export interface CourierProvider {
     courierReference: string,
     observe?: CourierExchangeObserver,
   ): Promise<ShipmentDocuments>;
+  /**
+   * TrackOrder: the events of each box of a booked shipment (safe to repeat). REJECTED when the
+   * courier has no such shipment.
+   */
+  trackShipment(courierReference: string, observe?: CourierExchangeObserver): Promise<ShipmentTracking>;
+  /**
+   * Moves a booked shipment's collection to another day, at no charge (a missed collection).
+   * REJECTED when the courier refuses (e.g. already collected, or a day it does not collect).
+   */
+  rebookCollection(change: CollectionRebooking, observe?: CourierExchangeObserver): Promise<void>;
 }
