@@ -56,6 +56,14 @@ export function londonMidnight(date: string): Date {
   return new Date(utc.getTime() - hours * 3_600_000);
 }
 
+/** The instant a UK clock shows `time` (HH:mm) on calendar date `date` (GMT or BST). */
+export function londonAt(date: string, time: string): Date {
+  const utc = new Date(`${date}T${time}:00Z`);
+  const offset = OFFSET.formatToParts(utc).find((p) => p.type === 'timeZoneName')?.value;
+  const hours = offset === 'GMT' || !offset ? 0 : Number(offset.replace('GMT', ''));
+  return new Date(utc.getTime() - hours * 3_600_000);
+}
+
 const FORMATS = {
   /** "23 November 2026 at 14:05": the time something happened, in an email's sentence. */
   sentence: { dateStyle: 'long', timeStyle: 'short' },

@@ -39,7 +39,7 @@ export const TRACKING_STATUS_TEXT: Readonly<Record<TrackingStatus, TrackingStatu
     label: 'Booked',
     sentence: 'The collection is booked and the courier will come on the collection day.',
     nextStep:
-      'Print the labels, attach one to each box and have the boxes ready from 9:00 on the collection day.',
+      'Print the labels from your confirmation email, attach one to each box and have the boxes ready from 9:00 on the collection day.',
     tone: 'progress',
   },
   collected: {
@@ -56,7 +56,8 @@ export const TRACKING_STATUS_TEXT: Readonly<Record<TrackingStatus, TrackingStatu
   },
   customs_hold: {
     label: 'Held by customs',
-    sentence: 'Customs in the destination country are holding the box until they have what they need.',
+    sentence:
+      'Customs in the destination country are holding the box until they have what they need.',
     nextStep:
       'The recipient should send the courier’s clearance team what customs ask for, usually a copy of their passport or ID and a list of what is in the box with its value, quoting the tracking number. The courier contacts the recipient by email or phone; if nobody has, contact us and we will chase it.',
     tone: 'attention',
@@ -96,7 +97,8 @@ export const TRACKING_STATUS_TEXT: Readonly<Record<TrackingStatus, TrackingStatu
   exception: {
     label: 'Needs checking',
     sentence: 'The courier reported something we do not recognise about this box.',
-    nextStep: 'We are checking it with the courier and will email you. You do not need to do anything yet.',
+    nextStep:
+      'We are checking it with the courier and will email you. You do not need to do anything yet.',
     tone: 'attention',
   },
 };
@@ -145,6 +147,13 @@ export function orderTrackingStatus(parcels: readonly TrackingStatus[]): Trackin
 export function trackingFinished(parcels: readonly TrackingStatus[]): boolean {
   return parcels.length > 0 && parcels.every(isFinalTrackingStatus);
 }
+
+/**
+ * Why a shipment is in the operator's queue: its collection was missed, the courier has said
+ * nothing for too long (polling gave up), or it reported an event we do not recognise.
+ */
+export const SHIPMENT_FLAGS = ['collection_missed', 'silent', 'exception'] as const;
+export type ShipmentFlag = (typeof SHIPMENT_FLAGS)[number];
 
 /** The collection window on the collection day (Europe/London), as booked with the courier. */
 export const COLLECTION_WINDOW = { from: '09:00', to: '17:30' } as const;

@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { devCourierRoutes } from './dev/courier-routes.routes.js';
 import { devMailRoutes } from './dev/mail.routes.js';
 import { devRowCounts } from './dev/row-counts.routes.js';
+import { devClockRoutes } from './dev/clock.routes.js';
 import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
 import { catalogRoutes } from './modules/catalog/index.js';
 import { contactRoutes } from './modules/contact/index.js';
@@ -24,6 +25,7 @@ import {
 } from './modules/accounts/index.js';
 import { myOrdersRoutes } from './modules/my-orders/index.js';
 import { savedItemsRoutes } from './modules/saved-items/index.js';
+import { trackingRoutes } from './modules/tracking/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -245,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   await app.register(adminRoutes(services.admin));
+  await app.register(trackingRoutes(services.tracking));
   await app.register(adminInboxRoutes(services.adminInbox, services.adminOrderExtras));
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
@@ -273,6 +276,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
     await app.register(withRouteAccess('loopback', devCourierRoutes(services.courierRoutes)));
     await app.register(withRouteAccess('loopback', devRowCounts(deps.database)));
+  }
+  if (deps.sandboxClock) {
+    await app.register(
+      withRouteAccess(
+        'loopback',
+        devClockRoutes(deps.sandboxClock, () => services.jobs.wake()),
+      ),
+    );
   }
 
   await registerSpa(app, deps.webDistDir, { publicUrl: deps.publicUrl, fallbackUrl: siteUrl });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import type { Logger } from 'pino';
-import type { Clock } from './clock.js';
+import type { Clock, SandboxClock } from './clock.js';
 import type { RateLimitSettings } from './http/rate-limiter.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/checkout/index.js';
@@ -9,7 +9,8 @@ import type { CustomerWaits, RouteCachePolicy } from './modules/courier-routes/i
 import { type MailDeps, createMail, mailConfigFromEnv } from './modules/email/index.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
-import { systemClock } from './clock.js';
+import { sandboxClock, systemClock } from './clock.js';
+import type { TrackingSettings } from './modules/tracking/index.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
@@ -30,6 +31,10 @@ export interface AppDeps {
   courierWarmupConcurrency?: number;
   /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS, default 30). */
   draftRetentionDays?: number;
+  /** Tracking's courier calls at a time and its silence limit (TRACKING_*; docs/tracking.md). */
+  tracking?: Partial<TrackingSettings>;
+  /** The clock `/dev/clock` moves (SANDBOX_CLOCK): the same object as `clock`. */
+  sandboxClock?: SandboxClock;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
   /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
@@ -116,32 +121,37 @@ export async function createDeps(
     'database opened',
   );
   await prepareDatabase(database, logger);
+  const movable = env.SANDBOX_CLOCK ? sandboxClock() : undefined;
+  if (movable) logger.warn('SANDBOX_CLOCK: /dev/clock can move this site’s clock forward');
+  const clock = movable ?? systemClock;
   let courier;
   try {
-    courier = await createCourier(env, logger, systemClock);
+    courier = await createCourier(env, logger, clock);
   } catch (error) {
     await database.close();
     throw error;
   }
-  const mail = createMail({ database, clock: systemClock, logger }, mailConfigFromEnv(env));
+  const mail = createMail({ database, clock, logger }, mailConfigFromEnv(env));
   logger.info(
     { transport: mail.transport.kind, ...(mail.mailbox ? { mailbox: '/dev/mail' } : {}) },
     'mail ready',
   );
   const payment = createPaymentProvider(env, {
     query: database.query,
-    clock: systemClock,
+    clock,
     logger: logger.child({ component: 'payment' }),
   });
   logger.info({ payment: payment.name }, 'payments ready');
   return {
     payment,
     database,
-    clock: systemClock,
+    clock,
+    ...(movable ? { sandboxClock: movable } : {}),
     logger,
     courier: courier.courier,
     courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
     draftRetentionDays: env.DRAFT_RETENTION_DAYS,
+    tracking: { concurrency: env.TRACKING_CONCURRENCY, silentDays: env.TRACKING_SILENT_DAYS },
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
@@ -167,6 +177,7 @@ export async function createDeps(
         passwordResets: env.RATE_LIMIT_PASSWORD_RESETS,
         account: env.RATE_LIMIT_ACCOUNT,
         bookingLinks: env.RATE_LIMIT_BOOKING_LINKS,
+        trackingLookups: env.RATE_LIMIT_TRACKING_LOOKUPS,
         cardDeclines: env.RATE_LIMIT_CARD_DECLINES,
       }).filter(([, limit]) => limit !== undefined),
     ),

@@ -101,6 +101,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_PASSWORD_RESETS: rateLimit.optional(),
   RATE_LIMIT_ACCOUNT: rateLimit.optional(),
   RATE_LIMIT_BOOKING_LINKS: rateLimit.optional(),
+  /** Tracking page look-ups by reference and postcode, per address (MAX/WINDOW). */
+  RATE_LIMIT_TRACKING_LOOKUPS: rateLimit.optional(),
   /** Declined card attempts per order before it must wait (MAX/WINDOW). */
   RATE_LIMIT_CARD_DECLINES: rateLimit.optional(),
   /** Event-loop delay above which the server answers 503 with Retry-After, in ms (0: off). */
@@ -137,6 +139,29 @@ export const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3650, 'must be at most 3650')
     .default(30),
+  /** Courier tracking calls at a time, across the site (docs/tracking.md). */
+  TRACKING_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(2),
+  /** Tracking gives up, and flags the shipment for an operator, after this many silent days. */
+  TRACKING_SILENT_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(60, 'must be at most 60')
+    .default(10),
+  /**
+   * A clock the loopback-only `/dev/clock` can move forward (docs/tracking.md), shared with the
+   * in-process courier simulator: demos and browser specs watch a week pass in seconds. Only with
+   * both sandbox providers; refused with a real courier or card provider.
+   */
+  SANDBOX_CLOCK: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Production refuses sandbox providers unless this is `true` (set by `npm start` and e2e). */
   ALLOW_SANDBOX_PROVIDERS: z
     .enum(['true', 'false'], { message: 'must be true or false' })
@@ -276,6 +301,14 @@ function crossFieldProblems(env: Env): string[] {
   ) {
     problems.push(
       'COURIER_PROVIDER: production refuses the courier simulator; set COURIER_PROVIDER=transglobal, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    );
+  }
+  if (
+    env.SANDBOX_CLOCK &&
+    (env.COURIER_PROVIDER !== 'simulator' || env.PAYMENT_PROVIDER !== 'sandbox')
+  ) {
+    problems.push(
+      'SANDBOX_CLOCK: a clock that can be moved runs only with the courier simulator and the card sandbox; remove it',
     );
   }
   if (env.PAYMENT_PROVIDER === 'stripe') {

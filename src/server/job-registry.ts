@@ -16,6 +16,8 @@ import {
 } from './modules/courier-routes/index.js';
 import type { MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
+import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
+import type { Clock } from './clock.js';
 
 /** What the jobs work with: the services and the settings `services.ts` built them from. */
 export interface JobDeps {
@@ -24,6 +26,8 @@ export interface JobDeps {
   orders: OrdersService;
   signUps: SignUpService;
   checkout: CheckoutService;
+  tracking: TrackingService;
+  clock: Clock;
   mail: MailDeps;
   /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY). */
   courierWarmupConcurrency?: number;
@@ -54,6 +58,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
     retentionDays: deps.draftRetentionDays,
   });
   queue.define(purgeExpiredSignUpsJob, { signUps: deps.signUps });
+  queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
 }
 
@@ -66,6 +71,7 @@ const RECURRING_JOBS: { kind: string; only?: Database['kind'] }[] = [
   { kind: purgeAbandonedDraftsJob.kind },
   { kind: purgeExpiredSignUpsJob.kind },
   { kind: reconcilePaymentsJob.kind },
+  { kind: pollShipmentsJob.kind },
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
   { kind: vacuumEmbeddedDatabaseJob.kind, only: 'pglite' },
 ];

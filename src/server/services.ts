@@ -42,6 +42,7 @@ import {
 } from './modules/admin/index.js';
 import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
+import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(
@@ -96,6 +97,17 @@ export function createServices(
     },
     deps.jobQueue,
   );
+  const tracking = new TrackingService({
+    repository: new TrackingRepository(db),
+    courier: deps.courier,
+    orders,
+    mail,
+    clock: deps.clock,
+    logger: deps.logger.child({ component: 'tracking' }),
+    tokens: new TrackingTokens(site.secret),
+    siteUrl: site.siteUrl,
+    ...(deps.tracking ? { settings: deps.tracking } : {}),
+  });
   const checkout = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
@@ -107,6 +119,7 @@ export function createServices(
       mail,
       jobs,
       orderAccess,
+      tracking,
     },
     deps.checkout,
   );
@@ -174,6 +187,8 @@ export function createServices(
     orders,
     signUps,
     checkout,
+    tracking,
+    clock: deps.clock,
     mail,
     courierWarmupConcurrency: deps.courierWarmupConcurrency,
     draftRetentionDays: deps.draftRetentionDays,
@@ -190,6 +205,7 @@ export function createServices(
     mail,
     jobs,
     checkout,
+    tracking,
     accounts,
     signUps,
     twoFactor,

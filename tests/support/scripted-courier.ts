@@ -1,12 +1,15 @@
 import type {
   BookingResult,
+  CollectionRebooking,
   CommodityMatch,
+  CourierParcelTracking,
   CourierCountry,
   CourierProvider,
   RouteQuery,
   RouteService,
   ShipmentBooking,
   ShipmentDocuments,
+  ShipmentTracking,
 } from '../../src/server/providers/courier/courier-provider.js';
 import { ProviderError } from '../../src/server/providers/provider-error.js';
 
@@ -85,5 +88,40 @@ export class ScriptedCourier implements CourierProvider {
 
   async getShipmentDocuments(_courierReference: string): Promise<ShipmentDocuments> {
     throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
+  }
+
+  /** What TrackOrder answers, by courier reference: each box and its events so far. */
+  readonly tracking = new Map<string, CourierParcelTracking[]>();
+  /** TrackOrder calls, by courier reference, and how many ran at once at most. */
+  readonly trackCalls: string[] = [];
+  trackInFlight = 0;
+  maxTrackInFlight = 0;
+  /** How long each TrackOrder call takes. */
+  trackDelayMs = 0;
+  readonly rebookings: CollectionRebooking[] = [];
+  /** Set: RebookCollection is refused with this message. */
+  rebookRefusal: string | undefined;
+
+  async trackShipment(courierReference: string): Promise<ShipmentTracking> {
+    this.trackCalls.push(courierReference);
+    this.trackInFlight += 1;
+    this.maxTrackInFlight = Math.max(this.maxTrackInFlight, this.trackInFlight);
+    try {
+      if (this.trackDelayMs > 0) await new Promise((r) => setTimeout(r, this.trackDelayMs));
+      if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+      const parcels = this.tracking.get(courierReference);
+      if (!parcels) throw new ProviderError('scripted', 'REJECTED', false, 'Order not found');
+      return { orderReference: courierReference, parcels: structuredClone(parcels) };
+    } finally {
+      this.trackInFlight -= 1;
+    }
+  }
+
+  async rebookCollection(change: CollectionRebooking): Promise<void> {
+    if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+    if (this.rebookRefusal) {
+      throw new ProviderError('scripted', 'REJECTED', false, this.rebookRefusal);
+    }
+    this.rebookings.push(structuredClone(change));
   }
 }

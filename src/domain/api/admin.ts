@@ -15,13 +15,9 @@ export const ADMIN_MESSAGES = {
   twoFactorRequired: 'Set up two-step sign-in to use the console.',
 } as const;
 
-/** The replies every admin route may give besides its own. */
-export const ADMIN_ERRORS = {
-  401: apiError('Not signed in (SIGNED_OUT)'),
-  403: apiError(
-    'Signed in, but not as an operator (NOT_AN_ADMIN), or as an operator without two-step sign-in (TWO_FACTOR_REQUIRED)',
-  ),
-} as const;
+import { ADMIN_ERRORS } from './admin-errors.js';
+
+export { ADMIN_ERRORS };
 
 const TAG = 'Operator console';
 

@@ -1,7 +1,7 @@
 import { z } from '../zod.js';
 import { ORDER_NOT_FOUND } from '../order.js';
-import { TRACKING_STATUSES } from '../tracking.js';
-import { ADMIN_ERRORS } from './admin.js';
+import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../tracking.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams } from './orders.js';
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
@@ -137,7 +137,8 @@ export const setTrackingEmails = defineRoute({
   access: 'public',
   tag: TAG,
   summary: 'Turn the optional tracking emails on or off',
-  description: 'The reminder before collection and the progress updates; problems are always emailed.',
+  description:
+    'The reminder before collection and the progress updates; problems are always emailed.',
   params: TokenParams,
   body: TrackingEmailChoiceSchema,
   responses: {
@@ -181,9 +182,6 @@ export const getOrderTracking = defineRoute({
   },
   notFound: ORDER_NOT_FOUND,
 });
-
-/** Why a shipment is in the operator's queue. */
-export const SHIPMENT_FLAGS = ['collection_missed', 'silent', 'exception'] as const;
 
 export const AdminShipmentSchema = z.object({
   orderId: z.string(),

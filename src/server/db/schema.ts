@@ -19,6 +19,7 @@ import {
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 import { REFUND_STATUSES } from '../../domain/refunds.js';
+import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../../domain/tracking.js';
 
 /**
  * Drizzle's view of every table. The SQL in ./migrations is the source of truth for the
@@ -613,7 +614,85 @@ export const orderNotes = pgTable(
   (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt.desc())],
 );
 
+/** A booked order's tracking (migration 0135, modules/tracking): its polling and its status. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    courierReference: text('courier_reference').notNull(),
+    status: text('status', { enum: TRACKING_STATUSES }).notNull(),
+    flag: text('flag', { enum: SHIPMENT_FLAGS }),
+    collectionDate: date('collection_date', { mode: 'string' }).notNull(),
+    expectedDelivery: date('expected_delivery', { mode: 'string' }).notNull(),
+    boxCount: integer('box_count').notNull(),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    polls: integer('polls').notNull().default(0),
+    lastError: text('last_error'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    missedAt: timestamp('missed_at', { withTimezone: true }),
+    rebookedAt: timestamp('rebooked_at', { withTimezone: true }),
+    rebookings: integer('rebookings').notNull().default(0),
+    rebookingDate: date('rebooking_date', { mode: 'string' }),
+    reminderSentFor: date('reminder_sent_for', { mode: 'string' }),
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
+    updateEmails: boolean('update_emails').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('shipments_next_poll_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.nextPollAt} IS NOT NULL`),
+    index('shipments_status_idx').on(t.status, t.collectionDate.desc()),
+    index('shipments_flag_idx')
+      .on(t.flag)
+      .where(sql`${t.flag} IS NOT NULL`),
+  ],
+);
+
+/** Each box of a shipment as the courier names it, with its status (migration 0135). */
+export const shipmentParcels = pgTable(
+  'shipment_parcels',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => shipments.orderId, { onDelete: 'cascade' }),
+    parcelReference: text('parcel_reference').notNull(),
+    position: integer('position').notNull(),
+    status: text('status', { enum: TRACKING_STATUSES }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.parcelReference] })],
+);
+
+/** Every courier event of every box, stored once (migration 0135). */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => shipments.orderId, { onDelete: 'cascade' }),
+    parcelReference: text('parcel_reference').notNull(),
+    courierCode: text('courier_code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: TRACKING_STATUSES }).notNull(),
+    recognised: boolean('recognised').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    reason: text('reason'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.parcelReference, t.courierCode, t.at] })],
+);
+
 export const schema = {
+  shipments,
+  shipmentParcels,
+  trackingEvents,
   adminAuditLog,
   operatorInvitations,
   orderNotes,

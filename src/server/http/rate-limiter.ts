@@ -41,6 +41,8 @@ export interface RateLimitSettings {
   account: Limit;
   /** "Manage my booking": asking for an emailed link and opening one. */
   bookingLinks: Limit;
+  /** Finding a booking's tracking page by reference and postcode. */
+  trackingLookups: Limit;
   /** Declined card attempts per order, whoever sends them. */
   cardDeclines: Limit;
 }
@@ -57,6 +59,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   passwordResets: { max: 20, windowSeconds: MINUTES_15 },
   account: { max: 100, windowSeconds: MINUTES_15 },
   bookingLinks: { max: 20, windowSeconds: MINUTES_15 },
+  trackingLookups: { max: 20, windowSeconds: MINUTES_15 },
   cardDeclines: { max: 5, windowSeconds: MINUTES_15 },
 };
 

@@ -300,6 +300,7 @@ export class BookingJob {
         tx,
       );
       if (!booked) return false;
+      await this.deps.tracking.enrol(tx, booked, result.orderReference);
       await repository.insertDocuments(
         documents.map(({ attachment: _, ...stored }) => stored),
         tx,

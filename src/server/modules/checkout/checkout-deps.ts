@@ -6,6 +6,7 @@ import type { CourierProvider } from '../../providers/courier/courier-provider.j
 import type { PaymentProvider } from '../../providers/payment/payment-provider.js';
 import type { MailDeps } from '../email/index.js';
 import type { OrdersService, OrderAccess } from '../orders/index.js';
+import type { TrackingService } from '../tracking/index.js';
 import type { CheckoutRepository } from './checkout.repository.js';
 
 export const BOOK_SHIPMENT_JOB = 'book-shipment';
@@ -52,6 +53,8 @@ export interface CheckoutDeps {
   jobs: JobQueue;
   /** Signs the read-only links to labels in the confirmation email. */
   orderAccess: Pick<OrderAccess, 'readUrl'>;
+  /** Starts tracking a shipment in the transaction that marks its order booked. */
+  tracking: Pick<TrackingService, 'enrol'>;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */

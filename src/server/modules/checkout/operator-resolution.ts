@@ -72,7 +72,7 @@ export async function resolveNeedsAttention(
       contentType: 'application/pdf',
       createdAt: now,
     }));
-    await orders.transition(
+    const booked = await orders.transition(
       orderId,
       'needs_attention',
       'booked',
@@ -85,6 +85,7 @@ export async function resolveNeedsAttention(
       },
       tx,
     );
+    if (booked) await deps.tracking.enrol(tx, booked, resolution.courierReference);
     await repository.insertDocuments(
       documents.map(({ attachment: _, ...stored }) => stored),
       tx,

@@ -1,4 +1,8 @@
 import { renderOrderUpdate, type OrderUpdateInput } from './templates/order-update.js';
+import {
+  renderTrackingUpdate,
+  type TrackingUpdateInput,
+} from './templates/tracking-update.js';
 import type { Clock } from '../../clock.js';
 import { validAddress } from './mail-headers.js';
 import type { Queryable } from '../../db/queryable.js';
@@ -172,6 +176,30 @@ export class EmailService {
     const rendered = renderOrderUpdate(input, this.context());
     return this.outbox.enqueue(tx, {
       kind: 'order-update',
+      idempotencyKey: input.idempotencyKey,
+      to: input.email,
+      ...this.replyTo(),
+      orderId: input.orderId,
+      ...rendered,
+    });
+  }
+
+  /**
+   * A tracking email (docs/tracking.md) of kind `tracking-<kind>`, once per idempotency key:
+   * the tracking job names each occasion (a box's event, a collection date) in it.
+   */
+  enqueueTrackingUpdate(
+    tx: Queryable,
+    input: TrackingUpdateInput & {
+      kind: string;
+      email: string;
+      idempotencyKey: string;
+      orderId: string;
+    },
+  ): Promise<EnqueueResult> {
+    const rendered = renderTrackingUpdate(input, this.context());
+    return this.outbox.enqueue(tx, {
+      kind: `tracking-${input.kind}`,
       idempotencyKey: input.idempotencyKey,
       to: input.email,
       ...this.replyTo(),

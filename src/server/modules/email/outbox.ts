@@ -15,6 +15,7 @@ export type MailKind =
   | 'order-link'
   | 'order-update'
   | 'operator-invitation'
+  | `tracking-${string}`
   | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 

@@ -1,0 +1,90 @@
+import type { RenderedMail } from './booking-confirmation.js';
+import { html, link } from './html.js';
+import { button, heading, layout, paragraph, subheading, textLayout } from './layout.js';
+
+/**
+ * A tracking email (docs/tracking.md): what happened, what to do, the tracking page. A checklist
+ * (the reminder's "ready by"), choices that each open the tracking page on one of them (a missed
+ * collection's new dates), and, for the emails the customer may turn off, the link that does it.
+ */
+export interface TrackingUpdateInput {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  checklist?: { title: string; items: string[] };
+  choices?: { title: string; options: { text: string; url: string }[] };
+  /** The tracking page: a button, and the address written out. */
+  trackingUrl: string;
+  trackingText: string;
+  /** Set for the optional emails: where they are turned off. */
+  turnOffUrl?: string;
+}
+
+export function renderTrackingUpdate(
+  input: TrackingUpdateInput,
+  context: { siteUrl: string; now: Date },
+): RenderedMail {
+  const { checklist, choices, turnOffUrl } = input;
+  return {
+    subject: input.subject,
+    html: layout({
+      title: input.subject,
+      preheader: input.paragraphs[0] ?? input.heading,
+      body: html`${heading(input.heading)} ${input.paragraphs.map((p) => paragraph(p))}
+      ${
+        choices
+          ? html`${subheading(choices.title)}
+              <ul style="margin:0 0 16px;padding-left:20px">
+                ${choices.options.map(
+                  (o) => html`<li style="margin:0 0 6px">${link(o.url, o.text)}</li>`,
+                )}
+              </ul>`
+          : ''
+      }
+      ${
+        checklist
+          ? html`${subheading(checklist.title)}
+              <ul style="margin:0 0 16px;padding-left:20px">
+                ${checklist.items.map((item) => html`<li style="margin:0 0 6px">${item}</li>`)}
+              </ul>`
+          : ''
+      }
+      ${button(input.trackingUrl, input.trackingText)}
+      ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}
+      ${
+        turnOffUrl
+          ? paragraph(
+              html`<span style="font-size:13px;color:#5a6675"
+                >Don’t want these emails? ${link(turnOffUrl, 'Turn them off')}. We always email you
+                about a problem.</span
+              >`,
+            )
+          : ''
+      }`,
+      siteUrl: context.siteUrl,
+      year: context.now.getUTCFullYear(),
+    }),
+    text: textLayout(
+      [
+        input.heading,
+        '',
+        ...input.paragraphs.flatMap((p) => [p, '']),
+        ...(choices
+          ? [choices.title, ...choices.options.map((o) => `- ${o.text}: ${o.url}`), '']
+          : []),
+        ...(checklist ? [checklist.title, ...checklist.items.map((i) => `- ${i}`), ''] : []),
+        `${input.trackingText}: ${input.trackingUrl}`,
+        '',
+        ...(turnOffUrl
+          ? [
+              `Don’t want these emails? Turn them off: ${turnOffUrl}`,
+              'We always email you about a problem.',
+              '',
+            ]
+          : []),
+      ],
+      context.siteUrl,
+    ),
+    attachments: [],
+  };
+}

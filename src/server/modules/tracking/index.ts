@@ -1,0 +1,10 @@
+export { trackingRoutes } from './tracking.routes.js';
+export {
+  DEFAULT_TRACKING_SETTINGS,
+  POLL_SHIPMENTS_JOB,
+  TrackingService,
+  type TrackingSettings,
+} from './tracking.service.js';
+export { TrackingRepository } from './tracking.repository.js';
+export { TrackingTokens } from './tracking-token.js';
+export { pollShipmentsJob } from './jobs/poll-shipments.job.js';

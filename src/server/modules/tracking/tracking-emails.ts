@@ -1,0 +1,167 @@
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '../../../domain/tracking.js';
+import type { TrackingUpdateInput } from '../email/index.js';
+
+/** What a tracking email is about: the order, and for a box's problem, the box. */
+export interface TrackingEmailSubject {
+  reference: string;
+  firstName: string;
+  destination: string;
+  collectionDate: string;
+  boxCount: number;
+  trackingUrl: string;
+  /** The box a problem is about (1-based) and the courier's reason, if it gave one. */
+  box?: { number: number; trackingNumber: string; reason: string | null };
+  /** A missed collection's new dates, each with the tracking page that offers it. */
+  newDates?: { date: string; url: string }[];
+}
+
+/** The reminder's "ready by" list: what the courier's driver expects at the door. */
+export const READY_BY_CHECKLIST = [
+  'A label printed and attached to each box, on its largest side, with nothing covering the barcode',
+  'Each box sealed with strong tape',
+  'Each box within the size and weight of its type (small: up to 20 kg; large: up to 30 kg)',
+  'Nothing prohibited inside (see the prohibited items list on our site)',
+  'Someone at the collection address from 9:00 to 17:30',
+];
+
+type Wording = Omit<TrackingUpdateInput, 'trackingUrl' | 'turnOffUrl'>;
+
+function boxes(n: number): string {
+  return n === 1 ? 'your box' : `your ${n} boxes`;
+}
+
+function boxName(s: TrackingEmailSubject, midSentence = false): string {
+  const name = s.box
+    ? s.boxCount > 1
+      ? `Box ${s.box.number} of ${s.boxCount} (tracking number ${s.box.trackingNumber})`
+      : `Your box (tracking number ${s.box.trackingNumber})`
+    : 'Your box';
+  return midSentence ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+}
+
+/** The words of each tracking email (docs/tracking.md, "Emails"). */
+export function trackingEmailWording(
+  kind: TrackingEmailKind | 'collection_rebooked',
+  s: TrackingEmailSubject,
+): Wording {
+  const hello = `Hello ${s.firstName},`;
+  const day = formatCalendarDate(s.collectionDate);
+  const reason = s.box?.reason ? ` The courier says: “${s.box.reason}”.` : '';
+  switch (kind) {
+    case 'reminder':
+      return {
+        subject: `Your collection is tomorrow: booking ${s.reference}`,
+        heading: 'Your collection is tomorrow',
+        paragraphs: [
+          hello,
+          `The courier will collect ${boxes(s.boxCount)} for ${s.destination} on ${day}, between 9:00 and 17:30.`,
+        ],
+        checklist: { title: 'Before the courier comes', items: READY_BY_CHECKLIST },
+        trackingText: 'Track your boxes',
+      };
+    case 'collected':
+      return {
+        subject: `Collected: booking ${s.reference} is on its way to ${s.destination}`,
+        heading: 'Your boxes have been collected',
+        paragraphs: [
+          hello,
+          `The courier has collected ${boxes(s.boxCount)}. We will email you when they are out for delivery in ${s.destination}.`,
+        ],
+        trackingText: 'Track your boxes',
+      };
+    case 'out_for_delivery':
+      return {
+        subject: `Out for delivery today: booking ${s.reference}`,
+        heading: 'Out for delivery today',
+        paragraphs: [
+          hello,
+          `${s.boxCount === 1 ? 'Your box is' : 'Your boxes are'} with the driver in ${s.destination} and should be delivered today. The recipient should be in to receive ${s.boxCount === 1 ? 'it' : 'them'}.`,
+        ],
+        trackingText: 'Track your boxes',
+      };
+    case 'delivered':
+      return {
+        subject: `Delivered: booking ${s.reference}`,
+        heading:
+          s.boxCount === 1 ? 'Your box has been delivered' : 'All your boxes have been delivered',
+        paragraphs: [
+          hello,
+          `${s.boxCount === 1 ? 'Your box has' : `All ${s.boxCount} boxes have`} been delivered in ${s.destination}. Thank you for sending with BoxAbroad.`,
+        ],
+        trackingText: 'See the delivery details',
+      };
+    case 'collection_missed':
+      return {
+        subject: `Your collection was missed: choose a new date (booking ${s.reference})`,
+        heading: 'The courier did not collect your boxes',
+        paragraphs: [
+          hello,
+          `The courier did not collect ${boxes(s.boxCount)} on ${day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
+        ],
+        ...(s.newDates && s.newDates.length > 0
+          ? {
+              choices: {
+                title: 'Choose a new collection date',
+                options: s.newDates.map((d) => ({ text: formatCalendarDate(d.date), url: d.url })),
+              },
+            }
+          : {}),
+        trackingText: 'Choose a new date',
+      };
+    case 'collection_rebooked':
+      return {
+        subject: `Collection rebooked for ${day}: booking ${s.reference}`,
+        heading: 'Your collection is rebooked',
+        paragraphs: [
+          hello,
+          `The courier will collect ${boxes(s.boxCount)} on ${day}, between 9:00 and 17:30. There is nothing to pay, and the labels you have stay valid.`,
+        ],
+        trackingText: 'Track your boxes',
+      };
+    case 'customs_hold':
+      return {
+        subject: `Action needed: customs are holding a box (booking ${s.reference})`,
+        heading: 'Customs are holding a box',
+        paragraphs: [
+          hello,
+          `${boxName(s)} is held by customs in ${s.destination}.${reason}`,
+          TRACKING_STATUS_TEXT.customs_hold.nextStep,
+        ],
+        trackingText: 'See what to do',
+      };
+    case 'delivery_failed':
+      return {
+        subject: `Delivery attempt failed: booking ${s.reference}`,
+        heading: 'The courier could not deliver a box',
+        paragraphs: [
+          hello,
+          `${boxName(s)} could not be delivered.${reason}`,
+          TRACKING_STATUS_TEXT.delivery_failed.nextStep,
+        ],
+        trackingText: 'Track your boxes',
+      };
+    case 'returned':
+      return {
+        subject: `A box is being returned: booking ${s.reference}`,
+        heading: 'A box is being returned to you',
+        paragraphs: [
+          hello,
+          `${boxName(s)} is being returned to the sender.${reason}`,
+          TRACKING_STATUS_TEXT.returned.nextStep,
+        ],
+        trackingText: 'Track your boxes',
+      };
+    case 'exception':
+      return {
+        subject: `We are checking a box with the courier: booking ${s.reference}`,
+        heading: 'We are checking a box with the courier',
+        paragraphs: [
+          hello,
+          `The courier reported something we need to check about ${boxName(s, true)}.`,
+          TRACKING_STATUS_TEXT.exception.nextStep,
+        ],
+        trackingText: 'Track your boxes',
+      };
+  }
+}

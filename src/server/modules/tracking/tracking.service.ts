@@ -1,0 +1,726 @@
+import type { Logger } from 'pino';
+import type { TrackingView, AdminShipment, AdminTracking } from '../../../domain/api/tracking.js';
+import { TRACKING_NOT_FOUND, TRACKING_LINK_INVALID } from '../../../domain/api/tracking.js';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { findCountry } from '../../../domain/countries.js';
+import { londonAt, londonDate } from '../../../domain/london-time.js';
+import { SERVICE_LEVELS } from '../../../domain/quote-rules.js';
+import {
+  COLLECTION_WINDOW,
+  orderTrackingStatus,
+  TRACKING_EMAILS,
+  trackingFinished,
+  type ShipmentFlag,
+  type TrackingEmailKind,
+  type TrackingStatus,
+} from '../../../domain/tracking.js';
+import type { Clock } from '../../clock.js';
+import type { DbExecutor, DbTransaction } from '../../db/client.js';
+import { errorMessage } from '../../error-message.js';
+import { ApiError } from '../../http/errors.js';
+import type {
+  CourierProvider,
+  ShipmentTracking,
+} from '../../providers/courier/courier-provider.js';
+import type { MailDeps } from '../email/index.js';
+import type { OrderRow, OrdersService } from '../orders/index.js';
+import {
+  collectionMissed,
+  END_OF_DAY_CHECK,
+  expectedDeliveryOf,
+  nextWakeAt,
+  pollDueAt,
+  reminderDueAt,
+  type ScheduleState,
+} from './poll-schedule.js';
+import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
+import type { TrackingTokens } from './tracking-token.js';
+import type {
+  ParcelRow,
+  ShipmentChanges,
+  ShipmentRow,
+  TrackingEventRow,
+  TrackingRepository,
+} from './tracking.repository.js';
+
+export const POLL_SHIPMENTS_JOB = 'poll-shipments';
+
+export interface TrackingSettings {
+  /** Courier tracking calls at a time, across the site (TRACKING_CONCURRENCY). */
+  concurrency: number;
+  /** Polling gives up, loudly, after this many days without a new event (TRACKING_SILENT_DAYS). */
+  silentDays: number;
+}
+
+export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = { concurrency: 2, silentDays: 10 };
+
+/** Shipments one round of the job looks at; the rest wait for the next round. */
+const ROUND_SIZE = 100;
+/** The job's round when nothing is due sooner. */
+export const POLL_ROUND_MS = 60_000;
+
+const DAY_MS = 86_400_000;
+
+export interface TrackingDeps {
+  repository: TrackingRepository;
+  courier: CourierProvider;
+  orders: OrdersService;
+  mail: MailDeps;
+  clock: Clock;
+  logger: Logger;
+  tokens: TrackingTokens;
+  siteUrl: string;
+  settings?: Partial<TrackingSettings>;
+}
+
+/** Statuses a box reaches only after the courier has it. */
+const COLLECTED_OR_LATER: readonly TrackingStatus[] = [
+  'collected',
+  'in_transit',
+  'customs_hold',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+  'returned',
+];
+
+/** A box's problem, emailed once per event. */
+const BOX_PROBLEMS: readonly TrackingEmailKind[] = [
+  'customs_hold',
+  'delivery_failed',
+  'returned',
+  'exception',
+];
+
+const REBOOK_REFUSED =
+  'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
+const NOT_MISSED =
+  'This collection is not waiting for a new date: it has been rebooked already, or the courier has collected the boxes.';
+
+/**
+ * Tracking after the booking (docs/tracking.md): a shipment is enrolled when its order is booked;
+ * the `poll-shipments` job asks the courier about each on a schedule that fits its stage, stores
+ * every new event once, derives each box's and the order's status, catches a missed collection
+ * and sends the emails that matter. Pages read the stored state only, never the courier.
+ */
+export class TrackingService {
+  readonly settings: TrackingSettings;
+
+  constructor(private readonly deps: TrackingDeps) {
+    this.settings = { ...DEFAULT_TRACKING_SETTINGS, ...deps.settings };
+  }
+
+  /**
+   * Starts tracking a booked order, in the transaction that marks it booked: its first poll is
+   * due at once (it learns each box's tracking number). A second call changes nothing.
+   */
+  async enrol(
+    tx: DbExecutor,
+    order: Pick<
+      OrderRow,
+      'id' | 'collectionDate' | 'smallBoxes' | 'largeBoxes' | 'offeredServices' | 'selectedService'
+    >,
+    courierReference: string,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    const collectionDate = order.collectionDate ?? now.toISOString().slice(0, 10);
+    const transit =
+      order.offeredServices.find((s) => s.service === order.selectedService)?.transitDays ?? null;
+    await this.deps.repository.insert(
+      {
+        orderId: order.id,
+        courierReference,
+        status: 'booked',
+        collectionDate,
+        expectedDelivery: expectedDeliveryOf(collectionDate, transit),
+        boxCount: order.smallBoxes + order.largeBoxes,
+        nextPollAt: now,
+        createdAt: now,
+        updatedAt: now,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * One round of the job: every shipment due now, `concurrency` at a time (the job runs in one
+   * process at a time, so this is the whole site's limit). Returns when the next one is due.
+   */
+  async pollDue(options: { stopped?: () => boolean } = {}): Promise<{
+    handled: number;
+    failed: number;
+    nextDueAt: Date | null;
+  }> {
+    const due = await this.deps.repository.due(this.deps.clock.now(), ROUND_SIZE);
+    let handled = 0;
+    let failed = 0;
+    const queue = [...due];
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        if (options.stopped?.()) return;
+        try {
+          const outcome = await this.handle(id);
+          if (outcome === 'failed') failed++;
+          handled++;
+        } catch (error) {
+          failed++;
+          this.deps.logger.error(
+            { err: error, orderId: id },
+            'tracking: a shipment could not be handled',
+          );
+        }
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.max(1, this.settings.concurrency) }, () => worker()),
+    );
+    return { handled, failed, nextDueAt: await this.deps.repository.nextDue() };
+  }
+
+  /**
+   * Handles one due shipment: asks the courier when a poll is due, then, under the shipment's
+   * lock, stores what is new, derives the statuses, sends the emails and schedules the next wake.
+   */
+  async handle(orderId: string): Promise<'polled' | 'failed' | 'checked' | 'skipped'> {
+    const { repository, courier, clock, logger } = this.deps;
+    const before = await repository.find(orderId);
+    const now = clock.now();
+    if (!before || !before.nextPollAt || before.nextPollAt > now) return 'skipped';
+    const pollAt = pollDueAt(scheduleOf(before));
+    let tracking: ShipmentTracking | undefined;
+    let pollError: string | undefined;
+    if (pollAt && pollAt <= now) {
+      try {
+        tracking = await courier.trackShipment(before.courierReference);
+      } catch (error) {
+        pollError = errorMessage(error);
+        logger.warn({ orderId, err: error }, 'tracking: the courier did not answer');
+      }
+    }
+    const order = await this.deps.orders.findById(orderId);
+    if (!order) return 'skipped';
+    // Read before the transaction (the embedded database has one connection): the dates a
+    // missed collection may move to, should this be the moment it is found missed.
+    const newDates = before.missedAt ? [] : await this.newDates(orderId);
+    const sent = await repository.transaction(async (tx) => {
+      const shipment = await repository.lock(orderId, tx);
+      if (!shipment || shipment.stoppedAt) return false;
+      return this.record(tx, shipment, order, {
+        tracking,
+        pollError,
+        pollWasDue: pollAt !== null && pollAt <= now,
+        newDates,
+      });
+    });
+    if (sent) this.deps.mail.worker.wake();
+    return tracking ? 'polled' : pollError ? 'failed' : 'checked';
+  }
+
+  /** Under the shipment's lock: stores the courier's answer and moves the shipment on. */
+  private async record(
+    tx: DbTransaction,
+    shipment: ShipmentRow,
+    order: OrderRow,
+    poll: {
+      tracking: ShipmentTracking | undefined;
+      pollError: string | undefined;
+      pollWasDue: boolean;
+      newDates: { date: string; url: string }[];
+    },
+  ): Promise<boolean> {
+    const { tracking, pollError, pollWasDue } = poll;
+    const { repository, clock, logger } = this.deps;
+    const now = clock.now();
+    const orderId = shipment.orderId;
+    let parcels = await repository.parcels(orderId, tx);
+    let fresh: TrackingEventRow[] = [];
+    if (tracking) {
+      const rows = tracking.parcels.flatMap((parcel) =>
+        parcel.events.map((event) => ({
+          orderId,
+          parcelReference: parcel.parcelReference,
+          courierCode: event.courierCode,
+          at: event.at,
+          status: event.status,
+          recognised: event.recognised,
+          description: event.description,
+          location: event.location ?? null,
+          reason: event.reason ?? null,
+          recordedAt: now,
+        })),
+      );
+      fresh = await repository.insertEvents(dedupe(rows), tx);
+      for (const event of fresh.filter((e) => !e.recognised)) {
+        logger.warn(
+          {
+            orderId,
+            parcel: event.parcelReference,
+            courierCode: event.courierCode,
+            description: event.description,
+          },
+          'tracking: an event code we do not know (stored as exception)',
+        );
+      }
+      const events = await repository.events(orderId, tx);
+      const known = new Map(parcels.map((p) => [p.parcelReference, p]));
+      parcels = tracking.parcels.map((parcel, index) => {
+        const latest = events
+          .filter(
+            (e) =>
+              e.parcelReference === parcel.parcelReference &&
+              (!shipment.rebookedAt || e.at > shipment.rebookedAt),
+          )
+          .at(-1);
+        return {
+          orderId,
+          parcelReference: parcel.parcelReference,
+          position: known.get(parcel.parcelReference)?.position ?? index + 1,
+          status: latest?.status ?? 'booked',
+          reason: latest?.reason ?? null,
+        };
+      });
+      await repository.saveParcels(parcels, tx);
+    }
+
+    const statuses = parcels.map((p) => p.status);
+    // Collected once any box has had an event only a collected box has (since the last rebooking).
+    const collected = (await repository.events(orderId, tx)).some(
+      (e) =>
+        (!shipment.rebookedAt || e.at > shipment.rebookedAt) &&
+        COLLECTED_OR_LATER.includes(e.status),
+    );
+    let status = orderTrackingStatus(statuses);
+    let missedAt = shipment.missedAt;
+    const schedule = scheduleOf(shipment);
+    if (collected) {
+      missedAt = null;
+    } else if (
+      !missedAt &&
+      (status === 'collection_missed' || collectionMissed(schedule, now, tracking !== undefined))
+    ) {
+      missedAt = now;
+    }
+    if (missedAt && !collected) status = 'collection_missed';
+
+    const lastEventAt = latestOf(shipment.lastEventAt, fresh);
+    const finished = trackingFinished(statuses);
+    const quietSince = Math.max(
+      (lastEventAt ?? shipment.createdAt).getTime(),
+      londonAt(shipment.collectionDate, END_OF_DAY_CHECK).getTime(),
+    );
+    const silent = !finished && now.getTime() - quietSince > this.settings.silentDays * DAY_MS;
+    if (silent) {
+      logger.error(
+        { orderId, reference: order.reference, days: this.settings.silentDays },
+        'tracking: the courier has said nothing new for too long; polling stopped',
+      );
+    }
+    const flag: ShipmentFlag | null = silent
+      ? 'silent'
+      : status === 'collection_missed'
+        ? 'collection_missed'
+        : status === 'exception'
+          ? 'exception'
+          : null;
+
+    // Emails.
+    let sent = false;
+    const send = async (
+      kind: TrackingEmailKind | 'collection_rebooked',
+      occasion: string,
+      extra: Partial<TrackingEmailSubject> = {},
+    ) => {
+      const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
+      if (optional === 'reminder' && !shipment.reminderEmails) return;
+      if (optional === 'updates' && !shipment.updateEmails) return;
+      await this.enqueueEmail(tx, order, shipment, kind, occasion, extra);
+      sent = true;
+    };
+    const progress = new Set(fresh.map((e) => e.status));
+    if (status === 'delivered') {
+      await send('delivered', 'all');
+    } else if (progress.has('out_for_delivery')) {
+      await send('out_for_delivery', londonDate(now));
+    } else if (collected && [...progress].some((s) => COLLECTED_OR_LATER.includes(s))) {
+      await send('collected', 'first');
+    }
+    for (const event of fresh) {
+      const kind = event.status as TrackingEmailKind;
+      if (!BOX_PROBLEMS.includes(kind)) continue;
+      const parcel = parcels.find((p) => p.parcelReference === event.parcelReference);
+      await send(kind, `${event.parcelReference}:${event.courierCode}:${event.at.toISOString()}`, {
+        box: {
+          number: parcel?.position ?? 1,
+          trackingNumber: event.parcelReference,
+          reason: event.reason,
+        },
+      });
+    }
+    if (missedAt && !shipment.missedAt) {
+      await send('collection_missed', shipment.collectionDate, { newDates: poll.newDates });
+    }
+    let reminderSentFor = shipment.reminderSentFor;
+    const reminderAt = reminderDueAt(schedule);
+    if (reminderAt && reminderAt <= now && !missedAt && status === 'booked') {
+      await send('reminder', shipment.collectionDate);
+      reminderSentFor = shipment.collectionDate;
+    }
+
+    const changes: ShipmentChanges = {
+      status,
+      flag,
+      missedAt,
+      lastEventAt,
+      reminderSentFor,
+      updatedAt: now,
+      ...(pollWasDue
+        ? {
+            lastPolledAt: now,
+            polls: shipment.polls + 1,
+            lastError: pollError ?? null,
+          }
+        : {}),
+      ...(finished || silent ? { stoppedAt: now } : {}),
+    };
+    const next = { ...shipment, ...changes } as ShipmentRow;
+    changes.nextPollAt =
+      finished || silent ? null : nextWakeAt({ ...scheduleOf(next), lastPollFailed: !!pollError });
+    await repository.update(orderId, changes, tx);
+    return sent;
+  }
+
+  private async enqueueEmail(
+    tx: DbExecutor,
+    order: OrderRow,
+    shipment: ShipmentRow,
+    kind: TrackingEmailKind | 'collection_rebooked',
+    occasion: string,
+    extra: Partial<TrackingEmailSubject>,
+  ): Promise<void> {
+    const email = order.collectionAddress?.email;
+    if (!email) return;
+    const trackingUrl = this.trackingUrl(order.id);
+    const subject: TrackingEmailSubject = {
+      reference: order.reference,
+      firstName: order.collectionAddress?.firstName ?? '',
+      destination: findCountry(order.destinationCountryId)?.title ?? 'the destination',
+      collectionDate: shipment.collectionDate,
+      boxCount: shipment.boxCount,
+      trackingUrl,
+      ...extra,
+    };
+    const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
+    await this.deps.mail.emails.enqueueTrackingUpdate(tx, {
+      ...trackingEmailWording(kind, subject),
+      kind: kind.replace(/_/g, '-'),
+      email,
+      idempotencyKey: `tracking:${order.id}:${kind}:${occasion}`,
+      orderId: order.id,
+      trackingUrl,
+      ...(optional ? { turnOffUrl: `${trackingUrl}#emails` } : {}),
+    });
+  }
+
+  /** The address of the shipment's tracking page. */
+  trackingUrl(orderId: string): string {
+    return `${this.deps.siteUrl.replace(/\/+$/, '')}/track/${this.deps.tokens.of(orderId)}`;
+  }
+
+  /** The collection dates a missed collection may move to, each with the page that offers it. */
+  private async newDates(orderId: string): Promise<{ date: string; url: string }[]> {
+    const url = this.trackingUrl(orderId);
+    return (await this.selectableDates(orderId)).map((date) => ({
+      date,
+      url: `${url}?date=${date}`,
+    }));
+  }
+
+  private async selectableDates(orderId: string): Promise<string[]> {
+    const window = await this.deps.orders.collectionDates(orderId);
+    return window.days.filter((d) => d.selectable).map((d) => d.date);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Pages
+  // ------------------------------------------------------------------------------------------
+
+  /** A booking's tracking page by its reference and its collection or delivery postcode. */
+  async lookUp(input: { reference: string; postcode: string }): Promise<{ token: string }> {
+    const order = await this.deps.orders.findByReference(input.reference.trim().toUpperCase());
+    const postcode = normalisePostcode(input.postcode);
+    const matches =
+      order &&
+      [
+        order.collectionPostcode,
+        order.destinationPostcode,
+        order.collectionAddress?.postcode,
+        order.deliveryAddress?.postcode,
+      ].some((p) => p && normalisePostcode(p) === postcode);
+    const shipment = matches ? await this.deps.repository.find(order.id) : undefined;
+    if (!order || !shipment) {
+      throw new ApiError(404, TRACKING_NOT_FOUND.code, TRACKING_NOT_FOUND.message);
+    }
+    return { token: this.deps.tokens.of(order.id) };
+  }
+
+  /** The order a tracking page's token names; 404 for a token we did not sign. */
+  orderIdOf(token: string): string {
+    const orderId = this.deps.tokens.orderIdOf(token);
+    if (!orderId) throw linkInvalid();
+    return orderId;
+  }
+
+  async viewByToken(token: string): Promise<TrackingView> {
+    const view = await this.view(this.orderIdOf(token));
+    if (!view) throw linkInvalid();
+    return view;
+  }
+
+  /** The tracking of an order, as every page shows it; null before it is booked. */
+  async view(orderId: string): Promise<TrackingView | null> {
+    const { repository } = this.deps;
+    const [shipment, order] = await Promise.all([
+      repository.find(orderId),
+      this.deps.orders.findById(orderId),
+    ]);
+    if (!shipment || !order) return null;
+    const [parcels, events] = await Promise.all([
+      repository.parcels(orderId),
+      repository.events(orderId),
+    ]);
+    const missed = shipment.status === 'collection_missed' && !shipment.rebookingDate;
+    const boxes =
+      parcels.length > 0
+        ? parcels.map((p) => ({
+            number: p.position,
+            trackingNumber: p.parcelReference,
+            status: missed && p.status === 'booked' ? ('collection_missed' as const) : p.status,
+            reason: p.reason,
+            events: events
+              .filter((e) => e.parcelReference === p.parcelReference)
+              .map((e) => ({
+                at: e.at.toISOString(),
+                status: e.status,
+                description: e.description,
+                location: e.location,
+                reason: e.reason,
+              })),
+          }))
+        : Array.from({ length: shipment.boxCount }, (_, i) => ({
+            number: i + 1,
+            trackingNumber: '',
+            status: shipment.status,
+            reason: null,
+            events: [],
+          }));
+    const from = findCountry(order.collectionCountryId);
+    const to = findCountry(order.destinationCountryId);
+    return {
+      reference: order.reference,
+      status: shipment.status,
+      token: this.deps.tokens.of(orderId),
+      serviceName: order.selectedService ? SERVICE_LEVELS[order.selectedService].name : '',
+      collectionDate: shipment.rebookingDate ?? shipment.collectionDate,
+      collectionWindow: { ...COLLECTION_WINDOW },
+      from: { city: order.collectionAddress?.city ?? '', country: from?.title ?? '' },
+      to: { city: order.deliveryAddress?.city ?? '', country: to?.title ?? '' },
+      boxes,
+      missedCollection: missed ? { newDates: await this.selectableDates(orderId) } : null,
+      lastCheckedAt: shipment.lastPolledAt?.toISOString() ?? null,
+      emails: { reminder: shipment.reminderEmails, updates: shipment.updateEmails },
+      courierTrackingUrl: order.trackingUrl,
+    };
+  }
+
+  async setEmails(
+    token: string,
+    choice: { reminder: boolean; updates: boolean },
+  ): Promise<{ reminder: boolean; updates: boolean }> {
+    const orderId = this.orderIdOf(token);
+    const shipment = await this.deps.repository.find(orderId);
+    if (!shipment) throw linkInvalid();
+    await this.deps.repository.update(orderId, {
+      reminderEmails: choice.reminder,
+      updateEmails: choice.updates,
+      updatedAt: this.deps.clock.now(),
+    });
+    return choice;
+  }
+
+  /**
+   * A missed collection moved to a new date (docs/tracking.md, "Missed collections"): claimed
+   * under the shipment's lock (a second click or tab is refused while it runs), rebooked with
+   * the courier, then written to the shipment and the order under their locks. Nothing is
+   * charged. A courier refusal leaves everything as it was.
+   */
+  async rebook(token: string, collectionDate: string): Promise<TrackingView> {
+    const { repository, courier, clock, logger, orders } = this.deps;
+    const orderId = this.orderIdOf(token);
+    const dates = await this.selectableDates(orderId);
+    if (!dates.includes(collectionDate)) {
+      const message = `Please choose one of the dates offered: ${dates.map(formatCalendarDate).join(', ')}.`;
+      throw new ApiError(422, 'VALIDATION_FAILED', message, { collectionDate: message });
+    }
+    const claimed = await repository.transaction(async (tx) => {
+      const shipment = await repository.lock(orderId, tx);
+      if (!shipment) throw linkInvalid();
+      if (shipment.status !== 'collection_missed' || shipment.rebookingDate) return undefined;
+      await repository.update(
+        orderId,
+        { rebookingDate: collectionDate, updatedAt: clock.now() },
+        tx,
+      );
+      return shipment;
+    });
+    if (!claimed) throw new ApiError(409, 'NOT_MISSED', NOT_MISSED);
+    try {
+      await courier.rebookCollection({
+        courierReference: claimed.courierReference,
+        collectionDate,
+        readyFrom: COLLECTION_WINDOW.from,
+      });
+    } catch (error) {
+      logger.warn(
+        { orderId, err: error, collectionDate },
+        'tracking: the courier refused the rebooking',
+      );
+      await repository.update(orderId, {
+        rebookingDate: null,
+        lastError: errorMessage(error),
+        updatedAt: clock.now(),
+      });
+      throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
+    }
+    const order = await orders.findById(orderId);
+    await repository.transaction(async (tx) => {
+      const shipment = await repository.lock(orderId, tx);
+      if (!shipment || !order) return;
+      const now = clock.now();
+      await orders.update(orderId, { collectionDate }, ['booked'], tx);
+      const parcels = await repository.parcels(orderId, tx);
+      await repository.saveParcels(
+        parcels.map((p) => ({ ...p, status: 'booked' as const, reason: null })),
+        tx,
+      );
+      const transit =
+        order.offeredServices.find((s) => s.service === order.selectedService)?.transitDays ?? null;
+      const changes: ShipmentChanges = {
+        status: 'booked',
+        flag: null,
+        missedAt: null,
+        rebookedAt: now,
+        rebookings: shipment.rebookings + 1,
+        rebookingDate: null,
+        collectionDate,
+        expectedDelivery: expectedDeliveryOf(collectionDate, transit),
+        reminderSentFor: null,
+        lastError: null,
+        updatedAt: now,
+      };
+      const next = { ...shipment, ...changes } as ShipmentRow;
+      changes.nextPollAt = nextWakeAt({ ...scheduleOf(next), lastPollFailed: false });
+      await repository.update(orderId, changes, tx);
+      await this.enqueueEmail(tx, order, next, 'collection_rebooked', collectionDate, {});
+    });
+    this.deps.mail.worker.wake();
+    logger.info({ orderId, collectionDate }, 'tracking: missed collection rebooked');
+    const view = await this.view(orderId);
+    if (!view) throw linkInvalid();
+    return view;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The console
+  // ------------------------------------------------------------------------------------------
+
+  async adminList(filter: {
+    status?: TrackingStatus;
+    flagged?: boolean;
+  }): Promise<AdminShipment[]> {
+    const rows = await this.deps.repository.list(filter, 200);
+    const orders = await Promise.all(rows.map((r) => this.deps.orders.findById(r.orderId)));
+    return rows.map((row, i) => ({
+      orderId: row.orderId,
+      reference: orders[i]?.reference ?? '',
+      status: row.status,
+      flag: row.flag,
+      collectionDate: row.collectionDate,
+      destination: findCountry(orders[i]?.destinationCountryId ?? 0)?.title ?? '',
+      boxes: row.boxCount,
+      lastEventAt: row.lastEventAt?.toISOString() ?? null,
+      lastCheckedAt: row.lastPolledAt?.toISOString() ?? null,
+      stoppedAt: row.stoppedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async adminTracking(orderId: string): Promise<AdminTracking> {
+    const [tracking, shipment, mail] = await Promise.all([
+      this.view(orderId),
+      this.deps.repository.find(orderId),
+      this.deps.mail.outbox.listForOrder(orderId),
+    ]);
+    return {
+      tracking,
+      polling: shipment
+        ? {
+            nextPollAt: shipment.nextPollAt?.toISOString() ?? null,
+            lastPolledAt: shipment.lastPolledAt?.toISOString() ?? null,
+            polls: shipment.polls,
+            lastError: shipment.lastError,
+            stoppedAt: shipment.stoppedAt?.toISOString() ?? null,
+            flag: shipment.flag,
+            rebookings: shipment.rebookings,
+          }
+        : null,
+      emails: mail
+        .filter((m) => m.kind.startsWith('tracking-'))
+        .map((m) => ({
+          kind: m.kind.slice('tracking-'.length),
+          at: m.createdAt.toISOString(),
+          status: m.status,
+        }))
+        .sort((a, b) => a.at.localeCompare(b.at)),
+    };
+  }
+}
+
+function linkInvalid(): ApiError {
+  return new ApiError(404, TRACKING_LINK_INVALID.code, TRACKING_LINK_INVALID.message);
+}
+
+function normalisePostcode(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
+/** The courier repeats every event in every answer, and may repeat one within an answer. */
+function dedupe(rows: TrackingEventRow[]): TrackingEventRow[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const key = `${r.parcelReference}\u0000${r.courierCode}\u0000${r.at.toISOString()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function latestOf(current: Date | null, fresh: TrackingEventRow[]): Date | null {
+  let latest = current;
+  for (const event of fresh) if (!latest || event.at > latest) latest = event.at;
+  return latest;
+}
+
+function scheduleOf(row: ShipmentRow): ScheduleState {
+  return {
+    status: row.status,
+    collectionDate: row.collectionDate,
+    expectedDelivery: row.expectedDelivery,
+    createdAt: row.createdAt,
+    lastPolledAt: row.lastPolledAt,
+    lastPollFailed: row.lastError !== null,
+    missedAt: row.missedAt,
+    stoppedAt: row.stoppedAt,
+    reminderSentFor: row.reminderSentFor,
+  };
+}
+
+export type { ParcelRow };

@@ -1,0 +1,336 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, ok } from '../../../../tests/support/call.js';
+import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
+import {
+  createTestApp,
+  simulatorClient,
+  type TestApp,
+} from '../../../../tests/support/test-app.js';
+import {
+  getOrderTracking,
+  getTracking,
+  lookUpTracking,
+  rebookMissedCollection,
+  setTrackingEmails,
+} from '../../../domain/api/tracking.js';
+import { londonAt } from '../../../domain/london-time.js';
+import type { TrackingStatus } from '../../../domain/tracking.js';
+import { fixedClock } from '../../clock.js';
+import type {
+  CourierProvider,
+  CourierTrackingEvent,
+} from '../../providers/courier/courier-provider.js';
+import {
+  startCourierSimulator,
+  type CourierSimulator,
+} from '../../providers/courier/simulator/simulator.server.js';
+
+/**
+ * Tracking against a courier whose TrackOrder answers are scripted (docs/tracking.md): orders are
+ * booked through the courier simulator, then each poll reads what the test says the courier
+ * knows, at the time the test's clock says.
+ */
+
+const clock = fixedClock('2026-11-23T10:00:00Z');
+const scripted = new ScriptedCourier();
+const logged: { level: number; msg: string; courierCode?: string }[] = [];
+let simulator: CourierSimulator;
+let t: TestApp;
+
+function event(
+  courierCode: string,
+  status: TrackingStatus,
+  at: string,
+  extra: Partial<CourierTrackingEvent> = {},
+): CourierTrackingEvent {
+  return {
+    courierCode,
+    status,
+    recognised: true,
+    description: courierCode,
+    at: new Date(at),
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  simulator = await startCourierSimulator({
+    clock,
+    credentials: { apiKey: 'test', password: 'test' },
+    renderPdfs: 'this-thread',
+  });
+  const client = simulatorClient(simulator.url);
+  // Booking and routes through the simulator; tracking and rebooking as the test scripts them.
+  const courier: CourierProvider = {
+    name: client.name,
+    getCountries: () => client.getCountries(),
+    getRouteServices: (query) => client.getRouteServices(query),
+    lookupCommodity: (description) => client.lookupCommodity(description),
+    bookShipment: (booking, observe) => client.bookShipment(booking, observe),
+    getShipmentDocuments: (reference, observe) => client.getShipmentDocuments(reference, observe),
+    trackShipment: (reference) => scripted.trackShipment(reference),
+    rebookCollection: (change) => scripted.rebookCollection(change),
+  };
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        logged.push(JSON.parse(line));
+      done();
+    },
+  });
+  t = await createTestApp({
+    clock,
+    courier,
+    logger: pino({ level: 'warn' }, sink),
+    rateLimits: { trackingLookups: { max: 4, windowSeconds: 900 } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await simulator.close();
+});
+
+/** A booked order, its courier reference and the boxes the scripted courier knows of. */
+async function booked(boxes = 2) {
+  const { order } = await bookedOrder(t, { small: boxes, large: 0 });
+  const shipment = await t.app.services.tracking.view(order.id);
+  expect(shipment).not.toBeNull();
+  const reference = (await t.app.services.orders.findById(order.id))?.courierReference ?? '';
+  const parcels = Array.from({ length: boxes }, (_, i) => ({
+    parcelReference: `${reference}-${i + 1}`,
+    events: [event('BOOKED', 'booked', '2026-11-23T10:00:00Z')],
+  }));
+  scripted.tracking.set(reference, parcels);
+  return { order, reference, parcels, collectionDate: order.collectionDate ?? '' };
+}
+
+async function at(time: Date | string) {
+  clock.set(time);
+  return t.app.services.tracking.pollDue();
+}
+
+async function trackingEmails(orderId: string) {
+  const mail = await t.mail.outbox.listForOrder(orderId);
+  return mail
+    .filter((m) => m.kind.startsWith('tracking-'))
+    .map((m) => m.kind)
+    .sort();
+}
+
+describe('the tracking job', () => {
+  it('stores each event once when the courier repeats it, and follows each box', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, parcels, collectionDate } = await booked(2);
+    await at('2026-11-23T10:00:01Z');
+    parcels[0]?.events.push(event('COLLECTED', 'collected', `${collectionDate}T14:00:00Z`));
+    parcels[1]?.events.push(event('COLLECTED', 'collected', `${collectionDate}T14:02:00Z`));
+    await at(londonAt(collectionDate, '15:00'));
+    await at(londonAt(collectionDate, '16:30'));
+    await at(londonAt(collectionDate, '17:50'));
+    const view = await ok(t.app, getOrderTracking, { params: { id: order.id } });
+    expect(view.tracking?.status).toBe('collected');
+    expect(view.tracking?.boxes.map((b) => b.events.length)).toEqual([2, 2]);
+    expect(view.tracking?.missedCollection).toBeNull();
+    // One box held by customs: the order shows the hold, and is not delivered while it lasts.
+    parcels[0]?.events.push(event('DELIVERED', 'delivered', `2026-11-27T12:00:00Z`));
+    parcels[1]?.events.push(
+      event('CUSTOMS_HOLD', 'customs_hold', `2026-11-27T09:00:00Z`, { reason: 'Invoice needed' }),
+    );
+    await at('2026-11-27T13:00:00Z');
+    const held = await t.app.services.tracking.view(order.id);
+    expect(held?.status).toBe('customs_hold');
+    expect(held?.boxes.map((b) => [b.status, b.reason])).toEqual([
+      ['delivered', null],
+      ['customs_hold', 'Invoice needed'],
+    ]);
+    expect(await trackingEmails(order.id)).toEqual(['tracking-collected', 'tracking-customs-hold']);
+  });
+
+  it('stops polling once every box is delivered, and emails delivered once', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, reference, parcels } = await booked(2);
+    await at('2026-11-23T10:00:01Z');
+    for (const [i, parcel] of parcels.entries()) {
+      parcel.events.push(
+        event('COLLECTED', 'collected', '2026-11-24T14:00:00Z'),
+        event('OUT', 'out_for_delivery', '2026-11-26T08:00:00Z'),
+        event('DELIVERED', 'delivered', `2026-11-26T1${i}:00:00Z`),
+      );
+    }
+    await at('2026-11-26T12:00:00Z');
+    const shipment = await t.app.services.tracking.adminTracking(order.id);
+    expect(shipment.tracking?.status).toBe('delivered');
+    expect(shipment.polling?.stoppedAt).not.toBeNull();
+    expect(shipment.polling?.nextPollAt).toBeNull();
+    const calls = scripted.trackCalls.filter((r) => r === reference).length;
+    await at('2026-12-10T12:00:00Z');
+    expect(scripted.trackCalls.filter((r) => r === reference)).toHaveLength(calls);
+    // A backlog arriving at once sends the furthest step only.
+    expect(await trackingEmails(order.id)).toEqual(['tracking-delivered']);
+  });
+
+  it('asks the courier about at most TRACKING_CONCURRENCY shipments at a time', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    for (let i = 0; i < 4; i += 1) await booked(1);
+    scripted.trackDelayMs = 30;
+    scripted.maxTrackInFlight = 0;
+    const before = scripted.trackCalls.length;
+    const round = await at('2026-11-23T10:00:02Z');
+    scripted.trackDelayMs = 0;
+    expect(scripted.trackCalls.length - before).toBeGreaterThanOrEqual(4);
+    expect(round.failed).toBe(0);
+    expect(scripted.maxTrackInFlight).toBe(2);
+  });
+
+  it('stores a code it does not know as exception, logs it and flags the shipment', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, parcels, collectionDate } = await booked(1);
+    parcels[0]?.events.push(
+      event('COLLECTED', 'collected', `${collectionDate}T11:00:00Z`),
+      event('ZX9', 'exception', `${collectionDate}T19:00:00Z`, {
+        recognised: false,
+        description: 'Shipment on hold: address query',
+      }),
+    );
+    await at(londonAt(collectionDate, '20:00'));
+    const view = await t.app.services.tracking.view(order.id);
+
+    expect(view?.status).toBe('exception');
+    expect(view?.boxes[0]?.events.at(-1)).toMatchObject({
+      status: 'exception',
+      description: 'Shipment on hold: address query',
+    });
+    expect((await t.app.services.tracking.adminTracking(order.id)).polling?.flag).toBe('exception');
+    expect(logged.some((l) => l.courierCode === 'ZX9' && l.level === 40)).toBe(true);
+    expect(await trackingEmails(order.id)).toContain('tracking-exception');
+  });
+});
+
+describe('a missed collection', () => {
+  it('is flagged at the end of the day, emailed with new dates and rebooked at no charge, once', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, reference, collectionDate } = await booked(2);
+    await at('2026-11-23T10:00:01Z');
+    // The evening before: the reminder.
+    await at(londonAt('2026-11-23', '18:00'));
+    expect(await trackingEmails(order.id)).toEqual(['tracking-reminder']);
+    await at(londonAt(collectionDate, '12:00'));
+    expect((await t.app.services.tracking.view(order.id))?.status).toBe('booked');
+    await at(londonAt(collectionDate, '17:45'));
+    const missed = await t.app.services.tracking.view(order.id);
+    expect(missed?.status).toBe('collection_missed');
+    expect(missed?.boxes.map((b) => b.status)).toEqual(['collection_missed', 'collection_missed']);
+    const newDates = missed?.missedCollection?.newDates ?? [];
+    expect(newDates.length).toBe(5);
+    expect(await trackingEmails(order.id)).toEqual([
+      'tracking-collection-missed',
+      'tracking-reminder',
+    ]);
+    const email = (await t.mail.outbox.listForOrder(order.id)).find(
+      (m) => m.kind === 'tracking-collection-missed',
+    );
+    expect(email?.subject).toContain('choose a new date');
+
+    const token = missed?.token ?? '';
+    const notOffered = await call(t.app, rebookMissedCollection, {
+      params: { token },
+      body: { collectionDate: '2027-06-01' },
+    });
+    expect(notOffered.statusCode).toBe(422);
+    const payments = await t.database.query('SELECT count(*)::int AS n FROM payments');
+    // Two tabs at once: one rebooks, the other is told.
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        call(t.app, rebookMissedCollection, {
+          params: { token },
+          body: { collectionDate: newDates[1] ?? '' },
+        }),
+      ),
+    );
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+    expect(scripted.rebookings.filter((r) => r.courierReference === reference)).toEqual([
+      { courierReference: reference, collectionDate: newDates[1], readyFrom: '09:00' },
+    ]);
+    const rebooked = await ok(t.app, getTracking, { params: { token } });
+    expect(rebooked.status).toBe('booked');
+    expect(rebooked.collectionDate).toBe(newDates[1]);
+    expect(rebooked.missedCollection).toBeNull();
+    expect((await t.app.services.orders.findById(order.id))?.collectionDate).toBe(newDates[1]);
+    expect(await t.database.query('SELECT count(*)::int AS n FROM payments')).toEqual(payments);
+    expect(await trackingEmails(order.id)).toContain('tracking-collection-rebooked');
+  });
+
+  it('is refused with the reason when the courier refuses, and nothing changes', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, collectionDate } = await booked(1);
+    await at(londonAt(collectionDate, '17:45'));
+    const view = await t.app.services.tracking.view(order.id);
+    scripted.rebookRefusal = 'No collections on that day';
+    const refused = await call(t.app, rebookMissedCollection, {
+      params: { token: view?.token ?? '' },
+      body: { collectionDate: view?.missedCollection?.newDates[0] ?? '' },
+    });
+    scripted.rebookRefusal = undefined;
+    expect(refused.statusCode).toBe(502);
+    const after = await t.app.services.tracking.view(order.id);
+    expect(after?.status).toBe('collection_missed');
+    expect(after?.collectionDate).toBe(collectionDate);
+  });
+});
+
+describe('the tracking page', () => {
+  it('opens by reference and either postcode; a wrong one of each gets the same answer, then 429', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order } = await booked(1);
+    const row = await t.app.services.orders.findById(order.id);
+    const found = await ok(t.app, lookUpTracking, {
+      body: {
+        reference: order.reference.toLowerCase(),
+        postcode: (row?.destinationPostcode ?? '').toLowerCase(),
+      },
+    });
+    expect((await ok(t.app, getTracking, { params: { token: found.token } })).reference).toBe(
+      order.reference,
+    );
+    const wrongPostcode = await call(t.app, lookUpTracking, {
+      body: { reference: order.reference, postcode: 'ZZ1 1ZZ' },
+    });
+    const wrongReference = await call(t.app, lookUpTracking, {
+      body: { reference: 'BA-NOSUCH1', postcode: row?.collectionPostcode ?? '' },
+    });
+    expect(wrongPostcode.statusCode).toBe(404);
+    expect(wrongReference.statusCode).toBe(404);
+    expect(wrongPostcode.json()).toEqual(wrongReference.json());
+    const limited = await call(t.app, lookUpTracking, {
+      body: { reference: order.reference, postcode: row?.collectionPostcode ?? '' },
+    });
+    expect(limited.statusCode).toBe(200);
+    const refused = await call(t.app, lookUpTracking, {
+      body: { reference: order.reference, postcode: row?.collectionPostcode ?? '' },
+    });
+    expect(refused.statusCode).toBe(429);
+    // A token we did not sign, or one for another order altered, opens nothing.
+    const forged = `${found.token.slice(0, 22)}${'A'.repeat(22)}`;
+    expect((await call(t.app, getTracking, { params: { token: forged } })).statusCode).toBe(404);
+  });
+
+  it('turns the optional emails off, and problems still go', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, parcels, collectionDate } = await booked(1);
+    const view = await t.app.services.tracking.view(order.id);
+    await ok(t.app, setTrackingEmails, {
+      params: { token: view?.token ?? '' },
+      body: { reminder: false, updates: false },
+    });
+    await at(londonAt('2026-11-23', '18:30'));
+    parcels[0]?.events.push(
+      event('COLLECTED', 'collected', `${collectionDate}T11:00:00Z`),
+      event('HELD', 'customs_hold', `${collectionDate}T16:00:00Z`),
+    );
+    await at(londonAt(collectionDate, '17:45'));
+    expect(await trackingEmails(order.id)).toEqual(['tracking-customs-hold']);
+  });
+});
