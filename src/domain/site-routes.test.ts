@@ -35,6 +35,8 @@ describe('site routes', () => {
         '/account/orders/:reference',
         '/account/verify-email',
         '/manage-booking',
+        '/track',
+        '/track/:token',
         '/admin',
         '/admin/accept',
         '/admin/orders',
