@@ -41,6 +41,7 @@ describe('site routes', () => {
         '/admin/accept',
         '/admin/orders',
         '/admin/orders/:id',
+        '/admin/shipments',
         '/admin/rates',
         '/admin/messages',
         '/admin/mail',

@@ -212,6 +212,14 @@ export const SITE_PAGES = {
     module: 'admin/console-pages.tsx',
     component: 'AdminOrderPage',
   },
+  adminShipments: {
+    path: '/admin/shipments',
+    title: 'Shipments',
+    signedIn: true,
+    admin: true,
+    module: 'admin/console-pages.tsx',
+    component: 'AdminShipmentsPage',
+  },
   adminRates: {
     path: '/admin/rates',
     title: 'Rates',
