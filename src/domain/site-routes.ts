@@ -167,6 +167,20 @@ export const SITE_PAGES = {
     module: 'account/manage-booking-page.tsx',
     component: 'ManageBookingPage',
   },
+  // Tracking after the booking (docs/tracking.md): found by reference and postcode, or opened by
+  // the signed link in every email; no sign-in.
+  track: {
+    path: '/track',
+    title: 'Track your boxes',
+    module: 'tracking/track-pages.tsx',
+    component: 'TrackLookupPage',
+  },
+  tracking: {
+    path: '/track/:token',
+    title: 'Tracking',
+    module: 'tracking/track-pages.tsx',
+    component: 'TrackingPage',
+  },
   // The operator console (docs/operators.md). Its invitation link is opened signed out.
   adminAccept: {
     path: '/admin/accept',
@@ -197,6 +211,14 @@ export const SITE_PAGES = {
     admin: true,
     module: 'admin/console-pages.tsx',
     component: 'AdminOrderPage',
+  },
+  adminShipments: {
+    path: '/admin/shipments',
+    title: 'Shipments',
+    signedIn: true,
+    admin: true,
+    module: 'admin/console-pages.tsx',
+    component: 'AdminShipmentsPage',
   },
   adminRates: {
     path: '/admin/rates',

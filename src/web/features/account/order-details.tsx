@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
 import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
+import { OrderTracking } from '../tracking/index.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
@@ -61,7 +62,10 @@ export function ContinueBooking({ orderId, label }: { orderId: string; label: st
   );
 }
 
-/** One order: what was booked, its status, collection, tracking, labels and declared items. */
+/**
+ * One order: what was booked, its status, collection, where its boxes are (once booked), labels
+ * and declared items.
+ */
 export function OrderDetails({ order, checkout }: { order: OrderView; checkout: CheckoutStatus }) {
   const booked = checkout.result === 'SUCCESS';
   const inProgress = order.status === 'draft' || order.status === 'booking_failed';
@@ -130,6 +134,8 @@ export function OrderDetails({ order, checkout }: { order: OrderView; checkout: 
           <ContinueBooking orderId={order.id} label="Continue your booking" />
         </div>
       )}
+
+      {order.status === 'booked' && <OrderTracking orderId={order.id} />}
 
       {booked && (
         <>

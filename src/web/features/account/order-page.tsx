@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
+import '../tracking/tracking.css';
 
 type Load =
   | { state: 'loading' }

@@ -6,6 +6,7 @@
 export { AdminDashboardPage } from './dashboard-page.js';
 export { AdminOrdersPage } from './orders-page.js';
 export { AdminOrderPage } from './order-page.js';
+export { AdminShipmentsPage } from './shipments-page.js';
 export { AdminRatesPage } from './rates-page.js';
 export { AdminMessagesPage } from './messages-page.js';
 export { AdminMailPage } from './mail-page.js';

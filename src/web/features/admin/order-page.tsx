@@ -15,10 +15,12 @@ import { ConfirmDialog } from './confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';
+import { OrderTracking } from './order-tracking.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import '../tracking/tracking.css';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -124,6 +126,8 @@ function OrderBody({
       )}
 
       <OrderActions detail={detail} onChanged={onResolved} />
+
+      {order.status === 'booked' && <OrderTracking orderId={order.id} />}
 
       <OrderExtras order={order} onAction={onAction} />
 

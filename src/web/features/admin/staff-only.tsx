@@ -62,11 +62,12 @@ function NotStaff() {
 export function ConsoleNav({
   current,
 }: {
-  current: 'dashboard' | 'orders' | 'rates' | 'messages' | 'mail';
+  current: 'dashboard' | 'orders' | 'shipments' | 'rates' | 'messages' | 'mail';
 }) {
   const links = [
     { key: 'dashboard', to: '/admin', label: 'Dashboard' },
     { key: 'orders', to: '/admin/orders', label: 'Orders' },
+    { key: 'shipments', to: '/admin/shipments', label: 'Shipments' },
     { key: 'rates', to: '/admin/rates', label: 'Rates' },
     { key: 'messages', to: '/admin/messages', label: 'Messages' },
     { key: 'mail', to: '/admin/mail', label: 'Mail' },

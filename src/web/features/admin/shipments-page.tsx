@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { listAdminShipments, type AdminShipment } from '../../../domain/api/tracking.js';
+import { formatDayMonth, formatLondon } from '../../../domain/london-time.js';
+import { TRACKING_STATUSES, type TrackingStatus } from '../../../domain/tracking.js';
+import { callApi } from '../../lib/api.js';
+import { Link, navigate, useSearchParams } from '../../lib/router.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+import { SHIPMENT_FLAG_TEXT, TrackingBadge, trackingStatusLabel } from '../tracking/index.js';
+import { LoadState } from './load-state.js';
+import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { useLoad } from './use-load.js';
+import '../tracking/tracking.css';
+
+interface Filters {
+  /** One tracking status, or '' for any. */
+  status: TrackingStatus | '';
+  /** Only the shipments that need an operator. */
+  flagged: boolean;
+}
+
+function filtersOf(params: URLSearchParams): Filters {
+  const status = params.get('status') ?? '';
+  return {
+    status: (TRACKING_STATUSES as readonly string[]).includes(status)
+      ? (status as TrackingStatus)
+      : '',
+    flagged: params.get('flagged') === 'true',
+  };
+}
+
+function urlOf(filters: Filters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.flagged) params.set('flagged', 'true');
+  const query = params.toString();
+  return `/admin/shipments${query ? `?${query}` : ''}`;
+}
+
+/** "27 Nov 2026": a calendar date in a dense table. */
+function shortDate(date: string): string {
+  return `${formatDayMonth(date)} ${date.slice(0, 4)}`;
+}
+
+/**
+ * `/admin/shipments`: booked shipments by tracking status, those needing an operator first
+ * (docs/operators.md); filtered by status and "Needs attention" in the URL.
+ */
+export function AdminShipmentsPage() {
+  usePageTitle('Shipments');
+  return <StaffOnly>{() => <ShipmentsView />}</StaffOnly>;
+}
+
+function ShipmentsView() {
+  const applied = filtersOf(useSearchParams());
+  const key = urlOf(applied);
+  const [load] = useLoad(
+    (signal) =>
+      callApi(listAdminShipments, {
+        query: {
+          status: applied.status || undefined,
+          flagged: applied.flagged ? 'true' : undefined,
+        },
+        signal,
+      }),
+    key,
+  );
+  const filtered = applied.status !== '' || applied.flagged;
+  const count = load.state === 'ready' ? load.data.shipments.length : 0;
+
+  return (
+    <section className="page container console">
+      <ConsoleNav current="shipments" />
+      <h1>Shipments</h1>
+      <p>
+        Booked shipments and where their boxes are. Missed collections, customs holds, failed
+        deliveries and shipments the courier has said nothing about come first, then the rest by
+        collection date, newest first.
+      </p>
+      <FilterForm key={key} initial={applied} />
+      <div aria-live="polite">
+        {load.state === 'ready' && (
+          <p className="result-count">
+            {count === 0
+              ? filtered
+                ? 'No shipment matches these filters.'
+                : 'There are no booked shipments yet.'
+              : `Showing ${count} ${count === 1 ? 'shipment' : 'shipments'}.`}
+          </p>
+        )}
+      </div>
+      <LoadState load={load} what="the shipments" />
+      {load.state === 'ready' && count > 0 && <ShipmentsTable shipments={load.data.shipments} />}
+    </section>
+  );
+}
+
+function FilterForm({ initial }: { initial: Filters }) {
+  const [filters, setFilters] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(urlOf(filters));
+  };
+  return (
+    <form className="shipment-filters" aria-label="Filter shipments" onSubmit={submit}>
+      <div className="field">
+        <label className="field__label" htmlFor="shipment-status">
+          Tracking status
+        </label>
+        <select
+          id="shipment-status"
+          className="field__input"
+          value={filters.status}
+          onChange={(event) =>
+            setFilters((current) => ({
+              ...current,
+              status: event.target.value as Filters['status'],
+            }))
+          }
+        >
+          <option value="">Any status</option>
+          {TRACKING_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {trackingStatusLabel(status)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="shipment-filters__flagged">
+        <input
+          id="shipment-flagged"
+          type="checkbox"
+          checked={filters.flagged}
+          onChange={(event) =>
+            setFilters((current) => ({ ...current, flagged: event.target.checked }))
+          }
+        />
+        <label htmlFor="shipment-flagged">Needs attention only</label>
+      </div>
+      <div className="order-search__actions">
+        <button type="submit" className="button button--primary">
+          Show
+        </button>
+        <Link to="/admin/shipments" className="button button--secondary">
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function ShipmentsTable({ shipments }: { shipments: readonly AdminShipment[] }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Shipments">
+      <table className="shipments-table">
+        <caption className="visually-hidden">Shipments, those needing attention first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Status</th>
+            <th scope="col">Needs attention</th>
+            <th scope="col">Collection</th>
+            <th scope="col">To</th>
+            <th scope="col">Boxes</th>
+            <th scope="col">Latest event</th>
+            <th scope="col">Checked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shipments.map((s) => (
+            <tr key={s.orderId} className={s.flag ? 'shipments-table__row--flagged' : undefined}>
+              <th scope="row">
+                <Link to={`/admin/orders/${s.orderId}`}>{s.reference}</Link>
+              </th>
+              <td>
+                <TrackingBadge status={s.status} />
+              </td>
+              <td>{s.flag ? <strong>{SHIPMENT_FLAG_TEXT[s.flag]}</strong> : '—'}</td>
+              <td>{shortDate(s.collectionDate)}</td>
+              <td>{s.destination}</td>
+              <td>{s.boxes}</td>
+              <td>{s.lastEventAt ? formatLondon(s.lastEventAt, 'short') : 'None yet'}</td>
+              <td>
+                {s.lastCheckedAt ? formatLondon(s.lastCheckedAt, 'short') : 'Not yet'}
+                {s.stoppedAt && (
+                  <span className="muted"> Stopped {formatLondon(s.stoppedAt, 'short')}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** What other features use of tracking: the order pages' and the console's tracking. */
+export { OrderTracking, trackingPath } from './order-tracking.js';
+export { TrackedBoxes, TrackingBadge, TrackingStatusPanel } from './tracking-boxes.js';
+export {
+  collectionDayText,
+  collectionText,
+  emailKindText,
+  SHIPMENT_FLAG_TEXT,
+  statusLabel as trackingStatusLabel,
+} from './tracking-text.js';

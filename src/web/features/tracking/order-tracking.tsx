@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { getOrderTracking, type TrackingView } from '../../../domain/api/tracking.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { callApi } from '../../lib/api.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { Link } from '../../lib/router.js';
+import { TrackedBoxes, TrackingStatusPanel } from './tracking-boxes.js';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; tracking: TrackingView | null }
+  | { state: 'error'; message: string };
+
+/** The path of a booking's tracking page. */
+export function trackingPath(token: string): string {
+  return `/track/${encodeURIComponent(token)}`;
+}
+
+/**
+ * A booked order's tracking on the customer's order pages (the account's, Manage my booking):
+ * the order's status, each box's history and the way to its tracking page, where a missed
+ * collection is rebooked and the emails chosen.
+ */
+export function OrderTracking({ orderId }: { orderId: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(getOrderTracking, { params: { id: orderId }, signal: controller.signal })
+      .then(({ tracking }) => setLoad({ state: 'ready', tracking }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [orderId]);
+
+  return (
+    <section aria-labelledby="order-tracking-title" className="order-tracking">
+      <h2 id="order-tracking-title">Where your boxes are</h2>
+      {load.state === 'loading' && <Spinner label="Loading the tracking" />}
+      {load.state === 'error' && (
+        <div className="notice notice--error" role="alert">
+          <p>{load.message}</p>
+        </div>
+      )}
+      {load.state === 'ready' &&
+        (load.tracking ? (
+          <TrackingSummary tracking={load.tracking} />
+        ) : (
+          <p>Tracking starts once the courier has your booking.</p>
+        ))}
+    </section>
+  );
+}
+
+function TrackingSummary({ tracking }: { tracking: TrackingView }) {
+  const path = trackingPath(tracking.token);
+  return (
+    <>
+      <TrackingStatusPanel view={tracking} heading="h3" id="order-tracking-status" />
+      <p className="order-tracking__links">
+        {tracking.missedCollection ? (
+          <Link to={path} className="button button--primary">
+            Choose a new collection date
+          </Link>
+        ) : null}
+        <Link to={path}>Open the tracking page</Link>
+      </p>
+      <TrackedBoxes boxes={tracking.boxes} />
+      <p className="tracking-checked">
+        {tracking.lastCheckedAt
+          ? `Last checked with the courier: ${formatLondon(tracking.lastCheckedAt, 'long')}`
+          : 'Not checked with the courier yet.'}
+      </p>
+    </>
+  );
+}

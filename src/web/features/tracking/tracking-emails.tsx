@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { setTrackingEmails, type TrackingView } from '../../../domain/api/tracking.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { callApi } from '../../lib/api.js';
+import { errorMessage } from '../../lib/error-message.js';
+
+type Choice = TrackingView['emails'];
+
+/** The anchor every tracking email's "turn off" link points at: `/track/<token>#emails`. */
+export const EMAILS_ANCHOR = 'emails';
+
+/** What a saved choice means, said back once it is saved. */
+export function savedChoiceText({ reminder, updates }: Choice): string {
+  const chosen = [reminder && 'the reminder', updates && 'the progress updates'].filter(Boolean);
+  if (chosen.length === 0) return 'Saved. We will email you only if there is a problem.';
+  return `Saved. We will send ${chosen.join(' and ')}, and email you if there is a problem.`;
+}
+
+/**
+ * The optional emails of a booking, each one a tick box: the reminder the evening before
+ * collection and the progress updates. Problems are always emailed. `arrived`: the page was
+ * opened at `#emails` (an email's "turn off" link): the section's heading takes the focus.
+ */
+export function TrackingEmails({
+  token,
+  initial,
+  arrived,
+}: {
+  token: string;
+  initial: Choice;
+  arrived: boolean;
+}) {
+  const [choice, setChoice] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!arrived) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [arrived]);
+
+  const change = (key: keyof Choice, value: boolean) => {
+    setChoice((current) => ({ ...current, [key]: value }));
+    setResult(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setResult(null);
+    try {
+      const saved = await callApi(setTrackingEmails, { params: { token }, body: choice });
+      setChoice(saved);
+      setResult({ ok: true, text: savedChoiceText(saved) });
+    } catch (error) {
+      setResult({ ok: false, text: errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section id={EMAILS_ANCHOR} aria-labelledby="emails-title" className="tracking-section">
+      <h2 id="emails-title" ref={headingRef} tabIndex={-1}>
+        Emails about this booking
+      </h2>
+      <form className="tracking-emails" onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset className="tracking-emails__choices" aria-describedby="emails-always">
+          <legend className="tracking-emails__legend">Send me</legend>
+          <div className="tracking-emails__choice">
+            <input
+              id="emails-reminder"
+              type="checkbox"
+              checked={choice.reminder}
+              onChange={(event) => change('reminder', event.target.checked)}
+            />
+            <label htmlFor="emails-reminder">A reminder the evening before the collection</label>
+          </div>
+          <div className="tracking-emails__choice">
+            <input
+              id="emails-updates"
+              type="checkbox"
+              checked={choice.updates}
+              onChange={(event) => change('updates', event.target.checked)}
+            />
+            <label htmlFor="emails-updates">
+              Progress updates: collected, out for delivery and delivered
+            </label>
+          </div>
+          <p className="tracking-emails__always" id="emails-always">
+            If something goes wrong, such as a missed collection or a hold at customs, we always
+            email you.
+          </p>
+        </fieldset>
+        <div>
+          <button
+            type="submit"
+            className="button button--secondary"
+            aria-disabled={saving || undefined}
+          >
+            {saving ? (
+              <>
+                <Spinner label="Saving your choice" /> Saving…
+              </>
+            ) : (
+              'Save email choices'
+            )}
+          </button>
+        </div>
+        <div aria-live="polite" className="tracking-emails__result">
+          {result && (
+            <p
+              className={result.ok ? 'tracking-emails__saved' : 'field__error'}
+              data-testid="emails-result"
+            >
+              {result.text}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
