@@ -1,10 +1,7 @@
-import type {
-  SHIPMENT_FLAGS,
-  TrackingEventView,
-  TrackingView,
-} from '../../../domain/api/tracking.js';
+import type { TrackingEventView, TrackingView } from '../../../domain/api/tracking.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import {
+  type SHIPMENT_FLAGS,
   TRACKING_STATUS_TEXT,
   type TrackingEmailKind,
   type TrackingStatus,
