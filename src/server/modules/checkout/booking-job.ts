@@ -321,12 +321,7 @@ export class BookingJob {
       }
       await mail.emails.enqueueBookingConfirmation(
         tx,
-        bookingConfirmationOf(
-          this.deps,
-          { ...order, bookedAt: now },
-          { trackingUrl: result.trackingUrl },
-          documents,
-        ),
+        bookingConfirmationOf(this.deps, { ...order, bookedAt: now }, documents),
         { orderId },
       );
       return true;

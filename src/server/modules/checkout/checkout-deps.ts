@@ -54,7 +54,7 @@ export interface CheckoutDeps {
   /** Signs the read-only links to labels in the confirmation email. */
   orderAccess: Pick<OrderAccess, 'readUrl'>;
   /** Starts tracking a shipment in the transaction that marks its order booked. */
-  tracking: Pick<TrackingService, 'enrol'>;
+  tracking: Pick<TrackingService, 'enrol' | 'trackingUrl'>;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */

@@ -25,9 +25,8 @@ export interface ConfirmationDocument {
  * any device.
  */
 export function bookingConfirmationOf(
-  deps: Pick<CheckoutDeps, 'mail' | 'orderAccess'>,
+  deps: Pick<CheckoutDeps, 'mail' | 'orderAccess' | 'tracking'>,
   order: OrderRow,
-  booking: { trackingUrl: string },
   documents: readonly ConfirmationDocument[],
 ): BookingConfirmationInput {
   const { collectionAddress: collection, deliveryAddress: delivery, collectionDate } = order;
@@ -50,7 +49,8 @@ export function bookingConfirmationOf(
       email: collection.email,
     },
     collectionDate,
-    trackingUrl: booking.trackingUrl,
+    // Our own tracking page (docs/tracking.md), which lasts, rather than the courier's.
+    trackingUrl: deps.tracking.trackingUrl(order.id),
     service: receipt.service,
     receipt: {
       amountPence: receipt.amountPence,
@@ -155,12 +155,7 @@ export async function resendBookingConfirmation(
     // Booked by an operator, and neither the courier nor an operator has given the labels yet.
     throw new ApiError(409, NO_CONFIRMATION.code, NO_CONFIRMATION.message);
   }
-  const input = bookingConfirmationOf(
-    deps,
-    order,
-    { trackingUrl: order.trackingUrl ?? '' },
-    documents,
-  );
+  const input = bookingConfirmationOf(deps, order, documents);
   const queued = await deps.mail.emails.enqueueBookingConfirmation(tx, input, {
     idempotencyKey: `booking-confirmation:${order.reference}:again:${randomUUID()}`,
     orderId,

@@ -108,7 +108,7 @@ export async function resolveNeedsAttention(
       // The courier gave the labels: the customer gets the booking confirmation itself, with them.
       await mail.emails.enqueueBookingConfirmation(
         tx,
-        bookingConfirmationOf(deps, { ...order, bookedAt: now }, { trackingUrl }, documents),
+        bookingConfirmationOf(deps, { ...order, bookedAt: now }, documents),
         { orderId },
       );
     } else if (email) {
