@@ -30,6 +30,8 @@ export function courierTimeouts(env: Env): CourierTimeouts {
     commodityMs: env.COURIER_COMMODITY_TIMEOUT_MS,
     bookMs: env.COURIER_BOOK_TIMEOUT_MS,
     documentsMs: DEFAULT_TIMEOUTS.documentsMs,
+    trackMs: env.COURIER_TRACK_TIMEOUT_MS,
+    rebookMs: DEFAULT_TIMEOUTS.rebookMs,
   };
 }
 
