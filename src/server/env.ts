@@ -125,6 +125,7 @@ export const EnvSchema = z.object({
   COURIER_BOOK_TIMEOUT_MS: timeoutMs.default(90_000),
   COURIER_COMMODITY_TIMEOUT_MS: timeoutMs.default(15_000),
   COURIER_COUNTRIES_TIMEOUT_MS: timeoutMs.default(30_000),
+  COURIER_TRACK_TIMEOUT_MS: timeoutMs.default(50_000),
   /** Courier calls the route warm-up makes at a time (docs/quotes-and-orders.md). */
   COURIER_WARMUP_CONCURRENCY: z.coerce
     .number()

@@ -3,7 +3,10 @@
  * for every call, every documented failure and every behaviour switch, checking the normalised
  * result or ProviderError.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,11 +20,23 @@ import {
 import { DESTINATIONS, COLLECTION_REGIONS } from '../../../domain/countries.js';
 import { fixedClock } from '../../clock.js';
 import { ProviderError } from '../provider-error.js';
-import type { CourierProvider, ShipmentBooking } from './courier-provider.js';
+import type {
+  CourierExchange,
+  CourierParcelTracking,
+  CourierProvider,
+  ShipmentBooking,
+} from './courier-provider.js';
 import { startCourierSimulator, type CourierSimulator } from './simulator/simulator.server.js';
 import { TransglobalCourier, type TransglobalOptions } from './transglobal/transglobal.client.js';
 
 const API_KEY = 'contract-key';
+const SWITCHES_NORMAL = {
+  quote: 'normal',
+  commodity: 'normal',
+  book: 'normal',
+  track: 'normal',
+  rebook: 'normal',
+};
 const PASSWORD = 'contract-secret-password';
 const logLines: string[] = [];
 const logger = pino(
@@ -398,6 +413,352 @@ describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
   });
 });
 
+/** Two boxes, collected together on the multi-parcel option (Tuesday 24 November, from 12:30). */
+function twoBoxBooking(): ShipmentBooking {
+  const base = sampleBooking();
+  const first = base.packages[0]!;
+  return {
+    ...base,
+    collectionOptionId: 52,
+    packages: [first, { ...LARGE_BOX, commodities: first.commodities }],
+  };
+}
+
+/** Moves the simulator's own clock (its offset, through /__control) so that it reads `at`. */
+async function simulatorAt(at: string) {
+  const reads = clock.now().getTime() + simulator.settings().clockOffsetMs;
+  expect((await control({ advanceMs: Date.parse(at) - reads })).status).toBe(200);
+}
+
+const statuses = (parcel: CourierParcelTracking) => parcel.events.map((e) => e.status);
+const codes = (parcel: CourierParcelTracking) => parcel.events.map((e) => e.courierCode);
+const JOURNEY = [
+  'booked',
+  'collected',
+  'in_transit', // at the UK hub
+  'in_transit', // departed the UK
+  'in_transit', // arrived in the destination country
+  'out_for_delivery',
+  'delivered',
+];
+
+describe('trackShipment (TrackOrder, assumed)', () => {
+  it('follows the simulator’s clock: each box its own reference and events, minutes apart, the same events in every answer', async () => {
+    const booked = await courier.bookShipment(twoBoxBooking());
+    const awb = booked.labels[0]!.airWaybillReference!;
+    const exchanges: CourierExchange[] = [];
+    const justBooked = await courier.trackShipment(booked.orderReference, (e) => exchanges.push(e));
+    expect(justBooked.orderReference).toBe(booked.orderReference);
+    expect(justBooked.parcels.map((p) => p.parcelReference)).toEqual([`${awb}-001`, `${awb}-002`]);
+    expect(justBooked.parcels.map(statuses)).toEqual([['booked'], ['booked']]);
+    expect(exchanges).toEqual([
+      expect.objectContaining({
+        operation: 'TrackOrder',
+        request: { OrderReference: booked.orderReference },
+        httpStatus: 200,
+        outcome: 'SUCCESS',
+      }),
+    ]);
+
+    // Tuesday 16:00: collected within the window, some time after 12:30, box 2 a minute later.
+    await simulatorAt('2026-11-24T16:00:00Z');
+    const collected = await courier.trackShipment(booked.orderReference);
+    expect(collected.parcels.map(statuses)).toEqual([
+      ['booked', 'collected'],
+      ['booked', 'collected'],
+    ]);
+    expect(collected.parcels.map((p) => p.events[1]!.at.toISOString())).toEqual([
+      '2026-11-24T15:00:00.000Z',
+      '2026-11-24T15:01:00.000Z',
+    ]);
+    expect(collected.parcels[0]!.events[0]).toEqual(justBooked.parcels[0]!.events[0]);
+
+    // Thursday: delivered, two working days after the collection (TG Express Worldwide to FR: 1-2).
+    await simulatorAt('2026-11-26T14:00:00Z');
+    const delivered = await courier.trackShipment(booked.orderReference);
+    delivered.parcels.forEach((parcel, i) => {
+      expect(codes(parcel)).toEqual([
+        'BOOKED',
+        'COLLECTED',
+        'AT_HUB',
+        'DEPARTED',
+        'ARRIVED',
+        'OUT_FOR_DELIVERY',
+        'DELIVERED',
+      ]);
+      expect(statuses(parcel)).toEqual(JOURNEY);
+      expect(parcel.events.every((e) => e.recognised)).toBe(true);
+      // An event is the same event in every answer.
+      expect(parcel.events.slice(0, 2)).toEqual(collected.parcels[i]!.events);
+    });
+    expect(delivered.parcels[0]!.events.at(-1)).toMatchObject({
+      description: 'Delivered in Paris, France',
+      location: 'Paris, France',
+      at: new Date('2026-11-26T13:45:00Z'),
+    });
+    expect(delivered.parcels[1]!.events.at(-1)!.at).toEqual(new Date('2026-11-26T13:49:00Z'));
+
+    // Its tracking page shows the same, box by box.
+    const page = await (await fetch(booked.trackingUrl)).text();
+    expect(page).toContain(`${awb}-002`);
+    expect(page.match(/Status:<\/strong> Delivered in Paris, France/g)).toHaveLength(2);
+  });
+
+  it('plays each scenario on the box it names (box 1 by default, every box for a missed collection)', async () => {
+    const booked = await courier.bookShipment(twoBoxBooking());
+    const order = booked.orderReference;
+    const scenario = async (body: object) =>
+      expect((await control({ scenario: { order, ...body } })).status).toBe(200);
+
+    // Wednesday noon, customs hold box 2 only: the boxes diverge.
+    await scenario({ name: 'customs_hold', parcel: 2 });
+    await simulatorAt('2026-11-25T12:00:00Z');
+    const diverged = await courier.trackShipment(order);
+    expect(diverged.parcels.map((p) => p.events.at(-1)?.status)).toEqual([
+      'in_transit',
+      'customs_hold',
+    ]);
+    expect(diverged.parcels[1]!.events.at(-1)).toMatchObject({
+      courierCode: 'CUSTOMS_HOLD',
+      reason: expect.stringMatching(/passport or ID/),
+    });
+
+    await simulatorAt('2026-12-31T12:00:00Z');
+    const beforeDelivery = JOURNEY.slice(0, -1);
+    const cases: [object, string[], string[]][] = [
+      [{ name: 'normal' }, JOURNEY, JOURNEY],
+      [
+        { name: 'customs_hold', parcel: 2 },
+        JOURNEY,
+        [...JOURNEY.slice(0, 5), 'customs_hold', 'in_transit', 'out_for_delivery', 'delivered'],
+      ],
+      [
+        { name: 'delivery_failed' },
+        [...beforeDelivery, 'delivery_failed', 'out_for_delivery', 'delivered'],
+        JOURNEY,
+      ],
+      [
+        { name: 'returned' },
+        [...beforeDelivery, 'delivery_failed', 'out_for_delivery', 'delivery_failed', 'returned'],
+        JOURNEY,
+      ],
+      [
+        { name: 'unknown_event' },
+        [...JOURNEY.slice(0, 5), 'exception', 'out_for_delivery', 'delivered'],
+        JOURNEY,
+      ],
+      [{ name: 'silent' }, [], JOURNEY],
+      [{ name: 'silent', parcel: 2 }, JOURNEY, []],
+      [
+        { name: 'collection_missed' },
+        ['booked', 'collection_missed'],
+        ['booked', 'collection_missed'],
+      ],
+      [{ name: 'collection_missed', parcel: 2 }, JOURNEY, ['booked', 'collection_missed']],
+    ];
+    for (const [body, box1, box2] of cases) {
+      await scenario(body);
+      const tracking = await courier.trackShipment(order);
+      expect(tracking.parcels.map(statuses), JSON.stringify(body)).toEqual([box1, box2]);
+    }
+
+    await scenario({ name: 'unknown_event' });
+    const unknown = (await courier.trackShipment(order)).parcels[0]!.events[5];
+    expect(unknown).toMatchObject({
+      courierCode: 'MISROUTED',
+      status: 'exception',
+      recognised: false,
+    });
+    await scenario({ name: 'returned' });
+    expect((await courier.trackShipment(order)).parcels[0]!.events.at(-1)).toMatchObject({
+      courierCode: 'RETURNED',
+      reason: 'Not delivered after two attempts',
+    });
+
+    // Refused, changing nothing: an order or a box it does not have, a scenario it does not know.
+    for (const bad of [
+      { order: 'GB0000001', name: 'returned' },
+      { order, name: 'returned', parcel: 3 },
+      { order, name: 'lost' },
+    ]) {
+      const refused = await control({ scenario: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await courier.trackShipment(order)).parcels.map(statuses)[0]!.at(-1)).toBe('returned');
+  });
+
+  it('track switches: fail → REJECTED, http500 → HTTP_ERROR retried, hang → TIMEOUT, malformed → INVALID_RESPONSE; each attempt observed', async () => {
+    const booked = await courier.bookShipment(sampleBooking());
+    const quick = client({ timeouts: { trackMs: 150, rebookMs: 150 } });
+    const cases = [
+      ['fail', 'REJECTED', false, 1],
+      ['http500', 'HTTP_ERROR', true, 2],
+      ['hang', 'TIMEOUT', true, 2],
+      ['malformed', 'INVALID_RESPONSE', false, 1],
+    ] as const;
+    for (const [behaviour, code, retryable, attempts] of cases) {
+      await control({ track: behaviour });
+      const before = simulator.calls().track;
+      const exchanges: CourierExchange[] = [];
+      const error = await providerError(
+        quick.trackShipment(booked.orderReference, (e) => exchanges.push(e)),
+      );
+      expect(error, behaviour).toMatchObject({ code, retryable });
+      expect(simulator.calls().track - before).toBe(attempts);
+      expect(exchanges.map((e) => e.outcome)).toEqual(Array(attempts).fill(code));
+    }
+    await control({ track: 'normal', rebook: 'http500' });
+    const change = {
+      courierReference: booked.orderReference,
+      collectionDate: '2026-11-25',
+      readyFrom: '10:00',
+    };
+    expect(await providerError(quick.rebookCollection(change))).toMatchObject({
+      code: 'HTTP_ERROR',
+    });
+    await control({ rebook: 'normal' });
+    const unknown = await providerError(courier.trackShipment('GB0000001'));
+    expect(unknown).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(unknown.message).toMatch(/Order not found/);
+  });
+});
+
+describe('rebookCollection (RebookCollection, assumed)', () => {
+  it('moves a missed collection to a weekday ahead; the journey starts again from it; refused once collected', async () => {
+    const booked = await courier.bookShipment(twoBoxBooking());
+    const order = booked.orderReference;
+    await control({ scenario: { order, name: 'collection_missed' } });
+    await simulatorAt('2026-11-24T18:00:00Z');
+    const missed = await courier.trackShipment(order);
+    expect(missed.parcels.map((p) => p.events.at(-1))).toEqual([
+      expect.objectContaining({
+        status: 'collection_missed',
+        at: new Date('2026-11-24T17:45:00Z'),
+      }),
+      expect.objectContaining({
+        status: 'collection_missed',
+        at: new Date('2026-11-24T17:46:00Z'),
+      }),
+    ]);
+
+    const change = (collectionDate: string, courierReference = order) => ({
+      courierReference,
+      collectionDate,
+      readyFrom: '10:00',
+    });
+    for (const [refused, message] of [
+      [change('2026-11-24'), /not after today/],
+      [change('2026-11-28'), /Saturday or Sunday/],
+      [change('24/11/2026'), /not a date/],
+      [change('2026-11-25', 'GB0000001'), /Order not found/],
+    ] as const) {
+      const error = await providerError(courier.rebookCollection(refused));
+      expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
+      expect(error.message).toMatch(message);
+    }
+
+    const before = simulator.calls().rebook;
+    const exchanges: CourierExchange[] = [];
+    await courier.rebookCollection(change('2026-11-25'), (e) => exchanges.push(e));
+    // Asked again, as after a lost reply: already so, rebooked once.
+    await courier.rebookCollection(change('2026-11-25'));
+    expect(simulator.calls().rebook - before).toBe(2);
+    expect(exchanges).toEqual([
+      expect.objectContaining({
+        operation: 'RebookCollection',
+        request: { OrderReference: order, CollectionDate: '2026-11-25', ReadyFrom: '10:00' },
+        outcome: 'SUCCESS',
+      }),
+    ]);
+
+    // Friday evening: collected on the new day (the missed scenario was the first date's), delivered.
+    await simulatorAt('2026-11-27T18:00:00Z');
+    const after = await courier.trackShipment(order);
+    for (const parcel of after.parcels) {
+      expect(statuses(parcel)).toEqual([
+        'booked',
+        'collection_missed',
+        'booked',
+        ...JOURNEY.slice(1),
+      ]);
+    }
+    expect(after.parcels[0]!.events[2]).toMatchObject({
+      courierCode: 'COLLECTION_REBOOKED',
+      at: new Date('2026-11-24T18:00:00Z'),
+    });
+    expect(after.parcels[0]!.events[3]!.at).toEqual(new Date('2026-11-25T12:30:00Z'));
+    const page = await (await fetch(booked.trackingUrl)).text();
+    expect(page).toContain('2026-11-25 from 10:00');
+
+    const late = await providerError(courier.rebookCollection(change('2026-12-01')));
+    expect(late).toMatchObject({ code: 'REJECTED' });
+    expect(late.message).toMatch(/have been collected/);
+  });
+});
+
+describe('the simulator’s store (storeDir)', () => {
+  /** From the tests' Monday 10:00 to Friday 16:00. */
+  const FRIDAY_16H = Date.parse('2026-11-27T16:00:00Z') - Date.parse(COURIER_TEST_NOW);
+
+  it('keeps what it booked across a restart: tracking, scenario, rebooking, documents and downloads', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'boxabroad-courier-store-'));
+    const start = () =>
+      startCourierSimulator({
+        clock,
+        credentials: { apiKey: API_KEY, password: PASSWORD },
+        renderPdfs: 'this-thread',
+        storeDir: dir,
+      });
+    try {
+      const first = await start();
+      let booked;
+      let before;
+      try {
+        const one = client({ baseUrl: first.url });
+        booked = await one.bookShipment(twoBoxBooking());
+        first.control({
+          scenario: { order: booked.orderReference, name: 'customs_hold', parcel: 2 },
+        });
+        await one.rebookCollection({
+          courierReference: booked.orderReference,
+          collectionDate: '2026-11-25',
+          readyFrom: '11:00',
+        });
+        first.control({ advanceMs: FRIDAY_16H });
+        before = await one.trackShipment(booked.orderReference);
+      } finally {
+        await first.close();
+      }
+      expect(before.parcels.map((p) => p.events.at(-1)?.status)).toEqual([
+        'delivered',
+        'customs_hold',
+      ]);
+
+      const second = await start();
+      try {
+        second.control({ advanceMs: FRIDAY_16H });
+        const two = client({ baseUrl: second.url });
+        expect(await two.trackShipment(booked.orderReference)).toEqual(before);
+        const again = await two.getShipmentDocuments(booked.orderReference);
+        again.labels.forEach((label, i) =>
+          expect(label.content.equals(booked.labels[i]!.content)).toBe(true),
+        );
+        const path = new URL(booked.labels[0]!.downloadUrl!).pathname;
+        const download = await fetch(`${second.url}${path}`);
+        expect(Buffer.from(await download.arrayBuffer()).equals(booked.labels[0]!.content)).toBe(
+          true,
+        );
+        const next = await two.bookShipment(sampleBooking({ collectionDate: '2026-11-30' }));
+        expect(next.orderReference).not.toBe(booked.orderReference);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('call counts (GET /__calls)', () => {
   it('counts each API call as it arrives, whatever its type', async () => {
     const read = async () =>
@@ -409,6 +770,8 @@ describe('call counts (GET /__calls)', () => {
       'countries',
       'documents',
       'quote',
+      'rebook',
+      'track',
     ]);
     await courier.lookupCommodity('books');
     await courier.lookupCommodity('shoes');
@@ -420,25 +783,29 @@ describe('behaviour switches (POST /__control)', () => {
   it('replies with the current settings; keys left out keep theirs; reset restores defaults', async () => {
     expect(await control({})).toEqual({
       status: 200,
-      body: { latencyMs: 0, quote: 'normal', commodity: 'normal', book: 'normal' },
+      body: { ...SWITCHES_NORMAL, latencyMs: 0, clockOffsetMs: 0 },
     });
     expect((await control({ quote: 'fail', latencyMs: 5 })).body).toEqual({
+      ...SWITCHES_NORMAL,
       latencyMs: 5,
+      clockOffsetMs: 0,
       quote: 'fail',
-      commodity: 'normal',
-      book: 'normal',
     });
-    expect((await control({ book: 'hang' })).body).toEqual({
+    expect((await control({ book: 'hang', track: 'http500', advanceMs: 3_600_000 })).body).toEqual({
+      ...SWITCHES_NORMAL,
       latencyMs: 5,
+      clockOffsetMs: 3_600_000,
       quote: 'fail',
-      commodity: 'normal',
       book: 'hang',
+      track: 'http500',
+    });
+    expect((await control({ advanceMs: -600_000 })).body).toMatchObject({
+      clockOffsetMs: 3_000_000,
     });
     expect((await control({ reset: true })).body).toEqual({
+      ...SWITCHES_NORMAL,
       latencyMs: 0,
-      quote: 'normal',
-      commodity: 'normal',
-      book: 'normal',
+      clockOffsetMs: 0,
     });
   });
 
@@ -598,10 +965,10 @@ describe('behaviour switches (POST /__control)', () => {
     const other = await startCourierSimulator({ settings: { commodity: 'fail', latencyMs: 1 } });
     try {
       expect(other.settings()).toEqual({
+        ...SWITCHES_NORMAL,
         latencyMs: 1,
-        quote: 'normal',
+        clockOffsetMs: 0,
         commodity: 'fail',
-        book: 'normal',
       });
       const error = await providerError(client({ baseUrl: other.url }).lookupCommodity('books'));
       expect(error.code).toBe('REJECTED');

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -23,12 +26,14 @@ function capturingLogger() {
 const clock = fixedClock('2026-11-23T10:00:00Z');
 
 describe('createCourier', () => {
-  it('starts the simulator on a free port by default and logs where', async () => {
+  it('starts the simulator on a free port by default, keeping its orders in DATA_DIR, and logs where', async () => {
     const { logger, lines } = capturingLogger();
-    const handle = await createCourier(parseEnv({}), logger, clock);
+    const dataDir = await mkdtemp(join(tmpdir(), 'boxabroad-courier-index-'));
+    const handle = await createCourier(parseEnv({ DATA_DIR: dataDir }), logger, clock);
     try {
       expect(handle.courier.name).toBe('simulator');
       expect(handle.simulator?.port).toBeGreaterThan(0);
+      expect(handle.simulator?.storeDir).toBe(join(dataDir, 'courier-simulator'));
       expect(lines).toContainEqual(
         expect.objectContaining({ msg: 'courier simulator started', url: handle.simulator?.url }),
       );
@@ -40,6 +45,7 @@ describe('createCourier', () => {
       expect(services.map((s) => s.serviceName)).toContain('TG International Economy');
     } finally {
       await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 

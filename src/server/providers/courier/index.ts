@@ -1,10 +1,13 @@
 /**
  * Picks the courier from the environment (docs/providers.md):
  * - `simulator` (default): starts the simulator of the courier's API in this process, on
- *   COURIER_SIMULATOR_PORT or a free port, and points the real client at it;
+ *   COURIER_SIMULATOR_PORT or a free port, keeping what it books in DATA_DIR/courier-simulator
+ *   (so bookings are still tracked after a restart), on the site's clock, and points the real
+ *   client at it;
  * - `transglobal`: the real client on COURIER_BASE_URL with COURIER_API_KEY/COURIER_PASSWORD.
  * Either way the site talks to the courier through the same HTTP client.
  */
+import { resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
 import type { Env } from '../../env.js';
@@ -30,6 +33,8 @@ export function courierTimeouts(env: Env): CourierTimeouts {
     commodityMs: env.COURIER_COMMODITY_TIMEOUT_MS,
     bookMs: env.COURIER_BOOK_TIMEOUT_MS,
     documentsMs: DEFAULT_TIMEOUTS.documentsMs,
+    trackMs: env.COURIER_TRACK_TIMEOUT_MS,
+    rebookMs: DEFAULT_TIMEOUTS.rebookMs,
   };
 }
 
@@ -62,6 +67,7 @@ export async function createCourier(
     host: '127.0.0.1',
     credentials: { apiKey, password },
     clock,
+    storeDir: resolve(env.DATA_DIR, 'courier-simulator'),
     logger: log.child({ component: 'courier-simulator' }),
   });
   const courier = new TransglobalCourier({
@@ -72,6 +78,9 @@ export async function createCourier(
     timeouts: courierTimeouts(env),
     logger: log,
   });
-  log.info({ courier: 'simulator', url: simulator.url }, 'courier simulator started');
+  log.info(
+    { courier: 'simulator', url: simulator.url, storeDir: simulator.storeDir },
+    'courier simulator started',
+  );
   return { courier, simulator, close: () => simulator.close() };
 }

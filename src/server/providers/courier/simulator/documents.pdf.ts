@@ -5,6 +5,7 @@
  */
 import { toBuffer as barcodePng } from 'bwip-js';
 import PDFDocument from 'pdfkit';
+import { parcelReference } from './parcel-reference.js';
 
 export interface PdfAddress {
   name: string;
@@ -178,7 +179,7 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
         y += 8 * s + 2;
         const details = [
           `Order: ${order.orderReference}    Your ref: ${order.yourReference}`,
-          `Air waybill: ${order.airWaybill}    Piece ${index + 1}/${count}: ${order.airWaybill}-${String(index + 1).padStart(3, '0')}`,
+          `Air waybill: ${order.airWaybill}    Piece ${index + 1}/${count}: ${parcelReference(order.airWaybill, index)}`,
           `Weight: ${pkg.weightKg} kg    Size: ${pkg.lengthCm} x ${pkg.widthCm} x ${pkg.heightCm} cm`,
           `Collection: ${order.collectionDate} from ${order.readyFrom}`,
           ...(order.deliveryInstructions ? [`Instructions: ${order.deliveryInstructions}`] : []),

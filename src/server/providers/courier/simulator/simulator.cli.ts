@@ -1,18 +1,21 @@
 /**
  * Runs the courier simulator on its own:
  *   npm run courier:simulator -- --port 4010 [--host 127.0.0.1] [--latency-ms 0]
- *     [--quote normal|fail|http500|hang|malformed] [--commodity …] [--book …]
- *     [--public-url http://localhost:4010] [--api-key KEY --password PASSWORD]
- * Without --api-key/--password any non-empty credentials are accepted.
+ *     [--quote normal|fail|http500|hang|malformed] [--commodity …] [--book …] [--track …]
+ *     [--rebook …] [--public-url http://localhost:4010] [--api-key KEY --password PASSWORD]
+ *     [--store DIR]
+ * Without --api-key/--password any non-empty credentials are accepted. With --store, what it
+ * books is kept in DIR and loaded again at the next start; without, it is forgotten at exit.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BEHAVIOURS, ControlSchema, startCourierSimulator } from './simulator.server.js';
 import { errorMessage } from '../../../error-message.js';
 
 const usage = `Usage: npm run courier:simulator -- [--port 4010] [--host 127.0.0.1] [--latency-ms 0]
-  [--quote|--commodity|--book ${BEHAVIOURS.join('|')}] [--public-url URL]
-  [--api-key KEY --password PASSWORD]`;
+  [--quote|--commodity|--book|--track|--rebook ${BEHAVIOURS.join('|')}] [--public-url URL]
+  [--api-key KEY --password PASSWORD] [--store DIR]`;
 
 function fatal(message: string): never {
   process.stderr.write(`${message}\n${usage}\n`);
@@ -29,6 +32,9 @@ try {
       quote: { type: 'string' },
       commodity: { type: 'string' },
       book: { type: 'string' },
+      track: { type: 'string' },
+      rebook: { type: 'string' },
+      store: { type: 'string' },
       'public-url': { type: 'string' },
       'api-key': { type: 'string' },
       password: { type: 'string' },
@@ -52,6 +58,8 @@ const settings = ControlSchema.safeParse({
   ...(values.quote ? { quote: values.quote } : {}),
   ...(values.commodity ? { commodity: values.commodity } : {}),
   ...(values.book ? { book: values.book } : {}),
+  ...(values.track ? { track: values.track } : {}),
+  ...(values.rebook ? { rebook: values.rebook } : {}),
 });
 if (!settings.success) {
   fatal(settings.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
@@ -70,6 +78,7 @@ const simulator = await startCourierSimulator({
     ? { credentials: { apiKey: values['api-key'], password: values.password } }
     : {}),
   settings: settings.data,
+  ...(values.store ? { storeDir: resolve(values.store) } : {}),
   logger,
 });
 logger.info({ url: simulator.url, settings: simulator.settings() }, 'courier simulator listening');

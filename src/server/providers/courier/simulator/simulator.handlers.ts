@@ -11,6 +11,8 @@ import {
   CredentialsSchema,
   OrderDocumentsRequestSchema,
   QuoteRequestSchema,
+  RebookCollectionRequestSchema,
+  TrackOrderRequestSchema,
   type AddressJson,
   type ShipmentJson,
 } from '../transglobal/transglobal.schemas.js';
@@ -29,6 +31,16 @@ import {
   type SimService,
 } from './services.js';
 import { londonClock } from '../../../../domain/london-time.js';
+import type { OrderStore } from './order-store.js';
+import {
+  apiDateTime,
+  awaitingCollection,
+  currentCollection,
+  isWeekend,
+  trackingAt,
+  type Scenario,
+  type TrackedOrder,
+} from './tracking.js';
 
 export type Reply = Record<string, unknown>;
 
@@ -45,7 +57,7 @@ export interface HandlerContext {
 export const MAX_PACKAGE_KG = 70;
 export const MAX_PACKAGE_SIDE_CM = 120;
 export const MAX_PACKAGES = 20;
-const MAX_STORED_ORDERS = 500;
+export const MAX_STORED_ORDERS = 500;
 /** Countries whose addresses have no postcode. */
 const NO_POSTCODE = new Set(['AE', 'BS', 'HK', 'JM', 'QA', 'FJ', 'GH', 'UG', 'ZW', 'TT', 'BB']);
 
@@ -171,11 +183,6 @@ function checkShipment(shipment: ShipmentJson, problems: string[]): CheckedShipm
     delivery,
     route: { collectionCountryId: collection.id, deliveryCountryCode: delivery.code },
   };
-}
-
-function isWeekend(isoDate: string): boolean {
-  const day = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
-  return day === 0 || day === 6;
 }
 
 function sameDayCutOff(service: SimService, now: Date): string | null {
@@ -348,49 +355,82 @@ export function getCommodity(body: unknown, context: HandlerContext): Reply {
 // BookShipment
 // ---------------------------------------------------------------------------------------------
 
-export interface StoredOrder {
+export interface StoredOrder extends TrackedOrder {
   orderReference: string;
-  airWaybill: string;
   invoiceReference: string;
   serviceName: string;
-  carrierName: string;
-  collectionDate: string;
-  readyFrom: string;
-  bookedAt: Date;
-  transit: string;
-  from: PdfAddress;
-  to: PdfAddress;
-  packageCount: number;
   labels: { size: LabelSize; token: string; content: Buffer }[];
   documents: { type: string; token: string; content: Buffer }[];
 }
 
+/**
+ * The orders the simulator booked (the last MAX_STORED_ORDERS), with their PDFs; in memory, and
+ * in a store on disk when it has one (order-store.ts), from which `open` loads them again.
+ */
 export class OrderBook {
   private nextOrder = 52_000 + randomInt(0, 900_000);
   private nextInvoice = 40_000 + randomInt(0, 900_000);
   private readonly orders = new Map<string, StoredOrder>();
   private readonly files = new Map<string, Buffer>();
 
+  constructor(
+    private readonly store?: OrderStore,
+    /** How many orders it keeps, the newest (tests set fewer). */
+    private readonly limit = MAX_STORED_ORDERS,
+  ) {}
+
+  /** The book, with the orders its store kept (if it has one). */
+  static async open(store?: OrderStore, limit = MAX_STORED_ORDERS): Promise<OrderBook> {
+    const book = new OrderBook(store, limit);
+    for (const order of (await store?.load()) ?? []) book.keep(order);
+    await book.evict();
+    return book;
+  }
+
   newOrderReference(): string {
-    return `GB${String(this.nextOrder++).padStart(7, '0')}`;
+    let reference: string;
+    do reference = `GB${String(this.nextOrder++).padStart(7, '0')}`;
+    while (this.orders.has(reference));
+    return reference;
   }
 
   newInvoiceReference(): string {
     return `INV-${String(this.nextInvoice++).padStart(7, '0')}`;
   }
 
-  add(order: StoredOrder): void {
+  private keep(order: StoredOrder): void {
     this.orders.set(order.orderReference.toUpperCase(), order);
     for (const file of [...order.labels, ...order.documents]) {
       this.files.set(file.token, file.content);
     }
-    if (this.orders.size > MAX_STORED_ORDERS) {
+  }
+
+  /** Keeps a new order (written to the store first, when there is one). */
+  async add(order: StoredOrder): Promise<void> {
+    await this.store?.add(order);
+    this.keep(order);
+    await this.evict();
+  }
+
+  /** Writes an order's changed scenario or collection to the store (when there is one). */
+  async changed(order: StoredOrder): Promise<void> {
+    await this.store?.update(order);
+  }
+
+  /** Lets the oldest orders go beyond the limit, their files with them. */
+  private async evict(): Promise<void> {
+    while (this.orders.size > this.limit) {
       const [oldestKey, oldest] = this.orders.entries().next().value ?? [];
-      if (oldestKey && oldest) {
-        this.orders.delete(oldestKey);
-        for (const file of [...oldest.labels, ...oldest.documents]) this.files.delete(file.token);
-      }
+      if (!oldestKey || !oldest) return;
+      this.orders.delete(oldestKey);
+      for (const file of [...oldest.labels, ...oldest.documents]) this.files.delete(file.token);
+      await this.store?.remove(oldest);
     }
+  }
+
+  /** Every write to the store asked so far, done. */
+  async idle(): Promise<void> {
+    await this.store?.idle();
   }
 
   order(reference: string): StoredOrder | undefined {
@@ -637,8 +677,10 @@ export async function bookShipment(
     packageCount: packages.length,
     labels: labelFiles,
     documents,
+    rebookings: [],
+    scenario: { name: 'normal' },
   };
-  orders.add(stored);
+  await orders.add(stored);
 
   const base = context.baseUrl();
   return success({
@@ -708,4 +750,95 @@ export function getOrderDocuments(
     })),
     TrackingURL: `${base}/Track/${order.orderReference}/`,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// TrackOrder and RebookCollection (the shapes we assume of the real API: docs/providers.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Every box of an order it booked, with its events so far (tracking.ts), oldest first. */
+export function trackOrder(body: unknown, context: HandlerContext, orders: OrderBook): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = TrackOrderRequestSchema.safeParse(body);
+  if (!parsed.success) return fail('OrderReference is required');
+  const order = orders.order(parsed.data.OrderReference);
+  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  return success({
+    OrderReference: order.orderReference,
+    Parcels: trackingAt(order, context.now()).map((parcel) => ({
+      ParcelReference: parcel.parcelReference,
+      AirWaybillReference: order.airWaybill,
+      PieceNumber: parcel.piece,
+      Events: parcel.events.map((event) => ({
+        EventCode: event.code,
+        EventDescription: event.description,
+        Location: event.location,
+        EventDateTime: apiDateTime(event.at),
+        ...(event.reason ? { Reason: event.reason } : {}),
+      })),
+    })),
+  });
+}
+
+/**
+ * Moves an order's collection to another weekday after today, while a box is still to be
+ * collected. Asked again for the date and time already in force, it changes nothing and
+ * succeeds (so a client may repeat it).
+ */
+export async function rebookCollection(
+  body: unknown,
+  context: HandlerContext,
+  orders: OrderBook,
+): Promise<Reply> {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = RebookCollectionRequestSchema.safeParse(body);
+  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
+  const request = parsed.data;
+  const order = orders.order(request.OrderReference);
+  if (!order) return fail(`Order not found: ${request.OrderReference}`);
+  const now = context.now();
+  const today = londonClock(now).date;
+  const date = request.CollectionDate.slice(0, 10);
+  const current = currentCollection(order);
+  const readyFrom = request.ReadyFrom ?? current.readyFrom;
+  if (!awaitingCollection(order, now)) {
+    return fail(
+      `The boxes of ${order.orderReference} have been collected: the collection cannot be rebooked`,
+    );
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    return fail(`CollectionDate "${request.CollectionDate}" is not a date (yyyy-MM-dd)`);
+  }
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(readyFrom)) {
+    return fail(`ReadyFrom "${readyFrom}" is not a time (HH:mm)`);
+  }
+  if (date <= today) return fail(`CollectionDate ${date} is not after today (${today})`);
+  if (isWeekend(date)) {
+    return fail(`CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`);
+  }
+  const reply = success({
+    OrderReference: order.orderReference,
+    CollectionDate: date,
+    ReadyFrom: readyFrom,
+  });
+  // The same change asked again (a repeat after a lost reply): already so.
+  if (date === current.collectionDate && readyFrom === current.readyFrom) return reply;
+  order.rebookings.push({ collectionDate: date, readyFrom, at: now });
+  await orders.changed(order);
+  return reply;
+}
+
+/** Sets an order's scenario (POST /__control); refuses an unknown order or box. */
+export function setScenario(orders: OrderBook, reference: string, scenario: Scenario): StoredOrder {
+  const order = orders.order(reference.trim());
+  if (!order) throw new Error(`scenario: no order ${reference} in the simulator`);
+  if (scenario.parcel !== undefined && scenario.parcel > order.packageCount) {
+    throw new Error(
+      `scenario: ${order.orderReference} has ${order.packageCount} box(es), not ${scenario.parcel}`,
+    );
+  }
+  order.scenario = { ...scenario };
+  return order;
 }

@@ -65,7 +65,7 @@ describe('routing', () => {
   });
 
   it('answers an unknown method with 404 and the envelope', async () => {
-    const { status, json } = await post('/Track/V2/TrackOrder', { Credentials });
+    const { status, json } = await post('/Nothing/V2/NoSuchMethod', { Credentials });
     expect(status).toBe(404);
     expect(json).toMatchObject({ Status: 'FAIL' });
   });
@@ -191,6 +191,35 @@ describe('BookShipment modes', () => {
     expect(booked.json).toMatchObject({
       Status: 'SUCCESS',
       OrderReference: expect.stringMatching(/^GB/),
+    });
+
+    // Tracked at either likely path of TrackOrder (its area is not known), in the assumed shape.
+    const OrderReference = booked.json.OrderReference as string;
+    const awb = (booked.json.Labels as { AirWaybillReference: string }[])[0]!.AirWaybillReference;
+    for (const path of ['/Track/V2/TrackOrder', '/tracking/v2/trackOrder/']) {
+      expect((await post(path, { Credentials, OrderReference })).json).toEqual({
+        Status: 'SUCCESS',
+        Notifications: [],
+        OrderReference,
+        Parcels: [
+          {
+            ParcelReference: `${awb}-001`,
+            AirWaybillReference: awb,
+            PieceNumber: 1,
+            Events: [
+              {
+                EventCode: 'BOOKED',
+                EventDescription: 'Shipment booked; awaiting collection',
+                Location: 'London, United Kingdom',
+                EventDateTime: '2026-11-23T10:00:00+00:00',
+              },
+            ],
+          },
+        ],
+      });
+    }
+    expect((await post('/Track/V2/TrackOrder', { Credentials })).json).toMatchObject({
+      Status: 'FAIL',
     });
   });
 

@@ -1,18 +1,30 @@
 /**
  * The courier simulator: a real HTTP server that speaks the Transglobal "services3" v2 JSON API
- * (docs/providers.md, "The courier API as we know it") on its own port, plus the pages its replies link to (label and document
- * downloads, a tracking page) and a control endpoint for tests and demos:
+ * (docs/providers.md, "The courier API as we know it") on its own port, plus the pages its replies
+ * link to (label and document downloads, a tracking page per order) and a control endpoint for
+ * tests and demos:
  *
- *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal" }
+ *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal",
+ *                      "track": "normal", "rebook": "normal" }
  *                    each call type: normal | fail | http500 | hang | malformed | hold;
- *                    { "reset": true } restores the defaults; keys left out keep their setting;
- *                    replies the settings. `hold` keeps each call of that type waiting until its
- *                    switch is set to something else, then answers as the new setting: a test
- *                    can look at the site while a call is in flight, for as long as it needs.
+ *                    { "advanceMs": n } moves its clock on by n ms (its offset, added to the clock
+ *                    it was given; negative moves it back);
+ *                    { "scenario": { "order": "GB…", "name": "normal" | "collection_missed" |
+ *                      "customs_hold" | "delivery_failed" | "returned" | "unknown_event" | "silent",
+ *                      "parcel": n } } what happens to a booked order's box n (default: every box
+ *                    for a missed collection, box 1 otherwise; tracking.ts);
+ *                    { "reset": true } restores the switches and the clock offset (orders keep
+ *                    their scenarios); keys left out keep their setting; replies the settings.
+ *                    `hold` keeps each call of that type waiting until its switch is set to
+ *                    something else, then answers as the new setting: a test can look at the
+ *                    site while a call is in flight, for as long as it needs.
  *                    Only from this machine, never from a web page (controlRefusal).
  *   GET  /__calls    how many API calls of each type it has answered since it started.
  *
- * API paths match in any letter case, with or without a trailing slash; POST only.
+ * API paths match in any letter case, with or without a trailing slash; POST only. Besides the
+ * documented calls it answers the ones we assume (GetOrderDocuments, TrackOrder at /Track/V2 and
+ * /Tracking/V2, RebookCollection). Its "now" is the clock it is given plus its own offset. With
+ * `storeDir`, what it books is kept there as files and loaded again at start (order-store.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,24 +39,33 @@ import {
   getCountries,
   getOrderDocuments,
   getQuote,
+  MAX_PACKAGES,
   OrderBook,
   QuoteBook,
+  rebookCollection,
+  setScenario,
+  trackOrder,
   type HandlerContext,
   type Reply,
   type StoredOrder,
 } from './simulator.handlers.js';
 import { renderBookingDocuments } from './documents.pdf.js';
+import { OrderStore } from './order-store.js';
 import { RenderPool } from './render-pool.js';
+import { currentCollection, SCENARIOS, trackingAt } from './tracking.js';
 import { londonClock } from '../../../../domain/london-time.js';
 
 export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
-export interface SimulatorSettings {
+/** The call types a behaviour switch governs. */
+export const SWITCHED_CALLS = ['quote', 'commodity', 'book', 'track', 'rebook'] as const;
+export type SwitchedCall = (typeof SWITCHED_CALLS)[number];
+
+export interface SimulatorSettings extends Record<SwitchedCall, Behaviour> {
   latencyMs: number;
-  quote: Behaviour;
-  commodity: Behaviour;
-  book: Behaviour;
+  /** Added to the clock it was given (`advanceMs` moves it on; `reset` back to 0). */
+  clockOffsetMs: number;
 }
 
 export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
@@ -52,7 +73,13 @@ export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
   quote: 'normal',
   commodity: 'normal',
   book: 'normal',
+  track: 'normal',
+  rebook: 'normal',
+  clockOffsetMs: 0,
 };
+
+/** A year, either way: more than any journey takes. */
+const MAX_ADVANCE_MS = 366 * 24 * 3_600_000;
 
 export const ControlSchema = z.strictObject({
   reset: z.boolean().optional(),
@@ -60,6 +87,18 @@ export const ControlSchema = z.strictObject({
   quote: z.enum(BEHAVIOURS).optional(),
   commodity: z.enum(BEHAVIOURS).optional(),
   book: z.enum(BEHAVIOURS).optional(),
+  track: z.enum(BEHAVIOURS).optional(),
+  rebook: z.enum(BEHAVIOURS).optional(),
+  /** Moves the simulator's clock on (or back) by this much, on top of its offset so far. */
+  advanceMs: z.number().int().min(-MAX_ADVANCE_MS).max(MAX_ADVANCE_MS).optional(),
+  /** What happens to a booked order's boxes from now on (tracking.ts). */
+  scenario: z
+    .strictObject({
+      order: z.string().trim().min(1),
+      name: z.enum(SCENARIOS),
+      parcel: z.number().int().min(1).max(MAX_PACKAGES).optional(),
+    })
+    .optional(),
 });
 export type ControlRequest = z.infer<typeof ControlSchema>;
 
@@ -73,7 +112,13 @@ export interface SimulatorOptions {
   credentials?: { apiKey: string; password: string };
   /** Start-up behaviour (same keys as POST /__control). */
   settings?: Partial<SimulatorSettings>;
+  /** Its "now" is this clock's plus its own offset (`advanceMs`), so both move together. */
   clock?: Clock;
+  /**
+   * A folder where each booked order (its data, PDFs, scenario and rebookings) is kept as files
+   * and from which they are loaded at start (order-store.ts); without it, memory only.
+   */
+  storeDir?: string;
   logger?: Logger;
   /**
    * Where bookings' PDFs are rendered: on a worker thread of its own (the default, started at
@@ -87,14 +132,18 @@ export interface SimulatorOptions {
 export interface CourierSimulator {
   readonly url: string;
   readonly port: number;
+  /** Where its orders are kept, when they are kept on disk. */
+  readonly storeDir?: string;
   settings(): SimulatorSettings;
+  /** Throws (changing nothing) for a scenario of an order or box it does not have. */
   control(request: ControlRequest): SimulatorSettings;
   /** How many API requests of each type arrived (for tests: retries, never-retried bookings). */
   calls(): Record<CallType, number>;
   close(): Promise<void>;
 }
 
-export type CallType = 'quote' | 'commodity' | 'book' | 'countries' | 'documents';
+export type CallType =
+  'quote' | 'commodity' | 'book' | 'countries' | 'documents' | 'track' | 'rebook';
 
 interface ApiRoute {
   call: CallType;
@@ -153,11 +202,15 @@ export async function startCourierSimulator(
   const publicHost = options.publicUrl ? new URL(options.publicUrl).host : undefined;
   let baseUrl = '';
   const quotes = new QuoteBook();
-  const orders = new OrderBook();
+  const orders = await OrderBook.open(
+    options.storeDir ? new OrderStore(options.storeDir, logger) : undefined,
+  );
+  /** The simulator's "now": the clock it was given, moved by its own offset. */
+  const now = () => new Date(clock.now().getTime() + settings.clockOffsetMs);
   // Its own thread, started at the first booking and ended by `close()`.
   const renderer = options.renderPdfs === 'this-thread' ? undefined : new RenderPool();
   const context: HandlerContext = {
-    now: () => clock.now(),
+    now,
     baseUrl: () => baseUrl,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     renderDocuments: async (order) =>
@@ -170,6 +223,8 @@ export async function startCourierSimulator(
     commodity: 0,
     book: 0,
     documents: 0,
+    track: 0,
+    rebook: 0,
   };
 
   const routes: Record<string, ApiRoute> = {
@@ -188,29 +243,52 @@ export async function startCourierSimulator(
       call: 'documents',
       handle: (b) => getOrderDocuments(b, context, orders),
     },
+    // The method's area is not known: both likely paths answer.
+    '/track/v2/trackorder': { call: 'track', handle: (b) => trackOrder(b, context, orders) },
+    '/tracking/v2/trackorder': { call: 'track', handle: (b) => trackOrder(b, context, orders) },
+    '/collection/v2/rebookcollection': {
+      call: 'rebook',
+      handle: (b) => rebookCollection(b, context, orders),
+    },
   };
 
   /** Calls kept waiting by `hold`; each is let go when the settings change. */
   const held = new Set<() => void>();
 
   const control = (request: ControlRequest): SimulatorSettings => {
+    // Checked before anything changes: an unknown order or box changes nothing.
+    const scenario = request.scenario;
+    const order = scenario
+      ? setScenario(orders, scenario.order, {
+          name: scenario.name,
+          ...(scenario.parcel === undefined ? {} : { parcel: scenario.parcel }),
+        })
+      : undefined;
     const base = request.reset ? { ...DEFAULT_SETTINGS } : settings;
     settings = {
       latencyMs: request.latencyMs ?? base.latencyMs,
       quote: request.quote ?? base.quote,
       commodity: request.commodity ?? base.commodity,
       book: request.book ?? base.book,
+      track: request.track ?? base.track,
+      rebook: request.rebook ?? base.rebook,
+      clockOffsetMs: base.clockOffsetMs + (request.advanceMs ?? 0),
     };
-    logger?.info({ settings }, 'courier simulator settings');
+    logger?.info(
+      { settings, ...(order ? { order: order.orderReference, scenario: order.scenario } : {}) },
+      'courier simulator settings',
+    );
+    if (order) {
+      orders.changed(order).catch((error: unknown) => {
+        logger?.error({ err: error, order: order.orderReference }, 'scenario not kept on disk');
+      });
+    }
     for (const release of [...held]) release();
     return { ...settings };
   };
 
   /** Waits while this call type is on hold; false when the client or the simulator went away. */
-  async function whileHeld(
-    call: keyof Omit<SimulatorSettings, 'latencyMs'>,
-    request: IncomingMessage,
-  ) {
+  async function whileHeld(call: SwitchedCall, request: IncomingMessage) {
     while (settings[call] === 'hold') {
       const stillThere = await new Promise<boolean>((resolve) => {
         const done = (value: boolean) => {
@@ -258,7 +336,12 @@ export async function startCourierSimulator(
           settings,
         });
       }
-      return sendJson(response, 200, control(parsed.data));
+      try {
+        return sendJson(response, 200, control(parsed.data));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return sendJson(response, 400, { error: `Invalid control request: ${message}`, settings });
+      }
     }
     if (path === '/__calls' && method === 'GET') return sendJson(response, 200, { ...calls });
 
@@ -279,7 +362,7 @@ export async function startCourierSimulator(
     if (track?.[1] && (method === 'GET' || method === 'HEAD')) {
       const order = orders.order(track[1]);
       if (!order) return sendText(response, 404, 'text/html; charset=utf-8', trackingNotFound());
-      return sendText(response, 200, 'text/html; charset=utf-8', trackingPage(order, clock.now()));
+      return sendText(response, 200, 'text/html; charset=utf-8', trackingPage(order, now()));
     }
 
     const route = routes[path];
@@ -306,7 +389,9 @@ export async function startCourierSimulator(
       if (!completed) return;
     }
     // Countries and an order's documents always answer: only the switched calls misbehave.
-    const switched = route.call === 'countries' || route.call === 'documents' ? null : route.call;
+    const switched = (SWITCHED_CALLS as readonly string[]).includes(route.call)
+      ? (route.call as SwitchedCall)
+      : null;
     if (switched && !(await whileHeld(switched, request))) return;
     const behaviour: Behaviour = switched ? settings[switched] : 'normal';
     logger?.debug({ path, behaviour }, 'courier simulator call');
@@ -354,6 +439,7 @@ export async function startCourierSimulator(
   return {
     url,
     port,
+    ...(options.storeDir ? { storeDir: options.storeDir } : {}),
     settings: () => ({ ...settings }),
     control,
     calls: () => ({ ...calls }),
@@ -364,6 +450,7 @@ export async function startCourierSimulator(
         server.closeAllConnections();
       });
       await renderer?.close();
+      await orders.idle();
     },
   };
 }
@@ -420,52 +507,24 @@ function escapeHtml(text: string): string {
   );
 }
 
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  let added = 0;
-  while (added < days) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const day = date.getUTCDay();
-    if (day !== 0 && day !== 6) added++;
-  }
-  return date.toISOString().slice(0, 10);
-}
-
-/** The order's events so far, derived from the clock: booked, collected, in transit, delivered. */
-function trackingEvents(order: StoredOrder, now: Date): { when: string; what: string }[] {
-  const today = londonClock(now);
-  const booked = londonClock(order.bookedAt);
-  const events = [
-    { when: `${booked.date} ${booked.time}`, what: 'Shipment booked; awaiting collection' },
-  ];
-  const collectedBy = `${order.collectionDate} 17:30`;
-  if (`${today.date} ${today.time}` < collectedBy) return events;
-  events.push({
-    when: collectedBy,
-    what: `Collected from ${order.from.city}, ${order.from.country}`,
-  });
-  const longest = Number(order.transit.split('-').pop()) || 3;
-  const inTransit = addDays(order.collectionDate, 1);
-  if (today.date >= inTransit) {
-    events.push({ when: `${inTransit} 06:10`, what: 'In transit: departed the UK hub' });
-  }
-  const delivered = addDays(order.collectionDate, longest);
-  if (today.date >= delivered) {
-    events.push({
-      when: `${delivered} 13:45`,
-      what: `Delivered in ${order.to.city}, ${order.to.country}`,
-    });
-  }
-  return events;
-}
-
 function trackingPage(order: StoredOrder, now: Date): string {
-  const events = trackingEvents(order, now);
-  const status = events.at(-1)?.what ?? '';
-  const rows = [...events]
-    .reverse()
-    .map((e) => `<tr><td>${escapeHtml(e.when)}</td><td>${escapeHtml(e.what)}</td></tr>`)
-    .join('');
+  const collection = currentCollection(order);
+  const boxes = trackingAt(order, now)
+    .map((parcel) => {
+      const rows = [...parcel.events]
+        .reverse()
+        .map((e) => {
+          const when = londonClock(e.at);
+          const reason = e.reason ? `<br><small>${escapeHtml(e.reason)}</small>` : '';
+          return `<tr><td>${when.date} ${when.time}</td><td>${escapeHtml(e.code)}</td><td>${escapeHtml(e.description)}${reason}</td><td>${escapeHtml(e.location)}</td></tr>`;
+        })
+        .join('');
+      const status = parcel.events.at(-1)?.description ?? 'No events yet';
+      return `<section><h3>Box ${parcel.piece} of ${order.packageCount}: ${escapeHtml(parcel.parcelReference)}</h3>
+<p><strong>Status:</strong> ${escapeHtml(status)}</p>
+<table>${rows}</table></section>`;
+    })
+    .join('\n');
   const labels = order.labels
     .map(
       (l) =>
@@ -480,20 +539,20 @@ function trackingPage(order: StoredOrder, now: Date): string {
   const title = `Tracking ${escapeHtml(order.orderReference)}`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}td{padding:.25rem .75rem .25rem 0;vertical-align:top}.note{color:#a00}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}td{padding:.25rem .75rem .25rem 0;vertical-align:top}.note{color:#a00}</style>
 </head><body>
 <p class="note">Courier simulator: not a real shipment.</p>
 <h1>${title}</h1>
-<p><strong>Status:</strong> ${escapeHtml(status)}</p>
 <dl>
 <dt>Air waybill</dt><dd>${escapeHtml(order.airWaybill)}</dd>
 <dt>Service</dt><dd>${escapeHtml(order.serviceName)} (${escapeHtml(order.carrierName)})</dd>
 <dt>Packages</dt><dd>${order.packageCount}</dd>
 <dt>From</dt><dd>${escapeHtml(order.from.city)}, ${escapeHtml(order.from.country)}</dd>
 <dt>To</dt><dd>${escapeHtml(order.to.city)}, ${escapeHtml(order.to.country)}</dd>
-<dt>Collection</dt><dd>${escapeHtml(order.collectionDate)} from ${escapeHtml(order.readyFrom)}</dd>
+<dt>Collection</dt><dd>${escapeHtml(collection.collectionDate)} from ${escapeHtml(collection.readyFrom)}</dd>
 </dl>
-<h2>Events</h2><table>${rows}</table>
+<h2>Events, per box (UK time)</h2>
+${boxes}
 <h2>Documents</h2><ul>${labels}</ul>
 </body></html>`;
 }

@@ -5,16 +5,23 @@ import {
   fromCommodityReply,
   fromCountriesReply,
   fromQuoteReply,
+  fromTrackOrderReply,
   notificationsMessage,
+  parseApiDateTime,
   toBookShipmentBody,
   toCommodityBody,
   toQuoteMinimalBody,
+  toRebookCollectionBody,
+  toTrackOrderBody,
 } from './transglobal.mapper.js';
+import { trackingStatusOf } from './tracking-codes.js';
 import {
   BookShipmentReplySchema,
   CommodityReplySchema,
   CountriesReplySchema,
   QuoteReplySchema,
+  RebookCollectionReplySchema,
+  TrackOrderReplySchema,
 } from './transglobal.schemas.js';
 
 /**
@@ -333,6 +340,248 @@ describe('BookShipment mapping', () => {
     expect(BookShipmentReplySchema.safeParse({ Status: 'SUCCESS', Labels: [] }).success).toBe(
       false,
     );
+  });
+});
+
+describe('TrackOrder mapping (assumed shape)', () => {
+  it('asks by the trimmed OrderReference', () => {
+    expect(toTrackOrderBody(' GB0052633 ')).toEqual({ OrderReference: 'GB0052633' });
+  });
+
+  it('reads a UPS-style reply: a waybill per box, numeric codes, events oldest first, unknown codes kept', () => {
+    const reply = TrackOrderReplySchema.parse({
+      $id: '1',
+      Status: 'SUCCESS',
+      Notifications: [],
+      // Seen: a reply naming another order than the one asked. Ignored.
+      OrderReference: 'GB0000001',
+      Parcels: [
+        {
+          AirWaybillReference: '1Z999AA10123456784',
+          Events: [
+            {
+              EventCode: '011',
+              EventDescription: 'Delivered',
+              Location: 'PARIS, FR',
+              EventDateTime: '2026-07-16T13:45:00+02:00',
+            },
+            // A code sent as a number has lost its leading zeros.
+            {
+              EventCode: 3,
+              EventDescription: 'Order processed: ready for UPS',
+              Location: null,
+              EventDateTime: '2026-07-14T09:05:00',
+            },
+            {
+              EventCode: '005',
+              EventDescription: 'Departed from facility',
+              Location: 'Tamworth, GB',
+              EventDateTime: '2026-07-14T22:10:00Z',
+            },
+            // The same event twice in one reply: kept once.
+            {
+              EventCode: '005',
+              EventDescription: 'Departed from facility',
+              Location: 'Tamworth, GB',
+              EventDateTime: '2026-07-14T23:10:00+01:00',
+            },
+            {
+              EventCode: 'X9',
+              EventDescription: ' Address information needed ',
+              Location: '',
+              EventDateTime: '2026-07-15 10:00',
+              Reason: 'Street name missing',
+              SomethingNew: true,
+            },
+          ],
+        },
+        {
+          AirWaybillReference: '1Z999AA10123456795',
+          Events: [
+            {
+              EventCode: '160',
+              EventDescription: 'Arrived at facility',
+              EventDateTime: '2026-07-15T02:00:00.1234567Z',
+            },
+            {
+              EventCode: '167',
+              EventDescription: 'Import scan',
+              EventDateTime: '2026-07-15T04:30:00+0200',
+            },
+            {
+              EventCode: '021',
+              EventDescription: 'Out for delivery',
+              EventDateTime: '2026-07-16T08:00:00+02:00',
+            },
+          ],
+        },
+      ],
+    });
+    expect(fromTrackOrderReply(reply, ' GB0052633')).toEqual({
+      orderReference: 'GB0052633',
+      parcels: [
+        {
+          parcelReference: '1Z999AA10123456784',
+          events: [
+            {
+              courierCode: '3',
+              status: 'booked',
+              recognised: true,
+              description: 'Order processed: ready for UPS',
+              // No zone: UK time (BST in July).
+              at: new Date('2026-07-14T08:05:00Z'),
+            },
+            {
+              courierCode: '005',
+              status: 'in_transit',
+              recognised: true,
+              description: 'Departed from facility',
+              location: 'Tamworth, GB',
+              at: new Date('2026-07-14T22:10:00Z'),
+            },
+            {
+              courierCode: 'X9',
+              status: 'exception',
+              recognised: false,
+              description: 'Address information needed',
+              reason: 'Street name missing',
+              at: new Date('2026-07-15T09:00:00Z'),
+            },
+            {
+              courierCode: '011',
+              status: 'delivered',
+              recognised: true,
+              description: 'Delivered',
+              location: 'PARIS, FR',
+              at: new Date('2026-07-16T11:45:00Z'),
+            },
+          ],
+        },
+        {
+          parcelReference: '1Z999AA10123456795',
+          events: [
+            expect.objectContaining({
+              courierCode: '160',
+              status: 'in_transit',
+              at: new Date('2026-07-15T02:00:00.123Z'),
+            }),
+            expect.objectContaining({
+              courierCode: '167',
+              status: 'in_transit',
+              at: new Date('2026-07-15T02:30:00Z'),
+            }),
+            expect.objectContaining({ courierCode: '021', status: 'in_transit' }),
+          ],
+        },
+      ],
+    });
+  });
+
+  it('reads a DHL-style reply: boxes sharing one waybill by piece, a box without events, ParcelReference first', () => {
+    const event = (EventCode: string, EventDateTime: string) => ({
+      EventCode,
+      EventDescription: EventCode,
+      EventDateTime,
+    });
+    const reply = TrackOrderReplySchema.parse({
+      Status: 'SUCCESS',
+      Parcels: [
+        {
+          AirWaybillReference: 4012345673,
+          PieceNumber: '2',
+          Events: [event('COLLECTED', '2026-11-24T14:30:00+00:00')],
+        },
+        { AirWaybillReference: '4012345673', PieceNumber: 1, Events: null },
+        { ParcelReference: 'JD014600003812345678', AirWaybillReference: '4012345673', Events: [] },
+        // The same box again, in a second entry: merged.
+        {
+          AirWaybillReference: '4012345673',
+          PieceNumber: 2,
+          Events: [event('AT_HUB', '2026-11-24T20:40:00+00:00')],
+        },
+      ],
+    });
+    expect(fromTrackOrderReply(reply, 'GB0052633')).toEqual({
+      orderReference: 'GB0052633',
+      parcels: [
+        {
+          parcelReference: '4012345673-002',
+          events: [
+            expect.objectContaining({ courierCode: 'COLLECTED', status: 'collected' }),
+            expect.objectContaining({ courierCode: 'AT_HUB', status: 'in_transit' }),
+          ],
+        },
+        { parcelReference: '4012345673-001', events: [] },
+        { parcelReference: 'JD014600003812345678', events: [] },
+      ],
+    });
+    // No parcels at all (a DHL order was seen answering no events): nothing known yet.
+    expect(fromTrackOrderReply(TrackOrderReplySchema.parse({ Status: 'SUCCESS' }), 'GB1')).toEqual({
+      orderReference: 'GB1',
+      parcels: [],
+    });
+  });
+
+  it('refuses an event without a code or with a time that is no time', () => {
+    const parcel = (event: object) => ({ Status: 'SUCCESS', Parcels: [{ Events: [event] }] });
+    for (const bad of [
+      { EventDescription: 'no code', EventDateTime: '2026-11-24T10:00:00Z' },
+      { EventCode: ' ', EventDateTime: '2026-11-24T10:00:00Z' },
+      { EventCode: 'COLLECTED', EventDateTime: '24/11/2026 10:00' },
+      { EventCode: 'COLLECTED', EventDateTime: '2026-02-30T10:00:00Z' },
+      { EventCode: 'COLLECTED', EventDateTime: '2026-11-24T24:10:00Z' },
+      { EventCode: 'COLLECTED' },
+    ]) {
+      expect(TrackOrderReplySchema.safeParse(parcel(bad)).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('reads a time without a zone as UK time, winter and summer', () => {
+    expect(parseApiDateTime('2026-11-24T17:45:00')).toEqual(new Date('2026-11-24T17:45:00Z'));
+    expect(parseApiDateTime('2026-06-01T17:45')).toEqual(new Date('2026-06-01T16:45:00Z'));
+    expect(parseApiDateTime('2026-06-01T17:45:00-04:00')).toEqual(new Date('2026-06-01T21:45:00Z'));
+  });
+});
+
+describe('tracking codes', () => {
+  it.each([
+    ['003', 'booked'],
+    ['3', 'booked'],
+    ['005', 'in_transit'],
+    ['021', 'in_transit'],
+    ['160', 'in_transit'],
+    ['167', 'in_transit'],
+    ['011', 'delivered'],
+    ['collected', 'collected'],
+    [' COLLECTION_MISSED ', 'collection_missed'],
+    ['CUSTOMS_HOLD', 'customs_hold'],
+    ['OUT_FOR_DELIVERY', 'out_for_delivery'],
+    ['DELIVERY_FAILED', 'delivery_failed'],
+    ['RETURNED', 'returned'],
+  ] as const)('%s is %s', (code, status) => {
+    expect(trackingStatusOf(code)).toEqual({ status, recognised: true });
+  });
+
+  it.each(['999', 'MISROUTED', '', '__proto__', 'constructor'])(
+    '%s is an unrecognised exception',
+    (code) => {
+      expect(trackingStatusOf(code)).toEqual({ status: 'exception', recognised: false });
+    },
+  );
+});
+
+describe('RebookCollection mapping (assumed shape)', () => {
+  it('sends the reference, the new date and the time the boxes are ready from', () => {
+    expect(
+      toRebookCollectionBody({
+        courierReference: ' GB0052633 ',
+        collectionDate: '2026-11-26',
+        readyFrom: '10:00',
+      }),
+    ).toEqual({ OrderReference: 'GB0052633', CollectionDate: '2026-11-26', ReadyFrom: '10:00' });
+    expect(
+      RebookCollectionReplySchema.safeParse({ Status: 'SUCCESS', Notifications: [] }).success,
+    ).toBe(true);
   });
 });
 

@@ -2,33 +2,44 @@
  * Pure mapping between our courier model (../courier-provider.ts) and the JSON of the
  * Transglobal API (./transglobal.schemas.ts). No I/O, no credentials: the client adds those.
  */
+import { londonClock } from '../../../../domain/london-time.js';
 import type {
   BookingAddress,
   BookingResult,
+  CollectionRebooking,
   CommodityMatch,
   CourierCountry,
+  CourierParcelTracking,
+  CourierTrackingEvent,
   RoutePlace,
   RouteQuery,
   RouteService,
   ShipmentBooking,
   ShipmentDocuments,
+  ShipmentTracking,
 } from '../courier-provider.js';
-import type {
-  BookShipmentReply,
-  BookShipmentRequest,
-  CommodityReply,
-  CommodityRequest,
-  CountriesReply,
-  Notification,
-  OrderDocumentsReply,
-  QuoteReply,
-  QuoteRequest,
+import { trackingStatusOf } from './tracking-codes.js';
+import {
+  apiDateTimeParts,
+  type BookShipmentReply,
+  type BookShipmentRequest,
+  type CommodityReply,
+  type CommodityRequest,
+  type CountriesReply,
+  type Notification,
+  type OrderDocumentsReply,
+  type QuoteReply,
+  type QuoteRequest,
+  type RebookCollectionRequest,
+  type TrackingEventReply,
+  type TrackOrderReply,
 } from './transglobal.schemas.js';
 
 /** The request bodies without `Credentials` (the client adds them). */
 export type QuoteMinimalBody = Omit<QuoteRequest, 'Credentials'>;
 export type CommodityBody = Omit<CommodityRequest, 'Credentials'>;
 export type BookShipmentBody = Omit<BookShipmentRequest, 'Credentials'>;
+export type RebookCollectionBody = Omit<RebookCollectionRequest, 'Credentials'>;
 
 /** How many matches GetCommodity is asked for (docs/product-rules.md, "Declare items"). */
 export const COMMODITY_RESULTS = 5;
@@ -243,6 +254,111 @@ export function fromBookShipmentReply(reply: BookShipmentReply): BookingResult {
           },
         }
       : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// TrackOrder and RebookCollection (assumed shapes: docs/providers.md). Only this file and
+// ./transglobal.schemas.ts know them; the codes' meanings are in ./tracking-codes.ts.
+// ---------------------------------------------------------------------------------------------
+
+/** The request for a booked shipment's tracking (credentials are added by the client). */
+export function toTrackOrderBody(courierReference: string): { OrderReference: string } {
+  return { OrderReference: courierReference.trim() };
+}
+
+/**
+ * An API date and time (API_DATE_TIME, checked by the schema) as an instant. With `Z` or an
+ * offset, as it says; without, read as UK time (the account's), since the zone the courier means
+ * is not documented.
+ */
+export function parseApiDateTime(text: string): Date {
+  const parts = apiDateTimeParts(text);
+  if (!parts) throw new Error(`not an API date and time: ${text}`);
+  const { wallMs, offsetMinutes } = parts;
+  if (offsetMinutes !== undefined) return new Date(wallMs - offsetMinutes * 60_000);
+  // UK time: the offset London has at (about) that instant, GMT or BST.
+  const london = londonClock(new Date(wallMs));
+  const londonWallMs = Date.parse(`${london.date}T${london.time}:00Z`);
+  return new Date(wallMs - (londonWallMs - (wallMs - (wallMs % 60_000))));
+}
+
+function trimmed(text: string | null | undefined): string | undefined {
+  const value = text?.trim();
+  return value ? value : undefined;
+}
+
+function trackingEvent(event: TrackingEventReply): CourierTrackingEvent {
+  const at = parseApiDateTime(event.EventDateTime);
+  const courierCode = event.EventCode.trim();
+  const { status, recognised } = trackingStatusOf(courierCode);
+  const location = trimmed(event.Location);
+  const reason = trimmed(event.Reason);
+  return {
+    courierCode,
+    status,
+    recognised,
+    description: trimmed(event.EventDescription) ?? courierCode,
+    ...(location ? { location } : {}),
+    ...(reason ? { reason } : {}),
+    at,
+  };
+}
+
+/**
+ * Every box of the shipment with its events, oldest first. A box's reference is its
+ * `ParcelReference`, else its air waybill (with `-` and the three-digit piece number when boxes
+ * share one waybill), else the order's reference and its position. Entries naming the same box
+ * are merged, and an event repeated in one reply (same code, time and words) is kept once.
+ * The reply's own `OrderReference` is ignored (a reply was seen naming another order): the
+ * answer is about the reference asked.
+ */
+export function fromTrackOrderReply(
+  reply: TrackOrderReply,
+  courierReference: string,
+): ShipmentTracking {
+  const orderReference = courierReference.trim();
+  const parcels = reply.Parcels ?? [];
+  const waybills = new Map<string, number>();
+  for (const parcel of parcels) {
+    const awb = trimmed(parcel.AirWaybillReference);
+    if (awb) waybills.set(awb, (waybills.get(awb) ?? 0) + 1);
+  }
+  const piece = (n: number) => String(n).padStart(3, '0');
+  const byReference = new Map<string, CourierParcelTracking>();
+  parcels.forEach((parcel, index) => {
+    const awb = trimmed(parcel.AirWaybillReference);
+    const reference =
+      trimmed(parcel.ParcelReference) ??
+      (awb
+        ? (waybills.get(awb) ?? 0) > 1
+          ? `${awb}-${piece(parcel.PieceNumber ?? index + 1)}`
+          : awb
+        : `${orderReference}-${piece(index + 1)}`);
+    const entry = byReference.get(reference) ?? { parcelReference: reference, events: [] };
+    byReference.set(reference, entry);
+    for (const event of parcel.Events ?? []) {
+      const mapped = trackingEvent(event);
+      const repeated = entry.events.some(
+        (e) =>
+          e.courierCode === mapped.courierCode &&
+          e.at.getTime() === mapped.at.getTime() &&
+          e.description === mapped.description,
+      );
+      if (!repeated) entry.events.push(mapped);
+    }
+  });
+  const result = [...byReference.values()];
+  for (const parcel of result) parcel.events.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { orderReference, parcels: result };
+}
+
+/** The request to move a booked shipment's collection (credentials are added by the client). */
+export function toRebookCollectionBody(change: CollectionRebooking): RebookCollectionBody {
+  return {
+    OrderReference: change.courierReference.trim(),
+    CollectionDate: change.collectionDate,
+    ReadyFrom: change.readyFrom,
   };
 }
 

@@ -163,6 +163,90 @@ export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
 });
 export type OrderDocumentsReply = z.infer<typeof OrderDocumentsReplySchema>;
 
+/** A code or reference the API may send as a string or a number; always a string here. */
+const looseText = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * A date and time as .NET serialises one: `yyyy-MM-ddTHH:mm[:ss[.fff]]`, with `Z` or an offset
+ * when it says which zone, without either when it does not (the mapper reads that as UK time).
+ */
+const API_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|([+-])(\d{2}):?(\d{2}))?$/i;
+
+/**
+ * The parts of an API date and time: its wall clock as if it were UTC, and its offset from UTC
+ * in minutes when it names one. Undefined when it is not one (or names no real day or time).
+ */
+export function apiDateTimeParts(
+  text: string,
+): { wallMs: number; offsetMinutes: number | undefined } | undefined {
+  const m = API_DATE_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const n = (index: number) => Number(m[index] ?? 0);
+  const [year, month, day, hour, minute, second] = [n(1), n(2), n(3), n(4), n(5), n(6)];
+  const wallMs = Date.UTC(
+    year,
+    month - 1,
+    day,
+    hour,
+    minute,
+    second,
+    Number((m[7] ?? '0').padEnd(3, '0')),
+  );
+  const date = new Date(wallMs);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const zone = m[8];
+  const offsetMinutes = !zone
+    ? undefined
+    : zone.toUpperCase() === 'Z'
+      ? 0
+      : (m[9] === '-' ? -1 : 1) * (n(10) * 60 + n(11));
+  return { wallMs, offsetMinutes };
+}
+
+/** One event of one parcel (assumed shape: docs/providers.md, "TrackOrder (assumed)"). */
+export const TrackingEventReplySchema = z.object({
+  EventCode: looseText.pipe(z.string().trim().min(1, 'an event without EventCode')),
+  EventDescription: optionalString,
+  Location: optionalString,
+  EventDateTime: z.string().refine((v) => apiDateTimeParts(v) !== undefined, 'not a date and time'),
+  Reason: optionalString,
+});
+export type TrackingEventReply = z.infer<typeof TrackingEventReplySchema>;
+
+/**
+ * One parcel (box, piece) of a tracked order. Its own reference is `ParcelReference` when sent;
+ * otherwise its `AirWaybillReference` (a UPS-style number per parcel), with `PieceNumber` when
+ * parcels share one waybill (DHL-style). A parcel may have no events yet.
+ */
+export const TrackedParcelReplySchema = z.object({
+  ParcelReference: looseText.nullish(),
+  AirWaybillReference: looseText.nullish(),
+  PieceNumber: looseInt.nullish(),
+  Events: z.array(TrackingEventReplySchema).nullish(),
+});
+export type TrackedParcelReply = z.infer<typeof TrackedParcelReplySchema>;
+
+/**
+ * TrackOrder's reply (assumed). `OrderReference` is read but not trusted: a reply was seen
+ * naming another order than the one asked about. No `Parcels` means no events yet (a DHL order
+ * was seen answering none).
+ */
+export const TrackOrderReplySchema = EnvelopeSchema.extend({
+  OrderReference: looseText.nullish(),
+  Parcels: z.array(TrackedParcelReplySchema).nullish(),
+});
+export type TrackOrderReply = z.infer<typeof TrackOrderReplySchema>;
+
+/** RebookCollection's reply (assumed): the envelope; what it echoes is not relied on. */
+export const RebookCollectionReplySchema = EnvelopeSchema.extend({
+  OrderReference: looseText.nullish(),
+  CollectionDate: optionalString,
+  ReadyFrom: optionalString,
+});
+export type RebookCollectionReply = z.infer<typeof RebookCollectionReplySchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Requests (what our client sends; what the simulator accepts)
 // ---------------------------------------------------------------------------------------------
@@ -294,6 +378,20 @@ export const OrderDocumentsRequestSchema = z.object({
   OrderReference: z.string().min(1, 'OrderReference is required'),
 });
 
+export const TrackOrderRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  OrderReference: z.string().trim().min(1, 'OrderReference is required'),
+});
+export type TrackOrderRequest = z.input<typeof TrackOrderRequestSchema>;
+
+export const RebookCollectionRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  OrderReference: z.string().trim().min(1, 'OrderReference is required'),
+  CollectionDate: z.string({ message: 'CollectionDate is required' }),
+  ReadyFrom: optionalString,
+});
+export type RebookCollectionRequest = z.input<typeof RebookCollectionRequestSchema>;
+
 /** The API's paths, as the documentation spells them (the server matches any casing). */
 export const TRANSGLOBAL_PATHS = {
   countries: '/Country/V2/GetCountries',
@@ -302,4 +400,8 @@ export const TRANSGLOBAL_PATHS = {
   commodity: '/Commodity/V2/GetCommodity',
   book: '/Book/V2/BookShipment',
   orderDocuments: '/Order/V2/GetOrderDocuments',
+  /** Assumed: the method's name is known, its area is not (`/Tracking/V2/TrackOrder` is as likely). */
+  trackOrder: '/Track/V2/TrackOrder',
+  /** Assumed entirely: no rebooking method is documented. */
+  rebookCollection: '/Collection/V2/RebookCollection',
 } as const;

@@ -1,0 +1,75 @@
+/**
+ * The simulator's journeys (tracking.ts) on their own: the collection window, working days
+ * across a weekend, UK time in the API's dates, and codes the client's table knows.
+ */
+import { describe, expect, it } from 'vitest';
+import { trackingStatusOf } from '../transglobal/tracking-codes.js';
+import {
+  apiDateTime,
+  SIMULATOR_EVENT_CODES,
+  timelines,
+  UNKNOWN_EVENT_CODE,
+  type TrackedOrder,
+} from './tracking.js';
+
+const place = (city: string, country: string) => ({
+  name: 'A Person',
+  lines: ['1 Street'],
+  city,
+  postcode: 'X1',
+  country,
+});
+
+function order(overrides: Partial<TrackedOrder> = {}): TrackedOrder {
+  return {
+    airWaybill: '4012345673',
+    bookedAt: new Date('2026-11-23T10:00:00Z'),
+    collectionDate: '2026-11-27',
+    readyFrom: '09:00',
+    transit: '1-2',
+    carrierName: 'DHL',
+    from: place('Leeds', 'United Kingdom (Mainland)'),
+    to: place('Berlin', 'Germany'),
+    packageCount: 1,
+    rebookings: [],
+    scenario: { name: 'normal' },
+    ...overrides,
+  };
+}
+
+const when = (t: TrackedOrder, code: string) =>
+  timelines(t)[0]!
+    .events.find((e) => e.code === code)
+    ?.at.toISOString();
+
+describe('simulated journeys', () => {
+  it('collects inside 09:00–17:30 whenever the boxes are ready, and delivers on working days', () => {
+    expect(when(order({ readyFrom: '06:00' }), 'COLLECTED')).toBe('2026-11-27T11:30:00.000Z');
+    expect(when(order({ readyFrom: '17:15' }), 'COLLECTED')).toBe('2026-11-27T17:20:00.000Z');
+    expect(when(order({ readyFrom: 'noon' }), 'COLLECTED')).toBe('2026-11-27T11:30:00.000Z');
+    // Collected on a Friday, two working days: arrives Monday, delivered Tuesday.
+    expect(when(order(), 'ARRIVED')).toBe('2026-11-30T05:20:00.000Z');
+    expect(when(order(), 'DELIVERED')).toBe('2026-12-01T13:45:00.000Z');
+    expect(timelines(order())[0]!.events[1]).toMatchObject({
+      description: 'Collected from Leeds, United Kingdom',
+      location: 'Leeds, United Kingdom',
+    });
+    // No transit time given: three working days.
+    expect(when(order({ transit: '' }), 'DELIVERED')).toBe('2026-12-02T13:45:00.000Z');
+  });
+
+  it('names times as UK wall clock with its offset, in winter and in summer', () => {
+    expect(apiDateTime(new Date('2026-11-24T15:00:07.250Z'))).toBe('2026-11-24T15:00:07+00:00');
+    expect(apiDateTime(new Date('2026-06-02T15:00:00Z'))).toBe('2026-06-02T16:00:00+01:00');
+  });
+
+  it('sends codes the client knows, except the one meant to be unknown', () => {
+    for (const code of SIMULATOR_EVENT_CODES) {
+      expect(trackingStatusOf(code).recognised, code).toBe(true);
+    }
+    expect(trackingStatusOf(UNKNOWN_EVENT_CODE)).toEqual({
+      status: 'exception',
+      recognised: false,
+    });
+  });
+});
