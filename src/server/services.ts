@@ -105,6 +105,7 @@ export function createServices(
     clock: deps.clock,
     logger: deps.logger.child({ component: 'tracking' }),
     tokens: new TrackingTokens(site.secret),
+    jobs,
     siteUrl: site.siteUrl,
     ...(deps.tracking ? { settings: deps.tracking } : {}),
   });

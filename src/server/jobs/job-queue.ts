@@ -249,6 +249,20 @@ export class JobQueue {
     return enqueueJob(tx, job, this.deps.clock.now());
   }
 
+  /**
+   * Makes the pending job with this key due now, through the caller's transaction, when it was
+   * due later: a recurring job that has new work (a shipment just booked). A job running now is
+   * left alone: it looks for its next work when it ends. Call `wake()` after the commit.
+   */
+  async hasten(tx: Queryable, key: string): Promise<void> {
+    const now = this.deps.clock.now();
+    await rawQueryOf(tx)(
+      `UPDATE jobs SET run_at = $2, updated_at = $2
+       WHERE key = $1 AND status = 'pending' AND run_at > $2`,
+      [key, now],
+    );
+  }
+
   /** Refuses a job this queue could not run: an unknown kind, or a payload that does not parse. */
   private check(kind: string, payload: unknown): void {
     const entry = this.handlers.get(kind);

@@ -16,6 +16,7 @@ import {
 } from '../../../domain/tracking.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
 import type {
@@ -71,6 +72,8 @@ export interface TrackingDeps {
   clock: Clock;
   logger: Logger;
   tokens: TrackingTokens;
+  /** Brings the `poll-shipments` job forward when a shipment is enrolled. */
+  jobs: Pick<JobQueue, 'hasten'>;
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
 }
@@ -142,6 +145,9 @@ export class TrackingService {
       },
       tx,
     );
+    // Its first poll is due now: the job, due up to a minute later, comes forward (the booking
+    // wakes the queue after its commit).
+    await this.deps.jobs.hasten(tx, POLL_SHIPMENTS_JOB);
   }
 
   /**
@@ -531,8 +537,8 @@ export class TrackingService {
       serviceName: order.selectedService ? SERVICE_LEVELS[order.selectedService].name : '',
       collectionDate: shipment.rebookingDate ?? shipment.collectionDate,
       collectionWindow: { ...COLLECTION_WINDOW },
-      from: { city: order.collectionAddress?.city ?? '', country: from?.title ?? '' },
-      to: { city: order.deliveryAddress?.city ?? '', country: to?.title ?? '' },
+      from: { city: order.collectionAddress?.city ?? '', country: countryName(from?.title) },
+      to: { city: order.deliveryAddress?.city ?? '', country: countryName(to?.title) },
       boxes,
       missedCollection: missed ? { newDates: await this.selectableDates(orderId) } : null,
       lastCheckedAt: shipment.lastPolledAt?.toISOString() ?? null,
@@ -691,6 +697,11 @@ export class TrackingService {
         .sort((a, b) => a.at.localeCompare(b.at)),
     };
   }
+}
+
+/** "United Kingdom (Mainland)" → "United Kingdom": the country, not our pricing region. */
+function countryName(title: string | undefined): string {
+  return (title ?? '').replace(/\s*\(.*\)\s*$/, '');
 }
 
 function linkInvalid(): ApiError {

@@ -17,6 +17,7 @@ import {
   setTrackingEmails,
 } from '../../../domain/api/tracking.js';
 import { londonAt } from '../../../domain/london-time.js';
+import { POLL_SHIPMENTS_JOB } from './tracking.service.js';
 import type { TrackingStatus } from '../../../domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type {
@@ -170,6 +171,26 @@ describe('the tracking job', () => {
     expect(scripted.trackCalls.filter((r) => r === reference)).toHaveLength(calls);
     // A backlog arriving at once sends the furthest step only.
     expect(await trackingEmails(order.id)).toEqual(['tracking-delivered']);
+  });
+
+  it('brings the polling job forward when an order is booked: its first poll is at once', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    await t.app.services.jobs.schedule({ kind: POLL_SHIPMENTS_JOB, key: POLL_SHIPMENTS_JOB });
+    try {
+      // The job's next round is a minute away; the booking's jobs run at 10:00:30.
+      await t.database.query(`UPDATE jobs SET run_at = $1 WHERE key = $2`, [
+        new Date('2026-11-23T10:01:00Z'),
+        POLL_SHIPMENTS_JOB,
+      ]);
+      clock.set('2026-11-23T10:00:30Z');
+      const { order } = await booked(1);
+      expect((await t.app.services.tracking.view(order.id))?.lastCheckedAt).toBe(
+        '2026-11-23T10:00:30.000Z',
+      );
+    } finally {
+      // The other tests run the job by hand.
+      await t.database.query(`DELETE FROM jobs WHERE key = $1`, [POLL_SHIPMENTS_JOB]);
+    }
   });
 
   it('asks the courier about at most TRACKING_CONCURRENCY shipments at a time', async () => {
