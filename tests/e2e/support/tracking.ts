@@ -99,10 +99,11 @@ export async function journeyOf(page: Page, order: TestOrder, view: TrackingView
 
 export { workingDaysAfter };
 
-/** What one box shows: its status's name and its newest event, with how many it has. */
+/** What one box shows: its status's name and its newest event (with its reason), and how many. */
 export interface BoxShown {
   status: string;
   latest: string | RegExp;
+  reason?: string;
   events: number;
 }
 
@@ -123,6 +124,9 @@ export async function expectBoxes(scope: Locator, boxes: readonly BoxShown[]): P
     });
     await expect(history.getByRole('listitem'), `${title}’s history`).toHaveCount(expected.events);
     await expect(history.getByRole('listitem').first()).toContainText(expected.latest);
+    if (expected.reason) {
+      await expect(history.getByRole('listitem').first()).toContainText(expected.reason);
+    }
   }
 }
 
