@@ -43,6 +43,20 @@ describe('guard-rail settings', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false/);
   });
 
+  it('starts a movable clock only with both sandbox providers', () => {
+    expect(parseEnv({ SANDBOX_CLOCK: 'true' }).SANDBOX_CLOCK).toBe(true);
+    expect(parseEnv({}).SANDBOX_CLOCK).toBe(false);
+    expect(() =>
+      parseEnv({
+        SANDBOX_CLOCK: 'true',
+        COURIER_PROVIDER: 'transglobal',
+        COURIER_BASE_URL: 'https://courier.example',
+        COURIER_API_KEY: 'k'.repeat(16),
+        COURIER_PASSWORD: 'p'.repeat(16),
+      }),
+    ).toThrow(/SANDBOX_CLOCK: a clock that can be moved runs only with the courier simulator/);
+  });
+
   it('reads rate limits as MAX/WINDOW and timeouts in ms', () => {
     const env = parseEnv({ RATE_LIMIT_QUOTES: '10/2m', RATE_LIMIT_CARD_DECLINES: '5/1h' });
     expect(env.RATE_LIMIT_QUOTES).toEqual({ max: 10, windowSeconds: 120 });

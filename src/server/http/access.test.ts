@@ -11,6 +11,7 @@ import { registerRouteAccess, type AccessRules, type ServerRouteAccess } from '.
 import { CROSS_SITE_MESSAGE } from './origin-check.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limiter.js';
 import { quoteBody } from '../../../tests/support/factories/orders.js';
+import { sandboxClock } from '../clock.js';
 
 /**
  * The access matrix: every registered /api route, as every kind of caller, with its path spelled
@@ -70,7 +71,8 @@ beforeAll(async () => {
       passed,
     });
   };
-  t = await createTestApp({ rateLimits }, (app) => {
+  // With the sandbox clock, so its /dev route is in the development tools' checks below.
+  t = await createTestApp({ rateLimits, sandboxClock: sandboxClock() }, (app) => {
     app.addHook('onRequest', record(true));
     app.addHook('onResponse', record(false));
   });
@@ -398,6 +400,7 @@ describe('the development tools', () => {
 
   it('answer the site’s 404 to anyone not at this machine, however they ask', async () => {
     expect(devRoutes().length).toBeGreaterThan(4);
+    expect(devRoutes().some((r) => r.url === '/dev/clock')).toBe(true);
     const failures: string[] = [];
     const callers = {
       'another machine': { remoteAddress: '192.0.2.7', headers: { host: 'localhost:3000' } },

@@ -1,8 +1,5 @@
 import { renderOrderUpdate, type OrderUpdateInput } from './templates/order-update.js';
-import {
-  renderTrackingUpdate,
-  type TrackingUpdateInput,
-} from './templates/tracking-update.js';
+import { renderTrackingUpdate, type TrackingUpdateInput } from './templates/tracking-update.js';
 import type { Clock } from '../../clock.js';
 import { validAddress } from './mail-headers.js';
 import type { Queryable } from '../../db/queryable.js';

@@ -1,3 +1,4 @@
+import { BOX_SPECS, boxDimensions } from '../../../domain/boxes.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '../../../domain/tracking.js';
 import type { TrackingUpdateInput } from '../email/index.js';
@@ -20,7 +21,7 @@ export interface TrackingEmailSubject {
 export const READY_BY_CHECKLIST = [
   'A label printed and attached to each box, on its largest side, with nothing covering the barcode',
   'Each box sealed with strong tape',
-  'Each box within the size and weight of its type (small: up to 20 kg; large: up to 30 kg)',
+  `Each box within the size and weight of its type (small: ${boxDimensions(BOX_SPECS.small)}, up to ${BOX_SPECS.small.maxWeightKg} kg; large: ${boxDimensions(BOX_SPECS.large)}, up to ${BOX_SPECS.large.maxWeightKg} kg)`,
   'Nothing prohibited inside (see the prohibited items list on our site)',
   'Someone at the collection address from 9:00 to 17:30',
 ];

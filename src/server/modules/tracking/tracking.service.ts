@@ -60,6 +60,8 @@ const ROUND_SIZE = 100;
 export const POLL_ROUND_MS = 60_000;
 
 const DAY_MS = 86_400_000;
+/** A rebooking still claimed after this long was abandoned by its process. */
+const REBOOKING_ABANDONED_MS = 10 * 60_000;
 
 export interface TrackingDeps {
   repository: TrackingRepository;
@@ -366,7 +368,14 @@ export class TrackingService {
       reminderSentFor = shipment.collectionDate;
     }
 
+    // A rebooking claimed but never finished (its process stopped mid-way) is let go, so the
+    // customer can choose a date again: asking the courier again for a date is harmless.
+    const abandoned =
+      shipment.rebookingDate !== null &&
+      now.getTime() - shipment.updatedAt.getTime() > REBOOKING_ABANDONED_MS;
+    if (abandoned) logger.warn({ orderId }, 'tracking: an unfinished rebooking let go');
     const changes: ShipmentChanges = {
+      ...(abandoned ? { rebookingDate: null } : {}),
       status,
       flag,
       missedAt,

@@ -251,7 +251,10 @@ export interface CourierProvider {
    * TrackOrder: the events of each box of a booked shipment (safe to repeat). REJECTED when the
    * courier has no such shipment.
    */
-  trackShipment(courierReference: string, observe?: CourierExchangeObserver): Promise<ShipmentTracking>;
+  trackShipment(
+    courierReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentTracking>;
   /**
    * Moves a booked shipment's collection to another day, at no charge (a missed collection).
    * REJECTED when the courier refuses (e.g. already collected, or a day it does not collect).
