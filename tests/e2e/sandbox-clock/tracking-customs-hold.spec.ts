@@ -12,6 +12,7 @@ import {
   mailSubjects,
   moveClockTo,
   polledSince,
+  trackingOf,
   trackingToken,
 } from '../support/tracking.js';
 
@@ -26,7 +27,7 @@ test('customs hold one box of two: the page says why and what the recipient does
   });
   const token = await trackingToken(page, order.reference);
   const trackPath = `/track/${encodeURIComponent(token)}`;
-  const journey = await journeyOf(page, order, await polledSince(page, token, new Date(0)));
+  const journey = await journeyOf(page, order, await trackingOf(page, token));
   const boxes = page.getByRole('region', { name: 'Your 2 boxes' });
   const nextStep =
     'The recipient should send the courier’s clearance team what customs ask for, usually a copy of their passport or ID';

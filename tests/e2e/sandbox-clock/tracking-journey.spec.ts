@@ -37,8 +37,7 @@ test('a two-box booking tracked from the evening before collection to its delive
   const token = decodeURIComponent(trackPath.slice('/track/'.length));
   const accountPath = `/account/orders/${order.reference}`;
 
-  // Its first poll comes right after the booking.
-  const journey = await journeyOf(page, order, await polledSince(page, token, new Date(0)));
+  const journey = await journeyOf(page, order, await trackingOf(page, token));
 
   /** Both pages show the order's status and each box's status and history. */
   const expectShown = async (status: string, box: BoxShown) => {

@@ -9,7 +9,6 @@ import {
   countMail,
   courierReferenceOf,
   moveClockTo,
-  polledSince,
   trackingOf,
   trackingToken,
 } from '../support/tracking.js';
@@ -25,7 +24,7 @@ test('a missed collection is flagged, emailed with new dates, and rebooked from 
   });
   const token = await trackingToken(page, order.reference);
   const trackPath = `/track/${encodeURIComponent(token)}`;
-  const booked = await polledSince(page, token, new Date(0));
+  const booked = await trackingOf(page, token);
   /** What the customer's checkout says was paid. */
   const checkout = async () => {
     const res = await page.request.get(`/api/v1/orders/${order.id}/checkout`);

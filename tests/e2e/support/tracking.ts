@@ -21,13 +21,18 @@ export async function siteNow(page: Page): Promise<Date> {
 }
 
 /**
- * Moves the site's clock, and the courier simulator's with it, forward to `target`; the job
- * queue wakes, so the poll of every shipment then due runs within a second or two. A target
- * already passed moves nothing: the clock never goes back.
+ * The `poll-shipments` job's rounds are at most this far apart on the site's clock (its
+ * POLL_ROUND_MS): a move of the clock at least this long makes its next round due at once.
+ */
+const POLL_ROUND_MS = 60_000;
+
+/**
+ * Moves the site's clock, and the courier simulator's with it, forward to `target`, and at
+ * least a poll round's length; the job queue wakes, so the poll of every shipment then due runs
+ * within a second or two. The clock never goes back: a target already passed moves it a round.
  */
 export async function moveClockTo(page: Page, target: Date): Promise<void> {
-  const advanceMs = target.getTime() - (await siteNow(page)).getTime();
-  if (advanceMs <= 0) return;
+  const advanceMs = Math.max(POLL_ROUND_MS, target.getTime() - (await siteNow(page)).getTime());
   const res = await page.request.post('/dev/clock', { data: { advanceMs } });
   expect(res.status(), `POST /dev/clock ${advanceMs} ms`).toBe(200);
 }
@@ -46,7 +51,7 @@ export async function polledSince(page: Page, token: string, since: Date): Promi
     .poll(
       async () => {
         view = await trackingOf(page, token);
-        return view.lastCheckedAt ? Date.parse(view.lastCheckedAt) : 0;
+        return view.lastCheckedAt ? Date.parse(view.lastCheckedAt) : Number.NaN;
       },
       { message: `a poll of the courier at or after ${since.toISOString()}`, timeout: 15_000 },
     )
