@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { formatCalendarDate } from '../../../src/domain/collection-calendar.js';
 import { londonAt } from '../../../src/domain/london-time.js';
 import { signInAsAdminAt } from '../support/admin.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
 import { courierCalls, courierControl } from '../support/courier.js';
 import { openMail } from '../support/mailbox.js';
@@ -82,6 +83,8 @@ test('a missed collection is flagged, emailed with new dates, and rebooked from 
   const choice = page.getByRole('group', { name: 'New collection date' });
   const [weekday, day, month] = formatCalendarDate(date).split(' ');
   await expect(choice.getByRole('radio', { name: `${weekday} ${day} ${month}` })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Choose a new collection date' })).toBeFocused();
+  await expectNoAxeViolations(page, 'with a missed collection’s new dates');
   await page.getByRole('button', { name: 'Rebook the collection' }).click();
   await expect(page.getByTestId('rebooked')).toContainText(
     `Your collection is rebooked for ${weekday} ${day} ${month}, 9:00–17:30. There is nothing to pay.`,
