@@ -36,7 +36,17 @@ process.env.E2E_NEW_ADMIN_EMAIL ??= 'new.operator@example.com';
 const PROVIDER_FAILURES =
   /provider-failures\.spec\.ts|p04-no-edit-after-payment\.spec\.ts|p06-courier-text-stays-with-the-operator\.spec\.ts/;
 const NO_QUOTES = /p05-no-quotes-keeps-the-form\.spec\.ts/;
+/**
+ * Specs that move the site's clock (and the courier simulator's with it) days forward through
+ * `POST /dev/clock` (SANDBOX_CLOCK, below): a shipment's whole journey in seconds. Other specs'
+ * sessions, emailed links and rate-limit windows would lapse under them, so they run alone, one
+ * at a time, after every other project. The clock never moves back: each spec works from the
+ * time `GET /dev/clock` says it is.
+ */
+const SANDBOX_CLOCK = /[\\/]sandbox-clock[\\/][^\\/]+\.spec\.ts$/;
 const COURIER_SWITCHES = [PROVIDER_FAILURES, NO_QUOTES];
+/** What the parallel projects leave to the serial ones after them. */
+const SERIAL_ONLY = [...COURIER_SWITCHES, SANDBOX_CLOCK];
 
 /**
  * Debian's Chromium: Playwright never downloads a browser here (docs/decisions/005). Its headless
@@ -90,9 +100,10 @@ export default defineConfig({
       name: 'desktop',
       // Tests tagged @phone exercise what exists only at phone width (the menu button).
       grepInvert: /@phone/,
-      // The courier-failure specs switch the simulator every other spec relies on: never
-      // alongside them, only in their own project below.
-      testIgnore: COURIER_SWITCHES,
+      // The courier-failure specs switch the simulator every other spec relies on, and the
+      // sandbox-clock specs move the clock every other spec reads: never alongside them, only in
+      // their own projects below.
+      testIgnore: SERIAL_ONLY,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
@@ -106,7 +117,7 @@ export default defineConfig({
       // page, the checkout journey, the contact form's errors, the email) that the desktop
       // project also runs. Everything else runs once, on the desktop (docs/decisions/018).
       grep: /@phone|@layout/,
-      testIgnore: COURIER_SWITCHES,
+      testIgnore: SERIAL_ONLY,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {
@@ -125,6 +136,20 @@ export default defineConfig({
       name: 'no-quotes',
       testMatch: NO_QUOTES,
       dependencies: ['provider-failures'],
+      fullyParallel: false,
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium,
+      },
+    },
+    {
+      // Last of all: its specs move the site's clock days forward (SANDBOX_CLOCK above). Run it
+      // alone with `npx playwright test --project=sandbox-clock --no-deps`.
+      name: 'sandbox-clock',
+      testMatch: SANDBOX_CLOCK,
+      dependencies: ['no-quotes'],
       fullyParallel: false,
       workers: 1,
       use: {
@@ -157,6 +182,9 @@ export default defineConfig({
       // SERVICE_BUSY. The guard has its own tests (guard-rails.test.ts); the Vitest apps turn
       // it off for the same reason.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // `POST /dev/clock` moves the site's clock forward, for the sandbox-clock project's specs
+      // only; until one does, the clock is the machine's.
+      SANDBOX_CLOCK: 'true',
     },
   },
 });

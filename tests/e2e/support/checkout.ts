@@ -1,21 +1,31 @@
 import { expect, type Page } from '@playwright/test';
 import { chooseFirstDate, firstMatch, saveAddresses, startOrder, type TestOrder } from './order.js';
 
-/** An order ready to pay (quote, Express, addresses, first date, items declared), made via the API. */
-export async function readyToPay(page: Page): Promise<TestOrder> {
-  const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
+/**
+ * An order ready to pay (quote, Express, addresses, first date, items declared), made via the API:
+ * one small box unless told, each with the same paperback books declared.
+ */
+export async function readyToPay(
+  page: Page,
+  options: { smallBoxes?: number } = {},
+): Promise<TestOrder> {
+  const smallBoxes = options.smallBoxes ?? 1;
+  const order = await startOrder(page, { smallBoxes, largeBoxes: 0 });
   await saveAddresses(page, order);
   await chooseFirstDate(page, order);
-  const item = await page.request.post(`/api/v1/orders/${order.id}/parcels/small-1/items`, {
-    data: {
-      name: 'Paperback books',
-      commodityCode: await firstMatch(page, 'Paperback books'),
-      numberOfUnits: 6,
-      unitValue: 8.5,
-      unitWeight: 0.4,
-    },
-  });
-  expect(item.status()).toBe(201);
+  const commodityCode = await firstMatch(page, 'Paperback books');
+  for (let box = 1; box <= smallBoxes; box += 1) {
+    const item = await page.request.post(`/api/v1/orders/${order.id}/parcels/small-${box}/items`, {
+      data: {
+        name: 'Paperback books',
+        commodityCode,
+        numberOfUnits: 6,
+        unitValue: 8.5,
+        unitWeight: 0.4,
+      },
+    });
+    expect(item.status()).toBe(201);
+  }
   const declared = await page.request.post(`/api/v1/orders/${order.id}/declaration`);
   expect(declared.status()).toBe(200);
   return order;
@@ -34,8 +44,11 @@ export async function fillCard(page: Page, number: string) {
 }
 
 /** An order paid for and booked through /pay, as a customer does it; ends on its confirmation. */
-export async function bookedOrder(page: Page): Promise<TestOrder> {
-  const order = await readyToPay(page);
+export async function bookedOrder(
+  page: Page,
+  options: { smallBoxes?: number } = {},
+): Promise<TestOrder> {
+  const order = await readyToPay(page, options);
   await page.goto('/pay');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay/ }).click();

@@ -1,6 +1,9 @@
+import type { CallType } from '../../../src/server/providers/courier/simulator/simulator.server.js';
+
 /**
- * The courier simulator's behaviour switches (docs/providers.md), for the specs of the
- * provider-failures project only (playwright.config.ts): they run alone, after every other spec.
+ * The courier simulator's control (docs/providers.md): its behaviour switches, for the specs of
+ * the provider-failures project only, and a booked order's tracking scenario, for the
+ * sandbox-clock project's (playwright.config.ts): both run alone, after every other spec.
  */
 export async function courierControl(settings: Record<string, unknown>): Promise<void> {
   const port = process.env.E2E_COURIER_PORT;
@@ -14,12 +17,10 @@ export async function courierControl(settings: Record<string, unknown>): Promise
 }
 
 /** How many API calls of each type the courier simulator has answered since it started. */
-export async function courierCalls(): Promise<
-  Record<'countries' | 'quote' | 'commodity' | 'book', number>
-> {
+export async function courierCalls(): Promise<Record<CallType, number>> {
   const port = process.env.E2E_COURIER_PORT;
   if (!port) throw new Error('E2E_COURIER_PORT is not set (see playwright.config.ts)');
   const response = await fetch(`http://127.0.0.1:${port}/__calls`);
   if (!response.ok) throw new Error(`courier calls failed: ${response.status}`);
-  return (await response.json()) as Record<'countries' | 'quote' | 'commodity' | 'book', number>;
+  return (await response.json()) as Record<CallType, number>;
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { rebookMissedCollection, type TrackingView } from '../../../domain/api/tracking.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
@@ -13,19 +13,32 @@ const FIRST_DATE_ID = 'rebook-date-first';
  * After a missed collection: the dates the courier may come again, one to choose, rebooked at no
  * charge. The server checks the date is one it offered (422), that the collection is still
  * missed (409) and that the courier took it (502); each refusal's message is shown as it is.
+ * `linkedDate`: the date of the email's link the page was opened from (`?date=`): chosen
+ * already, when it is still offered, and the form brought into view for the customer to confirm.
  */
 export function RebookCollection({
   token,
   view,
   newDates,
+  linkedDate,
   onRebooked,
 }: {
   token: string;
   view: Pick<TrackingView, 'collectionWindow'>;
   newDates: readonly string[];
+  linkedDate?: string | null;
   onRebooked: (next: TrackingView) => void;
 }) {
-  const [chosen, setChosen] = useState('');
+  const offered = linkedDate && newDates.includes(linkedDate) ? linkedDate : '';
+  const [chosen, setChosen] = useState(offered);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!offered) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [offered]);
+
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -59,7 +72,9 @@ export function RebookCollection({
   const hours = `${clockText(view.collectionWindow.from)} and ${clockText(view.collectionWindow.to)}`;
   return (
     <section aria-labelledby="rebook-title" className="tracking-rebook" id="rebook">
-      <h2 id="rebook-title">Choose a new collection date</h2>
+      <h2 id="rebook-title" ref={headingRef} tabIndex={-1}>
+        Choose a new collection date
+      </h2>
       {newDates.length === 0 ? (
         <p>
           There is no date we can offer right now. Contact us and we will arrange a new collection

@@ -9,7 +9,7 @@ import { formatLondon } from '../../../domain/london-time.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { Link, navigate, useLocation, useParams } from '../../lib/router.js';
+import { Link, navigate, useLocation, useParams, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from '../account/index.js';
 import { trackingPath } from './order-tracking.js';
@@ -68,11 +68,14 @@ type Load =
 /**
  * `/track/:token`: one booking's tracking, opened by the signed token of its page (from
  * `/track` or any of its emails), without signing in: the order's status and next step, each
- * box's history, a new date after a missed collection, and the optional emails (`#emails`).
+ * box's history, a new date after a missed collection (`?date=`: the one its email's link
+ * named, chosen already), and the optional emails (`#emails`).
  */
 export function TrackingPage() {
   const { token = '' } = useParams();
   const { hash } = useLocation();
+  // A missed collection's email links each new date here, as `?date=`.
+  const linkedDate = useSearchParams().get('date');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [rebooked, setRebooked] = useState<string | null>(null);
   // Asked again after a failure that was not a bad link (the network, a server error).
@@ -166,6 +169,7 @@ export function TrackingPage() {
           token={token}
           view={view}
           newDates={view.missedCollection.newDates}
+          linkedDate={linkedDate}
           onRebooked={(next) => {
             setLoad({ state: 'ready', view: next });
             setRebooked(
