@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   COURIER_REFERENCE_MESSAGE,
   getAdminOrder,
@@ -21,6 +21,7 @@ import { useLoad } from './use-load.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
+import { Fact } from './fact.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -189,15 +190,6 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
         </details>
       )}
     </li>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="facts__row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

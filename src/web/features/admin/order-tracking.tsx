@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { getAdminOrderTracking, type AdminTracking } from '../../../domain/api/tracking.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { callApi } from '../../lib/api.js';
@@ -14,6 +13,7 @@ import {
 } from '../tracking/index.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
+import { Fact } from './fact.js';
 
 const when = (at: string | null, none: string) => (at ? formatLondon(at, 'short') : none);
 
@@ -140,14 +140,5 @@ function TrackingBody({ data }: { data: AdminTracking }) {
         </div>
       )}
     </>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="facts__row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
