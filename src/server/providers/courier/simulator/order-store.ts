@@ -10,8 +10,17 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { StoredOrder } from './simulator.handlers.js';
-import { SCENARIOS } from './tracking.js';
+import type { LabelSize } from './documents.pdf.js';
+import { SCENARIOS, type TrackedOrder } from './tracking.js';
+
+/** An order the simulator booked, with its PDFs: what its book holds and its store keeps. */
+export interface StoredOrder extends TrackedOrder {
+  orderReference: string;
+  invoiceReference: string;
+  serviceName: string;
+  labels: { size: LabelSize; token: string; content: Buffer }[];
+  documents: { type: string; token: string; content: Buffer }[];
+}
 
 /** A folder name that is an order reference (and nothing that could leave the store). */
 const REFERENCE = /^[A-Z0-9-]{3,40}$/i;

@@ -18,7 +18,7 @@ import {
 } from '../transglobal/transglobal.schemas.js';
 import { searchCommodities } from './commodity-search.js';
 import { COURIER_COUNTRIES, findCourierCountry, type CountryRow } from './countries.data.js';
-import type { BookingDocuments, LabelSize, PdfAddress, PdfOrder } from './documents.pdf.js';
+import type { BookingDocuments, PdfAddress, PdfOrder } from './documents.pdf.js';
 import {
   collectionOptionsFor,
   insuranceCost,
@@ -31,7 +31,7 @@ import {
   type SimService,
 } from './services.js';
 import { londonClock } from '../../../../domain/london-time.js';
-import type { OrderStore } from './order-store.js';
+import type { OrderStore, StoredOrder } from './order-store.js';
 import {
   apiDateTime,
   awaitingCollection,
@@ -39,7 +39,6 @@ import {
   isWeekend,
   trackingAt,
   type Scenario,
-  type TrackedOrder,
 } from './tracking.js';
 
 export type Reply = Record<string, unknown>;
@@ -355,13 +354,7 @@ export function getCommodity(body: unknown, context: HandlerContext): Reply {
 // BookShipment
 // ---------------------------------------------------------------------------------------------
 
-export interface StoredOrder extends TrackedOrder {
-  orderReference: string;
-  invoiceReference: string;
-  serviceName: string;
-  labels: { size: LabelSize; token: string; content: Buffer }[];
-  documents: { type: string; token: string; content: Buffer }[];
-}
+export type { StoredOrder };
 
 /**
  * The orders the simulator booked (the last MAX_STORED_ORDERS), with their PDFs; in memory, and
