@@ -248,7 +248,9 @@ describe('an order whose booking outcome is unknown', () => {
     expect(mail?.reply_to).toBe('sales@boxabroad.test');
     expect(mail?.text_body).toContain('it is attached to this email as a PDF file');
     // The courier gave no tracking page; ours exists for every booked order (docs/tracking.md).
-    expect(mail?.text_body).toMatch(/Track your parcels: http:\/\/localhost:3000\/track\/[\w-]{44}\n/);
+    expect(mail?.text_body).toMatch(
+      /Track your parcels: http:\/\/localhost:3000\/track\/[\w-]{44}\n/,
+    );
   });
 
   it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {
