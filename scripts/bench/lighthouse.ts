@@ -6,11 +6,13 @@
 // minute): not part of `npm test`.
 //
 // Lighthouse simulates the slow network by default (Lantern), which counts a script fetched at
-// High priority, as Chrome fetches the site's module script, as blocking the first paint. With
-// their styles written into the HTML, six prerendered pages score 100 there and /contact 99 (it
-// was 99–100 with the stylesheet linked). LIGHTHOUSE_THROTTLING=devtools
-// throttles the real loading instead: there the prerendered pages paint in 1.4 s against 2.4 s
-// (docs/decisions/100).
+// High priority that arrived before the first paint, as the site's module script often does here,
+// as blocking that paint. With their styles written into the HTML, a prerendered page's chunks
+// preloaded at low priority and the contact form's checks loaded once it is used, the seven
+// prerendered pages score 100 there. Its estimate is built from what Chrome did on this machine,
+// the main thread's tasks counted four times over: on a busy machine a page can lose a point or
+// more to blocking time. LIGHTHOUSE_THROTTLING=devtools throttles the real loading instead: there
+// the prerendered pages paint in 1.4 s against 2.4 s (measured figures: docs/decisions/100).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,8 +32,7 @@ const ALL_PAGES = [
 /** `npx tsx scripts/bench/lighthouse.ts /faq /terms` audits only those pages. */
 const PAGES = process.argv.length > 2 ? process.argv.slice(2) : ALL_PAGES;
 const BUDGET: Record<string, number> = {
-  // 100 under simulated throttling on six pages of seven; /contact scores 99 (see above).
-  performance: 99,
+  performance: 100,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,

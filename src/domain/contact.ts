@@ -1,13 +1,7 @@
+import { CONTACT_LIMITS } from './contact-limits.js';
 import { z } from './zod.js';
 
-/** Length limits of the contact form; the database stores what passes them. */
-export const CONTACT_LIMITS = {
-  name: 100,
-  company: 200,
-  email: 254,
-  phone: 30,
-  message: 5000,
-} as const;
+export { CONTACT_LIMITS };
 
 /** The messages shown beside each field, on the page and in the API's `fields`. */
 export const CONTACT_MESSAGES = {

@@ -112,6 +112,32 @@ test('a message the server refuses shows the server’s reason', async ({ page }
   await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
 });
 
+test('the form’s checks load once it is used, and Send says so when they cannot', async ({
+  page,
+}) => {
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/send-contact-message-[^/]+\.js$/.test(request.url())) checks.push(request.url());
+  });
+  // Offline by the time the visitor presses Send: the checks (and the API client) never arrive.
+  await page.route('**/assets/send-contact-message-*.js', (route) => route.abort());
+  const hydrated = page.waitForResponse('**/api/v1/session');
+  await page.goto('/contact');
+  await hydrated;
+  expect(checks, 'nothing of the form’s checks before it is used').toEqual([]);
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+  await expect.poll(() => checks.length, 'asked for as the form is used').toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('Your message could not be sent.');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello');
+});
+
 test('a sent message reaches the sales mailbox, with the visitor to reply to', async ({
   page,
 }, testInfo) => {

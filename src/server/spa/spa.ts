@@ -76,8 +76,18 @@ export async function registerSpa(
         .header('cache-control', 'no-store')
         .redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
     }
-    const template = (route && prerendered.get(route.path)) ?? indexHtml;
-    const html = renderIndexHtml(template, path, siteOrigin(request, site), pageChunks(path));
+    const content = route && prerendered.get(route.path);
+    // A prerendered page is read before any script has run: its chunks are only needed to hydrate
+    // it, with the entry, so they are fetched at low priority, behind the entry (they still
+    // arrive before it). Lighthouse's simulation counts a script fetched at high priority that
+    // arrives before the first paint as blocking it (docs/decisions/100).
+    const html = renderIndexHtml(
+      content ?? indexHtml,
+      path,
+      siteOrigin(request, site),
+      pageChunks(path),
+      content ? 'low' : 'auto',
+    );
     reply
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')

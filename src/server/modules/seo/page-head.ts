@@ -48,19 +48,22 @@ export function pageHeadTags(pathname: string, origin: string): string {
 
 /**
  * index.html with its default title and description replaced by the page's own head tags, and
- * the page's own script chunks preloaded.
+ * the page's own script chunks preloaded: at the browser's own priority (high, as the entry), or
+ * at low priority when the page can be shown without them (`'low'`: a prerendered page).
  */
 export function renderIndexHtml(
   template: string,
   pathname: string,
   origin: string,
   preloadScripts: readonly string[] = [],
+  preloadPriority: 'auto' | 'low' = 'auto',
 ): string {
   const withoutDefaults = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '');
+  const priority = preloadPriority === 'low' ? ' fetchpriority="low"' : '';
   const preloads = preloadScripts.map(
-    (src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}" />\n    `,
+    (src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}"${priority} />\n    `,
   );
   return withoutDefaults.replace(
     '</head>',

@@ -56,6 +56,10 @@ beforeAll(async () => {
       [`features/${SITE_PAGES.forgottenPassword.module}`]: {
         file: 'assets/forgotten-password-3.js',
       },
+      [`features/${SITE_PAGES.faq.module}`]: {
+        file: 'assets/faq-4.js',
+        imports: ['index.html', '_shared-2.js'],
+      },
     }),
   );
   t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });
@@ -103,6 +107,19 @@ describe('the HTML of each page', () => {
     expect(nested.body).toContain('href="/assets/forgotten-password-3.js"');
     const home = await t.app.inject('/');
     expect(home.body).not.toContain('modulepreload');
+  });
+
+  it('preloads a prerendered page’s chunks at low priority, any other page’s at the browser’s', async () => {
+    // The FAQ's HTML is prerendered: its chunks only hydrate it, behind the entry.
+    const faq = await t.app.inject('/faq');
+    expect([...faq.body.matchAll(/<link rel="modulepreload" [^>]*>/g)].map((m) => m[0])).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/faq-4.js" fetchpriority="low" />',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-2.js" fetchpriority="low" />',
+    ]);
+    // The contact page's is not (in this build): nothing shows until its chunks have run.
+    const contact = await t.app.inject('/contact');
+    expect(contact.body).toContain('modulepreload');
+    expect(contact.body).not.toContain('fetchpriority');
   });
 
   it('serves a prerendered page with its content, the same head tags and headers as the shell', async () => {

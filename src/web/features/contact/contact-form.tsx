@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  CONTACT_LIMITS,
-  ContactMessageInputSchema,
-  type ContactMessageInput,
-} from '../../../domain/contact.js';
+import type { ContactMessageInput } from '../../../domain/contact.js';
+import { CONTACT_LIMITS } from '../../../domain/contact-limits.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
-import { sendContactMessage } from './send-contact-message.js';
+
+/**
+ * The form's checks (the API's schema, so zod) and the API client load when the form is first
+ * used, not with the page: they are most of its script, and a page that waits for them to hydrate
+ * is slower to show and to answer (docs/decisions/100).
+ */
+const loadSending = () => import('./send-contact-message.js');
+
+const COULD_NOT_SEND =
+  'Your message could not be sent. Please check your connection and try again.';
 
 type TextField = 'firstName' | 'lastName' | 'company' | 'email' | 'phone' | 'message';
 type Errors = Partial<Record<TextField, string>>;
@@ -106,6 +112,8 @@ export function ContactForm() {
   const [attempt, setAttempt] = useState(0);
   const thanksRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // A Send in hand, from the press (before the state can say so): a second press does nothing.
+  const busy = useRef(false);
 
   // Typed before the page's script ran: into the state before a render puts the state back.
   useEffect(() => {
@@ -127,27 +135,34 @@ export function ContactForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (state !== 'editing') return;
+    if (state !== 'editing' || busy.current) return;
     const typed = typedInto(event.currentTarget, values);
     setValues(typed);
-    const input: ContactMessageInput = { ...typed, newsOptIn };
-    const checked = ContactMessageInputSchema.safeParse(input);
-    if (!checked.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      return showErrors(errorsFrom(fields), null);
+    busy.current = true;
+    try {
+      await checkAndSend({ ...typed, newsOptIn });
+    } finally {
+      busy.current = false;
     }
+  };
+
+  const checkAndSend = async (input: ContactMessageInput) => {
+    const sender = await loadSending().catch(() => null);
+    // Offline before the form's checks could load: nothing could be sent either.
+    if (!sender) return showErrors({}, COULD_NOT_SEND);
+    const refused = sender.fieldErrorsOf(input);
+    if (refused) return showErrors(errorsFrom(refused), null);
     setErrors({});
     setFormError(null);
     setState('sending');
-    const result = await sendContactMessage(input);
+    const result = await sender.sendContactMessage(input);
     if (result.ok) {
       setState('sent');
       return;
     }
     setState('editing');
     const found = errorsFrom(result.fields);
-    showErrors(found, Object.keys(found).length > 0 ? null : result.message);
+    showErrors(found, Object.keys(found).length > 0 ? null : (result.message ?? COULD_NOT_SEND));
   };
 
   const update = (name: TextField, value: string) => {
@@ -163,6 +178,8 @@ export function ContactForm() {
       ref={formRef}
       className="contact-form"
       onSubmit={submit}
+      // The checks start loading as soon as the form is used, so Send does not wait for them.
+      onFocus={() => void loadSending()}
       noValidate
       aria-labelledby="contact-title"
     >

@@ -1,13 +1,27 @@
+// What the contact form does with a message: checks it with the API's own schema, then sends it.
+// Loaded by the form when it is first used, not with the page (contact-form.tsx): zod and the API
+// client are most of the page's script, and the page reads and fills in without them.
 import { createContactMessage } from '../../../domain/api/contact.js';
-import type { ContactMessageInput, ContactMessageReceipt } from '../../../domain/contact.js';
+import {
+  ContactMessageInputSchema,
+  type ContactMessageInput,
+  type ContactMessageReceipt,
+} from '../../../domain/contact.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 
 export type SendResult =
   | { ok: true; receipt: ContactMessageReceipt }
-  | { ok: false; message: string; fields?: Record<string, string> };
+  /** `message` is the server's own reason; none when no answer came (offline, or not our server's). */
+  | { ok: false; message?: string; fields?: Record<string, string> };
 
-const COULD_NOT_SEND =
-  'Your message could not be sent. Please check your connection and try again.';
+/** The first message for each field the schema refuses (as the API would answer); none if valid. */
+export function fieldErrorsOf(input: ContactMessageInput): Record<string, string> | undefined {
+  const checked = ContactMessageInputSchema.safeParse(input);
+  if (checked.success) return undefined;
+  const fields: Record<string, string> = {};
+  for (const issue of checked.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  return fields;
+}
 
 /** Sends a "Contact us" message; never throws, always says what happened. */
 export async function sendContactMessage(input: ContactMessageInput): Promise<SendResult> {
@@ -22,6 +36,6 @@ export async function sendContactMessage(input: ContactMessageInput): Promise<Se
     ) {
       return { ok: false, message: error.message, fields: error.fields };
     }
-    return { ok: false, message: COULD_NOT_SEND };
+    return { ok: false };
   }
 }
