@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   'booked',
   'booking_failed',
   'needs_attention',
+  'cancelling',
+  'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -60,6 +62,21 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     from: ['needs_attention'],
     to: 'booking_failed',
     when: 'an operator found nothing booked and released the authorisation',
+  },
+  {
+    from: ['booked'],
+    to: 'cancelling',
+    when: 'the customer or an operator cancelled the booking before the courier collected the boxes',
+  },
+  {
+    from: ['cancelling'],
+    to: 'cancelled',
+    when: 'the courier confirmed the cancellation',
+  },
+  {
+    from: ['cancelling'],
+    to: 'booked',
+    when: 'the courier refused the cancellation (it had collected the boxes)',
   },
 ];
 
@@ -124,7 +141,7 @@ export const PAYMENT_TRANSITIONS: readonly { from: readonly PaymentStatus[]; to:
     { from: BEFORE_AUTHORISATION, to: 'requires_payment_method' },
     { from: BEFORE_AUTHORISATION, to: 'requires_action' },
     { from: BEFORE_AUTHORISATION, to: 'authorised' },
-    { from: [...BEFORE_AUTHORISATION, 'authorised'], to: 'cancel_pending' },
+    { from: [...BEFORE_AUTHORISATION, 'authorised', 'capture_pending'], to: 'cancel_pending' },
     { from: ['authorised'], to: 'capture_pending' },
     { from: NOT_SETTLED, to: 'captured' },
     { from: NOT_SETTLED, to: 'cancelled' },

@@ -26,6 +26,7 @@ import {
 import { myOrdersRoutes } from './modules/my-orders/index.js';
 import { savedItemsRoutes } from './modules/saved-items/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
+import { bookingChangesRoutes } from './modules/booking-changes/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(adminRoutes(services.admin));
   await app.register(trackingRoutes(services.tracking));
+  await app.register(bookingChangesRoutes(services.bookingChanges, services.admin));
   await app.register(adminInboxRoutes(services.adminInbox, services.adminOrderExtras));
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {

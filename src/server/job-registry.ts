@@ -17,6 +17,7 @@ import {
 import type { MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
 import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
+import { cancelBookingJob, type BookingChangesService } from './modules/booking-changes/index.js';
 import type { Clock } from './clock.js';
 
 /** What the jobs work with: the services and the settings `services.ts` built them from. */
@@ -27,6 +28,7 @@ export interface JobDeps {
   signUps: SignUpService;
   checkout: CheckoutService;
   tracking: TrackingService;
+  bookingChanges: BookingChangesService;
   clock: Clock;
   mail: MailDeps;
   /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY). */
@@ -59,6 +61,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   });
   queue.define(purgeExpiredSignUpsJob, { signUps: deps.signUps });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
+  queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
 }
 

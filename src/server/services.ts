@@ -43,6 +43,10 @@ import {
 import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
+import {
+  BookingChangesRepository,
+  BookingChangesService,
+} from './modules/booking-changes/index.js';
 
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(
@@ -153,6 +157,17 @@ export function createServices(
     clock: deps.clock,
   });
   const contact = new ContactService(new ContactRepository(db), mail, deps.clock);
+  const bookingChanges = new BookingChangesService({
+    repository: new BookingChangesRepository(db),
+    orders,
+    checkout,
+    tracking,
+    courier: deps.courier,
+    jobs,
+    mail,
+    clock: deps.clock,
+    logger: deps.logger.child({ component: 'booking-changes' }),
+  });
   const orderNotes = new OrderNotesRepository(db);
   const admin = new AdminService({
     repository: new AdminRepository(db),
@@ -164,6 +179,7 @@ export function createServices(
     contact,
     outbox: mail.outbox,
     notes: orderNotes,
+    bookingChanges,
   });
   const operators = new OperatorAccounts({
     auth,
@@ -183,6 +199,7 @@ export function createServices(
     clock: deps.clock,
   });
   registerJobs(jobs, {
+    bookingChanges,
     database: deps.database,
     courierRoutes,
     orders,
@@ -207,6 +224,7 @@ export function createServices(
     jobs,
     checkout,
     tracking,
+    bookingChanges,
     accounts,
     signUps,
     twoFactor,

@@ -20,6 +20,7 @@ import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 import { REFUND_STATUSES } from '../../domain/refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../../domain/tracking.js';
+import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../../domain/booking-changes.js';
 
 /**
  * Drizzle's view of every table. The SQL in ./migrations is the source of truth for the
@@ -689,7 +690,30 @@ export const trackingEvents = pgTable(
   (t) => [primaryKey({ columns: [t.orderId, t.parcelReference, t.courierCode, t.at] })],
 );
 
+/** Changes to a booked order after payment (migration 0145, modules/booking-changes). */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BOOKING_CHANGE_KINDS }).notNull(),
+    status: text('status', { enum: BOOKING_CHANGE_STATUSES }).notNull(),
+    byKind: text('by_kind', { enum: ['customer', 'operator'] }).notNull(),
+    byEmail: text('by_email'),
+    byId: text('by_id'),
+    details: jsonb('details').$type<Record<string, string>>().notNull(),
+    courierAnswer: text('courier_answer'),
+    requestKey: text('request_key').notNull().unique('booking_changes_request_key_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+);
+
 export const schema = {
+  bookingChanges,
   shipments,
   shipmentParcels,
   trackingEvents,

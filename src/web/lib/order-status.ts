@@ -13,6 +13,8 @@ export const OPERATOR_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   booked: 'Booked',
   booking_failed: 'Booking failed',
   needs_attention: 'Needs attention',
+  cancelling: 'Cancelling',
+  cancelled: 'Cancelled',
 };
 
 /** What it means to the order's customer (the account pages). */
@@ -23,6 +25,8 @@ export const CUSTOMER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   booked: 'Booked',
   booking_failed: 'Not booked: you have not been charged',
   needs_attention: 'We are checking your booking',
+  cancelling: 'Being cancelled',
+  cancelled: 'Cancelled',
 };
 
 /** A status as the reader of `labels` reads it; a status this build does not know, as it is. */

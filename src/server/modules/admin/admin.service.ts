@@ -1,3 +1,4 @@
+import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
 import type {
   AuditEntry,
   RatesView,
@@ -50,6 +51,8 @@ export interface AdminDeps {
   contact: ContactService;
   outbox: Pick<MailOutbox, 'list' | 'listForOrder'>;
   notes: Pick<OrderNotesRepository, 'listForOrder'>;
+  /** The booking's cancellations and changes after payment, oldest first. */
+  bookingChanges: { changes(orderId: string): Promise<BookingChangeView[]> };
 }
 
 function summaryOf(o: OrderRow): AdminOrderSummary {
@@ -305,7 +308,7 @@ export class AdminService {
   async order(id: string): Promise<AdminOrderDetail> {
     const o = await this.deps.orders.findById(id);
     if (!o) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-    const [payments, audit, { refunds, refundablePence }, items, courier, mail, notes] =
+    const [payments, audit, { refunds, refundablePence }, items, courier, mail, notes, changes] =
       await Promise.all([
         this.deps.checkout.payments(id),
         this.auditLog(100, o.reference),
@@ -314,6 +317,7 @@ export class AdminService {
         this.deps.checkout.courierExchanges(id),
         this.deps.outbox.listForOrder(id),
         this.deps.notes.listForOrder(id),
+        this.deps.bookingChanges.changes(id),
       ]);
     return {
       timeline: orderTimeline({
@@ -325,6 +329,7 @@ export class AdminService {
         mail,
         audit,
         notes,
+        bookingChanges: changes,
       }),
       order: {
         ...summaryOf(o),

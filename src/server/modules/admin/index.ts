@@ -1,4 +1,4 @@
-export { operatorRule } from './admin-guard.js';
+export { operatorOf, operatorRule } from './admin-guard.js';
 export { adminRoutes } from './admin.routes.js';
 export { adminInboxRoutes } from './admin-inbox.routes.js';
 export { AdminService } from './admin.service.js';

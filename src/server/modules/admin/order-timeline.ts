@@ -1,4 +1,5 @@
 import type { AuditEntry, TimelineEntry } from '../../../domain/api/admin.js';
+import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
 import { findCountry } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
 import { SERVICE_LEVELS } from '../../../domain/quote.js';
@@ -40,7 +41,15 @@ export interface TimelineSources {
   mail: readonly OutboxEntry[];
   audit: readonly AuditEntry[];
   notes: readonly OrderNoteRow[];
+  /** Cancellations and changes after payment (modules/booking-changes), oldest first. */
+  bookingChanges: readonly BookingChangeView[];
 }
+
+const BOOKING_CHANGE_ASKED: Record<BookingChangeView['kind'], string> = {
+  cancel: 'Cancellation asked',
+  collection_date: 'New collection date asked',
+  contact: 'New collection contact asked',
+};
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -159,6 +168,21 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
       add(r.updatedAt, {
         kind: 'payment',
         text: `Refund of ${formatPence(r.amountPence)} ${r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
+      });
+    }
+  }
+
+  // Who cancelled or changed the booking, and what the courier answered.
+  for (const c of s.bookingChanges) {
+    const who = c.by === 'operator' ? `operator ${c.byEmail ?? ''}`.trim() : 'the customer';
+    add(new Date(c.at), {
+      kind: c.by === 'operator' ? 'operator' : 'order',
+      text: `${BOOKING_CHANGE_ASKED[c.kind]} by ${who}`,
+    });
+    if (c.status !== 'pending') {
+      add(new Date(c.updatedAt), {
+        kind: 'courier',
+        text: `${c.summary}${c.courierAnswer ? `: ${c.courierAnswer}` : ''}`,
       });
     }
   }

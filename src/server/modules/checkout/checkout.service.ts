@@ -20,6 +20,7 @@ import {
   type CourierDocuments,
   type Resolution,
 } from './operator-resolution.js';
+import { type CancelledBy, settleCancelledBooking } from './cancelled-booking.js';
 import { OperatorPayments, type RefundRequester } from './operator-payments.js';
 
 export type { Resolution };
@@ -60,7 +61,7 @@ export class CheckoutService {
     // What the checkout's jobs run (./jobs/*.job.ts), given to them by the job registry.
     this.jobParts = {
       booking: new BookingJob(deps, this.options),
-      settlement: new SettlementJobs(deps),
+      settlement: new SettlementJobs(deps, this.operator),
       operator: this.operator,
       reconciliation: new PaymentReconciliation(deps, this.events, this.options),
     };
@@ -110,6 +111,14 @@ export class CheckoutService {
   /** The courier's labels and documents of a booking it has (outside any transaction). */
   fetchCourierDocuments(courierReference: string): Promise<CourierDocuments> {
     return fetchCourierDocuments(this.deps, courierReference);
+  }
+
+  /**
+   * The payments of a booking the courier has cancelled, in the caller's transaction (the one
+   * that marks the order `cancelled`): refunded in full, or the hold released.
+   */
+  settleCancelledBooking(orderId: string, by: CancelledBy, tx: DbTransaction) {
+    return settleCancelledBooking(this.deps, this.operator, orderId, by, tx);
   }
 
   /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */

@@ -1,8 +1,13 @@
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { CheckoutDeps } from './checkout-deps.js';
+import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import type { PaymentRow } from './checkout.repository.js';
+import { refundCancelledBooking } from './cancelled-booking.js';
+import type { OperatorPayments } from './operator-payments.js';
+
+/** How long a capture waits while the courier is asked to cancel the booking. */
+const CANCELLING_WAIT_MS = 30_000;
 
 /**
  * The settlement jobs (docs/orders.md): capture takes the money once the booking exists; cancel
@@ -10,12 +15,61 @@ import type { PaymentRow } from './checkout.repository.js';
  * carries its own idempotency key, so a job run twice settles once.
  */
 export class SettlementJobs {
-  constructor(private readonly deps: CheckoutDeps) {}
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly operator: OperatorPayments,
+  ) {}
 
-  capture(paymentId: string): Promise<JobOutcome> {
-    return this.settle(paymentId, 'capture_pending', 'captured', (p) =>
+  /**
+   * Takes the money of a booked order. A booking being cancelled is not charged
+   * (docs/booking-changes.md): the capture waits for the courier's answer, releases the hold
+   * once the booking is cancelled, and refunds in full a capture that was already in flight
+   * when the cancellation completed. Each decision is taken under the order's row lock.
+   */
+  async capture(paymentId: string): Promise<JobOutcome> {
+    const { repository, orders, jobs, clock } = this.deps;
+    const row = await repository.paymentById(paymentId);
+    if (!row || row.status !== 'capture_pending') return { result: 'done' };
+    const next = await repository.transaction(async (tx) => {
+      const order = await orders.lock(row.orderId, tx);
+      if (order?.status === 'cancelling') return 'wait' as const;
+      if (order?.status !== 'cancelled') return 'capture' as const;
+      const moved = await repository.movePayments(
+        { id: paymentId },
+        'capture_pending',
+        'cancel_pending',
+        clock.now(),
+        tx,
+      );
+      if (moved.length > 0) {
+        await jobs.enqueue(tx, {
+          kind: CANCEL_PAYMENT_JOB,
+          key: `${CANCEL_PAYMENT_JOB}:${paymentId}`,
+          payload: { paymentId, orderId: row.orderId },
+        });
+      }
+      return 'released' as const;
+    });
+    if (next === 'wait') {
+      return {
+        result: 'retry',
+        delayMs: CANCELLING_WAIT_MS,
+        error: 'the booking is being cancelled',
+      };
+    }
+    if (next === 'released') return { result: 'done' };
+    const outcome = await this.settle(paymentId, 'capture_pending', 'captured', (p) =>
       this.deps.payment.capture(p.providerPaymentId, `capture:${p.id}`),
     );
+    if (outcome.result === 'done') {
+      await repository.transaction(async (tx) => {
+        const order = await orders.lock(row.orderId, tx);
+        if (order?.status === 'cancelled') {
+          await refundCancelledBooking(this.operator, row.orderId, { kind: 'system' }, tx);
+        }
+      });
+    }
+    return outcome;
   }
 
   cancel(paymentId: string): Promise<JobOutcome> {

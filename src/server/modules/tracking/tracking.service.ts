@@ -99,6 +99,8 @@ const BOX_PROBLEMS: readonly TrackingEmailKind[] = [
 
 const REBOOK_REFUSED =
   'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
+const NOT_MOVABLE =
+  'This collection cannot be moved now: another change is being made, or the courier has collected the boxes.';
 const NOT_MISSED =
   'This collection is not waiting for a new date: it has been rebooked already, or the courier has collected the boxes.';
 
@@ -563,14 +565,33 @@ export class TrackingService {
   }
 
   /**
-   * A missed collection moved to a new date (docs/tracking.md, "Missed collections"): claimed
-   * under the shipment's lock (a second click or tab is refused while it runs), rebooked with
-   * the courier, then written to the shipment and the order under their locks. Nothing is
-   * charged. A courier refusal leaves everything as it was.
+   * A missed collection moved to a new date (docs/tracking.md, "Missed collections"): only while
+   * the collection is missed. Nothing is charged.
    */
   async rebook(token: string, collectionDate: string): Promise<TrackingView> {
-    const { repository, courier, clock, logger, orders } = this.deps;
     const orderId = this.orderIdOf(token);
+    await this.moveCollection(orderId, collectionDate, { missedOnly: true });
+    const view = await this.view(orderId);
+    if (!view) throw linkInvalid();
+    return view;
+  }
+
+  /**
+   * Moves a booked shipment's collection to another day, missed or not (a missed collection, or
+   * the customer's change before the collection window: docs/booking-changes.md). Claimed under
+   * the shipment's lock (a second click or tab is refused while it runs), rebooked with the
+   * courier, then written to the shipment and the order under their locks, with `inTx` in the same
+   * transaction. A courier refusal leaves everything as it was (502).
+   */
+  async moveCollection(
+    orderId: string,
+    collectionDate: string,
+    options: {
+      missedOnly: boolean;
+      inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
+    },
+  ): Promise<void> {
+    const { repository, courier, clock, logger, orders } = this.deps;
     const dates = await this.selectableDates(orderId);
     if (!dates.includes(collectionDate)) {
       const message = `Please choose one of the dates offered: ${dates.map(formatCalendarDate).join(', ')}.`;
@@ -579,7 +600,11 @@ export class TrackingService {
     const claimed = await repository.transaction(async (tx) => {
       const shipment = await repository.lock(orderId, tx);
       if (!shipment) throw linkInvalid();
-      if (shipment.status !== 'collection_missed' || shipment.rebookingDate) return undefined;
+      const movable = options.missedOnly
+        ? shipment.status === 'collection_missed'
+        : shipment.status === 'booked' || shipment.status === 'collection_missed';
+      if (!movable || shipment.rebookingDate) return undefined;
+      if (!options.missedOnly && (await this.collectedSince(shipment, tx))) return undefined;
       await repository.update(
         orderId,
         { rebookingDate: collectionDate, updatedAt: clock.now() },
@@ -587,7 +612,11 @@ export class TrackingService {
       );
       return shipment;
     });
-    if (!claimed) throw new ApiError(409, 'NOT_MISSED', NOT_MISSED);
+    if (!claimed) {
+      throw options.missedOnly
+        ? new ApiError(409, 'NOT_MISSED', NOT_MISSED)
+        : new ApiError(409, 'CHANGE_IN_PROGRESS', NOT_MOVABLE);
+    }
     try {
       await courier.rebookCollection({
         courierReference: claimed.courierReference,
@@ -635,13 +664,61 @@ export class TrackingService {
       const next = { ...shipment, ...changes } as ShipmentRow;
       changes.nextPollAt = nextWakeAt({ ...scheduleOf(next), lastPollFailed: false });
       await repository.update(orderId, changes, tx);
-      await this.enqueueEmail(tx, order, next, 'collection_rebooked', collectionDate, {});
+      await this.enqueueEmail(
+        tx,
+        order,
+        next,
+        'collection_rebooked',
+        `${collectionDate}:${next.rebookings}`,
+        {},
+      );
+      await options.inTx?.(tx, `Collection rebooked for ${collectionDate}`);
     });
     this.deps.mail.worker.wake();
-    logger.info({ orderId, collectionDate }, 'tracking: missed collection rebooked');
-    const view = await this.view(orderId);
-    if (!view) throw linkInvalid();
-    return view;
+    logger.info({ orderId, collectionDate }, 'tracking: collection moved');
+  }
+
+  /**
+   * Whether the courier has reported any box collected (since the last rebooking): then the
+   * booking can no longer be cancelled or changed.
+   */
+  async collected(orderId: string, tx?: DbExecutor): Promise<boolean> {
+    const shipment = await this.deps.repository.find(orderId, tx);
+    return shipment ? this.collectedSince(shipment, tx) : false;
+  }
+
+  private async collectedSince(shipment: ShipmentRow, tx?: DbExecutor): Promise<boolean> {
+    const events = await this.deps.repository.events(shipment.orderId, tx);
+    return events.some(
+      (e) =>
+        (!shipment.rebookedAt || e.at > shipment.rebookedAt) &&
+        COLLECTED_OR_LATER.includes(e.status),
+    );
+  }
+
+  /** A cancelled booking's shipment: `cancelled`, polling stopped, nothing more emailed. */
+  async stopCancelled(orderId: string, tx: DbTransaction): Promise<void> {
+    const { repository, clock } = this.deps;
+    const shipment = await repository.lock(orderId, tx);
+    if (!shipment) return;
+    const now = clock.now();
+    const parcels = await repository.parcels(orderId, tx);
+    await repository.saveParcels(
+      parcels.map((p) => ({ ...p, status: 'cancelled' as const, reason: null })),
+      tx,
+    );
+    await repository.update(
+      orderId,
+      {
+        status: 'cancelled',
+        flag: null,
+        nextPollAt: null,
+        stoppedAt: now,
+        rebookingDate: null,
+        updatedAt: now,
+      },
+      tx,
+    );
   }
 
   // ------------------------------------------------------------------------------------------

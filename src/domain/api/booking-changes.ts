@@ -1,0 +1,164 @@
+import { z } from '../zod.js';
+import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../booking-changes.js';
+import { ORDER_NOT_FOUND } from '../order.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
+import { apiError, defineRoute } from './define-route.js';
+import { OrderParams } from './orders.js';
+
+const TAG = 'Booking changes';
+
+/** One change asked after payment, as the customer and the console show it. */
+export const BookingChangeViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(BOOKING_CHANGE_KINDS),
+  status: z.enum(BOOKING_CHANGE_STATUSES),
+  /** Who asked: the customer, or an operator (the console shows which). */
+  by: z.enum(['customer', 'operator']),
+  byEmail: z.string().nullable(),
+  /** What changed, in a sentence ("Collection moved from 27 Nov to 1 Dec"). */
+  summary: z.string(),
+  /** The courier's answer when it refused, or gave one worth reading. */
+  courierAnswer: z.string().nullable(),
+  at: z.string(),
+  updatedAt: z.string(),
+});
+export type BookingChangeView = z.infer<typeof BookingChangeViewSchema>;
+
+/** What the customer may still do with a booked order, and what was done. */
+export const BookingChangesSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  collectionDate: z.string().nullable(),
+  /** When the collection window opens (ISO instant): changes close then. */
+  collectionFrom: z.string().nullable(),
+  cancel: z.object({
+    allowed: z.boolean(),
+    /** Why not, in words the customer can act on; null when allowed. */
+    reason: z.string().nullable(),
+  }),
+  change: z.object({
+    allowed: z.boolean(),
+    reason: z.string().nullable(),
+    /** Changes close at this instant (the collection window's start). */
+    closesAt: z.string().nullable(),
+    /** The days the collection may move to (not the booked one). */
+    dates: z.array(z.string()),
+  }),
+  contact: z.object({
+    phoneNumber: z.string(),
+    email: z.string(),
+    instructions: z.string(),
+  }),
+  /** Why addresses and boxes cannot change after payment. */
+  fixedReason: z.string(),
+  changes: z.array(BookingChangeViewSchema),
+});
+export type BookingChanges = z.infer<typeof BookingChangesSchema>;
+
+const RequestKey = z.uuid({ message: 'The request key must be a UUID' });
+
+const NOT_FOUND = apiError('No such order, or not yours (ORDER_NOT_FOUND)');
+const CONFLICT = apiError(
+  'Not possible now, with the reason (BOOKING_COLLECTED, NOT_BOOKED, CHANGES_CLOSED, CHANGE_IN_PROGRESS)',
+);
+
+export const getBookingChanges = defineRoute({
+  method: 'GET',
+  path: '/api/v1/orders/:id/booking-changes',
+  access: 'order',
+  tag: TAG,
+  summary: 'What may still be cancelled or changed on a booking, and the changes made',
+  params: OrderParams,
+  responses: {
+    200: BookingChangesSchema.describe('The booking’s changes'),
+    404: NOT_FOUND,
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const cancelBooking = defineRoute({
+  method: 'POST',
+  path: '/api/v1/orders/:id/booking-changes/cancellation',
+  access: 'order',
+  tag: TAG,
+  summary: 'Cancel a booking before the courier collects it, with a full refund',
+  description:
+    'The order becomes `cancelling` and the cancel job asks the courier; once the courier confirms, the order is `cancelled`, a held payment is released and a captured one refunded in full (the refund job), and the customer is emailed. The same request key (or a second cancel) changes nothing more. Refused with 409 once the courier has collected the boxes.',
+  params: OrderParams,
+  body: z.object({ requestKey: RequestKey }),
+  responses: {
+    202: BookingChangesSchema.describe('The cancellation is under way'),
+    404: NOT_FOUND,
+    409: CONFLICT,
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const changeCollectionDate = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/booking-changes/collection-date',
+  access: 'order',
+  tag: TAG,
+  summary: 'Move a booked collection to another day',
+  description:
+    'Until the collection window opens on the booked day: the courier rebooks the collection (no charge), then the order, its tracking and its reminder use the new day.',
+  params: OrderParams,
+  body: z.object({
+    collectionDate: z.iso.date('Choose a collection date'),
+    requestKey: RequestKey,
+  }),
+  responses: {
+    200: BookingChangesSchema.describe('The booking with its new date'),
+    404: NOT_FOUND,
+    409: CONFLICT,
+    422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
+    502: apiError('The courier did not accept the change; nothing changed (COURIER_REFUSED)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const CollectionContactSchema = z.object({
+  phoneNumber: z.string().max(40),
+  email: z.string().max(320),
+  instructions: z.string().max(400),
+  requestKey: RequestKey,
+});
+
+export const changeCollectionContact = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/booking-changes/contact',
+  access: 'order',
+  tag: TAG,
+  summary: 'Change the collection’s phone, email and instructions for the driver',
+  description:
+    'Until the collection window opens on the booked day: checked as on the address step, sent to the courier, then saved on the order.',
+  params: OrderParams,
+  body: CollectionContactSchema,
+  responses: {
+    200: BookingChangesSchema.describe('The booking with its new contact'),
+    404: NOT_FOUND,
+    409: CONFLICT,
+    422: apiError('A field is not valid; `fields` says which (VALIDATION_FAILED)'),
+    502: apiError('The courier did not accept the change; nothing changed (COURIER_REFUSED)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const cancelAdminBooking = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/booking-cancellation',
+  access: 'operator',
+  tag: 'Operator console',
+  summary: 'Cancel a booked order on the customer’s behalf, with a full refund',
+  description:
+    'The same cancellation as the customer’s (the courier is asked, then the payment released or refunded in full), recorded as the operator’s.',
+  params: OrderParams,
+  body: z.object({ requestKey: RequestKey }),
+  responses: {
+    202: BookingChangesSchema.describe('The cancellation is under way'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: CONFLICT,
+  },
+  notFound: ORDER_NOT_FOUND,
+});

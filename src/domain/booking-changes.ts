@@ -1,0 +1,55 @@
+import { londonAt } from './london-time.js';
+import { COLLECTION_WINDOW } from './tracking.js';
+
+/**
+ * What a customer (or an operator for them) may change after paying, and until when
+ * (docs/booking-changes.md). Pure: the server decides with it, the pages show the same.
+ */
+
+/** The kinds of change: cancel the booking, move the collection day, change the contact. */
+export const BOOKING_CHANGE_KINDS = ['cancel', 'collection_date', 'contact'] as const;
+export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
+
+/** A change is asked (`pending`), made, refused by the courier, or given up after retries. */
+export const BOOKING_CHANGE_STATUSES = ['pending', 'done', 'refused', 'failed'] as const;
+export type BookingChangeStatus = (typeof BOOKING_CHANGE_STATUSES)[number];
+
+/**
+ * A new date or contact reaches the driver only before the collection window opens: changes
+ * close at its start (09:00, UK time) on the collection day. A cancellation stays open until the
+ * courier collects the boxes (the courier refuses it after that).
+ */
+export function changesCloseAt(collectionDate: string): Date {
+  return londonAt(collectionDate, COLLECTION_WINDOW.from);
+}
+
+/** What the customer reads when a change cannot be made, and why. */
+export const BOOKING_CHANGE_MESSAGES = {
+  collected:
+    'The courier has collected your boxes, so this booking can no longer be cancelled or changed. If something is wrong, contact us with your order reference.',
+  notBooked: 'Only a booking made with the courier can be cancelled or changed here.',
+  cancelled: 'This booking is cancelled.',
+  cancelling: 'This booking is being cancelled.',
+  changesClosed:
+    'The collection window has opened, so the date and contact can no longer be changed here. You can still cancel until the courier collects your boxes.',
+  changeInProgress: 'Another change to this booking is being made. Wait a moment and try again.',
+  courierRefusedCancel:
+    'The courier could not cancel this booking: it reports your boxes as collected. Nothing has been refunded. Contact us if this is wrong.',
+  courierRefusedChange:
+    'The courier could not make this change. Nothing has changed: try another date, or contact us.',
+  sameDate: 'That is the collection date already booked. Choose another date.',
+  addressesFixed:
+    'Addresses and boxes cannot change after payment: the courier has priced and labelled the shipment for them. To send from or to another address, or other boxes, cancel this booking (free until the courier collects) and book again.',
+} as const;
+
+/** "in 2 days 4 hours", "in 3 hours 5 minutes", "in 12 minutes": time left before a cut-off. */
+export function timeLeft(until: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((until.getTime() - now.getTime()) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return `in ${unit(days, 'day')}${hours ? ` ${unit(hours, 'hour')}` : ''}`;
+  if (hours > 0) return `in ${unit(hours, 'hour')}${mins ? ` ${unit(mins, 'minute')}` : ''}`;
+  return `in ${unit(Math.max(mins, 1), 'minute')}`;
+}

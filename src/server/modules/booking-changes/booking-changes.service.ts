@@ -1,0 +1,545 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { validateAddress } from '../../../domain/address.js';
+import type { BookingChanges, BookingChangeView } from '../../../domain/api/booking-changes.js';
+import {
+  BOOKING_CHANGE_MESSAGES as M,
+  changesCloseAt,
+  type BookingChangeKind,
+} from '../../../domain/booking-changes.js';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatPence } from '../../../domain/money.js';
+import type { OrderAddress } from '../../../domain/order.js';
+import type { Clock } from '../../clock.js';
+import type { DbTransaction } from '../../db/client.js';
+import { errorMessage } from '../../error-message.js';
+import { ApiError } from '../../http/errors.js';
+import type { JobContext, JobOutcome, JobQueue } from '../../jobs/job-queue.js';
+import type { CourierProvider } from '../../providers/courier/courier-provider.js';
+import { isProviderError } from '../../providers/provider-error.js';
+import type { CancelledBy, CheckoutService } from '../checkout/index.js';
+import type { MailDeps } from '../email/index.js';
+import type { OrderRow, OrdersService } from '../orders/index.js';
+import type { TrackingService } from '../tracking/index.js';
+import type { BookingChangeRow, BookingChangesRepository } from './booking-changes.repository.js';
+
+export const CANCEL_BOOKING_JOB = 'cancel-booking';
+
+/** The courier is asked this many times to cancel before the cancellation is given up. */
+const CANCEL_ATTEMPTS = 8;
+/** A date or contact change still pending after this long was abandoned by its process. */
+const CHANGE_ABANDONED_MS = 10 * 60_000;
+
+/** Who asks for a change: the customer (whoever may open the order), or an operator. */
+export type ChangeActor = { kind: 'customer' } | { kind: 'operator'; id: string; email: string };
+
+export interface BookingChangesDeps {
+  repository: BookingChangesRepository;
+  orders: OrdersService;
+  checkout: Pick<CheckoutService, 'settleCancelledBooking' | 'wake'>;
+  tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection'>;
+  courier: Pick<CourierProvider, 'cancelShipment' | 'rebookCollection'>;
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
+  mail: Pick<MailDeps, 'emails' | 'worker'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+
+/**
+ * Cancelling or changing a booking after payment (docs/booking-changes.md): the customer from
+ * their order pages, an operator from the console, by the same code. Every change is a row of
+ * `booking_changes` (who, what, the courier's answer), written under the order's row lock with
+ * the order's state re-checked there. A cancellation is finished by the `cancel-booking` job,
+ * which asks the courier (safe to repeat) and then, in one transaction, marks the order
+ * cancelled, stops its tracking and refunds or releases the payment.
+ */
+export class BookingChangesService {
+  constructor(private readonly deps: BookingChangesDeps) {}
+
+  // ------------------------------------------------------------------------------------------
+  // What may be done
+  // ------------------------------------------------------------------------------------------
+
+  async view(orderId: string): Promise<BookingChanges> {
+    const { orders, repository, tracking, clock } = this.deps;
+    const order = await orders.findById(orderId);
+    if (!order) throw notFound();
+    const [rows, collected] = await Promise.all([
+      repository.list(orderId),
+      tracking.collected(orderId),
+    ]);
+    const now = clock.now();
+    const cancelReason = this.cancelRefusal(order, collected);
+    const pending = rows.some((r) => r.status === 'pending' && !this.abandoned(r, now));
+    const closesAt = order.collectionDate ? changesCloseAt(order.collectionDate) : null;
+    let changeReason = cancelReason;
+    if (!changeReason && closesAt && now >= closesAt) changeReason = M.changesClosed;
+    if (!changeReason && pending) changeReason = M.changeInProgress;
+    const dates = changeReason
+      ? []
+      : (await orders.collectionDates(orderId)).days
+          .filter((d) => d.selectable && d.date !== order.collectionDate)
+          .map((d) => d.date);
+    const address = order.collectionAddress;
+    return {
+      orderId,
+      status: order.status,
+      collectionDate: order.collectionDate,
+      collectionFrom: closesAt?.toISOString() ?? null,
+      cancel: { allowed: cancelReason === null, reason: cancelReason },
+      change: {
+        allowed: changeReason === null,
+        reason: changeReason,
+        closesAt: closesAt?.toISOString() ?? null,
+        dates,
+      },
+      contact: {
+        phoneNumber: address?.phone ?? '',
+        email: address?.email ?? '',
+        instructions: address?.instructions ?? '',
+      },
+      fixedReason: M.addressesFixed,
+      changes: rows.map(changeView),
+    };
+  }
+
+  /** The order's changes, oldest first, as the console's timeline reads them. */
+  async changes(orderId: string): Promise<BookingChangeView[]> {
+    return (await this.deps.repository.list(orderId)).map(changeView);
+  }
+
+  private cancelRefusal(order: OrderRow, collected: boolean): string | null {
+    if (order.status === 'cancelled') return M.cancelled;
+    if (order.status === 'cancelling') return M.cancelling;
+    if (order.status !== 'booked') return M.notBooked;
+    if (collected) return M.collected;
+    return null;
+  }
+
+  private abandoned(row: BookingChangeRow, now: Date): boolean {
+    return row.kind !== 'cancel' && now.getTime() - row.updatedAt.getTime() > CHANGE_ABANDONED_MS;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Cancel
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Cancels a booked order: `cancelling`, the change recorded and the cancel job queued, in one
+   * transaction under the order's row lock (the caller's, when given: the console's audit). A
+   * repeated request key, or a second cancel while one runs, changes nothing more.
+   */
+  async cancel(
+    orderId: string,
+    actor: ChangeActor,
+    requestKey: string,
+    tx?: DbTransaction,
+  ): Promise<{ created: boolean; reference: string }> {
+    if (!tx) {
+      const result = await this.deps.repository.transaction((t) =>
+        this.cancel(orderId, actor, requestKey, t),
+      );
+      this.deps.jobs.wake();
+      return result;
+    }
+    const { orders, repository, tracking, jobs, clock } = this.deps;
+    const order = await orders.lock(orderId, tx);
+    if (!order) throw notFound();
+    const earlier = await repository.byRequestKey(requestKey, tx);
+    if (earlier) {
+      if (earlier.orderId !== orderId) {
+        throw new ApiError(409, 'NOT_BOOKED', 'That request was for another order.');
+      }
+      return { created: false, reference: order.reference };
+    }
+    if (order.status === 'cancelling' || order.status === 'cancelled') {
+      return { created: false, reference: order.reference };
+    }
+    if (order.status !== 'booked') throw new ApiError(409, 'NOT_BOOKED', M.notBooked);
+    if (await tracking.collected(orderId, tx)) {
+      throw new ApiError(409, 'BOOKING_COLLECTED', M.collected);
+    }
+    const now = clock.now();
+    await orders.transition(orderId, 'booked', 'cancelling', {}, tx);
+    const { change } = await repository.insert(
+      {
+        id: randomUUID(),
+        orderId,
+        kind: 'cancel',
+        status: 'pending',
+        ...by(actor),
+        details: { collectionDate: order.collectionDate ?? '' },
+        courierAnswer: null,
+        requestKey,
+        createdAt: now,
+        updatedAt: now,
+      },
+      tx,
+    );
+    await jobs.enqueue(tx, {
+      kind: CANCEL_BOOKING_JOB,
+      key: `${CANCEL_BOOKING_JOB}:${change.id}`,
+      payload: { changeId: change.id, orderId },
+    });
+    return { created: true, reference: order.reference };
+  }
+
+  /**
+   * The cancel job: asks the courier to cancel (safe to repeat, so a run after a crash asks
+   * again), then settles everything in one transaction. A courier refusal (the boxes were
+   * collected) puts the order back to `booked` with the courier's answer; a courier that cannot
+   * be reached is asked again with backoff, then the cancellation is given up the same way.
+   */
+  async runCancel(changeId: string, ctx: Pick<JobContext, 'attempts'>): Promise<JobOutcome> {
+    const { repository, orders, courier, logger } = this.deps;
+    const change = await repository.byId(changeId);
+    if (!change || change.status !== 'pending') return { result: 'done' };
+    const order = await orders.findById(change.orderId);
+    if (!order || order.status !== 'cancelling' || !order.courierReference) {
+      await repository.settle(change.id, 'failed', 'The order was not being cancelled', this.now());
+      return { result: 'done' };
+    }
+    let answer: string;
+    try {
+      const result = await courier.cancelShipment(order.courierReference);
+      answer = `Cancelled by the courier at ${result.cancelledAt}`;
+    } catch (error) {
+      const message = errorMessage(error);
+      const final = isProviderError(error) && !error.retryable;
+      if (!final && ctx.attempts < CANCEL_ATTEMPTS) throw error;
+      logger.warn({ orderId: order.id, err: error }, 'booking-changes: cancellation not made');
+      await this.giveUpCancel(change, final ? 'refused' : 'failed', message);
+      return final ? { result: 'done' } : { result: 'failed', error: message };
+    }
+    await this.cancelled(change, answer);
+    this.deps.checkout.wake();
+    return { result: 'done' };
+  }
+
+  private async cancelled(change: BookingChangeRow, answer: string): Promise<void> {
+    const { repository, orders, tracking, checkout, mail } = this.deps;
+    await repository.transaction(async (tx) => {
+      const order = await orders.lock(change.orderId, tx);
+      if (!order || order.status !== 'cancelling') return;
+      const settled = await repository.settle(change.id, 'done', answer, this.now(), tx);
+      if (!settled) return;
+      await orders.transition(order.id, 'cancelling', 'cancelled', {}, tx);
+      await tracking.stopCancelled(order.id, tx);
+      const { refund, releasing } = await checkout.settleCancelledBooking(
+        order.id,
+        cancelledBy(change),
+        tx,
+      );
+      const email = order.collectionAddress?.email;
+      if (!email) return;
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email,
+        orderId: order.id,
+        idempotencyKey: `order-update:${order.reference}:booking-cancelled`,
+        subject: `Your booking is cancelled: ${order.reference}`,
+        heading: 'Your booking is cancelled',
+        paragraphs: [
+          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+          `We have cancelled booking ${order.reference} with the courier${change.byKind === 'operator' ? ', as you asked us to' : ''}. The courier will not come to collect your boxes.`,
+          refund
+            ? `A full refund of ${formatPence(refund.amountPence)} is on its way to the card you paid with. We will email you again when the card provider confirms it; banks then take up to 5 working days to show it.`
+            : releasing
+              ? 'We have released the hold on your card: you will not be charged.'
+              : 'You have not been charged for this booking.',
+          'You are welcome to book again at any time. Reply to this email if you have any question.',
+        ],
+      });
+    });
+    mail.worker.wake();
+  }
+
+  private async giveUpCancel(
+    change: BookingChangeRow,
+    to: 'refused' | 'failed',
+    message: string,
+  ): Promise<void> {
+    const { repository, orders, mail } = this.deps;
+    await repository.transaction(async (tx) => {
+      const order = await orders.lock(change.orderId, tx);
+      if (!order) return;
+      const settled = await repository.settle(
+        change.id,
+        to,
+        message.slice(0, 1000),
+        this.now(),
+        tx,
+      );
+      if (!settled || order.status !== 'cancelling') return;
+      await orders.transition(order.id, 'cancelling', 'booked', {}, tx);
+      const email = order.collectionAddress?.email;
+      if (!email) return;
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email,
+        orderId: order.id,
+        idempotencyKey: `order-update:${order.reference}:cancel-${to}:${change.id}`,
+        subject: `We could not cancel your booking: ${order.reference}`,
+        heading: 'Your booking is not cancelled',
+        paragraphs: [
+          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+          to === 'refused'
+            ? `The courier could not cancel booking ${order.reference}: it reports your boxes as collected. Nothing has been refunded, and your boxes are on their way.`
+            : `We could not reach the courier to cancel booking ${order.reference}. Your booking stands: nothing has been refunded.`,
+          'If you still need to cancel, reply to this email and we will sort it out with the courier.',
+        ],
+      });
+    });
+    mail.worker.wake();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Changes before the collection window
+  // ------------------------------------------------------------------------------------------
+
+  /** Moves the collection to another offered day: the courier rebooks it, then everything follows. */
+  async changeCollectionDate(
+    orderId: string,
+    actor: ChangeActor,
+    input: { collectionDate: string; requestKey: string },
+  ): Promise<void> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order) throw notFound();
+    if (input.collectionDate === order.collectionDate) {
+      throw new ApiError(422, 'VALIDATION_FAILED', M.sameDate, { collectionDate: M.sameDate });
+    }
+    const change = await this.claim(order, actor, 'collection_date', input.requestKey, {
+      from: order.collectionDate ?? '',
+      to: input.collectionDate,
+    });
+    if (!change) return;
+    try {
+      await this.deps.tracking.moveCollection(orderId, input.collectionDate, {
+        missedOnly: false,
+        inTx: async (tx, answer) => {
+          await this.deps.repository.settle(change.id, 'done', answer, this.now(), tx);
+        },
+      });
+    } catch (error) {
+      await this.deps.repository.settle(
+        change.id,
+        error instanceof ApiError && error.statusCode === 502 ? 'refused' : 'failed',
+        errorMessage(error).slice(0, 1000),
+        this.now(),
+      );
+      throw error;
+    }
+  }
+
+  /** New phone, email and driver instructions for the collection: checked, sent to the courier, saved. */
+  async changeContact(
+    orderId: string,
+    actor: ChangeActor,
+    input: { phoneNumber: string; email: string; instructions: string; requestKey: string },
+  ): Promise<void> {
+    const { orders, courier, repository, mail, logger } = this.deps;
+    const order = await orders.findById(orderId);
+    if (!order) throw notFound();
+    const current = order.collectionAddress;
+    if (!current) throw new ApiError(409, 'NOT_BOOKED', M.notBooked);
+    const checked = validateAddress(
+      {
+        firstName: current.firstName,
+        lastName: current.lastName,
+        company: current.company ?? '',
+        street: current.street,
+        street2: current.street2 ?? '',
+        city: current.city,
+        state: current.state,
+        phoneNumber: input.phoneNumber,
+        email: input.email,
+        instructions: input.instructions,
+      },
+      'GB',
+    );
+    if (!checked.ok) {
+      throw new ApiError(422, 'VALIDATION_FAILED', checked.summary, checked.fields);
+    }
+    const next: OrderAddress = {
+      ...current,
+      phone: checked.value.phone,
+      email: checked.value.email,
+      ...(checked.value.instructions ? { instructions: checked.value.instructions } : {}),
+    };
+    if (!checked.value.instructions) delete next.instructions;
+    const changed = (['phone', 'email', 'instructions'] as const).filter(
+      (f) => (next[f] ?? '') !== (current[f] ?? ''),
+    );
+    if (changed.length === 0) {
+      const message = 'Nothing has changed: edit the phone, email or instructions first.';
+      throw new ApiError(422, 'VALIDATION_FAILED', message, { phoneNumber: message });
+    }
+    const change = await this.claim(order, actor, 'contact', input.requestKey, {
+      changed: changed.join(', '),
+    });
+    if (!change) return;
+    try {
+      await courier.rebookCollection({
+        courierReference: order.courierReference ?? '',
+        collectionDate: order.collectionDate ?? '',
+        readyFrom: '09:00',
+        contact: {
+          name: `${next.firstName} ${next.lastName}`,
+          phone: next.phone,
+          email: next.email,
+        },
+        instructions: next.instructions ?? '',
+      });
+    } catch (error) {
+      logger.warn({ orderId, err: error }, 'booking-changes: the courier refused a contact change');
+      await repository.settle(change.id, 'refused', errorMessage(error).slice(0, 1000), this.now());
+      throw new ApiError(502, 'COURIER_REFUSED', M.courierRefusedChange);
+    }
+    await repository.transaction(async (tx) => {
+      const locked = await orders.lock(orderId, tx);
+      if (!locked || locked.status !== 'booked') return;
+      await orders.update(orderId, { collectionAddress: next }, ['booked'], tx);
+      await repository.settle(change.id, 'done', 'Collection contact updated', this.now(), tx);
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email: next.email,
+        orderId,
+        idempotencyKey: `order-update:${order.reference}:contact:${change.id}`,
+        subject: `Your collection contact is updated: ${order.reference}`,
+        heading: 'Your collection contact is updated',
+        paragraphs: [
+          `Hello ${next.firstName},`,
+          `The courier now has these details for collecting booking ${order.reference} on ${formatCalendarDate(order.collectionDate ?? '')}: phone ${next.phone}, email ${next.email}${next.instructions ? `, instructions “${next.instructions}”` : ', no instructions'}.`,
+          'Your labels stay valid. Reply to this email if you did not ask for this change.',
+        ],
+      });
+    });
+    mail.worker.wake();
+  }
+
+  /**
+   * Records a date or contact change as `pending`, under the order's row lock after re-checking
+   * that it may change: booked, not collected, before the collection window, no other change in
+   * progress. A repeated request key returns nothing (the first request made the change).
+   */
+  private async claim(
+    order: OrderRow,
+    actor: ChangeActor,
+    kind: Exclude<BookingChangeKind, 'cancel'>,
+    requestKey: string,
+    details: Record<string, string>,
+  ): Promise<BookingChangeRow | undefined> {
+    const { repository, orders, tracking } = this.deps;
+    return repository.transaction(async (tx) => {
+      const locked = await orders.lock(order.id, tx);
+      if (!locked) throw notFound();
+      const earlier = await repository.byRequestKey(requestKey, tx);
+      if (earlier) return undefined;
+      const refusal = this.cancelRefusal(locked, await tracking.collected(order.id, tx));
+      if (refusal) throw new ApiError(409, refusalCode(locked, refusal), refusal);
+      const now = this.now();
+      if (locked.collectionDate && now >= changesCloseAt(locked.collectionDate)) {
+        throw new ApiError(409, 'CHANGES_CLOSED', M.changesClosed);
+      }
+      const inProgress = (await repository.list(order.id, tx)).find(
+        (r) => r.status === 'pending' && !this.abandoned(r, now),
+      );
+      if (inProgress) throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+      const { change } = await repository.insert(
+        {
+          id: randomUUID(),
+          orderId: order.id,
+          kind,
+          status: 'pending',
+          ...by(actor),
+          details,
+          courierAnswer: null,
+          requestKey,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      return change;
+    });
+  }
+
+  /** The order's reference (the console's audit names orders by it); 404 when there is none. */
+  async referenceOf(orderId: string): Promise<string> {
+    const order = await this.deps.orders.findById(orderId);
+    if (!order) throw notFound();
+    return order.reference;
+  }
+
+  /** Wakes the job queue: a cancellation was just queued in a transaction of the caller's. */
+  wake(): void {
+    this.deps.jobs.wake();
+  }
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+}
+
+function refusalCode(order: OrderRow, refusal: string): string {
+  return refusal === M.collected ? 'BOOKING_COLLECTED' : 'NOT_BOOKED';
+}
+
+function by(actor: ChangeActor): Pick<BookingChangeRow, 'byKind' | 'byId' | 'byEmail'> {
+  return actor.kind === 'operator'
+    ? { byKind: 'operator', byId: actor.id, byEmail: actor.email }
+    : { byKind: 'customer', byId: null, byEmail: null };
+}
+
+function cancelledBy(change: BookingChangeRow): CancelledBy {
+  return change.byKind === 'operator'
+    ? {
+        kind: 'operator',
+        ...(change.byId ? { id: change.byId } : {}),
+        ...(change.byEmail ? { email: change.byEmail } : {}),
+      }
+    : { kind: 'customer' };
+}
+
+/** A change in a sentence, as the customer and the console read it. */
+export function changeSummary(row: BookingChangeRow): string {
+  const d = row.details;
+  switch (row.kind) {
+    case 'cancel':
+      return {
+        pending: 'Cancellation asked: waiting for the courier',
+        done: 'Booking cancelled',
+        refused: 'Cancellation refused by the courier',
+        failed: 'Cancellation not made: the courier could not be reached',
+      }[row.status];
+    case 'collection_date': {
+      const move = `collection from ${d.from ? formatCalendarDate(d.from) : 'no date'} to ${d.to ? formatCalendarDate(d.to) : 'no date'}`;
+      return {
+        pending: `Moving the ${move}`,
+        done: `Moved the ${move}`,
+        refused: `The courier refused to move the ${move}`,
+        failed: `Could not move the ${move}`,
+      }[row.status];
+    }
+    case 'contact':
+      return {
+        pending: `Changing the collection contact (${d.changed ?? ''})`,
+        done: `Changed the collection contact (${d.changed ?? ''})`,
+        refused: `The courier refused the new collection contact (${d.changed ?? ''})`,
+        failed: `Could not change the collection contact (${d.changed ?? ''})`,
+      }[row.status];
+  }
+}
+
+export function changeView(row: BookingChangeRow): BookingChangeView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    by: row.byKind,
+    byEmail: row.byEmail,
+    summary: changeSummary(row),
+    courierAnswer: row.courierAnswer,
+    at: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,9 @@
+export { bookingChangesRoutes } from './booking-changes.routes.js';
+export {
+  BookingChangesService,
+  CANCEL_BOOKING_JOB,
+  changeView,
+  type ChangeActor,
+} from './booking-changes.service.js';
+export { BookingChangesRepository, type BookingChangeRow } from './booking-changes.repository.js';
+export { cancelBookingJob } from './jobs/cancel-booking.job.js';

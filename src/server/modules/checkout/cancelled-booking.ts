@@ -1,0 +1,52 @@
+import type { DbTransaction } from '../../db/client.js';
+import { CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { RefundRow } from './checkout.repository.js';
+import type { OperatorPayments } from './operator-payments.js';
+
+/** Who cancelled a booking, as its refund records it. */
+export interface CancelledBy {
+  kind: 'customer' | 'operator' | 'system';
+  id?: string;
+  email?: string;
+}
+
+/** One refund per cancelled booking, whoever asks for it first (the cancellation or the capture). */
+const refundKey = (orderId: string) => `booking-cancelled:${orderId}`;
+
+/** Refunds in full what was captured of a cancelled booking (nothing when nothing was). */
+export function refundCancelledBooking(
+  operator: OperatorPayments,
+  orderId: string,
+  by: CancelledBy,
+  tx: DbTransaction,
+): Promise<RefundRow | null> {
+  return operator.refundInFull(
+    orderId,
+    { requestKey: refundKey(orderId), reason: 'The booking was cancelled before collection', by },
+    tx,
+  );
+}
+
+/**
+ * The payments of a booking the courier has just cancelled, in the transaction that marks the
+ * order `cancelled` (docs/booking-changes.md): a captured payment is refunded in full (the
+ * refund job); a capture not yet made is brought forward, and the capture job, seeing the order
+ * cancelled, releases the hold instead of charging.
+ */
+export async function settleCancelledBooking(
+  deps: CheckoutDeps,
+  operator: OperatorPayments,
+  orderId: string,
+  by: CancelledBy,
+  tx: DbTransaction,
+): Promise<{ refund: RefundRow | null; releasing: boolean }> {
+  const payments = await deps.repository.listPayments(orderId, tx);
+  let releasing = false;
+  for (const p of payments) {
+    if (p.status !== 'capture_pending') continue;
+    await deps.jobs.hasten(tx, `${CAPTURE_PAYMENT_JOB}:${p.id}`);
+    releasing = true;
+  }
+  const refund = await refundCancelledBooking(operator, orderId, by, tx);
+  return { refund, releasing };
+}
