@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import { getCheckoutStatus } from '../../../domain/api/checkout.js';
 import {
@@ -53,6 +53,10 @@ export function ManageBookingPage() {
     return () => controller.abort();
   }, [token]);
 
+  // Bumped after a cancellation or change: the order is read again, the page stays as it is.
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
   useEffect(() => {
     if (token || !orderId) return;
     const controller = new AbortController();
@@ -66,13 +70,13 @@ export function ManageBookingPage() {
         if (!signal.aborted) setLoad({ state: 'form', problem: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [token, orderId]);
+  }, [token, orderId, version]);
 
   if (load.state === 'ready') {
     return (
       <section className="page container confirmation">
         <h1>Your booking {load.order.reference}</h1>
-        <OrderDetails order={load.order} checkout={load.checkout} />
+        <OrderDetails order={load.order} checkout={load.checkout} onChanged={reload} />
       </section>
     );
   }

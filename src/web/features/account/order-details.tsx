@@ -12,6 +12,7 @@ import { callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
 import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
 import { OrderTracking } from '../tracking/index.js';
+import { BookingChangesSection } from './booking-changes.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
@@ -62,11 +63,23 @@ export function ContinueBooking({ orderId, label }: { orderId: string; label: st
   );
 }
 
+/** Statuses whose page offers to cancel or change the booking, or shows what was done. */
+const AFTER_BOOKING = ['booked', 'cancelling', 'cancelled'];
+
 /**
  * One order: what was booked, its status, collection, where its boxes are (once booked), labels
  * and declared items.
  */
-export function OrderDetails({ order, checkout }: { order: OrderView; checkout: CheckoutStatus }) {
+export function OrderDetails({
+  order,
+  checkout,
+  onChanged,
+}: {
+  order: OrderView;
+  checkout: CheckoutStatus;
+  /** Reloads the order after the customer cancelled or changed it. */
+  onChanged: () => void;
+}) {
   const booked = checkout.result === 'SUCCESS';
   const inProgress = order.status === 'draft' || order.status === 'booking_failed';
   const service = order.services.find((s) => s.service === order.selectedService);
@@ -133,6 +146,15 @@ export function OrderDetails({ order, checkout }: { order: OrderView; checkout: 
         <div className="order-page__continue">
           <ContinueBooking orderId={order.id} label="Continue your booking" />
         </div>
+      )}
+
+      {AFTER_BOOKING.includes(order.status) && (
+        <BookingChangesSection
+          orderId={order.id}
+          reference={order.reference}
+          pricePence={order.pricePence}
+          onChanged={onChanged}
+        />
       )}
 
       {order.status === 'booked' && <OrderTracking orderId={order.id} />}

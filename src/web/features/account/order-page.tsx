@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getAccountOrder, type AccountOrderDetails } from '../../../domain/api/my-orders.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
@@ -26,6 +26,9 @@ export function AccountOrderPage() {
 
 function AccountOrder({ reference }: { reference: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Bumped after a cancellation or change: the order is read again, the page stays as it is.
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
   useEffect(() => {
     const controller = new AbortController();
     callApi(getAccountOrder, { params: { reference }, signal: controller.signal })
@@ -39,7 +42,7 @@ function AccountOrder({ reference }: { reference: string }) {
         });
       });
     return () => controller.abort();
-  }, [reference]);
+  }, [reference, version]);
 
   return (
     <section className="page container confirmation">
@@ -67,7 +70,11 @@ function AccountOrder({ reference }: { reference: string }) {
         </div>
       )}
       {load.state === 'ready' && (
-        <OrderDetails order={load.details.order} checkout={load.details.checkout} />
+        <OrderDetails
+          order={load.details.order}
+          checkout={load.details.checkout}
+          onChanged={reload}
+        />
       )}
     </section>
   );

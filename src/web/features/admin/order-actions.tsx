@@ -9,7 +9,7 @@ import { formatPence } from '../../../domain/money.js';
 import { parseRefundAmount } from '../../../domain/refunds.js';
 import { penceToPounds } from '../../../domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { formatLondon } from '../../../domain/london-time.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/api/admin.js';
 import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';

@@ -11,7 +11,7 @@ import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';

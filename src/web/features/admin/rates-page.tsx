@@ -27,7 +27,7 @@ import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { ConfirmDialog } from './confirm-dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { PriceChart } from './price-chart.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';

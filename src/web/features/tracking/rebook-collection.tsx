@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { rebookMissedCollection, type TrackingView } from '../../../domain/api/tracking.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { clockText } from './tracking-text.js';
+import { DateOptions } from './date-options.js';
 
 const FIRST_DATE_ID = 'rebook-date-first';
 
@@ -92,32 +92,15 @@ export function RebookCollection({
             <p className="date-choice__note" id="rebook-window-note">
               The courier comes between {hours} on the date you choose.
             </p>
-            <div className="date-choice__options">
-              {newDates.map((date, index) => {
-                const [weekday, day, month] = formatCalendarDate(date).split(' ');
-                return (
-                  <label key={date} className="date-choice__option">
-                    <input
-                      type="radio"
-                      name="collectionDate"
-                      id={index === 0 ? FIRST_DATE_ID : undefined}
-                      value={date}
-                      checked={chosen === date}
-                      onChange={() => {
-                        setChosen(date);
-                        setProblem(null);
-                      }}
-                    />
-                    <span className="date-choice__day">
-                      <span className="date-choice__weekday">{weekday}</span>
-                      <span className="date-choice__date">
-                        {day} {month}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
+            <DateOptions
+              dates={newDates}
+              chosen={chosen}
+              firstId={FIRST_DATE_ID}
+              onChoose={(date) => {
+                setChosen(date);
+                setProblem(null);
+              }}
+            />
           </fieldset>
           <button
             type="submit"

@@ -207,6 +207,13 @@ export function TrackingPage() {
             </>
           )}
         </dl>
+        {(view.status === 'booked' || view.status === 'collection_missed') && (
+          <p data-testid="manage-link">
+            Need to cancel, or to change the collection day or contact? You can, free of charge,
+            until the courier collects your boxes:{' '}
+            <Link to="/manage-booking">cancel or change this booking</Link>.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="boxes-title" className="tracking-section">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../lib/error-message.js';
+import './confirm-dialog.css';
 
 /**
  * An action behind a confirmation: a modal dialog saying what will happen, with the action and

@@ -1,0 +1,364 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import {
+  cancelBooking,
+  changeCollectionContact,
+  changeCollectionDate,
+  getBookingChanges,
+  type BookingChanges,
+} from '../../../domain/api/booking-changes.js';
+import { timeLeft } from '../../../domain/booking-changes.js';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatLondon } from '../../../domain/london-time.js';
+import { formatPence } from '../../../domain/money.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ErrorSummary } from '../../components/ui/error-summary.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { TextField } from '../../components/ui/text-field.js';
+import { callApi } from '../../lib/api.js';
+import { asApiError, errorMessage } from '../../lib/error-message.js';
+import { DateOptions } from '../tracking/index.js';
+
+/** While a cancellation runs, the page asks how it is going this often. */
+const POLL_MS = 2_000;
+const FIRST_DATE_ID = 'change-date-first';
+
+/**
+ * "Cancel or change this booking" on the customer's order pages (docs/booking-changes.md): what
+ * may still be done and until when (with the time left), the cancellation behind a confirmation,
+ * a new collection day, new contact details, and every change made so far. The server decides
+ * each (the cut-offs, the courier's answer); this shows its reasons as they are.
+ */
+export function BookingChangesSection({
+  orderId,
+  reference,
+  pricePence,
+  onChanged,
+}: {
+  orderId: string;
+  reference: string;
+  pricePence: number | null;
+  onChanged: () => void;
+}) {
+  const [view, setView] = useState<BookingChanges | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [now, setNow] = useState(() => new Date());
+
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      callApi(getBookingChanges, { params: { id: orderId }, ...(signal ? { signal } : {}) })
+        .then((next) => {
+          setView((before) => {
+            if (before && before.status !== next.status) onChanged();
+            return next;
+          });
+          setProblem(null);
+        })
+        .catch((error: unknown) => {
+          if (!signal?.aborted) setProblem(errorMessage(error));
+        }),
+    [orderId, onChanged],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  // Follow a cancellation while the courier is asked; keep the time left current.
+  const running = view?.status === 'cancelling';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, load]);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (!view) {
+    return problem ? (
+      <div className="notice notice--error" role="alert">
+        <p>{problem}</p>
+      </div>
+    ) : null;
+  }
+
+  const changed = (next: BookingChanges) => {
+    setView(next);
+    onChanged();
+  };
+
+  return (
+    <section className="booking-changes" aria-labelledby="booking-changes-title">
+      <h2 id="booking-changes-title">Cancel or change this booking</h2>
+      {view.status === 'cancelled' && (
+        <div className="notice notice--success" role="status">
+          <p>This booking is cancelled. The courier will not collect your boxes.</p>
+        </div>
+      )}
+      {view.status === 'cancelling' && (
+        <div className="notice" role="status">
+          <p>
+            <Spinner label="Cancelling" /> We are cancelling your booking with the courier. This
+            usually takes a few seconds.
+          </p>
+        </div>
+      )}
+      {view.status === 'booked' && (
+        <CancelPart
+          view={view}
+          now={now}
+          reference={reference}
+          pricePence={pricePence}
+          onCancelled={changed}
+        />
+      )}
+      {view.status === 'booked' && view.change.allowed && (
+        <>
+          <p data-testid="change-cut-off">
+            You can change the collection day or contact details until{' '}
+            {formatLondon(view.change.closesAt ?? '', 'long')} (
+            {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window
+            opens.
+          </p>
+          <ChangeDate view={view} onChanged={changed} />
+          <ChangeContact view={view} onChanged={changed} />
+        </>
+      )}
+      {view.status === 'booked' &&
+        !view.change.allowed &&
+        view.change.reason &&
+        view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
+      {view.status === 'booked' && <p className="booking-changes__fixed">{view.fixedReason}</p>}
+      {view.changes.length > 0 && (
+        <>
+          <h3>Changes to this booking</h3>
+          <ul className="booking-changes__history" data-testid="booking-changes-history">
+            {view.changes.map((c) => (
+              <li key={c.id}>
+                {formatLondon(c.at, 'long')}: {c.summary} (
+                {c.by === 'operator' ? 'by our team' : 'by you'})
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CancelPart({
+  view,
+  now,
+  reference,
+  pricePence,
+  onCancelled,
+}: {
+  view: BookingChanges;
+  now: Date;
+  reference: string;
+  pricePence: number | null;
+  onCancelled: (next: BookingChanges) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  if (!view.cancel.allowed) return <p data-testid="cancel-refused">{view.cancel.reason}</p>;
+  const from = view.collectionFrom;
+  const opensIn = from && new Date(from) > now ? ` (${timeLeft(new Date(from), now)})` : '';
+  return (
+    <>
+      <p data-testid="cancel-cut-off">
+        You can cancel free of charge until the courier collects your boxes. The collection window
+        opens {from ? formatLondon(from, 'long') : 'on the collection day'}
+        {opensIn}.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setRequestKey(crypto.randomUUID());
+          setOpen(true);
+        }}
+      >
+        Cancel booking
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={`Cancel booking ${reference}?`}
+        confirmLabel="Yes, cancel the booking"
+        onClose={() => setOpen(false)}
+        action={async () => {
+          const next = await callApi(cancelBooking, {
+            params: { id: view.orderId },
+            body: { requestKey },
+          });
+          setOpen(false);
+          onCancelled(next);
+        }}
+      >
+        <p>
+          The courier will not come to collect your boxes
+          {view.collectionDate ? ` on ${formatCalendarDate(view.collectionDate)}` : ''}.{' '}
+          {pricePence
+            ? `We refund the ${formatPence(pricePence)} you paid in full, to the card you paid with.`
+            : 'We refund what you paid in full.'}
+        </p>
+        <p>This cannot be undone: to send the boxes later, book again.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ChangeDate({
+  view,
+  onChanged,
+}: {
+  view: BookingChanges;
+  onChanged: (next: BookingChanges) => void;
+}) {
+  const [chosen, setChosen] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!chosen) {
+      setProblem('Choose the new collection date');
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const next = await callApi(changeCollectionDate, {
+        params: { id: view.orderId },
+        body: { collectionDate: chosen, requestKey: crypto.randomUUID() },
+      });
+      setDone(`Your collection is moved to ${formatCalendarDate(chosen)}.`);
+      setChosen('');
+      onChanged(next);
+    } catch (error) {
+      const refused = asApiError(error);
+      setProblem(refused.fields.collectionDate ?? refused.message);
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="booking-changes__form" onSubmit={(e) => void submit(e)} noValidate>
+      <h3>Collection day</h3>
+      {done && (
+        <div className="notice notice--success" role="status">
+          <p>{done}</p>
+        </div>
+      )}
+      <ErrorSummary
+        message={problem}
+        errors={problem ? [{ fieldId: FIRST_DATE_ID, message: problem }] : []}
+        focusKey={attempt}
+      />
+      <fieldset className="date-choice">
+        <legend className="date-choice__legend">
+          Booked for {view.collectionDate ? formatCalendarDate(view.collectionDate) : 'no date'}.
+          Move it to:
+        </legend>
+        {view.change.dates.length === 0 ? (
+          <p>There is no other day we can offer right now.</p>
+        ) : (
+          <DateOptions
+            dates={view.change.dates}
+            chosen={chosen}
+            firstId={FIRST_DATE_ID}
+            onChoose={(date) => {
+              setChosen(date);
+              setProblem(null);
+            }}
+          />
+        )}
+      </fieldset>
+      {view.change.dates.length > 0 && (
+        <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
+          {busy ? <Spinner label="Moving your collection" /> : 'Move the collection'}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function ChangeContact({
+  view,
+  onChanged,
+}: {
+  view: BookingChanges;
+  onChanged: (next: BookingChanges) => void;
+}) {
+  const [values, setValues] = useState(view.contact);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    setErrors({});
+    setDone(false);
+    try {
+      const next = await callApi(changeCollectionContact, {
+        params: { id: view.orderId },
+        body: { ...values, requestKey: crypto.randomUUID() },
+      });
+      setDone(true);
+      onChanged(next);
+    } catch (error) {
+      const refused = asApiError(error);
+      setErrors(refused.fields);
+      setProblem(refused.message);
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof typeof values) => ({
+    id: `contact-${name}`,
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+  });
+
+  return (
+    <form className="booking-changes__form" onSubmit={(e) => void submit(e)} noValidate>
+      <h3>Collection contact</h3>
+      {done && (
+        <div className="notice notice--success" role="status">
+          <p>The courier has your new contact details.</p>
+        </div>
+      )}
+      <ErrorSummary
+        message={problem}
+        errors={Object.entries(errors).map(([name, message]) => ({
+          fieldId: `contact-${name}`,
+          message,
+        }))}
+        focusKey={attempt}
+      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phoneNumber')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField label="Instructions for the driver" optional wide {...field('instructions')} />
+      <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
+        {busy ? <Spinner label="Saving your contact details" /> : 'Save contact details'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+
+/**
+ * Collection days as radio buttons, one card each ("Thu / 27 Nov"), inside the caller's
+ * fieldset: a missed collection's new dates, or a booked collection's other days.
+ */
+export function DateOptions({
+  dates,
+  chosen,
+  firstId,
+  onChoose,
+}: {
+  dates: readonly string[];
+  chosen: string;
+  /** The first option's id, for the error summary's link. */
+  firstId: string;
+  onChoose: (date: string) => void;
+}) {
+  return (
+    <div className="date-choice__options">
+      {dates.map((date, index) => {
+        const [weekday, day, month] = formatCalendarDate(date).split(' ');
+        return (
+          <label key={date} className="date-choice__option">
+            <input
+              type="radio"
+              name="collectionDate"
+              id={index === 0 ? firstId : undefined}
+              value={date}
+              checked={chosen === date}
+              onChange={() => onChoose(date)}
+            />
+            <span className="date-choice__day">
+              <span className="date-choice__weekday">{weekday}</span>
+              <span className="date-choice__date">
+                {day} {month}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
