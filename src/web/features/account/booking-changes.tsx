@@ -120,8 +120,7 @@ export function BookingChangesSection({
           <p data-testid="change-cut-off">
             You can change the collection day or contact details until{' '}
             {formatLondon(view.change.closesAt ?? '', 'long')} (
-            {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window
-            opens.
+            {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window opens.
           </p>
           <ChangeDate view={view} onChanged={changed} />
           <ChangeContact view={view} onChanged={changed} />
@@ -284,7 +283,11 @@ function ChangeDate({
         )}
       </fieldset>
       {view.change.dates.length > 0 && (
-        <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
+        <button
+          type="submit"
+          className="button button--secondary"
+          aria-disabled={busy || undefined}
+        >
           {busy ? <Spinner label="Moving your collection" /> : 'Move the collection'}
         </button>
       )}

@@ -11,6 +11,7 @@ import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { CancelBooking } from './cancel-booking.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { OrderActions } from './order-actions.js';
@@ -127,6 +128,8 @@ function OrderBody({
       )}
 
       <OrderActions detail={detail} onChanged={onResolved} />
+
+      <CancelBooking order={order} onChanged={onResolved} />
 
       {order.status === 'booked' && <OrderTracking orderId={order.id} />}
 
