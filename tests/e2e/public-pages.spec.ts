@@ -134,10 +134,11 @@ test.describe('FAQ', () => {
     'How many boxes can I send?',
     'When will my boxes be collected?',
     'What can’t I send?',
+    'Can I cancel or change my booking?',
     'How can I contact customer service?',
   ];
 
-  test('four questions; only one answer is open at a time', async ({ page }) => {
+  test('five questions; only one answer is open at a time', async ({ page }) => {
     await page.goto('/faq');
     const questions = page.getByRole('main').getByRole('button');
     await expect(questions).toHaveText(QUESTIONS);
@@ -152,7 +153,11 @@ test.describe('FAQ', () => {
     await expect(first).toContainText('up to 5 boxes');
 
     await page.getByRole('button', { name: QUESTIONS[3] }).click();
-    const last = page.getByRole('region', { name: QUESTIONS[3] });
+    await expect(page.getByRole('region', { name: QUESTIONS[3] })).toContainText(
+      'until the courier collects your boxes',
+    );
+    await page.getByRole('button', { name: QUESTIONS[4] }).click();
+    const last = page.getByRole('region', { name: QUESTIONS[4] });
     await expect(last).toContainText('Customer service runs 9am to 5:30pm Monday to Friday');
     await expect(first).toBeHidden();
     await expect(page.getByRole('button', { name: QUESTIONS[0] })).toHaveAttribute(
@@ -161,7 +166,7 @@ test.describe('FAQ', () => {
     );
     await expectNoAxeViolations(page, 'with an answer open');
 
-    await page.getByRole('button', { name: QUESTIONS[3] }).click();
+    await page.getByRole('button', { name: QUESTIONS[4] }).click();
     await expect(last).toBeHidden();
   });
 
@@ -181,7 +186,7 @@ test.describe('FAQ', () => {
       'between 9:00am and 5:30pm',
     );
     await page.keyboard.press('End');
-    await expect(page.getByRole('button', { name: QUESTIONS[3] })).toBeFocused();
+    await expect(page.getByRole('button', { name: QUESTIONS[4] })).toBeFocused();
     await page.keyboard.press('Home');
     await expect(first).toBeFocused();
     await page.keyboard.press('Tab');

@@ -1,3 +1,4 @@
+import { CHANGES_POLICY } from '../../../domain/booking-changes-policy.js';
 import { MAX_BOXES } from '../../../domain/boxes.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
@@ -37,6 +38,16 @@ const ENTRIES: readonly FaqEntry[] = [
         for example at most 2 electronic devices per box and a shipment value of up to £5,000. See
         the full list of <Link to="/prohibited-items">prohibited items and limits</Link>.
       </p>
+    ),
+  },
+  {
+    question: 'Can I cancel or change my booking?',
+    answer: (
+      <>
+        <p>{CHANGES_POLICY.cancel}</p>
+        <p>{CHANGES_POLICY.change}</p>
+        <p>{CHANGES_POLICY.fixed}</p>
+      </>
     ),
   },
   {

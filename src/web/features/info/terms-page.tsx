@@ -1,3 +1,4 @@
+import { CHANGES_POLICY } from '../../../domain/booking-changes-policy.js';
 import { MAX_BOXES } from '../../../domain/boxes.js';
 import { BRAND, titleFor } from '../../../domain/site-routes.js';
 import { Link } from '../../lib/router.js';
@@ -143,6 +144,9 @@ export function TermsPage() {
             delivered through our fault, we will refund you within 14 days of receipt of the
             returned goods, to the card you paid with.
           </p>
+          <p>{CHANGES_POLICY.cancel}</p>
+          <p>{CHANGES_POLICY.change}</p>
+          <p>{CHANGES_POLICY.fixed}</p>
         </section>
 
         <section id="terms-liability" aria-labelledby="terms-liability-title">

@@ -1,3 +1,4 @@
+import { CHANGES_POLICY } from '../../../../domain/booking-changes-policy.js';
 import { formatPence } from '../../../../domain/money.js';
 import { COLLECTION_WINDOW_TEXT, formatPaidAt } from '../../../../domain/receipt.js';
 import { companyLines } from '../../../../domain/company.js';
@@ -188,6 +189,7 @@ export function renderBookingConfirmation(
   const subject = bookingConfirmationSubject(input.orderReference);
   const date = formatCalendarDate(input.collectionDate);
   const parcels = parcelSummary(input.parcels);
+  const manageUrl = `${context.siteUrl}/manage-booking`;
 
   const amount = formatPence(input.receipt.amountPence);
   const booking: [string, string[]][] = [
@@ -218,6 +220,9 @@ export function renderBookingConfirmation(
           ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}`
         : ''
     }
+    ${subheading('Changes and cancellation')}
+    ${paragraph(CHANGES_POLICY.cancel)} ${paragraph(CHANGES_POLICY.change)}
+    ${paragraph(html`${CHANGES_POLICY.fixed} Manage my booking: ${link(manageUrl, manageUrl)}`)}
     ${subheading('Addresses')}
     <table role="presentation" width="100%" cellspacing="0" cellpadding="0">
       <tr>
@@ -254,6 +259,11 @@ export function renderBookingConfirmation(
         : []),
       '',
       ...(input.trackingUrl ? ['TRACKING', `Track your parcels: ${input.trackingUrl}`, ''] : []),
+      'CHANGES AND CANCELLATION',
+      CHANGES_POLICY.cancel,
+      CHANGES_POLICY.change,
+      `${CHANGES_POLICY.fixed} Manage my booking: ${manageUrl}`,
+      '',
       'COLLECTION ADDRESS',
       ...addressLines(input.collectionAddress),
       '',
