@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isFinalTrackingStatus,
   orderTrackingStatus,
   TRACKING_STATUS_TEXT,
   TRACKING_STATUSES,
@@ -31,7 +32,24 @@ describe('an order’s tracking status, from its boxes’', () => {
     expect(orderTrackingStatus([])).toBe('booked');
   });
 
-  it('finishes when every box is delivered or returned', () => {
+  it('is cancelled when any box is: final, never a state needing attention', () => {
+    expect(orderTrackingStatus(['cancelled', 'cancelled'])).toBe('cancelled');
+    // A box that has not reported the cancellation yet does not hold the order back.
+    expect(orderTrackingStatus(['cancelled', 'booked'])).toBe('cancelled');
+    // The cancellation is the last word, even after a missed collection.
+    expect(orderTrackingStatus(['cancelled', 'collection_missed'])).toBe('cancelled');
+    expect(TRACKING_STATUS_TEXT.cancelled).toEqual({
+      label: 'Cancelled',
+      sentence: 'This booking was cancelled before the courier collected it.',
+      nextStep: 'Nothing more will happen with this shipment. Any refund is shown below.',
+      tone: 'done',
+    });
+    expect(isFinalTrackingStatus('cancelled')).toBe(true);
+  });
+
+  it('finishes when every box is delivered, returned or cancelled', () => {
+    expect(trackingFinished(['cancelled', 'cancelled'])).toBe(true);
+    expect(trackingFinished(['cancelled', 'booked'])).toBe(false);
     expect(trackingFinished(['delivered', 'returned'])).toBe(true);
     expect(trackingFinished(['delivered', 'customs_hold'])).toBe(false);
     expect(trackingFinished([])).toBe(false);

@@ -17,6 +17,7 @@ export const TRACKING_STATUSES = [
   'delivery_failed',
   'returned',
   'exception',
+  'cancelled',
 ] as const;
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
 
@@ -101,10 +102,20 @@ export const TRACKING_STATUS_TEXT: Readonly<Record<TrackingStatus, TrackingStatu
       'We are checking it with the courier and will email you. You do not need to do anything yet.',
     tone: 'attention',
   },
+  cancelled: {
+    label: 'Cancelled',
+    sentence: 'This booking was cancelled before the courier collected it.',
+    nextStep: 'Nothing more will happen with this shipment. Any refund is shown below.',
+    tone: 'done',
+  },
 };
 
 /** Statuses after which nothing more happens to a box: tracking stops. */
-export const FINAL_TRACKING_STATUSES: readonly TrackingStatus[] = ['delivered', 'returned'];
+export const FINAL_TRACKING_STATUSES: readonly TrackingStatus[] = [
+  'delivered',
+  'returned',
+  'cancelled',
+];
 
 export function isFinalTrackingStatus(status: TrackingStatus): boolean {
   return FINAL_TRACKING_STATUSES.includes(status);
@@ -132,10 +143,13 @@ const PROGRESS_ORDER: readonly TrackingStatus[] = [
  * An order's status from its boxes' (docs/tracking.md): a box that needs attention makes the
  * order need it (the most urgent first); otherwise the order is as far along as its least
  * advanced box, so it is `delivered` only when every box is. Every box returned: `returned`.
- * No box known yet: `booked`.
+ * Any box cancelled: `cancelled` (a booking is cancelled as a whole, before any box is
+ * collected; a box still showing another status has not reported it yet). No box known yet:
+ * `booked`.
  */
 export function orderTrackingStatus(parcels: readonly TrackingStatus[]): TrackingStatus {
   if (parcels.length === 0) return 'booked';
+  if (parcels.includes('cancelled')) return 'cancelled';
   if (parcels.every((s) => s === 'returned')) return 'returned';
   for (const status of ATTENTION_ORDER) if (parcels.includes(status)) return status;
   let least = PROGRESS_ORDER.length - 1;

@@ -8,6 +8,7 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentCancellation,
   ShipmentDocuments,
   ShipmentTracking,
 } from '../../src/server/providers/courier/courier-provider.js';
@@ -123,5 +124,27 @@ export class ScriptedCourier implements CourierProvider {
       throw new ProviderError('scripted', 'REJECTED', false, this.rebookRefusal);
     }
     this.rebookings.push(structuredClone(change));
+  }
+
+  /** Shipments cancelled, by courier reference, with when (the first time). */
+  readonly cancellations = new Map<string, string>();
+  /** CancelShipment calls, by courier reference (repeats included). */
+  readonly cancelCalls: string[] = [];
+  /** Set: CancelShipment is refused with this message. */
+  cancelRefusal: string | undefined;
+  /** The time a cancellation is made at. */
+  now: () => Date = () => new Date();
+
+  async cancelShipment(courierReference: string): Promise<ShipmentCancellation> {
+    this.cancelCalls.push(courierReference);
+    if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+    const cancelledAt = this.cancellations.get(courierReference);
+    if (cancelledAt) return { cancelledAt };
+    if (this.cancelRefusal) {
+      throw new ProviderError('scripted', 'REJECTED', false, this.cancelRefusal);
+    }
+    const at = this.now().toISOString();
+    this.cancellations.set(courierReference, at);
+    return { cancelledAt: at };
   }
 }

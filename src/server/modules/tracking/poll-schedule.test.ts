@@ -64,6 +64,12 @@ describe('the polling schedule', () => {
     expect(nextWakeAt(state({ stoppedAt: polled }))).toBeNull();
   });
 
+  it('stops polling a cancelled shipment, stopped or not', () => {
+    const polled = new Date('2026-11-24T10:00:00Z');
+    expect(pollDueAt(state({ status: 'cancelled', lastPolledAt: polled }))).toBeNull();
+    expect(nextWakeAt(state({ status: 'cancelled', lastPolledAt: polled }))).toBeNull();
+  });
+
   it('reminds at 18:00 the evening before, once per collection date', () => {
     expect(reminderDueAt(state())).toEqual(day('18:00', '2026-11-24'));
     expect(reminderDueAt(state({ reminderSentFor: '2026-11-25' }))).toBeNull();

@@ -23,8 +23,8 @@ export const REMINDER_AT = '18:00';
 /** A failed poll is tried again sooner than its stage's interval, at most after this. */
 export const RETRY_AFTER_FAILURE_MS = 30 * MINUTE;
 
-/** How often each stage is polled (after the collection day). */
-const INTERVAL_MS: Record<TrackingStatus, number> = {
+/** How often each stage is polled (after the collection day); a cancelled one is not. */
+const INTERVAL_MS: Record<Exclude<TrackingStatus, 'cancelled'>, number> = {
   booked: 3 * HOUR,
   collection_missed: 6 * HOUR,
   collected: 6 * HOUR,
@@ -58,7 +58,7 @@ export interface ScheduleState {
 
 /** When the courier should next be asked; null once polling stopped. */
 export function pollDueAt(s: ScheduleState): Date | null {
-  if (s.stoppedAt) return null;
+  if (s.stoppedAt || s.status === 'cancelled') return null;
   const last = s.lastPolledAt;
   if (!last) return s.createdAt;
   const lastDay = londonDate(last);

@@ -74,6 +74,7 @@ beforeAll(async () => {
     getShipmentDocuments: (reference, observe) => client.getShipmentDocuments(reference, observe),
     trackShipment: (reference) => scripted.trackShipment(reference),
     rebookCollection: (change) => scripted.rebookCollection(change),
+    cancelShipment: (reference) => scripted.cancelShipment(reference),
   };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -186,13 +186,34 @@ export interface ShipmentTracking {
   parcels: CourierParcelTracking[];
 }
 
-/** A booked shipment's collection moved to another day (after a missed collection). */
+/** Who the driver asks for at the collection address. */
+export interface CollectionContact {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/**
+ * A change to a booked, not yet collected shipment's collection: another day (or time), and/or
+ * another contact or driver instructions. The date and time are always sent: the ones in force
+ * when only the contact or the instructions change.
+ */
 export interface CollectionRebooking {
   courierReference: string;
   /** yyyy-MM-dd, Europe/London calendar date. */
   collectionDate: string;
   /** HH:mm */
   readyFrom: string;
+  /** The collection contact from now on; left out: unchanged. */
+  contact?: CollectionContact;
+  /** The driver's instructions from now on; left out: unchanged. */
+  instructions?: string;
+}
+
+/** A booked shipment cancelled with the courier. */
+export interface ShipmentCancellation {
+  /** ISO 8601: when the courier cancelled it (the first time, when asked again). */
+  cancelledAt: string;
 }
 
 /** The codes a ProviderError from the courier carries. */
@@ -256,8 +277,20 @@ export interface CourierProvider {
     observe?: CourierExchangeObserver,
   ): Promise<ShipmentTracking>;
   /**
-   * Moves a booked shipment's collection to another day, at no charge (a missed collection).
-   * REJECTED when the courier refuses (e.g. already collected, or a day it does not collect).
+   * Changes the collection of any booked, not yet collected shipment, at no charge: another day
+   * (a missed collection, or the customer's choice) and/or another contact or driver
+   * instructions. The labels stay as they are (same references). Safe to repeat. REJECTED when
+   * the courier refuses (already collected, cancelled, or a day it does not collect).
    */
   rebookCollection(change: CollectionRebooking, observe?: CourierExchangeObserver): Promise<void>;
+  /**
+   * Cancels a booked shipment before the courier collects it. Idempotent: a shipment already
+   * cancelled answers success again, with the same `cancelledAt`. REJECTED (not retryable) when
+   * the courier refuses, e.g. the boxes have been collected (its message says so); TIMEOUT and
+   * NETWORK are retryable, as for the other safe calls.
+   */
+  cancelShipment(
+    courierReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentCancellation>;
 }

@@ -3,7 +3,7 @@
  * for every call, every documented failure and every behaviour switch, checking the normalised
  * result or ProviderError.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,7 @@ const SWITCHES_NORMAL = {
   book: 'normal',
   track: 'normal',
   rebook: 'normal',
+  cancel: 'normal',
 };
 const PASSWORD = 'contract-secret-password';
 const logLines: string[] = [];
@@ -696,6 +697,209 @@ describe('rebookCollection (RebookCollection, assumed)', () => {
   });
 });
 
+describe('rebookCollection: another contact or driver instructions', () => {
+  it('keeps the day in force (today’s included), records what changed in the rebookings, and moves nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'boxabroad-courier-amend-'));
+    const own = await startCourierSimulator({
+      clock,
+      credentials: { apiKey: API_KEY, password: PASSWORD },
+      renderPdfs: 'this-thread',
+      storeDir: dir,
+    });
+    try {
+      const one = client({ baseUrl: own.url });
+      const booked = await one.bookShipment(sampleBooking());
+      const order = booked.orderReference;
+      const rebookings = async () =>
+        (
+          JSON.parse(await readFile(join(dir, order, 'order.json'), 'utf8')) as {
+            rebookings: unknown[];
+          }
+        ).rebookings;
+      // The collection day, 10:00: the boxes are collected from 15:00.
+      own.control({ advanceMs: Date.parse('2026-11-24T10:00:00Z') - clock.now().getTime() });
+      const contact = { name: 'Ann Smith', phone: '07700 900456', email: 'ann@example.com' };
+      const amend = {
+        courierReference: order,
+        collectionDate: '2026-11-24',
+        readyFrom: '12:30',
+        contact,
+        instructions: 'Ring twice; the boxes are in the porch',
+      };
+      const exchanges: CourierExchange[] = [];
+      await one.rebookCollection(amend, (e) => exchanges.push(e));
+      expect(exchanges[0]).toMatchObject({
+        operation: 'RebookCollection',
+        outcome: 'SUCCESS',
+        request: {
+          OrderReference: order,
+          CollectionDate: '2026-11-24',
+          ReadyFrom: '12:30',
+          CollectionContact: {
+            ContactName: 'Ann Smith',
+            TelephoneNumber: '07700 900456',
+            EmailAddress: 'ann@example.com',
+          },
+          CollectionInstructions: 'Ring twice; the boxes are in the porch',
+        },
+      });
+      // Asked again, as after a lost reply: already so.
+      await one.rebookCollection(amend);
+      expect(await rebookings()).toEqual([
+        {
+          collectionDate: '2026-11-24',
+          readyFrom: '12:30',
+          at: '2026-11-24T10:00:00.000Z',
+          contact,
+          instructions: 'Ring twice; the boxes are in the porch',
+        },
+      ]);
+
+      // The same date with nothing else is still not a new day; a move with a new phone is both.
+      const sameDay = await providerError(
+        one.rebookCollection({
+          courierReference: order,
+          collectionDate: '2026-11-24',
+          readyFrom: '12:30',
+        }),
+      );
+      expect(sameDay.message).toMatch(/not after today/);
+      const moved = { ...contact, phone: '07700 900789' };
+      await one.rebookCollection({
+        courierReference: order,
+        collectionDate: '2026-11-25',
+        readyFrom: '12:30',
+        contact: moved,
+        instructions: 'Ring twice; the boxes are in the porch',
+      });
+      expect((await rebookings())[1]).toEqual({
+        collectionDate: '2026-11-25',
+        readyFrom: '12:30',
+        at: '2026-11-24T10:00:00.000Z',
+        contact: moved,
+      });
+
+      // Only the move is an event: collected on the new day, the contact change is no event.
+      own.control({
+        advanceMs: Date.parse('2026-11-25T16:00:00Z') - Date.parse('2026-11-24T10:00:00Z'),
+      });
+      const tracking = await one.trackShipment(order);
+      expect(codes(tracking.parcels[0]!)).toEqual(['BOOKED', 'COLLECTION_REBOOKED', 'COLLECTED']);
+      expect(tracking.parcels[0]!.events[2]!.at).toEqual(new Date('2026-11-25T15:00:00Z'));
+    } finally {
+      await own.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('cancelShipment (CancelShipment, assumed)', () => {
+  it('cancels before collection, again with the same time; the journey ends cancelled; no rebooking after it; the documents stay', async () => {
+    const booked = await courier.bookShipment(twoBoxBooking());
+    const order = booked.orderReference;
+    await simulatorAt('2026-11-23T14:00:00Z');
+    const exchanges: CourierExchange[] = [];
+    const cancelled = await courier.cancelShipment(order, (e) => exchanges.push(e));
+    expect(cancelled).toEqual({ cancelledAt: '2026-11-23T14:00:00.000Z' });
+    expect(exchanges).toEqual([
+      expect.objectContaining({
+        operation: 'CancelShipment',
+        request: { OrderReference: order },
+        httpStatus: 200,
+        outcome: 'SUCCESS',
+      }),
+    ]);
+    expect(simulator.calls().cancellations[order]).toBe(1);
+
+    // An hour later, as after a lost reply: the same answer.
+    await simulatorAt('2026-11-23T15:00:00Z');
+    expect(await courier.cancelShipment(order)).toEqual(cancelled);
+    expect(simulator.calls().cancellations[order]).toBe(2);
+
+    // Friday: nothing was collected, the last event is the cancellation.
+    await simulatorAt('2026-11-27T18:00:00Z');
+    const tracking = await courier.trackShipment(order);
+    for (const parcel of tracking.parcels) {
+      expect(statuses(parcel)).toEqual(['booked', 'cancelled']);
+      expect(parcel.events.at(-1)).toMatchObject({
+        courierCode: 'CANCELLED',
+        recognised: true,
+        at: new Date('2026-11-23T14:00:00Z'),
+      });
+    }
+    expect(await (await fetch(booked.trackingUrl)).text()).toContain('Cancelled');
+
+    const rebook = await providerError(
+      courier.rebookCollection({
+        courierReference: order,
+        collectionDate: '2026-11-30',
+        readyFrom: '10:00',
+      }),
+    );
+    expect(rebook).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(rebook.message).toMatch(/was cancelled/);
+    const documents = await courier.getShipmentDocuments(order);
+    expect(documents.labels.map((l) => l.size)).toEqual(['A4', 'Thermal']);
+  });
+
+  it('is refused once the courier has collected a box, saying so; an unknown order is refused', async () => {
+    const one = await courier.bookShipment(sampleBooking({ readyFrom: '09:00' }));
+    const two = await courier.bookShipment({ ...twoBoxBooking(), readyFrom: '09:00' });
+    // The collection day: box 1 at 11:30, box 2 of the second order a minute later.
+    await simulatorAt('2026-11-24T11:30:30Z');
+    const partly = await providerError(courier.cancelShipment(two.orderReference));
+    expect(partly).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(partly.message).toMatch(
+      `1 of the 2 boxes of ${two.orderReference} have been collected: the booking cannot be cancelled`,
+    );
+    await simulatorAt('2026-11-24T11:35:00Z');
+    const before = simulator.calls().cancel;
+    const refused = await providerError(courier.cancelShipment(one.orderReference));
+    expect(refused).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(refused.message).toContain(
+      `The boxes of ${one.orderReference} have been collected: the booking cannot be cancelled`,
+    );
+    // Not retried, nothing recorded, the journey goes on.
+    expect(simulator.calls().cancel - before).toBe(1);
+    expect(simulator.calls().cancellations[one.orderReference]).toBeUndefined();
+    await simulatorAt('2026-11-27T18:00:00Z');
+    expect(statuses((await courier.trackShipment(one.orderReference)).parcels[0]!)).toEqual(
+      JOURNEY,
+    );
+
+    const unknown = await providerError(courier.cancelShipment('GB0000001'));
+    expect(unknown).toMatchObject({ code: 'REJECTED', retryable: false });
+    expect(unknown.message).toMatch(/Order not found/);
+  });
+
+  it('cancel switches: http500 and hang retryable and retried, fail REJECTED; none cancels anything', async () => {
+    const booked = await courier.bookShipment(sampleBooking());
+    const order = booked.orderReference;
+    const quick = client({ timeouts: { cancelMs: 150 } });
+    const cases = [
+      ['http500', 'HTTP_ERROR', true, 2],
+      ['hang', 'TIMEOUT', true, 2],
+      ['fail', 'REJECTED', false, 1],
+      ['malformed', 'INVALID_RESPONSE', false, 1],
+    ] as const;
+    for (const [behaviour, code, retryable, attempts] of cases) {
+      await control({ cancel: behaviour });
+      const before = simulator.calls().cancel;
+      const exchanges: CourierExchange[] = [];
+      const error = await providerError(quick.cancelShipment(order, (e) => exchanges.push(e)));
+      expect(error, behaviour).toMatchObject({ code, retryable });
+      expect(simulator.calls().cancel - before).toBe(attempts);
+      expect(exchanges.map((e) => e.outcome)).toEqual(Array(attempts).fill(code));
+      expect(simulator.calls().cancellations[order]).toBeUndefined();
+    }
+    expect((await control({})).body).toMatchObject({ cancel: 'malformed' });
+    await control({ cancel: 'normal' });
+    expect(statuses((await courier.trackShipment(order)).parcels[0]!)).toEqual(['booked']);
+    await courier.cancelShipment(order);
+    expect(simulator.calls().cancellations[order]).toBe(1);
+  });
+});
+
 describe('the simulator’s store (storeDir)', () => {
   /** From the tests' Monday 10:00 to Friday 16:00. */
   const FRIDAY_16H = Date.parse('2026-11-27T16:00:00Z') - Date.parse(COURIER_TEST_NOW);
@@ -766,6 +970,8 @@ describe('call counts (GET /__calls)', () => {
     const before = await read();
     expect(Object.keys(before).sort()).toEqual([
       'book',
+      'cancel',
+      'cancellations',
       'commodity',
       'countries',
       'documents',
@@ -989,6 +1195,10 @@ describe('transport failures', () => {
       retryable: true,
     });
     expect(await providerError(offline.bookShipment(sampleBooking()))).toMatchObject({
+      code: 'NETWORK',
+      retryable: true,
+    });
+    expect(await providerError(offline.cancelShipment('GB0052633'))).toMatchObject({
       code: 'NETWORK',
       retryable: true,
     });

@@ -35,6 +35,7 @@ export function courierTimeouts(env: Env): CourierTimeouts {
     documentsMs: DEFAULT_TIMEOUTS.documentsMs,
     trackMs: env.COURIER_TRACK_TIMEOUT_MS,
     rebookMs: DEFAULT_TIMEOUTS.rebookMs,
+    cancelMs: DEFAULT_TIMEOUTS.cancelMs,
   };
 }
 

@@ -68,7 +68,16 @@ it('keeps each order as files, loads them at start, and deletes an evicted order
     readyFrom: '10:00',
     at: new Date('2026-11-24T18:00:00Z'),
   });
+  third.rebookings.push({
+    collectionDate: '2026-11-26',
+    readyFrom: '10:00',
+    at: new Date('2026-11-25T08:00:00Z'),
+    contact: { name: 'Ann Smith', phone: '07700 900123', email: 'ann@example.com' },
+    instructions: 'Ring twice',
+  });
+  second.cancellation = { at: new Date('2026-11-25T09:00:00Z'), count: 2 };
   await book.changed(third);
+  await book.changed(second);
   // A folder a crash left before its order.json, a broken one, a stray file: skipped.
   await mkdir(join(dir, 'GB0000998'));
   await mkdir(join(dir, 'GB0000999'));

@@ -1,7 +1,7 @@
 /**
  * The simulator's booked orders on disk (the `storeDir` option), so they outlive a restart:
  * one folder per order, named by its reference, holding `order.json` (what it booked, its
- * scenario and rebookings) and its label and document PDFs. Every file is written whole to a
+ * scenario, rebookings and cancellation) and its label and document PDFs. Every file is written whole to a
  * temporary name and renamed into place; `order.json` last, so a folder without it (a crash
  * mid-way) is ignored. Writes run one at a time, in the order asked.
  */
@@ -67,9 +67,17 @@ const OrderFile = z.object({
     }),
   ),
   rebookings: z.array(
-    z.object({ collectionDate: z.string(), readyFrom: z.string(), at: z.iso.datetime() }),
+    z.object({
+      collectionDate: z.string(),
+      readyFrom: z.string(),
+      at: z.iso.datetime(),
+      contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }).optional(),
+      instructions: z.string().optional(),
+    }),
   ),
   scenario: z.object({ name: z.enum(SCENARIOS), parcel: z.number().int().min(1).optional() }),
+  /** Absent until the booking is cancelled (and in files written before cancelling existed). */
+  cancellation: z.object({ at: z.iso.datetime(), count: z.number().int().min(1) }).optional(),
 });
 type OrderFile = z.infer<typeof OrderFile>;
 
@@ -103,6 +111,14 @@ function toFile(order: StoredOrder): OrderFile {
     })),
     rebookings: order.rebookings.map((r) => ({ ...r, at: r.at.toISOString() })),
     scenario: { ...order.scenario },
+    ...(order.cancellation
+      ? {
+          cancellation: {
+            at: order.cancellation.at.toISOString(),
+            count: order.cancellation.count,
+          },
+        }
+      : {}),
   };
 }
 
@@ -193,6 +209,9 @@ export class OrderStore {
       ),
       rebookings: file.rebookings.map((r) => ({ ...r, at: new Date(r.at) })),
       scenario: file.scenario,
+      ...(file.cancellation
+        ? { cancellation: { at: new Date(file.cancellation.at), count: file.cancellation.count } }
+        : {}),
     };
   }
 
@@ -219,7 +238,7 @@ export class OrderStore {
     });
   }
 
-  /** An order's scenario or collection changed: its `order.json` again, as it is now. */
+  /** An order's scenario, collection or cancellation changed: its `order.json` again, as it is now. */
   update(order: StoredOrder): Promise<void> {
     const folder = this.folder(order);
     const text = JSON.stringify(toFile(order), null, 2);

@@ -2,7 +2,7 @@
  * Runs the courier simulator on its own:
  *   npm run courier:simulator -- --port 4010 [--host 127.0.0.1] [--latency-ms 0]
  *     [--quote normal|fail|http500|hang|malformed] [--commodity …] [--book …] [--track …]
- *     [--rebook …] [--public-url http://localhost:4010] [--api-key KEY --password PASSWORD]
+ *     [--rebook …] [--cancel …] [--public-url http://localhost:4010] [--api-key KEY --password PASSWORD]
  *     [--store DIR]
  * Without --api-key/--password any non-empty credentials are accepted. With --store, what it
  * books is kept in DIR and loaded again at the next start; without, it is forgotten at exit.
@@ -14,7 +14,7 @@ import { BEHAVIOURS, ControlSchema, startCourierSimulator } from './simulator.se
 import { errorMessage } from '../../../error-message.js';
 
 const usage = `Usage: npm run courier:simulator -- [--port 4010] [--host 127.0.0.1] [--latency-ms 0]
-  [--quote|--commodity|--book|--track|--rebook ${BEHAVIOURS.join('|')}] [--public-url URL]
+  [--quote|--commodity|--book|--track|--rebook|--cancel ${BEHAVIOURS.join('|')}] [--public-url URL]
   [--api-key KEY --password PASSWORD] [--store DIR]`;
 
 function fatal(message: string): never {
@@ -34,6 +34,7 @@ try {
       book: { type: 'string' },
       track: { type: 'string' },
       rebook: { type: 'string' },
+      cancel: { type: 'string' },
       store: { type: 'string' },
       'public-url': { type: 'string' },
       'api-key': { type: 'string' },
@@ -60,6 +61,7 @@ const settings = ControlSchema.safeParse({
   ...(values.book ? { book: values.book } : {}),
   ...(values.track ? { track: values.track } : {}),
   ...(values.rebook ? { rebook: values.rebook } : {}),
+  ...(values.cancel ? { cancel: values.cancel } : {}),
 });
 if (!settings.success) {
   fatal(settings.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import {
   BookShipmentRequestSchema,
+  CancelShipmentRequestSchema,
   CommodityRequestSchema,
   CredentialsSchema,
   OrderDocumentsRequestSchema,
@@ -35,9 +36,13 @@ import type { OrderStore, StoredOrder } from './order-store.js';
 import {
   apiDateTime,
   awaitingCollection,
+  collectedBoxes,
   currentCollection,
+  currentContact,
+  currentInstructions,
   isWeekend,
   trackingAt,
+  type CollectionMove,
   type Scenario,
 } from './tracking.js';
 
@@ -430,6 +435,15 @@ export class OrderBook {
     return this.orders.get(reference.toUpperCase());
   }
 
+  /** Each cancelled order's reference and how many CancelShipment calls it answered SUCCESS. */
+  cancellations(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const order of this.orders.values()) {
+      if (order.cancellation) counts[order.orderReference] = order.cancellation.count;
+    }
+    return counts;
+  }
+
   file(token: string): Buffer | undefined {
     return this.files.get(token);
   }
@@ -775,9 +789,10 @@ export function trackOrder(body: unknown, context: HandlerContext, orders: Order
 }
 
 /**
- * Moves an order's collection to another weekday after today, while a box is still to be
- * collected. Asked again for the date and time already in force, it changes nothing and
- * succeeds (so a client may repeat it).
+ * Changes an order's collection while a box is still to be collected (and it is not cancelled):
+ * moves it to another weekday after today, and/or records another contact or driver
+ * instructions (a change of those alone keeps the date in force, today's included). Asked again
+ * for what is already in force, it changes nothing and succeeds (so a client may repeat it).
  */
 export async function rebookCollection(
   body: unknown,
@@ -791,6 +806,9 @@ export async function rebookCollection(
   const request = parsed.data;
   const order = orders.order(request.OrderReference);
   if (!order) return fail(`Order not found: ${request.OrderReference}`);
+  if (order.cancellation) {
+    return fail(`${order.orderReference} was cancelled: its collection cannot be rebooked`);
+  }
   const now = context.now();
   const today = londonClock(now).date;
   const date = request.CollectionDate.slice(0, 10);
@@ -807,20 +825,85 @@ export async function rebookCollection(
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(readyFrom)) {
     return fail(`ReadyFrom "${readyFrom}" is not a time (HH:mm)`);
   }
-  if (date <= today) return fail(`CollectionDate ${date} is not after today (${today})`);
-  if (isWeekend(date)) {
-    return fail(`CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`);
+  const moves = date !== current.collectionDate || readyFrom !== current.readyFrom;
+  const details = request.CollectionContact != null || request.CollectionInstructions != null;
+  // Only a move is checked as a new day: a change of contact keeps the day in force.
+  if (moves || !details) {
+    if (date <= today) return fail(`CollectionDate ${date} is not after today (${today})`);
+    if (isWeekend(date)) {
+      return fail(
+        `CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`,
+      );
+    }
   }
+  const given = request.CollectionContact;
+  const contact = given
+    ? { name: given.ContactName, phone: given.TelephoneNumber, email: given.EmailAddress }
+    : undefined;
+  const was = currentContact(order);
+  const contactChanged =
+    !!contact &&
+    (contact.name !== was.name || contact.phone !== was.phone || contact.email !== was.email);
+  const instructions = request.CollectionInstructions ?? undefined;
+  const instructionsChanged =
+    instructions !== undefined && instructions !== (currentInstructions(order) ?? '');
   const reply = success({
     OrderReference: order.orderReference,
     CollectionDate: date,
     ReadyFrom: readyFrom,
   });
-  // The same change asked again (a repeat after a lost reply): already so.
-  if (date === current.collectionDate && readyFrom === current.readyFrom) return reply;
-  order.rebookings.push({ collectionDate: date, readyFrom, at: now });
+  // What is already in force asked again (a repeat after a lost reply): already so.
+  if (!moves && !contactChanged && !instructionsChanged) return reply;
+  const change: CollectionMove = {
+    collectionDate: date,
+    readyFrom,
+    at: now,
+    ...(contactChanged ? { contact } : {}),
+    ...(instructionsChanged ? { instructions } : {}),
+  };
+  order.rebookings.push(change);
   await orders.changed(order);
   return reply;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CancelShipment (the shape we assume of the real API: docs/providers.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Cancels an order before any of its boxes is collected: its journey ends with a `CANCELLED`
+ * event. Asked again, it succeeds with the same time (so a client may repeat it). Refused once a
+ * box has been collected, at the simulator's clock.
+ */
+export async function cancelShipment(
+  body: unknown,
+  context: HandlerContext,
+  orders: OrderBook,
+): Promise<Reply> {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = CancelShipmentRequestSchema.safeParse(body);
+  if (!parsed.success) return fail('OrderReference is required');
+  const order = orders.order(parsed.data.OrderReference);
+  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  if (!order.cancellation) {
+    const now = context.now();
+    const collected = collectedBoxes(order, now);
+    if (collected > 0) {
+      const which =
+        collected === order.packageCount
+          ? `The boxes of ${order.orderReference} have been collected`
+          : `${collected} of the ${order.packageCount} boxes of ${order.orderReference} have been collected`;
+      return fail(`${which}: the booking cannot be cancelled`);
+    }
+    order.cancellation = { at: now, count: 0 };
+  }
+  order.cancellation.count += 1;
+  await orders.changed(order);
+  return success({
+    OrderReference: order.orderReference,
+    CancelledAt: apiDateTime(order.cancellation.at),
+  });
 }
 
 /** Sets an order's scenario (POST /__control); refuses an unknown order or box. */

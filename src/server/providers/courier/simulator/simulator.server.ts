@@ -5,7 +5,7 @@
  * tests and demos:
  *
  *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal",
- *                      "track": "normal", "rebook": "normal" }
+ *                      "track": "normal", "rebook": "normal", "cancel": "normal" }
  *                    each call type: normal | fail | http500 | hang | malformed | hold;
  *                    { "advanceMs": n } moves its clock on by n ms (its offset, added to the clock
  *                    it was given; negative moves it back);
@@ -19,11 +19,12 @@
  *                    something else, then answers as the new setting: a test can look at the
  *                    site while a call is in flight, for as long as it needs.
  *                    Only from this machine, never from a web page (controlRefusal).
- *   GET  /__calls    how many API calls of each type it has answered since it started.
+ *   GET  /__calls    how many API calls of each type it has answered since it started, and
+ *                    `cancellations`: each cancelled order's count of CancelShipment successes.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only. Besides the
  * documented calls it answers the ones we assume (GetOrderDocuments, TrackOrder at /Track/V2 and
- * /Tracking/V2, RebookCollection). Its "now" is the clock it is given plus its own offset. With
+ * /Tracking/V2, RebookCollection, CancelShipment). Its "now" is the clock it is given plus its own offset. With
  * `storeDir`, what it books is kept there as files and loaded again at start (order-store.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -34,6 +35,7 @@ import type { Clock } from '../../../clock.js';
 import { systemClock } from '../../../clock.js';
 import {
   bookShipment,
+  cancelShipment,
   fail,
   getCommodity,
   getCountries,
@@ -52,14 +54,14 @@ import {
 import { renderBookingDocuments } from './documents.pdf.js';
 import { OrderStore } from './order-store.js';
 import { RenderPool } from './render-pool.js';
-import { currentCollection, SCENARIOS, trackingAt } from './tracking.js';
+import { apiDateTime, currentCollection, SCENARIOS, trackingAt } from './tracking.js';
 import { londonClock } from '../../../../domain/london-time.js';
 
 export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 /** The call types a behaviour switch governs. */
-export const SWITCHED_CALLS = ['quote', 'commodity', 'book', 'track', 'rebook'] as const;
+export const SWITCHED_CALLS = ['quote', 'commodity', 'book', 'track', 'rebook', 'cancel'] as const;
 export type SwitchedCall = (typeof SWITCHED_CALLS)[number];
 
 export interface SimulatorSettings extends Record<SwitchedCall, Behaviour> {
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
   book: 'normal',
   track: 'normal',
   rebook: 'normal',
+  cancel: 'normal',
   clockOffsetMs: 0,
 };
 
@@ -89,6 +92,7 @@ export const ControlSchema = z.strictObject({
   book: z.enum(BEHAVIOURS).optional(),
   track: z.enum(BEHAVIOURS).optional(),
   rebook: z.enum(BEHAVIOURS).optional(),
+  cancel: z.enum(BEHAVIOURS).optional(),
   /** Moves the simulator's clock on (or back) by this much, on top of its offset so far. */
   advanceMs: z.number().int().min(-MAX_ADVANCE_MS).max(MAX_ADVANCE_MS).optional(),
   /** What happens to a booked order's boxes from now on (tracking.ts). */
@@ -137,13 +141,22 @@ export interface CourierSimulator {
   settings(): SimulatorSettings;
   /** Throws (changing nothing) for a scenario of an order or box it does not have. */
   control(request: ControlRequest): SimulatorSettings;
-  /** How many API requests of each type arrived (for tests: retries, never-retried bookings). */
-  calls(): Record<CallType, number>;
+  /**
+   * How many API requests of each type arrived (for tests: retries, never-retried bookings), and
+   * each cancelled order's count of CancelShipment calls answered SUCCESS.
+   */
+  calls(): CallCounts;
   close(): Promise<void>;
 }
 
 export type CallType =
-  'quote' | 'commodity' | 'book' | 'countries' | 'documents' | 'track' | 'rebook';
+  'quote' | 'commodity' | 'book' | 'countries' | 'documents' | 'track' | 'rebook' | 'cancel';
+
+/** GET /__calls: the calls arrived per type, and the cancellations made per order. */
+export type CallCounts = Record<CallType, number> & {
+  /** By order reference: CancelShipment calls answered SUCCESS (the first and each repeat). */
+  cancellations: Record<string, number>;
+};
 
 interface ApiRoute {
   call: CallType;
@@ -225,7 +238,9 @@ export async function startCourierSimulator(
     documents: 0,
     track: 0,
     rebook: 0,
+    cancel: 0,
   };
+  const callCounts = (): CallCounts => ({ ...calls, cancellations: orders.cancellations() });
 
   const routes: Record<string, ApiRoute> = {
     '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },
@@ -250,6 +265,10 @@ export async function startCourierSimulator(
       call: 'rebook',
       handle: (b) => rebookCollection(b, context, orders),
     },
+    '/book/v2/cancelshipment': {
+      call: 'cancel',
+      handle: (b) => cancelShipment(b, context, orders),
+    },
   };
 
   /** Calls kept waiting by `hold`; each is let go when the settings change. */
@@ -272,6 +291,7 @@ export async function startCourierSimulator(
       book: request.book ?? base.book,
       track: request.track ?? base.track,
       rebook: request.rebook ?? base.rebook,
+      cancel: request.cancel ?? base.cancel,
       clockOffsetMs: base.clockOffsetMs + (request.advanceMs ?? 0),
     };
     logger?.info(
@@ -343,7 +363,7 @@ export async function startCourierSimulator(
         return sendJson(response, 400, { error: `Invalid control request: ${message}`, settings });
       }
     }
-    if (path === '/__calls' && method === 'GET') return sendJson(response, 200, { ...calls });
+    if (path === '/__calls' && method === 'GET') return sendJson(response, 200, callCounts());
 
     const download = /^\/download\/(label|document)\/([a-z0-9]+)$/.exec(path);
     if (download?.[2] && (method === 'GET' || method === 'HEAD')) {
@@ -442,7 +462,7 @@ export async function startCourierSimulator(
     ...(options.storeDir ? { storeDir: options.storeDir } : {}),
     settings: () => ({ ...settings }),
     control,
-    calls: () => ({ ...calls }),
+    calls: callCounts,
     close: async () => {
       await new Promise<void>((resolve) => {
         closing.abort();
@@ -550,6 +570,7 @@ function trackingPage(order: StoredOrder, now: Date): string {
 <dt>From</dt><dd>${escapeHtml(order.from.city)}, ${escapeHtml(order.from.country)}</dd>
 <dt>To</dt><dd>${escapeHtml(order.to.city)}, ${escapeHtml(order.to.country)}</dd>
 <dt>Collection</dt><dd>${escapeHtml(collection.collectionDate)} from ${escapeHtml(collection.readyFrom)}</dd>
+${order.cancellation ? `<dt>Cancelled</dt><dd>${escapeHtml(apiDateTime(order.cancellation.at))}</dd>` : ''}
 </dl>
 <h2>Events, per box (UK time)</h2>
 ${boxes}

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { trackingStatusOf } from '../transglobal/tracking-codes.js';
 import {
   apiDateTime,
+  collectedBoxes,
+  currentContact,
+  currentInstructions,
   SIMULATOR_EVENT_CODES,
   timelines,
   UNKNOWN_EVENT_CODE,
@@ -61,6 +64,45 @@ describe('simulated journeys', () => {
   it('names times as UK wall clock with its offset, in winter and in summer', () => {
     expect(apiDateTime(new Date('2026-11-24T15:00:07.250Z'))).toBe('2026-11-24T15:00:07+00:00');
     expect(apiDateTime(new Date('2026-06-02T15:00:00Z'))).toBe('2026-06-02T16:00:00+01:00');
+  });
+
+  it('ends a cancelled journey at its cancellation, after a missed collection too', () => {
+    const cancellation = { at: new Date('2026-11-28T09:00:00Z'), count: 1 };
+    const missed = order({ scenario: { name: 'collection_missed' }, cancellation });
+    const [box] = timelines(missed);
+    expect(box!.events.map((e) => e.code)).toEqual(['BOOKED', 'COLLECTION_MISSED', 'CANCELLED']);
+    expect(box!.events.at(-1)!.at).toEqual(cancellation.at);
+    expect(box!.collectedAt).toBeUndefined();
+    expect(collectedBoxes(missed, new Date('2026-12-31T12:00:00Z'))).toBe(0);
+    // Before its collection day: booked, then cancelled, nothing after.
+    const early = order({ cancellation: { at: new Date('2026-11-24T09:00:00Z'), count: 1 } });
+    expect(timelines(early)[0]!.events.map((e) => e.code)).toEqual(['BOOKED', 'CANCELLED']);
+  });
+
+  it('moves nothing for a change of contact or instructions alone', () => {
+    const contact = { name: 'Ann Smith', phone: '07700 900456', email: 'ann@example.com' };
+    const amended = order({
+      rebookings: [
+        {
+          collectionDate: '2026-11-27',
+          readyFrom: '09:00',
+          at: new Date('2026-11-24T09:00:00Z'),
+          contact,
+        },
+        {
+          collectionDate: '2026-11-27',
+          readyFrom: '09:00',
+          at: new Date('2026-11-25T09:00:00Z'),
+          instructions: 'Ring twice',
+        },
+      ],
+    });
+    expect(timelines(amended)).toEqual(timelines(order()));
+    expect(currentContact(amended)).toEqual(contact);
+    expect(currentContact(order())).toEqual({ name: 'A Person', phone: '', email: '' });
+    expect(currentInstructions(amended)).toBe('Ring twice');
+    expect(collectedBoxes(amended, new Date('2026-11-27T11:30:00Z'))).toBe(1);
+    expect(collectedBoxes(amended, new Date('2026-11-27T11:29:59Z'))).toBe(0);
   });
 
   it('sends codes the client knows, except the one meant to be unknown', () => {

@@ -11,7 +11,7 @@
  * minutes apart, and diverge where the scenario says.
  *
  * A rebooked collection starts the journey again from the new date; a missed collection misses
- * only the date first booked.
+ * only the date first booked. A cancelled booking's journey ends at its cancellation.
  */
 import { londonClock, londonMidnight } from '../../../../domain/london-time.js';
 import type { PdfAddress } from './documents.pdf.js';
@@ -49,6 +49,7 @@ export const SIMULATOR_EVENT_CODES = [
   'DELIVERY_FAILED',
   'DELIVERED',
   'RETURNED',
+  'CANCELLED',
 ] as const;
 /** The code of the `unknown_event` scenario: deliberately in no table of ours. */
 export const UNKNOWN_EVENT_CODE = 'MISROUTED';
@@ -71,11 +72,31 @@ export interface ParcelTimeline {
   collectedAt?: Date;
 }
 
-/** A collection moved to another day, and when that was asked. */
+/** Who the driver asks for at the collection address. */
+export interface SimulatorContact {
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/**
+ * A collection changed, and when that was asked: moved to another day or time, and/or given
+ * another contact or driver instructions (only what changed is kept; the date and time are
+ * always the ones in force after it).
+ */
 export interface CollectionMove {
   collectionDate: string;
   readyFrom: string;
   at: Date;
+  contact?: SimulatorContact;
+  instructions?: string;
+}
+
+/** A booking cancelled before collection: when, and how many CancelShipment calls it answered. */
+export interface Cancellation {
+  at: Date;
+  /** SUCCESS answers to CancelShipment for this order: the first, and every repeat. */
+  count: number;
 }
 
 /** What the journey needs to know of a booked order. */
@@ -94,6 +115,8 @@ export interface TrackedOrder {
   /** Oldest first; the collection is on the last one's date. */
   rebookings: CollectionMove[];
   scenario: Scenario;
+  /** Set once cancelled: the journey ends there. */
+  cancellation?: Cancellation;
 }
 
 export const CUSTOMS_REASON =
@@ -286,11 +309,18 @@ function journey(
 
 /** Every box's whole journey, future events included (`trackingAt` keeps those so far). */
 export function timelines(order: TrackedOrder): ParcelTimeline[] {
+  // Each collection attempt: the booked one, then each rebooking that moved the day or time (a
+  // change of contact or instructions alone moves nothing).
   const attempts: CollectionMove[] = [
     { collectionDate: order.collectionDate, readyFrom: order.readyFrom, at: order.bookedAt },
-    ...order.rebookings,
   ];
-  return Array.from({ length: order.packageCount }, (_, index) => {
+  for (const move of order.rebookings) {
+    const last = attempts.at(-1);
+    if (move.collectionDate !== last?.collectionDate || move.readyFrom !== last.readyFrom) {
+      attempts.push(move);
+    }
+  }
+  const boxes = Array.from({ length: order.packageCount }, (_, index) => {
     const events: SimulatorEvent[] = [
       {
         code: 'BOOKED',
@@ -339,6 +369,23 @@ export function timelines(order: TrackedOrder): ParcelTimeline[] {
       ...(collectedAt ? { collectedAt } : {}),
     };
   });
+  const cancellation = order.cancellation;
+  if (!cancellation) return boxes;
+  // Cancelled: the events until then, and the cancellation as the last.
+  const cut = cancellation.at.getTime();
+  return boxes.map(({ collectedAt, ...box }) => ({
+    ...box,
+    events: [
+      ...box.events.filter((event) => event.at.getTime() <= cut),
+      {
+        code: 'CANCELLED',
+        description: 'Shipment cancelled before collection',
+        location: `${order.from.city}, ${countryName(order.from.country)}`,
+        at: cancellation.at,
+      },
+    ],
+    ...(collectedAt && collectedAt.getTime() <= cut ? { collectedAt } : {}),
+  }));
 }
 
 /** Each box's events up to `now`, oldest first (none at all for a box the `silent` scenario
@@ -361,6 +408,30 @@ export function awaitingCollection(order: TrackedOrder, now: Date): boolean {
   return timelines(order).some(
     (timeline) => !timeline.collectedAt || timeline.collectedAt.getTime() > now.getTime(),
   );
+}
+
+/** How many boxes have been collected at `now` (a booking can then no longer be cancelled). */
+export function collectedBoxes(order: TrackedOrder, now: Date): number {
+  return timelines(order).filter(
+    (timeline) => timeline.collectedAt && timeline.collectedAt.getTime() <= now.getTime(),
+  ).length;
+}
+
+/** The collection contact in force: the last one a rebooking gave, else the booked address's. */
+export function currentContact(order: TrackedOrder): SimulatorContact {
+  const given = order.rebookings.findLast((move) => move.contact)?.contact;
+  return (
+    given ?? {
+      name: order.from.name,
+      phone: order.from.telephone ?? '',
+      email: order.from.email ?? '',
+    }
+  );
+}
+
+/** The driver's instructions in force: the last a rebooking gave; none when none did. */
+export function currentInstructions(order: TrackedOrder): string | undefined {
+  return order.rebookings.findLast((move) => move.instructions !== undefined)?.instructions;
 }
 
 /** The collection date and time in force: the last rebooking's, else the booked ones. */

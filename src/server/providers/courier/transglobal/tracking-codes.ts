@@ -29,6 +29,7 @@ export const TRACKING_CODES: Readonly<Record<string, TrackingStatus>> = {
   DELIVERY_FAILED: 'delivery_failed',
   DELIVERED: 'delivered',
   RETURNED: 'returned',
+  CANCELLED: 'cancelled', // the booking cancelled before collection: the journey's last event
 };
 
 /**

@@ -4,7 +4,7 @@
  *
  * - Credentials are added to every body here and never logged.
  * - Every call has a timeout. Calls that are safe to repeat (countries, quote, commodity,
- *   TrackOrder, RebookCollection) are retried with exponential backoff on transient failures;
+ *   TrackOrder, RebookCollection, CancelShipment) are retried with exponential backoff on transient failures;
  *   BookShipment never is, nor GetOrderDocuments (an operator's question, asked again by them).
  * - Every failure is a ProviderError (provider "transglobal") with a CourierErrorCode.
  */
@@ -22,11 +22,13 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentCancellation,
   ShipmentDocuments,
   ShipmentTracking,
 } from '../courier-provider.js';
 import {
   fromBookShipmentReply,
+  fromCancelShipmentReply,
   fromCommodityReply,
   fromCountriesReply,
   fromOrderDocumentsReply,
@@ -34,6 +36,7 @@ import {
   fromTrackOrderReply,
   notificationsMessage,
   toBookShipmentBody,
+  toCancelShipmentBody,
   toCommodityBody,
   toOrderDocumentsBody,
   toQuoteMinimalBody,
@@ -42,6 +45,7 @@ import {
 } from './transglobal.mapper.js';
 import {
   BookShipmentReplySchema,
+  CancelShipmentReplySchema,
   CommodityReplySchema,
   CountriesReplySchema,
   EnvelopeSchema,
@@ -65,6 +69,7 @@ export interface CourierTimeouts {
   documentsMs: number;
   trackMs: number;
   rebookMs: number;
+  cancelMs: number;
 }
 
 /**
@@ -79,6 +84,7 @@ export const DEFAULT_TIMEOUTS: CourierTimeouts = {
   documentsMs: 30_000,
   trackMs: 50_000,
   rebookMs: 30_000,
+  cancelMs: 30_000,
 };
 
 export interface RetryPolicy {
@@ -108,7 +114,8 @@ type Call =
   | 'BookShipment'
   | 'GetOrderDocuments'
   | 'TrackOrder'
-  | 'RebookCollection';
+  | 'RebookCollection'
+  | 'CancelShipment';
 
 export class TransglobalCourier implements CourierProvider {
   readonly name: string;
@@ -247,6 +254,26 @@ export class TransglobalCourier implements CourierProvider {
       RebookCollectionReplySchema,
       observe,
     );
+  }
+
+  /**
+   * CancelShipment (shape assumed entirely: docs/providers.md). Retried like a safe call: a
+   * shipment already cancelled is cancelled again with success and the same time, so a repeat
+   * after a lost reply does no harm. A refusal (already collected) is REJECTED, not retried.
+   */
+  async cancelShipment(
+    courierReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentCancellation> {
+    const reply = await this.safeCall(
+      'CancelShipment',
+      TRANSGLOBAL_PATHS.cancelShipment,
+      toCancelShipmentBody(courierReference),
+      this.timeouts.cancelMs,
+      CancelShipmentReplySchema,
+      observe,
+    );
+    return fromCancelShipmentReply(reply, new Date());
   }
 
   /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeQuery, sampleBooking } from '../../../../../tests/support/courier.js';
 import {
   fromBookShipmentReply,
+  fromCancelShipmentReply,
   fromCommodityReply,
   fromCountriesReply,
   fromQuoteReply,
@@ -9,6 +10,7 @@ import {
   notificationsMessage,
   parseApiDateTime,
   toBookShipmentBody,
+  toCancelShipmentBody,
   toCommodityBody,
   toQuoteMinimalBody,
   toRebookCollectionBody,
@@ -17,10 +19,12 @@ import {
 import { trackingStatusOf } from './tracking-codes.js';
 import {
   BookShipmentReplySchema,
+  CancelShipmentReplySchema,
   CommodityReplySchema,
   CountriesReplySchema,
   QuoteReplySchema,
   RebookCollectionReplySchema,
+  RebookCollectionRequestSchema,
   TrackOrderReplySchema,
 } from './transglobal.schemas.js';
 
@@ -558,6 +562,7 @@ describe('tracking codes', () => {
     ['OUT_FOR_DELIVERY', 'out_for_delivery'],
     ['DELIVERY_FAILED', 'delivery_failed'],
     ['RETURNED', 'returned'],
+    ['CANCELLED', 'cancelled'],
   ] as const)('%s is %s', (code, status) => {
     expect(trackingStatusOf(code)).toEqual({ status, recognised: true });
   });
@@ -582,6 +587,84 @@ describe('RebookCollection mapping (assumed shape)', () => {
     expect(
       RebookCollectionReplySchema.safeParse({ Status: 'SUCCESS', Notifications: [] }).success,
     ).toBe(true);
+  });
+
+  it('sends a new collection contact and driver instructions only when they change', () => {
+    const body = toRebookCollectionBody({
+      courierReference: 'GB0052633',
+      collectionDate: '2026-11-24',
+      readyFrom: '09:00',
+      contact: { name: ' Ann Smith ', phone: ' 07700 900123 ', email: 'ann@example.com' },
+      instructions: ' Ring the bell twice; boxes in the porch ',
+    });
+    expect(body).toEqual({
+      OrderReference: 'GB0052633',
+      CollectionDate: '2026-11-24',
+      ReadyFrom: '09:00',
+      CollectionContact: {
+        ContactName: 'Ann Smith',
+        TelephoneNumber: '07700 900123',
+        EmailAddress: 'ann@example.com',
+      },
+      CollectionInstructions: 'Ring the bell twice; boxes in the porch',
+    });
+    // The simulator reads what the client sends.
+    expect(
+      RebookCollectionRequestSchema.safeParse({
+        Credentials: { APIKey: 'k', Password: 'p' },
+        ...body,
+      }).success,
+    ).toBe(true);
+    // Instructions cleared: sent empty, not left out.
+    expect(
+      toRebookCollectionBody({
+        courierReference: 'GB0052633',
+        collectionDate: '2026-11-24',
+        readyFrom: '09:00',
+        instructions: '',
+      }),
+    ).toEqual({
+      OrderReference: 'GB0052633',
+      CollectionDate: '2026-11-24',
+      ReadyFrom: '09:00',
+      CollectionInstructions: '',
+    });
+  });
+});
+
+describe('CancelShipment mapping (assumed shape)', () => {
+  it('sends the courier’s order reference', () => {
+    expect(toCancelShipmentBody(' GB0052633 ')).toEqual({ OrderReference: 'GB0052633' });
+  });
+
+  it('reads when the courier cancelled it, with its offset or as UK time without one', () => {
+    const answeredAt = new Date('2026-11-24T10:05:00Z');
+    const read = (reply: unknown) =>
+      fromCancelShipmentReply(CancelShipmentReplySchema.parse(reply), answeredAt);
+    expect(
+      read({
+        Status: 'SUCCESS',
+        Notifications: [],
+        OrderReference: 'GB0052633',
+        CancelledAt: '2026-06-24T10:00:00+01:00',
+      }),
+    ).toEqual({ cancelledAt: '2026-06-24T09:00:00.000Z' });
+    expect(read({ Status: 'SUCCESS', CancelledAt: '2026-06-24T10:00:00' })).toEqual({
+      cancelledAt: '2026-06-24T09:00:00.000Z',
+    });
+    // It does not say when: the time its answer came.
+    expect(read({ Status: 'SUCCESS', Notifications: null, CancelledAt: null })).toEqual({
+      cancelledAt: '2026-11-24T10:05:00.000Z',
+    });
+    expect(read({ Status: 'SUCCESS', OrderReference: 52633 })).toEqual({
+      cancelledAt: '2026-11-24T10:05:00.000Z',
+    });
+  });
+
+  it('refuses a time it cannot read', () => {
+    expect(
+      CancelShipmentReplySchema.safeParse({ Status: 'SUCCESS', CancelledAt: 'yesterday' }).success,
+    ).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import type {
   RouteQuery,
   RouteService,
   ShipmentBooking,
+  ShipmentCancellation,
   ShipmentDocuments,
   ShipmentTracking,
 } from '../courier-provider.js';
@@ -23,6 +24,8 @@ import {
   apiDateTimeParts,
   type BookShipmentReply,
   type BookShipmentRequest,
+  type CancelShipmentReply,
+  type CancelShipmentRequest,
   type CommodityReply,
   type CommodityRequest,
   type CountriesReply,
@@ -40,6 +43,7 @@ export type QuoteMinimalBody = Omit<QuoteRequest, 'Credentials'>;
 export type CommodityBody = Omit<CommodityRequest, 'Credentials'>;
 export type BookShipmentBody = Omit<BookShipmentRequest, 'Credentials'>;
 export type RebookCollectionBody = Omit<RebookCollectionRequest, 'Credentials'>;
+export type CancelShipmentBody = Omit<CancelShipmentRequest, 'Credentials'>;
 
 /** How many matches GetCommodity is asked for (docs/product-rules.md, "Declare items"). */
 export const COMMODITY_RESULTS = 5;
@@ -353,13 +357,50 @@ export function fromTrackOrderReply(
   return { orderReference, parcels: result };
 }
 
-/** The request to move a booked shipment's collection (credentials are added by the client). */
+/**
+ * The request to change a booked shipment's collection (credentials are added by the client):
+ * its date and time always, the contact and the driver's instructions only when they change.
+ */
 export function toRebookCollectionBody(change: CollectionRebooking): RebookCollectionBody {
   return {
     OrderReference: change.courierReference.trim(),
     CollectionDate: change.collectionDate,
     ReadyFrom: change.readyFrom,
+    ...(change.contact
+      ? {
+          CollectionContact: {
+            ContactName: change.contact.name.trim(),
+            TelephoneNumber: change.contact.phone.trim(),
+            EmailAddress: change.contact.email.trim(),
+          },
+        }
+      : {}),
+    ...(change.instructions !== undefined
+      ? { CollectionInstructions: change.instructions.trim() }
+      : {}),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CancelShipment (assumed shape: docs/providers.md). Only this file and ./transglobal.schemas.ts
+// know it.
+// ---------------------------------------------------------------------------------------------
+
+/** The request to cancel a booked shipment (credentials are added by the client). */
+export function toCancelShipmentBody(courierReference: string): CancelShipmentBody {
+  return { OrderReference: courierReference.trim() };
+}
+
+/**
+ * When the shipment was cancelled: the courier's `CancelledAt` (read as TrackOrder's times are),
+ * else, when it does not say, `answeredAt` (the time its SUCCESS arrived).
+ */
+export function fromCancelShipmentReply(
+  reply: CancelShipmentReply,
+  answeredAt: Date,
+): ShipmentCancellation {
+  const at = reply.CancelledAt ? parseApiDateTime(reply.CancelledAt) : answeredAt;
+  return { cancelledAt: at.toISOString() };
 }
 
 /** The courier's Notifications as one message, e.g. for a ProviderError. */

@@ -239,6 +239,19 @@ export const TrackOrderReplySchema = EnvelopeSchema.extend({
 });
 export type TrackOrderReply = z.infer<typeof TrackOrderReplySchema>;
 
+/**
+ * CancelShipment's reply (assumed: docs/providers.md, "CancelShipment (assumed)"): the envelope,
+ * and when the courier cancelled it, if it says (a time as TrackOrder's events carry them).
+ */
+export const CancelShipmentReplySchema = EnvelopeSchema.extend({
+  OrderReference: looseText.nullish(),
+  CancelledAt: z
+    .string()
+    .refine((v) => apiDateTimeParts(v) !== undefined, 'not a date and time')
+    .nullish(),
+});
+export type CancelShipmentReply = z.infer<typeof CancelShipmentReplySchema>;
+
 /** RebookCollection's reply (assumed): the envelope; what it echoes is not relied on. */
 export const RebookCollectionReplySchema = EnvelopeSchema.extend({
   OrderReference: looseText.nullish(),
@@ -389,8 +402,24 @@ export const RebookCollectionRequestSchema = z.object({
   OrderReference: z.string().trim().min(1, 'OrderReference is required'),
   CollectionDate: z.string({ message: 'CollectionDate is required' }),
   ReadyFrom: optionalString,
+  /** Assumed: who the driver asks for, from now on (left out: unchanged). */
+  CollectionContact: z
+    .object({
+      ContactName: z.string().trim().min(1, 'ContactName is required'),
+      TelephoneNumber: z.string().trim().min(1, 'TelephoneNumber is required'),
+      EmailAddress: z.string().trim().min(1, 'EmailAddress is required'),
+    })
+    .nullish(),
+  /** Assumed: the driver's instructions, from now on (left out: unchanged). */
+  CollectionInstructions: optionalString,
 });
 export type RebookCollectionRequest = z.input<typeof RebookCollectionRequestSchema>;
+
+export const CancelShipmentRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  OrderReference: z.string().trim().min(1, 'OrderReference is required'),
+});
+export type CancelShipmentRequest = z.input<typeof CancelShipmentRequestSchema>;
 
 /** The API's paths, as the documentation spells them (the server matches any casing). */
 export const TRANSGLOBAL_PATHS = {
@@ -404,4 +433,6 @@ export const TRANSGLOBAL_PATHS = {
   trackOrder: '/Track/V2/TrackOrder',
   /** Assumed entirely: no rebooking method is documented. */
   rebookCollection: '/Collection/V2/RebookCollection',
+  /** Assumed: a cancel method exists, its path and shape are not known (beside BookShipment). */
+  cancelShipment: '/Book/V2/CancelShipment',
 } as const;
