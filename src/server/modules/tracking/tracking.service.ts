@@ -310,7 +310,7 @@ export class TrackingService {
     ) {
       missedAt = now;
     }
-    if (missedAt && !collected) status = 'collection_missed';
+    if (missedAt && !collected && status !== 'cancelled') status = 'collection_missed';
 
     const lastEventAt = latestOf(shipment.lastEventAt, fresh);
     const finished = trackingFinished(statuses);
