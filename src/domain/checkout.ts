@@ -1,4 +1,5 @@
 import { ReceiptSchema } from './receipt.js';
+import { PaymentSummarySchema } from './refunds.js';
 import { z } from './zod.js';
 
 /**
@@ -55,6 +56,11 @@ export const CheckoutStatusSchema = z.object({
     .nullable(),
   /** Once booked: the receipt of the payment, with the collection date and service. */
   receipt: ReceiptSchema.nullable(),
+  /**
+   * Once the payment is taken: what was paid (with the card's last four digits when known), each
+   * refund with its state in the customer's words, and the net paid (docs/orders.md).
+   */
+  money: PaymentSummarySchema.nullable(),
 });
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 

@@ -101,7 +101,7 @@ export function createServices(
     },
     deps.jobQueue,
   );
-  const tracking = new TrackingService({
+  const tracking: TrackingService = new TrackingService({
     repository: new TrackingRepository(db),
     courier: deps.courier,
     orders,
@@ -112,8 +112,10 @@ export function createServices(
     jobs,
     siteUrl: site.siteUrl,
     ...(deps.tracking ? { settings: deps.tracking } : {}),
+    // The checkout is made below (it enrols shipments with tracking); asked only at run time.
+    paymentSummary: (orderId: string) => checkout.paymentSummary(orderId, { showCard: false }),
   });
-  const checkout = new CheckoutService(
+  const checkout: CheckoutService = new CheckoutService(
     {
       repository: new CheckoutRepository(db),
       clock: deps.clock,

@@ -1,6 +1,11 @@
 import { z } from '../zod.js';
 import { ORDER_STATUSES } from '../order-states.js';
-import { REFUND_STATUSES } from '../refunds.js';
+import {
+  REFUND_NOTE_MAX,
+  REFUND_NOTE_MESSAGE,
+  REFUND_REQUESTERS,
+  REFUND_STATUSES,
+} from '../refunds.js';
 import { apiError, defineRoute } from './define-route.js';
 
 /**
@@ -324,16 +329,32 @@ export const AdminOrderDetailSchema = z.object({
     }),
   ),
   audit: z.array(AuditEntrySchema),
-  /** Refunds asked of the card provider from the console, oldest first. */
+  /**
+   * The order's refunds, oldest first: asked from the console, by the customer or by the site
+   * (docs/orders.md, "Refund states"). `needs_action` and `failed` ones can be retried or marked
+   * refunded outside the site.
+   */
   refunds: z.array(
     z.object({
       id: z.string(),
       amountPence: z.number().int(),
       status: z.enum(REFUND_STATUSES),
-      adminEmail: z.string(),
+      requestedBy: z.enum(REFUND_REQUESTERS),
+      /** The operator who asked (requestedBy `operator`), else null. */
+      adminEmail: z.string().nullable(),
+      /** The customer's email when they asked. */
+      requesterEmail: z.string().nullable(),
+      reason: z.string().nullable(),
       createdAt: z.string(),
       updatedAt: z.string(),
+      settledAt: z.string().nullable(),
       lastError: z.string().nullable(),
+      /** How many times an operator sent it to the provider again. */
+      retries: z.number().int(),
+      /** Refunded outside the site: the operator's note, who and when. */
+      note: z.string().nullable(),
+      resolvedByEmail: z.string().nullable(),
+      resolvedAt: z.string().nullable(),
     }),
   ),
   /** What is left to refund of the captured payment (0 when nothing was captured). */
@@ -434,7 +455,7 @@ export const refundAdminOrder = defineRoute({
   tag: TAG,
   summary: 'Refund a captured payment, in full or in part',
   description:
-    'The refund is recorded as `pending` with the request, then the payment provider is asked (the refund job, retried through provider failures with one idempotency key per refund); when it confirms, the refund `succeeded`, the payment is `refunded` once nothing is left, and the customer is emailed. One refund at a time per payment.',
+    'The refund is recorded as `pending` with the request, then the payment provider is asked (the refund job, retried through provider failures with one idempotency key per refund); when it confirms, the refund `succeeded`, the payment is `refunded` once nothing is left, and the customer is emailed. Other refunds of the payment still open never block it: what may already have gone (pending, needing action, succeeded, refunded outside) counts against what is left.',
   params: z.object({ id: z.uuid() }),
   body: RefundInputSchema,
   notFound: ORDER_NOT_FOUND_ADMIN,
@@ -442,12 +463,66 @@ export const refundAdminOrder = defineRoute({
     200: AdminOrderDetailSchema.describe('The order with its refunds'),
     ...ADMIN_ERRORS,
     404: apiError('No such order (ORDER_NOT_FOUND)'),
-    409: apiError(
-      'Nothing captured to refund (NOT_REFUNDABLE), or another refund of this payment is still with the provider (REFUND_IN_PROGRESS)',
-    ),
+    409: apiError('Nothing captured to refund (NOT_REFUNDABLE)'),
     422: apiError(
       'An amount that is not positive, has more than 2 decimals or is more than is left (VALIDATION_FAILED; field amount)',
     ),
+  },
+});
+
+const REFUND_NOT_FOUND_ADMIN = { code: 'REFUND_NOT_FOUND', message: 'There is no such refund.' };
+const RefundParams = z.object({ id: z.uuid(), refundId: z.uuid() });
+
+export const retryAdminRefund = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/refunds/:refundId/retry',
+  access: 'operator',
+  tag: TAG,
+  summary: 'Send a refund that needs action, or that the provider refused, to the provider again',
+  description:
+    'Re-checked under the order’s and the payment’s row locks: a `needs_action` or `failed` refund becomes `pending` and its job runs again (a new job), with the refund’s own idempotency key at the provider, so a refund that did go through is never made twice.',
+  params: RefundParams,
+  notFound: REFUND_NOT_FOUND_ADMIN,
+  responses: {
+    200: AdminOrderDetailSchema.describe('The order with its refunds'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order or refund (ORDER_NOT_FOUND, REFUND_NOT_FOUND)'),
+    409: apiError(
+      'The refund is pending or settled (REFUND_NOT_ACTIONABLE), or a refused refund no longer fits in what is left (NOT_REFUNDABLE)',
+    ),
+  },
+});
+
+export const RefundOutsideInputSchema = z.object({
+  /** How it was refunded (bank transfer, the provider's dashboard…): 1–500 characters. */
+  note: z
+    .string({ message: REFUND_NOTE_MESSAGE })
+    .trim()
+    .min(1, REFUND_NOTE_MESSAGE)
+    .max(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE),
+});
+export type RefundOutsideInput = z.infer<typeof RefundOutsideInputSchema>;
+
+export const markAdminRefundOutside = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/refunds/:refundId/outside',
+  access: 'operator',
+  tag: TAG,
+  summary:
+    'Mark a refund that needs action, or that the provider refused, as refunded outside the site',
+  description:
+    'Re-checked under the order’s and the payment’s row locks: a `needs_action` or `failed` refund becomes `refunded_outside` with the operator’s note; the payment becomes `refunded` once what came back covers it.',
+  params: RefundParams,
+  body: RefundOutsideInputSchema,
+  notFound: REFUND_NOT_FOUND_ADMIN,
+  responses: {
+    200: AdminOrderDetailSchema.describe('The order with its refunds'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such order or refund (ORDER_NOT_FOUND, REFUND_NOT_FOUND)'),
+    409: apiError(
+      'The refund is pending or settled (REFUND_NOT_ACTIONABLE), or a refused refund no longer fits in what is left (NOT_REFUNDABLE)',
+    ),
+    422: apiError('No note, or one over 500 characters (VALIDATION_FAILED; field note)'),
   },
 });
 

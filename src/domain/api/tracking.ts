@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { ORDER_NOT_FOUND } from '../order.js';
+import { PaymentSummarySchema } from '../refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../tracking.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
 import { apiError, defineRoute } from './define-route.js';
@@ -69,6 +70,11 @@ export const TrackingViewSchema = z.object({
   emails: TrackingEmailChoiceSchema,
   /** The courier's own tracking page, when it gave one. */
   courierTrackingUrl: z.string().nullable(),
+  /**
+   * What was paid and refunded, with each refund's state: never the card's digits (the link may
+   * be shared with the recipient). Null before the payment is taken.
+   */
+  money: PaymentSummarySchema.nullable(),
 });
 export type TrackingView = z.infer<typeof TrackingViewSchema>;
 

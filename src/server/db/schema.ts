@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
-import { REFUND_STATUSES } from '../../domain/refunds.js';
+import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../domain/refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../../domain/tracking.js';
 import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../../domain/booking-changes.js';
 
@@ -333,6 +333,8 @@ export const payments = pgTable('payments', {
   lastErrorMessage: text('last_error_message'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /** The card's last four digits, when the provider gave them (migration 0140). */
+  cardLast4: text('card_last4'),
 });
 
 export const paymentEvents = pgTable(
@@ -397,7 +399,10 @@ export const courierExchanges = pgTable(
   (t) => [index('courier_exchanges_order_idx').on(t.orderId, t.at)],
 );
 
-/** Refunds asked of the card provider from the console (migration 0090, modules/checkout). */
+/**
+ * Refunds asked of the card provider (migrations 0090 and 0140, modules/checkout): by an operator
+ * from the console, by the customer or by the site (a cancellation).
+ */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -411,11 +416,24 @@ export const paymentRefunds = pgTable(
     requestKey: text('request_key').notNull().unique('payment_refunds_request_key_key'),
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
-    adminId: text('admin_id').notNull(),
-    adminEmail: text('admin_email').notNull(),
+    requestedBy: text('requested_by', { enum: REFUND_REQUESTERS }).notNull().default('operator'),
+    /** The operator who asked (requested_by `operator` only). */
+    adminId: text('admin_id'),
+    adminEmail: text('admin_email'),
+    /** The customer's email when the customer asked. */
+    requesterEmail: text('requester_email'),
+    reason: text('reason'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When it ended: succeeded, failed or refunded outside the site. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The operator's note when they marked it refunded outside the site. */
+    note: text('note'),
+    resolvedByEmail: text('resolved_by_email'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** How many times an operator sent it to the provider again. */
+    retries: integer('retries').notNull().default(0),
   },
   (t) => [index('payment_refunds_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -56,6 +56,12 @@ export type JobOutcome =
 export interface JobContext {
   id: string;
   attempts: number;
+  /**
+   * True when this is the job's last attempt (`attempts` has reached the queue's `maxAttempts`):
+   * a throw now fails the job for good, so a handler that must leave a final state (a refund's
+   * `needs_action`) writes it before giving up.
+   */
+  lastAttempt: boolean;
   createdAt: Date;
   log: Logger;
   /**
@@ -465,6 +471,7 @@ export class JobQueue {
             {
               id: job.id,
               attempts: job.attempts,
+              lastAttempt: job.attempts >= this.options.maxAttempts,
               createdAt: new Date(job.created_at),
               log,
               stillMine: () => mine,

@@ -266,24 +266,38 @@ describe('refund a captured payment', () => {
         m.filter((x) => x.subject.startsWith('We have refunded')),
       ),
     ).toEqual([]);
-    // While it is with the provider no second refund of the payment starts.
+    // While it is with the provider a second refund of the payment is accepted (decision 104):
+    // the first one's £5.00 counts against what is left, since it may have gone. (A second later:
+    // the test clock is frozen, and the refunds are listed by when they were asked.)
+    t.clock.set(new Date(t.clock.now().getTime() + 1_000));
     const meanwhile = await refund(order.id, '1.00');
-    expect(meanwhile.statusCode).toBe(409);
-    expect(meanwhile.json<ApiErrorBody>().error.code).toBe('REFUND_IN_PROGRESS');
+    expect(meanwhile.statusCode, meanwhile.body).toBe(200);
+    expect(meanwhile.json().refunds).toEqual([
+      expect.objectContaining({ amountPence: 500, status: 'pending' }),
+      expect.objectContaining({ amountPence: 100, status: 'pending' }),
+    ]);
+    expect(meanwhile.json().refundablePence).toBe(payment!.amount_pence - 600);
+    await settle(t);
+    expect(calls).toBe(2);
 
-    // The job's retry finds the refund at the provider and does not ask again.
+    // Each job's retry finds its own refund at the provider by its key and does not ask again.
     t.clock.set(new Date(t.clock.now().getTime() + 10 * 60_000));
     await settle(t);
-    expect(calls).toBe(1);
-    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(500);
+    expect(calls).toBe(2);
+    expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(600);
     detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
-      expect.objectContaining({ status: 'succeeded', lastError: null }),
+      expect.objectContaining({ amountPence: 500, status: 'succeeded', lastError: null }),
+      expect.objectContaining({ amountPence: 100, status: 'succeeded', lastError: null }),
     ]);
+    expect(detail.refundablePence).toBe(payment!.amount_pence - 600);
     const mails = (await mailTo(order.reference)).filter((m) =>
       m.subject.startsWith('We have refunded'),
     );
-    expect(mails).toHaveLength(1);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      `We have refunded £1.00: ${order.reference}`,
+      `We have refunded £5.00: ${order.reference}`,
+    ]);
   });
 
   it('a refund the provider refuses ends failed, visibly, and refunds nothing', async () => {

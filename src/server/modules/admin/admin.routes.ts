@@ -3,6 +3,8 @@ import {
   cancelAdminOrderAuthorisation,
   exportRatesCsv,
   refundAdminOrder,
+  retryAdminRefund,
+  markAdminRefundOutside,
   getAdminDashboard,
   getAdminOrder,
   getAdminRates,
@@ -38,6 +40,17 @@ export function adminRoutes(admin: AdminService) {
     );
     add(refundAdminOrder, async (request) =>
       admin.refund(operatorOf(request), request.params.id, request.body),
+    );
+    add(retryAdminRefund, async (request) =>
+      admin.retryRefund(operatorOf(request), request.params.id, request.params.refundId),
+    );
+    add(markAdminRefundOutside, async (request) =>
+      admin.markRefundOutside(
+        operatorOf(request),
+        request.params.id,
+        request.params.refundId,
+        request.body,
+      ),
     );
 
     add(getAdminRates, async () => admin.rates());

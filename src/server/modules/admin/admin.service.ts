@@ -31,6 +31,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderSummary,
   type RefundInput,
+  type RefundOutsideInput,
 } from '../../../domain/api/admin.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
@@ -357,10 +358,18 @@ export class AdminService {
         id: r.id,
         amountPence: r.amountPence,
         status: r.status,
+        requestedBy: r.requestedBy,
         adminEmail: r.adminEmail,
+        requesterEmail: r.requesterEmail,
+        reason: r.reason,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        settledAt: r.settledAt?.toISOString() ?? null,
         lastError: r.lastError,
+        retries: r.retries,
+        note: r.note,
+        resolvedByEmail: r.resolvedByEmail,
+        resolvedAt: r.resolvedAt?.toISOString() ?? null,
       })),
       refundablePence,
     };
@@ -430,6 +439,54 @@ export class AdminService {
       };
     });
     this.deps.checkout.wake();
+    return this.order(id);
+  }
+
+  /** Sends a refund needing action (or refused) to the provider again; audited. */
+  async retryRefund(operator: Operator, id: string, refundId: string) {
+    const existing = await this.deps.orders.findById(id);
+    if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    await this.act(operator, 'order.refund.retry', existing.reference, async (tx) => {
+      const result = await this.deps.checkout.retryRefund(id, refundId, tx);
+      return {
+        result,
+        details: {
+          refundId,
+          amountPence: result.refund.amountPence,
+          retries: result.refund.retries,
+        },
+      };
+    });
+    this.deps.checkout.wake();
+    return this.order(id);
+  }
+
+  /** Marks a refund needing action (or refused) as refunded outside the site; audited. */
+  async markRefundOutside(
+    operator: Operator,
+    id: string,
+    refundId: string,
+    input: RefundOutsideInput,
+  ) {
+    const existing = await this.deps.orders.findById(id);
+    if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    await this.act(operator, 'order.refund.outside', existing.reference, async (tx) => {
+      const result = await this.deps.checkout.markRefundedOutside(
+        id,
+        refundId,
+        { note: input.note, byEmail: operator.email },
+        tx,
+      );
+      return {
+        result,
+        details: {
+          refundId,
+          amountPence: result.refund.amountPence,
+          note: input.note,
+          ...(result.paymentRefunded ? { payment: 'refunded' } : {}),
+        },
+      };
+    });
     return this.order(id);
   }
 

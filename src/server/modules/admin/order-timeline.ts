@@ -23,10 +23,15 @@ export interface TimelineSources {
   refunds: readonly {
     amountPence: number;
     status: string;
-    adminEmail: string;
+    requestedBy: string;
+    adminEmail: string | null;
+    requesterEmail: string | null;
     createdAt: Date;
     updatedAt: Date;
     lastError: string | null;
+    note: string | null;
+    resolvedByEmail: string | null;
+    resolvedAt: Date | null;
   }[];
   courier: readonly {
     operation: string;
@@ -160,11 +165,23 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
   }
 
   for (const r of s.refunds) {
+    const who =
+      r.requestedBy === 'operator'
+        ? (r.adminEmail ?? 'an operator')
+        : r.requestedBy === 'customer'
+          ? `the customer${r.requesterEmail ? ` (${r.requesterEmail})` : ''}`
+          : 'the site';
     add(r.createdAt, {
       kind: 'payment',
-      text: `Refund of ${formatPence(r.amountPence)} asked by ${r.adminEmail}`,
+      text: `Refund of ${formatPence(r.amountPence)} asked by ${who}`,
     });
-    if (r.updatedAt.getTime() !== r.createdAt.getTime()) {
+    if (r.status === 'refunded_outside' && r.resolvedAt) {
+      // Who marked it and why; each retry is the audit log's `order.refund.retry` entry.
+      add(r.resolvedAt, {
+        kind: 'payment',
+        text: `Refund of ${formatPence(r.amountPence)} marked refunded outside the site by ${r.resolvedByEmail ?? 'an operator'}: ${r.note ?? ''}`,
+      });
+    } else if (r.updatedAt.getTime() !== r.createdAt.getTime()) {
       add(r.updatedAt, {
         kind: 'payment',
         text: `Refund of ${formatPence(r.amountPence)} ${r.status}${r.lastError ? `: ${r.lastError}` : ''}`,

@@ -1,14 +1,10 @@
 import type { DbTransaction } from '../../db/client.js';
 import { CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import type { RefundRow } from './checkout.repository.js';
-import type { OperatorPayments } from './operator-payments.js';
+import type { OperatorPayments, RefundBy } from './operator-payments.js';
 
 /** Who cancelled a booking, as its refund records it. */
-export interface CancelledBy {
-  kind: 'customer' | 'operator' | 'system';
-  id?: string;
-  email?: string;
-}
+export type CancelledBy = RefundBy;
 
 /** One refund per cancelled booking, whoever asks for it first (the cancellation or the capture). */
 const refundKey = (orderId: string) => `booking-cancelled:${orderId}`;

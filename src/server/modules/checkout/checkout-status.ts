@@ -1,6 +1,7 @@
 import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { purchaseDescription, type Receipt } from '../../../domain/receipt.js';
+import type { PaymentSummary } from '../../../domain/refunds.js';
 import type { OrderRow } from '../orders/index.js';
 import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
 
@@ -8,6 +9,7 @@ import { customerFailureMessage, documentPath, type CheckoutDeps } from './check
 export async function checkoutStatus(
   deps: Pick<CheckoutDeps, 'orders' | 'repository'>,
   orderId: string,
+  paymentSummary: (orderId: string) => Promise<PaymentSummary | null>,
 ): Promise<CheckoutStatus> {
   const { orders, repository } = deps;
   const order = await orders.load(orderId);
@@ -15,6 +17,7 @@ export async function checkoutStatus(
     (await repository.paymentOfAttempt(orderId, order.paymentAttempt)) ??
     (await repository.latestPayment(orderId));
   const documents = order.status === 'booked' ? await repository.listDocuments(orderId) : [];
+  const money = await paymentSummary(orderId);
   const charged =
     latest !== undefined && ['authorised', 'capture_pending', 'captured'].includes(latest.status);
   const result =
@@ -58,6 +61,7 @@ export async function checkoutStatus(
         }
       : null,
     receipt: order.status === 'booked' ? receiptOf(order) : null,
+    money,
   };
 }
 

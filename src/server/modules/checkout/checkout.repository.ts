@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { canMovePayment, type PaymentStatus } from '../../../domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import type { RefundStatus } from '../../../domain/refunds.js';
@@ -304,20 +316,78 @@ export class CheckoutRepository {
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
   }
 
-  /** Ends a pending refund (re-checked by the write); undefined when it was no longer pending. */
+  /**
+   * Ends a pending refund (re-checked by the write): `succeeded`, `failed` or `needs_action`;
+   * undefined when it was no longer pending.
+   */
   async settleRefund(
     id: string,
-    to: Exclude<RefundStatus, 'pending'>,
+    to: 'succeeded' | 'failed' | 'needs_action',
     lastError: string | null,
     at: Date,
     tx: DbExecutor,
   ): Promise<RefundRow | undefined> {
     const [row] = await tx
       .update(paymentRefunds)
-      .set({ status: to, lastError, updatedAt: at })
+      .set({ status: to, lastError, updatedAt: at, settledAt: to === 'needs_action' ? null : at })
       .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
       .returning();
     return row;
+  }
+
+  /**
+   * An operator sends a refund that needs action (or failed) to the provider again: `pending`,
+   * one more retry; undefined when it was in none of `from` (re-checked by the write).
+   */
+  async reopenRefund(
+    id: string,
+    from: readonly RefundStatus[],
+    at: Date,
+    tx: DbExecutor,
+  ): Promise<RefundRow | undefined> {
+    const [row] = await tx
+      .update(paymentRefunds)
+      .set({
+        status: 'pending',
+        lastError: null,
+        settledAt: null,
+        updatedAt: at,
+        retries: sql`${paymentRefunds.retries} + 1`,
+      })
+      .where(and(eq(paymentRefunds.id, id), inArray(paymentRefunds.status, [...from])))
+      .returning();
+    return row;
+  }
+
+  /** An operator marks a refund refunded outside the site, with their note (re-checked). */
+  async markRefundedOutside(
+    id: string,
+    from: readonly RefundStatus[],
+    input: { note: string; byEmail: string; at: Date },
+    tx: DbExecutor,
+  ): Promise<RefundRow | undefined> {
+    const [row] = await tx
+      .update(paymentRefunds)
+      .set({
+        status: 'refunded_outside',
+        note: input.note,
+        resolvedByEmail: input.byEmail,
+        resolvedAt: input.at,
+        settledAt: input.at,
+        updatedAt: input.at,
+      })
+      .where(and(eq(paymentRefunds.id, id), inArray(paymentRefunds.status, [...from])))
+      .returning();
+    return row;
+  }
+
+  /** Keeps the card's last four digits on a payment that has none yet. */
+  async keepCardLast4(id: string, last4: string, tx: DbExecutor = this.db): Promise<void> {
+    if (!/^[0-9]{4}$/.test(last4)) return;
+    await tx
+      .update(payments)
+      .set({ cardLast4: last4 })
+      .where(and(eq(payments.id, id), isNull(payments.cardLast4)));
   }
 
   /** Notes why the provider has not confirmed a pending refund yet (shown to operators). */

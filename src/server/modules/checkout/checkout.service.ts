@@ -21,7 +21,9 @@ import {
   type Resolution,
 } from './operator-resolution.js';
 import { type CancelledBy, settleCancelledBooking } from './cancelled-booking.js';
-import { OperatorPayments, type RefundRequester } from './operator-payments.js';
+import { OperatorPayments, type RefundBy, type RefundRequester } from './operator-payments.js';
+import type { RefundRow } from './checkout.repository.js';
+import type { PaymentSummary } from '../../../domain/refunds.js';
 
 export type { Resolution };
 
@@ -85,7 +87,9 @@ export class CheckoutService {
   }
 
   status(orderId: string): Promise<CheckoutStatus> {
-    return checkoutStatus(this.deps, orderId);
+    return checkoutStatus(this.deps, orderId, (id) =>
+      this.operator.paymentSummary(id, { showCard: true }),
+    );
   }
 
   /** A stored label or document of the order (downloads never go to the courier's URL). */
@@ -135,9 +139,46 @@ export class CheckoutService {
     return this.operator.requestRefund(orderId, input, tx);
   }
 
+  /**
+   * Refunds everything left of the order's captured payment, in the caller's transaction (a
+   * cancelled booking): locks the order and the payment, writes the refund and queues its job.
+   * Null when nothing was captured or nothing is left; the same `requestKey` again returns the
+   * first refund and queues nothing. Call `wake()` after the transaction commits.
+   */
+  refundInFull(
+    orderId: string,
+    input: { requestKey: string; reason: string; by: RefundBy },
+    tx: DbTransaction,
+  ): Promise<RefundRow | null> {
+    return this.operator.refundInFull(orderId, input, tx);
+  }
+
+  /** An operator sends a refund needing action (or refused) to the provider again. */
+  retryRefund(orderId: string, refundId: string, tx: DbTransaction) {
+    return this.operator.retryRefund(orderId, refundId, tx);
+  }
+
+  /** An operator marks a refund needing action (or refused) as refunded outside the site. */
+  markRefundedOutside(
+    orderId: string,
+    refundId: string,
+    input: { note: string; byEmail: string },
+    tx: DbTransaction,
+  ) {
+    return this.operator.markRefundedOutside(orderId, refundId, input, tx);
+  }
+
   /** The order's refunds and what is left to refund. */
   refunds(orderId: string) {
     return this.operator.refunds(orderId);
+  }
+
+  /**
+   * What was paid and refunded, in the customer's words; `showCard: false` (the tracking page)
+   * leaves the card's digits out. Null until the payment is taken.
+   */
+  paymentSummary(orderId: string, options: { showCard: boolean }): Promise<PaymentSummary | null> {
+    return this.operator.paymentSummary(orderId, options);
   }
 
   /** A booked order's confirmation email again (an operator's action), in the caller's transaction. */

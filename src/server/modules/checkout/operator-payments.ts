@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { formatPence } from '../../../domain/money.js';
-import { parseRefundAmount, REFUND_MESSAGES } from '../../../domain/refunds.js';
+import {
+  parseRefundAmount,
+  REFUND_MESSAGES,
+  REFUND_STATUSES_ACTIONABLE,
+  refundEmailParagraphs,
+  refundedPence,
+  refundLeftPence,
+  summarisePayment,
+  type PaymentSummary,
+  type RefundRequesterKind,
+} from '../../../domain/refunds.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import type { JobOutcome } from '../../jobs/job-queue.js';
-import { isProviderError } from '../../providers/provider-error.js';
+import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
+import { isProviderError, ProviderError } from '../../providers/provider-error.js';
 import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import type { PaymentRow, RefundRow } from './checkout.repository.js';
 import { errorMessage } from '../../error-message.js';
@@ -15,15 +25,24 @@ export const REFUND_PAYMENT_JOB = 'refund-payment';
 export const CANCELLED_BY_OPERATOR_MESSAGE =
   'We cancelled this booking before it was made and released the hold on your card: you have not been charged.';
 
-/** Who asked for a refund (kept on the refund, as on the audit record). */
+/** An operator who asked for a refund (kept on the refund, as on the audit record). */
 export interface RefundRequester {
   id: string;
   email: string;
 }
 
-const refunding = (r: RefundRow) => r.status === 'pending' || r.status === 'succeeded';
-const refundedSoFar = (rows: readonly RefundRow[]) =>
-  rows.filter(refunding).reduce((sum, r) => sum + r.amountPence, 0);
+/** Who asks for a refund: an operator (named), the customer (their email when known), the site. */
+export interface RefundBy {
+  kind: RefundRequesterKind;
+  id?: string;
+  email?: string;
+}
+
+/** A refund an operator acts on is not of this order, or not in a state to act on. */
+const REFUND_NOT_FOUND = () => new ApiError(404, 'REFUND_NOT_FOUND', 'There is no such refund.');
+
+/** The provider's idempotency key of a refund: the same for every attempt and every retry. */
+export const providerRefundKey = (refundId: string) => `refund:${refundId}`;
 
 /**
  * The operators' payment and booking actions on an order (docs/operators.md, "Orders"): retry a
@@ -93,14 +112,16 @@ export class OperatorPayments {
   /**
    * Records a refund of the order's captured payment and queues the refund job, in the caller's
    * transaction under the order's and the payment's row locks. The same request key again
-   * returns the first refund (`created: false`) and queues nothing.
+   * returns the first refund (`created: false`) and queues nothing. Other refunds of the payment
+   * still with the provider never block it: what may already have gone counts against what is
+   * left (decision 104).
    */
   async requestRefund(
     orderId: string,
     input: { amount: string; requestKey: string; by: RefundRequester },
     tx: DbTransaction,
   ): Promise<{ reference: string; refund: RefundRow; created: boolean }> {
-    const { orders, repository, jobs, clock } = this.deps;
+    const { orders, repository } = this.deps;
     const order = await orders.lock(orderId, tx);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
     const earlier = await repository.refundByRequestKey(input.requestKey, tx);
@@ -125,30 +146,91 @@ export class OperatorPayments {
       throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.nothingLeft);
     }
     const refunds = await repository.listRefunds({ paymentId: payment.id }, tx);
-    const pending = refunds.find((r) => r.status === 'pending');
-    if (pending) {
-      throw new ApiError(
-        409,
-        'REFUND_IN_PROGRESS',
-        `A refund of ${formatPence(pending.amountPence)} is still with the card provider. Wait until it is confirmed, then refund again.`,
-      );
-    }
-    const remaining = payment.amountPence - refundedSoFar(refunds);
-    const parsed = parseRefundAmount(input.amount, remaining);
+    const parsed = parseRefundAmount(input.amount, refundLeftPence(payment.amountPence, refunds));
     if ('error' in parsed) {
       throw new ApiError(422, 'VALIDATION_FAILED', parsed.error, { amount: parsed.error });
+    }
+    const { refund, created } = await this.addRefund(
+      payment,
+      {
+        requestKey: input.requestKey,
+        amountPence: parsed.pence,
+        by: { kind: 'operator', id: input.by.id, email: input.by.email },
+        reason: null,
+      },
+      tx,
+    );
+    return { reference: order.reference, refund, created };
+  }
+
+  /**
+   * Refunds everything left of the order's captured payment (a cancelled booking), in the
+   * caller's transaction under the order's and the payment's row locks, and queues the refund
+   * job. Null when nothing was captured or nothing is left. The same request key again returns
+   * the first refund and queues nothing.
+   */
+  async refundInFull(
+    orderId: string,
+    input: { requestKey: string; reason: string; by: RefundBy },
+    tx: DbTransaction,
+  ): Promise<RefundRow | null> {
+    const { orders, repository } = this.deps;
+    const order = await orders.lock(orderId, tx);
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    const earlier = await repository.refundByRequestKey(input.requestKey, tx);
+    if (earlier) {
+      if (earlier.orderId !== orderId) {
+        throw new ApiError(409, 'NOT_REFUNDABLE', 'That request was for another order.');
+      }
+      return earlier;
+    }
+    const captured = await this.capturedPayment(orderId, tx);
+    if (!captured) return null;
+    const payment = await repository.lockPayment(captured.id, tx);
+    if (!payment || payment.status !== 'captured') return null;
+    const left = refundLeftPence(
+      payment.amountPence,
+      await repository.listRefunds({ paymentId: payment.id }, tx),
+    );
+    if (left <= 0) return null;
+    const { refund } = await this.addRefund(
+      payment,
+      {
+        requestKey: input.requestKey,
+        amountPence: left,
+        by: input.by,
+        reason: input.reason.slice(0, 500),
+      },
+      tx,
+    );
+    return refund;
+  }
+
+  /** Writes a pending refund of a locked payment and, when new, queues its job. */
+  private async addRefund(
+    payment: PaymentRow,
+    input: { requestKey: string; amountPence: number; by: RefundBy; reason: string | null },
+    tx: DbTransaction,
+  ): Promise<{ refund: RefundRow; created: boolean }> {
+    const { repository, jobs, clock } = this.deps;
+    const { by } = input;
+    if (by.kind === 'operator' && (!by.id || !by.email)) {
+      throw new Error('An operator’s refund names the operator.');
     }
     const now = clock.now();
     const { refund, created } = await repository.insertRefund(
       {
         id: randomUUID(),
         paymentId: payment.id,
-        orderId,
+        orderId: payment.orderId,
         requestKey: input.requestKey,
-        amountPence: parsed.pence,
+        amountPence: input.amountPence,
         status: 'pending',
-        adminId: input.by.id,
-        adminEmail: input.by.email,
+        requestedBy: by.kind,
+        adminId: by.kind === 'operator' ? (by.id ?? null) : null,
+        adminEmail: by.kind === 'operator' ? (by.email ?? null) : null,
+        requesterEmail: by.kind === 'operator' ? null : (by.email ?? null),
+        reason: input.reason,
         lastError: null,
         createdAt: now,
         updatedAt: now,
@@ -159,52 +241,202 @@ export class OperatorPayments {
       await jobs.enqueue(tx, {
         kind: REFUND_PAYMENT_JOB,
         key: `${REFUND_PAYMENT_JOB}:${refund.id}`,
-        payload: { refundId: refund.id, orderId },
+        payload: { refundId: refund.id, orderId: payment.orderId },
       });
     }
-    return { reference: order.reference, refund, created };
+    return { refund, created };
+  }
+
+  /**
+   * An operator sends a refund that needs action (or that the provider refused) to the provider
+   * again, in the caller's transaction: re-checked under the order's and the payment's row
+   * locks, `pending` again, its job queued under a new key; the provider's idempotency key stays
+   * the refund's own, so a refund that did go through is never made twice.
+   */
+  async retryRefund(
+    orderId: string,
+    refundId: string,
+    tx: DbTransaction,
+  ): Promise<{ reference: string; refund: RefundRow }> {
+    const { repository, jobs, clock } = this.deps;
+    const { order, payment, refund } = await this.lockRefund(orderId, refundId, tx);
+    if (refund.status === 'failed') {
+      // A refused refund gave its amount back: it must still fit in what is left.
+      const others = (await repository.listRefunds({ paymentId: payment.id }, tx)).filter(
+        (r) => r.id !== refund.id,
+      );
+      if (
+        payment.status !== 'captured' ||
+        refund.amountPence > refundLeftPence(payment.amountPence, others)
+      ) {
+        throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.tooMuchToRetry);
+      }
+    }
+    const reopened = await repository.reopenRefund(
+      refund.id,
+      REFUND_STATUSES_ACTIONABLE,
+      clock.now(),
+      tx,
+    );
+    if (!reopened) throw refundNotActionable(refund.status);
+    await jobs.enqueue(tx, {
+      kind: REFUND_PAYMENT_JOB,
+      key: `${REFUND_PAYMENT_JOB}:${refund.id}:retry:${reopened.retries}`,
+      payload: { refundId: refund.id, orderId },
+    });
+    return { reference: order.reference, refund: reopened };
+  }
+
+  /**
+   * An operator says a refund that needs action (or was refused) was refunded outside the site,
+   * with their note, in the caller's transaction under the order's and the payment's row locks.
+   * The payment becomes `refunded` once what came back covers it.
+   */
+  async markRefundedOutside(
+    orderId: string,
+    refundId: string,
+    input: { note: string; byEmail: string },
+    tx: DbTransaction,
+  ): Promise<{ reference: string; refund: RefundRow; paymentRefunded: boolean }> {
+    const { repository, clock } = this.deps;
+    const { order, payment, refund } = await this.lockRefund(orderId, refundId, tx);
+    if (refund.status === 'failed') {
+      const others = (await repository.listRefunds({ paymentId: payment.id }, tx)).filter(
+        (r) => r.id !== refund.id,
+      );
+      if (refund.amountPence > refundLeftPence(payment.amountPence, others)) {
+        throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.tooMuchToRetry);
+      }
+    }
+    const now = clock.now();
+    const marked = await repository.markRefundedOutside(
+      refund.id,
+      REFUND_STATUSES_ACTIONABLE,
+      { note: input.note, byEmail: input.byEmail, at: now },
+      tx,
+    );
+    if (!marked) throw refundNotActionable(refund.status);
+    const paymentRefunded = await this.refundedIfCovered(payment, now, tx);
+    return { reference: order.reference, refund: marked, paymentRefunded };
+  }
+
+  /** The order, its payment and the refund, the first two locked; 404 when they do not match. */
+  private async lockRefund(orderId: string, refundId: string, tx: DbTransaction) {
+    const { orders, repository } = this.deps;
+    const order = await orders.lock(orderId, tx);
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    const seen = await repository.refundById(refundId, tx);
+    if (!seen || seen.orderId !== orderId) throw REFUND_NOT_FOUND();
+    const payment = await repository.lockPayment(seen.paymentId, tx);
+    // Read again under the payment's lock: the state an operator acts on is the one now.
+    const refund = await repository.refundById(refundId, tx);
+    if (!payment || !refund) throw REFUND_NOT_FOUND();
+    if (!REFUND_STATUSES_ACTIONABLE.includes(refund.status)) {
+      throw refundNotActionable(refund.status);
+    }
+    return { order, payment, refund };
+  }
+
+  /** Moves a locked captured payment to `refunded` once what came back covers it. */
+  private async refundedIfCovered(payment: PaymentRow, at: Date, tx: DbTransaction) {
+    const { repository } = this.deps;
+    if (payment.status !== 'captured') return false;
+    const back = refundedPence(await repository.listRefunds({ paymentId: payment.id }, tx));
+    if (back < payment.amountPence) return false;
+    const moved = await repository.movePayments({ id: payment.id }, 'captured', 'refunded', at, tx);
+    return moved.length > 0;
   }
 
   /** The order's refunds and what is left to refund of its captured payment. */
   async refunds(orderId: string): Promise<{ refunds: RefundRow[]; refundablePence: number }> {
     const refunds = await this.deps.repository.listRefunds({ orderId });
     const captured = await this.capturedPayment(orderId);
-    const refundablePence = captured
-      ? captured.amountPence - refundedSoFar(refunds.filter((r) => r.paymentId === captured.id))
-      : 0;
+    const refundablePence =
+      captured && captured.status === 'captured'
+        ? refundLeftPence(
+            captured.amountPence,
+            refunds.filter((r) => r.paymentId === captured.id),
+          )
+        : 0;
     return { refunds, refundablePence };
   }
 
   /**
-   * The refund job: asks the provider for the refund with the refund's own idempotency key,
-   * unless the provider already shows it (a reply lost after the provider refunded); then marks
-   * it succeeded, the payment `refunded` once nothing is left, and emails the customer, in one
-   * transaction. A refusal by the provider ends the refund `failed` (nothing was refunded); any
-   * other failure is noted on the refund and retried.
+   * What the customer paid and what came back (their order pages: `showCard`; the tracking
+   * page: never the card's digits). Null until a payment is taken.
    */
-  async runRefund(refundId: string): Promise<JobOutcome> {
+  async paymentSummary(
+    orderId: string,
+    options: { showCard: boolean },
+  ): Promise<PaymentSummary | null> {
+    const { repository, orders } = this.deps;
+    const captured = await this.capturedPayment(orderId);
+    if (!captured) return null;
+    const [order, refunds] = await Promise.all([
+      orders.findById(orderId),
+      repository.listRefunds({ paymentId: captured.id }),
+    ]);
+    return summarisePayment(
+      {
+        amountPence: captured.amountPence,
+        paidAt: (order?.bookedAt ?? captured.createdAt).toISOString(),
+        cardLast4: captured.cardLast4,
+      },
+      refunds.map((r) => ({
+        status: r.status,
+        amountPence: r.amountPence,
+        askedAt: r.createdAt.toISOString(),
+        settledAt: r.settledAt?.toISOString() ?? null,
+      })),
+      options.showCard,
+    );
+  }
+
+  /**
+   * The refund job: asks the provider whether it already made THIS refund (by the refund's own
+   * idempotency key: a reply lost after the provider refunded), and if not asks for it with that
+   * key; then marks it succeeded, the payment `refunded` once what came back covers it, and
+   * emails the customer, in one transaction. A refusal by the provider ends the refund `failed`
+   * (nothing was refunded); any other failure is noted on the refund and retried, and on the
+   * job's last attempt ends it `needs_action` for an operator (decision 104).
+   */
+  async runRefund(refundId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome> {
     const { repository, payment, clock, mail } = this.deps;
     const refund = await repository.refundById(refundId);
     if (!refund || refund.status !== 'pending') return { result: 'done' };
     const row = await repository.paymentById(refund.paymentId);
     if (!row) return { result: 'done' };
+    const key = providerRefundKey(refund.id);
     try {
-      // One refund of a payment is pending at a time, so what the provider shows beyond the
-      // refunds already confirmed can only be this one.
-      const confirmed = refundedSoFar(
-        (await repository.listRefunds({ paymentId: row.id })).filter(
-          (r) => r.status === 'succeeded',
-        ),
-      );
-      const remote = await payment.retrievePayment(row.providerPaymentId);
-      if (remote.amountRefundedPence < confirmed + refund.amountPence) {
-        await payment.refund(row.providerPaymentId, `refund:${refund.id}`, refund.amountPence);
+      const found = await payment.findRefund(row.providerPaymentId, key);
+      if (found?.status === 'failed') {
+        throw new ProviderError(
+          'payment',
+          'INVALID_REQUEST',
+          false,
+          'The card provider refused this refund.',
+        );
       }
+      if (found?.status === 'pending') {
+        throw new ProviderError(
+          'payment',
+          'HTTP_ERROR',
+          true,
+          'The card provider has not finished this refund yet.',
+        );
+      }
+      if (!found) await payment.refund(row.providerPaymentId, key, refund.amountPence);
     } catch (error) {
-      const message = errorMessage(error);
+      const message = errorMessage(error).slice(0, 1000);
       if (isProviderError(error) && !error.retryable) {
         await repository.transaction((tx) =>
-          repository.settleRefund(refund.id, 'failed', message.slice(0, 1000), clock.now(), tx),
+          repository.settleRefund(refund.id, 'failed', message, clock.now(), tx),
+        );
+        return { result: 'failed', error: message };
+      }
+      if (ctx.lastAttempt) {
+        await repository.transaction((tx) =>
+          repository.settleRefund(refund.id, 'needs_action', message, clock.now(), tx),
         );
         return { result: 'failed', error: message };
       }
@@ -225,17 +457,10 @@ export class OperatorPayments {
       const now = clock.now();
       const settled = await repository.settleRefund(refund.id, 'succeeded', null, now, tx);
       if (!settled) return;
-      const total = refundedSoFar(
-        (await repository.listRefunds({ paymentId: locked.id }, tx)).filter(
-          (r) => r.status === 'succeeded',
-        ),
-      );
-      if (total >= locked.amountPence && locked.status === 'captured') {
-        await repository.movePayments({ id: locked.id }, 'captured', 'refunded', now, tx);
-      }
+      await this.refundedIfCovered(locked, now, tx);
+      const total = refundedPence(await repository.listRefunds({ paymentId: locked.id }, tx));
       const email = order.collectionAddress?.email;
       if (!email) return;
-      const whole = total >= locked.amountPence;
       await mail.emails.enqueueOrderUpdate(tx, {
         email,
         orderId: order.id,
@@ -244,11 +469,15 @@ export class OperatorPayments {
         heading: 'Your refund',
         paragraphs: [
           `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          `We have refunded ${formatPence(refund.amountPence)} to the card you paid with for booking ${order.reference}.`,
-          whole
-            ? `That is the whole of the ${formatPence(locked.amountPence)} you paid.`
-            : `In all we have refunded ${formatPence(total)} of the ${formatPence(locked.amountPence)} you paid.`,
-          'Refunds usually reach your account within 5 to 10 working days, depending on your bank. Reply to this email if you have any question.',
+          ...refundEmailParagraphs({
+            reference: order.reference,
+            amountPence: refund.amountPence,
+            cardLast4: locked.cardLast4,
+            settledAt: now,
+            refundedInAllPence: total,
+            paidPence: locked.amountPence,
+          }),
+          'Reply to this email if you have any question.',
         ],
       });
     });
@@ -259,6 +488,18 @@ export class OperatorPayments {
     const all = await this.deps.repository.listPayments(orderId, tx);
     return all.filter((p) => p.status === 'captured' || p.status === 'refunded').at(-1);
   }
+}
+
+function refundNotActionable(status: string): ApiError {
+  return new ApiError(
+    409,
+    'REFUND_NOT_ACTIONABLE',
+    status === 'pending'
+      ? 'This refund is with the card provider right now: wait for its outcome.'
+      : status === 'succeeded'
+        ? 'The card provider has confirmed this refund: there is nothing to do.'
+        : 'This refund is already settled as refunded outside the site.',
+  );
 }
 
 function notCancellableMessage(status: string): string {

@@ -56,6 +56,10 @@ export class PaymentEvents {
       const order = await orders.lock(row.orderId, tx);
       const locked = await repository.lockPayment(row.id, tx);
       if (!order || !locked) return false;
+      // The card's last four digits, once the provider tells them (the customer's order page).
+      if (remote.cardLast4 && !locked.cardLast4) {
+        await repository.keepCardLast4(locked.id, remote.cardLast4, tx);
+      }
       const now = clock.now();
       const move = async (to: PaymentStatus, error: { code: string; message: string } | null) => {
         if (!canMovePayment(locked.status, to)) return false;

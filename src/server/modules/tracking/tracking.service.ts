@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { TrackingView, AdminShipment, AdminTracking } from '../../../domain/api/tracking.js';
+import type { PaymentSummary } from '../../../domain/refunds.js';
 import { TRACKING_NOT_FOUND, TRACKING_LINK_INVALID } from '../../../domain/api/tracking.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
@@ -76,6 +77,11 @@ export interface TrackingDeps {
   jobs: Pick<JobQueue, 'hasten'>;
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
+  /**
+   * What was paid and refunded for the order, without the card's digits (the checkout's, wired
+   * by services.ts: tracking never imports the checkout, which enrols its shipments).
+   */
+  paymentSummary?: (orderId: string) => Promise<PaymentSummary | null>;
 }
 
 /** Statuses a box reaches only after the courier has it. */
@@ -501,9 +507,10 @@ export class TrackingService {
       this.deps.orders.findById(orderId),
     ]);
     if (!shipment || !order) return null;
-    const [parcels, events] = await Promise.all([
+    const [parcels, events, money] = await Promise.all([
       repository.parcels(orderId),
       repository.events(orderId),
+      this.deps.paymentSummary ? this.deps.paymentSummary(orderId) : null,
     ]);
     const missed = shipment.status === 'collection_missed' && !shipment.rebookingDate;
     const boxes =
@@ -546,6 +553,8 @@ export class TrackingService {
       lastCheckedAt: shipment.lastPolledAt?.toISOString() ?? null,
       emails: { reminder: shipment.reminderEmails, updates: shipment.updateEmails },
       courierTrackingUrl: order.trackingUrl,
+      // Never the card's digits, whatever the summary was given: the link may be shared.
+      money: money && { ...money, paid: { ...money.paid, cardLast4: null } },
     };
   }
 

@@ -30,8 +30,17 @@ export interface ProviderPayment {
   /** Our ids the payment was created with. */
   orderId: string | undefined;
   amountRefundedPence: number;
+  /** The card's last four digits, when the provider tells them (after a card was tried). */
+  cardLast4?: string;
   /** The provider's message for the last refused card, shown to the customer as it is. */
   lastError?: { code: string; message: string };
+}
+
+/** A refund as the provider holds it, found by the idempotency key it was asked with. */
+export interface ProviderRefund {
+  amountPence: number;
+  /** `pending`: the provider has it and has not finished; `failed`: it refunded nothing. */
+  status: 'succeeded' | 'pending' | 'failed';
 }
 
 export interface CreatePaymentInput {
@@ -84,7 +93,13 @@ export interface PaymentProvider {
   capture(id: string, idempotencyKey: string): Promise<ProviderPayment>;
   /** Releases an uncaptured authorisation: the customer is not charged. Safe to repeat. */
   cancel(id: string, idempotencyKey: string): Promise<ProviderPayment>;
+  /** Refunds part (or all) of a captured payment, once per idempotency key. */
   refund(id: string, idempotencyKey: string, amountPence?: number): Promise<ProviderPayment>;
+  /**
+   * The refund of this payment asked with this idempotency key, if the provider made it: how a
+   * refund job knows whether its own refund went through before a lost reply (decision 104).
+   */
+  findRefund(id: string, idempotencyKey: string): Promise<ProviderRefund | undefined>;
   /**
    * Verifies the webhook signature (before anything else) and turns the provider's event into
    * ours; `undefined` for event types we do not act on. Throws SIGNATURE_INVALID.

@@ -2,11 +2,19 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   cancelAdminOrderAuthorisation,
   getAdminOrder,
+  markAdminRefundOutside,
   refundAdminOrder,
+  retryAdminRefund,
   type AdminOrderDetail,
 } from '../../../domain/api/admin.js';
 import { formatPence } from '../../../domain/money.js';
-import { parseRefundAmount } from '../../../domain/refunds.js';
+import {
+  parseRefundAmount,
+  REFUND_NOTE_MAX,
+  REFUND_NOTE_MESSAGE,
+  REFUND_STATUSES_ACTIONABLE,
+  type RefundStatus,
+} from '../../../domain/refunds.js';
 import { penceToPounds } from '../../../domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
@@ -27,11 +35,35 @@ function requestKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const REFUND_STATUS_TEXT = {
+const REFUND_STATUS_TEXT: Record<RefundStatus, string> = {
   pending: 'With the card provider',
   succeeded: 'Refunded',
   failed: 'Refused by the card provider',
-} as const;
+  needs_action: 'Needs action: the card provider did not confirm it',
+  refunded_outside: 'Refunded outside the site',
+};
+
+type AdminRefund = AdminOrderDetail['refunds'][number];
+
+/** Who asked for a refund, as the table shows it. */
+function askedBy(r: AdminRefund): string {
+  if (r.requestedBy === 'operator') return r.adminEmail ?? 'An operator';
+  if (r.requestedBy === 'customer')
+    return `Customer${r.requesterEmail ? ` (${r.requesterEmail})` : ''}`;
+  return 'The site';
+}
+
+/** What the page announces when the provider's answer arrives for a refund that was pending. */
+function outcomeMessage(r: AdminRefund): string {
+  switch (r.status) {
+    case 'succeeded':
+      return `The card provider confirmed the refund of ${formatPence(r.amountPence)}. The customer has been emailed.`;
+    case 'needs_action':
+      return `The refund of ${formatPence(r.amountPence)} needs action: the card provider did not confirm it (${r.lastError ?? 'no reason given'}). Retry it, or mark it refunded outside the site.`;
+    default:
+      return `The card provider refused the refund of ${formatPence(r.amountPence)}: ${r.lastError ?? 'no reason given'}. Nothing was refunded.`;
+  }
+}
 
 /**
  * The order page's payment actions (docs/operators.md): cancel an `authorised` order and release
@@ -65,14 +97,7 @@ export function OrderActions({
               refunds.some((p) => p.id === r.id && p.status === 'pending'),
           );
           const [first] = done;
-          changed.current(
-            next,
-            first
-              ? first.status === 'succeeded'
-                ? `The card provider confirmed the refund of ${formatPence(first.amountPence)}. The customer has been emailed.`
-                : `The card provider refused the refund of ${formatPence(first.amountPence)}: ${first.lastError ?? 'no reason given'}. Nothing was refunded.`
-              : undefined,
-          );
+          changed.current(next, first ? outcomeMessage(first) : undefined);
         })
         .catch(() => {
           // The next round asks again; the page keeps showing the refund as pending.
@@ -101,6 +126,7 @@ export function OrderActions({
                 <th scope="col">Amount</th>
                 <th scope="col">State</th>
                 <th scope="col">By</th>
+                <th scope="col">Action</th>
               </tr>
             </thead>
             <tbody>
@@ -111,8 +137,25 @@ export function OrderActions({
                   <td>
                     {REFUND_STATUS_TEXT[r.status]}
                     {r.lastError ? ` (${r.lastError})` : ''}
+                    {r.status === 'refunded_outside' && (
+                      <>
+                        {' '}
+                        by {r.resolvedByEmail}
+                        {r.resolvedAt ? ` on ${formatLondon(r.resolvedAt, 'short')}` : ''}: “
+                        {r.note}”
+                      </>
+                    )}
+                    {r.retries > 0 ? ` (sent again ${r.retries}×)` : ''}
                   </td>
-                  <td className="refunds__who">{r.adminEmail}</td>
+                  <td className="refunds__who">{askedBy(r)}</td>
+                  <td>
+                    {REFUND_STATUSES_ACTIONABLE.includes(r.status) ? (
+                      <div className="button-row">
+                        <RetryRefund detail={detail} refund={r} onChanged={onChanged} />
+                        <RefundedOutside detail={detail} refund={r} onChanged={onChanged} />
+                      </div>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -126,11 +169,11 @@ export function OrderActions({
       )}
       <div className="button-row">
         {canCancel && <CancelAuthorisation detail={detail} onChanged={onChanged} />}
-        {canRefund && <Refund detail={detail} onChanged={onChanged} disabled={pending} />}
+        {canRefund && <Refund detail={detail} onChanged={onChanged} />}
       </div>
       {pending && (
         <p className="muted">
-          A refund is with the card provider; another can start once it is confirmed.
+          A refund is with the card provider: its amount is not left to refund while it is.
         </p>
       )}
     </section>
@@ -216,15 +259,123 @@ function CancelAuthorisation({
   );
 }
 
-function Refund({
+/** Sends a refund that needs action (or was refused) to the card provider again. */
+function RetryRefund({
   detail,
+  refund,
   onChanged,
-  disabled,
 }: {
   detail: AdminOrderDetail;
+  refund: AdminRefund;
   onChanged: Changed;
-  disabled: boolean;
 }) {
+  return (
+    <Confirmed
+      label={`Retry refund of ${formatPence(refund.amountPence)}`}
+      title={`Send the refund of ${formatPence(refund.amountPence)} again?`}
+      submitLabel="Yes, send it again"
+      confirm={async () => {
+        const next = await callApi(retryAdminRefund, {
+          params: { id: detail.order.id, refundId: refund.id },
+        });
+        onChanged(
+          next,
+          `The refund of ${formatPence(refund.amountPence)} is with the card provider again.`,
+        );
+        return true;
+      }}
+    >
+      <p>
+        The card provider is asked for this refund again, with the same key as before: if the first
+        request did go through, nothing more is refunded.
+      </p>
+    </Confirmed>
+  );
+}
+
+/** Marks a refund that needs action (or was refused) as refunded outside the site, with a note. */
+function RefundedOutside({
+  detail,
+  refund,
+  onChanged,
+}: {
+  detail: AdminOrderDetail;
+  refund: AdminRefund;
+  onChanged: Changed;
+}) {
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const id = `refund-note-${refund.id}`;
+  useEffect(() => {
+    if (fieldError) field.current?.focus();
+  }, [fieldError]);
+  return (
+    <Confirmed
+      label="Mark as refunded outside the site"
+      title={`Mark the refund of ${formatPence(refund.amountPence)} as refunded outside the site?`}
+      submitLabel="Yes, mark it refunded"
+      onOpen={() => {
+        setNote('');
+        setFieldError(null);
+      }}
+      confirm={async () => {
+        const trimmed = note.trim();
+        if (trimmed.length === 0 || trimmed.length > REFUND_NOTE_MAX) {
+          setFieldError(REFUND_NOTE_MESSAGE);
+          return false;
+        }
+        setFieldError(null);
+        try {
+          const next = await callApi(markAdminRefundOutside, {
+            params: { id: detail.order.id, refundId: refund.id },
+            body: { note: trimmed },
+          });
+          onChanged(
+            next,
+            `The refund of ${formatPence(refund.amountPence)} is marked refunded outside the site.`,
+          );
+          return true;
+        } catch (error) {
+          if (error instanceof ApiClientError && error.fields.note) {
+            setFieldError(error.fields.note);
+            return false;
+          }
+          throw error;
+        }
+      }}
+    >
+      <p>
+        Only once the customer has the money back by other means (a bank transfer, the card
+        provider’s dashboard). The card provider is not asked again; the customer’s page says it was
+        refunded by other means.
+      </p>
+      <div className={`field${fieldError ? ' field--error' : ''}`}>
+        <label className="field__label" htmlFor={id}>
+          How it was refunded
+        </label>
+        {fieldError && (
+          <p className="field__error" id={`${id}-error`}>
+            {fieldError}
+          </p>
+        )}
+        <textarea
+          ref={field}
+          id={id}
+          className="field__input"
+          rows={3}
+          maxLength={REFUND_NOTE_MAX}
+          value={note}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${id}-error` : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+    </Confirmed>
+  );
+}
+
+function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Changed }) {
   const { order, refundablePence } = detail;
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -240,7 +391,6 @@ function Refund({
       label="Refund…"
       title={`Refund ${order.reference}`}
       submitLabel="Refund now"
-      disabled={disabled}
       onOpen={() => {
         setAmount(penceToPounds(refundablePence));
         setFieldError(null);

@@ -16,6 +16,7 @@ import type {
   PaymentProvider,
   ProviderPayment,
   ProviderPaymentStatus,
+  ProviderRefund,
 } from '../payment-provider.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
@@ -34,6 +35,7 @@ interface Row {
   last_error_code: string | null;
   last_error_message: string | null;
   amount_refunded_pence: number;
+  card_last4: string | null;
 }
 
 /** What the sandbox's card fields get back, as the provider's confirm call answers. */
@@ -174,6 +176,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const payment = toPayment(updated);
     this.emit('payment.refunded', payment);
     return payment;
+  }
+
+  /** The refund made with this key for this payment (`sandbox_refunds` is keyed by it). */
+  async findRefund(id: string, key: string): Promise<ProviderRefund | undefined> {
+    const [row] = await this.deps.query<{ amount_pence: number }>(
+      'SELECT amount_pence FROM sandbox_refunds WHERE idempotency_key = $1 AND payment_id = $2',
+      [key, id],
+    );
+    return row ? { amountPence: row.amount_pence, status: 'succeeded' } : undefined;
   }
 
   /**
@@ -366,6 +377,7 @@ function toPayment(row: Row): ProviderPayment {
     clientSecret: row.client_secret,
     orderId: row.metadata.orderId,
     amountRefundedPence: row.amount_refunded_pence,
+    ...(row.card_last4 ? { cardLast4: row.card_last4 } : {}),
     ...(row.last_error_code && row.last_error_message
       ? { lastError: { code: row.last_error_code, message: row.last_error_message } }
       : {}),

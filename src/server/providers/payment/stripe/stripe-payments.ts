@@ -8,6 +8,7 @@ import type {
   PaymentProvider,
   ProviderPayment,
   ProviderPaymentStatus,
+  ProviderRefund,
 } from '../payment-provider.js';
 import { errorMessage } from '../../../error-message.js';
 
@@ -51,6 +52,11 @@ const EVENT_TYPES: Partial<Record<string, PaymentEventType>> = {
 
 export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   const error = intent.last_payment_error;
+  const charge =
+    typeof intent.latest_charge === 'object' && intent.latest_charge !== null
+      ? intent.latest_charge
+      : undefined;
+  const last4 = charge?.payment_method_details?.card?.last4;
   return {
     id: intent.id,
     status: paymentStatusOf(intent.status),
@@ -59,10 +65,9 @@ export function toProviderPayment(intent: Stripe.PaymentIntent): ProviderPayment
     clientSecret: intent.client_secret ?? '',
     orderId: intent.metadata?.orderId,
     // Known only when the latest charge was expanded (retrievePayment asks for it).
-    amountRefundedPence:
-      typeof intent.latest_charge === 'object' && intent.latest_charge !== null
-        ? intent.latest_charge.amount_refunded
-        : 0,
+    amountRefundedPence: charge ? charge.amount_refunded : 0,
+    // Likewise the card's last four digits (the charge's payment method details).
+    ...(last4 ? { cardLast4: last4 } : {}),
     ...(error?.message
       ? {
           lastError: {
@@ -138,13 +143,40 @@ export class StripePaymentProvider implements PaymentProvider {
 
   refund(id: string, idempotencyKey: string, amountPence?: number): Promise<ProviderPayment> {
     return this.call(async () => {
+      // The key is also kept in the refund's metadata: Stripe never shows a request's
+      // idempotency key afterwards, and findRefund looks the refund up by it.
       await this.stripe.refunds.create(
-        { payment_intent: id, ...(amountPence ? { amount: amountPence } : {}) },
+        {
+          payment_intent: id,
+          ...(amountPence ? { amount: amountPence } : {}),
+          metadata: { idempotencyKey },
+        },
         { idempotencyKey },
       );
       return toProviderPayment(
         await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
       );
+    });
+  }
+
+  /**
+   * The payment's refund whose metadata carries this idempotency key (set by `refund`). Assumes
+   * a payment has at most 100 refunds (one page of the list); a refund made before the key was
+   * kept in its metadata is not found, so its job asks again with the same key, which Stripe
+   * answers with the first refund for 24 hours.
+   */
+  findRefund(id: string, idempotencyKey: string): Promise<ProviderRefund | undefined> {
+    return this.call(async () => {
+      const list = await this.stripe.refunds.list({ payment_intent: id, limit: 100 });
+      const found = list.data.find((r) => r.metadata?.idempotencyKey === idempotencyKey);
+      if (!found) return undefined;
+      const status: ProviderRefund['status'] =
+        found.status === 'succeeded'
+          ? 'succeeded'
+          : found.status === 'failed' || found.status === 'canceled'
+            ? 'failed'
+            : 'pending';
+      return { amountPence: found.amount, status };
     });
   }
 
