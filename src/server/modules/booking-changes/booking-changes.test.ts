@@ -15,6 +15,7 @@ import {
   getBookingChanges,
 } from '../../../domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '../../../domain/booking-changes.js';
+import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { londonAt } from '../../../domain/london-time.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
@@ -171,7 +172,7 @@ describe('cancelling a booking', () => {
       'SELECT status FROM sandbox_payments WHERE id = $1',
       [payment?.provider_payment_id],
     );
-    expect(remote?.status).toBe('canceled');
+    expect(remote?.status).toBe('cancelled');
     expect(await refundsOf(order.id)).toEqual([]);
     const [cancelled] = await t.database.query<{ text_body: string }>(
       `SELECT text_body FROM mail WHERE order_id = $1 AND subject LIKE 'Your booking is cancelled%'`,
@@ -188,8 +189,7 @@ describe('cancelling a booking', () => {
     const refused = await cancel(order.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      code: 'BOOKING_COLLECTED',
-      message: BOOKING_CHANGE_MESSAGES.collected,
+      error: { code: 'BOOKING_COLLECTED', message: BOOKING_CHANGE_MESSAGES.collected },
     });
     const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
     expect(view.cancel).toEqual({ allowed: false, reason: BOOKING_CHANGE_MESSAGES.collected });
@@ -245,7 +245,7 @@ describe('changing a booking', () => {
     ]);
     await settle(t);
     expect(await subjects(order.id)).toContain(
-      `Collection rebooked for ${tracking?.collectionDate ? formatDay(newDate) : ''}: booking ${order.reference}`,
+      `Collection rebooked for ${formatCalendarDate(newDate)}: booking ${order.reference}`,
     );
   });
 
@@ -260,16 +260,15 @@ describe('changing a booking', () => {
     const late = await call(t.app, changeCollectionContact, {
       params: { id: order.id },
       body: {
-        phoneNumber: '07700 900123',
+        phoneNumber: '07400 123456',
         email: 'new@example.com',
         instructions: '',
         requestKey: randomUUID(),
       },
     });
-    expect(late.statusCode).toBe(409);
+    expect(late.statusCode, late.body).toBe(409);
     expect(late.json()).toMatchObject({
-      code: 'CHANGES_CLOSED',
-      message: BOOKING_CHANGE_MESSAGES.changesClosed,
+      error: { code: 'CHANGES_CLOSED', message: BOOKING_CHANGE_MESSAGES.changesClosed },
     });
     // Cancelling stays open until the courier collects.
     const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
@@ -288,13 +287,13 @@ describe('changing a booking', () => {
       },
     });
     expect(bad.statusCode).toBe(422);
-    const problem = bad.json() as unknown as { fields?: Record<string, string> };
-    expect(Object.keys(problem.fields ?? {}).sort()).toEqual(['email', 'phoneNumber']);
+    const problem = bad.json() as unknown as { error: { fields?: Record<string, string> } };
+    expect(Object.keys(problem.error.fields ?? {}).sort()).toEqual(['email', 'phoneNumber']);
     const rebooks = t.courierSimulator!.calls().rebook;
     const saved = await call(t.app, changeCollectionContact, {
       params: { id: order.id },
       body: {
-        phoneNumber: '07700 900123',
+        phoneNumber: '07400 123456',
         email: 'new.contact@example.com',
         instructions: 'Ring the side door',
         requestKey: randomUUID(),
@@ -302,7 +301,7 @@ describe('changing a booking', () => {
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().contact).toEqual({
-      phoneNumber: '+447700900123',
+      phoneNumber: '+447400123456',
       email: 'new.contact@example.com',
       instructions: 'Ring the side door',
     });
@@ -327,9 +326,9 @@ describe('who did what', () => {
     const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
     const texts = detail.timeline.map((e: { text: string }) => e.text);
     expect(texts).toContain(`Cancellation asked by operator ${adminEmail}`);
-    expect(texts.some((x: string) => x.startsWith('Booking cancelled: Cancelled by the courier'))).toBe(
-      true,
-    );
+    expect(
+      texts.some((x: string) => x.startsWith('Booking cancelled: Cancelled by the courier')),
+    ).toBe(true);
     expect(texts.some((x: string) => x.includes('order.booking.cancel'))).toBe(true);
     const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
     expect(view.changes.map((c) => [c.kind, c.by, c.byEmail])).toEqual([
@@ -342,18 +341,11 @@ describe('who did what', () => {
       params: { id: other.order.id },
       body: { collectionDate: moved.change.dates[0] ?? '', requestKey: randomUUID() },
     });
-    const otherDetail = (await call(admin, getAdminOrder, { params: { id: other.order.id } })).json();
+    const otherDetail = (
+      await call(admin, getAdminOrder, { params: { id: other.order.id } })
+    ).json();
     const otherTexts = otherDetail.timeline.map((e: { text: string }) => e.text);
     expect(otherTexts).toContain('New collection date asked by the customer');
     expect(otherTexts.some((x: string) => x.startsWith('Moved the collection from'))).toBe(true);
   });
 });
-
-function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
