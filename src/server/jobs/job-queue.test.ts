@@ -248,3 +248,25 @@ describe('recurring jobs', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('retries', () => {
+  it('tells the handler which attempt is its last, and fails the job after it', async () => {
+    const q = queue({ maxAttempts: 3, retryBaseMs: 1 });
+    const seen: [number, boolean][] = [];
+    q.register('flaky', async (_payload, ctx) => {
+      seen.push([ctx.attempts, ctx.lastAttempt]);
+      throw new Error('still down');
+    });
+    await add(q, 'flaky', 'flaky');
+    await until(async () => {
+      await q.runOnce();
+      await q.drain();
+      return (await job('flaky')).status === 'failed';
+    });
+    expect(seen).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+});

@@ -56,6 +56,14 @@ const BOOKING_CHANGE_ASKED: Record<BookingChangeView['kind'], string> = {
   contact: 'New collection contact asked',
 };
 
+/** A refund's state as the timeline says it (the retries are the audit log's entries). */
+const REFUND_OUTCOME: Partial<Record<string, string>> = {
+  pending: 'still with the card provider',
+  succeeded: 'confirmed by the card provider',
+  failed: 'refused by the card provider',
+  needs_action: 'needs action: the card provider did not confirm it',
+};
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const MAIL_STATUS: Record<OutboxEntry['status'], string> = {
@@ -184,7 +192,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
     } else if (r.updatedAt.getTime() !== r.createdAt.getTime()) {
       add(r.updatedAt, {
         kind: 'payment',
-        text: `Refund of ${formatPence(r.amountPence)} ${r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
+        text: `Refund of ${formatPence(r.amountPence)} ${REFUND_OUTCOME[r.status] ?? r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
       });
     }
   }

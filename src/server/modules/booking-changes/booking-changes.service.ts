@@ -25,8 +25,6 @@ import type { BookingChangeRow, BookingChangesRepository } from './booking-chang
 
 export const CANCEL_BOOKING_JOB = 'cancel-booking';
 
-/** The courier is asked this many times to cancel before the cancellation is given up. */
-const CANCEL_ATTEMPTS = 8;
 /** A date or contact change still pending after this long was abandoned by its process. */
 const CHANGE_ABANDONED_MS = 10 * 60_000;
 
@@ -190,9 +188,10 @@ export class BookingChangesService {
    * The cancel job: asks the courier to cancel (safe to repeat, so a run after a crash asks
    * again), then settles everything in one transaction. A courier refusal (the boxes were
    * collected) puts the order back to `booked` with the courier's answer; a courier that cannot
-   * be reached is asked again with backoff, then the cancellation is given up the same way.
+   * be reached is asked again with backoff until the job's last attempt, then the cancellation is
+   * given up the same way.
    */
-  async runCancel(changeId: string, ctx: Pick<JobContext, 'attempts'>): Promise<JobOutcome> {
+  async runCancel(changeId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome> {
     const { repository, orders, courier, logger } = this.deps;
     const change = await repository.byId(changeId);
     if (!change || change.status !== 'pending') return { result: 'done' };
@@ -208,7 +207,7 @@ export class BookingChangesService {
     } catch (error) {
       const message = errorMessage(error);
       const final = isProviderError(error) && !error.retryable;
-      if (!final && ctx.attempts < CANCEL_ATTEMPTS) throw error;
+      if (!final && !ctx.lastAttempt) throw error;
       logger.warn({ orderId: order.id, err: error }, 'booking-changes: cancellation not made');
       await this.giveUpCancel(change, final ? 'refused' : 'failed', message);
       return final ? { result: 'done' } : { result: 'failed', error: message };

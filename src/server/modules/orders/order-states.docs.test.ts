@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUSES,
   canTransition,
 } from '../../../domain/order-states.js';
+import { REFUND_STATUSES, refundStateWords } from '../../../domain/refunds.js';
 
 const doc = readFileSync(new URL('../../../../docs/orders.md', import.meta.url), 'utf8');
 
@@ -53,5 +54,16 @@ describe('docs/orders.md agrees with the typed tables', () => {
         .map((r) => states(r[0]!)[0])
         .sort(),
     ).toEqual([...PAYMENT_STATUSES].sort());
+  });
+
+  it('lists every refund status, and no other, with the words the customer reads', () => {
+    const rows = table('## Refund states');
+    expect(rows.map((r) => states(r[0]!)[0])).toEqual([...REFUND_STATUSES]);
+    for (const row of rows) {
+      const status = states(row[0]!)[0] as (typeof REFUND_STATUSES)[number];
+      expect(row[3], status).toBe(
+        refundStateWords({ status, settledAt: '2026-11-26T12:00:00Z' }, '4242'),
+      );
+    }
   });
 });

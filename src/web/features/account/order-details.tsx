@@ -7,6 +7,7 @@ import { COLLECTION_WINDOW_TEXT } from '../../../domain/receipt.js';
 import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { getOrder } from '../../../domain/api/orders.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
+import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
@@ -208,6 +209,8 @@ export function OrderDetails({
       ) : (
         <p>No items declared yet.</p>
       )}
+
+      {checkout.money && <PaymentSummaryView summary={checkout.money} />}
 
       {checkout.receipt && (
         <PaymentReceipt receipt={checkout.receipt} reference={checkout.reference} />

@@ -6,6 +6,7 @@ import {
   type TrackingView,
 } from '../../../domain/api/tracking.js';
 import { formatLondon } from '../../../domain/london-time.js';
+import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -227,6 +228,9 @@ export function TrackingPage() {
             : 'Not checked with the courier yet.'}
         </p>
       </section>
+
+      {/* Amounts, dates and states only: the summary carries no card digits (the link may be shared). */}
+      {view.money && <PaymentSummaryView summary={view.money} className="tracking-section" />}
 
       <TrackingEmails
         key={view.token}

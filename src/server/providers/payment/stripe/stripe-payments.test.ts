@@ -24,6 +24,14 @@ let nextReply: { status: number; body: unknown } | undefined;
 const intents = new Map<string, Record<string, unknown>>();
 /** What the stand-in has refunded of each PaymentIntent, in pence. */
 const refunded = new Map<string, number>();
+/** The refunds the stand-in made, as the API lists them. */
+let refunds: {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  status: string;
+  metadata: object;
+}[] = [];
 
 function intent(id: string, fields: Record<string, unknown>) {
   const value = {
@@ -97,11 +105,29 @@ beforeAll(async () => {
           }),
         );
       }
+      if (url.pathname === '/v1/refunds' && request.method === 'GET') {
+        const id = url.searchParams.get('payment_intent') ?? '';
+        return send(200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: refunds.filter((r) => r.payment_intent === id),
+        });
+      }
       if (url.pathname === '/v1/refunds') {
         const id = body.get('payment_intent') ?? '';
         const amount = Number(body.get('amount') ?? 0);
         refunded.set(id, (refunded.get(id) ?? 0) + amount);
-        return send(200, { id: 're_1', object: 'refund', amount });
+        const refund = {
+          id: `re_${refunds.length + 1}`,
+          object: 'refund',
+          amount,
+          payment_intent: id,
+          status: 'succeeded',
+          metadata: { idempotencyKey: body.get('metadata[idempotencyKey]') ?? undefined },
+        };
+        refunds.push(refund);
+        return send(200, refund);
       }
       send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -115,6 +141,7 @@ beforeEach(() => {
   nextReply = undefined;
   intents.clear();
   refunded.clear();
+  refunds = [];
 });
 
 const provider = () =>
@@ -176,6 +203,41 @@ describe('request mapping', () => {
     ]);
     expect(recorded[3]!.body.get('payment_intent')).toBe('pi_9');
     expect(recorded[3]!.body.get('amount')).toBe('200');
+  });
+
+  it('finds a refund by the idempotency key kept in its metadata; the card’s last four digits from the charge', async () => {
+    const p = provider();
+    intent('pi_7', { status: 'succeeded', amount: 900 });
+    await p.refund('pi_7', 'refund:a', 300);
+    expect(recorded.at(-2)!.body.get('metadata[idempotencyKey]')).toBe('refund:a');
+    intent('pi_6', { status: 'succeeded', amount: 900 });
+    await p.refund('pi_6', 'refund:b', 100);
+    expect(await p.findRefund('pi_7', 'refund:a')).toEqual({
+      amountPence: 300,
+      status: 'succeeded',
+    });
+    // Another payment's refund, or a key never used: not found.
+    expect(await p.findRefund('pi_7', 'refund:b')).toBeUndefined();
+    expect(await p.findRefund('pi_7', 'refund:c')).toBeUndefined();
+    const list = recorded.filter((r) => r.method === 'GET' && r.path === '/v1/refunds');
+    expect(list).toHaveLength(3);
+    refunds[0]!.status = 'failed';
+    expect(await p.findRefund('pi_7', 'refund:a')).toEqual({ amountPence: 300, status: 'failed' });
+
+    // The card's digits come with the expanded charge.
+    intent('pi_5', { status: 'requires_capture', amount: 900 });
+    nextReply = {
+      status: 200,
+      body: intent('pi_5', {
+        latest_charge: {
+          id: 'ch_5',
+          object: 'charge',
+          amount_refunded: 0,
+          payment_method_details: { type: 'card', card: { last4: '4242' } },
+        },
+      }),
+    };
+    expect((await p.retrievePayment('pi_5')).cardLast4).toBe('4242');
   });
 
   it('maps the provider’s errors to ours without the key', async () => {

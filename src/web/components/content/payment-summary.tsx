@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { formatLondon } from '../../../domain/london-time.js';
+import { formatPence } from '../../../domain/money.js';
+import type { PaymentSummary } from '../../../domain/refunds.js';
+
+/**
+ * What the customer paid and what came back (docs/orders.md, "Refund states"): the payment, each
+ * refund with its state in the customer's words, and the net paid. The account's order page and
+ * Manage my booking show the card's last four digits; the tracking page's summary has none.
+ */
+export function PaymentSummaryView({
+  summary,
+  className,
+}: {
+  summary: PaymentSummary;
+  /** The page's own section class (the tracking page's spacing). */
+  className?: string;
+}) {
+  const titleId = useId();
+  const { paid, refunds } = summary;
+  return (
+    <section
+      className={className ? `payment-summary ${className}` : 'payment-summary'}
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId}>Payment</h2>
+      <dl className="confirmation__facts">
+        <dt>Paid</dt>
+        <dd data-testid="amount-paid">
+          {formatPence(paid.amountPence)} on {formatLondon(paid.paidAt, 'day')}
+          {paid.cardLast4 ? ` by card ending ${paid.cardLast4}` : ' by card'}
+        </dd>
+        {refunds.length > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="amount-refunded">{formatPence(summary.refundedPence)}</dd>
+            <dt>Net paid</dt>
+            <dd data-testid="net-paid">{formatPence(summary.netPence)}</dd>
+          </>
+        )}
+      </dl>
+      {refunds.length > 0 && (
+        <>
+          <h3>{refunds.length === 1 ? 'Refund' : 'Refunds'}</h3>
+          <ul className="payment-summary__refunds">
+            {refunds.map((r, i) => (
+              <li key={`${r.askedAt}-${i}`}>
+                <dl className="confirmation__facts">
+                  <dt>Amount</dt>
+                  <dd>{formatPence(r.amountPence)}</dd>
+                  <dt>Asked on</dt>
+                  <dd>{formatLondon(r.askedAt, 'day')}</dd>
+                  <dt>State</dt>
+                  <dd data-testid="refund-state">{r.words}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
