@@ -33,7 +33,7 @@ test('a customer cancels a paid booking before collection: cancelled once with t
   await expect(dialog).toContainText(`We refund the ${paid} you paid in full`);
   // A double click on the confirmation sends one cancellation.
   await dialog.getByRole('button', { name: 'Yes, cancel the booking' }).dblclick();
-  await expect(section.getByRole('status')).toContainText(
+  await expect(section.getByTestId('cancel-state')).toContainText(
     'This booking is cancelled. The courier will not collect your boxes.',
     { timeout: 15_000 },
   );

@@ -93,19 +93,24 @@ export function BookingChangesSection({
   return (
     <section className="booking-changes" aria-labelledby="booking-changes-title">
       <h2 id="booking-changes-title">Cancel or change this booking</h2>
-      {view.status === 'cancelled' && (
-        <div className="notice notice--success" role="status">
-          <p>This booking is cancelled. The courier will not collect your boxes.</p>
-        </div>
-      )}
-      {view.status === 'cancelling' && (
-        <div className="notice" role="status">
-          <p>
-            <Spinner label="Cancelling" /> We are cancelling your booking with the courier. This
-            usually takes a few seconds.
-          </p>
-        </div>
-      )}
+      {/* One live region, always there, so each state it shows is announced. */}
+      <div role="status" data-testid="cancel-state">
+        {view.status === 'cancelled' && (
+          <div className="notice notice--success">
+            <p>This booking is cancelled. The courier will not collect your boxes.</p>
+          </div>
+        )}
+        {view.status === 'cancelling' && (
+          <div className="notice">
+            <p>
+              <span className="spinner spinner--small" aria-hidden="true">
+                <span className="spinner__circle" />
+              </span>{' '}
+              We are cancelling your booking with the courier. This usually takes a few seconds.
+            </p>
+          </div>
+        )}
+      </div>
       {view.status === 'booked' && (
         <CancelPart
           view={view}
