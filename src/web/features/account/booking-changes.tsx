@@ -172,7 +172,7 @@ function CancelPart({
   const from = view.collectionFrom;
   const opensIn = from && new Date(from) > now ? ` (${timeLeft(new Date(from), now)})` : '';
   return (
-    <>
+    <div className="booking-changes__cancel">
       <p data-testid="cancel-cut-off">
         You can cancel free of charge until the courier collects your boxes. The collection window
         opens {from ? formatLondon(from, 'long') : 'on the collection day'}
@@ -211,7 +211,7 @@ function CancelPart({
         </p>
         <p>This cannot be undone: to send the boxes later, book again.</p>
       </ConfirmDialog>
-    </>
+    </div>
   );
 }
 

@@ -112,9 +112,11 @@ export function OrderDetails({
         )}
         <dt>Collection</dt>
         <dd>
-          {order.collectionDate
-            ? `${formatCalendarDate(order.collectionDate)}, ${COLLECTION_WINDOW_TEXT}`
-            : 'No date chosen yet'}
+          {order.status === 'cancelled' && order.collectionDate
+            ? `None: cancelled (was ${formatCalendarDate(order.collectionDate)})`
+            : order.collectionDate
+              ? `${formatCalendarDate(order.collectionDate)}, ${COLLECTION_WINDOW_TEXT}`
+              : 'No date chosen yet'}
         </dd>
         {checkout.courierReference && (
           <>

@@ -1,0 +1,20 @@
+import { test } from '@playwright/test';
+import { bookedOrder } from './support/checkout.js';
+test('shots', async ({ page }) => {
+  const order = await bookedOrder(page);
+  await page.goto(`/manage-booking?order=${order.id}`);
+  const section = page.getByRole('region', { name: 'Cancel or change this booking' });
+  await section.waitFor();
+  await section.screenshot({ path: '/tmp/shot-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.screenshot({ path: '/tmp/shot-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await section.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.screenshot({ path: '/tmp/shot-dialog.png' });
+  await page.getByRole('button', { name: 'Yes, cancel the booking' }).click();
+  await page.getByText('This booking is cancelled.').waitFor();
+  await page.waitForTimeout(3000);
+  await page.reload();
+  await page.getByText('This booking is cancelled.').waitFor();
+  await page.screenshot({ path: '/tmp/shot-cancelled.png', fullPage: true });
+});
