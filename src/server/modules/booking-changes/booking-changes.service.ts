@@ -8,6 +8,7 @@ import {
   type BookingChangeKind,
 } from '../../../domain/booking-changes.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatLondon } from '../../../domain/london-time.js';
 import { formatPence } from '../../../domain/money.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
@@ -203,7 +204,7 @@ export class BookingChangesService {
     let answer: string;
     try {
       const result = await courier.cancelShipment(order.courierReference);
-      answer = `Cancelled by the courier at ${result.cancelledAt}`;
+      answer = `the courier confirmed it on ${formatLondon(result.cancelledAt, 'long')}`;
     } catch (error) {
       const message = errorMessage(error);
       const final = isProviderError(error) && !error.retryable;
@@ -398,7 +399,7 @@ export class BookingChangesService {
       const locked = await orders.lock(orderId, tx);
       if (!locked || locked.status !== 'booked') return;
       await orders.update(orderId, { collectionAddress: next }, ['booked'], tx);
-      await repository.settle(change.id, 'done', 'Collection contact updated', this.now(), tx);
+      await repository.settle(change.id, 'done', 'the courier has the new contact', this.now(), tx);
       await mail.emails.enqueueOrderUpdate(tx, {
         email: next.email,
         orderId,

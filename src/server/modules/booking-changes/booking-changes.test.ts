@@ -327,7 +327,7 @@ describe('who did what', () => {
     const texts = detail.timeline.map((e: { text: string }) => e.text);
     expect(texts).toContain(`Cancellation asked by operator ${adminEmail}`);
     expect(
-      texts.some((x: string) => x.startsWith('Booking cancelled: Cancelled by the courier')),
+      texts.some((x: string) => x.startsWith('Booking cancelled: the courier confirmed it on ')),
     ).toBe(true);
     expect(texts.some((x: string) => x.includes('order.booking.cancel'))).toBe(true);
     const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });

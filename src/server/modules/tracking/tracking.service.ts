@@ -681,7 +681,7 @@ export class TrackingService {
         `${collectionDate}:${next.rebookings}`,
         {},
       );
-      await options.inTx?.(tx, `Collection rebooked for ${collectionDate}`);
+      await options.inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
     });
     this.deps.mail.worker.wake();
     logger.info({ orderId, collectionDate }, 'tracking: collection moved');

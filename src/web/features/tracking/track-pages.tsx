@@ -189,7 +189,9 @@ export function TrackingPage() {
           <dd>{view.serviceName}</dd>
           <dt>Collection</dt>
           <dd data-testid="collection">
-            {collectionText(view.collectionDate, view.collectionWindow)}
+            {view.status === 'cancelled'
+              ? 'None: the booking is cancelled'
+              : collectionText(view.collectionDate, view.collectionWindow)}
             {view.status === 'collection_missed' && ' (missed)'}
           </dd>
           <dt>From</dt>
@@ -232,12 +234,14 @@ export function TrackingPage() {
       {/* Amounts, dates and states only: the summary carries no card digits (the link may be shared). */}
       {view.money && <PaymentSummaryView summary={view.money} className="tracking-section" />}
 
-      <TrackingEmails
-        key={view.token}
-        token={token}
-        initial={view.emails}
-        arrived={hash === `#${EMAILS_ANCHOR}`}
-      />
+      {view.status !== 'cancelled' && (
+        <TrackingEmails
+          key={view.token}
+          token={token}
+          initial={view.emails}
+          arrived={hash === `#${EMAILS_ANCHOR}`}
+        />
+      )}
 
       <section aria-labelledby="help-title" className="tracking-section tracking-help">
         <h2 id="help-title">Need help?</h2>
