@@ -220,8 +220,8 @@ export function renderBookingConfirmation(
           ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}`
         : ''
     }
-    ${subheading('Changes and cancellation')}
-    ${paragraph(CHANGES_POLICY.cancel)} ${paragraph(CHANGES_POLICY.change)}
+    ${subheading('Changes and cancellation')} ${paragraph(CHANGES_POLICY.cancel)}
+    ${paragraph(CHANGES_POLICY.change)}
     ${paragraph(html`${CHANGES_POLICY.fixed} Manage my booking: ${link(manageUrl, manageUrl)}`)}
     ${subheading('Addresses')}
     <table role="presentation" width="100%" cellspacing="0" cellpadding="0">
