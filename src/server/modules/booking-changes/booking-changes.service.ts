@@ -35,7 +35,7 @@ export type ChangeActor = { kind: 'customer' } | { kind: 'operator'; id: string;
 export interface BookingChangesDeps {
   repository: BookingChangesRepository;
   orders: OrdersService;
-  checkout: Pick<CheckoutService, 'settleCancelledBooking' | 'wake'>;
+  checkout: Pick<CheckoutService, 'settleCancelledBooking' | 'resumeCaptures' | 'wake'>;
   tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection'>;
   courier: Pick<CourierProvider, 'cancelShipment' | 'rebookCollection'>;
   jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
@@ -260,7 +260,7 @@ export class BookingChangesService {
     to: 'refused' | 'failed',
     message: string,
   ): Promise<void> {
-    const { repository, orders, mail } = this.deps;
+    const { repository, orders, mail, checkout } = this.deps;
     await repository.transaction(async (tx) => {
       const order = await orders.lock(change.orderId, tx);
       if (!order) return;
@@ -273,6 +273,7 @@ export class BookingChangesService {
       );
       if (!settled || order.status !== 'cancelling') return;
       await orders.transition(order.id, 'cancelling', 'booked', {}, tx);
+      await checkout.resumeCaptures(order.id, tx);
       const email = order.collectionAddress?.email;
       if (!email) return;
       await mail.emails.enqueueOrderUpdate(tx, {
@@ -290,7 +291,7 @@ export class BookingChangesService {
         ],
       });
     });
-    mail.worker.wake();
+    checkout.wake();
   }
 
   // ------------------------------------------------------------------------------------------

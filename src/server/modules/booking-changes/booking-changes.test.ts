@@ -215,6 +215,24 @@ describe('cancelling a booking', () => {
   });
 });
 
+describe('a capture waiting on a cancellation', () => {
+  it('goes ahead once the courier refuses the cancellation: the booking stands and is paid for', async () => {
+    const proto = Object.getPrototypeOf(sandbox(t)) as SandboxPaymentProvider;
+    sandbox(t).capture = () =>
+      Promise.reject(new ProviderError('sandbox', 'NETWORK', true, 'card network down'));
+    const { order } = await booked();
+    expect((await paymentsOf(order.id))[0]?.status).toBe('capture_pending');
+    // The card network is back; the courier has the boxes, which our tracking has not heard yet.
+    sandbox(t).capture = proto.capture.bind(sandbox(t));
+    t.clock.set(londonAt(order.collectionDate ?? '', '12:00'));
+    expect((await cancel(order.id)).statusCode).toBe(202);
+    await settle(t);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    expect((await paymentsOf(order.id))[0]?.status).toBe('captured');
+    expect(await refundsOf(order.id)).toEqual([]);
+  });
+});
+
 describe('changing a booking', () => {
   it('moves the collection day with one courier rebooking; the order, its tracking and its reminder follow', async () => {
     const { order } = await booked();

@@ -36,13 +36,24 @@ export async function settleCancelledBooking(
   by: CancelledBy,
   tx: DbTransaction,
 ): Promise<{ refund: RefundRow | null; releasing: boolean }> {
-  const payments = await deps.repository.listPayments(orderId, tx);
-  let releasing = false;
-  for (const p of payments) {
-    if (p.status !== 'capture_pending') continue;
-    await deps.jobs.hasten(tx, `${CAPTURE_PAYMENT_JOB}:${p.id}`);
-    releasing = true;
-  }
+  const releasing = await resumeCaptures(deps, orderId, tx);
   const refund = await refundCancelledBooking(operator, orderId, by, tx);
   return { refund, releasing };
+}
+
+/**
+ * Brings forward the capture of each payment of the order not captured yet (the capture job
+ * waits while its booking is being cancelled): once cancelled, it releases the hold; once the
+ * cancellation is refused, it captures. True when there was one.
+ */
+export async function resumeCaptures(
+  deps: CheckoutDeps,
+  orderId: string,
+  tx: DbTransaction,
+): Promise<boolean> {
+  const waiting = (await deps.repository.listPayments(orderId, tx)).filter(
+    (p) => p.status === 'capture_pending',
+  );
+  for (const p of waiting) await deps.jobs.hasten(tx, `${CAPTURE_PAYMENT_JOB}:${p.id}`);
+  return waiting.length > 0;
 }

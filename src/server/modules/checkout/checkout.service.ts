@@ -20,7 +20,7 @@ import {
   type CourierDocuments,
   type Resolution,
 } from './operator-resolution.js';
-import { type CancelledBy, settleCancelledBooking } from './cancelled-booking.js';
+import { type CancelledBy, resumeCaptures, settleCancelledBooking } from './cancelled-booking.js';
 import { OperatorPayments, type RefundBy, type RefundRequester } from './operator-payments.js';
 import type { RefundRow } from './checkout.repository.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
@@ -123,6 +123,11 @@ export class CheckoutService {
    */
   settleCancelledBooking(orderId: string, by: CancelledBy, tx: DbTransaction) {
     return settleCancelledBooking(this.deps, this.operator, orderId, by, tx);
+  }
+
+  /** After a refused cancellation, in its transaction: a capture that waited goes ahead. */
+  resumeCaptures(orderId: string, tx: DbTransaction) {
+    return resumeCaptures(this.deps, orderId, tx);
   }
 
   /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */

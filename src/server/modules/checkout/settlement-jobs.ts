@@ -22,7 +22,8 @@ export class SettlementJobs {
 
   /**
    * Takes the money of a booked order. A booking being cancelled is not charged
-   * (docs/booking-changes.md): the capture waits for the courier's answer, releases the hold
+   * (docs/booking-changes.md): the capture waits for the courier's answer (the cancellation
+   * brings it forward when it is settled), releases the hold
    * once the booking is cancelled, and refunds in full a capture that was already in flight
    * when the cancellation completed. Each decision is taken under the order's row lock.
    */
@@ -50,13 +51,9 @@ export class SettlementJobs {
       }
       return 'released' as const;
     });
-    if (next === 'wait') {
-      return {
-        result: 'retry',
-        delayMs: CANCELLING_WAIT_MS,
-        error: 'the booking is being cancelled',
-      };
-    }
+    // Asked again later without counting an attempt: the courier's answer may take a while, and
+    // the cancellation brings this job forward once it is settled either way.
+    if (next === 'wait') return { result: 'again', delayMs: CANCELLING_WAIT_MS };
     if (next === 'released') return { result: 'done' };
     const outcome = await this.settle(paymentId, 'capture_pending', 'captured', (p) =>
       this.deps.payment.capture(p.providerPaymentId, `capture:${p.id}`),
