@@ -5,7 +5,7 @@ import { ADMIN_ERRORS } from './admin-errors.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams } from './orders.js';
 
-const TAG = 'Booking changes';
+const TAG = 'Cancel or change a booking';
 
 /** One change asked after payment, as the customer and the console show it. */
 export const BookingChangeViewSchema = z.object({
