@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { CheckoutStatusSchema } from '../checkout.js';
+import { BOOKING_STEPS } from '../booking-progress.js';
 import { ORDER_NOT_FOUND, OrderPlaceSchema, OrderViewSchema } from '../order.js';
 import { apiError, defineRoute } from './define-route.js';
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
@@ -19,6 +20,12 @@ export const AccountOrderSchema = z.object({
   destination: OrderPlaceSchema,
   totalBoxes: z.number().int(),
   pricePence: z.number().int().nullable(),
+  /** The order's last change (any step, or its status). */
+  updatedAt: z.string(),
+  /** How far the booking has got (meaningful while it is in progress). */
+  lastStep: z.enum(BOOKING_STEPS),
+  /** A draft nothing else holds (no payment of any kind): Discard may delete it. */
+  discardable: z.boolean(),
 });
 export type AccountOrder = z.infer<typeof AccountOrderSchema>;
 

@@ -90,3 +90,31 @@ export const selectService = defineRoute({
   },
   notFound: ORDER_NOT_FOUND,
 });
+
+/** Why an order cannot be discarded: what the customer is told (409). */
+export const NOT_DISCARDABLE = {
+  code: 'ORDER_NOT_DISCARDABLE',
+  paid: 'This order has been paid for, so it cannot be discarded. Open it from your account to see where it stands.',
+  bookingFailed:
+    'The courier could not take this booking and your card was not charged. We keep it on your account so you can pay again, so it cannot be discarded.',
+  paymentStarted:
+    'A card payment was started for this booking, so we keep its record and it cannot be discarded.',
+} as const;
+
+/** Discard on the account page: an unpaid draft is deleted as an abandoned one is. */
+export const discardOrder = defineRoute({
+  method: 'DELETE',
+  path: '/api/v1/orders/:id',
+  access: 'order',
+  tag: 'Quotes and orders',
+  summary: 'Discard a booking in progress',
+  description:
+    'Deletes a `draft` order that no payment holds, with its declared items and links, as the deletion of abandoned drafts does. A paid order, one whose booking failed, or a draft whose payment was started is kept: 409. Once discarded the order is gone, so a second discard answers 404.',
+  params: OrderParams,
+  responses: {
+    200: z.object({ reference: z.string() }).describe('The reference of the discarded order'),
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError('Paid for, booking failed, or a payment started (ORDER_NOT_DISCARDABLE)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionUser } from '../../../domain/accounts.js';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
+import { lastBookingStep } from '../../../domain/booking-progress.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin.js';
@@ -39,7 +40,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 const sameEmail = (a: string | null | undefined, b: string) =>
   !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function toAccountOrder(row: OrderRow): AccountOrder {
+export function toAccountOrder(row: OrderRow & { discardable: boolean }): AccountOrder {
   const view = toOrderView(row);
   return {
     id: view.id,
@@ -52,6 +53,15 @@ export function toAccountOrder(row: OrderRow): AccountOrder {
     destination: view.destination,
     totalBoxes: view.totalBoxes,
     pricePence: view.pricePence,
+    updatedAt: row.updatedAt.toISOString(),
+    lastStep: lastBookingStep({
+      hasCollectionAddress: row.collectionAddress !== null,
+      hasDeliveryAddress: row.deliveryAddress !== null,
+      hasCollectionDate: row.collectionDate !== null,
+      declaredAt: row.declaredAt,
+      termsAcceptedAt: row.termsAcceptedAt,
+    }),
+    discardable: row.discardable,
   };
 }
 

@@ -190,9 +190,13 @@ export class OrdersRepository {
    * with its email verified, the guest orders booked with that email that belong to no account.
    * Newest first.
    */
-  async listForAccount(userId: string, verifiedEmail: string | null): Promise<OrderRow[]> {
+  async listForAccount(
+    userId: string,
+    verifiedEmail: string | null,
+    heldElsewhere: HeldElsewhere,
+  ): Promise<(OrderRow & { discardable: boolean })[]> {
     return this.db
-      .select()
+      .select({ ...ORDER_COLUMNS, discardable: sql<boolean>`${unheldDraft(heldElsewhere)}` })
       .from(orders)
       .where(ofAccount(userId, verifiedEmail))
       .orderBy(desc(orders.createdAt), desc(orders.reference));
@@ -283,11 +287,7 @@ export class OrdersRepository {
     limit: number,
     heldElsewhere: HeldElsewhere,
   ): Promise<string[]> {
-    const abandoned = and(
-      eq(orders.status, 'draft'),
-      lt(orders.updatedAt, before),
-      sql`NOT ${heldElsewhere(orders.id)}`,
-    );
+    const abandoned = and(unheldDraft(heldElsewhere), lt(orders.updatedAt, before));
     return this.db.transaction(async (tx) => {
       const locked = await tx
         .select({ id: orders.id })
@@ -310,6 +310,37 @@ export class OrdersRepository {
         )
         .returning({ id: orders.id });
       return deleted.map((row) => row.id);
+    });
+  }
+
+  /**
+   * Discard (docs/accounts.md): deletes one draft exactly as `deleteAbandonedDrafts` deletes an
+   * abandoned one, whatever its age: its row is locked first, then the delete re-checks the
+   * status and that no payment or courier booking reply holds it, in the statement that deletes.
+   * Answers `deleted`, or the order as it stands when it was kept, or `gone` when there is none.
+   */
+  async discardDraft(
+    id: string,
+    heldElsewhere: HeldElsewhere,
+  ): Promise<
+    | { outcome: 'deleted'; reference: string }
+    | { outcome: 'kept'; status: OrderStatus }
+    | { outcome: 'gone' }
+  > {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: orders.id, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for('update');
+      if (!locked) return { outcome: 'gone' as const };
+      const [deleted] = await tx
+        .delete(orders)
+        .where(and(eq(orders.id, id), unheldDraft(heldElsewhere)))
+        .returning({ reference: orders.reference });
+      return deleted
+        ? { outcome: 'deleted' as const, reference: deleted.reference }
+        : { outcome: 'kept' as const, status: locked.status };
     });
   }
 
@@ -456,6 +487,14 @@ function setOf(changes: OrderChanges): Partial<NewOrderRow> {
   return newPaymentAttempt
     ? { ...rest, paymentAttempt: sql`${orders.paymentAttempt} + 1` as unknown as number }
     : rest;
+}
+
+/**
+ * A draft no other module holds (no payment row of any status, no courier booking reply): what
+ * the deletion of abandoned drafts and Discard may delete (decisions 050 and 107).
+ */
+function unheldDraft(heldElsewhere: HeldElsewhere): SQL {
+  return and(eq(orders.status, 'draft'), sql`NOT ${heldElsewhere(orders.id)}`) as SQL;
 }
 
 function ofAccount(userId: string, verifiedEmail: string | null): SQL | undefined {

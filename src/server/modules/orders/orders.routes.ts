@@ -8,7 +8,7 @@ import {
   getDeclarationWarnings,
   lookupCommodities,
 } from '../../../domain/api/declaration.js';
-import { getOrder, selectService } from '../../../domain/api/orders.js';
+import { discardOrder, getOrder, selectService } from '../../../domain/api/orders.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { DeclarationService } from './declaration.service.js';
 import type { OrdersService } from './orders.service.js';
@@ -19,6 +19,9 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
     // Each look-up and each added item calls the courier: counted per client address.
     const addLookup = routesOn(app, { ...NO_STORE, rateLimit: 'lookups' });
     add(getOrder, async ({ params }) => orders.get(params.id));
+
+    /** Discard a booking in progress (the account page): deleted as an abandoned draft is. */
+    add(discardOrder, async ({ params }) => orders.discardDraft(params.id));
 
     /** Choose Express or Economy; the price is the server's own. */
     add(selectService, async ({ params, body }) => orders.selectService(params.id, body.service));

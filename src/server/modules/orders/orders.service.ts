@@ -7,6 +7,7 @@ import {
   type HolidayLookup,
   type HolidayRegion,
 } from '../../../domain/collection-calendar.js';
+import { NOT_DISCARDABLE } from '../../../domain/api/orders.js';
 import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
@@ -250,6 +251,32 @@ export class OrdersService {
     return { deleted, before };
   }
 
+  /**
+   * Discard (decision 107): deletes an unpaid draft the caller may open, as the deletion of
+   * abandoned drafts does (the same condition, re-checked under the order's row lock by the
+   * statement that deletes). A paid order, one whose booking failed or a draft whose payment was
+   * started is kept (409); an order that is not there any more is 404.
+   */
+  async discardDraft(id: string): Promise<{ reference: string }> {
+    const result = await this.orders.discardDraft(id, this.heldElsewhere);
+    switch (result.outcome) {
+      case 'deleted':
+        return { reference: result.reference };
+      case 'gone':
+        throw new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND_MESSAGE);
+      case 'kept':
+        throw new ApiError(
+          409,
+          NOT_DISCARDABLE.code,
+          result.status === 'draft'
+            ? NOT_DISCARDABLE.paymentStarted
+            : result.status === 'booking_failed'
+              ? NOT_DISCARDABLE.bookingFailed
+              : NOT_DISCARDABLE.paid,
+        );
+    }
+  }
+
   async load(id: string): Promise<OrderRow> {
     const order = await this.orders.findById(id);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
@@ -322,9 +349,15 @@ export class OrdersService {
     return this.orders.findByReference(reference);
   }
 
-  /** The orders an account may open, newest first (OrdersRepository.listForAccount). */
-  listForAccount(userId: string, verifiedEmail: string | null): Promise<OrderRow[]> {
-    return this.orders.listForAccount(userId, verifiedEmail);
+  /**
+   * The orders an account may open, newest first (OrdersRepository.listForAccount), each with
+   * whether Discard may delete it.
+   */
+  listForAccount(
+    userId: string,
+    verifiedEmail: string | null,
+  ): Promise<(OrderRow & { discardable: boolean })[]> {
+    return this.orders.listForAccount(userId, verifiedEmail, this.heldElsewhere);
   }
 
   findForAccount(
