@@ -28,7 +28,7 @@ import { Link } from '../../lib/router.js';
 import { loadSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
-import { ContinueBooking } from './order-details.js';
+import { BookingsInProgress } from './bookings-in-progress.js';
 import { SignedIn } from './signed-in.js';
 import { TwoFactorSection } from './two-factor-account.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -75,12 +75,31 @@ function AccountOverview({ user }: { user: SessionUser }) {
 
       <section aria-labelledby="orders-title" className="account-page__section">
         <h2 id="orders-title">Your orders</h2>
-        <OrdersList load={orders} inProgress={false} />
+        <OrdersList load={orders} />
       </section>
 
       <section aria-labelledby="drafts-title" className="account-page__section">
-        <h2 id="drafts-title">Bookings in progress</h2>
-        <OrdersList load={orders} inProgress />
+        {orders.state === 'ready' ? (
+          <BookingsInProgress
+            bookings={orders.data.filter((o) => o.inProgress)}
+            onDiscarded={(id) =>
+              setOrders((now) =>
+                now.state === 'ready'
+                  ? { state: 'ready', data: now.data.filter((o) => o.id !== id) }
+                  : now,
+              )
+            }
+          />
+        ) : (
+          <>
+            <h2 id="drafts-title">Bookings in progress</h2>
+            {orders.state === 'loading' ? (
+              <Spinner label="Loading your bookings in progress" />
+            ) : (
+              <p className="field__error">{orders.message}</p>
+            )}
+          </>
+        )}
       </section>
 
       <section aria-labelledby="saved-title" className="account-page__section">
@@ -110,21 +129,20 @@ function AccountOverview({ user }: { user: SessionUser }) {
   );
 }
 
-function OrdersList({ load, inProgress }: { load: Load<AccountOrder[]>; inProgress: boolean }) {
+/** The account's orders past payment; bookings in progress are listed apart (BookingsInProgress). */
+function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
   if (load.state === 'loading') return <Spinner label="Loading your orders" />;
   if (load.state === 'error') return <p className="field__error">{load.message}</p>;
-  const orders = load.data.filter((o) => o.inProgress === inProgress);
+  const orders = load.data.filter((o) => !o.inProgress);
   if (orders.length === 0) {
-    return inProgress ? (
-      <p>You have no bookings in progress.</p>
-    ) : (
+    return (
       <p>
         You have no orders yet. <Link to="/">Get a quote</Link> to send your boxes abroad.
       </p>
     );
   }
   return (
-    <ul className="account-orders" aria-label={inProgress ? 'Bookings in progress' : 'Orders'}>
+    <ul className="account-orders" aria-label="Orders">
       {orders.map((order) => (
         <li key={order.id} className="account-orders__item">
           <div className="account-orders__head">
@@ -165,11 +183,6 @@ function OrdersList({ load, inProgress }: { load: Load<AccountOrder[]>; inProgre
               </dd>
             </div>
           </dl>
-          {inProgress && (
-            <div className="account-orders__actions">
-              <ContinueBooking orderId={order.id} label="Continue your booking" />
-            </div>
-          )}
         </li>
       ))}
     </ul>

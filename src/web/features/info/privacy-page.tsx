@@ -59,7 +59,7 @@ const BROWSER_STORAGE: StoredThing[] = [
     kind: 'Local storage',
     purpose:
       'The number of the unpaid booking this browser last worked on and the step it is at, so a new tab can offer to continue it. Nothing about you or your addresses.',
-    lasts: 'Until the booking is paid for; not offered after 7 days',
+    lasts: 'Until the booking is paid for or discarded; not offered after 7 days',
   },
   {
     name: 'boxabroad.addressDraft.…',

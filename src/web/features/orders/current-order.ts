@@ -196,6 +196,23 @@ export async function refreshHeldOrder(id: string, status: string): Promise<void
   }
 }
 
+/**
+ * An order the customer discarded (the account page): gone on the server, so the browser keeps
+ * nothing of it. When it was this tab's order the tab has none any more; either way new tabs stop
+ * offering it ("Continue your booking", `boxabroad.bookingInProgress`) and its unsaved address
+ * typing is dropped.
+ */
+export function forgetDiscardedOrder(id: string) {
+  if (storedOrderId() === id || (state.status === 'ready' && state.order.id === id)) {
+    generation += 1;
+    forgetOrderId(id);
+    set({ status: 'empty' });
+    return;
+  }
+  forgetAddressDrafts(id);
+  forgetBookingInProgress(id);
+}
+
 export function useCurrentOrder(): CurrentOrderState {
   return useSyncExternalStore(subscribe, () => state);
 }

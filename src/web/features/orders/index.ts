@@ -1,6 +1,7 @@
 /** What other features use of this tab's order in progress. */
 export {
   currentOrderState,
+  forgetDiscardedOrder,
   refreshHeldOrder,
   reloadCurrentOrder,
   rememberExpressSelected,
