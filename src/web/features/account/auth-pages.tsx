@@ -225,7 +225,11 @@ function CheckYourEmail({
           </p>
         </div>
         <p>
-          <Link to={next === '/' ? '/account' : next}>Continue</Link>
+          {next === '/' ? (
+            <Link to="/account">Go to your account</Link>
+          ) : (
+            <Link to={next}>Continue</Link>
+          )}
         </p>
       </section>
     );
@@ -263,7 +267,7 @@ function CheckYourEmail({
         >
           {resend.busy ? <Spinner label="Sending the email again" /> : 'Resend the email'}
         </button>
-        <button type="button" className="button button--link" onClick={onChangeEmail}>
+        <button type="button" className="button button--secondary" onClick={onChangeEmail}>
           Change email
         </button>
       </div>
