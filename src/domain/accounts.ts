@@ -41,6 +41,14 @@ export function signUpSentMessage(email: string): string {
   return `We have sent a link to ${email}. Open it to finish creating your account. It works for an hour.`;
 }
 
+/**
+ * What "Resend the email" answers for every address: the same whether a link, a notice to an
+ * existing account or nothing (no sign-up waiting in this browser) goes out (decision 108).
+ */
+export function signUpResentMessage(email: string): string {
+  return `We have sent the email to ${email} again. The new link works for an hour; so does the first.`;
+}
+
 /** "Too many attempts — try again in N minutes" (rate limits on sign-in, sign-up and resets). */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -66,6 +74,9 @@ const name = z
 
 export const SignUpInputSchema = z.object({ name, email, password: newPassword });
 export type SignUpInput = z.input<typeof SignUpInputSchema>;
+
+/** Asking for the sign-up email again, from the browser that signed up. */
+export const SignUpResendSchema = z.object({ email });
 
 /** Opening the emailed sign-up link; the password only when it is opened in another browser. */
 export const SignUpConfirmSchema = z.object({

@@ -4,6 +4,8 @@ import {
   addressFormatFor,
   AddressInputSchema,
   callingCodeFor,
+  checkUkPhone,
+  UK_PHONE_MESSAGES,
   validateAddress,
 } from './address.js';
 import { addressLines } from './order.js';
@@ -67,12 +69,98 @@ describe('validateAddress', () => {
     expect(validateAddress(french, 'FR').ok).toBe(true);
     const wrong = validateAddress(french, 'GB');
     expect(wrong.ok).toBe(false);
-    if (!wrong.ok)
-      expect(wrong.fields.phoneNumber).toBe('Enter a valid +44 phone number for the UK');
+    if (!wrong.ok) {
+      expect(wrong.fields.phoneNumber).toBe(
+        'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',
+      );
+    }
     const ukInFrance = validateAddress({ ...filled, phoneNumber: '+44 20 7946 0958' }, 'FR');
     expect(ukInFrance.ok).toBe(false);
     expect(validateAddress({ ...filled, phoneNumber: '12' }, 'GB').ok).toBe(false);
     expect(validateAddress({ ...filled, phoneNumber: '(212) 555-0199' }, 'US').ok).toBe(true);
+  });
+
+  it('accepts every number on +44 for the collection, Crown Dependency mobiles too, stored as E.164', () => {
+    for (const [typed, e164] of [
+      // Mobiles the phone library assigns to Guernsey, Jersey or the Isle of Man.
+      ['07781 123456', '+447781123456'],
+      ['07839 123456', '+447839123456'],
+      ['07911 123456', '+447911123456'],
+      ['+44 7911 123456', '+447911123456'],
+      ['0044 7911 123456', '+447911123456'],
+      ['7911 123456', '+447911123456'],
+      // Landlines: London, Jersey, the Isle of Man; a freephone number.
+      ['020 7946 0958', '+442079460958'],
+      ['01534 123456', '+441534123456'],
+      ['01624 123456', '+441624123456'],
+      ['0800 123 4567', '+448001234567'],
+    ] as const) {
+      const result = validateAddress({ ...filled, phoneNumber: typed }, 'GB');
+      expect(result.ok && result.value.phone, typed).toBe(e164);
+    }
+  });
+
+  it('says what is wrong with a refused collection number, in words a customer understands', () => {
+    const cases: [string, string][] = [
+      ['0771', UK_PHONE_MESSAGES.tooShort],
+      ['12', UK_PHONE_MESSAGES.tooShort],
+      ['+44 7911 1234', UK_PHONE_MESSAGES.tooShort],
+      ['07911 12345', UK_PHONE_MESSAGES.tooShort],
+      ['07781 1234', UK_PHONE_MESSAGES.tooShort],
+      ['07911 1234567', UK_PHONE_MESSAGES.tooLong],
+      ['077811234567', UK_PHONE_MESSAGES.tooLong],
+      ['hello', UK_PHONE_MESSAGES.notANumber],
+      ['+', UK_PHONE_MESSAGES.notANumber],
+      ['+33 6 12 34 56 78', UK_PHONE_MESSAGES.otherCountry],
+      ['0033 6 12 34 56 78', UK_PHONE_MESSAGES.otherCountry],
+      ['+1 212 555 0199', UK_PHONE_MESSAGES.otherCountry],
+      ['06 12 34 56 78', UK_PHONE_MESSAGES.notInUse],
+    ];
+    for (const [typed, message] of cases) {
+      expect(checkUkPhone(typed), typed).toEqual({ ok: false, message });
+      const result = validateAddress({ ...filled, phoneNumber: typed }, 'GB');
+      expect(result, typed).toEqual({
+        ok: false,
+        summary: message,
+        fields: { phoneNumber: message },
+      });
+    }
+    expect(UK_PHONE_MESSAGES).toEqual({
+      notANumber: 'Enter a phone number in digits, like 07700 900123',
+      tooShort:
+        'This number is too short for a UK phone number: it should have 11 digits, like 07700 900123',
+      tooLong:
+        'This number is too long for a UK phone number: it should have 11 digits, like 07700 900123',
+      otherCountry: 'Enter a UK number (starting 07, 01, 02 or +44)',
+      notInUse:
+        'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',
+    });
+    // An empty number is still a missing required field.
+    const empty = validateAddress({ ...filled, phoneNumber: '  ' }, 'GB');
+    expect(empty).toEqual({
+      ok: false,
+      summary: 'Required field is missing.',
+      fields: { phoneNumber: 'Enter a phone number' },
+    });
+  });
+
+  it('keeps the delivery rule: a number of the destination itself, not another on its code', () => {
+    // +44 numbers are not French; a Guernsey mobile is no delivery number for France either.
+    const guernseyInFrance = validateAddress({ ...filled, phoneNumber: '+44 7781 123456' }, 'FR');
+    expect(guernseyInFrance).toEqual({
+      ok: false,
+      summary: 'Enter a valid +33 phone number for France',
+      fields: { phoneNumber: 'Enter a valid +33 phone number for France' },
+    });
+    // Canada shares +1 with the US: a New York number is not a Canadian delivery phone.
+    const newYorkInCanada = validateAddress(
+      { ...filled, state: 'Ontario', phoneNumber: '+1 212 555 0199' },
+      'CA',
+    );
+    expect(newYorkInCanada.ok).toBe(false);
+    if (!newYorkInCanada.ok) {
+      expect(newYorkInCanada.fields.phoneNumber).toBe('Enter a valid +1 phone number for Canada');
+    }
   });
 
   it('bounds lengths and strips control characters', () => {

@@ -1,14 +1,16 @@
 import {
   getCountryCallingCode,
   parsePhoneNumberFromString,
+  validatePhoneNumberLength,
   type CountryCode,
 } from 'libphonenumber-js';
 import { z } from './zod.js';
 
 /**
  * The booking wizard's address forms (docs/product-rules.md, "Booking wizard"). Country and
- * post code are read-only: they come from the quote. The collection phone is UK only (+44, as in
- * the product rules); the delivery phone uses the destination's calling code. Which fields an
+ * post code are read-only: they come from the quote. The collection phone is any number reachable
+ * on +44 (the UK's, and those of Guernsey, Jersey and the Isle of Man, which share it: decision
+ * 108); the delivery phone uses the destination's calling code. Which fields an
  * address needs follows its country's address format (`addressFormatFor`).
  */
 export const ADDRESS_MESSAGES = {
@@ -21,6 +23,48 @@ export const ADDRESS_MESSAGES = {
   email: 'Enter an email address',
   emailInvalid: 'Enter an email address in the correct format, like name@example.com',
 } as const;
+
+/** Why a collection (UK, +44) phone number is refused, in the customer's words (decision 108). */
+export const UK_PHONE_MESSAGES = {
+  notANumber: 'Enter a phone number in digits, like 07700 900123',
+  tooShort:
+    'This number is too short for a UK phone number: it should have 11 digits, like 07700 900123',
+  tooLong:
+    'This number is too long for a UK phone number: it should have 11 digits, like 07700 900123',
+  otherCountry: 'Enter a UK number (starting 07, 01, 02 or +44)',
+  notInUse:
+    'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',
+} as const;
+
+const UK_CALLING_CODE = '44';
+
+type PhoneCheck = { ok: true; e164: string } | { ok: false; message: string };
+
+/**
+ * A collection contact's number: any valid number on +44, whichever of the UK, Guernsey, Jersey
+ * or the Isle of Man the phone library assigns it to, as E.164; else why not.
+ */
+export function checkUkPhone(raw: string): PhoneCheck {
+  const phone = parsePhoneNumberFromString(raw, 'GB');
+  if (phone?.countryCallingCode === UK_CALLING_CODE && phone.isValid()) {
+    return { ok: true, e164: phone.number };
+  }
+  if (phone && phone.countryCallingCode !== UK_CALLING_CODE) {
+    return { ok: false, message: UK_PHONE_MESSAGES.otherCountry };
+  }
+  const length = phone ? validatePhoneNumberLength(raw, 'GB') : 'NOT_A_NUMBER';
+  if (length === 'NOT_A_NUMBER') return { ok: false, message: UK_PHONE_MESSAGES.notANumber };
+  // The library's lengths are those of any UK number (7 to 10 digits after the 0); a mobile
+  // (07…) always has 10, so an invalid one with fewer is a digit or more short.
+  // (The library keeps the 0 of a number too short to be one without it.)
+  const national = phone?.nationalNumber.replace(/^0/, '') ?? '';
+  const mobileShort = national.startsWith('7') && national.length < 10;
+  if (length === 'TOO_SHORT' || mobileShort) {
+    return { ok: false, message: UK_PHONE_MESSAGES.tooShort };
+  }
+  if (length === 'TOO_LONG') return { ok: false, message: UK_PHONE_MESSAGES.tooLong };
+  return { ok: false, message: UK_PHONE_MESSAGES.notInUse };
+}
 
 const LIMITS = {
   firstName: 50,
@@ -182,13 +226,12 @@ export function validateAddress(input: AddressInputValue, country: string): Addr
   if (!fields.email && !EMAIL.safeParse(values.email).success) {
     fields.email = ADDRESS_MESSAGES.emailInvalid;
   }
-  const phone = parsePhoneNumberFromString(values.phoneNumber, country as CountryCode);
-  const prefix = callingCodeFor(country);
-  if (!fields.phoneNumber && (!phone || !phone.isValid() || phone.country !== country)) {
-    fields.phoneNumber = `Enter a valid ${prefix} phone number for ${countryName(country)}`;
-  }
+  const phone = phoneFor(values.phoneNumber, country);
+  if (!fields.phoneNumber && !phone.ok) fields.phoneNumber = phone.message;
   const first = Object.values(fields)[0];
-  if (first || !phone) return { ok: false, summary: first ?? ADDRESS_MESSAGES.phoneNumber, fields };
+  if (first || !phone.ok) {
+    return { ok: false, summary: first ?? ADDRESS_MESSAGES.phoneNumber, fields };
+  }
 
   return {
     ok: true,
@@ -200,10 +243,24 @@ export function validateAddress(input: AddressInputValue, country: string): Addr
       ...(values.street2 ? { street2: values.street2 } : {}),
       city: values.city,
       state: values.state,
-      phone: phone.number,
+      phone: phone.e164,
       email: values.email.toLowerCase(),
       ...(values.instructions ? { instructions: values.instructions } : {}),
     },
+  };
+}
+
+/**
+ * The phone of an address in `country`: on +44 for the UK (checkUkPhone); elsewhere a valid
+ * number the phone library assigns to that country.
+ */
+function phoneFor(raw: string, country: string): PhoneCheck {
+  if (country === 'GB') return checkUkPhone(raw);
+  const phone = parsePhoneNumberFromString(raw, country as CountryCode);
+  if (phone?.isValid() && phone.country === country) return { ok: true, e164: phone.number };
+  return {
+    ok: false,
+    message: `Enter a valid ${callingCodeFor(country)} phone number for ${countryName(country)}`,
   };
 }
 

@@ -1,7 +1,11 @@
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { vacuumEmbeddedDatabaseJob } from './jobs/vacuum-embedded-database.job.js';
-import { purgeExpiredSignUpsJob, type SignUpService } from './modules/accounts/index.js';
+import {
+  purgeExpiredSignUpsJob,
+  resendSignUpLinkJob,
+  type SignUpService,
+} from './modules/accounts/index.js';
 import {
   bookShipmentJob,
   cancelPaymentJob,
@@ -60,6 +64,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
     retentionDays: deps.draftRetentionDays,
   });
   queue.define(purgeExpiredSignUpsJob, { signUps: deps.signUps });
+  queue.define(resendSignUpLinkJob, { signUps: deps.signUps });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });

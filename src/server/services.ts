@@ -138,6 +138,7 @@ export function createServices(
     clock: deps.clock,
     limiter: rateLimiter,
     mail,
+    jobs,
     siteUrl: site.siteUrl,
     secret: site.secret,
   });

@@ -48,7 +48,9 @@ test.describe('the booking wizard', () => {
     // A French phone number is refused for a UK collection.
     await fillAddress(page, { ...COLLECTION_ADDRESS, 'Phone number': '06 12 34 56 78' });
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(summary).toContainText('Enter a valid +44 phone number for the UK');
+    await expect(summary).toContainText(
+      'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',
+    );
     await fillAddress(page, COLLECTION_ADDRESS);
     await page.getByRole('button', { name: 'Save and continue' }).click();
 

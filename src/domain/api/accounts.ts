@@ -7,6 +7,7 @@ import {
   PasswordResetSchema,
   SignUpConfirmSchema,
   SignUpInputSchema,
+  SignUpResendSchema,
 } from '../accounts.js';
 import { apiError, defineRoute } from './define-route.js';
 import { SessionSchema, TOO_MANY_ATTEMPTS_REPLY } from './session.js';
@@ -26,6 +27,22 @@ export const signUp = defineRoute({
   responses: {
     202: MessageSchema.describe('A link was sent (the same answer for every address)'),
     422: apiError('Invalid name or email, or the password breaks the rule (VALIDATION_FAILED)'),
+    429: TOO_MANY_ATTEMPTS_REPLY,
+  },
+});
+
+export const resendSignUp = defineRoute({
+  method: 'POST',
+  path: '/api/v1/account/sign-up-links',
+  access: 'public',
+  tag: 'Accounts',
+  summary: 'Email the sign-up link again',
+  description:
+    'The same answer (202) for every address. A sign-up started in this browser for the email and not yet finished gets a new link (the earlier one keeps working until its hour is up); an address with an account gets the notice sign-up sends; otherwise nothing is sent. Counted with sign-ups: 5 per email an hour, and the per-address sign-up limit.',
+  body: SignUpResendSchema,
+  responses: {
+    202: MessageSchema.describe('The email was sent again (the same answer for every address)'),
+    422: apiError('Not an email address (VALIDATION_FAILED)'),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
 });

@@ -12,3 +12,4 @@ export { OperatorAccounts } from './operator-accounts.js';
 export { OperatorInvitationsRepository } from './operator-invitations.repository.js';
 export { TwoFactorService } from './two-factor.service.js';
 export { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';
+export { resendSignUpLinkJob } from './jobs/resend-sign-up-link.job.js';

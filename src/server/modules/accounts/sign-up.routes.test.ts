@@ -13,7 +13,11 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
-import { ACCOUNT_MESSAGES, signUpSentMessage } from '../../../domain/accounts.js';
+import {
+  ACCOUNT_MESSAGES,
+  signUpResentMessage,
+  signUpSentMessage,
+} from '../../../domain/accounts.js';
 import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
@@ -25,6 +29,7 @@ import {
   resetPassword,
   signUp,
   confirmSignUp,
+  resendSignUp,
 } from '../../../domain/api/accounts.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
 import { finishSignIn } from '../../../domain/api/two-factor.js';
@@ -354,6 +359,127 @@ describe('the sign-up link', () => {
       },
     });
     expect(old.statusCode).toBe(401);
+  });
+});
+
+describe('"Resend the email" and "Change email" on the next page (decision 108)', () => {
+  /** Asks for the email again, then runs the job that decides what to send. */
+  async function resend(browser: TestBrowser, email: string) {
+    const res = await call(browser, resendSignUp, { body: { email } });
+    await t.app.services.jobs.drain();
+    return res;
+  }
+
+  it('sends the browser that signed up a new link; either works, and the first opened ends the other', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('resend');
+    await call(browser, signUp, { body: { name: 'Ada Resend', email, password } });
+    const firstToken = await signUpToken(t, email);
+    const seen = await signUpMailIds(t, email);
+
+    const res = await resend(browser, email);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: signUpResentMessage(email) });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const secondToken = await signUpToken(t, email, seen);
+    expect(secondToken).not.toBe(firstToken);
+
+    const opened = await call(browser, confirmSignUp, { body: { token: secondToken } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().user).toMatchObject({ email, name: 'Ada Resend', emailVerified: true });
+    const spent = await call(browser, confirmSignUp, { body: { token: firstToken } });
+    expect(spent.statusCode).toBe(410);
+    expect(await usersWith(email)).toHaveLength(1);
+  });
+
+  it('answers the same for every address, sending only what sign-up would', async () => {
+    const existing = uniqueEmail('resend-owner');
+    await signUpAndConfirm(t, new TestBrowser(t.app), { email: existing });
+    const noticesBefore = (await mails('sign-up-existing-account', existing)).length;
+    const strangerAddress = uniqueEmail('resend-nobody');
+    const someoneElses = uniqueEmail('resend-someone');
+    await call(new TestBrowser(t.app), signUp, {
+      body: { name: 'Bob', email: someoneElses, password },
+    });
+    const stranger = await browserWithGuestSession();
+
+    const answers = await Promise.all(
+      [existing, strangerAddress, someoneElses].map((email) => resend(stranger, email)),
+    );
+    for (const [i, email] of [existing, strangerAddress, someoneElses].entries()) {
+      expect(answers[i]?.statusCode).toBe(202);
+      expect(answers[i]?.body.replace(email, 'x@example.com')).toBe(
+        JSON.stringify({ message: signUpResentMessage('x@example.com') }),
+      );
+    }
+    // The owner hears of it as at sign-up; no link goes to an address nobody signed up with
+    // here, nor a second one to someone else's sign-up from another browser.
+    expect(await mails('sign-up-existing-account', existing)).toHaveLength(noticesBefore + 1);
+    expect(await mails('sign-up-link', existing)).toHaveLength(1); // its own sign-up's only
+    expect(await mails('sign-up-link', strangerAddress)).toEqual([]);
+    expect(await mails('sign-up-link', someoneElses)).toHaveLength(1);
+    expect(await usersWith(strangerAddress)).toEqual([]);
+  });
+
+  it('is counted with the sign-ups of the address: 429 once they are spent', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('resend-limited');
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
+    for (let i = 1; i < SIGN_UP_LIMITS.signUpPerEmail.max; i += 1) {
+      expect((await resend(browser, email)).statusCode).toBe(202);
+    }
+    const limited = await resend(browser, email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json<ApiErrorBody>().error.message).toMatch(/^Too many attempts — try again in/);
+    expect(await mails('sign-up-link', email)).toHaveLength(SIGN_UP_LIMITS.signUpPerEmail.max);
+  });
+
+  it('a run of its job again sends nothing more', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = uniqueEmail('resend-twice');
+    const res = await call(browser, signUp, { body: { name: 'Ada', email, password } });
+    expect(res.statusCode).toBe(202);
+    const [row] = await t.database.query<{ guest_hash: string }>(
+      `SELECT guest_hash FROM pending_sign_ups WHERE email = $1`,
+      [email],
+    );
+    const signUps = t.app.services.signUps;
+    expect(await signUps.resend(email, row!.guest_hash, 'request-1')).toBe('link');
+    expect(await signUps.resend(email, row!.guest_hash, 'request-1')).toBe('link');
+    expect(await mails('sign-up-link', email)).toHaveLength(2);
+    const [{ count } = { count: 0 }] = await t.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pending_sign_ups WHERE email = $1`,
+      [email],
+    );
+    expect(count).toBe(2);
+    expect(await signUps.resend(email, null, 'request-2')).toBe('nothing');
+  });
+
+  it('"Change email": signing up again in the same browser with another address ends the first link', async () => {
+    const browser = new TestBrowser(t.app);
+    const typo = uniqueEmail('typo');
+    const right = uniqueEmail('right');
+    await call(browser, signUp, { body: { name: 'Ada', email: typo, password } });
+    const typoToken = await signUpToken(t, typo);
+    await call(browser, signUp, { body: { name: 'Ada', email: right, password } });
+    const rightToken = await signUpToken(t, right);
+
+    const stale = await call(new TestBrowser(t.app), confirmSignUp, {
+      body: { token: typoToken, password },
+    });
+    expect(stale.statusCode).toBe(410);
+    expect(stale.json<ApiErrorBody>().error.message).toBe(ACCOUNT_MESSAGES.signUpLinkInvalid);
+    // Nothing of it is kept, and "Resend the email" for it sends nothing.
+    expect(
+      await t.database.query(`SELECT 1 FROM pending_sign_ups WHERE email = $1`, [typo]),
+    ).toEqual([]);
+    await resend(browser, typo);
+    expect(await mails('sign-up-link', typo)).toHaveLength(1);
+
+    const opened = await call(browser, confirmSignUp, { body: { token: rightToken } });
+    expect(opened.statusCode).toBe(200);
+    expect(await usersWith(typo)).toEqual([]);
   });
 });
 

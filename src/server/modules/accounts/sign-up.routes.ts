@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { confirmSignUp, signUp } from '../../../domain/api/accounts.js';
+import { confirmSignUp, resendSignUp, signUp } from '../../../domain/api/accounts.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
 import type { OrderAccess } from '../orders/index.js';
 import type { SignUpService } from './sign-up.service.js';
@@ -18,6 +18,15 @@ export function signUpRoutes(signUps: SignUpService, access: OrderAccess) {
         const guestHash = access.ensureGuest(request, reply);
         return signUps.start(request.body, guestHash);
       },
+      { ...NO_STORE, rateLimit: 'signUp' },
+    );
+
+    addRoute(
+      app,
+      resendSignUp,
+      // Only the browser that signed up has a sign-up to send again: it is known by its guest
+      // session, which a browser without one cannot name.
+      async (request) => signUps.requestResend(request.body, access.guestHashOf(request)),
       { ...NO_STORE, rateLimit: 'signUp' },
     );
 

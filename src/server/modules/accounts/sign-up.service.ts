@@ -1,9 +1,15 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, signUpSentMessage, type SessionUser } from '../../../domain/accounts.js';
+import {
+  ACCOUNT_MESSAGES,
+  signUpResentMessage,
+  signUpSentMessage,
+  type SessionUser,
+} from '../../../domain/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { MailDeps } from '../email/index.js';
 import { toSessionUser } from './accounts.service.js';
 import type { Auth } from './auth.js';
@@ -16,6 +22,8 @@ export const SIGN_UP_LINK_SECONDS = 60 * 60;
 export const PURGE_EXPIRED_SIGN_UPS_JOB = 'purge-expired-sign-ups';
 /** How often it runs. */
 export const SIGN_UP_PURGE_INTERVAL_MS = 60 * 60_000;
+/** The job that sends a sign-up's email again ("Resend the email", decision 108). */
+export const RESEND_SIGN_UP_LINK_JOB = 'resend-sign-up-link';
 
 const MINUTE = 60;
 export const SIGN_UP_LIMITS = {
@@ -41,6 +49,8 @@ export interface SignUpDeps {
   clock: Clock;
   limiter: RateLimiter;
   mail: MailDeps;
+  /** Runs "Resend the email" after its answer (resend-sign-up-link.job.ts). */
+  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
   siteUrl: string;
   /** Signs the session cookie as better-auth does (the same secret). */
   secret: string;
@@ -83,53 +93,144 @@ export class SignUpService {
     // Hashed whether or not the address has an account: the answer takes as long either way.
     const passwordHash = await ctx.password.hash(input.password);
     const found = await ctx.internalAdapter.findUserByEmail(email);
-    const now = this.deps.clock.now();
-    const site = new URL(this.deps.siteUrl).origin;
-    if (found?.user.emailVerified) {
-      const { attempts } = await this.deps.limiter.increment(
-        `sign-up-notice:email:${email}`,
-        SIGN_UP_LIMITS.existingNoticePerEmail.windowSeconds,
+    // Signing up again in this browser with another address ("Change email") replaces the
+    // earlier sign-up: its link stops working (decision 108).
+    if (guestHash !== null) {
+      await this.deps.database.query(
+        `DELETE FROM pending_sign_ups WHERE guest_hash = $1 AND email <> $2`,
+        [guestHash, email],
       );
-      if (attempts <= SIGN_UP_LIMITS.existingNoticePerEmail.max) {
-        await this.deps.database.transaction((tx) =>
-          this.deps.mail.emails.enqueueSignUpExistingAccount(tx, {
-            email,
-            signInUrl: `${site}/login`,
-            resetUrl: `${site}/login/forgotten-password`,
-            requestId: randomBytes(16).toString('base64url'),
-          }),
-        );
-        this.deps.mail.worker.wake();
-      }
+    }
+    if (found?.user.emailVerified) {
+      await this.sendExistingAccountNotice(email);
     } else {
       // A new address, or one held by an account whose email was never verified (made before
       // sign-up by link): the link decides (confirm below).
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = sha256(token);
-      await this.deps.database.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO pending_sign_ups
-             (token_hash, email, name, password_hash, guest_hash, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            tokenHash,
-            email,
-            input.name.trim(),
-            passwordHash,
-            guestHash,
-            now,
-            new Date(now.getTime() + SIGN_UP_LINK_SECONDS * 1000),
-          ],
-        );
-        await this.deps.mail.emails.enqueueSignUpLink(tx, {
-          email,
-          url: `${site}/signup/confirm?token=${encodeURIComponent(token)}`,
-          requestId: tokenHash,
-        });
-      });
-      this.deps.mail.worker.wake();
+      await this.sendLink({ email, name: input.name.trim(), passwordHash, guestHash });
     }
     return { message: signUpSentMessage(email) };
+  }
+
+  /**
+   * "Resend the email" (decision 108): counted as a sign-up of the address, answered the same
+   * for every address; what is sent is decided by a job (`resend`), so the answer takes as long
+   * whether or not the address has an account or a sign-up waiting.
+   */
+  async requestResend(input: { email: string }, guestHash: string | null) {
+    const email = emailKey(input.email);
+    await this.deps.limiter.hit([
+      { key: `sign-up:email:${email}`, limit: SIGN_UP_LIMITS.signUpPerEmail },
+    ]);
+    const requestId = randomBytes(16).toString('base64url');
+    await this.deps.database.transaction((tx) =>
+      this.deps.jobs.enqueue(tx, {
+        kind: RESEND_SIGN_UP_LINK_JOB,
+        key: `${RESEND_SIGN_UP_LINK_JOB}:${requestId}`,
+        payload: { email, guestHash, requestId },
+      }),
+    );
+    this.deps.jobs.wake();
+    return { message: signUpResentMessage(email) };
+  }
+
+  /**
+   * Sends a sign-up's email again: the latest unfinished sign-up of `email` this browser started
+   * gets a new link (a new row with the same name and password hash; the earlier link works
+   * until its own hour is up), an address with a verified account the notice sign-up sends,
+   * anything else nothing (the password is not known). Safe to run twice for one request
+   * (`requestId`): its link's token is derived from it, so a second run adds no second link or
+   * email. Returns what was sent.
+   */
+  async resend(
+    email: string,
+    guestHash: string | null,
+    requestId: string,
+  ): Promise<'link' | 'notice' | 'nothing'> {
+    const [pending] =
+      guestHash === null
+        ? []
+        : await this.deps.database.query<Omit<PendingRow, 'token_hash'>>(
+            `SELECT email, name, password_hash, guest_hash FROM pending_sign_ups
+              WHERE email = $1 AND guest_hash = $2 AND used_at IS NULL AND expires_at > $3
+              ORDER BY created_at DESC LIMIT 1`,
+            [email, guestHash, this.deps.clock.now()],
+          );
+    const ctx = await this.deps.auth.$context;
+    const found = await ctx.internalAdapter.findUserByEmail(email);
+    if (found?.user.emailVerified) {
+      return (await this.sendExistingAccountNotice(email, requestId)) ? 'notice' : 'nothing';
+    }
+    if (!pending) return 'nothing';
+    await this.sendLink({
+      email,
+      name: pending.name,
+      passwordHash: pending.password_hash,
+      guestHash: pending.guest_hash,
+      token: createHmac('sha256', this.deps.secret)
+        .update(`sign-up-resend:${requestId}`)
+        .digest('base64url'),
+    });
+    return 'link';
+  }
+
+  /** The owner of an existing account is told, at most a few times an hour; false if not. */
+  private async sendExistingAccountNotice(
+    email: string,
+    requestId = randomBytes(16).toString('base64url'),
+  ): Promise<boolean> {
+    const { attempts } = await this.deps.limiter.increment(
+      `sign-up-notice:email:${email}`,
+      SIGN_UP_LIMITS.existingNoticePerEmail.windowSeconds,
+    );
+    if (attempts > SIGN_UP_LIMITS.existingNoticePerEmail.max) return false;
+    const site = new URL(this.deps.siteUrl).origin;
+    await this.deps.database.transaction((tx) =>
+      this.deps.mail.emails.enqueueSignUpExistingAccount(tx, {
+        email,
+        signInUrl: `${site}/login`,
+        resetUrl: `${site}/login/forgotten-password`,
+        requestId,
+      }),
+    );
+    this.deps.mail.worker.wake();
+    return true;
+  }
+
+  /** A pending sign-up with a new single-use link, emailed in the same transaction. */
+  private async sendLink(input: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    guestHash: string | null;
+    /** Given when a run again must make the same link; random otherwise. */
+    token?: string;
+  }): Promise<void> {
+    const token = input.token ?? randomBytes(32).toString('base64url');
+    const tokenHash = sha256(token);
+    const now = this.deps.clock.now();
+    const site = new URL(this.deps.siteUrl).origin;
+    await this.deps.database.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO pending_sign_ups
+           (token_hash, email, name, password_hash, guest_hash, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (token_hash) DO NOTHING`,
+        [
+          tokenHash,
+          input.email,
+          input.name,
+          input.passwordHash,
+          input.guestHash,
+          now,
+          new Date(now.getTime() + SIGN_UP_LINK_SECONDS * 1000),
+        ],
+      );
+      await this.deps.mail.emails.enqueueSignUpLink(tx, {
+        email: input.email,
+        url: `${site}/signup/confirm?token=${encodeURIComponent(token)}`,
+        requestId: tokenHash,
+      });
+    });
+    this.deps.mail.worker.wake();
   }
 
   /**

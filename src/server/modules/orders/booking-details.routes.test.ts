@@ -4,6 +4,7 @@ import {
   ScriptedCourier,
   typicalRouteServices,
 } from '../../../../tests/support/scripted-courier.js';
+import { UK_PHONE_MESSAGES } from '../../../domain/address.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
 import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
 import { call, untyped } from '../../../../tests/support/call.js';
@@ -112,6 +113,38 @@ describe('addresses', () => {
     });
     expect(fr.statusCode).toBe(200);
     expect(OrderViewSchema.parse(fr.json()).deliveryAddress?.state).toBe('');
+  });
+
+  it('takes a Guernsey mobile for the collection contact, stored on +44, and says why it refuses a number', async () => {
+    const order = await draft();
+    const guernsey = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: { ...address, phoneNumber: '07781 123456' },
+    });
+    expect(guernsey.statusCode).toBe(200);
+    expect(OrderViewSchema.parse(guernsey.json()).collectionAddress?.phone).toBe('+447781123456');
+
+    const short = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: { ...address, phoneNumber: '07781 1234' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(short.json()).error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: UK_PHONE_MESSAGES.tooShort,
+      fields: { phoneNumber: UK_PHONE_MESSAGES.tooShort },
+    });
+    const french = await call(t.app, saveAddress, {
+      params: { id: order.id, role: 'collection' },
+      body: { ...address, phoneNumber: '+33 6 12 34 56 78' },
+    });
+    expect(french.statusCode).toBe(422);
+    expect(ApiErrorBodySchema.parse(french.json()).error.fields).toEqual({
+      phoneNumber: 'Enter a UK number (starting 07, 01, 02 or +44)',
+    });
+    // The refusals changed nothing: the Guernsey number stands.
+    const saved = await call(t.app, getOrder, { params: { id: order.id } });
+    expect(OrderViewSchema.parse(saved.json()).collectionAddress?.phone).toBe('+447781123456');
   });
 
   it('wants a French phone number for a delivery in France', async () => {

@@ -11,7 +11,6 @@ import {
   changeName,
   changePassword,
   getAccount,
-  resendVerification,
   type Account,
 } from '../../../domain/api/accounts.js';
 import { listAccountOrders, type AccountOrder } from '../../../domain/api/my-orders.js';
@@ -31,6 +30,7 @@ import { AccountForm } from './account-form.js';
 import { BookingsInProgress } from './bookings-in-progress.js';
 import { SignedIn } from './signed-in.js';
 import { TwoFactorSection } from './two-factor-account.js';
+import { VerifyReminder } from './verify-reminder.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
@@ -72,6 +72,7 @@ function AccountOverview({ user }: { user: SessionUser }) {
     <section className="page container account-page">
       <h1>Your account</h1>
       <p className="lead">Signed in as {user.name}.</p>
+      <VerifyReminder user={user} />
 
       <section aria-labelledby="orders-title" className="account-page__section">
         <h2 id="orders-title">Your orders</h2>
@@ -264,7 +265,6 @@ function SavedItems() {
 
 function Details({ account, onChanged }: { account: Account; onChanged: (a: Account) => void }) {
   const [notice, setNotice] = useState<string | null>(null);
-  const [resend, setResend] = useState<string | null>(null);
   return (
     <div className="account-page__details">
       <dl className="confirmation__facts">
@@ -282,22 +282,10 @@ function Details({ account, onChanged }: { account: Account; onChanged: (a: Acco
       </dl>
       {!account.emailVerified && (
         <p>
-          We sent you a link to confirm your email. Once you open it, orders you booked with this
-          email as a guest show here.{' '}
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => {
-              callApi(resendVerification)
-                .then((reply) => setResend(reply.message))
-                .catch((error: unknown) => setResend(errorMessage(error)));
-            }}
-          >
-            Send the link again
-          </button>
+          <a href="#verify-reminder-title">Confirm your email</a> to see the orders you booked with
+          it as a guest.
         </p>
       )}
-      {resend && <p role="status">{resend}</p>}
       {notice && (
         <div className="notice" role="status">
           <p>{notice}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ACCOUNT_MESSAGES,
   PasswordResetRequestSchema,
@@ -10,16 +10,19 @@ import {
 import {
   acceptOperatorInvitation,
   requestPasswordReset,
+  resendSignUp,
   resetPassword,
   signUp,
 } from '../../../domain/api/accounts.js';
 import { signIn } from '../../../domain/api/session.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
-import { setSession } from '../../lib/session.js';
+import { loadSession, setSession, useSessionState } from '../../lib/session.js';
+import { errorMessage } from '../../lib/error-message.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { SecondStep } from './two-factor-sign-in.js';
+import { Spinner } from '../../components/ui/spinner.js';
 
 /** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {
@@ -105,26 +108,28 @@ export function takeSignUpReturn(): string {
   }
 }
 
+interface SentSignUp {
+  message: string;
+  name: string;
+  email: string;
+}
+
 export function SignUpPage() {
   usePageTitle('Create an account');
   const next = useReturnPath();
-  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
+  const [sent, setSent] = useState<SentSignUp | null>(null);
+  // "Change email" brings the form back with what was typed, the password to type again.
+  const [typed, setTyped] = useState<{ name: string; email: string } | null>(null);
   if (sent) {
     return (
-      <section className="page container">
-        <h1>Check your email</h1>
-        <div className="notice" role="status">
-          <p>{sent.message}</p>
-          <p>
-            Not there after a few minutes? Look in your spam or junk folder for an email from
-            BoxAbroad sent to <strong>{sent.email}</strong>.
-          </p>
-        </div>
-        <p>
-          Wrong address? <Link to="/signup">Start again</Link>. Already have an account?{' '}
-          <Link to={withNext('/login', next)}>Sign in</Link>
-        </p>
-      </section>
+      <CheckYourEmail
+        sent={sent}
+        next={next}
+        onChangeEmail={() => {
+          setTyped({ name: sent.name, email: sent.email });
+          setSent(null);
+        }}
+      />
     );
   }
   return (
@@ -134,6 +139,7 @@ export function SignUpPage() {
       <AccountForm
         id="sign-up"
         schema={SignUpInputSchema}
+        initial={typed ?? {}}
         fields={[
           { name: 'name', label: 'Name', autoComplete: 'name' },
           { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -150,14 +156,131 @@ export function SignUpPage() {
         onSubmit={async (values) => {
           const reply = await callApi(signUp, { body: values });
           rememberSignUpReturn(next);
-          setSent({ message: reply.message, email: values.email.trim().toLowerCase() });
+          setSent({
+            message: reply.message,
+            name: values.name.trim(),
+            email: values.email.trim().toLowerCase(),
+          });
           window.scrollTo(0, 0);
         }}
       >
+        {typed && <FocusOnMount selector="#sign-up-email" />}
         <p>
           Already have an account? <Link to={withNext('/login', next)}>Sign in</Link>
         </p>
       </AccountForm>
+    </section>
+  );
+}
+
+/** Moves the focus to the element once, when shown (the email field after "Change email"). */
+function FocusOnMount({ selector }: { selector: string }) {
+  useEffect(() => {
+    const element = document.querySelector<HTMLInputElement>(selector);
+    element?.focus();
+    element?.select();
+  }, [selector]);
+  return null;
+}
+
+/**
+ * After sign-up (decision 108): where the email went, "Resend the email" (the API's answer or
+ * refusal shown as it is) and "Change email". When the link is opened in another tab of this
+ * browser, this one learns it (the sign-up's return path is taken from local storage) and
+ * shows the signed-in state at once, header included.
+ */
+function CheckYourEmail({
+  sent,
+  next,
+  onChangeEmail,
+}: {
+  sent: SentSignUp;
+  next: string;
+  onChangeEmail: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [resend, setResend] = useState<{ busy: boolean; ok?: string; error?: string }>({
+    busy: false,
+  });
+  const signedIn = useSessionState()?.user ?? null;
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SIGN_UP_RETURN_KEY || event.key === null) void loadSession();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  if (signedIn && signedIn.email === sent.email) {
+    return (
+      <section className="page container">
+        <h1 ref={heading} tabIndex={-1}>
+          Your account is ready
+        </h1>
+        <div className="notice" role="status">
+          <p>
+            You opened the link, so you are signed in as <strong>{sent.email}</strong>.
+          </p>
+        </div>
+        <p>
+          {next === '/' ? (
+            <Link to="/account">Go to your account</Link>
+          ) : (
+            <Link to={next}>Continue</Link>
+          )}
+        </p>
+      </section>
+    );
+  }
+
+  const again = async () => {
+    if (resend.busy) return;
+    setResend({ busy: true });
+    try {
+      const reply = await callApi(resendSignUp, { body: { email: sent.email } });
+      setResend({ busy: false, ok: reply.message });
+    } catch (error) {
+      setResend({ busy: false, error: errorMessage(error) });
+    }
+  };
+
+  return (
+    <section className="page container">
+      <h1 ref={heading} tabIndex={-1}>
+        Check your email
+      </h1>
+      <div className="notice" role="status">
+        <p>{sent.message}</p>
+        <p>
+          Not there after a few minutes? Look in your spam or junk folder for an email from
+          BoxAbroad sent to <strong>{sent.email}</strong>.
+        </p>
+      </div>
+      <div className="account-next-step">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={resend.busy || undefined}
+          onClick={() => void again()}
+        >
+          {resend.busy ? <Spinner label="Sending the email again" /> : 'Resend the email'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onChangeEmail}>
+          Change email
+        </button>
+      </div>
+      <p role="status">{resend.ok}</p>
+      {resend.error && (
+        <div className="notice notice--error" role="alert">
+          <p>{resend.error}</p>
+        </div>
+      )}
+      <p>
+        Still nothing after an hour? The link has expired: use Change email to start again. Already
+        have an account? <Link to={withNext('/login', next)}>Sign in</Link>
+      </p>
     </section>
   );
 }
