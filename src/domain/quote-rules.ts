@@ -110,38 +110,14 @@ export function validateQuoteRequest(input: QuoteRequestShapeValue): QuoteValida
 
   let collectionFormatted = collectionPostcode;
   if (collectionPostcode && collectionCountry) {
-    const parsed = parseUkPostcode(collectionPostcode);
-    if (!parsed) {
-      errors.push({ field: 'collection.postcode', message: QUOTE_MESSAGES.invalidUkPostcode });
-    } else {
-      collectionFormatted = parsed.formatted;
-      const region = ukRegionFor(parsed);
-      if (region.kind === 'crown-dependency') {
-        errors.push({
-          field: 'collection.postcode',
-          message: `${parsed.formatted} is in ${region.name}. We collect from the United Kingdom only.`,
-        });
-      } else if (region.regionId !== collectionCountry.countryId) {
-        const right = COLLECTION_REGIONS.find((c) => c.countryId === region.regionId);
-        errors.push({
-          field: 'collection.postcode',
-          message: `${parsed.formatted} is in ${right?.title}, not ${collectionCountry.title}. Please choose ${right?.title} as the collection country.`,
-          suggestedCountryId: region.regionId,
-        });
-      }
-    }
+    const checked = checkCollectionPostcode(collectionCountry, collectionPostcode);
+    if (checked.ok) collectionFormatted = checked.postcode;
+    else errors.push(checked.error);
   }
 
   if (destinationPostcode && destinationCountry) {
-    if (!isValidDestinationPostcode(destinationCountry.countryCode, destinationPostcode)) {
-      const format = DESTINATION_POSTCODE_FORMATS[destinationCountry.countryCode];
-      errors.push({
-        field: 'destination.postcode',
-        message: format
-          ? `Please enter a valid post code for ${destinationCountry.title}: ${format.description}, like ${format.example}`
-          : `Please enter a valid post code for ${destinationCountry.title}`,
-      });
-    }
+    const checked = checkDestinationPostcode(destinationCountry, destinationPostcode);
+    if (!checked.ok) errors.push(checked.error);
   }
 
   if (errors.length > 0 || !collectionCountry || !destinationCountry) {
@@ -206,4 +182,56 @@ export function courierServiceFor<S extends CourierServiceOnRoute>(
     if (option) return { courierService, collectionOptionId: option.collectionOptionId };
   }
   return undefined;
+}
+
+export type PostcodeCheck = { ok: true; postcode: string } | { ok: false; error: QuoteFieldError };
+
+/**
+ * A collection post code in a collection region: a real UK post code, in that region (else the
+ * region it is in). The quote form's rule; the address book checks a saved address with it too.
+ */
+export function checkCollectionPostcode(region: CountryOption, postcode: string): PostcodeCheck {
+  const field = 'collection.postcode';
+  const parsed = parseUkPostcode(postcode.trim());
+  if (!parsed) return { ok: false, error: { field, message: QUOTE_MESSAGES.invalidUkPostcode } };
+  const found = ukRegionFor(parsed);
+  if (found.kind === 'crown-dependency') {
+    return {
+      ok: false,
+      error: {
+        field,
+        message: `${parsed.formatted} is in ${found.name}. We collect from the United Kingdom only.`,
+      },
+    };
+  }
+  if (found.regionId !== region.countryId) {
+    const right = COLLECTION_REGIONS.find((c) => c.countryId === found.regionId);
+    return {
+      ok: false,
+      error: {
+        field,
+        message: `${parsed.formatted} is in ${right?.title}, not ${region.title}. Please choose ${right?.title} as the collection country.`,
+        suggestedCountryId: found.regionId,
+      },
+    };
+  }
+  return { ok: true, postcode: parsed.formatted };
+}
+
+/** A destination post code in its country's format, normalised. The quote form's rule. */
+export function checkDestinationPostcode(country: CountryOption, postcode: string): PostcodeCheck {
+  const value = postcode.trim();
+  if (!isValidDestinationPostcode(country.countryCode, value)) {
+    const format = DESTINATION_POSTCODE_FORMATS[country.countryCode];
+    return {
+      ok: false,
+      error: {
+        field: 'destination.postcode',
+        message: format
+          ? `Please enter a valid post code for ${country.title}: ${format.description}, like ${format.example}`
+          : `Please enter a valid post code for ${country.title}`,
+      },
+    };
+  }
+  return { ok: true, postcode: normaliseDestinationPostcode(country.countryCode, value) };
 }

@@ -25,6 +25,7 @@ import {
 } from './modules/accounts/index.js';
 import { myOrdersRoutes } from './modules/my-orders/index.js';
 import { savedItemsRoutes } from './modules/saved-items/index.js';
+import { addressBookRoutes } from './modules/address-book/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
 import { bookingChangesRoutes } from './modules/booking-changes/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(operatorAccountsRoutes(services.operators));
   await app.register(myOrdersRoutes(services.myOrders, services.accounts, services.orderAccess));
   await app.register(savedItemsRoutes(services.savedItems, services.orderAccess));
+  await app.register(addressBookRoutes(services.addressBook, services.orderAccess));
   await app.register(contactRoutes(services.contact));
   await app.register(
     checkoutRoutes(services.checkout, {

@@ -42,6 +42,7 @@ import {
 } from './modules/admin/index.js';
 import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
+import { AddressBookRepository, AddressBookService } from './modules/address-book/index.js';
 import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
 import {
   BookingChangesRepository,
@@ -159,6 +160,12 @@ export function createServices(
     access: orderAccess,
     clock: deps.clock,
   });
+  const addressBook = new AddressBookService({
+    repository: new AddressBookRepository(db),
+    orders,
+    access: orderAccess,
+    clock: deps.clock,
+  });
   const contact = new ContactService(new ContactRepository(db), mail, deps.clock);
   const bookingChanges = new BookingChangesService({
     repository: new BookingChangesRepository(db),
@@ -223,6 +230,7 @@ export function createServices(
     rateLimiter,
     myOrders,
     savedItems,
+    addressBook,
     mail,
     jobs,
     checkout,

@@ -730,7 +730,42 @@ export const bookingChanges = pgTable(
   (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
 );
 
+/** An account's address book (migration 0155, modules/address-book). */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['collection', 'delivery'] }).notNull(),
+    label: text('label').notNull().default(''),
+    countryId: integer('country_id').notNull(),
+    countryCode: text('country_code').notNull(),
+    postcode: text('postcode').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull().default(''),
+    street: text('street').notNull(),
+    street2: text('street2').notNull().default(''),
+    city: text('city').notNull(),
+    state: text('state').notNull().default(''),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('saved_addresses_role_check', sql`${t.role} in ('collection', 'delivery')`),
+    unique('saved_addresses_once').on(t.userId, t.role, t.fingerprint),
+    index('saved_addresses_by_user').on(t.userId, t.updatedAt.desc()),
+  ],
+);
+
 export const schema = {
+  savedAddresses,
   bookingChanges,
   shipments,
   shipmentParcels,

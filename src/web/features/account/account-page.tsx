@@ -37,6 +37,7 @@ import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
+import { AddressBookSection } from '../address-book/index.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -110,6 +111,7 @@ function AccountOverview({ user }: { user: SessionUser }) {
         <SavedItems />
       </section>
 
+      <AddressBookSection />
       <section aria-labelledby="details-title" className="account-page__section">
         <h2 id="details-title">Your details</h2>
         {account.state === 'loading' && <Spinner label="Loading your details" />}

@@ -8,6 +8,7 @@ import {
   type AddressInputValue,
 } from '../../../domain/address.js';
 import type { OrderAddress, OrderPlace } from '../../../domain/order.js';
+import { SavedAddressPicker, type ContactValues } from '../address-book/index.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
@@ -61,8 +62,18 @@ export interface AddressFormProps {
   place: OrderPlace;
   saved: OrderAddress | null;
   submitLabel: string;
-  onSave(address: AddressInputValue): Promise<void>;
+  /** Signed in: "use a saved address" and "save this address" are offered. */
+  signedIn: boolean;
+  /** What an untouched empty form starts with (step 1: the customer's name, email and phone). */
+  prefill?: ContactValues | null;
+  /** `remember`: also keep the address in the account's address book. */
+  onSave(address: AddressInputValue, remember: boolean): Promise<void>;
+  /** A saved address chosen and left as it was: the server checks and sets it as the step's. */
+  onUseSaved(savedAddressId: string): Promise<void>;
 }
+
+const sameValues = (a: AddressInputValue, b: AddressInputValue) =>
+  (Object.keys(a) as (keyof AddressInputValue)[]).every((key) => a[key] === b[key]);
 
 /**
  * Steps 1 and 2 of the wizard (docs/product-rules.md, "Booking wizard"): checked here with the same rules
@@ -74,15 +85,43 @@ export function AddressForm({
   place,
   saved,
   submitLabel,
+  signedIn,
+  prefill,
   onSave,
+  onUseSaved,
 }: AddressFormProps) {
   const [values, setValues] = useState(() => startingValues(orderId, role, saved, place));
+  const [chosen, setChosen] = useState<{ id: string; values: AddressInputValue } | null>(null);
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [summary, setSummary] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const prefix = callingCodeFor(place.countryCode);
   const format = addressFormatFor(place.countryCode);
   const id = (name: string) => `${role}-${name}`;
+
+  // The customer's own details fill an empty form once they are known; never over typing.
+  const [prefilled, setPrefilled] = useState<ContactValues | null>(null);
+  if (prefill && prefill !== prefilled) {
+    setPrefilled(prefill);
+    if (!Object.values(values).some(Boolean)) {
+      setValues({
+        ...values,
+        firstName: prefill.firstName,
+        lastName: prefill.lastName,
+        email: prefill.email,
+        phoneNumber: prefill.phoneNumber,
+      });
+    }
+  }
+
+  const choose = (savedId: string, next: AddressInputValue) => {
+    setValues(next);
+    setChosen({ id: savedId, values: next });
+    keepAddressDraft(orderId, role, next);
+    setErrors({});
+    setSummary(null);
+  };
 
   // Each change is kept as a draft until the address is saved, so a reload loses nothing.
   const update = (name: FieldName) => (value: string) => {
@@ -103,7 +142,8 @@ export function AddressForm({
     }
     setSaving(true);
     try {
-      await onSave(values);
+      if (chosen && sameValues(chosen.values, values)) await onUseSaved(chosen.id);
+      else await onSave(values, signedIn && remember);
       forgetAddressDraft(orderId, role);
       setErrors({});
       setSummary(null);
@@ -127,6 +167,13 @@ export function AddressForm({
   return (
     <form className="address-form" onSubmit={(event) => void submit(event)} noValidate>
       <ErrorSummary message={summary} errors={listed} />
+      {signedIn && (
+        <SavedAddressPicker
+          role={role}
+          place={place}
+          onChoose={(picked, next) => choose(picked.id, next)}
+        />
+      )}
       <div className="form-grid">
         <TextField
           id={id('firstName')}
@@ -263,6 +310,17 @@ export function AddressForm({
           />
         </div>
       </div>
+      {signedIn && !(chosen && sameValues(chosen.values, values)) && (
+        <div className="save-address">
+          <input
+            id={id('remember')}
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <label htmlFor={id('remember')}>Save this address to your address book</label>
+        </div>
+      )}
       <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
         {saving ? (
           <>

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { AddressInputValue } from '../../../domain/address.js';
 import { saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import { saveOrderAddresses, useSavedAddress } from '../../../domain/api/saved-addresses.js';
+import { keepGuestContact, useBookingContact } from '../address-book/index.js';
+import { useSessionState } from '../../lib/session.js';
 import type { OrderView } from '../../../domain/order.js';
 import { titleFor } from '../../../domain/site-routes.js';
 import { AddressForm } from './address-form.js';
@@ -46,6 +49,8 @@ function BookingWizard({ order }: { order: OrderView }) {
   const step: StepNumber = requested === 2 || requested === 3 ? requested : 1;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const signedIn = Boolean(useSessionState()?.user);
+  const contact = useBookingContact();
 
   // Moving between steps puts focus on the step's heading, so keyboard and screen-reader users
   // start at the top of the new step.
@@ -94,8 +99,23 @@ function BookingWizard({ order }: { order: OrderView }) {
     role: 'collection' | 'delivery',
     address: AddressInputValue,
     next: StepNumber,
+    remember: boolean,
   ) {
     setCurrentOrder(await callApi(saveAddress, { params: { id: order.id, role }, body: address }));
+    if (role === 'collection' && !signedIn) keepGuestContact(address);
+    if (remember) {
+      await callApi(saveOrderAddresses, { body: { orderId: order.id, roles: [role] } });
+    }
+    goTo(next);
+  }
+
+  async function applySaved(savedAddressId: string, next: StepNumber) {
+    setCurrentOrder(
+      await callApi(useSavedAddress, {
+        params: { savedAddressId },
+        body: { orderId: order.id },
+      }),
+    );
     goTo(next);
   }
 
@@ -147,7 +167,10 @@ function BookingWizard({ order }: { order: OrderView }) {
               place={order.collection}
               saved={order.collectionAddress}
               submitLabel="Save and continue"
-              onSave={(address) => save('collection', address, 2)}
+              signedIn={signedIn}
+              prefill={contact}
+              onSave={(address, remember) => save('collection', address, 2, remember)}
+              onUseSaved={(savedId) => applySaved(savedId, 2)}
             />
           )}
           {step === 2 && (
@@ -158,7 +181,9 @@ function BookingWizard({ order }: { order: OrderView }) {
               place={order.destination}
               saved={order.deliveryAddress}
               submitLabel="Save and continue"
-              onSave={(address) => save('delivery', address, 3)}
+              signedIn={signedIn}
+              onSave={(address, remember) => save('delivery', address, 3, remember)}
+              onUseSaved={(savedId) => applySaved(savedId, 3)}
             />
           )}
           {step === 3 && (

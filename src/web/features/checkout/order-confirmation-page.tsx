@@ -14,6 +14,7 @@ import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage } from '../../lib/error-message.js';
+import { SaveAddressesOffer } from '../address-book/index.js';
 import './checkout.css';
 import '../orders/orders.css';
 
@@ -220,6 +221,7 @@ function Success({ status }: { status: CheckoutStatus }) {
       </section>
       <h2>Labels and documents</h2>
       <DocumentLinks documents={status.documents} />
+      <SaveAddressesOffer orderId={status.orderId} />
       {receipt && <PaymentReceipt receipt={receipt} reference={status.reference} />}
       <div className="confirmation__actions">
         <BackHome />

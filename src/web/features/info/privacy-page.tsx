@@ -69,6 +69,13 @@ const BROWSER_STORAGE: StoredThing[] = [
     lasts: 'Until the address is saved, the booking is paid for or you close the tab',
   },
   {
+    name: 'boxabroad.contact',
+    kind: 'Session storage',
+    purpose:
+      'If you book without an account: the name, email and phone you last gave as the collection contact in this tab, so your next booking in the same tab starts with them.',
+    lasts: 'Until you close the tab',
+  },
+  {
     name: 'expressSelected',
     kind: 'Local storage',
     purpose: 'Remembers whether you last chose Express or Economy.',
@@ -123,9 +130,10 @@ export function PrivacyPage() {
             </li>
             <li>
               <strong>Your account</strong>, if you create one: your name, email, a scrambled form
-              of your password (never the password itself), the items you save for later, and for
-              each signed-in session the browser and internet address it came from, to keep your
-              account secure.
+              of your password (never the password itself), the items you save for later, the
+              addresses you save to your address book (names, addresses, phone numbers and email of
+              you and the people you send to), and for each signed-in session the browser and
+              internet address it came from, to keep your account secure.
             </li>
             <li>
               <strong>Emails we send you</strong> (booking confirmations, links you ask for), kept
@@ -221,6 +229,10 @@ export function PrivacyPage() {
             <li>
               Your account is kept until you ask us to close it; its sign-in sessions end after 30
               days without use, or when you sign out.
+            </li>
+            <li>
+              Each address in your address book is kept until you delete it on your account page, or
+              your account is closed (at most 50).
             </li>
             <li>
               Counts of requests per internet address cover 15 minutes at a time, and each is
