@@ -125,12 +125,17 @@ describe('validateAddress', () => {
         fields: { phoneNumber: message },
       });
     }
+    // The example every message gives is a number the check accepts.
+    for (const text of Object.values(UK_PHONE_MESSAGES)) {
+      const example = /like (0\d{4} \d{6})/.exec(text)?.[1];
+      if (example) expect(checkUkPhone(example), example).toMatchObject({ ok: true });
+    }
     expect(UK_PHONE_MESSAGES).toEqual({
-      notANumber: 'Enter a phone number in digits, like 07700 900123',
+      notANumber: 'Enter a phone number in digits, like 07400 123456',
       tooShort:
-        'This number is too short for a UK phone number: it should have 11 digits, like 07700 900123',
+        'This number is too short for a UK phone number: it should have 11 digits, like 07400 123456',
       tooLong:
-        'This number is too long for a UK phone number: it should have 11 digits, like 07700 900123',
+        'This number is too long for a UK phone number: it should have 11 digits, like 07400 123456',
       otherCountry: 'Enter a UK number (starting 07, 01, 02 or +44)',
       notInUse:
         'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',

@@ -26,11 +26,11 @@ export const ADDRESS_MESSAGES = {
 
 /** Why a collection (UK, +44) phone number is refused, in the customer's words (decision 108). */
 export const UK_PHONE_MESSAGES = {
-  notANumber: 'Enter a phone number in digits, like 07700 900123',
+  notANumber: 'Enter a phone number in digits, like 07400 123456',
   tooShort:
-    'This number is too short for a UK phone number: it should have 11 digits, like 07700 900123',
+    'This number is too short for a UK phone number: it should have 11 digits, like 07400 123456',
   tooLong:
-    'This number is too long for a UK phone number: it should have 11 digits, like 07700 900123',
+    'This number is too long for a UK phone number: it should have 11 digits, like 07400 123456',
   otherCountry: 'Enter a UK number (starting 07, 01, 02 or +44)',
   notInUse:
     'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { retryableTransaction, type Db } from '../../db/client.js';
-import { savedAddresses } from '../../db/schema.js';
+import { retryableTransaction, type Db, type DbTransaction } from '../../db/client.js';
+import { savedAddresses, users } from '../../db/schema.js';
 
 export type SavedAddressRow = typeof savedAddresses.$inferSelect;
 export type SavedAddressFieldsRow = Omit<SavedAddressRow, 'id' | 'userId' | 'createdAt'>;
@@ -29,16 +29,12 @@ export class AddressBookRepository {
   /**
    * Saves the address unless the account already has the same one for the role (then that one
    * is returned), or has `max` saved addresses already (then undefined). The count and the insert
-   * run in one transaction that first locks the account's saved addresses; the unique
-   * constraint keeps two first saves of the same address to one.
+   * run in one transaction under the account's row lock (as every change of its address book),
+   * so two saves at once can neither pass the cap nor save one address twice.
    */
   async insertOnce(row: SavedAddressRow, max: number): Promise<SavedAddressRow | undefined> {
     return retryableTransaction(this.db, async (tx) => {
-      await tx
-        .select({ id: savedAddresses.id })
-        .from(savedAddresses)
-        .where(eq(savedAddresses.userId, row.userId))
-        .for('update');
+      await lockAccount(tx, row.userId);
       const same = and(
         eq(savedAddresses.userId, row.userId),
         eq(savedAddresses.role, row.role),
@@ -70,6 +66,7 @@ export class AddressBookRepository {
     fields: SavedAddressFieldsRow,
   ): Promise<SavedAddressRow | 'missing' | 'duplicate'> {
     return retryableTransaction(this.db, async (tx) => {
+      await lockAccount(tx, userId);
       const [twin] = await tx
         .select({ id: savedAddresses.id })
         .from(savedAddresses)
@@ -99,4 +96,12 @@ export class AddressBookRepository {
       .returning({ id: savedAddresses.id });
     return deleted.length > 0;
   }
+}
+
+/**
+ * Locks the account's row for the rest of the transaction: every write to its address book
+ * takes it first, so they run one at a time (the cap and the one-copy rule hold under races).
+ */
+async function lockAccount(tx: DbTransaction, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }

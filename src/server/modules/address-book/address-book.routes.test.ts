@@ -192,7 +192,7 @@ describe('address book', () => {
       [
         { ...HOME, phoneNumber: '06 12 34 56 78' },
         'phoneNumber',
-        'Enter a valid +44 phone number for the UK',
+        'This is not a UK phone number: check it, or enter a UK number (starting 07, 01, 02 or +44)',
       ],
       [{ ...MARIE, firstName: ' ' }, 'firstName', 'Enter a first name'],
     ];
