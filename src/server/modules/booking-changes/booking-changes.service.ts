@@ -398,21 +398,36 @@ export class BookingChangesService {
     }
     await repository.transaction(async (tx) => {
       const locked = await orders.lock(orderId, tx);
-      if (!locked || locked.status !== 'booked') return;
+      if (!locked || locked.status !== 'booked') {
+        // Cancelled while the courier was asked: nothing of the change is kept.
+        await repository.settle(
+          change.id,
+          'failed',
+          'The booking was no longer booked',
+          this.now(),
+          tx,
+        );
+        return;
+      }
       await orders.update(orderId, { collectionAddress: next }, ['booked'], tx);
       await repository.settle(change.id, 'done', 'the courier has the new contact', this.now(), tx);
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email: next.email,
-        orderId,
-        idempotencyKey: `order-update:${order.reference}:contact:${change.id}`,
-        subject: `Your collection contact is updated: ${order.reference}`,
-        heading: 'Your collection contact is updated',
-        paragraphs: [
-          `Hello ${next.firstName},`,
-          `The courier now has these details for collecting booking ${order.reference} on ${formatCalendarDate(order.collectionDate ?? '')}: phone ${next.phone}, email ${next.email}${next.instructions ? `, instructions “${next.instructions}”` : ', no instructions'}.`,
-          'Your labels stay valid. Reply to this email if you did not ask for this change.',
-        ],
-      });
+      // The new address is told, and the old one too when it changed: a change nobody asked for
+      // reaches whoever booked.
+      const recipients = [...new Set([next.email, current.email])];
+      for (const [i, email] of recipients.entries()) {
+        await mail.emails.enqueueOrderUpdate(tx, {
+          email,
+          orderId,
+          idempotencyKey: `order-update:${order.reference}:contact:${change.id}:${i}`,
+          subject: `Your collection contact is updated: ${order.reference}`,
+          heading: 'Your collection contact is updated',
+          paragraphs: [
+            `Hello ${current.firstName},`,
+            `The courier now has these details for collecting booking ${order.reference} on ${formatCalendarDate(order.collectionDate ?? '')}: phone ${next.phone}, email ${next.email}${next.instructions ? `, instructions “${next.instructions}”` : ', no instructions'}.`,
+            'Your labels stay valid. Reply to this email if you did not ask for this change.',
+          ],
+        });
+      }
     });
     mail.worker.wake();
   }

@@ -326,6 +326,12 @@ describe('changing a booking', () => {
     expect(t.courierSimulator!.calls().rebook).toBe(rebooks + 1);
     const row = await t.app.services.orders.findById(order.id);
     expect(row?.collectionAddress?.email).toBe('new.contact@example.com');
+    // Both the new address and the one it replaced are told.
+    const told = (await t.mail.outbox.listForOrder(order.id))
+      .filter((m) => m.subject.startsWith('Your collection contact is updated'))
+      .map((m) => m.to)
+      .sort();
+    expect(told).toEqual(['ada@example.com', 'new.contact@example.com']);
     expect(row?.collectionDate).toBe(order.collectionDate);
   });
 });
