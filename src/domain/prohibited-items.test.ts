@@ -38,9 +38,107 @@ const CASES: Record<string, { keyword: string; code?: { name: string; code: stri
   collectibles: { keyword: 'Trading cards', code: { name: 'Album', code: '97040000' } },
 };
 
+/**
+ * Each category: look-alikes a customs broker would not put in it, each with the code the
+ * courier's lookup gives it: a word of the category in another thing's name ("phone case"), or a
+ * code beside the category's in the same heading (9504 90, board games, beside 9504 50, consoles).
+ */
+const LOOK_ALIKES: Record<string, { name: string; code: string }[]> = {
+  cash: [
+    { name: 'Money box', code: '39264000' },
+    { name: 'Commemorative crown', code: '71181000' },
+    { name: 'Cash register', code: '84705000' },
+    { name: 'Play money', code: '95030099' },
+  ],
+  animals: [
+    { name: 'Kitten heels', code: '64039998' },
+    { name: 'Hamster cage', code: '73269098' },
+    { name: 'Puppy toy', code: '95030099' },
+  ],
+  aerosols: [
+    { name: 'Non aerosol deodorant', code: '33072000' },
+    { name: 'Deodorant stick', code: '33072000' },
+    { name: 'Spray paint gun', code: '84242000' },
+  ],
+  'food-and-beverages': [
+    { name: 'Wine glasses', code: '70132800' },
+    { name: 'Coffee machine', code: '85167100' },
+    { name: 'Tea towels', code: '63029100' },
+    { name: 'Tea lights', code: '34060000' },
+    { name: 'Food processor', code: '85094000' },
+    { name: 'Spirit level', code: '90158011' },
+  ],
+  'illegal-drugs': [
+    { name: 'Drug test kit', code: '38220000' },
+    { name: 'Caffeine powder', code: '29393000' },
+  ],
+  'flammable-goods': [
+    { name: 'Perfume atomiser', code: '96161000' },
+    { name: 'Petroleum jelly', code: '27121090' },
+    { name: 'Emulsion paint', code: '32091000' },
+    { name: 'Football match programme', code: '49019900' },
+    { name: 'Gas mask', code: '90200000' },
+  ],
+  'gold-and-precious-stones': [
+    { name: 'Gemstone ring', code: '71131900' },
+    { name: 'Gold coin pendant', code: '71131900' },
+    { name: 'Commemorative crown', code: '71181000' },
+  ],
+  weapons: [
+    { name: 'Massage gun', code: '90191010' },
+    { name: 'Table knives', code: '82119100' },
+    { name: 'Spare part for blender', code: '82083000' },
+    { name: 'Glue gun', code: '84248970' },
+    { name: 'Water pistol', code: '95030099' },
+    { name: 'Palette knife', code: '96034090' },
+  ],
+  batteries: [
+    { name: 'Battery charger', code: '85044095' },
+    { name: 'Battery powered toothbrush', code: '85098000' },
+    { name: 'Camera with battery', code: '85258900' },
+  ],
+  medicines: [
+    { name: 'Prescription glasses', code: '90049010' },
+    { name: 'Medicine ball', code: '95069190' },
+    { name: 'Vitamin C serum', code: '33049900' },
+  ],
+  'plants-and-seeds': [
+    { name: 'Seed beads', code: '70181000' },
+    { name: 'Artificial houseplant', code: '67029000' },
+    { name: 'Soil moisture meter', code: '90258080' },
+  ],
+  'electronic-devices': [
+    { name: 'Board games', code: '95049080' },
+    { name: 'Playing cards', code: '95044000' },
+    { name: 'Phone case', code: '42023200' },
+    { name: 'Vitamin tablets', code: '21069098' },
+    { name: 'Computer keyboard', code: '84716060' },
+    { name: 'Computer mouse', code: '84716070' },
+    { name: 'Console table', code: '94036010' },
+  ],
+  'jewellery-and-watches': [
+    { name: 'Ring binder', code: '48203000' },
+    { name: 'Jewellery box', code: '44209000' },
+    { name: 'Watch strap', code: '91139000' },
+    { name: 'Silver candlesticks', code: '71141100' },
+    { name: 'Key ring', code: '73269098' },
+    { name: 'Pendant light', code: '94051140' },
+  ],
+  'art-and-antiques': [
+    { name: 'Painting kit', code: '32131000' },
+    { name: 'Antique style mirror', code: '70099200' },
+    { name: 'Poster', code: '49119100' },
+  ],
+  collectibles: [
+    { name: 'Trading card sleeves', code: '39269097' },
+    { name: 'Rubber stamp', code: '96110000' },
+  ],
+};
+
 describe('the prohibited-goods table', () => {
   it('has a test case for every category, and every category a rule the public can read', () => {
     expect(Object.keys(CASES).sort()).toEqual(GOODS_CATEGORIES.map((c) => c.id).sort());
+    expect(Object.keys(LOOK_ALIKES).sort()).toEqual(GOODS_CATEGORIES.map((c) => c.id).sort());
     for (const category of GOODS_CATEGORIES) {
       expect(describeLimit(category)).toBeTruthy();
       expect(category.keywords.length).toBeGreaterThan(0);
@@ -59,6 +157,79 @@ describe('the prohibited-goods table', () => {
       }
     });
   }
+
+  for (const category of GOODS_CATEGORIES) {
+    const lookAlikes = LOOK_ALIKES[category.id]!;
+    it(`${category.name}: not its look-alikes (${lookAlikes.map((l) => `“${l.name}”`).join(', ')})`, () => {
+      for (const item of lookAlikes) {
+        expect(ids({ name: item.name }), item.name).not.toContain(category.id);
+        expect(ids({ name: item.name, commodityCode: item.code }), item.name).not.toContain(
+          category.id,
+        );
+      }
+    });
+  }
+
+  it('counts a laptop and three board games in one box as one device; three laptops as three', () => {
+    const box = (items: { name: string; commodityCode: string; numberOfUnits: number }[]) => [
+      {
+        key: 'small-1',
+        title: 'Small Parcel 1',
+        items: items.map((item) => ({ ...item, unitValuePence: 5_000 })),
+      },
+    ];
+    const laptop = { name: 'Laptop', commodityCode: '84713000' };
+    expect(
+      checkGoods(
+        box([
+          { ...laptop, numberOfUnits: 1 },
+          { name: 'Board games', commodityCode: '95049000', numberOfUnits: 3 },
+        ]),
+        true,
+      ),
+    ).toEqual([]);
+    expect(checkGoods(box([{ ...laptop, numberOfUnits: 3 }]), true)).toEqual([
+      {
+        parcelKey: 'small-1',
+        message: 'Small Parcel 1: Electronic devices: At most 2 per box (3 declared).',
+      },
+    ]);
+    expect(
+      checkGoods(
+        box([
+          { ...laptop, numberOfUnits: 1 },
+          { name: 'Games console', commodityCode: '95045000', numberOfUnits: 2 },
+        ]),
+        true,
+      ),
+    ).toEqual([
+      {
+        parcelKey: 'small-1',
+        message: 'Small Parcel 1: Electronic devices: At most 2 per box (3 declared).',
+      },
+    ]);
+  });
+
+  it('finds a device by any of its codes, and a heading-only code in every category of the heading', () => {
+    for (const code of ['84713000', '84714100', '85171300', '85176200', '85183000', '85258900']) {
+      expect(ids({ name: 'Item', commodityCode: code }), code).toEqual(['electronic-devices']);
+    }
+    for (const code of ['85287200', '85285200', '95045000', '88062200', '84433210']) {
+      expect(ids({ name: 'Item', commodityCode: code }), code).toEqual(['electronic-devices']);
+    }
+    expect(ids({ name: 'Item', commodityCode: '95040000' })).toEqual(['electronic-devices']);
+    expect(ids({ name: 'Item', commodityCode: '9504' })).toEqual(['electronic-devices']);
+    expect(ids({ name: 'Item', commodityCode: '95030000' })).toEqual([]);
+  });
+
+  it('reads a keyword outside its look-alike, even in the same name', () => {
+    expect(ids({ name: 'Phone and phone case' })).toEqual(['electronic-devices']);
+    expect(ids({ name: 'Camera with spare battery' })).toEqual(['batteries', 'electronic-devices']);
+    expect(refusalOf({ name: 'Camera with spare battery' }, true)?.message).toBe(
+      'Batteries cannot be sent.',
+    );
+    expect(ids({ name: 'Gold ring' })).toEqual(['jewellery-and-watches']);
+  });
 
   it('refuses aerosol deodorant (33072000) as an aerosol, and a stick deodorant not at all', () => {
     expect(refusalOf({ name: 'aerosol deodorant', commodityCode: '33072000' }, true)).toMatchObject(

@@ -457,6 +457,36 @@ describe('declared items', () => {
     );
   });
 
+  it('counts a laptop and three board games in a box as one device, not four', async () => {
+    // What the courier's lookup answers for board games: 9504 90, not 9504 50 (consoles).
+    courier.commodities['board game'] = [
+      { commodityCode: '950490', commodityDescription: 'Board games, chess and other table games' },
+    ];
+    try {
+      const order = await draft({ small: 0, large: 1 });
+      const laptop = { name: 'Laptop', commodityCode: '84713000', unitValue: 300, unitWeight: 2 };
+      expect((await addItem(order, 'large-1', { ...laptop, numberOfUnits: 1 })).statusCode).toBe(
+        201,
+      );
+      const games = {
+        name: 'Board games',
+        commodityCode: '95049000',
+        unitValue: 25,
+        unitWeight: 1,
+      };
+      expect((await addItem(order, 'large-1', { ...games, numberOfUnits: 3 })).statusCode).toBe(
+        201,
+      );
+      const more = await addItem(order, 'large-1', { ...laptop, numberOfUnits: 2 });
+      expect(more.statusCode).toBe(422);
+      expect(ApiErrorBodySchema.parse(more.json()).error.message).toBe(
+        'Large Parcel 1: Electronic devices: At most 2 per box (3 declared).',
+      );
+    } finally {
+      delete courier.commodities['board game'];
+    }
+  });
+
   it('refuses a code that was not among the matches for the name', async () => {
     const order = await draft();
     const res = await addItem(order, 'small-1', { ...jumper, commodityCode: '49010000' });

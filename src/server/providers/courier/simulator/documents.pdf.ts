@@ -20,6 +20,10 @@ export interface PdfAddress {
 }
 
 export interface PdfPackage {
+  /**
+   * The package's `Weight` as booked: what the courier charges by (our client sends the box's
+   * allowance). Printed only on a label whose package declares no goods.
+   */
   weightKg: number;
   lengthCm: number;
   widthCm: number;
@@ -91,6 +95,31 @@ function render(
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+}
+
+/** Kilograms to the gram, as a person reads them: "9.01", "20", "0.125". */
+export function formatKilograms(kg: number): string {
+  return String(Math.round(kg * 1000) / 1000);
+}
+
+/** What a package's declared goods weigh: each line's units × unit weight, to the gram. */
+export function declaredWeightKg(pkg: Pick<PdfPackage, 'items'>): number {
+  const grams = pkg.items.reduce(
+    (sum, item) => sum + Math.round(item.unitWeightKg * 1000) * item.units,
+    0,
+  );
+  return grams / 1000;
+}
+
+/**
+ * The weight a label prints: the goods the package declares, where it declares any (its
+ * `CommodityDetails`), else its booked `Weight`. Never the allowance a customs line could be read
+ * against (docs/providers.md, "What is sent where").
+ */
+export function labelWeight(pkg: PdfPackage): string {
+  return pkg.items.length > 0
+    ? `Contents declared: ${formatKilograms(declaredWeightKg(pkg))} kg`
+    : `Weight: ${formatKilograms(pkg.weightKg)} kg`;
 }
 
 function addressLines(address: PdfAddress): string[] {
@@ -180,7 +209,7 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
         const details = [
           `Order: ${order.orderReference}    Your ref: ${order.yourReference}`,
           `Air waybill: ${order.airWaybill}    Piece ${index + 1}/${count}: ${parcelReference(order.airWaybill, index)}`,
-          `Weight: ${pkg.weightKg} kg    Size: ${pkg.lengthCm} x ${pkg.widthCm} x ${pkg.heightCm} cm`,
+          `${labelWeight(pkg)}    Size: ${pkg.lengthCm} x ${pkg.widthCm} x ${pkg.heightCm} cm`,
           `Collection: ${order.collectionDate} from ${order.readyFrom}`,
           ...(order.deliveryInstructions ? [`Instructions: ${order.deliveryInstructions}`] : []),
         ];
@@ -218,7 +247,9 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
     pkg.items.map((item) => ({ ...item, packageNumber: index + 1 })),
   );
   const totalValue = items.reduce((sum, item) => sum + item.units * item.unitValue, 0);
-  const totalWeight = order.packages.reduce((sum, pkg) => sum + pkg.weightKg, 0);
+  // The goods as declared, line by line: never the packages' booked weights (the boxes'
+  // allowances, what the courier charges by), which are not what the parcels hold.
+  const totalWeight = order.packages.reduce((sum, pkg) => sum + declaredWeightKg(pkg), 0);
 
   return render(
     PAGE.A4,
@@ -239,7 +270,7 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
             `Order reference: ${order.orderReference}    Your reference: ${order.yourReference}`,
             `Air waybill: ${order.airWaybill}    Carrier: ${order.carrierName}, ${order.serviceName}`,
             `Reason for export: ${order.reasonForExport}    Currency: ${order.currency}`,
-            `Packages: ${order.packages.length}    Total gross weight: ${totalWeight} kg`,
+            `Packages: ${order.packages.length}    Total net weight: ${formatKilograms(totalWeight)} kg (the goods as declared, packaging not included)`,
           ].join('\n'),
         );
       const top = doc.y + 12;
@@ -255,13 +286,14 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
 
       const columns = [
         { title: 'Pkg', width: 28, align: 'left' as const },
-        { title: 'Description', width: 160, align: 'left' as const },
-        { title: 'HS code', width: 62, align: 'left' as const },
-        { title: 'Origin', width: 38, align: 'left' as const },
-        { title: 'Qty', width: 30, align: 'right' as const },
-        { title: 'Unit value', width: 60, align: 'right' as const },
-        { title: 'Total', width: 64, align: 'right' as const },
-        { title: 'Unit kg', width: 69, align: 'right' as const },
+        { title: 'Description', width: 140, align: 'left' as const },
+        { title: 'HS code', width: 58, align: 'left' as const },
+        { title: 'Origin', width: 36, align: 'left' as const },
+        { title: 'Qty', width: 28, align: 'right' as const },
+        { title: 'Unit value', width: 56, align: 'right' as const },
+        { title: 'Total', width: 58, align: 'right' as const },
+        { title: 'Unit kg', width: 44, align: 'right' as const },
+        { title: 'Total kg', width: 63, align: 'right' as const },
       ];
       const row = (cells: string[], bold: boolean) => {
         let x = m;
@@ -297,7 +329,8 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
             String(item.units),
             item.unitValue.toFixed(2),
             (item.units * item.unitValue).toFixed(2),
-            String(item.unitWeightKg),
+            formatKilograms(item.unitWeightKg),
+            formatKilograms(declaredWeightKg({ items: [item] })),
           ],
           false,
         );

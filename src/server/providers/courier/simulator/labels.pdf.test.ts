@@ -35,6 +35,8 @@ function tool(name: string, args: string[]): string {
 
 let simulator: CourierSimulator;
 let booked: BookingResult;
+/** 9.01 kg of goods in one large and two small boxes (70 kg of allowance). */
+let light: BookingResult;
 const dir = mkdtempSync(join(tmpdir(), 'boxabroad-labels-'));
 
 beforeAll(async () => {
@@ -75,6 +77,23 @@ beforeAll(async () => {
       },
     ],
   });
+  const line = (description: string, units: number, unitWeightKg: number) => ({
+    commodityCode: '490199',
+    commodityDescription: description,
+    numberOfUnits: units,
+    unitValuePence: 1_000,
+    unitWeightKg,
+    countryOfOriginCode: 'GB',
+  });
+  light = await courier.bookShipment({
+    ...base,
+    collectionOptionId: 52,
+    packages: [
+      { ...LARGE_BOX, commodities: [line('Photo album', 1, 2)] },
+      { ...first, commodities: [line('Paperback books', 3, 1.67)] },
+      { ...first, commodities: [line('Notebooks', 4, 0.5)] },
+    ],
+  });
 });
 afterAll(async () => {
   await simulator.close();
@@ -104,6 +123,9 @@ describe('label PDFs', () => {
       expect(text).toContain('Louis Martin');
       expect(text).toContain('SW1A 1AA');
       expect(text).toContain('75001');
+      // Each box's declared goods (10×0.2 + 15×0.4; 4×1.5; 6×0.5), not its 20 or 30 kg allowance.
+      for (const kg of [8, 6, 3]) expect(text).toContain(`Contents declared: ${kg} kg`);
+      expect(text).not.toMatch(/\b(20|30) kg/);
 
       const prefix = join(dir, `page-${size}`);
       tool('pdftoppm', ['-r', '150', '-gray', '-png', file, prefix]);
@@ -155,5 +177,27 @@ describe('commercial invoice PDF', () => {
     }
     // 10×5.00 + 15×5.00 + 4×15.00 + 6×8.00
     expect(text).toContain('Total declared value: GBP 233.00');
+    // 8 + 6 + 3 kg of goods declared; the boxes allow 80 kg, which is not what they hold.
+    expect(text).toContain('Total net weight: 17 kg');
+    expect(text).not.toMatch(/\b80 kg/);
+  });
+
+  it('states the goods as declared, each line and in total: 9.01 kg, not the 70 kg allowed', () => {
+    const invoice = light.documents.find((d) => d.documentType === 'CommercialInvoice')!;
+    const file = join(dir, 'invoice-light.pdf');
+    writeFileSync(file, invoice.content);
+    const text = tool('pdftotext', ['-layout', file, '-']);
+    expect(text).toContain('Total net weight: 9.01 kg');
+    expect(text).not.toMatch(/\b70 kg/);
+    // Description, code, origin, units, unit value, total value, unit kg, total kg.
+    expect(text).toMatch(/Paperback books\s+490199\s+GB\s+3\s+10\.00\s+30\.00\s+1\.67\s+5\.01/);
+    expect(text).toMatch(/Photo album\s+490199\s+GB\s+1\s+10\.00\s+10\.00\s+2\s+2/);
+
+    const label = light.labels.find((l) => l.size === 'A4')!;
+    const labelFile = join(dir, 'label-light.pdf');
+    writeFileSync(labelFile, label.content);
+    const labelText = tool('pdftotext', ['-layout', labelFile, '-']);
+    for (const kg of ['2', '5.01']) expect(labelText).toContain(`Contents declared: ${kg} kg`);
+    expect(labelText).not.toMatch(/\b(20|30) kg/);
   });
 });
