@@ -177,8 +177,8 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
     },
     sources: [
       {
-        title: 'Australian Border Force: Sending your belongings as unaccompanied goods (B534)',
-        url: 'https://www.abf.gov.au/importing-exporting-and-manufacturing/importing/how-to-import/sending-unaccompanied-personal-belongings',
+        title: 'Home Affairs (archived): Sending your belongings as unaccompanied goods (B534)',
+        url: 'https://archive.homeaffairs.gov.au/busi/cargo-support-trade-and-goods/importing-goods/sending-unaccompanied-personal-belongings',
         checked: TODAY,
       },
       {
@@ -257,9 +257,14 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         checked: TODAY,
       },
       {
-        title: 'NZ Customs: gifts concession, NZ$110 free, charges on the excess',
+        title: 'NZ Customs: Receive items from overseas (purchases up to NZ$1,000)',
         url: 'https://www.customs.govt.nz/personal/send-and-receive-items/receive-items-from-overseas/',
         checked: TODAY,
+      },
+      {
+        title: 'NZ Customs: Gifts (concession 75: NZ$110 free, charges on the excess)',
+        url: 'https://www.customs.govt.nz/importers/Private+Importers/Gifts.htm',
+        checked: null,
       },
       {
         title: 'NZ Customs: Unaccompanied personal baggage (NZCS 218)',
@@ -334,7 +339,7 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         title:
           'Executive Order 14324, Suspending Duty-Free De Minimis Treatment for All Countries (from 29 August 2025)',
         url: 'https://www.whitehouse.gov/presidential-actions/2025/07/suspending-duty-free-de-minimis-treatment-for-all-countries/',
-        checked: TODAY,
+        checked: null,
       },
       {
         title: 'CBP: Form 3299, Declaration for Free Entry of Unaccompanied Articles',
@@ -342,8 +347,8 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         checked: null,
       },
       {
-        title: 'DHL Express (US): disbursement fee, 2 % of duties, US$17 minimum',
-        url: 'https://mydhl.express.dhl/us/en/help-and-support/faqs/duties-and-taxes.html',
+        title: 'DHL Express (US) disbursement fee, 2 % of duties, US$17 minimum (a shipper’s copy)',
+        url: 'https://help.airhouse.io/international-surcharges/dhl-express-surcharges/disbursement',
         checked: TODAY,
       },
     ],
