@@ -24,6 +24,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { BookingProgress } from './booking-progress.js';
 import { waitForOutcome } from './wait-for-outcome.js';
 import { BackLink, OrderGate, OrderSummary } from '../orders/index.js';
+import { ImportChargesEstimate } from '../import-charges/index.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -251,6 +252,7 @@ function Payment({ order }: { order: OrderView }) {
               {phase !== 'authenticate' && (
                 <>
                   <PaymentReview order={order} />
+                  <ImportChargesEstimate order={order} />
                   <AcceptanceField
                     checked={accepted}
                     error={fieldErrors['accept-terms']}

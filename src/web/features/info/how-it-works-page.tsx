@@ -1,6 +1,7 @@
 import { titleFor } from '../../../domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HOW_IT_WORKS_STEPS } from '../../components/content/how-it-works-steps.js';
+import { ImportChargesInfo } from '../import-charges/index.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 
@@ -102,6 +103,8 @@ export function HowItWorksPage() {
           </Link>
         </p>
       </div>
+
+      <ImportChargesInfo />
     </article>
   );
 }

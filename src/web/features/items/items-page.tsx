@@ -19,6 +19,7 @@ import { titleFor } from '../../../domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { AddItemForm } from './add-item-form.js';
+import { ImportChargesEstimate } from '../import-charges/index.js';
 import {
   BackLink,
   setCurrentOrder,
@@ -127,6 +128,7 @@ function DeclareItems({ order }: { order: OrderView }) {
               </p>
             </div>
           )}
+          <ImportChargesEstimate order={order} />
           {!readOnly && (
             <button
               type="button"

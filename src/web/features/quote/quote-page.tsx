@@ -28,6 +28,7 @@ import {
   isReadOnly,
   PaidOrderNotice,
 } from '../orders/index.js';
+import { GiftAllowanceLine } from '../import-charges/index.js';
 import { setHomeError } from './quote-handoff.js';
 import { rememberQuestion } from './quote-in-progress.js';
 import { callApi, type ApiClientError } from '../../lib/api.js';
@@ -248,7 +249,7 @@ function QuoteResults({
                     </span>
                   </td>
                   <td data-label="Collection">Free</td>
-                  <td data-label="Insurance">Cover up to £50, included</td>
+                  <td data-label="Insurance">£50</td>
                   <td data-label="Price (£)" className="quote-table__price">
                     {formatPence(service.pricePence)}
                   </td>
@@ -277,6 +278,7 @@ function QuoteResults({
               ))}
             </tbody>
           </table>
+          <GiftAllowanceLine countryCode={quote.destination.countryCode} />
           <p className="note">
             We do not accept backpacks or duffel bags. Any item over the weight or size limits of
             its box is charged extra under our <Link to="/terms">terms</Link>.

@@ -1,0 +1,51 @@
+import {
+  IMPORT_CHARGES,
+  IMPORT_CHARGES_INFO_PATH,
+  estimateImportCharges,
+  isImportChargesDestination,
+} from '../../../domain/import-charges.js';
+import { declaredValuePence } from '../../../domain/items.js';
+import { formatPence } from '../../../domain/money.js';
+import type { OrderView } from '../../../domain/order.js';
+import { Link } from '../../lib/router.js';
+import './import-charges.css';
+
+/**
+ * What the recipient may be asked to pay at the border for the order's declaration so far:
+ * an estimate from the dated table (src/domain/import-charges.ts), never charged by us. On
+ * Declare Items it follows the declaration as it grows; on the payment step it is shown once.
+ * `personalEffects`: the boxes hold the recipient's own used belongings (the declaration's
+ * switch, when there is one); the estimate then assumes the destination's relief.
+ */
+export function ImportChargesEstimate({
+  order,
+  personalEffects = false,
+}: {
+  order: Pick<OrderView, 'destination' | 'parcels'>;
+  personalEffects?: boolean;
+}) {
+  const code = order.destination.countryCode;
+  if (!isImportChargesDestination(code)) return null;
+  const value = order.parcels.reduce((sum, p) => sum + declaredValuePence(p.items), 0);
+  const estimate = estimateImportCharges({
+    destination: code,
+    declaredValuePence: value,
+    personalEffects,
+  });
+  return (
+    <section className="import-charges" aria-labelledby="import-charges-title">
+      <h2 id="import-charges-title" className="import-charges__title">
+        Import charges estimate
+      </h2>
+      <p className="import-charges__value">
+        Declared value {formatPence(value)}, to {IMPORT_CHARGES[code].country}
+        {personalEffects ? ', as personal effects' : ', as a gift'}.
+      </p>
+      <p className="import-charges__estimate">{estimate.words}</p>
+      <p className="import-charges__note">
+        The destination’s customs decide; the recipient pays any charges to the courier on delivery.{' '}
+        <Link to={IMPORT_CHARGES_INFO_PATH}>What personal-effects relief needs</Link>
+      </p>
+    </section>
+  );
+}
