@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatPence } from '../../src/domain/money.js';
+import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { fillCard } from './support/checkout.js';
 import { courierCalls } from './support/courier.js';
@@ -79,7 +80,7 @@ async function priceOf(page: Page, orderId: string): Promise<number> {
   return ((await res.json()) as { pricePence: number }).pricePence;
 }
 
-test('items worth £600 to Canada with full cover: the price has 2% of £550, the courier books £600 of cover, the receipt and email say so @phone', async ({
+test('items worth £600 to Canada with full cover: the price has 2% of £550, the courier books £600 of cover, the receipt and email say so @layout', async ({
   page,
 }, testInfo) => {
   const order = await orderToCanada(page);
@@ -104,6 +105,8 @@ test('items worth £600 to Canada with full cover: the price has 2% of £550, th
   await expectNoAxeViolations(page, 'on /pay with cover chosen');
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: `/tmp/cover-pay-${testInfo.project.name}.png`, fullPage: true });
+  await cover.screenshot({ path: `/tmp/cover-group-${testInfo.project.name}.png` });
+  await review.screenshot({ path: `/tmp/cover-review-${testInfo.project.name}.png` });
 
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: /^Pay/ }).click();
@@ -113,10 +116,7 @@ test('items worth £600 to Canada with full cover: the price has 2% of £550, th
   await expect(receipt).toContainText('Extra cover to £600: £11.00');
   await expect(receipt).toContainText('£600 (£50 included, £550 bought)');
   await expectNoAxeViolations(page, 'on the confirmation with cover');
-  await page.screenshot({
-    path: `/tmp/cover-receipt-${testInfo.project.name}.png`,
-    fullPage: true,
-  });
+  await receipt.screenshot({ path: `/tmp/cover-receipt-${testInfo.project.name}.png` });
 
   // The courier was asked for £600 of cover.
   expect((await courierCalls()).bookings[order.reference]).toEqual({ coverValue: 600 });
@@ -126,7 +126,7 @@ test('items worth £600 to Canada with full cover: the price has 2% of £550, th
   await expect(email.locator('body')).toContainText('£600 (£50 included, £550 bought)');
 });
 
-test('an item the cover does not pay for is named on /items and in the cover choice @phone', async ({
+test('an item the cover does not pay for is named on /items and in the cover choice @layout', async ({
   page,
 }, testInfo) => {
   const order = await orderToCanada(page);
@@ -142,7 +142,7 @@ test('an item the cover does not pay for is named on /items and in the cover cho
   );
   await expect(box.getByRole('row', { name: /Wool jumper/ })).not.toContainText('covered');
   await expectNoAxeViolations(page, 'on /items with an item the cover leaves out');
-  await page.screenshot({ path: `/tmp/cover-items-${testInfo.project.name}.png`, fullPage: true });
+  await box.screenshot({ path: `/tmp/cover-items-${testInfo.project.name}.png` });
 
   await page.goto('/pay');
   const cover = page.getByRole('group', { name: 'Cover for your shipment' });
@@ -151,5 +151,45 @@ test('an item the cover does not pay for is named on /items and in the cover cho
     'Drinking glasses: Not covered (Glass): the courier pays nothing if it is lost or damaged',
   ]);
   await expectNoAxeViolations(page, 'on /pay with an item the cover leaves out');
-  await page.screenshot({ path: `/tmp/cover-choice-${testInfo.project.name}.png`, fullPage: true });
+  await cover.screenshot({ path: `/tmp/cover-choice-${testInfo.project.name}.png` });
+});
+
+test('the rates console saves the cover settings as a version, and the console’s order page shows the cover bought', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const order = await orderToCanada(page);
+  await declare(page, order, [
+    { name: 'Wool jumper', units: 4, value: 100, weight: 0.5 },
+    { name: 'Coat', units: 1, value: 200, weight: 1.5 },
+  ]);
+  const chosen = await page.request.put(`/api/v1/orders/${order.id}/cover`, {
+    data: { cover: '600' },
+  });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signInAsAdminAt(admin, `/admin/orders/${order.id}`);
+  await expect(admin.getByText('Extra cover to £600: £11.00')).toBeVisible();
+
+  // The same settings saved again (other specs price cover meanwhile): a new version in force.
+  await admin.goto('/admin/rates');
+  const section = admin.getByRole('region', { name: 'Cover', exact: true });
+  await expect(section.getByRole('textbox', { name: /^Price of extra cover/ })).toHaveValue('2');
+  await expect(section.getByRole('textbox', { name: /^Most cover per shipment/ })).toHaveValue(
+    '2000',
+  );
+  await section.getByRole('textbox', { name: 'What changed' }).fill('Checked against the courier');
+  await section.getByRole('button', { name: 'Save cover settings' }).click();
+  await expect(
+    section.getByText(
+      /^Cover settings saved as version \d+: 2% of the cover above £50, at most £2,000 per shipment\.$/,
+    ),
+  ).toBeVisible();
+  await expect(section.getByRole('listitem').first()).toContainText('Checked against the courier');
+  await expect(section.getByRole('listitem').first()).toContainText('in force');
+  await expectNoAxeViolations(admin, 'on /admin/rates with the cover settings');
+  await section.screenshot({ path: `/tmp/cover-console-${testInfo.project.name}.png` });
+  await context.close();
 });

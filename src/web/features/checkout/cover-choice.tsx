@@ -31,6 +31,8 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
   const [other, setOther] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The option being saved: shown chosen at once, until the server's answer is loaded. */
+  const [pending, setPending] = useState<Option | null>(null);
   const id = useId();
   const orderId = order.id;
   const coverPence = order.cover.coverPence;
@@ -42,7 +44,17 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
       .then((loaded) => {
         if (!live) return;
         setOptions(loaded);
-        setOther((typed) => typed || poundsText(loaded.coverPence));
+        setPending(null);
+        // "Another amount" starts at the cover bought, else at the suggested level.
+        setOther(
+          (typed) =>
+            typed ||
+            poundsText(
+              loaded.coverPence > loaded.settings.includedPence
+                ? loaded.coverPence
+                : loaded.suggestedPence,
+            ),
+        );
       })
       .catch((e: unknown) => {
         if (live) setError(errorMessage(e));
@@ -61,19 +73,23 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
   }
 
   const { settings } = options;
-  const chosen = optionOf(options);
+  const chosen = pending ?? optionOf(options);
   const canBuy = options.maxCoverPence > settings.includedPence;
 
-  async function choose(pounds: string) {
+  async function choose(option: Option, pounds: string) {
     setSaving(true);
     setError(null);
+    setPending(option);
     try {
       const updated = await callApi(chooseCover, {
         params: { id: orderId },
         body: { cover: pounds },
       });
+      // The options are loaded again for the new cover (and `pending` cleared then).
+      if (updated.cover.coverPence === coverPence) setPending(null);
       setCurrentOrder(updated);
     } catch (e) {
+      setPending(null);
       setError(errorMessage(e));
     } finally {
       setSaving(false);
@@ -100,7 +116,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
             name={`${id}-cover`}
             checked={chosen === 'included'}
             disabled={busy}
-            onChange={() => void choose(poundsText(settings.includedPence))}
+            onChange={() => void choose('included', poundsText(settings.includedPence))}
           />
           <span>
             {formatWholePounds(settings.includedPence)} included{' '}
@@ -114,7 +130,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
               name={`${id}-cover`}
               checked={chosen === 'full'}
               disabled={busy}
-              onChange={() => void choose(poundsText(options.suggestedPence))}
+              onChange={() => void choose('full', poundsText(options.suggestedPence))}
             />
             <span>
               Full cover to {formatWholePounds(options.suggestedPence)}{' '}
@@ -133,7 +149,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
                 name={`${id}-cover`}
                 checked={chosen === 'other'}
                 disabled={busy}
-                onChange={() => void choose(other)}
+                onChange={() => void choose('other', other)}
               />
               <span>
                 Another amount{' '}
@@ -164,7 +180,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
                 type="button"
                 className="button button--secondary"
                 disabled={busy}
-                onClick={() => void choose(other)}
+                onClick={() => void choose('other', other)}
               >
                 Use this cover
               </button>
