@@ -111,7 +111,13 @@ export const OrderViewSchema = z.object({
   totalWeightKg: z.number().int(),
   services: z.array(OfferedServiceSchema),
   selectedService: QuoteServiceSchema.nullable(),
+  /** What the order costs: the service's price plus the extra cover's (`cover.pricePence`). */
   pricePence: z.number().int().nullable(),
+  /**
+   * The cover chosen: its whole level (null while only the included cover) and what the extra
+   * cover costs, part of `pricePence` (docs/cover-and-import-charges.md, "Cover").
+   */
+  cover: z.object({ coverPence: z.number().int().nullable(), pricePence: z.number().int() }),
   collectionAddress: OrderAddressSchema.nullable(),
   deliveryAddress: OrderAddressSchema.nullable(),
   /** yyyy-mm-dd, a Europe/London calendar date. */

@@ -1,6 +1,7 @@
 import { COLLECTION_HOURS } from './collection-calendar.js';
 import { formatLondon } from './london-time.js';
 import { findCountry } from './countries.js';
+import { extraCoverText, formatWholePounds } from './pricing.js';
 import { z } from './zod.js';
 
 /**
@@ -17,6 +18,10 @@ export const ReceiptSchema = z.object({
   description: z.string(),
   /** yyyy-mm-dd, a Europe/London calendar date. */
   collectionDate: z.string(),
+  /** What the amount is made of: the service, then the extra cover when some was bought. */
+  lines: z.array(z.object({ text: z.string(), amountPence: z.number().int() })),
+  /** The shipment's cover: the included cover, or the cover bought (its whole level). */
+  coverPence: z.number().int(),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
@@ -58,4 +63,28 @@ export function purchaseDescription(order: {
 /** "23 November 2026, 14:05", UK time, the same on every runtime. */
 export function formatPaidAt(at: Date | string): string {
   return formatLondon(at, 'long');
+}
+
+/**
+ * The receipt's lines: the service at its price, then "Extra cover to £600: £11.00" when extra
+ * cover was bought (docs/orders.md, "Price").
+ */
+export function receiptLines(order: {
+  description: string;
+  servicePricePence: number;
+  coverPence: number;
+  coverPricePence: number;
+}): Receipt['lines'] {
+  return [
+    { text: order.description, amountPence: order.servicePricePence },
+    ...(order.coverPricePence > 0
+      ? [{ text: extraCoverText(order.coverPence), amountPence: order.coverPricePence }]
+      : []),
+  ];
+}
+
+/** "£600 (£50 included, £550 bought)" or "£50, included": the shipment's cover in words. */
+export function coverText(coverPence: number, includedPence: number): string {
+  if (coverPence <= includedPence) return `${formatWholePounds(includedPence)}, included`;
+  return `${formatWholePounds(coverPence)} (${formatWholePounds(includedPence)} included, ${formatWholePounds(coverPence - includedPence)} bought)`;
 }

@@ -132,6 +132,13 @@ export const orders = pgTable('orders', {
   collectionAddressSavedAt: timestamp('collection_address_saved_at', { withTimezone: true }),
   deliveryAddressSavedAt: timestamp('delivery_address_saved_at', { withTimezone: true }),
   collectionDateChosenAt: timestamp('collection_date_chosen_at', { withTimezone: true }),
+  /**
+   * The cover chosen (migration 0160): its whole level, null while only the included cover; what
+   * the extra cover costs (part of `pricePence`); the cover settings' version it was priced at.
+   */
+  coverPence: integer('cover_pence'),
+  coverPricePence: integer('cover_price_pence').notNull().default(0),
+  coverSettingsVersion: integer('cover_settings_version'),
 });
 
 /** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */
@@ -617,6 +624,18 @@ export const rateVersions = pgTable('rate_versions', {
   changes: jsonb('changes').$type<RateChange[]>().notNull(),
 });
 
+/** Each save of the cover settings (migration 0160); modules/catalog writes it. */
+export const coverSettingsVersions = pgTable('cover_settings_versions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  adminId: text('admin_id').notNull(),
+  adminEmail: text('admin_email').notNull(),
+  note: text('note').notNull(),
+  includedPence: integer('included_pence').notNull(),
+  percentBasisPoints: integer('percent_basis_points').notNull(),
+  maxCoverPence: integer('max_cover_pence').notNull(),
+});
+
 /** Operators' internal notes on an order (migration 0085); modules/admin writes them. */
 export const orderNotes = pgTable(
   'order_notes',
@@ -774,6 +793,7 @@ export const schema = {
   operatorInvitations,
   orderNotes,
   rateVersions,
+  coverSettingsVersions,
   countries,
   rateTables,
   rates,

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   cancelAdminOrderAuthorisation,
   exportRatesCsv,
+  getAdminCoverSettings,
+  restoreCoverSettings,
+  saveAdminCoverSettings,
   refundAdminOrder,
   retryAdminRefund,
   markAdminRefundOutside,
@@ -58,6 +61,17 @@ export function adminRoutes(admin: AdminService) {
     add(listRateVersions, async () => ({ versions: await admin.rateVersions() }));
     add(restoreRateVersion, async (request) =>
       admin.restoreRates(operatorOf(request), request.params.id, request.body.basedOnVersionId),
+    );
+    add(getAdminCoverSettings, async () => admin.coverSettings());
+    add(saveAdminCoverSettings, async (request) =>
+      admin.saveCoverSettings(operatorOf(request), request.body),
+    );
+    add(restoreCoverSettings, async (request) =>
+      admin.restoreCoverSettings(
+        operatorOf(request),
+        request.params.id,
+        request.body.basedOnVersionId,
+      ),
     );
     add(exportRatesCsv, async (_request, reply) => {
       reply

@@ -1,10 +1,16 @@
 import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
-import type {
-  AuditEntry,
-  RatesView,
-  RateVersion,
-  SaveRatesInput,
+import {
+  COVER_MAX_MESSAGE,
+  COVER_PERCENT_MESSAGE,
+  type AuditEntry,
+  type CoverSettingsVersion,
+  type RatesView,
+  type RateVersion,
+  type SaveCoverSettingsInput,
+  type SaveRatesInput,
 } from '../../../domain/api/admin.js';
+import type { CoverSettings } from '../../../domain/pricing.js';
+import { readPounds } from '../../../domain/typed-pounds.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
 import {
   cellKey,
@@ -21,7 +27,7 @@ import { ApiError } from '../../http/errors.js';
 import type { ContactService } from '../contact/index.js';
 import type { MailOutbox } from '../email/index.js';
 import type { Dashboard } from '../../../domain/api/admin.js';
-import type { CatalogService, RateVersionRow } from '../catalog/index.js';
+import type { CatalogService, CoverSettingsRow, RateVersionRow } from '../catalog/index.js';
 import type { CheckoutService, Resolution } from '../checkout/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import { findCountry } from '../../../domain/countries.js';
@@ -85,6 +91,27 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
     });
   }
   return { createdAt, id };
+}
+
+const coverVersionOf = (v: CoverSettingsRow): CoverSettingsVersion => ({
+  id: v.id,
+  createdAt: v.createdAt.toISOString(),
+  adminEmail: v.adminEmail,
+  note: v.note,
+  includedPence: v.includedPence,
+  percentBasisPoints: v.percentBasisPoints,
+  maxCoverPence: v.maxCoverPence,
+});
+
+/** The highest maximum an operator may set: the courier books no cover above £5,000. */
+const MAX_COVER_SETTING_PENCE = 500_000;
+
+/** "2", "2.5", "0.75" (a percentage, at most 2 decimals, 0 to 100) to basis points. */
+export function readPercent(text: string): number | undefined {
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text.trim().replace(/%$/, '').trim());
+  if (!match) return undefined;
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return basisPoints <= 10_000 ? basisPoints : undefined;
 }
 
 const versionOf = (v: Pick<RateVersionRow, 'id' | 'createdAt' | 'adminEmail' | 'note'>) => ({
@@ -256,6 +283,85 @@ export class AdminService {
     };
   }
 
+  // Cover settings ------------------------------------------------------------------------------
+
+  async coverSettings(): Promise<{
+    current: CoverSettingsVersion | null;
+    versions: CoverSettingsVersion[];
+  }> {
+    const rows = await this.deps.catalog.listCoverSettings(100);
+    const versions = rows.map(coverVersionOf);
+    return { current: versions[0] ?? null, versions };
+  }
+
+  /**
+   * Saves the percentage and the maximum as a new version (the included cover is the courier's
+   * and stays); audited. Orders already paid for keep their price.
+   */
+  async saveCoverSettings(operator: Operator, input: SaveCoverSettingsInput) {
+    const percentBasisPoints = readPercent(input.percent);
+    const max = readPounds(input.maxCover);
+    // The included cover is the courier's own: kept as it is.
+    const { includedPence } = await this.deps.catalog.coverSettings();
+    const maxCoverPence =
+      'pence' in max && max.pence >= includedPence && max.pence <= MAX_COVER_SETTING_PENCE
+        ? max.pence
+        : undefined;
+    if (percentBasisPoints === undefined || maxCoverPence === undefined) {
+      const fields: Record<string, string> = {
+        ...(percentBasisPoints === undefined ? { percent: COVER_PERCENT_MESSAGE } : {}),
+        ...(maxCoverPence === undefined ? { maxCover: COVER_MAX_MESSAGE } : {}),
+      };
+      throw new ApiError(422, 'VALIDATION_FAILED', Object.values(fields)[0] ?? '', fields);
+    }
+    return this.saveCoverVersion(
+      operator,
+      'cover-settings.save',
+      { includedPence, percentBasisPoints, maxCoverPence },
+      input.note.trim(),
+      input.basedOnVersionId,
+    );
+  }
+
+  async restoreCoverSettings(
+    operator: Operator,
+    versionId: number,
+    basedOnVersionId: number | null,
+  ) {
+    const version = await this.deps.catalog.findCoverSettings(versionId);
+    if (!version) throw new ApiError(404, 'VERSION_NOT_FOUND', 'There is no such version.');
+    return this.saveCoverVersion(
+      operator,
+      'cover-settings.restore',
+      {
+        includedPence: version.includedPence,
+        percentBasisPoints: version.percentBasisPoints,
+        maxCoverPence: version.maxCoverPence,
+      },
+      `Restored version ${version.id} (${version.note})`.slice(0, 500),
+      basedOnVersionId,
+      { restoredVersionId: version.id },
+    );
+  }
+
+  private async saveCoverVersion(
+    operator: Operator,
+    action: string,
+    settings: CoverSettings,
+    note: string,
+    basedOnVersionId: number | null,
+    details: Record<string, unknown> = {},
+  ) {
+    const saved = await this.act(operator, action, 'cover-settings', async (tx) => {
+      const row = await this.deps.catalog.saveCoverSettings(
+        { settings, note, author: operator, basedOnVersionId, at: this.deps.clock.now() },
+        tx,
+      );
+      return { result: row, details: { ...details, versionId: row.id, note, ...settings } };
+    });
+    return { version: coverVersionOf(saved) };
+  }
+
   async rateVersions(): Promise<(RateVersion & { changes: RateDifferenceOut[] })[]> {
     const rows = await this.deps.catalog.listVersions(100);
     return rows.map((r) => ({ ...versionOf(r), changes: r.changes }));
@@ -343,6 +449,8 @@ export class AdminService {
         totalWeightKg: o.totalWeightKg,
         collectionAddress: o.collectionAddress as Record<string, unknown> | null,
         deliveryAddress: o.deliveryAddress as Record<string, unknown> | null,
+        coverPence: o.coverPence,
+        coverPricePence: o.coverPricePence,
       },
       payments: payments.map((p) => ({
         attempt: p.attempt,

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountryOption, CountryRole } from '../../../domain/countries.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
-import { countries, rateTables, rates, rateVersions, type RateCell } from '../../db/schema.js';
+import {
+  countries,
+  coverSettingsVersions,
+  rateTables,
+  rates,
+  rateVersions,
+  type RateCell,
+} from '../../db/schema.js';
 
 export type RateVersionRow = typeof rateVersions.$inferSelect;
+export type CoverSettingsRow = typeof coverSettingsVersions.$inferSelect;
 
 export type ServiceLevel = 'economy' | 'express';
 
@@ -151,5 +159,52 @@ export class CatalogRepository {
   async countVersions(): Promise<number> {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(rateVersions);
     return row?.n ?? 0;
+  }
+
+  /** The cover settings in force: the newest version (migration 0160 writes the first). */
+  async latestCoverSettings(tx: DbExecutor = this.db): Promise<CoverSettingsRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(coverSettingsVersions)
+      .orderBy(desc(coverSettingsVersions.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Locks the newest cover settings' row until the transaction ends: one save at a time. */
+  async lockCoverSettings(tx: DbTransaction): Promise<CoverSettingsRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(coverSettingsVersions)
+      .orderBy(desc(coverSettingsVersions.id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async findCoverSettings(id: number): Promise<CoverSettingsRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(coverSettingsVersions)
+      .where(eq(coverSettingsVersions.id, id));
+    return row;
+  }
+
+  async insertCoverSettings(
+    version: Omit<CoverSettingsRow, 'id'>,
+    tx: DbTransaction,
+  ): Promise<CoverSettingsRow> {
+    const [row] = await tx.insert(coverSettingsVersions).values(version).returning();
+    if (!row) throw new Error('cover settings insert returned no row');
+    return row;
+  }
+
+  /** Newest first. */
+  async listCoverSettings(limit: number): Promise<CoverSettingsRow[]> {
+    return this.db
+      .select()
+      .from(coverSettingsVersions)
+      .orderBy(desc(coverSettingsVersions.id))
+      .limit(limit);
   }
 }

@@ -2,14 +2,22 @@ import type { CountryOption, CountryRole } from '../../../domain/countries.js';
 import { rateDifferences, type RatePrice } from '../../../domain/rates.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
+import { DEFAULT_COVER_SETTINGS, type CoverSettings } from '../../../domain/pricing.js';
 import type {
   CatalogRepository,
+  CoverSettingsRow,
   RateTable,
   RateVersionRow,
   ServiceLevel,
 } from './catalog.repository.js';
 
-export type { RateTable, RateVersionRow, ServiceLevel };
+export type { CoverSettingsRow, RateTable, RateVersionRow, ServiceLevel };
+
+/** The cover settings in force and the version they are. */
+export type CurrentCoverSettings = CoverSettings & { version: number | null };
+
+export const COVER_SETTINGS_CHANGED_MESSAGE =
+  'Someone else saved the cover settings after you opened them. Reload to see their version.';
 
 /** Who saved a version of the rate tables. */
 export interface RateAuthor {
@@ -109,4 +117,61 @@ export class CatalogService {
     );
     return { version, changes: changes.length };
   }
+
+  /**
+   * The cover settings in force now (the newest version; read from the database, not a copy:
+   * for what is charged). The defaults only if no version exists, which migration 0160 prevents.
+   */
+  async coverSettings(): Promise<CurrentCoverSettings> {
+    const row = await this.repository.latestCoverSettings();
+    return row ? coverSettingsOf(row) : { ...DEFAULT_COVER_SETTINGS, version: null };
+  }
+
+  findCoverSettings(id: number): Promise<CoverSettingsRow | undefined> {
+    return this.repository.findCoverSettings(id);
+  }
+
+  listCoverSettings(limit: number): Promise<CoverSettingsRow[]> {
+    return this.repository.listCoverSettings(limit);
+  }
+
+  /**
+   * Saves the cover settings as a new version, in the caller's transaction, under a lock on the
+   * version in force: refused (409) if another was saved after `basedOnVersionId`. Orders already
+   * paid for keep the cover price they were paid at.
+   */
+  async saveCoverSettings(
+    input: {
+      settings: CoverSettings;
+      note: string;
+      author: RateAuthor;
+      basedOnVersionId: number | null;
+      at: Date;
+    },
+    tx: DbTransaction,
+  ): Promise<CoverSettingsRow> {
+    const latest = await this.repository.lockCoverSettings(tx);
+    if ((latest?.id ?? null) !== input.basedOnVersionId) {
+      throw new ApiError(409, 'COVER_SETTINGS_CHANGED', COVER_SETTINGS_CHANGED_MESSAGE);
+    }
+    return this.repository.insertCoverSettings(
+      {
+        createdAt: input.at,
+        adminId: input.author.id,
+        adminEmail: input.author.email,
+        note: input.note,
+        ...input.settings,
+      },
+      tx,
+    );
+  }
+}
+
+export function coverSettingsOf(row: CoverSettingsRow): CurrentCoverSettings {
+  return {
+    includedPence: row.includedPence,
+    percentBasisPoints: row.percentBasisPoints,
+    maxCoverPence: row.maxCoverPence,
+    version: row.id,
+  };
 }

@@ -5,7 +5,10 @@ import type { OrderAddress } from '../../../domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
 
-/** The fixed booking values (docs/product-rules.md, "Fixed booking values"). */
+/**
+ * The fixed booking values (docs/product-rules.md, "Fixed booking values"); the cover is the
+ * included cover unless the customer chose more (docs/cover-and-import-charges.md, "Cover").
+ */
 export const FIXED_BOOKING_VALUES = {
   readyFrom: COLLECTION_READY_FROM,
   insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
@@ -44,7 +47,8 @@ function bookingAddress(address: OrderAddress, countryId: number): BookingAddres
 
 /**
  * BookShipment for a paid order: our order reference as YourReference, the declared items'
- * total as ConsignmentValue and their names as ConsignmentSummary, the courier service and
+ * total as ConsignmentValue and their names as ConsignmentSummary, the cover chosen as
+ * Insurance.CoverValue, the courier service and
  * collection option resolved just before booking, and the fixed booking values.
  */
 export function shipmentBookingFor(
@@ -77,7 +81,11 @@ export function shipmentBookingFor(
     readyFrom: FIXED_BOOKING_VALUES.readyFrom,
     consignmentSummary: consignmentSummary(items),
     consignmentValuePence: items.reduce((sum, i) => sum + i.unitValuePence * i.numberOfUnits, 0),
-    insurance: { ...FIXED_BOOKING_VALUES.insurance },
+    // The cover the customer chose and paid for (Insurance.CoverValue), else the included cover.
+    insurance: {
+      ...FIXED_BOOKING_VALUES.insurance,
+      ...(order.coverPence !== null ? { coverPence: order.coverPence } : {}),
+    },
     ...(instructions ? { deliveryInstructions: instructions } : {}),
     collection: bookingAddress(order.collectionAddress, order.collectionCountryId),
     delivery: bookingAddress(order.deliveryAddress, order.destinationCountryId),

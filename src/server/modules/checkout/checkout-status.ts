@@ -1,6 +1,7 @@
 import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
 import { isEditable } from '../../../domain/order-states.js';
-import { purchaseDescription, type Receipt } from '../../../domain/receipt.js';
+import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
+import { purchaseDescription, receiptLines, type Receipt } from '../../../domain/receipt.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
 import type { OrderRow } from '../orders/index.js';
 import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
@@ -71,17 +72,27 @@ export function receiptOf(order: OrderRow): Receipt | null {
   if (!service || order.pricePence === null || !order.bookedAt || !order.collectionDate) {
     return null;
   }
+  const description = purchaseDescription({
+    service: service.name,
+    smallBoxes: order.smallBoxes,
+    largeBoxes: order.largeBoxes,
+    collectionCountryId: order.collectionCountryId,
+    destinationCountryId: order.destinationCountryId,
+  });
+  // The cover and its price as paid for, whatever the cover settings are now.
+  const coverPence = order.coverPence ?? DEFAULT_COVER_SETTINGS.includedPence;
   return {
     amountPence: order.pricePence,
     paidAt: order.bookedAt.toISOString(),
     service: service.name,
-    description: purchaseDescription({
-      service: service.name,
-      smallBoxes: order.smallBoxes,
-      largeBoxes: order.largeBoxes,
-      collectionCountryId: order.collectionCountryId,
-      destinationCountryId: order.destinationCountryId,
-    }),
+    description,
     collectionDate: order.collectionDate,
+    lines: receiptLines({
+      description,
+      servicePricePence: order.pricePence - order.coverPricePence,
+      coverPence,
+      coverPricePence: order.coverPricePence,
+    }),
+    coverPence,
   };
 }

@@ -9,6 +9,8 @@ import type { BookingConfirmationInput, PostalAddress } from '../email/index.js'
 import type { OrderRow } from '../orders/index.js';
 import { documentPath, type CheckoutDeps } from './checkout-deps.js';
 import { receiptOf } from './checkout-status.js';
+import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
+import { coverText } from '../../../domain/receipt.js';
 
 /** A stored label or customs document as the confirmation email attaches and links it. */
 export interface ConfirmationDocument {
@@ -56,6 +58,8 @@ export function bookingConfirmationOf(
       amountPence: receipt.amountPence,
       paidAt: order.bookedAt,
       description: receipt.description,
+      lines: receipt.lines,
+      cover: coverText(receipt.coverPence, DEFAULT_COVER_SETTINGS.includedPence),
     },
     labels: attached('label'),
     documents: attached('document'),

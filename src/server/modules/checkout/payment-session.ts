@@ -53,17 +53,24 @@ export class PaymentSessions {
       );
     }
     const match = await orders.resolveCourierService(order);
-    const pricePence = await orders.currentPrice(order);
-    if (pricePence === undefined) {
+    // The service's price and the cover's, now: the one pricing function (src/domain/pricing.ts).
+    const price = await orders.currentPrice(order);
+    if (price === undefined) {
       throw new ApiError(409, 'SERVICE_UNAVAILABLE', CHECKOUT_MESSAGES.serviceUnavailable);
     }
+    const pricePence = price.totalPence;
     if (
       pricePence !== order.pricePence ||
+      price.coverPence !== order.coverPence ||
+      price.coverPricePence !== order.coverPricePence ||
       match.courierService.serviceId !== order.courierServiceId ||
       match.collectionOptionId !== order.collectionOptionId
     ) {
       await orders.save(orderId, {
         pricePence,
+        coverPence: price.coverPence,
+        coverPricePence: price.coverPricePence,
+        coverSettingsVersion: price.coverSettingsVersion,
         courierServiceId: match.courierService.serviceId,
         collectionOptionId: match.collectionOptionId,
       });

@@ -40,6 +40,7 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[] = []): OrderVie
     services: row.offeredServices,
     selectedService: row.selectedService,
     pricePence: row.pricePence,
+    cover: { coverPence: row.coverPence, pricePence: row.coverPricePence },
     collectionAddress: row.collectionAddress,
     deliveryAddress: row.deliveryAddress,
     collectionDate: row.collectionDate,

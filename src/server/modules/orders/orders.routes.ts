@@ -9,6 +9,7 @@ import {
   lookupCommodities,
 } from '../../../domain/api/declaration.js';
 import { discardOrder, getOrder, selectService } from '../../../domain/api/orders.js';
+import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { DeclarationService } from './declaration.service.js';
 import type { OrdersService } from './orders.service.js';
@@ -50,5 +51,9 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
     }));
     add(confirmDeclaration, async ({ params }) => declaration.confirm(params.id));
     add(acceptTerms, async ({ params }) => declaration.acceptTerms(params.id));
+
+    /** The payment step's cover choice; the price is the server's own. */
+    add(getCoverOptions, async ({ params }) => orders.coverOptions(params.id));
+    add(chooseCover, async ({ params, body }) => orders.chooseCover(params.id, body.cover));
   };
 }

@@ -11,12 +11,16 @@ import { NOT_DISCARDABLE } from '../../../domain/api/orders.js';
 import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '../../../domain/quote.js';
 import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
+import { COVER_MESSAGE, type CoverOptions } from '../../../domain/api/cover.js';
+import { coverExclusionOf } from '../../../domain/cover-exclusions.js';
+import { clampCover, coverProblem, maxCoverFor, orderPrice } from '../../../domain/pricing.js';
+import { readPounds } from '../../../domain/typed-pounds.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
 import { ApiError } from '../../http/errors.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogService, CurrentCoverSettings } from '../catalog/index.js';
 import type { CourierRoutesService } from '../courier-routes/index.js';
 import { toOrderView } from './order-view.js';
 import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
@@ -33,6 +37,40 @@ export type { OrderSearch };
 export const ORDER_NOT_FOUND_MESSAGE = ORDER_NOT_FOUND.message;
 
 export type { OrderItemRow, OrderRow };
+
+/** An order's price now, in its parts (the one pricing function's answer, with its cover). */
+export interface PriceNow {
+  servicePricePence: number;
+  /** The cover kept (null: the included cover only), within the declared value and maximum. */
+  coverPence: number | null;
+  coverPricePence: number;
+  totalPence: number;
+  coverSettingsVersion: number | null;
+}
+
+/** The declared items' total value. */
+function declaredValueOf(items: readonly OrderItemRow[]): number {
+  return items.reduce((sum, item) => sum + item.unitValuePence * item.numberOfUnits, 0);
+}
+
+/** The price of the order's service with this cover: the one pricing function, in fields. */
+function priceFields(
+  servicePricePence: number,
+  coverPence: number | null,
+  settings: CurrentCoverSettings,
+) {
+  const price = orderPrice({
+    servicePricePence,
+    coverPence: coverPence ?? settings.includedPence,
+    settings,
+  });
+  return {
+    pricePence: price.totalPence,
+    coverPence,
+    coverPricePence: price.coverPricePence,
+    coverSettingsVersion: settings.version,
+  };
+}
 
 export type AddressRole = 'collection' | 'delivery';
 
@@ -79,11 +117,10 @@ export class OrdersService {
         'That service is not available for this order. Please choose one of the services shown.',
       );
     }
-    const pricePence = await this.catalog.findPricePence(
-      service,
-      order.destinationCountryId,
-      order.totalWeightKg,
-    );
+    const [pricePence, settings] = await Promise.all([
+      this.catalog.findPricePence(service, order.destinationCountryId, order.totalWeightKg),
+      this.catalog.coverSettings(),
+    ]);
     if (pricePence === undefined) {
       throw new ApiError(
         409,
@@ -93,7 +130,8 @@ export class OrdersService {
     }
     return this.save(id, {
       selectedService: service,
-      pricePence,
+      // The cover chosen stays, priced again with the settings now.
+      ...priceFields(pricePence, order.coverPence, settings),
       serviceChosenAt: this.clock.now(),
       // The courier service behind the new choice is resolved again at the collection step.
       courierServiceId: null,
@@ -317,14 +355,27 @@ export class OrdersService {
     id: string,
     change: (order: OrderRow, items: OrderItemRow[], tx: DbExecutor) => Promise<void>,
   ): Promise<OrderView> {
+    // Read before the transaction: PGlite has one connection (docs/testing.md).
+    const settings = await this.catalog.coverSettings();
     const updated = await this.orders.transaction(async (tx) => {
       const order = await this.orders.lock(id, tx);
       if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
       if (!isEditable(order.status)) throw orderLocked();
       await change(order, await this.items.listForOrder(id, tx), tx);
+      // Cover is never more than the declared value: a smaller declaration lowers it with the
+      // price, in the same write (decision 111); a larger one leaves it for the customer.
+      const kept = clampCover(
+        order.coverPence,
+        declaredValueOf(await this.items.listForOrder(id, tx)),
+        settings,
+      );
+      const cover =
+        kept !== order.coverPence && order.pricePence !== null
+          ? priceFields(order.pricePence - order.coverPricePence, kept, settings)
+          : {};
       const row = await this.orders.update(
         id,
-        { declaredAt: null, updatedAt: this.clock.now() },
+        { ...cover, declaredAt: null, updatedAt: this.clock.now() },
         EDITABLE_STATUSES,
         tx,
       );
@@ -334,14 +385,107 @@ export class OrdersService {
     return toOrderView(updated.row, updated.items);
   }
 
-  /** The order's price for its chosen service in the rate table now; undefined when it has none. */
-  async currentPrice(order: OrderRow): Promise<number | undefined> {
+  /**
+   * The order's price now: its chosen service in the rate table now plus its cover at the cover
+   * settings now (kept within the declared value and the maximum); undefined when the table has
+   * no price. What Pay charges (docs/orders.md, "The flow").
+   */
+  async currentPrice(order: OrderRow): Promise<PriceNow | undefined> {
     if (!order.selectedService) return undefined;
-    return this.catalog.findPricePence(
-      order.selectedService,
-      order.destinationCountryId,
-      order.totalWeightKg,
-    );
+    const [servicePricePence, settings, items] = await Promise.all([
+      this.catalog.findPricePence(
+        order.selectedService,
+        order.destinationCountryId,
+        order.totalWeightKg,
+      ),
+      this.catalog.coverSettings(),
+      this.items.listForOrder(order.id),
+    ]);
+    if (servicePricePence === undefined) return undefined;
+    const coverPence = clampCover(order.coverPence, declaredValueOf(items), settings);
+    const fields = priceFields(servicePricePence, coverPence, settings);
+    return {
+      servicePricePence,
+      coverPence,
+      coverPricePence: fields.coverPricePence,
+      totalPence: fields.pricePence,
+      coverSettingsVersion: fields.coverSettingsVersion,
+    };
+  }
+
+  /** The cover settings now, for the cover choice (docs/cover-and-import-charges.md). */
+  coverSettings(): Promise<CurrentCoverSettings> {
+    return this.catalog.coverSettings();
+  }
+
+  /** What cover the order can have, what it has, and which of its items the cover leaves out. */
+  async coverOptions(id: string): Promise<CoverOptions> {
+    const [order, items, settings] = await Promise.all([
+      this.load(id),
+      this.items.listForOrder(id),
+      this.catalog.coverSettings(),
+    ]);
+    const declaredValuePence = declaredValueOf(items);
+    const maxCoverPence = maxCoverFor(declaredValuePence, settings);
+    return {
+      settings,
+      declaredValuePence,
+      maxCoverPence,
+      suggestedPence: maxCoverPence,
+      coverPence: order.coverPence ?? settings.includedPence,
+      coverPricePence: order.coverPricePence,
+      exclusions: items.flatMap((item) => {
+        const excluded = coverExclusionOf(item);
+        return excluded
+          ? [{ itemId: item.id, name: item.name, covered: excluded.covered, group: excluded.group }]
+          : [];
+      }),
+    };
+  }
+
+  /**
+   * The customer's choice of cover (the whole level, as typed in pounds): checked against the
+   * declared items and the settings, and priced by the one pricing function, under the order's
+   * row lock and only while it may be changed, in one write with the order's price.
+   */
+  async chooseCover(id: string, typed: string): Promise<OrderView> {
+    const read = readPounds(typed);
+    if ('problem' in read) {
+      throw new ApiError(422, 'VALIDATION_FAILED', COVER_MESSAGE, { cover: COVER_MESSAGE });
+    }
+    // Read before the transaction: PGlite has one connection.
+    const settings = await this.catalog.coverSettings();
+    const updated = await this.orders.transaction(async (tx) => {
+      const order = await this.orders.lock(id, tx);
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+      if (!isEditable(order.status)) throw orderLocked();
+      if (!order.selectedService || order.pricePence === null) {
+        throw new ApiError(
+          409,
+          'SERVICE_NOT_SELECTED',
+          'Please choose Express or Economy on your quote first.',
+        );
+      }
+      const items = await this.items.listForOrder(id, tx);
+      const problem = coverProblem(read.pence, declaredValueOf(items), settings);
+      if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
+      const row = await this.orders.update(
+        id,
+        {
+          ...priceFields(
+            order.pricePence - order.coverPricePence,
+            read.pence > settings.includedPence ? read.pence : null,
+            settings,
+          ),
+          updatedAt: this.clock.now(),
+        },
+        EDITABLE_STATUSES,
+        tx,
+      );
+      if (!row) throw orderLocked();
+      return { row, items };
+    });
+    return toOrderView(updated.row, updated.items);
   }
 
   /** A new draft order (Get Quotes). */

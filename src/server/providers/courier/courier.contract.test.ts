@@ -970,6 +970,7 @@ describe('call counts (GET /__calls)', () => {
     const before = await read();
     expect(Object.keys(before).sort()).toEqual([
       'book',
+      'bookings',
       'cancel',
       'cancellations',
       'commodity',
@@ -982,6 +983,18 @@ describe('call counts (GET /__calls)', () => {
     await courier.lookupCommodity('books');
     await courier.lookupCommodity('shoes');
     expect(await read()).toEqual({ ...before, commodity: before.commodity! + 2 });
+  });
+
+  it('keeps the cover each booking asked for, by its YourReference', async () => {
+    const booking = sampleBooking({ reference: 'BA-COVER-600' });
+    await courier.bookShipment({
+      ...booking,
+      insurance: { ...booking.insurance, coverPence: 60_000 },
+    });
+    const calls = (await (await fetch(`${simulator.url}/__calls`)).json()) as {
+      bookings: Record<string, { coverValue: number }>;
+    };
+    expect(calls.bookings['BA-COVER-600']).toEqual({ coverValue: 600 });
   });
 });
 

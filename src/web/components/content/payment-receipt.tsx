@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatPence } from '../../../domain/money.js';
-import { formatPaidAt, type Receipt } from '../../../domain/receipt.js';
+import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
+import { coverText, formatPaidAt, type Receipt } from '../../../domain/receipt.js';
 import { companyLines } from '../../../domain/company.js';
 
 /**
@@ -17,6 +18,20 @@ export function PaymentReceipt({ receipt, reference }: { receipt: Receipt; refer
         <dd>{formatPence(receipt.amountPence)}</dd>
         <dt>For</dt>
         <dd>{receipt.description}</dd>
+        {receipt.lines.length > 1 && (
+          <>
+            <dt>Made up of</dt>
+            <dd>
+              {receipt.lines.map((line, i) => (
+                <span key={i} className="receipt__line">
+                  {line.text}: {formatPence(line.amountPence)}
+                </span>
+              ))}
+            </dd>
+          </>
+        )}
+        <dt>Cover</dt>
+        <dd>{coverText(receipt.coverPence, DEFAULT_COVER_SETTINGS.includedPence)}</dd>
         <dt>Paid on</dt>
         <dd>{formatPaidAt(receipt.paidAt)}</dd>
         <dt>Paid by</dt>

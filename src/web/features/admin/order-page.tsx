@@ -7,6 +7,11 @@ import {
   type TimelineEntry,
 } from '../../../domain/api/admin.js';
 import { formatPence } from '../../../domain/money.js';
+import {
+  DEFAULT_COVER_SETTINGS,
+  extraCoverText,
+  formatWholePounds,
+} from '../../../domain/pricing.js';
 import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
@@ -104,6 +109,11 @@ function OrderBody({
         <Fact term="Made">{formatLondon(order.createdAt, 'short')}</Fact>
         <Fact term="Service">{order.service ?? 'Not chosen'}</Fact>
         <Fact term="Price">{order.pricePence === null ? '—' : formatPence(order.pricePence)}</Fact>
+        <Fact term="Cover">
+          {order.coverPence === null
+            ? `${formatWholePounds(DEFAULT_COVER_SETTINGS.includedPence)}, included`
+            : `${extraCoverText(order.coverPence)}: ${formatPence(order.coverPricePence)}`}
+        </Fact>
         <Fact term="Boxes">
           {order.smallBoxes} small, {order.largeBoxes} large ({order.totalWeightKg} kg)
         </Fact>

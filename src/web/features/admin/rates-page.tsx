@@ -30,6 +30,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { PriceChart } from './price-chart.js';
+import { CoverSettingsSection } from './cover-settings-form.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -83,6 +84,7 @@ function RatesView() {
           </div>
         )}
       </div>
+      <CoverSettingsSection />
       <section aria-labelledby="history-heading" className="console-section">
         <h2 id="history-heading">History</h2>
         <LoadState load={history} what="the history" />

@@ -20,6 +20,7 @@ import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { PaySubmit } from './pay-submit.js';
 import { AcceptanceField, PaymentReview } from './payment-review.js';
+import { CoverChoice } from './cover-choice.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { BookingProgress } from './booking-progress.js';
 import { waitForOutcome } from './wait-for-outcome.js';
@@ -72,7 +73,12 @@ function confirmationUrl(status: CheckoutStatus): string {
 
 function Payment({ order }: { order: OrderView }) {
   const navigate = useNavigate();
-  const [session, setSession] = useState<PaymentSession | null>(null);
+  // The payment session, with the order's price it was asked for: a new price (the cover
+  // chosen) makes it stale until the payment for the new price arrives.
+  const [held, setHeld] = useState<{ pricePence: number | null; session: PaymentSession } | null>(
+    null,
+  );
+  const session = held && held.pricePence === order.pricePence ? held.session : null;
   const [loadError, setLoadError] = useState<{ message: string; code: string } | null>(null);
   const [billing, setBilling] = useState<Billing>(() => initialBilling(order));
   const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '' });
@@ -100,13 +106,15 @@ function Payment({ order }: { order: OrderView }) {
     }
   }, [order.id, navigate]);
 
+  // The payment is for the order's price: a new price (the cover chosen) asks for its payment.
+  const pricePence = order.pricePence;
   useEffect(() => {
     if (!ready) return;
     let live = true;
     callApi(startPayment, { params: { id: order.id } })
       .then((s) => {
         if (!live) return;
-        setSession(s);
+        setHeld({ pricePence, session: s });
         if (s.status !== 'requires_payment_method' && s.status !== 'requires_action') {
           void follow();
         }
@@ -123,7 +131,7 @@ function Payment({ order }: { order: OrderView }) {
       live = false;
       abort.current?.abort();
     };
-  }, [order.id, ready, follow]);
+  }, [order.id, ready, follow, pricePence]);
 
   async function afterCard(status: string, error: { message: string } | null) {
     if (error) {
@@ -252,6 +260,7 @@ function Payment({ order }: { order: OrderView }) {
               {phase !== 'authenticate' && (
                 <>
                   <PaymentReview order={order} />
+                  <CoverChoice order={order} disabled={busy} />
                   <ImportChargesEstimate order={order} />
                   <AcceptanceField
                     checked={accepted}

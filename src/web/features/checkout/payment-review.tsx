@@ -2,6 +2,7 @@ import { ACCEPTANCE_LABEL } from '../../../domain/checkout.js';
 import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { formatKg } from '../../../domain/items.js';
 import { formatPence } from '../../../domain/money.js';
+import { extraCoverText } from '../../../domain/pricing.js';
 import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
 import { Link } from '../../lib/router.js';
 
@@ -25,9 +26,25 @@ export function PaymentReview({ order }: { order: OrderView }) {
           <dt>Service</dt>
           <dd>
             {service?.name ?? order.selectedService}
-            {order.pricePence !== null && <> · {formatPence(order.pricePence)}</>}
+            {order.pricePence !== null && (
+              <> · {formatPence(order.pricePence - order.cover.pricePence)}</>
+            )}
           </dd>
         </div>
+        {order.cover.coverPence !== null && order.cover.pricePence > 0 && (
+          <div>
+            <dt>Cover</dt>
+            <dd>
+              {extraCoverText(order.cover.coverPence)} · {formatPence(order.cover.pricePence)}
+            </dd>
+          </div>
+        )}
+        {order.pricePence !== null && order.cover.pricePence > 0 && (
+          <div>
+            <dt>Total</dt>
+            <dd>{formatPence(order.pricePence)}</dd>
+          </div>
+        )}
         {order.collectionDate && (
           <div>
             <dt>Collection</dt>

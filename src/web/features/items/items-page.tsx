@@ -1,3 +1,4 @@
+import { coverExclusionOf, coverExclusionText } from '../../../domain/cover-exclusions.js';
 import { useEffect, useState } from 'react';
 import { addItem, confirmDeclaration, deleteItem } from '../../../domain/api/declaration.js';
 import { listSavedItems, saveItem, type SavedItem } from '../../../domain/api/saved-items.js';
@@ -303,6 +304,7 @@ function ParcelSection({
                   <span className="items-table__code">
                     {item.commodityDescription} · {item.commodityCode}
                   </span>
+                  <CoverNote item={item} />
                 </th>
                 <td data-label="Units">{item.numberOfUnits}</td>
                 <td data-label="Value each">{formatPence(item.unitValuePence)}</td>
@@ -367,4 +369,11 @@ function ParcelSection({
       )}
     </section>
   );
+}
+
+/** What the courier's cover pays for the item when less than its value (decision 111). */
+function CoverNote({ item }: { item: { name: string; commodityCode: string } }) {
+  const excluded = coverExclusionOf(item);
+  if (!excluded) return null;
+  return <span className="items-table__cover">{coverExclusionText(excluded)}</span>;
 }

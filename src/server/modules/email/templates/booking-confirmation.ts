@@ -37,6 +37,10 @@ export interface PaymentReceipt {
   paidAt: Date;
   /** "Express collection of 1 small box from the United Kingdom to France". */
   description: string;
+  /** What the amount is made of: the service, then "Extra cover to £600" when bought. */
+  lines?: { text: string; amountPence: number }[];
+  /** The shipment's cover in words: "£600 (£50 included, £550 bought)". */
+  cover?: string;
 }
 
 /** Everything the booking confirmation says, in our words. */
@@ -127,6 +131,15 @@ function receiptRows(input: BookingConfirmationInput): [string, string[]][] {
   return [
     ['Amount paid', [formatPence(input.receipt.amountPence)]],
     ['For', [input.receipt.description]],
+    ...(input.receipt.lines && input.receipt.lines.length > 1
+      ? ([
+          [
+            'Made up of',
+            input.receipt.lines.map((line) => `${line.text}: ${formatPence(line.amountPence)}`),
+          ],
+        ] as [string, string[]][])
+      : []),
+    ...(input.receipt.cover ? ([['Cover', [input.receipt.cover]]] as [string, string[]][]) : []),
     ['Paid on', [formatPaidAt(input.receipt.paidAt)]],
     ['Paid by', ['Card']],
     ['Order reference', [input.orderReference]],

@@ -56,6 +56,8 @@ export interface HandlerContext {
   credentials?: { apiKey: string; password: string };
   /** A booking's labels and invoice (on a worker thread unless `renderPdfs` says otherwise). */
   renderDocuments(order: PdfOrder): Promise<BookingDocuments>;
+  /** Keeps what a booking asked for that tests read back (`/__calls`' `bookings`). */
+  recordBooking?(yourReference: string, booked: { coverValue: number }): void;
 }
 
 export const MAX_PACKAGE_KG = 70;
@@ -688,6 +690,7 @@ export async function bookShipment(
     scenario: { name: 'normal' },
   };
   await orders.add(stored);
+  context.recordBooking?.(details.YourReference ?? orderReference, { coverValue: cover });
 
   const base = context.baseUrl();
   return success({

@@ -19,8 +19,10 @@
  *                    something else, then answers as the new setting: a test can look at the
  *                    site while a call is in flight, for as long as it needs.
  *                    Only from this machine, never from a web page (controlRefusal).
- *   GET  /__calls    how many API calls of each type it has answered since it started, and
- *                    `cancellations`: each cancelled order's count of CancelShipment successes.
+ *   GET  /__calls    how many API calls of each type it has answered since it started,
+ *                    `cancellations`: each cancelled order's count of CancelShipment successes,
+ *                    and `bookings`: by YourReference, the cover (Insurance.CoverValue) each
+ *                    booking asked for.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only. Besides the
  * documented calls it answers the ones we assume (GetOrderDocuments, TrackOrder at /Track/V2 and
@@ -156,6 +158,8 @@ export type CallType =
 export type CallCounts = Record<CallType, number> & {
   /** By order reference: CancelShipment calls answered SUCCESS (the first and each repeat). */
   cancellations: Record<string, number>;
+  /** By YourReference: what each booking made since start asked for (its Insurance.CoverValue). */
+  bookings: Record<string, { coverValue: number }>;
 };
 
 interface ApiRoute {
@@ -222,8 +226,12 @@ export async function startCourierSimulator(
   const now = () => new Date(clock.now().getTime() + settings.clockOffsetMs);
   // Its own thread, started at the first booking and ended by `close()`.
   const renderer = options.renderPdfs === 'this-thread' ? undefined : new RenderPool();
+  const bookings: CallCounts['bookings'] = {};
   const context: HandlerContext = {
     now,
+    recordBooking: (yourReference, booked) => {
+      bookings[yourReference] = booked;
+    },
     baseUrl: () => baseUrl,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     renderDocuments: async (order) =>
@@ -240,7 +248,11 @@ export async function startCourierSimulator(
     rebook: 0,
     cancel: 0,
   };
-  const callCounts = (): CallCounts => ({ ...calls, cancellations: orders.cancellations() });
+  const callCounts = (): CallCounts => ({
+    ...calls,
+    cancellations: orders.cancellations(),
+    bookings: { ...bookings },
+  });
 
   const routes: Record<string, ApiRoute> = {
     '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },

@@ -1,0 +1,87 @@
+import { ORDER_NOT_FOUND } from '../order.js';
+import { z } from '../zod.js';
+import { apiError, defineRoute } from './define-route.js';
+import { OrderParams, UpdatedOrder } from './orders.js';
+
+/** The cover choice on the payment step (docs/cover-and-import-charges.md, "Cover"). */
+
+const TAG = 'Quotes and orders';
+
+export const CoverSettingsSchema = z.object({
+  includedPence: z.number().int(),
+  /** 200 = 2% of the cover above the included cover. */
+  percentBasisPoints: z.number().int(),
+  maxCoverPence: z.number().int(),
+  /** The settings' version (null only before any exists). */
+  version: z.number().int().nullable(),
+});
+export type CoverSettingsView = z.infer<typeof CoverSettingsSchema>;
+
+export const CoverOptionsSchema = z.object({
+  settings: CoverSettingsSchema,
+  /** The declared items' total value. */
+  declaredValuePence: z.number().int(),
+  /** The most cover this shipment can have: its declared value, at most the settings' maximum. */
+  maxCoverPence: z.number().int(),
+  /** The cover suggested: the declared value (within the maximum). */
+  suggestedPence: z.number().int(),
+  /** The cover the order has now (the included cover when none was bought). */
+  coverPence: z.number().int(),
+  /** What the order's extra cover costs now. */
+  coverPricePence: z.number().int(),
+  /** The declared items the courier's cover does not pay for in full, and what it pays. */
+  exclusions: z.array(
+    z.object({
+      itemId: z.string(),
+      name: z.string(),
+      covered: z.enum(['nothing', 'included-only']),
+      group: z.string(),
+    }),
+  ),
+});
+export type CoverOptions = z.infer<typeof CoverOptionsSchema>;
+
+export const getCoverOptions = defineRoute({
+  method: 'GET',
+  path: '/api/v1/orders/:id/cover',
+  access: 'order',
+  tag: TAG,
+  summary: 'The cover that can be chosen for an order, its price and what it does not pay for',
+  params: OrderParams,
+  responses: {
+    200: CoverOptionsSchema.describe('The cover settings, the order’s cover and its exclusions'),
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const COVER_MESSAGE = 'Enter the cover you want in pounds, like 600';
+
+export const ChooseCoverInputSchema = z.object({
+  /** The whole cover wanted, in pounds as typed ("600"); the included cover alone is "50". */
+  cover: z.string({ message: COVER_MESSAGE }).trim().min(1, COVER_MESSAGE).max(20, COVER_MESSAGE),
+});
+export type ChooseCoverInput = z.input<typeof ChooseCoverInputSchema>;
+
+export const chooseCover = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/cover',
+  access: 'order',
+  tag: TAG,
+  summary: 'Choose the order’s cover',
+  description:
+    'The cover is the whole amount the shipment is covered for, from the included £50 up to the declared value of the items, at most the cover settings’ maximum (£2,000). The order’s price becomes the service’s price plus the cover’s (a percentage of the cover above the included amount, rounded up to the penny), worked out on the server; the payment is for that price. Only while the order may be changed.',
+  params: OrderParams,
+  body: ChooseCoverInputSchema,
+  responses: {
+    200: UpdatedOrder,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError(
+      'The order can no longer be changed (ORDER_LOCKED), or its service is not chosen yet (SERVICE_NOT_SELECTED)',
+    ),
+    422: apiError(
+      'Not an amount, under the included cover, over the declared value or over the maximum (VALIDATION_FAILED, field cover)',
+    ),
+  },
+  notFound: ORDER_NOT_FOUND,
+});

@@ -1,0 +1,212 @@
+import { useEffect, useId, useState } from 'react';
+import { chooseCover, getCoverOptions, type CoverOptions } from '../../../domain/api/cover.js';
+import { coverExclusionText } from '../../../domain/cover-exclusions.js';
+import { formatPence } from '../../../domain/money.js';
+import type { OrderView } from '../../../domain/order.js';
+import { coverPricePence, formatPercent, formatWholePounds } from '../../../domain/pricing.js';
+import { callApi } from '../../lib/api.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { setCurrentOrder } from '../orders/index.js';
+
+type Option = 'included' | 'full' | 'other';
+
+function optionOf(options: CoverOptions): Option {
+  if (options.coverPence <= options.settings.includedPence) return 'included';
+  return options.coverPence === options.suggestedPence ? 'full' : 'other';
+}
+
+/** Pounds as a field shows them for editing: "600" or "600.50". */
+function poundsText(pence: number): string {
+  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+}
+
+/**
+ * The payment step's cover choice (docs/cover-and-import-charges.md, "Cover"): the included £50,
+ * full cover to the declared value (suggested) or another amount, each with its price as the
+ * server will charge it; the items the cover does not pay for are named. A choice is saved on
+ * the server, which prices the order again; the payment follows the new price.
+ */
+export function CoverChoice({ order, disabled }: { order: OrderView; disabled: boolean }) {
+  const [options, setOptions] = useState<CoverOptions | null>(null);
+  const [other, setOther] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** The option being saved: shown chosen at once, until the server's answer is loaded. */
+  const [pending, setPending] = useState<Option | null>(null);
+  const id = useId();
+  const orderId = order.id;
+  const coverPence = order.cover.coverPence;
+  const declaredAt = order.declaredAt;
+
+  useEffect(() => {
+    let live = true;
+    callApi(getCoverOptions, { params: { id: orderId } })
+      .then((loaded) => {
+        if (!live) return;
+        setOptions(loaded);
+        setPending(null);
+        // "Another amount" starts at the cover bought, else at the suggested level.
+        setOther(
+          (typed) =>
+            typed ||
+            poundsText(
+              loaded.coverPence > loaded.settings.includedPence
+                ? loaded.coverPence
+                : loaded.suggestedPence,
+            ),
+        );
+      })
+      .catch((e: unknown) => {
+        if (live) setError(errorMessage(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [orderId, coverPence, declaredAt]);
+
+  if (!options) {
+    return error ? (
+      <p className="notice notice--error" role="alert">
+        {error}
+      </p>
+    ) : null;
+  }
+
+  const { settings } = options;
+  const chosen = pending ?? optionOf(options);
+  const canBuy = options.maxCoverPence > settings.includedPence;
+
+  async function choose(option: Option, pounds: string) {
+    setSaving(true);
+    setError(null);
+    setPending(option);
+    try {
+      const updated = await callApi(chooseCover, {
+        params: { id: orderId },
+        body: { cover: pounds },
+      });
+      // The options are loaded again for the new cover (and `pending` cleared then).
+      if (updated.cover.coverPence === coverPence) setPending(null);
+      setCurrentOrder(updated);
+    } catch (e) {
+      setPending(null);
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const busy = disabled || saving;
+  const price = (pence: number) => coverPricePence(pence, settings);
+
+  return (
+    <fieldset className="cover-choice" aria-describedby={`${id}-hint`}>
+      <legend className="cover-choice__legend">Cover for your shipment</legend>
+      <p className="cover-choice__hint" id={`${id}-hint`}>
+        Every shipment is covered to {formatWholePounds(settings.includedPence)} for free. Extra
+        cover costs {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
+        {formatWholePounds(settings.includedPence)}, up to the value of your items (
+        {formatWholePounds(options.declaredValuePence)}), at most{' '}
+        {formatWholePounds(settings.maxCoverPence)} per shipment.
+      </p>
+      <div className="cover-choice__options">
+        <label className="cover-choice__option">
+          <input
+            type="radio"
+            name={`${id}-cover`}
+            checked={chosen === 'included'}
+            disabled={busy}
+            onChange={() => void choose('included', poundsText(settings.includedPence))}
+          />
+          <span>
+            {formatWholePounds(settings.includedPence)} included{' '}
+            <span className="cover-choice__price">Free</span>
+          </span>
+        </label>
+        {canBuy && (
+          <label className="cover-choice__option">
+            <input
+              type="radio"
+              name={`${id}-cover`}
+              checked={chosen === 'full'}
+              disabled={busy}
+              onChange={() => void choose('full', poundsText(options.suggestedPence))}
+            />
+            <span>
+              Full cover to {formatWholePounds(options.suggestedPence)}{' '}
+              <span className="cover-choice__price">
+                + {formatPence(price(options.suggestedPence))}
+              </span>{' '}
+              <span className="cover-choice__suggested">Suggested: the value you declared</span>
+            </span>
+          </label>
+        )}
+        {canBuy && (
+          <div className="cover-choice__other">
+            <label className="cover-choice__option">
+              <input
+                type="radio"
+                name={`${id}-cover`}
+                checked={chosen === 'other'}
+                disabled={busy}
+                onChange={() => void choose('other', other)}
+              />
+              <span>
+                Another amount{' '}
+                {chosen === 'other' && (
+                  <span className="cover-choice__price">
+                    to {formatWholePounds(options.coverPence)} +{' '}
+                    {formatPence(options.coverPricePence)}
+                  </span>
+                )}
+              </span>
+            </label>
+            <span className="cover-choice__amount">
+              <label htmlFor={`${id}-amount`} className="visually-hidden">
+                Cover wanted in pounds
+              </label>
+              <span aria-hidden="true">£</span>
+              <input
+                id={`${id}-amount`}
+                className="cover-choice__input"
+                inputMode="decimal"
+                value={other}
+                disabled={busy}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => setOther(event.target.value)}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => void choose('other', other)}
+              >
+                Use this cover
+              </button>
+            </span>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      {options.exclusions.length > 0 && (
+        <div className="cover-choice__exclusions">
+          <p className="cover-choice__exclusions-title">The cover does not pay in full for:</p>
+          <ul>
+            {options.exclusions.map((item) => (
+              <li key={item.itemId}>
+                <strong>{item.name}</strong>:{' '}
+                {coverExclusionText(item, formatWholePounds(settings.includedPence))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </fieldset>
+  );
+}
