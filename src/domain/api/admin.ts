@@ -404,6 +404,13 @@ export const AdminOrderDetailSchema = z.object({
     /** The cover bought: its whole level (null: the included cover only) and its price. */
     coverPence: z.number().int().nullable(),
     coverPricePence: z.number().int(),
+    /**
+     * The import charges estimate the customer was shown for this declaration (the same dated
+     * table, decision 110); null for a destination without one.
+     */
+    importEstimate: z
+      .object({ totalPence: z.number().int(), words: z.string(), tableDate: z.string() })
+      .nullable(),
   }),
   payments: z.array(
     z.object({

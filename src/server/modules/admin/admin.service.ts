@@ -1,5 +1,9 @@
 import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
 import {
+  estimateImportCharges,
+  isImportChargesDestination,
+} from '../../../domain/import-charges.js';
+import {
   COVER_MAX_MESSAGE,
   COVER_PERCENT_MESSAGE,
   type AuditEntry,
@@ -451,6 +455,7 @@ export class AdminService {
         deliveryAddress: o.deliveryAddress as Record<string, unknown> | null,
         coverPence: o.coverPence,
         coverPricePence: o.coverPricePence,
+        importEstimate: importEstimateOf(o, items),
       },
       payments: payments.map((p) => ({
         attempt: p.attempt,
@@ -631,3 +636,18 @@ export class AdminService {
 }
 
 type RateDifferenceOut = ReturnType<typeof rateDifferences>[number];
+
+/** The import charges estimate of the order's declaration, as the customer's pages work it out. */
+function importEstimateOf(
+  o: OrderRow,
+  items: readonly { unitValuePence: number; numberOfUnits: number }[],
+): AdminOrderDetail['order']['importEstimate'] {
+  const code = findCountry(o.destinationCountryId)?.countryCode ?? '';
+  if (!isImportChargesDestination(code)) return null;
+  const estimate = estimateImportCharges({
+    destination: code,
+    declaredValuePence: items.reduce((sum, i) => sum + i.unitValuePence * i.numberOfUnits, 0),
+    personalEffects: false,
+  });
+  return { totalPence: estimate.total, words: estimate.words, tableDate: estimate.tableDate };
+}

@@ -1,3 +1,7 @@
+import {
+  estimateImportCharges,
+  type ImportChargesDestination,
+} from '../../../domain/import-charges.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '../../../../tests/support/call.js';
 import { checkoutStatus, startPayment } from '../../../../tests/support/checkout.js';
@@ -255,6 +259,18 @@ describe('paying for cover', () => {
     // And the console's order page.
     const detail = await call(admin, getAdminOrder, { params: { id: order.id } });
     expect(detail.json().order).toMatchObject({ coverPence: 60_000, coverPricePence: 1_100 });
+    // With the import charges estimate the customer was shown for this declaration.
+    const shown = estimateImportCharges({
+      destination: order.destination.countryCode as ImportChargesDestination,
+      declaredValuePence: 60_000,
+      personalEffects: false,
+    });
+    expect(shown.noChargesExpected).toBe(false);
+    expect(detail.json().order.importEstimate).toEqual({
+      totalPence: shown.total,
+      words: shown.words,
+      tableDate: shown.tableDate,
+    });
   });
 
   it('books the included £50 when no cover was chosen', async () => {

@@ -117,6 +117,11 @@ function OrderBody({
         <Fact term="Boxes">
           {order.smallBoxes} small, {order.largeBoxes} large ({order.totalWeightKg} kg)
         </Fact>
+        {order.importEstimate && (
+          <Fact term="Import charges shown">
+            <span data-testid="admin-import-estimate">{order.importEstimate.words}</span>
+          </Fact>
+        )}
         <Fact term="Collection date">{order.collectionDate ?? 'Not chosen'}</Fact>
         <Fact term="Courier reference">{order.courierReference ?? '—'}</Fact>
         {order.trackingUrl && (
