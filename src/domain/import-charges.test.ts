@@ -239,7 +239,9 @@ const FORMS: Record<ImportChargesDestination, RegExp> = {
 describe.each(IMPORT_CHARGES_DESTINATIONS)('personalEffectsDocuments for %s', (destination) => {
   it('lists the passport, the inventory and the form its words name', () => {
     const documents = personalEffectsDocuments(destination)!;
-    expect(documents.country).toBe(IMPORT_CHARGES[destination].country);
+    expect(documents.country).toBe(
+      destination === 'US' ? 'the United States' : IMPORT_CHARGES[destination].country,
+    );
     expect(documents.conditions).toBe(IMPORT_CHARGES[destination].personalEffects.conditions);
     const lines = documents.checklist;
     expect(lines.length).toBeGreaterThanOrEqual(3);

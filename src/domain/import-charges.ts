@@ -403,13 +403,17 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
  * one document a line, with the relief's conditions in words; none for a destination outside
  * the table.
  */
-export function personalEffectsDocuments(
-  destination: string,
-): { country: string; conditions: string; checklist: readonly string[] } | null {
+export function personalEffectsDocuments(destination: string): {
+  /** The destination as a sentence names it: "France", "the United States". */
+  country: string;
+  conditions: string;
+  checklist: readonly string[];
+} | null {
   if (!isImportChargesDestination(destination)) return null;
   const row = IMPORT_CHARGES[destination];
   return {
-    country: row.country,
+    // In a sentence: "in the United States", as "in the Netherlands".
+    country: row.country.startsWith('United ') ? `the ${row.country}` : row.country,
     conditions: row.personalEffects.conditions,
     checklist: row.personalEffects.checklist,
   };

@@ -102,7 +102,7 @@ describe('ImportChargesInfo', () => {
 describe('PersonalEffectsDocuments', () => {
   it('lists the documents the destination’s customs ask for, one a line', () => {
     const html = renderToStaticMarkup(<PersonalEffectsDocuments countryCode="US" />);
-    expect(text(html)).toContain('Documents for customs in United States');
+    expect(text(html)).toContain('Documents for customs in the United States');
     expect(html.match(/<li>/g)).toHaveLength(3);
     expect(text(html)).toContain('CBP Form 3299');
     expect(text(html)).toContain('A copy of the recipient’s passport');
