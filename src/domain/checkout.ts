@@ -61,6 +61,11 @@ export const CheckoutStatusSchema = z.object({
    * refund with its state in the customer's words, and the net paid (docs/orders.md).
    */
   money: PaymentSummarySchema.nullable(),
+  /**
+   * Once booked, when the boxes were declared as personal effects: the destination's ISO code, for
+   * the documents its customs ask for (absent otherwise).
+   */
+  personalEffectsDestination: z.string().optional(),
 });
 export type CheckoutStatus = z.infer<typeof CheckoutStatusSchema>;
 

@@ -9,6 +9,7 @@ import {
   formatTableDate,
   giftAllowanceWords,
   isImportChargesDestination,
+  personalEffectsDocuments,
   type ImportChargesDestination,
 } from './import-charges.js';
 
@@ -213,5 +214,65 @@ describe('giftAllowanceWords', () => {
     expect(giftAllowanceWords('FR')).toBe('Gifts up to £39 arrive without import charges');
     expect(giftAllowanceWords('AU')).toBe('Gifts up to £492 arrive without import charges');
     expect(giftAllowanceWords('CA')).toBe('Gifts up to £32 arrive without import charges');
+  });
+});
+
+/**
+ * The documents each destination's customs ask of personal effects, one a line: the passport and
+ * the list of goods everywhere, and the form each names (the words of `documents`).
+ */
+const FORMS: Record<ImportChargesDestination, RegExp> = {
+  AU: /form B534/,
+  CA: /Form BSF186/,
+  NZ: /form NZCS 218/,
+  ZA: /SARS declaration/,
+  US: /CBP Form 3299/,
+  FR: /relief form/,
+  DE: /relief form/,
+  PT: /relief form/,
+  NL: /relief form/,
+  BE: /relief form/,
+  ES: /relief form/,
+  IT: /relief form/,
+};
+
+describe.each(IMPORT_CHARGES_DESTINATIONS)('personalEffectsDocuments for %s', (destination) => {
+  it('lists the passport, the inventory and the form its words name', () => {
+    const documents = personalEffectsDocuments(destination)!;
+    expect(documents.country).toBe(
+      destination === 'US' ? 'the United States' : IMPORT_CHARGES[destination].country,
+    );
+    expect(documents.conditions).toBe(IMPORT_CHARGES[destination].personalEffects.conditions);
+    const lines = documents.checklist;
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.filter((l) => /passport/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /inventory/.test(l))).toHaveLength(1);
+    expect(lines.some((l) => FORMS[destination].test(l))).toBe(true);
+    const words = IMPORT_CHARGES[destination].personalEffects.documents;
+    expect(words).toMatch(FORMS[destination]);
+    expect(words).toMatch(/passport/);
+    expect(words).toMatch(/list/);
+    for (const line of lines) expect(line).not.toMatch(/\.$/);
+  });
+});
+
+describe('personalEffectsDocuments', () => {
+  it('asks proof of residence where the relief needs it', () => {
+    for (const code of ['FR', 'DE', 'ZA', 'AU'] as const) {
+      expect(personalEffectsDocuments(code)!.checklist.join('\n'), code).toMatch(
+        /proof of (the (former|new) home|residence)/i,
+      );
+    }
+    expect(personalEffectsDocuments('FR')!.checklist).toEqual([
+      'A signed, itemised list (inventory) of the goods with their values',
+      'A copy of the recipient’s passport',
+      'Proof of the former home outside the EU (lived there at least 12 months)',
+      'Proof of the new home in the EU (registration, tenancy or purchase)',
+      'The country’s own relief form, made through the courier’s customs clearance',
+    ]);
+  });
+
+  it('has none for a destination outside the table', () => {
+    expect(personalEffectsDocuments('GB')).toBeNull();
   });
 });

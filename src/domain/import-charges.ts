@@ -71,6 +71,11 @@ export interface ImportChargesRow {
     conditions: string;
     /** What the recipient shows customs. */
     documents: string;
+    /**
+     * The same documents one per line, for the customer to tick off (the declaration's switch,
+     * the confirmation email): each names a document `documents` names.
+     */
+    checklist: readonly string[];
   };
   sources: readonly ImportChargesSource[];
 }
@@ -82,6 +87,13 @@ const EU_PERSONAL_EFFECTS = {
     'Relief from duty and VAT for someone moving their home to the EU: they lived outside the EU for at least 12 months in a row, owned and used the goods for at least 6 months, keep them for the same use, and the goods arrive within 12 months of the move. Not for alcohol, tobacco or goods for a business.',
   documents:
     'A signed, itemised list of the goods with their values, a passport, proof of the former home outside the EU and of the new one in the EU, and the country’s own relief form, made through the courier’s customs clearance.',
+  checklist: [
+    'A signed, itemised list (inventory) of the goods with their values',
+    'A copy of the recipient’s passport',
+    'Proof of the former home outside the EU (lived there at least 12 months)',
+    'Proof of the new home in the EU (registration, tenancy or purchase)',
+    'The country’s own relief form, made through the courier’s customs clearance',
+  ],
 };
 
 const EU_SOURCES: readonly ImportChargesSource[] = [
@@ -174,6 +186,11 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         'Duty- and GST-free for unaccompanied personal effects of a migrant taking up permanent residence, a returning resident or citizen: the recipient’s own goods, owned and used overseas for (usually) 12 months, for their own use. Not vehicles, alcohol or tobacco.',
       documents:
         'An Unaccompanied Personal Effects Statement (form B534), a copy of the passport with the arrival or visa page, and a list of the goods.',
+      checklist: [
+        'An Unaccompanied Personal Effects Statement (form B534)',
+        'A copy of the recipient’s passport with the arrival or visa page (proof of residence)',
+        'A list (inventory) of the goods',
+      ],
     },
     sources: [
       {
@@ -208,6 +225,11 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         'Duty- and tax-free as settler’s effects (someone moving to Canada) or a returning resident’s goods: owned, possessed and used before arriving, for the recipient’s own use. Goods sent separately must be listed when the recipient arrives.',
       documents:
         'Form BSF186 (Personal Effects Accounting Document, formerly B4) with the list of goods to follow, presented at the first arrival, and a passport.',
+      checklist: [
+        'Form BSF186 (Personal Effects Accounting Document), presented at the first arrival',
+        'The list (inventory) of goods to follow, with their values',
+        'A copy of the recipient’s passport',
+      ],
     },
     sources: [
       {
@@ -249,6 +271,11 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         'Duty- and GST-free for a migrant moving to New Zealand for the first time or a New Zealander returning after living abroad: household and personal effects owned and used before arriving, for their own use, not for sale.',
       documents:
         'An Unaccompanied Personal Baggage Declaration (form NZCS 218), a passport, and a list of the goods.',
+      checklist: [
+        'An Unaccompanied Personal Baggage Declaration (form NZCS 218)',
+        'A copy of the recipient’s passport',
+        'A list (inventory) of the goods',
+      ],
     },
     sources: [
       {
@@ -293,6 +320,12 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         'SARS rebates for the used household and personal effects of an immigrant, or of a South African resident returning after at least a year abroad: owned and used, for their own use, not for sale. The gift relief (R1,400) applies to at most two parcels per person a year.',
       documents:
         'The SARS declaration for household and personal effects with an itemised list, a passport, and proof of the immigration permit or of the time abroad.',
+      checklist: [
+        'The SARS declaration for household and personal effects',
+        'An itemised list (inventory) of the goods',
+        'A copy of the recipient’s passport',
+        'Proof of the immigration permit, or of the time abroad (proof of residence)',
+      ],
     },
     sources: [
       {
@@ -328,6 +361,11 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
         'Duty-free for household and personal effects used abroad by the recipient for at least a year, sent to someone moving to the US or a US resident returning, for their own use, not for sale.',
       documents:
         'CBP Form 3299 (Declaration for Free Entry of Unaccompanied Articles), an itemised list, and a passport.',
+      checklist: [
+        'CBP Form 3299 (Declaration for Free Entry of Unaccompanied Articles)',
+        'An itemised list (inventory) of the goods',
+        'A copy of the recipient’s passport',
+      ],
     },
     sources: [
       {
@@ -359,6 +397,27 @@ export const IMPORT_CHARGES: Readonly<Record<ImportChargesDestination, ImportCha
   ES: eu('Spain', 0.21),
   IT: eu('Italy', 0.22),
 };
+
+/**
+ * What the recipient of personal effects shows the destination's customs to claim its relief,
+ * one document a line, with the relief's conditions in words; none for a destination outside
+ * the table.
+ */
+export function personalEffectsDocuments(destination: string): {
+  /** The destination as a sentence names it: "France", "the United States". */
+  country: string;
+  conditions: string;
+  checklist: readonly string[];
+} | null {
+  if (!isImportChargesDestination(destination)) return null;
+  const row = IMPORT_CHARGES[destination];
+  return {
+    // In a sentence: "in the United States", as "in the Netherlands".
+    country: row.country.startsWith('United ') ? `the ${row.country}` : row.country,
+    conditions: row.personalEffects.conditions,
+    checklist: row.personalEffects.checklist,
+  };
+}
 
 export function isImportChargesDestination(code: string): code is ImportChargesDestination {
   return (IMPORT_CHARGES_DESTINATIONS as readonly string[]).includes(code);

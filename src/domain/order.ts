@@ -123,6 +123,11 @@ export const OrderViewSchema = z.object({
   /** yyyy-mm-dd, a Europe/London calendar date. */
   collectionDate: z.string().nullable(),
   parcels: z.array(ParcelViewSchema),
+  /**
+   * The declaration's switch: the boxes hold the recipient's own used belongings, declared to
+   * customs as personal effects (docs/cover-and-import-charges.md, "Personal effects").
+   */
+  personalEffects: z.boolean(),
   /** When the declaration last passed every check (Continue on Declare Items). */
   declaredAt: z.string().nullable(),
   createdAt: z.string(),

@@ -27,6 +27,7 @@ export function sampleBooking(overrides: Partial<ShipmentBooking> = {}): Shipmen
     collectionDate: '2026-11-24',
     readyFrom: '12:30',
     consignmentSummary: 'Clothes, Books',
+    customsReason: 'gift',
     consignmentValuePence: 12_500,
     insurance: { coverPence: 5_000, excessPence: 0, goodsAreNew: true, goodsAreFragile: false },
     deliveryInstructions: 'Leave with the concierge',

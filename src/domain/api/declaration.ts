@@ -137,3 +137,27 @@ export const confirmDeclaration = defineRoute({
   },
   notFound: ORDER_NOT_FOUND,
 });
+
+export const PersonalEffectsInputSchema = z.object({
+  /** The boxes hold the recipient's own used belongings (moving home). */
+  personalEffects: z.boolean({ message: 'Say whether these are your own used belongings' }),
+});
+export type PersonalEffectsInput = z.input<typeof PersonalEffectsInputSchema>;
+
+export const setPersonalEffects = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/personal-effects',
+  access: 'order',
+  tag: 'Declared items',
+  summary: 'The declaration’s switch: these are the recipient’s own used belongings',
+  description:
+    'When on, the booking declares the goods to customs as personal effects (the reason for export and the goods description say so), the import charges estimate assumes the destination’s relief, and the confirmation email lists the documents the destination asks for. A change clears the declaration’s check (Continue again). Only while the order may be changed.',
+  params: OrderParams,
+  body: PersonalEffectsInputSchema,
+  responses: {
+    200: UpdatedOrder,
+    404: apiError('No such order (ORDER_NOT_FOUND)'),
+    409: apiError('The order has been paid for (ORDER_LOCKED)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});

@@ -139,6 +139,12 @@ export const orders = pgTable('orders', {
   coverPence: integer('cover_pence'),
   coverPricePence: integer('cover_price_pence').notNull().default(0),
   coverSettingsVersion: integer('cover_settings_version'),
+  /**
+   * The declaration's personal-effects switch (migration 0165): the recipient's own used
+   * belongings, and when the customer last changed it.
+   */
+  personalEffects: boolean('personal_effects').notNull().default(false),
+  personalEffectsSetAt: timestamp('personal_effects_set_at', { withTimezone: true }),
 });
 
 /** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */

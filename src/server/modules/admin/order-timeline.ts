@@ -119,6 +119,12 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
       text: `Collection date chosen: ${order.collectionDate}`,
     });
   }
+  add(order.personalEffectsSetAt, {
+    kind: 'order',
+    text: order.personalEffects
+      ? 'Declared as personal effects (the recipient’s own used belongings)'
+      : 'Declared as a gift (personal effects switched off)',
+  });
   if (order.declaredAt) {
     const units = s.items.reduce((sum, i) => sum + i.numberOfUnits, 0);
     const value = s.items.reduce((sum, i) => sum + i.numberOfUnits * i.unitValuePence, 0);

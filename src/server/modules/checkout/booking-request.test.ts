@@ -15,6 +15,16 @@ describe('consignmentSummary', () => {
     ).toBe('Books, Jumper, Mug');
   });
 
+  it('says the goods are used personal effects when they are', () => {
+    expect(consignmentSummary([{ name: 'Books' }, { name: 'Jumper' }], true)).toBe(
+      'Used personal effects: Books, Jumper',
+    );
+    const items = Array.from({ length: 30 }, (_, i) => ({ name: `Item number ${i}` }));
+    const summary = consignmentSummary(items, true);
+    expect(summary).toHaveLength(100);
+    expect(summary.startsWith('Used personal effects: Item number 0, ')).toBe(true);
+  });
+
   it('stays within 100 characters', () => {
     const items = Array.from({ length: 30 }, (_, i) => ({ name: `Item number ${i}` }));
     const summary = consignmentSummary(items);
@@ -46,6 +56,7 @@ describe('shipmentBookingFor', () => {
     deliveryAddress: address('Louis', 'France'),
     collectionCountryId: 231,
     destinationCountryId: 73,
+    personalEffects: false,
   } as unknown as OrderRow;
   const item = (
     parcelKey: string,
@@ -87,5 +98,17 @@ describe('shipmentBookingFor', () => {
       .reduce((sum, line) => sum + Math.round(line.unitWeightKg * 1000) * line.numberOfUnits, 0);
     expect(declaredKg / 1000).toBe(9.01);
     expect(booking.consignmentValuePence).toBe(8_000);
+  });
+
+  it('declares a gift, or personal effects when the switch is on', () => {
+    const items = [item('small-1', 'Paperback books', 3, 1_670)];
+    const courier = { serviceId: 53, collectionOptionId: 52 };
+    const gift = shipmentBookingFor(order, items, courier);
+    expect(gift).toMatchObject({ customsReason: 'gift', consignmentSummary: 'Paperback books' });
+    const effects = shipmentBookingFor({ ...order, personalEffects: true }, items, courier);
+    expect(effects).toMatchObject({
+      customsReason: 'personal-effects',
+      consignmentSummary: 'Used personal effects: Paperback books',
+    });
   });
 });

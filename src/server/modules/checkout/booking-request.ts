@@ -17,14 +17,23 @@ export const FIXED_BOOKING_VALUES = {
 /** The courier's limit on ConsignmentSummary is unknown; we keep it short. */
 const SUMMARY_MAX = 100;
 
-/** "Clothes, Books, Shoes": the declared item names, each once, in declaration order. */
-export function consignmentSummary(items: readonly { name: string }[]): string {
+/** What the goods description starts with when they are the recipient's own used belongings. */
+export const PERSONAL_EFFECTS_SUMMARY_PREFIX = 'Used personal effects: ';
+
+/**
+ * "Clothes, Books, Shoes": the declared item names, each once, in declaration order; for
+ * personal effects "Used personal effects: Clothes, Books, Shoes". At most 100 characters.
+ */
+export function consignmentSummary(
+  items: readonly { name: string }[],
+  personalEffects = false,
+): string {
   const names: string[] = [];
   for (const item of items) {
     const name = item.name.trim();
     if (name && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   }
-  const summary = names.join(', ');
+  const summary = (personalEffects ? PERSONAL_EFFECTS_SUMMARY_PREFIX : '') + names.join(', ');
   return summary.length <= SUMMARY_MAX ? summary : `${summary.slice(0, SUMMARY_MAX - 1)}…`;
 }
 
@@ -47,7 +56,9 @@ function bookingAddress(address: OrderAddress, countryId: number): BookingAddres
 
 /**
  * BookShipment for a paid order: our order reference as YourReference, the declared items'
- * total as ConsignmentValue and their names as ConsignmentSummary, the cover chosen as
+ * total as ConsignmentValue and their names as ConsignmentSummary (said to be used personal
+ * effects when the declaration's switch is on, with that ReasonForExport; a gift otherwise),
+ * the cover chosen as
  * Insurance.CoverValue, the courier service and
  * collection option resolved just before booking, and the fixed booking values.
  */
@@ -79,7 +90,9 @@ export function shipmentBookingFor(
     collectionOptionId: courier.collectionOptionId,
     collectionDate: order.collectionDate,
     readyFrom: FIXED_BOOKING_VALUES.readyFrom,
-    consignmentSummary: consignmentSummary(items),
+    // The declaration's switch: a gift, or the recipient's own used belongings (decision 112).
+    consignmentSummary: consignmentSummary(items, order.personalEffects),
+    customsReason: order.personalEffects ? 'personal-effects' : 'gift',
     consignmentValuePence: items.reduce((sum, i) => sum + i.unitValuePence * i.numberOfUnits, 0),
     // The cover the customer chose and paid for (Insurance.CoverValue), else the included cover.
     insurance: {

@@ -1,4 +1,5 @@
 import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
+import { findCountry } from '../../../domain/countries.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
 import { purchaseDescription, receiptLines, type Receipt } from '../../../domain/receipt.js';
@@ -63,6 +64,12 @@ export async function checkoutStatus(
       : null,
     receipt: order.status === 'booked' ? receiptOf(order) : null,
     money,
+    ...(order.status === 'booked' && order.personalEffects
+      ? {
+          personalEffectsDestination:
+            findCountry(order.destinationCountryId)?.countryCode ?? undefined,
+        }
+      : {}),
   };
 }
 

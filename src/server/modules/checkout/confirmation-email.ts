@@ -11,6 +11,10 @@ import { documentPath, type CheckoutDeps } from './checkout-deps.js';
 import { receiptOf } from './checkout-status.js';
 import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
 import { coverText } from '../../../domain/receipt.js';
+import {
+  IMPORT_CHARGES_INFO_PATH,
+  personalEffectsDocuments,
+} from '../../../domain/import-charges.js';
 
 /** A stored label or customs document as the confirmation email attaches and links it. */
 export interface ConfirmationDocument {
@@ -64,8 +68,30 @@ export function bookingConfirmationOf(
     labels: attached('label'),
     documents: attached('document'),
     parcels: { large: order.largeBoxes, small: order.smallBoxes },
+    ...customsChecklistOf(order, siteUrl),
     collectionAddress: postal(collection, order.collectionCountryId),
     deliveryAddress: postal(delivery, order.destinationCountryId),
+  };
+}
+
+/**
+ * The documents the destination's customs ask of personal effects, when the order was declared
+ * so (decision 112); nothing for a gift.
+ */
+function customsChecklistOf(
+  order: OrderRow,
+  siteUrl: string,
+): Pick<BookingConfirmationInput, 'customsChecklist'> {
+  if (!order.personalEffects) return {};
+  const code = findCountry(order.destinationCountryId)?.countryCode ?? '';
+  const relief = personalEffectsDocuments(code);
+  if (!relief) return {};
+  return {
+    customsChecklist: {
+      country: relief.country,
+      documents: relief.checklist,
+      infoUrl: `${siteUrl}${IMPORT_CHARGES_INFO_PATH}`,
+    },
   };
 }
 

@@ -45,6 +45,7 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[] = []): OrderVie
     deliveryAddress: row.deliveryAddress,
     collectionDate: row.collectionDate,
     parcels: parcelViews(row, items),
+    personalEffects: row.personalEffects,
     declaredAt: row.declaredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

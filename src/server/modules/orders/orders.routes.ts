@@ -7,6 +7,7 @@ import {
   deleteItem,
   getDeclarationWarnings,
   lookupCommodities,
+  setPersonalEffects,
 } from '../../../domain/api/declaration.js';
 import { discardOrder, getOrder, selectService } from '../../../domain/api/orders.js';
 import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
@@ -51,6 +52,9 @@ export function ordersRoutes(orders: OrdersService, declaration: DeclarationServ
     }));
     add(confirmDeclaration, async ({ params }) => declaration.confirm(params.id));
     add(acceptTerms, async ({ params }) => declaration.acceptTerms(params.id));
+    add(setPersonalEffects, async ({ params, body }) =>
+      orders.setPersonalEffects(params.id, body.personalEffects),
+    );
 
     /** The payment step's cover choice; the price is the server's own. */
     add(getCoverOptions, async ({ params }) => orders.coverOptions(params.id));

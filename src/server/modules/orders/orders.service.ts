@@ -488,6 +488,31 @@ export class OrdersService {
     return toOrderView(updated.row, updated.items);
   }
 
+  /**
+   * The declaration's personal-effects switch, under the order's row lock and only while it may
+   * be changed. A change is a change to the declaration: its check (Continue) is asked again, as
+   * after an item is added or deleted; the same answer again changes nothing.
+   */
+  async setPersonalEffects(id: string, personalEffects: boolean): Promise<OrderView> {
+    const updated = await this.orders.transaction(async (tx) => {
+      const order = await this.orders.lock(id, tx);
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+      if (!isEditable(order.status)) throw orderLocked();
+      const items = await this.items.listForOrder(id, tx);
+      if (order.personalEffects === personalEffects) return { row: order, items };
+      const now = this.clock.now();
+      const row = await this.orders.update(
+        id,
+        { personalEffects, personalEffectsSetAt: now, declaredAt: null, updatedAt: now },
+        EDITABLE_STATUSES,
+        tx,
+      );
+      if (!row) throw orderLocked();
+      return { row, items };
+    });
+    return toOrderView(updated.row, updated.items);
+  }
+
   /** A new draft order (Get Quotes). */
   findByReference(reference: string): Promise<OrderRow | undefined> {
     return this.orders.findByReference(reference);

@@ -88,6 +88,9 @@ export interface BookingPackage extends PackageSize {
   commodities: CommodityLine[];
 }
 
+/** Why the goods are exported, in our words; the adapter says it in the courier's. */
+export type CustomsReason = 'gift' | 'personal-effects';
+
 export interface ShipmentBooking {
   /** Our order reference, sent as YourReference. */
   reference: string;
@@ -98,6 +101,11 @@ export interface ShipmentBooking {
   /** HH:mm */
   readyFrom: string;
   consignmentSummary: string;
+  /**
+   * Why the goods leave the UK, for customs (ReasonForExport): a gift, or the recipient's own
+   * used belongings (personal effects).
+   */
+  customsReason: CustomsReason;
   consignmentValuePence: number;
   insurance: {
     coverPence: number;

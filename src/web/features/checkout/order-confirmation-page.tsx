@@ -10,6 +10,7 @@ import { BookingProgress } from './booking-progress.js';
 import { getOrder } from '../../../domain/api/orders.js';
 import { waitForOutcome } from './wait-for-outcome.js';
 import { refreshHeldOrder, setCurrentOrder, DocumentLinks } from '../orders/index.js';
+import { PersonalEffectsDocuments } from '../import-charges/index.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -221,6 +222,13 @@ function Success({ status }: { status: CheckoutStatus }) {
       </section>
       <h2>Labels and documents</h2>
       <DocumentLinks documents={status.documents} />
+      {status.personalEffectsDestination && (
+        <PersonalEffectsDocuments
+          countryCode={status.personalEffectsDestination}
+          headingLevel={2}
+          id="confirmation-personal-effects"
+        />
+      )}
       <SaveAddressesOffer orderId={status.orderId} />
       {receipt && <PaymentReceipt receipt={receipt} reference={status.reference} />}
       <div className="confirmation__actions">

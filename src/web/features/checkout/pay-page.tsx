@@ -261,7 +261,7 @@ function Payment({ order }: { order: OrderView }) {
                 <>
                   <PaymentReview order={order} />
                   <CoverChoice order={order} disabled={busy} />
-                  <ImportChargesEstimate order={order} />
+                  <ImportChargesEstimate order={order} personalEffects={order.personalEffects} />
                   <AcceptanceField
                     checked={accepted}
                     error={fieldErrors['accept-terms']}

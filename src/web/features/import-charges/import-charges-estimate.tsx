@@ -15,7 +15,7 @@ import './import-charges.css';
  * an estimate from the dated table (src/domain/import-charges.ts), never charged by us. On
  * Declare Items it follows the declaration as it grows; on the payment step it is shown once.
  * `personalEffects`: the boxes hold the recipient's own used belongings (the declaration's
- * switch, when there is one); the estimate then assumes the destination's relief.
+ * switch on the order); the estimate then assumes the destination's relief.
  */
 export function ImportChargesEstimate({
   order,

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parcelsFor } from '../../../domain/boxes.js';
 import type { DeclaredItem } from '../../../domain/items.js';
 import { orderPlace } from '../../../domain/order.js';
-import { GiftAllowanceLine, ImportChargesEstimate, ImportChargesInfo } from './index.js';
+import {
+  GiftAllowanceLine,
+  ImportChargesEstimate,
+  ImportChargesInfo,
+  PersonalEffectsDocuments,
+} from './index.js';
 
 const item = (name: string, unitValuePence: number): DeclaredItem => ({
   id: name,
@@ -91,5 +96,20 @@ describe('ImportChargesInfo', () => {
     expect(html).toContain('form B534');
     expect(html).toContain('CBP Form 3299');
     expect(html).toContain('26 November 2026');
+  });
+});
+
+describe('PersonalEffectsDocuments', () => {
+  it('lists the documents the destination’s customs ask for, one a line', () => {
+    const html = renderToStaticMarkup(<PersonalEffectsDocuments countryCode="US" />);
+    expect(text(html)).toContain('Documents for customs in the United States');
+    expect(html.match(/<li>/g)).toHaveLength(3);
+    expect(text(html)).toContain('CBP Form 3299');
+    expect(text(html)).toContain('A copy of the recipient’s passport');
+    expect(text(html)).toContain('What personal-effects relief needs');
+  });
+
+  it('shows nothing for a destination outside the table', () => {
+    expect(renderToStaticMarkup(<PersonalEffectsDocuments countryCode="GB" />)).toBe('');
   });
 });

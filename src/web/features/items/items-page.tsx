@@ -20,6 +20,7 @@ import { titleFor } from '../../../domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { AddItemForm } from './add-item-form.js';
+import { PersonalEffectsSwitch } from './personal-effects-switch.js';
 import { ImportChargesEstimate } from '../import-charges/index.js';
 import {
   BackLink,
@@ -129,7 +130,8 @@ function DeclareItems({ order }: { order: OrderView }) {
               </p>
             </div>
           )}
-          <ImportChargesEstimate order={order} />
+          <PersonalEffectsSwitch order={order} readOnly={readOnly} />
+          <ImportChargesEstimate order={order} personalEffects={order.personalEffects} />
           {!readOnly && (
             <button
               type="button"

@@ -43,6 +43,15 @@ export interface PaymentReceipt {
   cover?: string;
 }
 
+/** What the recipient of personal effects shows the destination's customs. */
+export interface CustomsChecklist {
+  /** The destination, as the customer reads it: "France", "the Netherlands". */
+  country: string;
+  documents: readonly string[];
+  /** Where the relief's conditions are explained (How It Works). */
+  infoUrl: string;
+}
+
 /** Everything the booking confirmation says, in our words. */
 export interface BookingConfirmationInput {
   /** Our order reference (also the courier's YourReference), e.g. "BA-7K2M9Q". */
@@ -61,6 +70,11 @@ export interface BookingConfirmationInput {
   /** The customs documents, e.g. the commercial invoice. */
   documents: AttachedDocument[];
   parcels: { large: number; small: number };
+  /**
+   * The boxes were declared as the recipient's own used belongings: the documents the
+   * destination's customs ask for to grant its relief, one a line (src/domain/import-charges.ts).
+   */
+  customsChecklist?: CustomsChecklist;
   collectionAddress: PostalAddress;
   deliveryAddress: PostalAddress;
 }
@@ -189,6 +203,25 @@ export function labelsParagraph(labels: readonly AttachedDocument[]): string {
   return `Print a label for each parcel and attach it before the collection: ${formats}`;
 }
 
+/** The checklist's first words, the same in the HTML and the text part. */
+export function customsChecklistIntro(checklist: CustomsChecklist): string {
+  return `You declared these boxes as the recipient’s own used belongings (personal effects). To claim relief from import duty and tax in ${checklist.country}, the recipient shows customs:`;
+}
+
+export const CUSTOMS_CHECKLIST_NOTE =
+  'The destination’s customs decide whether the goods qualify; without these documents the goods may be charged as a gift would be.';
+
+function customsChecklistSection(checklist: CustomsChecklist): SafeHtml {
+  return html`${subheading('Documents for customs')} ${paragraph(customsChecklistIntro(checklist))}
+    <ul style="margin:0 0 12px;padding-left:0;list-style:none">
+      ${checklist.documents.map(
+        (doc) => html`<li style="margin:0 0 4px"><span aria-hidden="true">☐ </span>${doc}</li>`,
+      )}
+    </ul>
+    ${paragraph(CUSTOMS_CHECKLIST_NOTE)}
+    ${paragraph(html`What the relief needs: ${link(checklist.infoUrl, checklist.infoUrl)}`)}`;
+}
+
 function documentLinks(documents: AttachedDocument[]): SafeHtml {
   return html`<ul style="margin:0 0 12px;padding-left:20px">
     ${documents.map((doc) => html`<li style="margin:0 0 4px">${link(doc.url, doc.title)}</li>`)}
@@ -227,6 +260,7 @@ export function renderBookingConfirmation(
           ${documentLinks(input.documents)}`
         : ''
     }
+    ${input.customsChecklist ? customsChecklistSection(input.customsChecklist) : ''}
     ${
       input.trackingUrl
         ? html`${subheading('Tracking')} ${button(input.trackingUrl, 'Track your parcels')}
@@ -268,6 +302,16 @@ export function renderBookingConfirmation(
             'CUSTOMS DOCUMENTS',
             'Also attached: keep a copy, the courier may ask for it.',
             ...input.documents.map((doc) => `- ${doc.title}: ${doc.url}`),
+          ]
+        : []),
+      ...(input.customsChecklist
+        ? [
+            '',
+            'DOCUMENTS FOR CUSTOMS',
+            customsChecklistIntro(input.customsChecklist),
+            ...input.customsChecklist.documents.map((doc) => `[ ] ${doc}`),
+            CUSTOMS_CHECKLIST_NOTE,
+            `What the relief needs: ${input.customsChecklist.infoUrl}`,
           ]
         : []),
       '',

@@ -168,6 +168,35 @@ describe('booking confirmation', () => {
     ]);
   });
 
+  it('lists the documents for customs when the boxes are personal effects, in HTML and text', () => {
+    const mail = renderBookingConfirmation(
+      booking({
+        customsChecklist: {
+          country: 'Germany',
+          documents: ['A copy of the recipient’s passport', 'A list (inventory) of the goods'],
+          infoUrl: 'https://boxabroad.test/how-it-works#import-charges',
+        },
+      }),
+      context,
+    );
+    expect(mail.html).toContain('Documents for customs');
+    expect(mail.html).toContain('A copy of the recipient’s passport');
+    expect(mail.text).toContain(
+      [
+        'DOCUMENTS FOR CUSTOMS',
+        'You declared these boxes as the recipient’s own used belongings (personal effects). To claim relief from import duty and tax in Germany, the recipient shows customs:',
+        '[ ] A copy of the recipient’s passport',
+        '[ ] A list (inventory) of the goods',
+      ].join('\n'),
+    );
+    expect(mail.text).toContain(
+      'What the relief needs: https://boxabroad.test/how-it-works#import-charges',
+    );
+    const gift = renderBookingConfirmation(booking(), context);
+    expect(gift.html).not.toContain('Documents for customs');
+    expect(gift.text).not.toContain('DOCUMENTS FOR CUSTOMS');
+  });
+
   it('escapes every customer-supplied string', () => {
     const address = {
       name: XSS,

@@ -54,6 +54,8 @@ export interface PdfOrder {
   packages: PdfPackage[];
   currency: string;
   reasonForExport: string;
+  /** The shipper's description of the goods (ConsignmentSummary), when it gave one. */
+  goodsDescription?: string;
   deliveryInstructions?: string;
 }
 
@@ -270,6 +272,7 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
             `Order reference: ${order.orderReference}    Your reference: ${order.yourReference}`,
             `Air waybill: ${order.airWaybill}    Carrier: ${order.carrierName}, ${order.serviceName}`,
             `Reason for export: ${order.reasonForExport}    Currency: ${order.currency}`,
+            ...(order.goodsDescription ? [`Description of goods: ${order.goodsDescription}`] : []),
             `Packages: ${order.packages.length}    Total net weight: ${formatKilograms(totalWeight)} kg (the goods as declared, packaging not included)`,
           ].join('\n'),
         );

@@ -660,7 +660,11 @@ export async function bookShipment(
       })),
     })),
     currency: shipment.Consignment.ConsignmentCurrency?.CurrencyCode ?? 'GBP',
-    reasonForExport: shipment.Consignment.ReasonForExport ?? 'Personal effects',
+    // The shipper's reason as sent; none sent is printed as such, never assumed.
+    reasonForExport: shipment.Consignment.ReasonForExport ?? 'Not stated',
+    ...(shipment.Consignment.ConsignmentSummary
+      ? { goodsDescription: shipment.Consignment.ConsignmentSummary }
+      : {}),
     ...(details.DeliveryInstructions ? { deliveryInstructions: details.DeliveryInstructions } : {}),
   };
   const { labelA4, labelThermal, invoice: invoicePdf } = await context.renderDocuments(pdfOrder);

@@ -217,6 +217,17 @@ describe('BookShipment mapping', () => {
       ConsignmentSummary: 'Clothes, Books',
       ConsignmentValue: 125,
       ConsignmentCurrency: { CurrencyCode: 'GBP' },
+      ReasonForExport: 'Gift',
+    });
+    const effects = toBookShipmentBody(
+      sampleBooking({
+        consignmentSummary: 'Used personal effects: Clothes, Books',
+        customsReason: 'personal-effects',
+      }),
+    );
+    expect(effects.Shipment?.Consignment).toMatchObject({
+      ConsignmentSummary: 'Used personal effects: Clothes, Books',
+      ReasonForExport: 'Personal effects',
     });
     expect(body.Shipment?.Consignment.Packages[0]).toEqual({
       Weight: 20,

@@ -11,6 +11,7 @@ import type {
   CourierCountry,
   CourierParcelTracking,
   CourierTrackingEvent,
+  CustomsReason,
   RoutePlace,
   RouteQuery,
   RouteService,
@@ -148,6 +149,15 @@ function bookingAddress(address: BookingAddress) {
   };
 }
 
+/**
+ * ReasonForExport is free text in the API (its accepted values are not known: docs/providers.md,
+ * "Open questions"); these are the words a commercial invoice uses.
+ */
+export const REASON_FOR_EXPORT: Record<CustomsReason, string> = {
+  gift: 'Gift',
+  'personal-effects': 'Personal effects',
+};
+
 export function toBookShipmentBody(booking: ShipmentBooking): BookShipmentBody {
   return {
     Shipment: {
@@ -157,6 +167,7 @@ export function toBookShipmentBody(booking: ShipmentBooking): BookShipmentBody {
         ConsignmentSummary: booking.consignmentSummary,
         ConsignmentValue: penceToPounds(booking.consignmentValuePence),
         ConsignmentCurrency: { CurrencyCode: 'GBP' },
+        ReasonForExport: REASON_FOR_EXPORT[booking.customsReason],
         Packages: booking.packages.map((p) => ({
           Weight: p.weightKg,
           Length: p.lengthCm,
