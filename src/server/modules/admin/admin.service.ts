@@ -647,7 +647,7 @@ function importEstimateOf(
   const estimate = estimateImportCharges({
     destination: code,
     declaredValuePence: items.reduce((sum, i) => sum + i.unitValuePence * i.numberOfUnits, 0),
-    personalEffects: false,
+    personalEffects: o.personalEffects,
   });
   return { totalPence: estimate.total, words: estimate.words, tableDate: estimate.tableDate };
 }
