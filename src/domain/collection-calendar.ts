@@ -143,8 +143,13 @@ const MONTHS = [
 
 /** "Wednesday 25 November 2026": the same text on every runtime, whatever its locale data. */
 export function formatCalendarDate(isoDate: string): string {
+  return `${WEEKDAYS[dayOfWeek(isoDate)]} ${formatDayMonthYear(isoDate)}`;
+}
+
+/** "26 November 2026" from "2026-11-26": a date without its weekday (a table's date). */
+export function formatDayMonthYear(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  return `${WEEKDAYS[dayOfWeek(isoDate)]} ${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
 }
 
 /**

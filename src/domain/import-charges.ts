@@ -1,3 +1,5 @@
+import { formatDayMonthYear } from './collection-calendar.js';
+import { formatWholePounds } from './pricing.js';
 /**
  * What the recipient may be asked to pay at the border, per destination: a dated table of the
  * thresholds and rates that decide it for a gift or for used personal effects, and an estimate
@@ -539,27 +541,7 @@ export function giftAllowanceWords(destination: ImportChargesDestination): strin
     : `Gifts up to ${formatWholePounds(pence)} arrive without import charges`;
 }
 
-function formatWholePounds(pence: number): string {
-  return `£${(pence / 100).toLocaleString('en-GB')}`;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "26 November 2026" from "2026-11-26". */
 export function formatTableDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1]} ${year}`;
+  return formatDayMonthYear(date);
 }

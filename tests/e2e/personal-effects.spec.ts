@@ -77,7 +77,7 @@ test('declared as personal effects on /items: the estimate assumes the relief, t
 
   const { email } = await openMail(page, `Your booking was successful: ${order.reference}`);
   const body = email.locator('body');
-  await expect(body).toContainText('Documents for customs');
+  await expect(body).toContainText('Checklist for personal-effects relief');
   await expect(body).toContainText('To claim relief from import duty and tax in France');
   await expect(body).toContainText(PASSPORT);
   await page.screenshot({

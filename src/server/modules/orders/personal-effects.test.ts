@@ -168,12 +168,12 @@ describe('booking personal effects', () => {
       `SELECT text_body, html_body FROM mail WHERE kind = 'booking-confirmation' AND order_id = $1`,
       [order.id],
     );
-    expect(mail?.text_body).toContain('DOCUMENTS FOR CUSTOMS');
+    expect(mail?.text_body).toContain('CHECKLIST FOR PERSONAL-EFFECTS RELIEF');
     expect(mail?.text_body).toContain('To claim relief from import duty and tax in France');
     for (const doc of IMPORT_CHARGES.FR.personalEffects.checklist) {
       expect(mail?.text_body).toContain(`[ ] ${doc}`);
     }
-    expect(mail?.html_body).toContain('Documents for customs');
+    expect(mail?.html_body).toContain('Checklist for personal-effects relief');
   });
 
   it('declares a gift when the switch is off, and the email has no checklist', async () => {
@@ -195,6 +195,6 @@ describe('booking personal effects', () => {
       `SELECT text_body FROM mail WHERE kind = 'booking-confirmation' AND order_id = $1`,
       [order.id],
     );
-    expect(mail?.text_body).not.toContain('DOCUMENTS FOR CUSTOMS');
+    expect(mail?.text_body).not.toContain('CHECKLIST FOR PERSONAL-EFFECTS RELIEF');
   });
 });

@@ -212,7 +212,8 @@ export const CUSTOMS_CHECKLIST_NOTE =
   'The destination’s customs decide whether the goods qualify; without these documents the goods may be charged as a gift would be.';
 
 function customsChecklistSection(checklist: CustomsChecklist): SafeHtml {
-  return html`${subheading('Documents for customs')} ${paragraph(customsChecklistIntro(checklist))}
+  return html`${subheading('Checklist for personal-effects relief')}
+    ${paragraph(customsChecklistIntro(checklist))}
     <ul style="margin:0 0 12px;padding-left:0;list-style:none">
       ${checklist.documents.map(
         (doc) => html`<li style="margin:0 0 4px"><span aria-hidden="true">☐ </span>${doc}</li>`,
@@ -307,7 +308,7 @@ export function renderBookingConfirmation(
       ...(input.customsChecklist
         ? [
             '',
-            'DOCUMENTS FOR CUSTOMS',
+            'CHECKLIST FOR PERSONAL-EFFECTS RELIEF',
             customsChecklistIntro(input.customsChecklist),
             ...input.customsChecklist.documents.map((doc) => `[ ] ${doc}`),
             CUSTOMS_CHECKLIST_NOTE,

@@ -179,11 +179,11 @@ describe('booking confirmation', () => {
       }),
       context,
     );
-    expect(mail.html).toContain('Documents for customs');
+    expect(mail.html).toContain('Checklist for personal-effects relief');
     expect(mail.html).toContain('A copy of the recipient’s passport');
     expect(mail.text).toContain(
       [
-        'DOCUMENTS FOR CUSTOMS',
+        'CHECKLIST FOR PERSONAL-EFFECTS RELIEF',
         'You declared these boxes as the recipient’s own used belongings (personal effects). To claim relief from import duty and tax in Germany, the recipient shows customs:',
         '[ ] A copy of the recipient’s passport',
         '[ ] A list (inventory) of the goods',
@@ -193,8 +193,8 @@ describe('booking confirmation', () => {
       'What the relief needs: https://boxabroad.test/how-it-works#import-charges',
     );
     const gift = renderBookingConfirmation(booking(), context);
-    expect(gift.html).not.toContain('Documents for customs');
-    expect(gift.text).not.toContain('DOCUMENTS FOR CUSTOMS');
+    expect(gift.html).not.toContain('Checklist for personal-effects relief');
+    expect(gift.text).not.toContain('CHECKLIST FOR PERSONAL-EFFECTS RELIEF');
   });
 
   it('escapes every customer-supplied string', () => {
