@@ -1,4 +1,5 @@
 import { londonAt } from './london-time.js';
+import { coverPricePence, type CoverSettings } from './pricing.js';
 import { COLLECTION_WINDOW } from './tracking.js';
 
 /**
@@ -6,12 +7,26 @@ import { COLLECTION_WINDOW } from './tracking.js';
  * (docs/booking-changes.md). Pure: the server decides with it, the pages show the same.
  */
 
-/** The kinds of change: cancel the booking, move the collection day, change the contact. */
-export const BOOKING_CHANGE_KINDS = ['cancel', 'collection_date', 'contact'] as const;
+/**
+ * The kinds of change: cancel the booking, move the collection day, change the contact, raise
+ * the cover (a second payment).
+ */
+export const BOOKING_CHANGE_KINDS = ['cancel', 'collection_date', 'contact', 'cover'] as const;
 export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
 
-/** A change is asked (`pending`), made, refused by the courier, or given up after retries. */
-export const BOOKING_CHANGE_STATUSES = ['pending', 'done', 'refused', 'failed'] as const;
+/**
+ * A change is asked (`pending`), made, refused by the courier, or given up after retries. A cover
+ * raise waits for its card payment first (`awaiting_payment`), and ends `cancelled` when that
+ * payment is not made (card declined, another amount chosen, the booking cancelled meanwhile).
+ */
+export const BOOKING_CHANGE_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'done',
+  'refused',
+  'failed',
+  'cancelled',
+] as const;
 export type BookingChangeStatus = (typeof BOOKING_CHANGE_STATUSES)[number];
 
 /**
@@ -38,9 +53,33 @@ export const BOOKING_CHANGE_MESSAGES = {
   courierRefusedChange:
     'The courier could not make this change. Nothing has changed: try another date, or contact us.',
   sameDate: 'That is the collection date already booked. Choose another date.',
+  coverNotHigher: (currentText: string) =>
+    `Choose more cover than the ${currentText} you have now: cover can be raised after payment, not lowered.`,
+  coverAtMost: (maxText: string) =>
+    `This shipment already has the most cover it can have (${maxText}): the value of the items you declared, at most the maximum per shipment.`,
+  coverPaymentFailed:
+    'The payment for the extra cover did not go through, so your cover has not changed. Try again, or use another card.',
+  courierRefusedCover:
+    'The courier could not raise the cover: it reports your boxes as collected. The hold on your card for the extra cover has been released: you have not been charged for it.',
   addressesFixed:
     'Addresses and boxes cannot change after payment: the courier has priced and labelled the shipment for them. To send from or to another address, or other boxes, cancel this booking (free until the courier collects) and book again.',
 } as const;
+
+/**
+ * What raising the cover after payment costs: the price of the new cover less the price of the
+ * cover already bought, both at the settings the booking was priced with, so that what is paid
+ * in all is exactly the price of the new cover (docs/cover-and-import-charges.md).
+ */
+export function coverRaisePricePence(
+  fromCoverPence: number,
+  toCoverPence: number,
+  settings: CoverSettings,
+): number {
+  return Math.max(
+    0,
+    coverPricePence(toCoverPence, settings) - coverPricePence(fromCoverPence, settings),
+  );
+}
 
 /** "in 2 days 4 hours", "in 3 hours 5 minutes", "in 12 minutes": time left before a cut-off. */
 export function timeLeft(until: Date, now: Date): string {

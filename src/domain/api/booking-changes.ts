@@ -1,6 +1,8 @@
 import { z } from '../zod.js';
 import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../booking-changes.js';
+import { PaymentSessionSchema } from '../checkout.js';
 import { ORDER_NOT_FOUND } from '../order.js';
+import { CoverSettingsSchema } from './cover.js';
 import { ADMIN_ERRORS } from './admin-errors.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams } from './orders.js';
@@ -48,6 +50,28 @@ export const BookingChangesSchema = z.object({
     phoneNumber: z.string(),
     email: z.string(),
     instructions: z.string(),
+  }),
+  /**
+   * Raising the cover after payment, until the courier collects (a second, separate card
+   * payment): the cover in force, the most this shipment can have, the settings the booking was
+   * priced with (the browser shows the price with `coverRaisePricePence`; the server charges it)
+   * and a raise waiting for its payment or for the courier.
+   */
+  cover: z.object({
+    allowed: z.boolean(),
+    reason: z.string().nullable(),
+    coverPence: z.number().int(),
+    maxCoverPence: z.number().int(),
+    settings: CoverSettingsSchema,
+    /** A raise asked and not finished: waiting for the card, or for the courier. */
+    pending: z
+      .object({
+        changeId: z.string(),
+        status: z.enum(['awaiting_payment', 'pending']),
+        coverPence: z.number().int(),
+        pricePence: z.number().int(),
+      })
+      .nullable(),
   }),
   /** Why addresses and boxes cannot change after payment. */
   fixedReason: z.string(),
@@ -140,6 +164,54 @@ export const changeCollectionContact = defineRoute({
     409: CONFLICT,
     422: apiError('A field is not valid; `fields` says which (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the change; nothing changed (COURIER_REFUSED)'),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+/** A cover raise and the card payment the browser confirms for it. */
+export const CoverRaiseSchema = z.object({
+  changeId: z.string(),
+  coverPence: z.number().int(),
+  /** What the raise costs: the new cover's price less what was paid for cover already. */
+  pricePence: z.number().int(),
+  payment: PaymentSessionSchema,
+});
+export type CoverRaise = z.infer<typeof CoverRaiseSchema>;
+
+export const raiseCover = defineRoute({
+  method: 'POST',
+  path: '/api/v1/orders/:id/booking-changes/cover',
+  access: 'order',
+  tag: TAG,
+  summary: 'Raise the cover of a booking before the courier collects it (a second card payment)',
+  description:
+    'Priced on the server at the settings the booking was priced with (the new cover’s price less the price of the cover already bought) and returned with a card payment to confirm; nothing changes until that payment is authorised. Then the courier is told the new cover and the payment is captured; if the courier refuses, the hold is released. The same request key returns the same raise; a new amount replaces a raise still waiting for its card.',
+  params: OrderParams,
+  body: z.object({ cover: z.string().max(20), requestKey: RequestKey }),
+  responses: {
+    200: CoverRaiseSchema.describe('The raise and the payment to confirm'),
+    404: NOT_FOUND,
+    409: CONFLICT,
+    422: apiError(
+      'Not an amount, not above the cover in force, or above the most this shipment can have; `fields.cover` says why (VALIDATION_FAILED)',
+    ),
+  },
+  notFound: ORDER_NOT_FOUND,
+});
+
+export const confirmCoverRaise = defineRoute({
+  method: 'POST',
+  path: '/api/v1/orders/:id/booking-changes/cover/confirmation',
+  access: 'order',
+  tag: TAG,
+  summary: 'After the card step of a cover raise: read the payment from the card provider',
+  description:
+    'Safe to repeat (the provider’s event may have done it already). An authorised payment starts the raise with the courier; the page then follows `cover.pending` and `changes` until it is done.',
+  params: OrderParams,
+  body: z.object({ changeId: z.uuid({ message: 'The change must be a UUID' }) }),
+  responses: {
+    200: BookingChangesSchema.describe('The booking, with the raise under way or its outcome'),
+    404: NOT_FOUND,
   },
   notFound: ORDER_NOT_FOUND,
 });
