@@ -113,7 +113,17 @@ describe('summarisePayment', () => {
 
   it('gives what was paid, each refund with its words, what came back and the net', () => {
     expect(summarisePayment(paid, refunds, true)).toEqual({
-      paid,
+      paid: {
+        ...paid,
+        parts: [
+          {
+            what: 'booking',
+            amountPence: 14_999,
+            paidAt: paid.paidAt,
+            words: 'Your booking, paid on 23 Nov',
+          },
+        ],
+      },
       refunds: [
         {
           amountPence: 2000,
@@ -134,6 +144,27 @@ describe('summarisePayment', () => {
       refundedPence: 2000,
       netPence: 12_999,
     });
+  });
+
+  it('lists more cover bought after booking as a payment of its own, counted in what was paid', () => {
+    const summary = summarisePayment(
+      {
+        amountPence: 15_079,
+        paidAt: paid.paidAt,
+        cardLast4: '4242',
+        parts: [
+          { what: 'booking', amountPence: 14_999, paidAt: paid.paidAt },
+          { what: 'cover', amountPence: 80, paidAt: '2026-11-24T16:00:00Z' },
+        ],
+      },
+      [],
+      true,
+    );
+    expect(summary.paid.parts.map((p) => p.words)).toEqual([
+      'Your booking, paid on 23 Nov',
+      'More cover, bought on 24 Nov',
+    ]);
+    expect(summary.netPence).toBe(15_079);
   });
 
   it('never carries the card’s digits when told not to (the tracking page)', () => {

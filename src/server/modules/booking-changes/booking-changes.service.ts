@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import { validateAddress } from '../../../domain/address.js';
 import type { BookingChanges, BookingChangeView } from '../../../domain/api/booking-changes.js';
 import {
@@ -12,42 +11,21 @@ import { formatLondon } from '../../../domain/london-time.js';
 import { formatPence } from '../../../domain/money.js';
 import { formatWholePounds } from '../../../domain/pricing.js';
 import type { OrderAddress } from '../../../domain/order.js';
-import type { Clock } from '../../clock.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
-import type { JobContext, JobOutcome, JobQueue } from '../../jobs/job-queue.js';
-import type { CourierProvider } from '../../providers/courier/courier-provider.js';
+import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { CancelledBy, CheckoutService } from '../checkout/index.js';
-import type { MailDeps } from '../email/index.js';
-import type { OrderRow, OrdersService } from '../orders/index.js';
-import type { TrackingService } from '../tracking/index.js';
-import type { BookingChangeRow, BookingChangesRepository } from './booking-changes.repository.js';
+import type { CancelledBy } from '../checkout/index.js';
+import type { OrderRow } from '../orders/index.js';
+import type { BookingChangeRow } from './booking-changes.repository.js';
+import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 import { CoverRaises } from './cover-raise.js';
 
 export const CANCEL_BOOKING_JOB = 'cancel-booking';
 
 /** A date or contact change still pending after this long was abandoned by its process. */
 const CHANGE_ABANDONED_MS = 10 * 60_000;
-
-/** Who asks for a change: the customer (whoever may open the order), or an operator. */
-export type ChangeActor = { kind: 'customer' } | { kind: 'operator'; id: string; email: string };
-
-export interface BookingChangesDeps {
-  repository: BookingChangesRepository;
-  orders: OrdersService;
-  checkout: Pick<
-    CheckoutService,
-    'settleCancelledBooking' | 'resumeCaptures' | 'wake' | 'changePayments'
-  >;
-  tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection'>;
-  courier: Pick<CourierProvider, 'cancelShipment' | 'rebookCollection'>;
-  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
-  mail: Pick<MailDeps, 'emails' | 'worker'>;
-  clock: Clock;
-  logger: Logger;
-}
 
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
 

@@ -18,11 +18,10 @@ import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import type { ChangePaymentHandler } from '../checkout/index.js';
-import type { PaymentRow } from '../checkout/checkout.repository.js';
+import type { ChangePaymentHandler, PaymentRow } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
-import type { BookingChangesDeps, ChangeActor } from './booking-changes.service.js';
+import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 
 export const RAISE_COVER_JOB = 'raise-cover';
 

@@ -3,8 +3,8 @@ export {
   BookingChangesService,
   CANCEL_BOOKING_JOB,
   changeView,
-  type ChangeActor,
 } from './booking-changes.service.js';
+export type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 export { BookingChangesRepository, type BookingChangeRow } from './booking-changes.repository.js';
 export { cancelBookingJob } from './jobs/cancel-booking.job.js';
 export { raiseCoverJob } from './jobs/raise-cover.job.js';

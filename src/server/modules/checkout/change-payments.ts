@@ -2,25 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentSession } from '../../../domain/checkout.js';
 import { PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
 import type { DbTransaction } from '../../db/client.js';
-import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import {
+  CANCEL_PAYMENT_JOB,
+  CAPTURE_PAYMENT_JOB,
+  type ChangePaymentHandler,
+  type CheckoutDeps,
+} from './checkout-deps.js';
 import type { PaymentRow } from './checkout.repository.js';
 import type { PaymentEvents } from './payment-events.js';
 import { paymentSession, preAuthStatus } from './payment-session.js';
-
-/**
- * What a booking change paid for separately (a cover raise) answers when its payment is
- * authorised, under the order's and the payment's row locks (docs/cover-and-import-charges.md,
- * "Raising the cover after payment").
- */
-export interface ChangePaymentHandler {
-  /**
-   * The card is authorised: true keeps the authorisation (the handler queues, in `tx`, what
-   * uses it); false releases it (the change ended meanwhile, or the booking did).
-   */
-  authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
-  /** Whether something still waits for this authorised payment (reconciliation asks). */
-  holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
-}
 
 /**
  * Payments for a change to a booked order, separate from the order's own payment (a cover raise:

@@ -1,13 +1,14 @@
 import type { Logger } from 'pino';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import type { Clock } from '../../clock.js';
+import type { DbTransaction } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { CourierProvider } from '../../providers/courier/courier-provider.js';
 import type { PaymentProvider } from '../../providers/payment/payment-provider.js';
 import type { MailDeps } from '../email/index.js';
 import type { OrdersService, OrderAccess } from '../orders/index.js';
 import type { TrackingService } from '../tracking/index.js';
-import type { CheckoutRepository } from './checkout.repository.js';
+import type { CheckoutRepository, PaymentRow } from './checkout.repository.js';
 
 export const BOOK_SHIPMENT_JOB = 'book-shipment';
 export const CAPTURE_PAYMENT_JOB = 'capture-payment';
@@ -55,6 +56,21 @@ export interface CheckoutDeps {
   orderAccess: Pick<OrderAccess, 'readUrl'>;
   /** Starts tracking a shipment in the transaction that marks its order booked. */
   tracking: Pick<TrackingService, 'enrol' | 'trackingUrl'>;
+}
+
+/**
+ * What a booking change paid for separately (a cover raise) answers when its payment is
+ * authorised, under the order's and the payment's row locks (docs/cover-and-import-charges.md,
+ * "Raising the cover after payment").
+ */
+export interface ChangePaymentHandler {
+  /**
+   * The card is authorised: true keeps the authorisation (the handler queues, in `tx`, what
+   * uses it); false releases it (the change ended meanwhile, or the booking did).
+   */
+  authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
+  /** Whether something still waits for this authorised payment (reconciliation asks). */
+  holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */

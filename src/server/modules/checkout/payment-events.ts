@@ -11,9 +11,9 @@ import {
   CANCEL_PAYMENT_JOB,
   CHECKOUT_MESSAGES,
   collectionDateLapsedMessage,
+  type ChangePaymentHandler,
   type CheckoutDeps,
 } from './checkout-deps.js';
-import type { ChangePaymentHandler } from './change-payments.js';
 
 /**
  * What the card provider says of a payment (its verified webhook events, and the confirm call),

@@ -975,6 +975,7 @@ describe('call counts (GET /__calls)', () => {
       'cancellations',
       'commodity',
       'countries',
+      'coverRaises',
       'documents',
       'quote',
       'rebook',

@@ -600,6 +600,27 @@ describe('RebookCollection mapping (assumed shape)', () => {
     ).toBe(true);
   });
 
+  it('sends a raised cover as Insurance.CoverValue in pounds, and nothing of cover otherwise', () => {
+    const body = toRebookCollectionBody({
+      courierReference: 'GB0052633',
+      collectionDate: '2026-11-24',
+      readyFrom: '09:00',
+      coverValue: 600,
+    });
+    expect(body).toEqual({
+      OrderReference: 'GB0052633',
+      CollectionDate: '2026-11-24',
+      ReadyFrom: '09:00',
+      Insurance: { CoverValue: 600 },
+    });
+    expect(
+      RebookCollectionRequestSchema.safeParse({
+        Credentials: { APIKey: 'k', Password: 'p' },
+        ...body,
+      }).success,
+    ).toBe(true);
+  });
+
   it('sends a new collection contact and driver instructions only when they change', () => {
     const body = toRebookCollectionBody({
       courierReference: 'GB0052633',
