@@ -365,7 +365,19 @@ describe('what the customer sees', () => {
     expect(payment.card_last4).toBe('4242');
     const before = await checkoutStatus(t.app, order.id);
     expect(before.money).toEqual({
-      paid: { amountPence: price, paidAt: expect.any(String), cardLast4: '4242' },
+      paid: {
+        amountPence: price,
+        paidAt: expect.any(String),
+        cardLast4: '4242',
+        parts: [
+          {
+            what: 'booking',
+            amountPence: price,
+            paidAt: expect.any(String),
+            words: expect.stringMatching(/^Your booking, paid on \d+ \w+$/),
+          },
+        ],
+      },
       refunds: [],
       refundedPence: 0,
       netPence: price,
@@ -385,7 +397,19 @@ describe('what the customer sees', () => {
     await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status.money).toEqual({
-      paid: { amountPence: price, paidAt: expect.any(String), cardLast4: '4242' },
+      paid: {
+        amountPence: price,
+        paidAt: expect.any(String),
+        cardLast4: '4242',
+        parts: [
+          {
+            what: 'booking',
+            amountPence: price,
+            paidAt: expect.any(String),
+            words: expect.stringMatching(/^Your booking, paid on \d+ \w+$/),
+          },
+        ],
+      },
       refunds: [
         {
           amountPence: 2000,

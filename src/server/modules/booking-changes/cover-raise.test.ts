@@ -120,7 +120,12 @@ describe('raising the cover after payment', () => {
       ['cover', 'captured'],
     ]);
     expect(payments[1]?.amount_pence).toBe(80);
-    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
+    const raised = await t.app.services.orders.findById(order.id);
+    expect(raised?.coverPence).toBe(9_000);
+    // The receipt reads what was paid in all: the service, and the cover to £90 (80p).
+    const receipt = (await checkoutStatus(t.app, order.id)).receipt;
+    expect(receipt?.amountPence).toBe((payments[0]?.amount_pence ?? 0) + 80);
+    expect(receipt?.lines.at(-1)).toEqual({ text: 'Extra cover to £90', amountPence: 80 });
     expect(await subjects(order.id)).toContain(`Your cover is raised to £90: ${order.reference}`);
     // What the customer sees paid: both payments, each named.
     const money = (await checkoutStatus(t.app, order.id)).money;

@@ -286,7 +286,7 @@ export class CoverRaises implements ChangePaymentHandler {
         tx,
       );
       if (!settled) return;
-      await orders.raiseCover(order.id, to, tx);
+      await orders.raiseCover(order.id, { coverPence: to, pricePence: payment.amountPence }, tx);
       // Captured by the capture job, which waits while the booking is being cancelled.
       await checkout.changePayments.capture(payment.id, tx);
       const email = locked.collectionAddress?.email;

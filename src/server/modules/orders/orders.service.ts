@@ -469,15 +469,28 @@ export class OrdersService {
   }
 
   /**
-   * The cover in force after a raise the courier accepted, in the caller's transaction under the
-   * order's row lock: only while the order is booked (or being cancelled), and never lower.
+   * The cover in force after a raise the courier accepted, and what was paid for it added to the
+   * order's cover price and price (so the receipt reads what was paid in all), in the caller's
+   * transaction under the order's row lock: only while the order is booked (or being cancelled),
+   * and never lower.
    */
-  async raiseCover(id: string, coverPence: number, tx: DbExecutor): Promise<boolean> {
+  async raiseCover(
+    id: string,
+    raise: { coverPence: number; pricePence: number },
+    tx: DbExecutor,
+  ): Promise<boolean> {
     const order = await this.orders.lock(id, tx);
-    if (!order || (order.coverPence ?? 0) >= coverPence) return false;
+    if (!order || order.pricePence === null || (order.coverPence ?? 0) >= raise.coverPence) {
+      return false;
+    }
     const row = await this.orders.update(
       id,
-      { coverPence, updatedAt: this.clock.now() },
+      {
+        coverPence: raise.coverPence,
+        coverPricePence: order.coverPricePence + raise.pricePence,
+        pricePence: order.pricePence + raise.pricePence,
+        updatedAt: this.clock.now(),
+      },
       ['booked', 'cancelling'],
       tx,
     );
