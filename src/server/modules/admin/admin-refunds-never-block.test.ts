@@ -438,7 +438,12 @@ describe('what the customer sees', () => {
     const byToken = await ok(t.app, getTracking, { params: { token: tracking!.token } });
     for (const view of [tracking!, byToken]) {
       expect(view.money).toEqual({
-        paid: { amountPence: price, paidAt: expect.any(String), cardLast4: null },
+        paid: {
+          amountPence: price,
+          paidAt: expect.any(String),
+          cardLast4: null,
+          parts: [expect.objectContaining({ what: 'booking', amountPence: price })],
+        },
         refunds: [
           expect.objectContaining({
             amountPence: 2000,
