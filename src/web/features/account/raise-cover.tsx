@@ -271,7 +271,12 @@ function ChooseCover({
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Raise your cover">
+    <form
+      className="booking-changes__amount"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Raise your cover"
+    >
       <ErrorSummary
         message={problem}
         errors={fieldError ? [{ fieldId: AMOUNT_ID, message: fieldError }] : []}
@@ -297,10 +302,19 @@ function ChooseCover({
           setFieldError(null);
         }}
       />
-      <p className="booking-changes__price" data-testid="cover-price">
-        {'pence' in checked
-          ? `This costs ${formatPence(coverRaisePricePence(cover.coverPence, checked.pence, settings))} more: ${formatPercent(settings.percentBasisPoints)} of the cover above ${formatWholePounds(cover.coverPence)}.`
-          : 'Enter more cover than you have now to see its price.'}
+      <p data-testid="cover-price">
+        {'pence' in checked ? (
+          <>
+            This costs{' '}
+            <strong>
+              {formatPence(coverRaisePricePence(cover.coverPence, checked.pence, settings))}
+            </strong>{' '}
+            more: {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
+            {formatWholePounds(cover.coverPence)}.
+          </>
+        ) : (
+          'Enter more cover than you have now to see its price.'
+        )}
       </p>
       <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
         {busy ? <Spinner label="Getting the payment ready" /> : 'Continue to payment'}
