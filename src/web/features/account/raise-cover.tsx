@@ -39,7 +39,7 @@ type Outcome = { ok: boolean; text: string };
 type Raise = { changeId: string; coverPence: number; pricePence: number };
 
 /** The cover typed, in pence, or the problem with it in the server's words. */
-function checkAmount(typed: string, cover: Cover): { pence: number } | { problem: string } {
+export function checkAmount(typed: string, cover: Cover): { pence: number } | { problem: string } {
   const read = readPounds(typed);
   if ('problem' in read) return { problem: COVER_MESSAGE };
   const problem =
@@ -51,7 +51,7 @@ function checkAmount(typed: string, cover: Cover): { pence: number } | { problem
 }
 
 /** What became of a raise, from its change in the booking's changes. */
-function outcomeOf(view: BookingChanges, raise: Raise): Outcome {
+export function outcomeOf(view: BookingChanges, raise: Raise): Outcome {
   const change =
     view.changes.find((c) => c.id === raise.changeId) ??
     view.changes.filter((c) => c.kind === 'cover').at(-1);
