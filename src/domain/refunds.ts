@@ -111,6 +111,19 @@ export const PaymentSummarySchema = z.object({
     paidAt: z.string(),
     /** The card's last four digits when known; always null on the tracking page. */
     cardLast4: z.string().nullable(),
+    /**
+     * What the amount is made of: the booking, then each later payment for a change to it (more
+     * cover bought after booking), oldest first.
+     */
+    parts: z.array(
+      z.object({
+        what: z.enum(['booking', 'cover']),
+        amountPence: z.number().int(),
+        paidAt: z.string(),
+        /** In the customer's words ("More cover, bought on 27 Nov"). */
+        words: z.string(),
+      }),
+    ),
   }),
   /** Oldest first. */
   refunds: z.array(
@@ -132,9 +145,21 @@ export const PaymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
+/** One part of what was paid, in the customer's words. */
+export function paymentPartWords(part: { what: 'booking' | 'cover'; paidAt: string }): string {
+  return part.what === 'booking'
+    ? `Your booking, paid on ${dayOf(part.paidAt)}`
+    : `More cover, bought on ${dayOf(part.paidAt)}`;
+}
+
 /** The summary of a captured payment and its refunds; `showCard` false leaves the digits out. */
 export function summarisePayment(
-  paid: { amountPence: number; paidAt: string; cardLast4: string | null },
+  paid: {
+    amountPence: number;
+    paidAt: string;
+    cardLast4: string | null;
+    parts?: readonly { what: 'booking' | 'cover'; amountPence: number; paidAt: string }[];
+  },
   refunds: readonly {
     status: RefundStatus;
     amountPence: number;
@@ -146,7 +171,14 @@ export function summarisePayment(
   const card = showCard ? paid.cardLast4 : null;
   const back = refundedPence(refunds);
   return {
-    paid: { amountPence: paid.amountPence, paidAt: paid.paidAt, cardLast4: card },
+    paid: {
+      amountPence: paid.amountPence,
+      paidAt: paid.paidAt,
+      cardLast4: card,
+      parts: (
+        paid.parts ?? [{ what: 'booking', amountPence: paid.amountPence, paidAt: paid.paidAt }]
+      ).map((p) => ({ ...p, words: paymentPartWords(p) })),
+    },
     refunds: refunds.map((r) => ({
       amountPence: r.amountPence,
       askedAt: r.askedAt,

@@ -21,7 +21,11 @@ import {
 import type { MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
 import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
-import { cancelBookingJob, type BookingChangesService } from './modules/booking-changes/index.js';
+import {
+  cancelBookingJob,
+  raiseCoverJob,
+  type BookingChangesService,
+} from './modules/booking-changes/index.js';
 import type { Clock } from './clock.js';
 
 /** What the jobs work with: the services and the settings `services.ts` built them from. */
@@ -67,6 +71,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(resendSignUpLinkJob, { signUps: deps.signUps });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
+  queue.define(raiseCoverJob, { bookingChanges: deps.bookingChanges });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
 }
 

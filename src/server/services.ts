@@ -178,6 +178,8 @@ export function createServices(
     clock: deps.clock,
     logger: deps.logger.child({ component: 'booking-changes' }),
   });
+  // A cover raise's own card payment is kept or released by the raise it pays for.
+  checkout.changePayments.handle(bookingChanges.coverRaises);
   const orderNotes = new OrderNotesRepository(db);
   const admin = new AdminService({
     repository: new AdminRepository(db),

@@ -415,6 +415,8 @@ export const AdminOrderDetailSchema = z.object({
   payments: z.array(
     z.object({
       attempt: z.number().int(),
+      /** What it pays for: the order, or more cover bought after booking (its own payment). */
+      kind: z.enum(['order', 'cover']),
       status: z.string(),
       amountPence: z.number().int(),
       provider: z.string(),

@@ -348,6 +348,16 @@ export const payments = pgTable('payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   /** The card's last four digits, when the provider gave them (migration 0140). */
   cardLast4: text('card_last4'),
+  /**
+   * What it pays for (migration 0170): the order (its payment attempts at /pay) or a later
+   * change to the booking, a cover raise, named by `bookingChangeId`.
+   */
+  kind: text('kind', { enum: ['order', 'cover'] })
+    .notNull()
+    .default('order'),
+  bookingChangeId: uuid('booking_change_id').references(() => bookingChanges.id, {
+    onDelete: 'set null',
+  }),
 });
 
 export const paymentEvents = pgTable(

@@ -459,6 +459,7 @@ export class AdminService {
       },
       payments: payments.map((p) => ({
         attempt: p.attempt,
+        kind: p.kind,
         status: p.status,
         amountPence: p.amountPence,
         provider: p.provider,

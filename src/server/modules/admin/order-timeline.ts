@@ -13,6 +13,7 @@ export interface TimelineSources {
   items: readonly OrderItemRow[];
   payments: readonly {
     attempt: number;
+    kind: 'order' | 'cover';
     status: string;
     amountPence: number;
     provider: string;
@@ -54,6 +55,7 @@ const BOOKING_CHANGE_ASKED: Record<BookingChangeView['kind'], string> = {
   cancel: 'Cancellation asked',
   collection_date: 'New collection date asked',
   contact: 'New collection contact asked',
+  cover: 'More cover asked',
 };
 
 /** A refund's state as the timeline says it (the retries are the audit log's entries). */
@@ -139,14 +141,15 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
   });
 
   for (const p of s.payments) {
+    const name = p.kind === 'cover' ? 'Payment for more cover' : `Payment attempt ${p.attempt}`;
     add(p.createdAt, {
       kind: 'payment',
-      text: `Payment attempt ${p.attempt} started (${formatPence(p.amountPence)}, ${p.provider})`,
+      text: `${name} started (${formatPence(p.amountPence)}, ${p.provider})`,
     });
     if (p.updatedAt.getTime() !== p.createdAt.getTime()) {
       add(p.updatedAt, {
         kind: 'payment',
-        text: `Payment attempt ${p.attempt} is ${p.status}${p.lastErrorMessage ? `: ${p.lastErrorMessage}` : ''}`,
+        text: `${name} is ${p.status}${p.lastErrorMessage ? `: ${p.lastErrorMessage}` : ''}`,
       });
     }
   }
@@ -210,7 +213,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
       kind: c.by === 'operator' ? 'operator' : 'order',
       text: `${BOOKING_CHANGE_ASKED[c.kind]} by ${who}`,
     });
-    if (c.status !== 'pending') {
+    if (c.status !== 'pending' && c.status !== 'awaiting_payment') {
       add(new Date(c.updatedAt), {
         kind: 'courier',
         text: `${c.summary}${c.courierAnswer ? `: ${c.courierAnswer}` : ''}`,

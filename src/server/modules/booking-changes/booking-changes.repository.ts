@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BookingChangeStatus } from '../../../domain/booking-changes.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { bookingChanges } from '../../db/schema.js';
@@ -64,10 +64,13 @@ export class BookingChangesRepository {
     return row;
   }
 
-  /** Ends a pending change (re-checked by the write); undefined when it had ended already. */
+  /**
+   * Ends a change still in progress (`pending`, or a cover raise `awaiting_payment`: re-checked
+   * by the write); undefined when it had ended already.
+   */
   async settle(
     id: string,
-    to: Exclude<BookingChangeStatus, 'pending'>,
+    to: Exclude<BookingChangeStatus, 'pending' | 'awaiting_payment'>,
     courierAnswer: string | null,
     at: Date,
     tx: DbExecutor = this.db,
@@ -75,8 +78,29 @@ export class BookingChangesRepository {
     const [row] = await tx
       .update(bookingChanges)
       .set({ status: to, courierAnswer, updatedAt: at })
-      .where(and(eq(bookingChanges.id, id), eq(bookingChanges.status, 'pending')))
+      .where(
+        and(
+          eq(bookingChanges.id, id),
+          inArray(bookingChanges.status, ['pending', 'awaiting_payment']),
+        ),
+      )
       .returning();
+    return row;
+  }
+
+  /** A cover raise whose payment is authorised: `awaiting_payment → pending` (re-checked). */
+  async paid(id: string, at: Date, tx: DbExecutor): Promise<BookingChangeRow | undefined> {
+    const [row] = await tx
+      .update(bookingChanges)
+      .set({ status: 'pending', updatedAt: at })
+      .where(and(eq(bookingChanges.id, id), eq(bookingChanges.status, 'awaiting_payment')))
+      .returning();
+    return row;
+  }
+
+  /** A change read in the caller's transaction. */
+  async byIdIn(id: string, tx: DbExecutor): Promise<BookingChangeRow | undefined> {
+    const [row] = await tx.select().from(bookingChanges).where(eq(bookingChanges.id, id));
     return row;
   }
 }

@@ -4,7 +4,9 @@ import {
   cancelBooking,
   changeCollectionContact,
   changeCollectionDate,
+  confirmCoverRaise,
   getBookingChanges,
+  raiseCover,
 } from '../../../domain/api/booking-changes.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf, type AdminService } from '../admin/index.js';
@@ -34,6 +36,13 @@ export function bookingChangesRoutes(
     });
     add(changeCollectionContact, async (request) => {
       await changes.changeContact(request.params.id, customer, request.body);
+      return changes.view(request.params.id);
+    });
+    add(raiseCover, async (request) =>
+      changes.coverRaises.ask(request.params.id, customer, request.body),
+    );
+    add(confirmCoverRaise, async (request) => {
+      await changes.coverRaises.confirm(request.params.id, request.body.changeId);
       return changes.view(request.params.id);
     });
     add(cancelAdminBooking, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { formatPence } from '../../../domain/money.js';
+import { formatWholePounds } from '../../../domain/pricing.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { Clock } from '../../clock.js';
 import type { DbTransaction } from '../../db/client.js';
@@ -23,6 +24,7 @@ import type { MailDeps } from '../email/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import type { TrackingService } from '../tracking/index.js';
 import type { BookingChangeRow, BookingChangesRepository } from './booking-changes.repository.js';
+import { CoverRaises } from './cover-raise.js';
 
 export const CANCEL_BOOKING_JOB = 'cancel-booking';
 
@@ -35,7 +37,10 @@ export type ChangeActor = { kind: 'customer' } | { kind: 'operator'; id: string;
 export interface BookingChangesDeps {
   repository: BookingChangesRepository;
   orders: OrdersService;
-  checkout: Pick<CheckoutService, 'settleCancelledBooking' | 'resumeCaptures' | 'wake'>;
+  checkout: Pick<
+    CheckoutService,
+    'settleCancelledBooking' | 'resumeCaptures' | 'wake' | 'changePayments'
+  >;
   tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection'>;
   courier: Pick<CourierProvider, 'cancelShipment' | 'rebookCollection'>;
   jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
@@ -55,7 +60,14 @@ const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such or
  * cancelled, stops its tracking and refunds or releases the payment.
  */
 export class BookingChangesService {
-  constructor(private readonly deps: BookingChangesDeps) {}
+  /** Raising the cover after payment, with its own card payment (./cover-raise.ts). */
+  readonly coverRaises: CoverRaises;
+
+  constructor(private readonly deps: BookingChangesDeps) {
+    this.coverRaises = new CoverRaises(deps, async (order, tx) =>
+      this.cancelRefusal(order, await deps.tracking.collected(order.id, tx)),
+    );
+  }
 
   // ------------------------------------------------------------------------------------------
   // What may be done
@@ -99,6 +111,7 @@ export class BookingChangesService {
         email: address?.email ?? '',
         instructions: address?.instructions ?? '',
       },
+      cover: await this.coverRaises.view(order, rows),
       fixedReason: M.addressesFixed,
       changes: rows.map(changeView),
     };
@@ -162,6 +175,8 @@ export class BookingChangesService {
     }
     const now = clock.now();
     await orders.transition(orderId, 'booked', 'cancelling', {}, tx);
+    // A cover raise not yet made is not made: its hold is released.
+    await this.coverRaises.endOpen(orderId, 'The booking is being cancelled', tx);
     const { change } = await repository.insert(
       {
         id: randomUUID(),
@@ -522,27 +537,44 @@ export function changeSummary(row: BookingChangeRow): string {
   switch (row.kind) {
     case 'cancel':
       return {
+        awaiting_payment: '',
         pending: 'Cancellation asked: waiting for the courier',
         done: 'Booking cancelled',
         refused: 'Cancellation refused by the courier',
         failed: 'Cancellation not made: the courier could not be reached',
+        cancelled: '',
       }[row.status];
     case 'collection_date': {
       const move = `collection from ${d.from ? formatCalendarDate(d.from) : 'no date'} to ${d.to ? formatCalendarDate(d.to) : 'no date'}`;
       return {
+        awaiting_payment: '',
         pending: `Moving the ${move}`,
         done: `Moved the ${move}`,
         refused: `The courier refused to move the ${move}`,
         failed: `Could not move the ${move}`,
+        cancelled: '',
       }[row.status];
     }
     case 'contact':
       return {
+        awaiting_payment: '',
         pending: `Changing the collection contact (${d.changed ?? ''})`,
         done: `Changed the collection contact (${d.changed ?? ''})`,
         refused: `The courier refused the new collection contact (${d.changed ?? ''})`,
         failed: `Could not change the collection contact (${d.changed ?? ''})`,
+        cancelled: '',
       }[row.status];
+    case 'cover': {
+      const raise = `cover from ${formatWholePounds(Number(d.from))} to ${formatWholePounds(Number(d.to))} (${formatPence(Number(d.pricePence))})`;
+      return {
+        awaiting_payment: `Raising the ${raise}: waiting for the card payment`,
+        pending: `Raising the ${raise}: waiting for the courier`,
+        done: `Raised the ${raise}`,
+        refused: `The courier refused to raise the ${raise}; the hold on the card was released`,
+        failed: `Could not raise the ${raise}; the hold on the card was released`,
+        cancelled: `Did not raise the ${raise}: not paid for`,
+      }[row.status];
+    }
   }
 }
 

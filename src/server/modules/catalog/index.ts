@@ -1,5 +1,5 @@
 export { catalogRoutes } from './catalog.routes.js';
-export { CatalogService } from './catalog.service.js';
+export { CatalogService, coverSettingsOf } from './catalog.service.js';
 export type { CoverSettingsRow, CurrentCoverSettings, RateVersionRow } from './catalog.service.js';
 export { RateCache } from './rate-cache.js';
 export { CatalogRepository } from './catalog.repository.js';

@@ -70,6 +70,8 @@ export const CHECKOUT_MESSAGES = {
     'We could not reach the courier to book your collection, so we cancelled the payment. You have not been charged. Please try again later.',
   courierRejected:
     'The courier could not accept this booking, so we cancelled the payment. You have not been charged. Please check your addresses and collection date and try again, or contact us and we will help.',
+  changeEnded:
+    'The change you were paying for no longer applies (the booking changed, or another amount was chosen), so we released the payment. You have not been charged for it.',
   termsNotAccepted:
     'The Terms & Conditions were not accepted for your order as it is now, so we cancelled the payment. You have not been charged. Please tick the box and pay again.',
 } as const;

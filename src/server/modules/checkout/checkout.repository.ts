@@ -95,18 +95,24 @@ export class CheckoutRepository {
     const [row] = await this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.attempt, attempt)))
+      .where(
+        and(
+          eq(payments.orderId, orderId),
+          eq(payments.attempt, attempt),
+          eq(payments.kind, 'order'),
+        ),
+      )
       .orderBy(desc(payments.createdAt))
       .limit(1);
     return row;
   }
 
-  /** The order's latest payment, whatever its attempt. */
+  /** The order's latest payment for itself, whatever its attempt (not a later change's). */
   async latestPayment(orderId: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(payments)
-      .where(eq(payments.orderId, orderId))
+      .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'order')))
       .orderBy(desc(payments.attempt), desc(payments.createdAt))
       .limit(1);
     return row;
@@ -114,7 +120,7 @@ export class CheckoutRepository {
 
   /**
    * Moves payments from `from` to `to` (a forbidden move throws); `where` picks them by id or by
-   * order (and attempt). The status is re-checked by the UPDATE itself. `error`: the payment's
+   * order (and attempt: the order's own payments only, never a later change's). The status is re-checked by the UPDATE itself. `error`: the payment's
    * last error (null clears it, undefined keeps it).
    */
   async movePayments(
@@ -133,8 +139,12 @@ export class CheckoutRepository {
       'id' in where
         ? eq(payments.id, where.id)
         : where.attempt === undefined
-          ? eq(payments.orderId, where.orderId)
-          : and(eq(payments.orderId, where.orderId), eq(payments.attempt, where.attempt));
+          ? and(eq(payments.orderId, where.orderId), eq(payments.kind, 'order'))
+          : and(
+              eq(payments.orderId, where.orderId),
+              eq(payments.attempt, where.attempt),
+              eq(payments.kind, 'order'),
+            );
     return tx
       .update(payments)
       .set({
@@ -146,6 +156,20 @@ export class CheckoutRepository {
       })
       .where(and(which, inArray(payments.status, [...froms])))
       .returning();
+  }
+
+  /** The payment made for a booking change (a cover raise), if one was started. */
+  async paymentOfChange(
+    changeId: string,
+    tx: DbExecutor = this.db,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.bookingChangeId, changeId))
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
   }
 
   /** Every payment of an order, oldest first (the console's order page). */

@@ -21,6 +21,7 @@ import {
   type Resolution,
 } from './operator-resolution.js';
 import { type CancelledBy, resumeCaptures, settleCancelledBooking } from './cancelled-booking.js';
+import { ChangePayments } from './change-payments.js';
 import { OperatorPayments, type RefundBy, type RefundRequester } from './operator-payments.js';
 import type { RefundRow } from './checkout.repository.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
@@ -45,6 +46,8 @@ export class CheckoutService {
   private readonly sessions: PaymentSessions;
   private readonly events: PaymentEvents;
   private readonly operator: OperatorPayments;
+  /** Payments for a change to a booked order, apart from its own (a cover raise). */
+  readonly changePayments: ChangePayments;
   readonly jobParts: {
     booking: BookingJob;
     settlement: SettlementJobs;
@@ -60,6 +63,7 @@ export class CheckoutService {
     this.events = new PaymentEvents(deps);
     this.sessions = new PaymentSessions(deps, this.events);
     this.operator = new OperatorPayments(deps);
+    this.changePayments = new ChangePayments(deps, this.events);
     // What the checkout's jobs run (./jobs/*.job.ts), given to them by the job registry.
     this.jobParts = {
       booking: new BookingJob(deps, this.options),

@@ -11,3 +11,4 @@ export { capturePaymentJob } from './jobs/capture-payment.job.js';
 export { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 export { refundPaymentJob } from './jobs/refund-payment.job.js';
 export { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';
+export type { ChangePaymentHandler, ChangePayments } from './change-payments.js';

@@ -164,10 +164,12 @@ export class OperatorPayments {
   }
 
   /**
-   * Refunds everything left of the order's captured payment (a cancelled booking), in the
-   * caller's transaction under the order's and the payment's row locks, and queues the refund
-   * job. Null when nothing was captured or nothing is left. The same request key again returns
-   * the first refund and queues nothing.
+   * Refunds everything left of each captured payment of the order (a cancelled booking: the
+   * order's own payment and any a change paid for, such as a cover raise), in the caller's
+   * transaction under the order's and each payment's row locks, and queues the refund jobs. The
+   * order's payment is refunded under `requestKey`, another under `requestKey:<payment>`, so the
+   * same request again returns the first refunds and queues nothing. The order payment's refund
+   * (else the first made); null when nothing was captured or nothing is left.
    */
   async refundInFull(
     orderId: string,
@@ -178,32 +180,33 @@ export class OperatorPayments {
     const order = await orders.lock(orderId, tx);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
     const earlier = await repository.refundByRequestKey(input.requestKey, tx);
-    if (earlier) {
-      if (earlier.orderId !== orderId) {
-        throw new ApiError(409, 'NOT_REFUNDABLE', 'That request was for another order.');
-      }
-      return earlier;
+    if (earlier && earlier.orderId !== orderId) {
+      throw new ApiError(409, 'NOT_REFUNDABLE', 'That request was for another order.');
     }
-    const captured = await this.capturedPayment(orderId, tx);
-    if (!captured) return null;
-    const payment = await repository.lockPayment(captured.id, tx);
-    if (!payment || payment.status !== 'captured') return null;
-    const left = refundLeftPence(
-      payment.amountPence,
-      await repository.listRefunds({ paymentId: payment.id }, tx),
-    );
-    if (left <= 0) return null;
-    const { refund } = await this.addRefund(
-      payment,
-      {
-        requestKey: input.requestKey,
-        amountPence: left,
-        by: input.by,
-        reason: input.reason.slice(0, 500),
-      },
-      tx,
-    );
-    return refund;
+    const made: RefundRow[] = [];
+    for (const captured of await this.capturedPayments(orderId, tx)) {
+      const requestKey =
+        captured.kind === 'order' ? input.requestKey : `${input.requestKey}:${captured.id}`;
+      const before = await repository.refundByRequestKey(requestKey, tx);
+      if (before) {
+        made.push(before);
+        continue;
+      }
+      const payment = await repository.lockPayment(captured.id, tx);
+      if (!payment || payment.status !== 'captured') continue;
+      const left = refundLeftPence(
+        payment.amountPence,
+        await repository.listRefunds({ paymentId: payment.id }, tx),
+      );
+      if (left <= 0) continue;
+      const { refund } = await this.addRefund(
+        payment,
+        { requestKey, amountPence: left, by: input.by, reason: input.reason.slice(0, 500) },
+        tx,
+      );
+      made.push(refund);
+    }
+    return made.find((r) => r.requestKey === input.requestKey) ?? made[0] ?? null;
   }
 
   /** Writes a pending refund of a locked payment and, when new, queues its job. */
@@ -363,7 +366,8 @@ export class OperatorPayments {
 
   /**
    * What the customer paid and what came back (their order pages: `showCard`; the tracking
-   * page: never the card's digits). Null until a payment is taken.
+   * page: never the card's digits): the order's payment and any a change paid for (a cover
+   * raise), each listed, with the refunds of all of them. Null until a payment is taken.
    */
   async paymentSummary(
     orderId: string,
@@ -372,15 +376,26 @@ export class OperatorPayments {
     const { repository, orders } = this.deps;
     const captured = await this.capturedPayment(orderId);
     if (!captured) return null;
-    const [order, refunds] = await Promise.all([
+    const [order, refunds, all] = await Promise.all([
       orders.findById(orderId),
-      repository.listRefunds({ paymentId: captured.id }),
+      repository.listRefunds({ orderId }),
+      this.capturedPayments(orderId),
     ]);
+    const paidAt = (order?.bookedAt ?? captured.createdAt).toISOString();
+    const later = all.filter((p) => p.kind === 'cover');
     return summarisePayment(
       {
-        amountPence: captured.amountPence,
-        paidAt: (order?.bookedAt ?? captured.createdAt).toISOString(),
+        amountPence: captured.amountPence + later.reduce((sum, p) => sum + p.amountPence, 0),
+        paidAt,
         cardLast4: captured.cardLast4,
+        parts: [
+          { what: 'booking', amountPence: captured.amountPence, paidAt },
+          ...later.map((p) => ({
+            what: 'cover' as const,
+            amountPence: p.amountPence,
+            paidAt: p.updatedAt.toISOString(),
+          })),
+        ],
       },
       refunds.map((r) => ({
         status: r.status,
@@ -483,10 +498,15 @@ export class OperatorPayments {
     });
   }
 
-  /** The order's captured payment, if it has one. */
+  /** The order's own captured payment, if it has one (not a change's: ./change-payments.ts). */
   private async capturedPayment(orderId: string, tx?: DbTransaction) {
+    return (await this.capturedPayments(orderId, tx)).filter((p) => p.kind === 'order').at(-1);
+  }
+
+  /** Every captured (or since refunded) payment of the order, oldest first. */
+  private async capturedPayments(orderId: string, tx?: DbTransaction) {
     const all = await this.deps.repository.listPayments(orderId, tx);
-    return all.filter((p) => p.status === 'captured' || p.status === 'refunded').at(-1);
+    return all.filter((p) => p.status === 'captured' || p.status === 'refunded');
   }
 }
 

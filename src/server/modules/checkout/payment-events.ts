@@ -13,12 +13,16 @@ import {
   collectionDateLapsedMessage,
   type CheckoutDeps,
 } from './checkout-deps.js';
+import type { ChangePaymentHandler } from './change-payments.js';
 
 /**
  * What the card provider says of a payment (its verified webhook events, and the confirm call),
  * applied to the payment and its order: once, never backwards, under the order's row lock.
  */
 export class PaymentEvents {
+  /** What a change's own payment (a cover raise) answers to its authorisation (./change-payments.ts). */
+  changeHandler: ChangePaymentHandler | undefined;
+
   constructor(private readonly deps: CheckoutDeps) {}
 
   /** A verified provider event: applied once (deduplicated on its id), never backwards. */
@@ -73,10 +77,40 @@ export class PaymentEvents {
         );
         return moved.length > 0;
       };
+      const release = async (error: { code: string; message: string }) => {
+        await move('cancel_pending', error);
+        await jobs.enqueue(tx, {
+          kind: CANCEL_PAYMENT_JOB,
+          key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
+          payload: { paymentId: locked.id, orderId: order.id },
+        });
+        wake = true;
+        return true;
+      };
       switch (type) {
         case 'payment.authorised': {
           if (remote.status !== 'authorised' || !canMovePayment(locked.status, 'authorised')) {
             return false;
+          }
+          if (locked.kind !== 'order') {
+            // A change's own payment: its change decides, under these locks, whether it is used.
+            const amountOk =
+              remote.amountPence === locked.amountPence &&
+              (remote.orderId === undefined || remote.orderId === order.id);
+            if (!amountOk) {
+              return release({
+                code: 'AMOUNT_MISMATCH',
+                message: CHECKOUT_MESSAGES.amountMismatch,
+              });
+            }
+            // Asked first, in this transaction: what it queues runs once the authorisation is kept.
+            const kept = (await this.changeHandler?.authorised(locked, tx)) ?? false;
+            if (!kept) {
+              return release({ code: 'CHANGE_ENDED', message: CHECKOUT_MESSAGES.changeEnded });
+            }
+            await move('authorised', null);
+            wake = true;
+            return true;
           }
           const complete = order.declaredAt !== null && order.collectionDate !== null;
           const amountOk =
@@ -107,12 +141,7 @@ export class PaymentEvents {
                 : code === COLLECTION_DATE_LAPSED && order.collectionDate
                   ? collectionDateLapsedMessage(order.collectionDate, true)
                   : CHECKOUT_MESSAGES.amountMismatch;
-            await move('cancel_pending', { code, message });
-            await jobs.enqueue(tx, {
-              kind: CANCEL_PAYMENT_JOB,
-              key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
-              payload: { paymentId: locked.id, orderId: order.id },
-            });
+            await release({ code, message });
             if (currentAttempt) {
               await orders.update(
                 order.id,
@@ -125,7 +154,6 @@ export class PaymentEvents {
                 tx,
               );
             }
-            wake = true;
             return true;
           }
           await move('authorised', null);

@@ -50,7 +50,11 @@ export class PaymentReconciliation {
         // released.
         const accounted = await repository.transaction(async (tx) => {
           const order = await orders.lock(row.orderId, tx);
-          if (order && !isEditable(order.status) && order.paymentAttempt === row.attempt) {
+          if (row.kind !== 'order') {
+            // A change's own payment: accounted for while its change still waits for it.
+            const locked = await repository.lockPayment(row.id, tx);
+            if (locked && (await this.events.changeHandler?.holds(locked, tx))) return true;
+          } else if (order && !isEditable(order.status) && order.paymentAttempt === row.attempt) {
             return true;
           }
           const moved = await repository.movePayments(

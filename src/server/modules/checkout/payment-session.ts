@@ -138,22 +138,31 @@ export class PaymentSessions {
   }
 
   private session(row: PaymentRow): PaymentSession {
-    const config = this.deps.payment.clientConfig;
-    return {
-      provider: config.provider,
-      ...(config.publishableKey ? { publishableKey: config.publishableKey } : {}),
-      paymentId: row.id,
-      clientSecret: row.clientSecret,
-      amountPence: row.amountPence,
-      status: row.status,
-      error: row.lastErrorCode
-        ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' }
-        : null,
-    };
+    return paymentSession(this.deps, row);
   }
 }
 
-function preAuthStatus(payment: ProviderPayment) {
+/** A payment as the browser needs it to confirm the card. */
+export function paymentSession(
+  deps: Pick<CheckoutDeps, 'payment'>,
+  row: PaymentRow,
+): PaymentSession {
+  const config = deps.payment.clientConfig;
+  return {
+    provider: config.provider,
+    ...(config.publishableKey ? { publishableKey: config.publishableKey } : {}),
+    paymentId: row.id,
+    clientSecret: row.clientSecret,
+    amountPence: row.amountPence,
+    status: row.status,
+    error: row.lastErrorCode
+      ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' }
+      : null,
+  };
+}
+
+/** Our status of a payment the provider has just created. */
+export function preAuthStatus(payment: ProviderPayment) {
   return payment.status === 'requires_action'
     ? ('requires_action' as const)
     : ('requires_payment_method' as const);

@@ -20,7 +20,11 @@ import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
 import { ApiError } from '../../http/errors.js';
-import type { CatalogService, CurrentCoverSettings } from '../catalog/index.js';
+import {
+  coverSettingsOf,
+  type CatalogService,
+  type CurrentCoverSettings,
+} from '../catalog/index.js';
 import type { CourierRoutesService } from '../courier-routes/index.js';
 import { toOrderView } from './order-view.js';
 import type { OrderItemRow, OrderItemsRepository } from './order-items.repository.js';
@@ -441,6 +445,43 @@ export class OrdersService {
           : [];
       }),
     };
+  }
+
+  /**
+   * The cover of a booked order as it was priced: the cover settings of its price (the version it
+   * was priced with), its declared value and the cover in force. A raise after payment is priced
+   * at these settings (docs/cover-and-import-charges.md, "Raising the cover after payment").
+   */
+  async bookedCover(
+    id: string,
+  ): Promise<{ settings: CurrentCoverSettings; declaredValuePence: number; coverPence: number }> {
+    const [order, items] = await Promise.all([this.load(id), this.items.listForOrder(id)]);
+    const row =
+      order.coverSettingsVersion !== null
+        ? await this.catalog.findCoverSettings(order.coverSettingsVersion)
+        : undefined;
+    const settings = row ? coverSettingsOf(row) : await this.catalog.coverSettings();
+    return {
+      settings,
+      declaredValuePence: declaredValueOf(items),
+      coverPence: order.coverPence ?? settings.includedPence,
+    };
+  }
+
+  /**
+   * The cover in force after a raise the courier accepted, in the caller's transaction under the
+   * order's row lock: only while the order is booked (or being cancelled), and never lower.
+   */
+  async raiseCover(id: string, coverPence: number, tx: DbExecutor): Promise<boolean> {
+    const order = await this.orders.lock(id, tx);
+    if (!order || (order.coverPence ?? 0) >= coverPence) return false;
+    const row = await this.orders.update(
+      id,
+      { coverPence, updatedAt: this.clock.now() },
+      ['booked', 'cancelling'],
+      tx,
+    );
+    return row !== undefined;
   }
 
   /**

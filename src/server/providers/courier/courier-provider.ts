@@ -216,6 +216,8 @@ export interface CollectionRebooking {
   contact?: CollectionContact;
   /** The driver's instructions from now on; left out: unchanged. */
   instructions?: string;
+  /** The shipment's cover from now on, in pounds (a raise after booking); left out: unchanged. */
+  coverValue?: number;
 }
 
 /** A booked shipment cancelled with the courier. */

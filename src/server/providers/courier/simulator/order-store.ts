@@ -73,6 +73,7 @@ const OrderFile = z.object({
       at: z.iso.datetime(),
       contact: z.object({ name: z.string(), phone: z.string(), email: z.string() }).optional(),
       instructions: z.string().optional(),
+      coverValue: z.number().optional(),
     }),
   ),
   scenario: z.object({ name: z.enum(SCENARIOS), parcel: z.number().int().min(1).optional() }),

@@ -43,6 +43,7 @@ import {
   isWeekend,
   trackingAt,
   type CollectionMove,
+  currentCover,
   type Scenario,
 } from './tracking.js';
 
@@ -438,6 +439,18 @@ export class OrderBook {
   }
 
   /** Each cancelled order's reference and how many CancelShipment calls it answered SUCCESS. */
+  /** By order reference: each cover raised after booking, in pounds, oldest first. */
+  coverRaises(): Record<string, number[]> {
+    const raises: Record<string, number[]> = {};
+    for (const order of this.orders.values()) {
+      const values = order.rebookings.flatMap((r) =>
+        r.coverValue === undefined ? [] : [r.coverValue],
+      );
+      if (values.length > 0) raises[order.orderReference] = values;
+    }
+    return raises;
+  }
+
   cancellations(): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const order of this.orders.values()) {
@@ -833,7 +846,11 @@ export async function rebookCollection(
     return fail(`ReadyFrom "${readyFrom}" is not a time (HH:mm)`);
   }
   const moves = date !== current.collectionDate || readyFrom !== current.readyFrom;
-  const details = request.CollectionContact != null || request.CollectionInstructions != null;
+  const coverValue = request.Insurance?.CoverValue;
+  const details =
+    request.CollectionContact != null ||
+    request.CollectionInstructions != null ||
+    coverValue !== undefined;
   // Only a move is checked as a new day: a change of contact keeps the day in force.
   if (moves || !details) {
     if (date <= today) return fail(`CollectionDate ${date} is not after today (${today})`);
@@ -854,19 +871,22 @@ export async function rebookCollection(
   const instructions = request.CollectionInstructions ?? undefined;
   const instructionsChanged =
     instructions !== undefined && instructions !== (currentInstructions(order) ?? '');
+  // Cover is only ever raised: the same or less than in force changes nothing.
+  const coverRaised = coverValue !== undefined && coverValue > currentCover(order);
   const reply = success({
     OrderReference: order.orderReference,
     CollectionDate: date,
     ReadyFrom: readyFrom,
   });
   // What is already in force asked again (a repeat after a lost reply): already so.
-  if (!moves && !contactChanged && !instructionsChanged) return reply;
+  if (!moves && !contactChanged && !instructionsChanged && !coverRaised) return reply;
   const change: CollectionMove = {
     collectionDate: date,
     readyFrom,
     at: now,
     ...(contactChanged ? { contact } : {}),
     ...(instructionsChanged ? { instructions } : {}),
+    ...(coverRaised ? { coverValue } : {}),
   };
   order.rebookings.push(change);
   await orders.changed(order);

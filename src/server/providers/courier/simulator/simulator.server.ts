@@ -160,6 +160,8 @@ export type CallCounts = Record<CallType, number> & {
   cancellations: Record<string, number>;
   /** By YourReference: what each booking made since start asked for (its Insurance.CoverValue). */
   bookings: Record<string, { coverValue: number }>;
+  /** By order reference: each cover raised by RebookCollection after booking, in pounds. */
+  coverRaises: Record<string, number[]>;
 };
 
 interface ApiRoute {
@@ -252,6 +254,7 @@ export async function startCourierSimulator(
     ...calls,
     cancellations: orders.cancellations(),
     bookings: { ...bookings },
+    coverRaises: orders.coverRaises(),
   });
 
   const routes: Record<string, ApiRoute> = {

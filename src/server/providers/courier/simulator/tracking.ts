@@ -90,6 +90,8 @@ export interface CollectionMove {
   at: Date;
   contact?: SimulatorContact;
   instructions?: string;
+  /** The cover from now on, in pounds (a raise after booking). */
+  coverValue?: number;
 }
 
 /** A booking cancelled before collection: when, and how many CancelShipment calls it answered. */
@@ -432,6 +434,14 @@ export function currentContact(order: TrackedOrder): SimulatorContact {
 /** The driver's instructions in force: the last a rebooking gave; none when none did. */
 export function currentInstructions(order: TrackedOrder): string | undefined {
   return order.rebookings.findLast((move) => move.instructions !== undefined)?.instructions;
+}
+
+/**
+ * The cover raised after booking that is in force (pounds), 0 when none was: the booking's own
+ * cover is not kept here, so any raise is recorded once.
+ */
+export function currentCover(order: TrackedOrder): number {
+  return order.rebookings.findLast((move) => move.coverValue !== undefined)?.coverValue ?? 0;
 }
 
 /** The collection date and time in force: the last rebooking's, else the booked ones. */

@@ -389,6 +389,7 @@ export function toRebookCollectionBody(change: CollectionRebooking): RebookColle
     ...(change.instructions !== undefined
       ? { CollectionInstructions: change.instructions.trim() }
       : {}),
+    ...(change.coverValue !== undefined ? { Insurance: { CoverValue: change.coverValue } } : {}),
   };
 }
 

@@ -412,6 +412,13 @@ export const RebookCollectionRequestSchema = z.object({
     .nullish(),
   /** Assumed: the driver's instructions, from now on (left out: unchanged). */
   CollectionInstructions: optionalString,
+  /**
+   * Assumed: the shipment's cover from now on, as BookShipment's `Insurance.CoverValue` in pounds
+   * (left out: unchanged). Only ever raised.
+   */
+  Insurance: z
+    .object({ CoverValue: z.number({ message: 'CoverValue must be a number' }).positive() })
+    .nullish(),
 });
 export type RebookCollectionRequest = z.input<typeof RebookCollectionRequestSchema>;
 

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, ok } from '../../../../tests/support/call.js';
+import { checkoutStatus, payWithCard } from '../../../../tests/support/checkout.js';
+import { bookedOrder, GOOD_CARD, settle } from '../../../../tests/support/factories/payments.js';
+import { signedInAdmin } from '../../../../tests/support/operators.js';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { getAdminOrder } from '../../../domain/api/admin.js';
+import {
+  cancelBooking,
+  confirmCoverRaise,
+  getBookingChanges,
+  raiseCover,
+} from '../../../domain/api/booking-changes.js';
+import { COVER_MESSAGE } from '../../../domain/api/cover.js';
+import { BOOKING_CHANGE_MESSAGES as M } from '../../../domain/booking-changes.js';
+import { CARD_MESSAGES } from '../../../domain/cards.js';
+import { londonAt } from '../../../domain/london-time.js';
+
+/**
+ * Raising the cover after payment (docs/cover-and-import-charges.md, "Raising the cover after
+ * payment"), against the courier simulator and the card sandbox. Each order is one small box of
+ * £90 declared (books and a jumper), booked with the included £50 of cover: a raise to £90 costs
+ * 2% of £40, 80p.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.clock.set('2026-11-23T10:00:00Z');
+  t.courierSimulator!.control({ reset: true });
+});
+
+async function booked() {
+  const { order } = await bookedOrder(t);
+  const row = await t.app.services.orders.findById(order.id);
+  return { order, courierReference: row?.courierReference ?? '' };
+}
+
+function ask(orderId: string, cover: string, requestKey = randomUUID()) {
+  return call(t.app, raiseCover, { params: { id: orderId }, body: { cover, requestKey } });
+}
+
+/** Asks, pays with `card` and makes the confirm call, as the order page does. */
+async function raiseAndPay(orderId: string, cover: string, card = GOOD_CARD) {
+  const res = await ask(orderId, cover);
+  expect(res.statusCode).toBe(200);
+  const raise = res.json<{
+    changeId: string;
+    pricePence: number;
+    payment: { clientSecret: string; amountPence: number };
+  }>();
+  const paid = await payWithCard(t.app, raise.payment.clientSecret, card);
+  const view = await ok(t.app, confirmCoverRaise, {
+    params: { id: orderId },
+    body: { changeId: raise.changeId },
+  });
+  return { raise, paid, view };
+}
+
+function view(orderId: string) {
+  return ok(t.app, getBookingChanges, { params: { id: orderId } });
+}
+
+async function paymentsOf(orderId: string) {
+  return t.database.query<{ kind: string; status: string; amount_pence: number }>(
+    'SELECT kind, status, amount_pence FROM payments WHERE order_id = $1 ORDER BY created_at',
+    [orderId],
+  );
+}
+
+async function refundsOf(orderId: string) {
+  return t.database.query<{ status: string; amount_pence: number }>(
+    'SELECT status, amount_pence FROM payment_refunds WHERE order_id = $1 ORDER BY amount_pence',
+    [orderId],
+  );
+}
+
+async function subjects(orderId: string) {
+  return (await t.mail.outbox.listForOrder(orderId)).map((m) => m.subject);
+}
+
+describe('raising the cover after payment', () => {
+  it('asks the courier once, takes a second payment of the difference and shows it everywhere', async () => {
+    const { order, courierReference } = await booked();
+    const before = await view(order.id);
+    expect(before.cover).toMatchObject({
+      allowed: true,
+      reason: null,
+      coverPence: 5_000,
+      maxCoverPence: 9_000,
+      pending: null,
+    });
+
+    const { raise, paid, view: after } = await raiseAndPay(order.id, '90');
+    expect(raise.pricePence).toBe(80);
+    expect(raise.payment.amountPence).toBe(80);
+    expect(paid.status).toBe('authorised');
+    expect(after.cover.pending).toMatchObject({ status: 'pending', coverPence: 9_000 });
+    await settle(t);
+
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
+    const done = await view(order.id);
+    expect(done.cover).toMatchObject({
+      allowed: false,
+      coverPence: 9_000,
+      pending: null,
+      reason: M.coverAtMost('£90'),
+    });
+    expect(done.changes.map((c) => [c.kind, c.status, c.summary])).toEqual([
+      ['cover', 'done', 'Raised the cover from £50 to £90 (£0.80)'],
+    ]);
+    // The booking's own payment is untouched; the raise is a payment of its own, captured.
+    const payments = await paymentsOf(order.id);
+    expect(payments.map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'captured'],
+      ['cover', 'captured'],
+    ]);
+    expect(payments[1]?.amount_pence).toBe(80);
+    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
+    expect(await subjects(order.id)).toContain(`Your cover is raised to £90: ${order.reference}`);
+    // What the customer sees paid: both payments, each named.
+    const money = (await checkoutStatus(t.app, order.id)).money;
+    expect(money?.paid.amountPence).toBe((payments[0]?.amount_pence ?? 0) + 80);
+    expect(money?.paid.parts.map((p) => [p.what, p.amountPence])).toEqual([
+      ['booking', payments[0]?.amount_pence],
+      ['cover', 80],
+    ]);
+    // The console's timeline names the payment and the change.
+    const { browser: admin } = await signedInAdmin(t);
+    const adminView = await ok(admin, getAdminOrder, { params: { id: order.id } });
+    expect(adminView.order.coverPence).toBe(9_000);
+    const texts = adminView.timeline.map((e) => e.text);
+    expect(texts).toContain('More cover asked by the customer');
+    expect(texts.some((x) => x.startsWith('Payment for more cover started (£0.80'))).toBe(true);
+    // Asked again (a repeat after the raise): nothing more reaches the courier.
+    expect((await ask(order.id, '90')).statusCode).toBe(422);
+    await settle(t);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
+  });
+
+  it('refuses amounts it cannot sell, each with its reason', async () => {
+    const { order } = await booked();
+    const refusals: [string, string][] = [
+      ['lots', COVER_MESSAGE],
+      ['40', 'Cover starts at the £50 included with every shipment'],
+      ['50', M.coverNotHigher('£50')],
+      ['100', 'Cover cannot be more than the value of the items you declared (£90)'],
+    ];
+    for (const [cover, message] of refusals) {
+      const res = await ask(order.id, cover);
+      expect(res.statusCode, cover).toBe(422);
+      expect(res.json()).toMatchObject({ error: { fields: { cover: message } } });
+    }
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+  });
+
+  it('a declined card changes nothing; the same raise can then be paid with another card', async () => {
+    const { order, courierReference } = await booked();
+    const first = await raiseAndPay(order.id, '70', '4000 0000 0000 0002');
+    expect(first.paid.status).toBe('requires_payment_method');
+    expect(first.view.cover.pending).toMatchObject({ status: 'awaiting_payment', pricePence: 40 });
+    await settle(t);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toBeUndefined();
+    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBeNull();
+    // The same amount again: the same raise and payment, now paid with a good card.
+    const again = await ask(order.id, '70');
+    expect(again.json<{ changeId: string }>().changeId).toBe(first.raise.changeId);
+    expect(again.json<{ payment: { error: { message: string } } }>().payment.error?.message).toBe(
+      CARD_MESSAGES.declined,
+    );
+    await payWithCard(t.app, first.raise.payment.clientSecret, GOOD_CARD);
+    await ok(t.app, confirmCoverRaise, {
+      params: { id: order.id },
+      body: { changeId: first.raise.changeId },
+    });
+    await settle(t);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([70]);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status, p.amount_pence])).toEqual([
+      ['order', 'captured', expect.any(Number)],
+      ['cover', 'captured', 40],
+    ]);
+  });
+
+  it('another amount replaces a raise still waiting for its card, whose payment is released', async () => {
+    const { order } = await booked();
+    const first = await ask(order.id, '70');
+    t.clock.set('2026-11-23T10:01:00Z');
+    const second = await ask(order.id, '90');
+    expect(second.json<{ changeId: string }>().changeId).not.toBe(
+      first.json<{ changeId: string }>().changeId,
+    );
+    // The first payment, paid late in another tab, is released: its raise has ended.
+    await payWithCard(
+      t.app,
+      first.json<{ payment: { clientSecret: string } }>().payment.clientSecret,
+      GOOD_CARD,
+    );
+    await settle(t);
+    const changes = (await view(order.id)).changes;
+    expect(changes.map((c) => [c.kind, c.status])).toEqual([
+      ['cover', 'cancelled'],
+      ['cover', 'awaiting_payment'],
+    ]);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'captured'],
+      ['cover', 'cancelled'],
+      ['cover', 'requires_payment_method'],
+    ]);
+  });
+
+  it('the courier refusing (boxes collected) releases the hold: nothing charged, the customer told', async () => {
+    const { order, courierReference } = await booked();
+    const { raise } = await raiseAndPay(order.id, '90');
+    // Our tracking has not heard of the collection yet; the courier has the boxes.
+    t.clock.set(londonAt(order.collectionDate ?? '', '12:00'));
+    await settle(t);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toBeUndefined();
+    const after = await view(order.id);
+    expect(after.changes.find((c) => c.id === raise.changeId)).toMatchObject({
+      status: 'refused',
+      courierAnswer: expect.stringMatching(/collected/),
+    });
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'captured'],
+      ['cover', 'cancelled'],
+    ]);
+    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBeNull();
+    expect(await subjects(order.id)).toContain(`Your cover is not raised: ${order.reference}`);
+    // Once our tracking knows, the page says why no raise is offered.
+    await t.app.services.tracking.pollDue();
+    expect((await view(order.id)).cover).toMatchObject({ allowed: false, reason: M.collected });
+    expect((await ask(order.id, '90')).statusCode).toBe(409);
+  });
+
+  it('cancelling after a raise refunds both payments in full, once', async () => {
+    const { order } = await booked();
+    await raiseAndPay(order.id, '90');
+    await settle(t);
+    const cancel = () =>
+      call(t.app, cancelBooking, {
+        params: { id: order.id },
+        body: { requestKey: randomUUID() },
+      });
+    expect((await cancel()).statusCode).toBe(202);
+    expect((await cancel()).statusCode).toBe(202);
+    await settle(t);
+    const payments = await paymentsOf(order.id);
+    expect(payments.map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'refunded'],
+      ['cover', 'refunded'],
+    ]);
+    expect(await refundsOf(order.id)).toEqual([
+      { status: 'succeeded', amount_pence: 80 },
+      { status: 'succeeded', amount_pence: payments[0]?.amount_pence },
+    ]);
+    const money = (await checkoutStatus(t.app, order.id)).money;
+    expect(money?.netPence).toBe(0);
+  });
+
+  it('cancelling while a raise waits for its card ends the raise; a late payment is released, never charged', async () => {
+    const { order } = await booked();
+    const res = await ask(order.id, '90');
+    const raise = res.json<{ changeId: string; payment: { clientSecret: string } }>();
+    t.clock.set('2026-11-23T10:01:00Z');
+    await call(t.app, cancelBooking, {
+      params: { id: order.id },
+      body: { requestKey: randomUUID() },
+    });
+    await payWithCard(t.app, raise.payment.clientSecret, GOOD_CARD);
+    await ok(t.app, confirmCoverRaise, {
+      params: { id: order.id },
+      body: { changeId: raise.changeId },
+    });
+    await settle(t);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('cancelled');
+    const after = await view(order.id);
+    expect(after.changes.map((c) => [c.kind, c.status])).toEqual([
+      ['cover', 'cancelled'],
+      ['cancel', 'done'],
+    ]);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'refunded'],
+      ['cover', 'cancelled'],
+    ]);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+});

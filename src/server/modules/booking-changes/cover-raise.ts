@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import type { BookingChanges, CoverRaise } from '../../../domain/api/booking-changes.js';
+import { COVER_MESSAGE } from '../../../domain/api/cover.js';
+import {
+  BOOKING_CHANGE_MESSAGES as M,
+  coverRaisePricePence,
+} from '../../../domain/booking-changes.js';
+import { formatPence } from '../../../domain/money.js';
+import {
+  coverProblem,
+  extraCoverText,
+  formatWholePounds,
+  maxCoverFor,
+} from '../../../domain/pricing.js';
+import { readPounds } from '../../../domain/typed-pounds.js';
+import type { DbTransaction } from '../../db/client.js';
+import { errorMessage } from '../../error-message.js';
+import { ApiError } from '../../http/errors.js';
+import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
+import { isProviderError } from '../../providers/provider-error.js';
+import type { ChangePaymentHandler } from '../checkout/index.js';
+import type { PaymentRow } from '../checkout/checkout.repository.js';
+import type { OrderRow } from '../orders/index.js';
+import type { BookingChangeRow } from './booking-changes.repository.js';
+import type { BookingChangesDeps, ChangeActor } from './booking-changes.service.js';
+
+export const RAISE_COVER_JOB = 'raise-cover';
+
+/**
+ * Raising the cover of a booked order until the courier collects it (docs/cover-and-import-
+ * charges.md, "Raising the cover after payment"; decision 113). A raise is a `booking_changes`
+ * row of kind `cover` with its own card payment:
+ *
+ * 1. asked (`awaiting_payment`), priced at the settings the booking was priced with, and a
+ *    payment created for the difference (the order's own payment is never touched);
+ * 2. the card authorised (the confirm call, the provider's event or reconciliation, under the
+ *    order's lock): `pending`, and the `raise-cover` job queued; a raise that ended meanwhile,
+ *    or a booking no longer booked, releases the hold instead;
+ * 3. the job tells the courier the new cover (RebookCollection, safe to repeat), then in one
+ *    transaction: the raise `done`, the order's cover raised, the payment handed to the capture
+ *    job (which never charges a booking being cancelled), the customer emailed. A courier
+ *    refusal, or a courier still unreachable at the job's last attempt, releases the hold.
+ */
+export class CoverRaises implements ChangePaymentHandler {
+  constructor(
+    private readonly deps: BookingChangesDeps,
+    private readonly refusalOf: (order: OrderRow, tx?: DbTransaction) => Promise<string | null>,
+  ) {}
+
+  /** The cover part of what the customer may still do with a booked order. */
+  async view(order: OrderRow, rows: BookingChangeRow[]): Promise<BookingChanges['cover']> {
+    const { settings, declaredValuePence, coverPence } = await this.deps.orders.bookedCover(
+      order.id,
+    );
+    const maxCoverPence = maxCoverFor(declaredValuePence, settings);
+    const open = rows.findLast(
+      (r) => r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment'),
+    );
+    let reason = await this.refusalOf(order);
+    if (!reason && coverPence >= maxCoverPence) {
+      reason = M.coverAtMost(formatWholePounds(maxCoverPence));
+    }
+    if (!reason && open?.status === 'pending') reason = M.changeInProgress;
+    return {
+      allowed: reason === null,
+      reason,
+      coverPence,
+      maxCoverPence,
+      settings,
+      pending: open
+        ? {
+            changeId: open.id,
+            status: open.status === 'pending' ? 'pending' : 'awaiting_payment',
+            coverPence: Number(open.details.to),
+            pricePence: Number(open.details.pricePence),
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Asks for more cover: checked and priced under the order's row lock, recorded as
+   * `awaiting_payment` (a raise still waiting for its card with another amount is ended and its
+   * payment released), then its payment created (once per raise and amount).
+   */
+  async ask(
+    orderId: string,
+    actor: ChangeActor,
+    input: { cover: string; requestKey: string },
+  ): Promise<CoverRaise> {
+    const { orders, repository, checkout, jobs } = this.deps;
+    const read = readPounds(input.cover);
+    if ('problem' in read) {
+      throw new ApiError(422, 'VALIDATION_FAILED', COVER_MESSAGE, { cover: COVER_MESSAGE });
+    }
+    // Read before the transaction: PGlite has one connection.
+    const priced = await orders.bookedCover(orderId);
+    const change = await repository.transaction(async (tx) => {
+      const order = await orders.lock(orderId, tx);
+      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+      const earlier = await repository.byRequestKey(input.requestKey, tx);
+      if (earlier) {
+        if (earlier.orderId !== orderId || earlier.kind !== 'cover') {
+          throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+        }
+        if (earlier.status !== 'awaiting_payment') {
+          throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+        }
+        return earlier;
+      }
+      const refusal = await this.refusalOf(order, tx);
+      if (refusal) {
+        throw new ApiError(
+          409,
+          refusal === M.collected ? 'BOOKING_COLLECTED' : 'NOT_BOOKED',
+          refusal,
+        );
+      }
+      const current = order.coverPence ?? priced.settings.includedPence;
+      const problem =
+        coverProblem(read.pence, priced.declaredValuePence, priced.settings) ??
+        (read.pence <= current ? M.coverNotHigher(formatWholePounds(current)) : undefined);
+      if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
+      const open = (await repository.list(orderId, tx)).filter(
+        (r) => r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment'),
+      );
+      if (open.some((r) => r.status === 'pending')) {
+        throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+      }
+      const pricePence = coverRaisePricePence(current, read.pence, priced.settings);
+      const same = open.find(
+        (r) => Number(r.details.to) === read.pence && Number(r.details.from) === current,
+      );
+      if (same) return same;
+      const now = this.deps.clock.now();
+      for (const r of open) await this.end(r, 'cancelled', 'Another amount was chosen', tx);
+      const { change: made } = await repository.insert(
+        {
+          id: randomUUID(),
+          orderId,
+          kind: 'cover',
+          status: 'awaiting_payment',
+          ...(actor.kind === 'operator'
+            ? { byKind: 'operator', byId: actor.id, byEmail: actor.email }
+            : { byKind: 'customer', byId: null, byEmail: null }),
+          details: {
+            from: String(current),
+            to: String(read.pence),
+            pricePence: String(pricePence),
+          },
+          courierAnswer: null,
+          requestKey: input.requestKey,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      return made;
+    });
+    jobs.wake();
+    const order = await orders.load(orderId);
+    const pricePence = Number(change.details.pricePence);
+    const payment = await checkout.changePayments.start({
+      orderId,
+      orderReference: order.reference,
+      attempt: order.paymentAttempt,
+      changeId: change.id,
+      kind: 'cover',
+      amountPence: pricePence,
+      description: `BoxAbroad order ${order.reference}: cover raised to ${formatWholePounds(Number(change.details.to))}`,
+    });
+    return { changeId: change.id, coverPence: Number(change.details.to), pricePence, payment };
+  }
+
+  /** After the card step: the payment read from the provider and applied (safe to repeat). */
+  async confirm(orderId: string, changeId: string): Promise<void> {
+    const change = await this.deps.repository.byId(changeId);
+    if (!change || change.orderId !== orderId || change.kind !== 'cover') {
+      throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such change to this order.');
+    }
+    await this.deps.checkout.changePayments.confirm(changeId);
+  }
+
+  /** The card is authorised (under the order's and the payment's locks): keep it or release it. */
+  async authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean> {
+    const { repository, orders, jobs, clock } = this.deps;
+    if (!payment.bookingChangeId) return false;
+    const change = await repository.byIdIn(payment.bookingChangeId, tx);
+    if (!change || change.kind !== 'cover' || change.status !== 'awaiting_payment') return false;
+    const order = await orders.lock(payment.orderId, tx);
+    const refusal = order ? await this.refusalOf(order, tx) : M.notBooked;
+    if (refusal || Number(change.details.pricePence) !== payment.amountPence) {
+      await repository.settle(
+        change.id,
+        'cancelled',
+        refusal ?? 'The amount changed',
+        clock.now(),
+        tx,
+      );
+      return false;
+    }
+    await repository.paid(change.id, clock.now(), tx);
+    await jobs.enqueue(tx, {
+      kind: RAISE_COVER_JOB,
+      key: `${RAISE_COVER_JOB}:${change.id}`,
+      payload: { changeId: change.id, orderId: payment.orderId },
+    });
+    return true;
+  }
+
+  /** Reconciliation: an authorised payment is accounted for while its raise is under way. */
+  async holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean> {
+    if (!payment.bookingChangeId) return false;
+    const change = await this.deps.repository.byIdIn(payment.bookingChangeId, tx);
+    return change?.status === 'pending';
+  }
+
+  /**
+   * The raise job: tells the courier the new cover (safe to repeat), then settles everything in
+   * one transaction. A refusal (the boxes were collected), or a courier unreachable until the
+   * job's last attempt, ends the raise and releases the hold.
+   */
+  async run(changeId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome> {
+    const { repository, orders, courier, logger, checkout, mail, clock } = this.deps;
+    const change = await repository.byId(changeId);
+    if (!change || change.kind !== 'cover' || change.status !== 'pending')
+      return { result: 'done' };
+    const order = await orders.findById(change.orderId);
+    if (!order || order.status !== 'booked' || !order.courierReference) {
+      await repository.transaction((tx) =>
+        this.end(change, 'cancelled', 'The booking was no longer booked', tx),
+      );
+      checkout.wake();
+      return { result: 'done' };
+    }
+    const to = Number(change.details.to);
+    try {
+      await courier.rebookCollection({
+        courierReference: order.courierReference,
+        collectionDate: order.collectionDate ?? '',
+        readyFrom: '09:00',
+        coverValue: to / 100,
+      });
+    } catch (error) {
+      const message = errorMessage(error);
+      const final = isProviderError(error) && !error.retryable;
+      if (!final && !ctx.lastAttempt) throw error;
+      logger.warn({ orderId: order.id, err: error }, 'booking-changes: cover not raised');
+      await repository.transaction(async (tx) => {
+        await orders.lock(order.id, tx);
+        const ended = await this.end(change, final ? 'refused' : 'failed', message, tx);
+        const email = order.collectionAddress?.email;
+        if (!ended || !email) return;
+        await mail.emails.enqueueOrderUpdate(tx, {
+          email,
+          orderId: order.id,
+          idempotencyKey: `order-update:${order.reference}:cover-not-raised:${change.id}`,
+          subject: `Your cover is not raised: ${order.reference}`,
+          heading: 'Your cover is not raised',
+          paragraphs: [
+            `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+            final
+              ? M.courierRefusedCover
+              : 'We could not reach the courier to raise your cover. The hold on your card for the extra cover has been released: you have not been charged for it.',
+            `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
+          ],
+        });
+      });
+      mail.worker.wake();
+      checkout.wake();
+      return final ? { result: 'done' } : { result: 'failed', error: message };
+    }
+    await repository.transaction(async (tx) => {
+      const locked = await orders.lock(order.id, tx);
+      const payment = await checkout.changePayments.paymentOf(change.id, tx);
+      if (!locked || !payment) return;
+      if (locked.status !== 'booked' && locked.status !== 'cancelling') {
+        // Cancelled while the courier was asked: nothing of the raise is kept or charged.
+        await this.end(change, 'cancelled', 'The booking was cancelled', tx);
+        return;
+      }
+      const settled = await repository.settle(
+        change.id,
+        'done',
+        'the courier has the new cover',
+        clock.now(),
+        tx,
+      );
+      if (!settled) return;
+      await orders.raiseCover(order.id, to, tx);
+      // Captured by the capture job, which waits while the booking is being cancelled.
+      await checkout.changePayments.capture(payment.id, tx);
+      const email = locked.collectionAddress?.email;
+      if (!email) return;
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email,
+        orderId: order.id,
+        idempotencyKey: `order-update:${order.reference}:cover-raised:${change.id}`,
+        subject: `Your cover is raised to ${formatWholePounds(to)}: ${order.reference}`,
+        heading: 'Your cover is raised',
+        paragraphs: [
+          `Hello ${locked.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+          `The courier now covers booking ${order.reference} for ${extraCoverText(to)}.`,
+          `We are taking ${formatPence(payment.amountPence)} for it from the card you paid with, as a payment of its own: your booking's payment is unchanged. If you cancel before the courier collects your boxes, both are refunded in full.`,
+          'Reply to this email if you have any question.',
+        ],
+      });
+    });
+    mail.worker.wake();
+    checkout.wake();
+    return { result: 'done' };
+  }
+
+  /**
+   * Ends a raise that will not be made (`cancelled`, `refused`, `failed`) and releases its
+   * payment's hold, in the caller's transaction (under the order's lock). Undefined when it had
+   * ended already.
+   */
+  async end(
+    change: BookingChangeRow,
+    to: 'cancelled' | 'refused' | 'failed',
+    answer: string,
+    tx: DbTransaction,
+  ): Promise<BookingChangeRow | undefined> {
+    const { repository, checkout, clock } = this.deps;
+    const ended = await repository.settle(change.id, to, answer.slice(0, 1000), clock.now(), tx);
+    const payment = await checkout.changePayments.paymentOf(change.id, tx);
+    if (payment) await checkout.changePayments.release(payment.id, tx);
+    return ended;
+  }
+
+  /** Ends, in the caller's transaction, every raise of the order not yet made (a cancellation). */
+  async endOpen(orderId: string, answer: string, tx: DbTransaction): Promise<void> {
+    for (const r of await this.deps.repository.list(orderId, tx)) {
+      if (r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment')) {
+        await this.end(r, 'cancelled', answer, tx);
+      }
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { PaymentSession } from '../../../domain/checkout.js';
+import { PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
+import type { DbTransaction } from '../../db/client.js';
+import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { PaymentRow } from './checkout.repository.js';
+import type { PaymentEvents } from './payment-events.js';
+import { paymentSession, preAuthStatus } from './payment-session.js';
+
+/**
+ * What a booking change paid for separately (a cover raise) answers when its payment is
+ * authorised, under the order's and the payment's row locks (docs/cover-and-import-charges.md,
+ * "Raising the cover after payment").
+ */
+export interface ChangePaymentHandler {
+  /**
+   * The card is authorised: true keeps the authorisation (the handler queues, in `tx`, what
+   * uses it); false releases it (the change ended meanwhile, or the booking did).
+   */
+  authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
+  /** Whether something still waits for this authorised payment (reconciliation asks). */
+  holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
+}
+
+/**
+ * Payments for a change to a booked order, separate from the order's own payment (a cover raise:
+ * decision 113). Each is created once per change and amount (the provider's idempotency key),
+ * confirmed by the card step as the order's is, captured only once what it pays for is done
+ * (the capture job, which also refuses to charge a booking being cancelled) and released
+ * otherwise (the cancel job). The order's own payment attempts never see them; a cancelled
+ * booking refunds them with the order's payment.
+ */
+export class ChangePayments {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly events: PaymentEvents,
+  ) {}
+
+  /** Set once at start-up by the module that makes such changes. */
+  handle(handler: ChangePaymentHandler): void {
+    this.events.changeHandler = handler;
+  }
+
+  /**
+   * The payment of a change, created once for its amount and reused by repeated requests. An
+   * authorisation whose confirm call and event were both lost is applied here first.
+   */
+  async start(input: {
+    orderId: string;
+    orderReference: string;
+    attempt: number;
+    changeId: string;
+    kind: 'cover';
+    amountPence: number;
+    description: string;
+  }): Promise<PaymentSession> {
+    const { payment, repository, clock } = this.deps;
+    const idempotencyKey = `change:${input.changeId}:amount:${input.amountPence}`;
+    const existing = await repository.paymentByKey(idempotencyKey);
+    if (existing) {
+      if (PAYMENT_STATUS_RANK[existing.status] === 0) {
+        const remote = await payment.retrievePayment(existing.providerPaymentId);
+        if (remote.status === 'authorised') {
+          await this.events.apply(existing.providerPaymentId, remote, 'payment.authorised');
+        }
+      }
+      const current = (await repository.paymentByKey(idempotencyKey)) ?? existing;
+      return paymentSession(this.deps, current);
+    }
+    const created = await payment.createPayment({
+      orderId: input.orderId,
+      orderReference: input.orderReference,
+      amountPence: input.amountPence,
+      idempotencyKey,
+      description: input.description,
+    });
+    const now = clock.now();
+    await repository.insertPayment({
+      id: randomUUID(),
+      orderId: input.orderId,
+      attempt: input.attempt,
+      provider: payment.name,
+      providerPaymentId: created.id,
+      idempotencyKey,
+      amountPence: created.amountPence,
+      currency: 'GBP',
+      status: preAuthStatus(created),
+      clientSecret: created.clientSecret,
+      createdAt: now,
+      updatedAt: now,
+      kind: input.kind,
+      bookingChangeId: input.changeId,
+    });
+    const row = await repository.paymentByKey(idempotencyKey);
+    if (!row) throw new Error('payment row missing after insert');
+    return paymentSession(this.deps, row);
+  }
+
+  /** After the card step: reads the change's payment from the provider and applies it. */
+  async confirm(changeId: string): Promise<void> {
+    const { repository, payment } = this.deps;
+    const row = await repository.paymentOfChange(changeId);
+    if (!row || PAYMENT_STATUS_RANK[row.status] !== 0) return;
+    const remote = await payment.retrievePayment(row.providerPaymentId);
+    await this.events.apply(
+      row.providerPaymentId,
+      remote,
+      remote.status === 'authorised' ? 'payment.authorised' : 'payment.failed',
+    );
+  }
+
+  /** The change's payment, if one was started. */
+  paymentOf(changeId: string, tx?: DbTransaction): Promise<PaymentRow | undefined> {
+    return this.deps.repository.paymentOfChange(changeId, tx);
+  }
+
+  /**
+   * What the payment paid for is done: the authorisation is captured by the capture job, in the
+   * caller's transaction (under the order's lock). False when it was not authorised.
+   */
+  async capture(paymentId: string, tx: DbTransaction): Promise<boolean> {
+    const { repository, jobs, clock } = this.deps;
+    const moved = await repository.movePayments(
+      { id: paymentId },
+      'authorised',
+      'capture_pending',
+      clock.now(),
+      tx,
+    );
+    for (const p of moved) {
+      await jobs.enqueue(tx, {
+        kind: CAPTURE_PAYMENT_JOB,
+        key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
+        payload: { paymentId: p.id, orderId: p.orderId },
+      });
+    }
+    return moved.length > 0;
+  }
+
+  /**
+   * What the payment was for will not happen: a hold is released (or an unfinished card step
+   * ended) by the cancel job, in the caller's transaction. Nothing for a payment already settled.
+   */
+  async release(paymentId: string, tx: DbTransaction): Promise<boolean> {
+    const { repository, jobs, clock } = this.deps;
+    const moved = await repository.movePayments(
+      { id: paymentId },
+      ['requires_payment_method', 'requires_action', 'authorised'],
+      'cancel_pending',
+      clock.now(),
+      tx,
+    );
+    for (const p of moved) {
+      await jobs.enqueue(tx, {
+        kind: CANCEL_PAYMENT_JOB,
+        key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
+        payload: { paymentId: p.id, orderId: p.orderId },
+      });
+    }
+    return moved.length > 0;
+  }
+}
