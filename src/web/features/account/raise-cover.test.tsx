@@ -120,6 +120,9 @@ describe('outcomeOf', () => {
       ok: false,
       text: BOOKING_CHANGE_MESSAGES.courierRefusedCover,
     });
+    expect(outcomeOf({ ...view, changes: [change('failed')] }, raise).text).toContain(
+      'We could not reach the courier, so your cover has not changed.',
+    );
     expect(outcomeOf({ ...view, changes: [change('cancelled')] }, raise)).toEqual({
       ok: false,
       text: BOOKING_CHANGE_MESSAGES.coverPaymentFailed,
