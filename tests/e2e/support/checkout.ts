@@ -1,14 +1,14 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseFirstDate, firstMatch, saveAddresses, startOrder, type TestOrder } from './order.js';
+
+/** One small box unless told; six paperback books in each, at £8.50 each unless told. */
+export type BookingOptions = { smallBoxes?: number; unitValue?: number };
 
 /**
  * An order ready to pay (quote, Express, addresses, first date, items declared), made via the API:
  * one small box unless told, each with the same paperback books declared.
  */
-export async function readyToPay(
-  page: Page,
-  options: { smallBoxes?: number } = {},
-): Promise<TestOrder> {
+export async function readyToPay(page: Page, options: BookingOptions = {}): Promise<TestOrder> {
   const smallBoxes = options.smallBoxes ?? 1;
   const order = await startOrder(page, { smallBoxes, largeBoxes: 0 });
   await saveAddresses(page, order);
@@ -20,7 +20,7 @@ export async function readyToPay(
         name: 'Paperback books',
         commodityCode,
         numberOfUnits: 6,
-        unitValue: 8.5,
+        unitValue: options.unitValue ?? 8.5,
         unitWeight: 0.4,
       },
     });
@@ -37,17 +37,19 @@ export async function readyToPay(
  */
 export async function fillCard(page: Page, number: string) {
   await page.getByRole('checkbox', { name: /^I accept the Terms/ }).check();
-  const form = page.getByRole('form', { name: 'Payment details' });
+  await fillCardFields(page, number);
+}
+
+/** The sandbox card fields of the "Payment details" form within `scope` (a page or a part of it). */
+export async function fillCardFields(scope: Page | Locator, number: string) {
+  const form = scope.getByRole('form', { name: 'Payment details' });
   await form.getByRole('textbox', { name: 'Card number' }).fill(number);
   await form.getByRole('textbox', { name: 'Expiry date' }).fill('12 / 34');
   await form.getByRole('textbox', { name: 'Security code' }).fill('123');
 }
 
 /** An order paid for and booked through /pay, as a customer does it; ends on its confirmation. */
-export async function bookedOrder(
-  page: Page,
-  options: { smallBoxes?: number } = {},
-): Promise<TestOrder> {
+export async function bookedOrder(page: Page, options: BookingOptions = {}): Promise<TestOrder> {
   const order = await readyToPay(page, options);
   await page.goto('/pay');
   await fillCard(page, '4242 4242 4242 4242');

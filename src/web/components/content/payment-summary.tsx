@@ -4,9 +4,10 @@ import { formatPence } from '../../../domain/money.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
 
 /**
- * What the customer paid and what came back (docs/orders.md, "Refund states"): the payment, each
- * refund with its state in the customer's words, and the net paid. The account's order page and
- * Manage my booking show the card's last four digits; the tracking page's summary has none.
+ * What the customer paid and what came back (docs/orders.md, "Refund states"): the payment (each
+ * of its parts when a change was paid for later, such as more cover), each refund with its state
+ * in the customer's words, and the net paid. The account's order page and Manage my booking show
+ * the card's last four digits; the tracking page's summary has none.
  */
 export function PaymentSummaryView({
   summary,
@@ -30,6 +31,20 @@ export function PaymentSummaryView({
           {formatPence(paid.amountPence)} on {formatLondon(paid.paidAt, 'day')}
           {paid.cardLast4 ? ` by card ending ${paid.cardLast4}` : ' by card'}
         </dd>
+        {paid.parts.length > 1 && (
+          <>
+            <dt>Payments</dt>
+            <dd>
+              <ul className="payment-summary__parts" data-testid="payment-parts">
+                {paid.parts.map((part, i) => (
+                  <li key={`${part.paidAt}-${i}`}>
+                    {part.words}: {formatPence(part.amountPence)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         {refunds.length > 0 && (
           <>
             <dt>Refunded</dt>

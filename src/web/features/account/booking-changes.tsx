@@ -10,6 +10,7 @@ import { timeLeft } from '../../../domain/booking-changes.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { formatPence } from '../../../domain/money.js';
+import type { OrderAddress } from '../../../domain/order.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -17,6 +18,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import { DateOptions } from '../tracking/index.js';
+import { RaiseCover } from './raise-cover.js';
 
 /** While a cancellation runs, the page asks how it is going this often. */
 const POLL_MS = 2_000;
@@ -25,18 +27,22 @@ const FIRST_DATE_ID = 'change-date-first';
 /**
  * "Cancel or change this booking" on the customer's order pages (docs/booking-changes.md): what
  * may still be done and until when (with the time left), the cancellation behind a confirmation,
- * a new collection day, new contact details, and every change made so far. The server decides
- * each (the cut-offs, the courier's answer); this shows its reasons as they are.
+ * a new collection day, new contact details, more cover (a second card payment: raise-cover.tsx),
+ * and every change made so far. The server decides each (the cut-offs, the courier's answer);
+ * this shows its reasons as they are.
  */
 export function BookingChangesSection({
   orderId,
   reference,
   pricePence,
+  collectionAddress,
   onChanged,
 }: {
   orderId: string;
   reference: string;
   pricePence: number | null;
+  /** The billing address a cover raise's card form starts with. */
+  collectionAddress: OrderAddress | null;
   onChanged: () => void;
 }) {
   const [view, setView] = useState<BookingChanges | null>(null);
@@ -135,6 +141,14 @@ export function BookingChangesSection({
         !view.change.allowed &&
         view.change.reason &&
         view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
+      {view.status === 'booked' && (
+        <RaiseCover
+          view={view}
+          collectionAddress={collectionAddress}
+          onView={setView}
+          onSettled={changed}
+        />
+      )}
       {view.status === 'booked' && <p className="booking-changes__fixed">{view.fixedReason}</p>}
       {view.changes.length > 0 && (
         <>

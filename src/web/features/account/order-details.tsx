@@ -156,6 +156,7 @@ export function OrderDetails({
           orderId={order.id}
           reference={order.reference}
           pricePence={order.pricePence}
+          collectionAddress={order.collectionAddress}
           onChanged={onChanged}
         />
       )}

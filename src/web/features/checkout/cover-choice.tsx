@@ -16,7 +16,7 @@ function optionOf(options: CoverOptions): Option {
 }
 
 /** Pounds as a field shows them for editing: "600" or "600.50". */
-function poundsText(pence: number): string {
+export function poundsText(pence: number): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
 

@@ -1,0 +1,131 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { BookingChanges } from '../../../domain/api/booking-changes.js';
+import { BOOKING_CHANGE_MESSAGES } from '../../../domain/booking-changes.js';
+import { checkAmount, outcomeOf, RaiseCover } from './raise-cover.js';
+
+const CHANGE_ID = '0b6f3a52-2f7e-4a36-9a43-6f1d2b0c9e11';
+
+const view: BookingChanges = {
+  orderId: 'order-1',
+  status: 'booked',
+  collectionDate: '2026-12-01',
+  collectionFrom: '2026-12-01T09:00:00.000Z',
+  cancel: { allowed: true, reason: null },
+  change: { allowed: true, reason: null, closesAt: '2026-12-01T09:00:00.000Z', dates: [] },
+  contact: { phoneNumber: '020 7946 0958', email: 'ada@example.com', instructions: '' },
+  cover: {
+    allowed: true,
+    reason: null,
+    coverPence: 5_000,
+    maxCoverPence: 60_000,
+    settings: { includedPence: 5_000, percentBasisPoints: 200, maxCoverPence: 200_000, version: 1 },
+    pending: null,
+  },
+  fixedReason: 'Addresses and boxes cannot change after payment.',
+  changes: [],
+};
+
+const render = (v: BookingChanges) =>
+  renderToStaticMarkup(
+    <RaiseCover view={v} collectionAddress={null} onView={() => {}} onSettled={() => {}} />,
+  );
+
+describe('RaiseCover (the cover part of "Cancel or change this booking")', () => {
+  it('shows the cover in force and offers the most this shipment can have, priced as the server charges it', () => {
+    const html = render(view);
+    expect(html).toContain('Your shipment is covered to £50, included.');
+    expect(html).toContain('<label class="field__label" for="cover-amount">Raise your cover to');
+    expect(html).toContain('value="600"');
+    expect(html).toContain('This costs <strong>£11.00</strong> more: 2% of the cover above £50.');
+    expect(html).toContain('>Continue to payment</button>');
+  });
+
+  it('follows a raise the courier is being asked for, with no form meanwhile', () => {
+    const html = render({
+      ...view,
+      cover: {
+        ...view.cover,
+        allowed: false,
+        pending: { changeId: CHANGE_ID, status: 'pending', coverPence: 60_000, pricePence: 1_100 },
+      },
+    });
+    expect(html).toContain('Raising your cover to £600…');
+    expect(html).not.toContain('Continue to payment');
+  });
+
+  it('offers to pay for a raise still waiting for its card', () => {
+    const html = render({
+      ...view,
+      cover: {
+        ...view.cover,
+        pending: {
+          changeId: CHANGE_ID,
+          status: 'awaiting_payment',
+          coverPence: 30_000,
+          pricePence: 500,
+        },
+      },
+    });
+    expect(html).toContain('You chose to raise your cover to £300 and have not paid for it yet');
+    expect(html).toContain('value="300"');
+  });
+
+  it('says why not when the cover can no longer be raised, once', () => {
+    const collected = { ...view, cancel: { allowed: false, reason: 'Collected.' } };
+    const atMost = BOOKING_CHANGE_MESSAGES.coverAtMost('£600');
+    const reason = (r: string) => ({ ...view.cover, allowed: false, reason: r });
+    expect(render({ ...view, cover: reason(atMost) })).toContain(atMost);
+    // The section says it already (the cancellation's reason).
+    expect(render({ ...collected, cover: reason('Collected.') })).not.toContain('Collected.');
+  });
+});
+
+describe('checkAmount', () => {
+  it('refuses in the server’s words: not an amount, outside the settings, not above the cover in force', () => {
+    const cover = { ...view.cover, coverPence: 20_000 };
+    expect(checkAmount('lots', cover)).toEqual({
+      problem: 'Enter the cover you want in pounds, like 600',
+    });
+    expect(checkAmount('700', cover)).toEqual({
+      problem: 'Cover cannot be more than the value of the items you declared (£600)',
+    });
+    expect(checkAmount('200', cover)).toEqual({
+      problem: BOOKING_CHANGE_MESSAGES.coverNotHigher('£200'),
+    });
+    expect(checkAmount('£450.50', cover)).toEqual({ pence: 45_050 });
+  });
+});
+
+describe('outcomeOf', () => {
+  const raise = { changeId: CHANGE_ID, coverPence: 60_000, pricePence: 1_100 };
+  const change = (status: BookingChanges['changes'][number]['status']) => ({
+    id: CHANGE_ID,
+    kind: 'cover' as const,
+    status,
+    by: 'customer' as const,
+    byEmail: null,
+    summary: 'Cover raised',
+    courierAnswer: null,
+    at: '2026-11-26T18:00:00.000Z',
+    updatedAt: '2026-11-26T18:00:00.000Z',
+  });
+
+  it('says the new cover and what was charged, or why nothing changed', () => {
+    expect(outcomeOf({ ...view, changes: [change('done')] }, raise)).toEqual({
+      ok: true,
+      text: 'Your cover is now £600. We charged £11.00 to your card.',
+    });
+    expect(outcomeOf({ ...view, changes: [change('refused')] }, raise)).toEqual({
+      ok: false,
+      text: BOOKING_CHANGE_MESSAGES.courierRefusedCover,
+    });
+    expect(outcomeOf({ ...view, changes: [change('failed')] }, raise).text).toContain(
+      'We could not reach the courier, so your cover has not changed.',
+    );
+    expect(outcomeOf({ ...view, changes: [change('cancelled')] }, raise)).toEqual({
+      ok: false,
+      text: BOOKING_CHANGE_MESSAGES.coverPaymentFailed,
+    });
+  });
+});
