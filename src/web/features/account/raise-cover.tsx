@@ -365,7 +365,7 @@ function PayForCover({
       <CardStep payment={payment} />
       {payment.phase === 'form' && (
         <p>
-          <button type="button" className="button button--link" onClick={onBack}>
+          <button type="button" className="button button--secondary" onClick={onBack}>
             Choose another amount
           </button>
         </p>
