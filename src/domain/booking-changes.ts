@@ -59,6 +59,8 @@ export const BOOKING_CHANGE_MESSAGES = {
     `This shipment already has the most cover it can have (${maxText}): the value of the items you declared, at most the maximum per shipment.`,
   coverPaymentFailed:
     'The payment for the extra cover did not go through, so your cover has not changed. Try again, or use another card.',
+  courierUnreachableCover:
+    'We could not reach the courier, so your cover has not changed. The hold on your card for the extra cover has been released: you have not been charged for it.',
   courierRefusedCover:
     'The courier could not raise the cover: it reports your boxes as collected. The hold on your card for the extra cover has been released: you have not been charged for it.',
   addressesFixed:

@@ -258,9 +258,7 @@ export class CoverRaises implements ChangePaymentHandler {
           heading: 'Your cover is not raised',
           paragraphs: [
             `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-            final
-              ? M.courierRefusedCover
-              : 'We could not reach the courier to raise your cover. The hold on your card for the extra cover has been released: you have not been charged for it.',
+            final ? M.courierRefusedCover : M.courierUnreachableCover,
             `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
           ],
         });

@@ -1,16 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { PaymentSession } from '../../../domain/checkout.js';
 import { PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
 import type { DbTransaction } from '../../db/client.js';
 import {
-  CANCEL_PAYMENT_JOB,
+  queueCancels,
   CAPTURE_PAYMENT_JOB,
   type ChangePaymentHandler,
   type CheckoutDeps,
 } from './checkout-deps.js';
 import type { PaymentRow } from './checkout.repository.js';
 import type { PaymentEvents } from './payment-events.js';
-import { paymentSession, preAuthStatus } from './payment-session.js';
+import { createPayment, paymentSession } from './payment-session.js';
 
 /**
  * Payments for a change to a booked order, separate from the order's own payment (a cover raise:
@@ -44,7 +43,7 @@ export class ChangePayments {
     amountPence: number;
     description: string;
   }): Promise<PaymentSession> {
-    const { payment, repository, clock } = this.deps;
+    const { payment, repository } = this.deps;
     const idempotencyKey = `change:${input.changeId}:amount:${input.amountPence}`;
     const existing = await repository.paymentByKey(idempotencyKey);
     if (existing) {
@@ -57,32 +56,16 @@ export class ChangePayments {
       const current = (await repository.paymentByKey(idempotencyKey)) ?? existing;
       return paymentSession(this.deps, current);
     }
-    const created = await payment.createPayment({
+    const row = await createPayment(this.deps, {
       orderId: input.orderId,
       orderReference: input.orderReference,
+      attempt: input.attempt,
       amountPence: input.amountPence,
       idempotencyKey,
       description: input.description,
-    });
-    const now = clock.now();
-    await repository.insertPayment({
-      id: randomUUID(),
-      orderId: input.orderId,
-      attempt: input.attempt,
-      provider: payment.name,
-      providerPaymentId: created.id,
-      idempotencyKey,
-      amountPence: created.amountPence,
-      currency: 'GBP',
-      status: preAuthStatus(created),
-      clientSecret: created.clientSecret,
-      createdAt: now,
-      updatedAt: now,
       kind: input.kind,
       bookingChangeId: input.changeId,
     });
-    const row = await repository.paymentByKey(idempotencyKey);
-    if (!row) throw new Error('payment row missing after insert');
     return paymentSession(this.deps, row);
   }
 
@@ -140,13 +123,7 @@ export class ChangePayments {
       clock.now(),
       tx,
     );
-    for (const p of moved) {
-      await jobs.enqueue(tx, {
-        kind: CANCEL_PAYMENT_JOB,
-        key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-        payload: { paymentId: p.id, orderId: p.orderId },
-      });
-    }
+    await queueCancels(jobs, moved, tx);
     return moved.length > 0;
   }
 }

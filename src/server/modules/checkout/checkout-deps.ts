@@ -73,6 +73,21 @@ export interface ChangePaymentHandler {
   holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
 }
 
+/** Queues the cancel job of each payment just moved to `cancel_pending`, in the mover's transaction. */
+export async function queueCancels(
+  jobs: Pick<JobQueue, 'enqueue'>,
+  moved: readonly Pick<PaymentRow, 'id' | 'orderId'>[],
+  tx: DbTransaction,
+): Promise<void> {
+  for (const p of moved) {
+    await jobs.enqueue(tx, {
+      kind: CANCEL_PAYMENT_JOB,
+      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
+      payload: { paymentId: p.id, orderId: p.orderId },
+    });
+  }
+}
+
 /** Messages the customer sees when something other than the card stops the booking. */
 export const CHECKOUT_MESSAGES = {
   incomplete:

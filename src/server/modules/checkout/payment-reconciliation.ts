@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { isEditable, PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
-import { CANCEL_PAYMENT_JOB, type CheckoutDeps, type CheckoutOptions } from './checkout-deps.js';
+import { queueCancels, type CheckoutDeps, type CheckoutOptions } from './checkout-deps.js';
 import type { PaymentEvents } from './payment-events.js';
 
 /** How many payments one reconciliation round looks at (the oldest first). */
@@ -64,13 +64,7 @@ export class PaymentReconciliation {
             clock.now(),
             tx,
           );
-          for (const p of moved) {
-            await jobs.enqueue(tx, {
-              kind: CANCEL_PAYMENT_JOB,
-              key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-              payload: { paymentId: p.id, orderId: p.orderId },
-            });
-          }
+          await queueCancels(jobs, moved, tx);
           return moved.length === 0;
         });
         if (!accounted) released += 1;

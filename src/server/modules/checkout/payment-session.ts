@@ -29,7 +29,7 @@ export class PaymentSessions {
    * and the collection date is checked again, so never for a date that has gone by.
    */
   async start(orderId: string): Promise<PaymentSession> {
-    const { orders, payment, repository, clock } = this.deps;
+    const { orders, payment, repository } = this.deps;
     let order = await orders.load(orderId);
     if (!isEditable(order.status)) {
       const current = await repository.paymentOfAttempt(orderId, order.paymentAttempt);
@@ -92,31 +92,16 @@ export class PaymentSessions {
       }
       return this.session(existing);
     }
-    const created = await payment.createPayment({
-      orderId: order.id,
-      orderReference: order.reference,
-      amountPence,
-      idempotencyKey,
-      description: `BoxAbroad order ${order.reference}`,
-    });
-    const now = clock.now();
-    await repository.insertPayment({
-      id: randomUUID(),
-      orderId: order.id,
-      attempt: order.paymentAttempt,
-      provider: payment.name,
-      providerPaymentId: created.id,
-      idempotencyKey,
-      amountPence: created.amountPence,
-      currency: 'GBP',
-      status: preAuthStatus(created),
-      clientSecret: created.clientSecret,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const row = await repository.paymentByKey(idempotencyKey);
-    if (!row) throw new Error('payment row missing after insert');
-    return this.session(row);
+    return this.session(
+      await createPayment(this.deps, {
+        orderId: order.id,
+        orderReference: order.reference,
+        attempt: order.paymentAttempt,
+        amountPence,
+        idempotencyKey,
+        description: `BoxAbroad order ${order.reference}`,
+      }),
+    );
   }
 
   /**
@@ -140,6 +125,53 @@ export class PaymentSessions {
   private session(row: PaymentRow): PaymentSession {
     return paymentSession(this.deps, row);
   }
+}
+
+/**
+ * Creates a payment with the provider and keeps it (a row per idempotency key: a repeat after a
+ * lost reply finds the first). `kind` and `bookingChangeId` name a change's own payment.
+ */
+export async function createPayment(
+  deps: Pick<CheckoutDeps, 'payment' | 'repository' | 'clock'>,
+  input: {
+    orderId: string;
+    orderReference: string;
+    attempt: number;
+    amountPence: number;
+    idempotencyKey: string;
+    description: string;
+    kind?: 'order' | 'cover';
+    bookingChangeId?: string;
+  },
+): Promise<PaymentRow> {
+  const { payment, repository, clock } = deps;
+  const created = await payment.createPayment({
+    orderId: input.orderId,
+    orderReference: input.orderReference,
+    amountPence: input.amountPence,
+    idempotencyKey: input.idempotencyKey,
+    description: input.description,
+  });
+  const now = clock.now();
+  await repository.insertPayment({
+    id: randomUUID(),
+    orderId: input.orderId,
+    attempt: input.attempt,
+    provider: payment.name,
+    providerPaymentId: created.id,
+    idempotencyKey: input.idempotencyKey,
+    amountPence: created.amountPence,
+    currency: 'GBP',
+    status: preAuthStatus(created),
+    clientSecret: created.clientSecret,
+    createdAt: now,
+    updatedAt: now,
+    kind: input.kind ?? 'order',
+    bookingChangeId: input.bookingChangeId ?? null,
+  });
+  const row = await repository.paymentByKey(input.idempotencyKey);
+  if (!row) throw new Error('payment row missing after insert');
+  return row;
 }
 
 /** A payment as the browser needs it to confirm the card. */

@@ -34,9 +34,6 @@ const SLOW_POLL_MS = 10_000;
 const AMOUNT_ID = 'cover-amount';
 
 /** A raise given up because the courier could not be reached (the job's last attempt). */
-const COURIER_UNREACHABLE =
-  'We could not reach the courier, so your cover has not changed. The hold on your card for the extra cover has been released: you have not been charged for it.';
-
 type Cover = BookingChanges['cover'];
 type Outcome = { ok: boolean; text: string };
 /** The raise followed: its change, the cover asked and its price. */
@@ -68,7 +65,8 @@ export function outcomeOf(view: BookingChanges, raise: Raise): Outcome {
   if (change?.status === 'refused') {
     return { ok: false, text: BOOKING_CHANGE_MESSAGES.courierRefusedCover };
   }
-  if (change?.status === 'failed') return { ok: false, text: COURIER_UNREACHABLE };
+  if (change?.status === 'failed')
+    return { ok: false, text: BOOKING_CHANGE_MESSAGES.courierUnreachableCover };
   return { ok: false, text: BOOKING_CHANGE_MESSAGES.coverPaymentFailed };
 }
 
