@@ -38,6 +38,11 @@ export function changesCloseAt(collectionDate: string): Date {
   return londonAt(collectionDate, COLLECTION_WINDOW.from);
 }
 
+const COVER_UNREACHABLE = 'We could not reach the courier, so your cover has not changed.';
+const COVER_REFUSED = 'The courier could not raise the cover: it reports your boxes as collected.';
+const COVER_HOLD_RELEASED =
+  'The hold on your card for the extra cover has been released: you have not been charged for it.';
+
 /** What the customer reads when a change cannot be made, and why. */
 export const BOOKING_CHANGE_MESSAGES = {
   collected:
@@ -59,10 +64,11 @@ export const BOOKING_CHANGE_MESSAGES = {
     `This shipment already has the most cover it can have (${maxText}): the value of the items you declared, at most the maximum per shipment.`,
   coverPaymentFailed:
     'The payment for the extra cover did not go through, so your cover has not changed. Try again, or use another card.',
-  courierUnreachableCover:
-    'We could not reach the courier, so your cover has not changed. The hold on your card for the extra cover has been released: you have not been charged for it.',
-  courierRefusedCover:
-    'The courier could not raise the cover: it reports your boxes as collected. The hold on your card for the extra cover has been released: you have not been charged for it.',
+  courierUnreachableCover: `${COVER_UNREACHABLE} ${COVER_HOLD_RELEASED}`,
+  courierRefusedCover: `${COVER_REFUSED} ${COVER_HOLD_RELEASED}`,
+  /** The same, for a raise that cost nothing (no card was asked for). */
+  courierUnreachableFreeCover: COVER_UNREACHABLE,
+  courierRefusedFreeCover: COVER_REFUSED,
   addressesFixed:
     'Addresses and boxes cannot change after payment: the courier has priced and labelled the shipment for them. To send from or to another address, or other boxes, cancel this booking (free until the courier collects) and book again.',
 } as const;

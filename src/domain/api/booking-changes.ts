@@ -174,7 +174,8 @@ export const CoverRaiseSchema = z.object({
   coverPence: z.number().int(),
   /** What the raise costs: the new cover's price less what was paid for cover already. */
   pricePence: z.number().int(),
-  payment: PaymentSessionSchema,
+  /** The card payment to confirm; null when the raise costs nothing (then it is under way). */
+  payment: PaymentSessionSchema.nullable(),
 });
 export type CoverRaise = z.infer<typeof CoverRaiseSchema>;
 
@@ -185,7 +186,7 @@ export const raiseCover = defineRoute({
   tag: TAG,
   summary: 'Raise the cover of a booking before the courier collects it (a second card payment)',
   description:
-    'Priced on the server at the settings the booking was priced with (the new cover’s price less the price of the cover already bought) and returned with a card payment to confirm; nothing changes until that payment is authorised. Then the courier is told the new cover and the payment is captured; if the courier refuses, the hold is released. The same request key returns the same raise; a new amount replaces a raise still waiting for its card.',
+    'Priced on the server at the settings the booking was priced with (the new cover’s price less the price of the cover already bought) and returned with a card payment to confirm; nothing changes until that payment is authorised (a raise that costs nothing has no payment and is under way at once). Then the courier is told the new cover and the payment is captured; if the courier refuses, the hold is released. The same request key returns the same raise; a new amount replaces a raise still waiting for its card.',
   params: OrderParams,
   body: z.object({ cover: z.string().max(20), requestKey: RequestKey }),
   responses: {

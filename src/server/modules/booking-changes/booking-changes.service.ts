@@ -543,13 +543,15 @@ export function changeSummary(row: BookingChangeRow): string {
         cancelled: '',
       }[row.status];
     case 'cover': {
-      const raise = `cover from ${formatWholePounds(Number(d.from))} to ${formatWholePounds(Number(d.to))} (${formatPence(Number(d.pricePence))})`;
+      const price = Number(d.pricePence);
+      const raise = `cover from ${formatWholePounds(Number(d.from))} to ${formatWholePounds(Number(d.to))} (${price > 0 ? formatPence(price) : 'no charge'})`;
+      const released = price > 0 ? '; the hold on the card was released' : '';
       return {
         awaiting_payment: `Raising the ${raise}: waiting for the card payment`,
         pending: `Raising the ${raise}: waiting for the courier`,
         done: `Raised the ${raise}`,
-        refused: `The courier refused to raise the ${raise}; the hold on the card was released`,
-        failed: `Could not raise the ${raise}; the hold on the card was released`,
+        refused: `The courier refused to raise the ${raise}${released}`,
+        failed: `Could not raise the ${raise}${released}`,
         cancelled: `Did not raise the ${raise}: not paid for`,
       }[row.status];
     }

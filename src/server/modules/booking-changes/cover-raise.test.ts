@@ -5,7 +5,12 @@ import { checkoutStatus, payWithCard } from '../../../../tests/support/checkout.
 import { bookedOrder, GOOD_CARD, settle } from '../../../../tests/support/factories/payments.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { getAdminOrder } from '../../../domain/api/admin.js';
+import {
+  getAdminCoverSettings,
+  getAdminOrder,
+  restoreCoverSettings,
+  saveAdminCoverSettings,
+} from '../../../domain/api/admin.js';
 import {
   cancelBooking,
   confirmCoverRaise,
@@ -67,7 +72,8 @@ function view(orderId: string) {
 
 async function paymentsOf(orderId: string) {
   return t.database.query<{ kind: string; status: string; amount_pence: number }>(
-    'SELECT kind, status, amount_pence FROM payments WHERE order_id = $1 ORDER BY created_at',
+    // The booking's payment first (a raise may be made in the same clock instant), then raises.
+    "SELECT kind, status, amount_pence FROM payments WHERE order_id = $1 ORDER BY kind = 'cover', created_at",
     [orderId],
   );
 }
@@ -292,5 +298,56 @@ describe('raising the cover after payment', () => {
       ['cover', 'cancelled'],
     ]);
     expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+  it('a raise that costs nothing (cover at 0 %) asks for no card: the courier is told at once', async () => {
+    // The booking is priced while the console sells extra cover at 0 %.
+    const { browser: admin } = await signedInAdmin(t);
+    const before = (await ok(admin, getAdminCoverSettings)).current!.id;
+    const free = await ok(admin, saveAdminCoverSettings, {
+      body: { percent: '0', maxCover: '2000', note: 'Cover free', basedOnVersionId: before },
+    });
+    let booking: Awaited<ReturnType<typeof booked>>;
+    try {
+      booking = await booked();
+    } finally {
+      await ok(admin, restoreCoverSettings, {
+        params: { id: before },
+        body: { basedOnVersionId: free.version.id },
+      });
+    }
+    const { order, courierReference } = booking;
+    const key = randomUUID();
+    const res = await ask(order.id, '90', key);
+    expect(res.statusCode, res.body).toBe(200);
+    const raise = res.json<{ changeId: string; pricePence: number; payment: unknown }>();
+    expect(raise).toMatchObject({ coverPence: 9_000, pricePence: 0, payment: null });
+    expect((await view(order.id)).cover.pending).toMatchObject({
+      changeId: raise.changeId,
+      status: 'pending',
+      pricePence: 0,
+    });
+    // The same request again is the same raise; no payment is ever made for it.
+    expect((await ask(order.id, '90', key)).json<{ changeId: string }>().changeId).toBe(
+      raise.changeId,
+    );
+    await settle(t);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'captured'],
+    ]);
+    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
+    expect((await view(order.id)).changes.map((c) => [c.status, c.summary])).toEqual([
+      ['done', 'Raised the cover from £50 to £90 (no charge)'],
+    ]);
+    const status = await checkoutStatus(t.app, order.id);
+    expect(status.receipt?.coverPence).toBe(9_000);
+    expect(status.money?.paid.parts.map((p) => p.what)).toEqual(['booking']);
+    const subject = `Your cover is raised to £90: ${order.reference}`;
+    expect(await subjects(order.id)).toContain(subject);
+    for (let round = 0; round < 5; round++) await t.mail.worker.runOnce();
+    const delivered = (await t.mail.mailbox!.list()).find((m) => m.subject === subject);
+    const message = await t.mail.mailbox!.get(delivered!.id);
+    expect(message!.parsed.text).toContain('It costs nothing more');
+    expect(message!.parsed.text).not.toContain('card');
   });
 });

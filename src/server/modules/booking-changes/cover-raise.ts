@@ -31,7 +31,8 @@ export const RAISE_COVER_JOB = 'raise-cover';
  * row of kind `cover` with its own card payment:
  *
  * 1. asked (`awaiting_payment`), priced at the settings the booking was priced with, and a
- *    payment created for the difference (the order's own payment is never touched);
+ *    payment created for the difference (the order's own payment is never touched); a raise
+ *    that costs nothing (a cover percentage of 0 %) has no payment and goes straight to 2;
  * 2. the card authorised (the confirm call, the provider's event or reconciliation, under the
  *    order's lock): `pending`, and the `raise-cover` job queued; a raise that ended meanwhile,
  *    or a booking no longer booked, releases the hold instead;
@@ -102,7 +103,9 @@ export class CoverRaises implements ChangePaymentHandler {
         if (earlier.orderId !== orderId || earlier.kind !== 'cover') {
           throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
         }
-        if (earlier.status !== 'awaiting_payment') {
+        // A free raise is under way from the start: its repeat is answered with it.
+        const free = Number(earlier.details.pricePence) === 0 && earlier.status === 'pending';
+        if (earlier.status !== 'awaiting_payment' && !free) {
           throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
         }
         return earlier;
@@ -133,12 +136,14 @@ export class CoverRaises implements ChangePaymentHandler {
       if (same) return same;
       const now = this.deps.clock.now();
       for (const r of open) await this.end(r, 'cancelled', 'Another amount was chosen', tx);
+      const id = randomUUID();
+      const free = pricePence === 0;
       const { change: made } = await repository.insert(
         {
-          id: randomUUID(),
+          id,
           orderId,
           kind: 'cover',
-          status: 'awaiting_payment',
+          status: free ? 'pending' : 'awaiting_payment',
           ...(actor.kind === 'operator'
             ? { byKind: 'operator', byId: actor.id, byEmail: actor.email }
             : { byKind: 'customer', byId: null, byEmail: null }),
@@ -154,11 +159,15 @@ export class CoverRaises implements ChangePaymentHandler {
         },
         tx,
       );
+      // Nothing to pay: the courier is asked at once.
+      if (free) await this.enqueueRun(made, tx);
       return made;
     });
     jobs.wake();
-    const order = await orders.load(orderId);
     const pricePence = Number(change.details.pricePence);
+    const coverPence = Number(change.details.to);
+    if (pricePence === 0) return { changeId: change.id, coverPence, pricePence, payment: null };
+    const order = await orders.load(orderId);
     const payment = await checkout.changePayments.start({
       orderId,
       orderReference: order.reference,
@@ -168,7 +177,7 @@ export class CoverRaises implements ChangePaymentHandler {
       amountPence: pricePence,
       description: `BoxAbroad order ${order.reference}: cover raised to ${formatWholePounds(Number(change.details.to))}`,
     });
-    return { changeId: change.id, coverPence: Number(change.details.to), pricePence, payment };
+    return { changeId: change.id, coverPence, pricePence, payment };
   }
 
   /** After the card step: the payment read from the provider and applied (safe to repeat). */
@@ -182,7 +191,7 @@ export class CoverRaises implements ChangePaymentHandler {
 
   /** The card is authorised (under the order's and the payment's locks): keep it or release it. */
   async authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean> {
-    const { repository, orders, jobs, clock } = this.deps;
+    const { repository, orders, clock } = this.deps;
     if (!payment.bookingChangeId) return false;
     const change = await repository.byIdIn(payment.bookingChangeId, tx);
     if (!change || change.kind !== 'cover' || change.status !== 'awaiting_payment') return false;
@@ -199,12 +208,16 @@ export class CoverRaises implements ChangePaymentHandler {
       return false;
     }
     await repository.paid(change.id, clock.now(), tx);
-    await jobs.enqueue(tx, {
+    await this.enqueueRun(change, tx);
+    return true;
+  }
+
+  private enqueueRun(change: BookingChangeRow, tx: DbTransaction): Promise<unknown> {
+    return this.deps.jobs.enqueue(tx, {
       kind: RAISE_COVER_JOB,
       key: `${RAISE_COVER_JOB}:${change.id}`,
-      payload: { changeId: change.id, orderId: payment.orderId },
+      payload: { changeId: change.id, orderId: change.orderId },
     });
-    return true;
   }
 
   /** Reconciliation: an authorised payment is accounted for while its raise is under way. */
@@ -258,7 +271,13 @@ export class CoverRaises implements ChangePaymentHandler {
           heading: 'Your cover is not raised',
           paragraphs: [
             `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-            final ? M.courierRefusedCover : M.courierUnreachableCover,
+            Number(change.details.pricePence) > 0
+              ? final
+                ? M.courierRefusedCover
+                : M.courierUnreachableCover
+              : final
+                ? M.courierRefusedFreeCover
+                : M.courierUnreachableFreeCover,
             `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
           ],
         });
@@ -270,7 +289,8 @@ export class CoverRaises implements ChangePaymentHandler {
     await repository.transaction(async (tx) => {
       const locked = await orders.lock(order.id, tx);
       const payment = await checkout.changePayments.paymentOf(change.id, tx);
-      if (!locked || !payment) return;
+      const pricePence = Number(change.details.pricePence);
+      if (!locked || (!payment && pricePence > 0)) return;
       if (locked.status !== 'booked' && locked.status !== 'cancelling') {
         // Cancelled while the courier was asked: nothing of the raise is kept or charged.
         await this.end(change, 'cancelled', 'The booking was cancelled', tx);
@@ -284,9 +304,13 @@ export class CoverRaises implements ChangePaymentHandler {
         tx,
       );
       if (!settled) return;
-      await orders.raiseCover(order.id, { coverPence: to, pricePence: payment.amountPence }, tx);
+      await orders.raiseCover(
+        order.id,
+        { coverPence: to, pricePence: payment?.amountPence ?? 0 },
+        tx,
+      );
       // Captured by the capture job, which waits while the booking is being cancelled.
-      await checkout.changePayments.capture(payment.id, tx);
+      if (payment) await checkout.changePayments.capture(payment.id, tx);
       const email = locked.collectionAddress?.email;
       if (!email) return;
       await mail.emails.enqueueOrderUpdate(tx, {
@@ -298,7 +322,9 @@ export class CoverRaises implements ChangePaymentHandler {
         paragraphs: [
           `Hello ${locked.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
           `The courier now covers booking ${order.reference} for ${extraCoverText(to)}.`,
-          `We are taking ${formatPence(payment.amountPence)} for it from the card you paid with, as a payment of its own: your booking's payment is unchanged. If you cancel before the courier collects your boxes, both are refunded in full.`,
+          payment
+            ? `We are taking ${formatPence(payment.amountPence)} for it from the card you paid with, as a payment of its own: your booking's payment is unchanged. If you cancel before the courier collects your boxes, both are refunded in full.`
+            : 'It costs nothing more: your booking’s payment is unchanged.',
           'Reply to this email if you have any question.',
         ],
       });

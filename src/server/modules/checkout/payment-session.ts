@@ -63,6 +63,9 @@ export class PaymentSessions {
       pricePence !== order.pricePence ||
       price.coverPence !== order.coverPence ||
       price.coverPricePence !== order.coverPricePence ||
+      // The settings the booking is priced with, even with the included cover only: a raise
+      // after payment is priced with them.
+      price.coverSettingsVersion !== order.coverSettingsVersion ||
       match.courierService.serviceId !== order.courierServiceId ||
       match.collectionOptionId !== order.collectionOptionId
     ) {

@@ -41,6 +41,14 @@ describe('RaiseCover (the cover part of "Cancel or change this booking")', () =>
     expect(html).toContain('>Continue to payment</button>');
   });
 
+  it('offers a raise that costs nothing (cover sold at 0 %) without a card step', () => {
+    const settings = { ...view.cover.settings, percentBasisPoints: 0 };
+    const html = render({ ...view, cover: { ...view.cover, settings } });
+    expect(html).toContain('This costs nothing more.');
+    expect(html).toContain('>Raise my cover</button>');
+    expect(html).not.toContain('Continue to payment');
+  });
+
   it('follows a raise the courier is being asked for, with no form meanwhile', () => {
     const html = render({
       ...view,
@@ -127,5 +135,21 @@ describe('outcomeOf', () => {
       ok: false,
       text: BOOKING_CHANGE_MESSAGES.coverPaymentFailed,
     });
+  });
+
+  it('speaks of no card for a raise that cost nothing', () => {
+    const free = { ...raise, pricePence: 0 };
+    expect(outcomeOf({ ...view, changes: [change('done')] }, free)).toEqual({
+      ok: true,
+      text: 'Your cover is now £600. It cost nothing more.',
+    });
+    const M = BOOKING_CHANGE_MESSAGES;
+    for (const [status, text] of [
+      ['refused', M.courierRefusedFreeCover],
+      ['failed', M.courierUnreachableFreeCover],
+    ] as const) {
+      expect(outcomeOf({ ...view, changes: [change(status)] }, free)).toEqual({ ok: false, text });
+      expect(text).not.toContain('card');
+    }
   });
 });

@@ -38,6 +38,8 @@ type Cover = BookingChanges['cover'];
 type Outcome = { ok: boolean; text: string };
 /** The raise followed: its change, the cover asked and its price. */
 type Raise = { changeId: string; coverPence: number; pricePence: number };
+/** A raise with a card payment to make (one that costs nothing has none). */
+type PaidRaise = CoverRaise & { payment: NonNullable<CoverRaise['payment']> };
 
 /** The cover typed, in pence, or the problem with it in the server's words. */
 export function checkAmount(typed: string, cover: Cover): { pence: number } | { problem: string } {
@@ -56,18 +58,24 @@ export function outcomeOf(view: BookingChanges, raise: Raise): Outcome {
   const change =
     view.changes.find((c) => c.id === raise.changeId) ??
     view.changes.filter((c) => c.kind === 'cover').at(-1);
+  const M = BOOKING_CHANGE_MESSAGES;
+  const free = raise.pricePence === 0;
   if (change?.status === 'done' || (!change && view.cover.coverPence >= raise.coverPence)) {
+    const cover = `Your cover is now ${formatWholePounds(raise.coverPence)}.`;
     return {
       ok: true,
-      text: `Your cover is now ${formatWholePounds(raise.coverPence)}. We charged ${formatPence(raise.pricePence)} to your card.`,
+      text: free
+        ? `${cover} It cost nothing more.`
+        : `${cover} We charged ${formatPence(raise.pricePence)} to your card.`,
     };
   }
   if (change?.status === 'refused') {
-    return { ok: false, text: BOOKING_CHANGE_MESSAGES.courierRefusedCover };
+    return { ok: false, text: free ? M.courierRefusedFreeCover : M.courierRefusedCover };
   }
-  if (change?.status === 'failed')
-    return { ok: false, text: BOOKING_CHANGE_MESSAGES.courierUnreachableCover };
-  return { ok: false, text: BOOKING_CHANGE_MESSAGES.coverPaymentFailed };
+  if (change?.status === 'failed') {
+    return { ok: false, text: free ? M.courierUnreachableFreeCover : M.courierUnreachableCover };
+  }
+  return { ok: false, text: M.coverPaymentFailed };
 }
 
 /**
@@ -93,7 +101,7 @@ export function RaiseCover({
   const { cover } = view;
   const { settings } = cover;
   const orderId = view.orderId;
-  const [raise, setRaise] = useState<CoverRaise | null>(null);
+  const [raise, setRaise] = useState<PaidRaise | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [late, setLate] = useState(false);
   /** The cover last asked for here: the amount field starts with it again. */
@@ -144,7 +152,7 @@ export function RaiseCover({
   }, [orderId, raisingId, raisingCover, raisingPrice]);
 
   /** The card is authorised: the server reads the payment and asks the courier. */
-  async function paid(done: CoverRaise) {
+  async function paid(done: PaidRaise) {
     const next = await callApi(confirmCoverRaise, {
       params: { id: orderId },
       body: { changeId: done.changeId },
@@ -199,13 +207,26 @@ export function RaiseCover({
           <ChooseCover
             view={view}
             asked={asked}
-            onRaise={(next) => {
+            onRaise={async (next) => {
               setOutcome(null);
               setAsked(next.coverPence);
-              setRaise(next);
+              const { payment } = next;
+              if (!payment) {
+                // Nothing to pay: the courier is being asked; the page follows the raise.
+                const view = await callApi(getBookingChanges, { params: { id: orderId } });
+                if (view.cover.pending?.changeId === next.changeId) {
+                  onView(view);
+                  state.current?.focus();
+                } else {
+                  settle(view, next);
+                }
+                return;
+              }
+              const toPay = { ...next, payment };
+              setRaise(toPay);
               // A payment already authorised (its card step done, the answer lost) goes on.
-              if (!next.payment.status.startsWith('requires_')) {
-                paid(next).catch((error: unknown) => {
+              if (!payment.status.startsWith('requires_')) {
+                paid(toPay).catch((error: unknown) => {
                   setRaise(null);
                   setOutcome({ ok: false, text: errorMessage(error) });
                 });
@@ -229,7 +250,7 @@ function ChooseCover({
 }: {
   view: BookingChanges;
   asked: number | null;
-  onRaise: (raise: CoverRaise) => void;
+  onRaise: (raise: CoverRaise) => Promise<void>;
 }) {
   const { cover } = view;
   const { settings } = cover;
@@ -242,6 +263,8 @@ function ChooseCover({
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const checked = checkAmount(amount, cover);
+  const pricePence =
+    'pence' in checked ? coverRaisePricePence(cover.coverPence, checked.pence, settings) : null;
 
   const refuse = (message: string, field: boolean) => {
     setProblem(message);
@@ -260,12 +283,13 @@ function ChooseCover({
     setProblem(null);
     setFieldError(null);
     try {
-      onRaise(
+      await onRaise(
         await callApi(raiseCover, {
           params: { id: view.orderId },
           body: { cover: amount.trim(), requestKey: crypto.randomUUID() },
         }),
       );
+      setBusy(false);
     } catch (error) {
       const refused = asApiError(error);
       refuse(refused.fields.cover ?? refused.message, Boolean(refused.fields.cover));
@@ -306,21 +330,26 @@ function ChooseCover({
         }}
       />
       <p data-testid="cover-price">
-        {'pence' in checked ? (
+        {pricePence === null ? (
+          'Enter more cover than you have now to see its price.'
+        ) : pricePence === 0 ? (
+          'This costs nothing more.'
+        ) : (
           <>
-            This costs{' '}
-            <strong>
-              {formatPence(coverRaisePricePence(cover.coverPence, checked.pence, settings))}
-            </strong>{' '}
-            more: {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
+            This costs <strong>{formatPence(pricePence)}</strong> more:{' '}
+            {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
             {formatWholePounds(cover.coverPence)}.
           </>
-        ) : (
-          'Enter more cover than you have now to see its price.'
         )}
       </p>
       <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
-        {busy ? <Spinner label="Getting the payment ready" /> : 'Continue to payment'}
+        {busy ? (
+          <Spinner label={pricePence === 0 ? 'Raising your cover' : 'Getting the payment ready'} />
+        ) : pricePence === 0 ? (
+          'Raise my cover'
+        ) : (
+          'Continue to payment'
+        )}
       </button>
     </form>
   );
@@ -334,10 +363,10 @@ function PayForCover({
   onPaid,
   onBack,
 }: {
-  raise: CoverRaise;
+  raise: PaidRaise;
   fromPence: number;
   collectionAddress: OrderAddress | null;
-  onPaid: (raise: CoverRaise) => Promise<void>;
+  onPaid: (raise: PaidRaise) => Promise<void>;
   onBack: () => void;
 }) {
   const payment = useCardPayment({
@@ -362,7 +391,7 @@ function PayForCover({
       <ErrorSummary errors={summaryErrors(payment.fieldErrors)} />
       <CardStep payment={payment} />
       {payment.phase === 'form' && (
-        <p>
+        <p className="booking-changes__back">
           <button type="button" className="button button--secondary" onClick={onBack}>
             Choose another amount
           </button>
