@@ -167,6 +167,58 @@ describe('summarisePayment', () => {
     expect(summary.netPence).toBe(15_079);
   });
 
+  it('names each part’s card, and each refund’s, when more cover was paid with another card', () => {
+    const parts = [
+      { what: 'booking' as const, amountPence: 14_999, paidAt: paid.paidAt },
+      {
+        what: 'cover' as const,
+        amountPence: 80,
+        paidAt: '2026-11-24T16:00:00Z',
+        cardLast4: '3184',
+      },
+    ];
+    const refund = {
+      status: 'succeeded' as const,
+      amountPence: 80,
+      askedAt: '2026-11-26T10:00:00Z',
+      settledAt: '2026-11-26T10:01:00Z',
+    };
+    const summary = summarisePayment(
+      { amountPence: 15_079, paidAt: paid.paidAt, cardLast4: '4242', parts },
+      [refund, { ...refund, cardLast4: '3184' }],
+      true,
+    );
+    expect(summary.paid.cardLast4).toBeNull();
+    expect(summary.paid.parts.map((p) => p.words)).toEqual([
+      'Your booking, paid on 23 Nov by card ending 4242',
+      'More cover, bought on 24 Nov by card ending 3184',
+    ]);
+    expect(summary.refunds.map((r) => r.words.split(' on ')[0])).toEqual([
+      'Refund sent to your card ending 4242',
+      'Refund sent to your card ending 3184',
+    ]);
+    // The same card for both: named once, on the whole.
+    const same = summarisePayment(
+      {
+        amountPence: 15_079,
+        paidAt: paid.paidAt,
+        cardLast4: '4242',
+        parts: [parts[0]!, { ...parts[1]!, cardLast4: '4242' }],
+      },
+      [],
+      true,
+    );
+    expect(same.paid.cardLast4).toBe('4242');
+    expect(same.paid.parts.map((p) => p.words)).toEqual([
+      'Your booking, paid on 23 Nov',
+      'More cover, bought on 24 Nov',
+    ]);
+    // Never a digit on the tracking page.
+    expect(
+      JSON.stringify(summarisePayment({ ...paid, amountPence: 15_079, parts }, [], false)),
+    ).not.toMatch(/3184|4242/);
+  });
+
   it('never carries the card’s digits when told not to (the tracking page)', () => {
     const summary = summarisePayment(paid, refunds, false);
     expect(summary.paid.cardLast4).toBeNull();

@@ -109,7 +109,10 @@ export const PaymentSummarySchema = z.object({
     amountPence: z.number().int(),
     /** When the payment was taken (ISO 8601). */
     paidAt: z.string(),
-    /** The card's last four digits when known; always null on the tracking page. */
+    /**
+     * The card's last four digits when known and every part was paid with it (else each part's
+     * words name its card); always null on the tracking page.
+     */
     cardLast4: z.string().nullable(),
     /**
      * What the amount is made of: the booking, then each later payment for a change to it (more
@@ -145,46 +148,72 @@ export const PaymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
-/** One part of what was paid, in the customer's words. */
-export function paymentPartWords(part: { what: 'booking' | 'cover'; paidAt: string }): string {
-  return part.what === 'booking'
-    ? `Your booking, paid on ${dayOf(part.paidAt)}`
-    : `More cover, bought on ${dayOf(part.paidAt)}`;
+/** One part of what was paid, in the customer's words; with its card when cards differ. */
+export function paymentPartWords(
+  part: { what: 'booking' | 'cover'; paidAt: string },
+  cardLast4: string | null = null,
+): string {
+  const words =
+    part.what === 'booking'
+      ? `Your booking, paid on ${dayOf(part.paidAt)}`
+      : `More cover, bought on ${dayOf(part.paidAt)}`;
+  return cardLast4 ? `${words} by card ending ${cardLast4}` : words;
 }
 
-/** The summary of a captured payment and its refunds; `showCard` false leaves the digits out. */
+type PaidPart = {
+  what: 'booking' | 'cover';
+  amountPence: number;
+  paidAt: string;
+  /** The card this part was paid with, when not the booking's. */
+  cardLast4?: string | null;
+};
+
+/**
+ * The summary of the captured payments and their refunds; `showCard` false leaves the digits
+ * out. A part or a refund without a card of its own is the booking's card's; when the parts were
+ * paid with different cards, each part and refund names its own.
+ */
 export function summarisePayment(
   paid: {
     amountPence: number;
     paidAt: string;
     cardLast4: string | null;
-    parts?: readonly { what: 'booking' | 'cover'; amountPence: number; paidAt: string }[];
+    parts?: readonly PaidPart[];
   },
   refunds: readonly {
     status: RefundStatus;
     amountPence: number;
     askedAt: string;
     settledAt: string | null;
+    cardLast4?: string | null;
   }[],
   showCard: boolean,
 ): PaymentSummary {
-  const card = showCard ? paid.cardLast4 : null;
+  const cardOf = (x: { cardLast4?: string | null }) =>
+    showCard ? (x.cardLast4 ?? paid.cardLast4) : null;
+  const parts = paid.parts ?? [
+    { what: 'booking' as const, amountPence: paid.amountPence, paidAt: paid.paidAt },
+  ];
+  const oneCard = new Set(parts.map(cardOf)).size <= 1;
   const back = refundedPence(refunds);
   return {
     paid: {
       amountPence: paid.amountPence,
       paidAt: paid.paidAt,
-      cardLast4: card,
-      parts: (
-        paid.parts ?? [{ what: 'booking', amountPence: paid.amountPence, paidAt: paid.paidAt }]
-      ).map((p) => ({ ...p, words: paymentPartWords(p) })),
+      cardLast4: oneCard ? cardOf(paid) : null,
+      parts: parts.map((p) => ({
+        what: p.what,
+        amountPence: p.amountPence,
+        paidAt: p.paidAt,
+        words: paymentPartWords(p, oneCard ? null : cardOf(p)),
+      })),
     },
     refunds: refunds.map((r) => ({
       amountPence: r.amountPence,
       askedAt: r.askedAt,
       settledAt: r.settledAt,
       state: r.status,
-      words: refundStateWords(r, card),
+      words: refundStateWords(r, cardOf(r)),
     })),
     refundedPence: back,
     netPence: paid.amountPence - back,

@@ -536,7 +536,10 @@ export class AdminService {
     return this.order(id);
   }
 
-  /** Refunds the captured payment (in part or whole); the same request key refunds once. */
+  /**
+   * Refunds the order's captured payments in part or whole (the booking's first, then a cover
+   * raise's); the same request key refunds once.
+   */
   async refund(operator: Operator, id: string, input: RefundInput) {
     const existing = await this.deps.orders.findById(id);
     if (!existing) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
@@ -549,7 +552,7 @@ export class AdminService {
       return {
         result,
         repeated: !result.created,
-        details: { refundId: result.refund.id, amountPence: result.refund.amountPence },
+        details: { refundId: result.refund.id, amountPence: result.amountPence },
       };
     });
     this.deps.checkout.wake();

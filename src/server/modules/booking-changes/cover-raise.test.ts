@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import {
   getAdminCoverSettings,
   getAdminOrder,
+  refundAdminOrder,
   restoreCoverSettings,
   saveAdminCoverSettings,
 } from '../../../domain/api/admin.js';
@@ -349,5 +350,49 @@ describe('raising the cover after payment', () => {
     const message = await t.mail.mailbox!.get(delivered!.id);
     expect(message!.parsed.text).toContain('It costs nothing more');
     expect(message!.parsed.text).not.toContain('card');
+  });
+  it("an operator's refund takes the booking's payment first, then the raise's; up to both together", async () => {
+    const { order } = await booked();
+    await raiseAndPay(order.id, '90');
+    await settle(t);
+    const { browser: admin } = await signedInAdmin(t);
+    const booking = (await paymentsOf(order.id))[0]?.amount_pence ?? 0;
+    expect((await ok(admin, getAdminOrder, { params: { id: order.id } })).refundablePence).toBe(
+      booking + 80,
+    );
+    const refund = (amount: string, requestKey = randomUUID()) =>
+      call(admin, refundAdminOrder, { params: { id: order.id }, body: { amount, requestKey } });
+    // More than both together: refused with what is left.
+    const tooMuch = await refund(((booking + 81) / 100).toFixed(2));
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({
+      error: {
+        fields: {
+          amount: `At most £${((booking + 80) / 100).toFixed(2)} is left to refund on this payment`,
+        },
+      },
+    });
+    // All of the booking's payment and 50p of the raise: two refunds, one request.
+    const key = randomUUID();
+    const first = await refund(((booking + 50) / 100).toFixed(2), key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await refund(((booking + 50) / 100).toFixed(2), key)).statusCode).toBe(200);
+    await settle(t);
+    expect(await refundsOf(order.id)).toEqual([
+      { status: 'succeeded', amount_pence: 50 },
+      { status: 'succeeded', amount_pence: booking },
+    ]);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'refunded'],
+      ['cover', 'captured'],
+    ]);
+    const after = await ok(admin, getAdminOrder, { params: { id: order.id } });
+    expect(after.refundablePence).toBe(30);
+    // The rest: the raise is refunded too, and the customer's page nets to nothing.
+    expect((await refund('0.30')).statusCode).toBe(200);
+    await settle(t);
+    expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
+    expect((await checkoutStatus(t.app, order.id)).money?.netPence).toBe(0);
+    expect((await refund('0.01')).statusCode).toBe(409);
   });
 });

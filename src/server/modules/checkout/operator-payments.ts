@@ -110,17 +110,20 @@ export class OperatorPayments {
   }
 
   /**
-   * Records a refund of the order's captured payment and queues the refund job, in the caller's
-   * transaction under the order's and the payment's row locks. The same request key again
-   * returns the first refund (`created: false`) and queues nothing. Other refunds of the payment
-   * still with the provider never block it: what may already have gone counts against what is
-   * left (decision 104).
+   * Records an operator's refund of the order and queues its job, in the caller's transaction
+   * under the order's and the payments' row locks. The amount may be up to what is left of every
+   * captured payment together (the booking's and any a change paid for, such as a cover raise):
+   * it is taken from the booking's payment first, then from each other payment, oldest first, a
+   * refund per payment touched (the first under `requestKey`, another under
+   * `requestKey:<payment>`). The same request key again returns the first refund
+   * (`created: false`) and queues nothing. Other refunds still with the provider never block it:
+   * what may already have gone counts against what is left (decision 104).
    */
   async requestRefund(
     orderId: string,
     input: { amount: string; requestKey: string; by: RefundRequester },
     tx: DbTransaction,
-  ): Promise<{ reference: string; refund: RefundRow; created: boolean }> {
+  ): Promise<{ reference: string; refund: RefundRow; amountPence: number; created: boolean }> {
     const { orders, repository } = this.deps;
     const order = await orders.lock(orderId, tx);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
@@ -129,10 +132,15 @@ export class OperatorPayments {
       if (earlier.orderId !== orderId) {
         throw new ApiError(409, 'NOT_REFUNDABLE', 'That request was for another order.');
       }
-      return { reference: order.reference, refund: earlier, created: false };
+      const all = await repository.listRefunds({ orderId }, tx);
+      const made = all.filter(
+        (r) => r.requestKey === input.requestKey || r.requestKey.startsWith(`${input.requestKey}:`),
+      );
+      const amountPence = made.reduce((sum, r) => sum + r.amountPence, 0);
+      return { reference: order.reference, refund: earlier, amountPence, created: false };
     }
-    const captured = await this.capturedPayment(orderId, tx);
-    if (!captured) {
+    const captured = await this.capturedPayments(orderId, tx);
+    if (!captured.some((p) => p.kind === 'order')) {
       throw new ApiError(
         409,
         'NOT_REFUNDABLE',
@@ -141,26 +149,43 @@ export class OperatorPayments {
           : 'Nothing was charged for this order, so there is nothing to refund.',
       );
     }
-    const payment = await repository.lockPayment(captured.id, tx);
-    if (!payment || payment.status !== 'captured') {
-      throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.nothingLeft);
+    // The booking's payment first, then the others, oldest first; each locked, with what is left.
+    const open: { payment: PaymentRow; leftPence: number }[] = [];
+    for (const row of [...captured].sort((a, b) => kindRank(a) - kindRank(b))) {
+      const payment = await repository.lockPayment(row.id, tx);
+      if (!payment || payment.status !== 'captured') continue;
+      const refunds = await repository.listRefunds({ paymentId: payment.id }, tx);
+      open.push({ payment, leftPence: refundLeftPence(payment.amountPence, refunds) });
     }
-    const refunds = await repository.listRefunds({ paymentId: payment.id }, tx);
-    const parsed = parseRefundAmount(input.amount, refundLeftPence(payment.amountPence, refunds));
+    if (open.length === 0) throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.nothingLeft);
+    const parsed = parseRefundAmount(
+      input.amount,
+      open.reduce((sum, p) => sum + p.leftPence, 0),
+    );
     if ('error' in parsed) {
       throw new ApiError(422, 'VALIDATION_FAILED', parsed.error, { amount: parsed.error });
     }
-    const { refund, created } = await this.addRefund(
-      payment,
-      {
-        requestKey: input.requestKey,
-        amountPence: parsed.pence,
-        by: { kind: 'operator', id: input.by.id, email: input.by.email },
-        reason: null,
-      },
-      tx,
-    );
-    return { reference: order.reference, refund, created };
+    let toRefund = parsed.pence;
+    let first: RefundRow | undefined;
+    for (const { payment, leftPence } of open) {
+      if (toRefund <= 0) break;
+      if (leftPence <= 0) continue;
+      const amountPence = Math.min(toRefund, leftPence);
+      const { refund } = await this.addRefund(
+        payment,
+        {
+          requestKey: first ? `${input.requestKey}:${payment.id}` : input.requestKey,
+          amountPence,
+          by: { kind: 'operator', id: input.by.id, email: input.by.email },
+          reason: null,
+        },
+        tx,
+      );
+      first ??= refund;
+      toRefund -= amountPence;
+    }
+    if (!first) throw new ApiError(409, 'NOT_REFUNDABLE', REFUND_MESSAGES.nothingLeft);
+    return { reference: order.reference, refund: first, amountPence: parsed.pence, created: true };
   }
 
   /**
@@ -350,17 +375,21 @@ export class OperatorPayments {
     return moved.length > 0;
   }
 
-  /** The order's refunds and what is left to refund of its captured payment. */
+  /** The order's refunds and what is left to refund of its captured payments together. */
   async refunds(orderId: string): Promise<{ refunds: RefundRow[]; refundablePence: number }> {
     const refunds = await this.deps.repository.listRefunds({ orderId });
-    const captured = await this.capturedPayment(orderId);
-    const refundablePence =
-      captured && captured.status === 'captured'
-        ? refundLeftPence(
-            captured.amountPence,
-            refunds.filter((r) => r.paymentId === captured.id),
-          )
-        : 0;
+    const captured = await this.capturedPayments(orderId);
+    const refundablePence = captured
+      .filter((p) => p.status === 'captured')
+      .reduce(
+        (sum, p) =>
+          sum +
+          refundLeftPence(
+            p.amountPence,
+            refunds.filter((r) => r.paymentId === p.id),
+          ),
+        0,
+      );
     return { refunds, refundablePence };
   }
 
@@ -394,6 +423,7 @@ export class OperatorPayments {
             what: 'cover' as const,
             amountPence: p.amountPence,
             paidAt: p.updatedAt.toISOString(),
+            cardLast4: p.cardLast4,
           })),
         ],
       },
@@ -402,6 +432,7 @@ export class OperatorPayments {
         amountPence: r.amountPence,
         askedAt: r.createdAt.toISOString(),
         settledAt: r.settledAt?.toISOString() ?? null,
+        cardLast4: all.find((p) => p.id === r.paymentId)?.cardLast4,
       })),
       options.showCard,
     );
@@ -533,4 +564,9 @@ function notCancellableMessage(status: string): string {
     default:
       return 'No card payment is held for this order, so there is nothing to cancel.';
   }
+}
+
+/** The booking's own payment before any a change paid for. */
+function kindRank(payment: PaymentRow): number {
+  return payment.kind === 'order' ? 0 : 1;
 }
