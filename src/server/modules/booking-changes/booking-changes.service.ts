@@ -20,12 +20,9 @@ import type { CancelledBy } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
-import { CoverRaises } from './cover-raise.js';
+import { CoverRaises, underWay } from './cover-raise.js';
 
 export const CANCEL_BOOKING_JOB = 'cancel-booking';
-
-/** A date or contact change still pending after this long was abandoned by its process. */
-const CHANGE_ABANDONED_MS = 10 * 60_000;
 
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
 
@@ -61,7 +58,7 @@ export class BookingChangesService {
     ]);
     const now = clock.now();
     const cancelReason = this.cancelRefusal(order, collected);
-    const pending = rows.some((r) => r.status === 'pending' && !this.abandoned(r, now));
+    const pending = rows.some((r) => underWay(r, now));
     const closesAt = order.collectionDate ? changesCloseAt(order.collectionDate) : null;
     let changeReason = cancelReason;
     if (!changeReason && closesAt && now >= closesAt) changeReason = M.changesClosed;
@@ -106,10 +103,6 @@ export class BookingChangesService {
     if (order.status !== 'booked') return M.notBooked;
     if (collected) return M.collected;
     return null;
-  }
-
-  private abandoned(row: BookingChangeRow, now: Date): boolean {
-    return row.kind !== 'cancel' && now.getTime() - row.updatedAt.getTime() > CHANGE_ABANDONED_MS;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -220,7 +213,7 @@ export class BookingChangesService {
       if (!settled) return;
       await orders.transition(order.id, 'cancelling', 'cancelled', {}, tx);
       await tracking.stopCancelled(order.id, tx);
-      const { refund, releasing } = await checkout.settleCancelledBooking(
+      const { refund, refundPence, releasing } = await checkout.settleCancelledBooking(
         order.id,
         cancelledBy(change),
         tx,
@@ -237,7 +230,7 @@ export class BookingChangesService {
           `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
           `We have cancelled booking ${order.reference} with the courier${change.byKind === 'operator' ? ', as you asked us to' : ''}. The courier will not come to collect your boxes.`,
           refund
-            ? `A full refund of ${formatPence(refund.amountPence)} is on its way to the card you paid with. We will email you again when the card provider confirms it; banks then take up to 5 working days to show it.`
+            ? `A full refund of ${formatPence(refundPence)} is on its way to the card you paid with. We will email you again when the card provider confirms it; banks then take up to 5 working days to show it.`
             : releasing
               ? 'We have released the hold on your card: you will not be charged.'
               : 'You have not been charged for this booking.',
@@ -449,9 +442,7 @@ export class BookingChangesService {
       if (locked.collectionDate && now >= changesCloseAt(locked.collectionDate)) {
         throw new ApiError(409, 'CHANGES_CLOSED', M.changesClosed);
       }
-      const inProgress = (await repository.list(order.id, tx)).find(
-        (r) => r.status === 'pending' && !this.abandoned(r, now),
-      );
+      const inProgress = (await repository.list(order.id, tx)).find((r) => underWay(r, now));
       if (inProgress) throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
       const { change } = await repository.insert(
         {

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/api/admin.js';
 import {
   cancelBooking,
+  changeCollectionDate,
   confirmCoverRaise,
   getBookingChanges,
   raiseCover,
@@ -271,6 +272,13 @@ describe('raising the cover after payment', () => {
     ]);
     const money = (await checkoutStatus(t.app, order.id)).money;
     expect(money?.netPence).toBe(0);
+    // The cancellation's email counts both refunds.
+    const subject = `Your booking is cancelled: ${order.reference}`;
+    for (let round = 0; round < 5; round++) await t.mail.worker.runOnce();
+    const delivered = (await t.mail.mailbox!.list()).find((m) => m.subject === subject);
+    const message = await t.mail.mailbox!.get(delivered!.id);
+    const total = ((payments[0]?.amount_pence ?? 0) + 80) / 100;
+    expect(message!.parsed.text).toContain(`A full refund of £${total.toFixed(2)} is on its way`);
   });
 
   it('cancelling while a raise waits for its card ends the raise; a late payment is released, never charged', async () => {
@@ -394,5 +402,43 @@ describe('raising the cover after payment', () => {
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
     expect((await checkoutStatus(t.app, order.id)).money?.netPence).toBe(0);
     expect((await refund('0.01')).statusCode).toBe(409);
+  });
+  it('a raise paid for when the booking is cancelled waits: the cancellation refused, the raise is made and charged', async () => {
+    const { order, courierReference } = await booked();
+    const { raise } = await raiseAndPay(order.id, '90');
+    // Paid, not yet made: no other change may start meanwhile.
+    const moved = await call(t.app, changeCollectionDate, {
+      params: { id: order.id },
+      body: { collectionDate: '2026-11-30', requestKey: randomUUID() },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ error: { code: 'CHANGE_IN_PROGRESS' } });
+    // The cancellation is asked while the raise is under way; the courier refuses it.
+    t.courierSimulator!.control({ cancel: 'fail' });
+    const cancel = await call(t.app, cancelBooking, {
+      params: { id: order.id },
+      body: { requestKey: randomUUID() },
+    });
+    expect(cancel.statusCode).toBe(202);
+    expect((await view(order.id)).changes.find((c) => c.id === raise.changeId)?.status).toBe(
+      'pending',
+    );
+    for (const minutes of [5, 30, 120]) {
+      t.clock.set(new Date(Date.parse('2026-11-23T10:00:00Z') + minutes * 60_000).toISOString());
+      await settle(t);
+    }
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    const after = await view(order.id);
+    // Both asked in the same clock instant: compared in a fixed order.
+    expect(after.changes.map((c) => `${c.kind} ${c.status}`).sort()).toEqual([
+      'cancel refused',
+      'cover done',
+    ]);
+    expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
+    expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
+    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ['order', 'captured'],
+      ['cover', 'captured'],
+    ]);
   });
 });

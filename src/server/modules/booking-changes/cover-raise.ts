@@ -25,6 +25,24 @@ import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js'
 
 export const RAISE_COVER_JOB = 'raise-cover';
 
+/** How often a paid raise looks again at a cancellation or another change under way. */
+const WAIT_FOR_CHANGE_MS = 30_000;
+
+/** A date or contact change still pending after this long was abandoned by its process. */
+const CHANGE_ABANDONED_MS = 10 * 60_000;
+
+/**
+ * A change being made now: pending, and not a date or contact change abandoned by its process
+ * (those are made within their request). A cancellation or a paid cover raise is carried on by
+ * its job, however long the courier takes. One change at a time reaches the courier: each call
+ * sends the booked day as it reads it.
+ */
+export function underWay(row: BookingChangeRow, now: Date): boolean {
+  if (row.status !== 'pending') return false;
+  if (row.kind === 'cancel' || row.kind === 'cover') return true;
+  return now.getTime() - row.updatedAt.getTime() <= CHANGE_ABANDONED_MS;
+}
+
 /**
  * Raising the cover of a booked order until the courier collects it (docs/cover-and-import-
  * charges.md, "Raising the cover after payment"; decision 113). A raise is a `booking_changes`
@@ -123,12 +141,11 @@ export class CoverRaises implements ChangePaymentHandler {
         coverProblem(read.pence, priced.declaredValuePence, priced.settings) ??
         (read.pence <= current ? M.coverNotHigher(formatWholePounds(current)) : undefined);
       if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
-      const open = (await repository.list(orderId, tx)).filter(
-        (r) => r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment'),
-      );
-      if (open.some((r) => r.status === 'pending')) {
+      const rows = await repository.list(orderId, tx);
+      if (rows.some((r) => underWay(r, this.deps.clock.now()))) {
         throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
       }
+      const open = rows.filter((r) => r.kind === 'cover' && r.status === 'awaiting_payment');
       const pricePence = coverRaisePricePence(current, read.pence, priced.settings);
       const same = open.find(
         (r) => Number(r.details.to) === read.pence && Number(r.details.from) === current,
@@ -238,10 +255,24 @@ export class CoverRaises implements ChangePaymentHandler {
     if (!change || change.kind !== 'cover' || change.status !== 'pending')
       return { result: 'done' };
     const order = await orders.findById(change.orderId);
+    if (order?.status === 'cancelling') {
+      // The raise waits for the cancellation's outcome (a refused one leaves the booking
+      // booked), without spending its attempts.
+      return { result: 'again', delayMs: WAIT_FOR_CHANGE_MS };
+    }
+    const now = clock.now();
+    const other = (await repository.list(change.orderId)).find(
+      (r) => r.id !== change.id && underWay(r, now),
+    );
+    if (other && order?.status === 'booked') {
+      // Another change (a new day) is with the courier: the raise sends the day it leaves.
+      return { result: 'again', delayMs: WAIT_FOR_CHANGE_MS };
+    }
     if (!order || order.status !== 'booked' || !order.courierReference) {
-      await repository.transaction((tx) =>
-        this.end(change, 'cancelled', 'The booking was no longer booked', tx),
-      );
+      await repository.transaction(async (tx) => {
+        await orders.lock(change.orderId, tx);
+        await this.end(change, 'cancelled', 'The booking was no longer booked', tx);
+      });
       checkout.wake();
       return { result: 'done' };
     }
@@ -352,10 +383,15 @@ export class CoverRaises implements ChangePaymentHandler {
     return ended;
   }
 
-  /** Ends, in the caller's transaction, every raise of the order not yet made (a cancellation). */
+  /**
+   * Ends, in the caller's transaction, every raise of the order still waiting for its card (a
+   * cancellation). A raise already paid for (`pending`) is left to its job, which may have told
+   * the courier already: it waits for the cancellation's outcome, then is made and charged (the
+   * cancellation refused) or ended and its hold released (the booking cancelled).
+   */
   async endOpen(orderId: string, answer: string, tx: DbTransaction): Promise<void> {
     for (const r of await this.deps.repository.list(orderId, tx)) {
-      if (r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment')) {
+      if (r.kind === 'cover' && r.status === 'awaiting_payment') {
         await this.end(r, 'cancelled', answer, tx);
       }
     }

@@ -25,8 +25,8 @@ export function refundCancelledBooking(
 
 /**
  * The payments of a booking the courier has just cancelled, in the transaction that marks the
- * order `cancelled` (docs/booking-changes.md): a captured payment is refunded in full (the
- * refund job); a capture not yet made is brought forward, and the capture job, seeing the order
+ * order `cancelled` (docs/booking-changes.md): each captured payment is refunded in full (the
+ * refund job; `refundPence` is what they come to); a capture not yet made is brought forward, and the capture job, seeing the order
  * cancelled, releases the hold instead of charging.
  */
 export async function settleCancelledBooking(
@@ -35,10 +35,15 @@ export async function settleCancelledBooking(
   orderId: string,
   by: CancelledBy,
   tx: DbTransaction,
-): Promise<{ refund: RefundRow | null; releasing: boolean }> {
+): Promise<{ refund: RefundRow | null; refundPence: number; releasing: boolean }> {
   const releasing = await resumeCaptures(deps, orderId, tx);
   const refund = await refundCancelledBooking(operator, orderId, by, tx);
-  return { refund, releasing };
+  // What the cancellation refunds in all: the booking's payment and any cover raise's.
+  const key = refundKey(orderId);
+  const refundPence = (await deps.repository.listRefunds({ orderId }, tx))
+    .filter((r) => r.requestKey === key || r.requestKey.startsWith(`${key}:`))
+    .reduce((sum, r) => sum + r.amountPence, 0);
+  return { refund, refundPence, releasing };
 }
 
 /**
