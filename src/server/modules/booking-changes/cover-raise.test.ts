@@ -396,11 +396,15 @@ describe('raising the cover after payment', () => {
     ]);
     const after = await ok(admin, getAdminOrder, { params: { id: order.id } });
     expect(after.refundablePence).toBe(30);
-    // The rest: the raise is refunded too, and the customer's page nets to nothing.
+    // The rest, later that day: the raise is refunded too, and the customer's page nets to
+    // nothing; the raise still reads as bought when it was, not when it was refunded.
+    t.clock.set('2026-11-23T18:00:00Z');
     expect((await refund('0.30')).statusCode).toBe(200);
     await settle(t);
     expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
-    expect((await checkoutStatus(t.app, order.id)).money?.netPence).toBe(0);
+    const money = (await checkoutStatus(t.app, order.id)).money;
+    expect(money?.netPence).toBe(0);
+    expect(money?.paid.parts[1]?.paidAt).toBe('2026-11-23T10:00:00.000Z');
     expect((await refund('0.01')).statusCode).toBe(409);
   });
   it('a raise paid for when the booking is cancelled waits: the cancellation refused, the raise is made and charged', async () => {

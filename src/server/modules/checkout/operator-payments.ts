@@ -422,7 +422,8 @@ export class OperatorPayments {
           ...later.map((p) => ({
             what: 'cover' as const,
             amountPence: p.amountPence,
-            paidAt: p.updatedAt.toISOString(),
+            // When it was asked for (a later update, its refund, would move the day).
+            paidAt: p.createdAt.toISOString(),
             cardLast4: p.cardLast4,
           })),
         ],

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingChanges } from '../../../domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '../../../domain/booking-changes.js';
-import { checkAmount, outcomeOf, RaiseCover } from './raise-cover.js';
+import { checkAmount, confirmed, outcomeOf, RaiseCover } from './raise-cover.js';
 
 const CHANGE_ID = '0b6f3a52-2f7e-4a36-9a43-6f1d2b0c9e11';
 
@@ -151,5 +151,59 @@ describe('outcomeOf', () => {
       expect(outcomeOf({ ...view, changes: [change(status)] }, free)).toEqual({ ok: false, text });
       expect(text).not.toContain('card');
     }
+  });
+});
+
+describe('confirmed (after the card step)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const raise = {
+    changeId: CHANGE_ID,
+    coverPence: 60_000,
+    pricePence: 1_100,
+    payment: {
+      paymentId: 'p1',
+      provider: 'sandbox' as const,
+      clientSecret: 'secret',
+      amountPence: 1_100,
+      status: 'requires_payment_method',
+      error: null,
+    },
+  };
+  /** The confirm call's answer lost (503), then the booking's changes as given. */
+  const lostThen = (changes: BookingChanges) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/confirmation')
+            ? Response.json(
+                { error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } },
+                { status: 503 },
+              )
+            : Response.json(changes),
+        ),
+      ),
+    );
+
+  it('follows a raise the server carried on with when the answer was lost', async () => {
+    const pending = {
+      changeId: CHANGE_ID,
+      status: 'pending' as const,
+      coverPence: 60_000,
+      pricePence: 1_100,
+    };
+    lostThen({ ...view, cover: { ...view.cover, allowed: false, pending } });
+    expect((await confirmed('order-1', raise)).cover.pending).toEqual(pending);
+  });
+
+  it('gives the error when the raise still waits for its card', async () => {
+    const waiting = {
+      changeId: CHANGE_ID,
+      status: 'awaiting_payment' as const,
+      coverPence: 60_000,
+      pricePence: 1_100,
+    };
+    lostThen({ ...view, cover: { ...view.cover, pending: waiting } });
+    await expect(confirmed('order-1', raise)).rejects.toMatchObject({ status: 503 });
   });
 });

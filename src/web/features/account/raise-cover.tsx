@@ -153,10 +153,7 @@ export function RaiseCover({
 
   /** The card is authorised: the server reads the payment and asks the courier. */
   async function paid(done: PaidRaise) {
-    const next = await callApi(confirmCoverRaise, {
-      params: { id: orderId },
-      body: { changeId: done.changeId },
-    });
+    const next = await confirmed(orderId, done);
     setRaise(null);
     if (next.cover.pending) {
       onView(next);
@@ -240,6 +237,30 @@ export function RaiseCover({
         ))}
     </div>
   );
+}
+
+/**
+ * After the card step: the server reads the payment and asks the courier. If that answer is lost
+ * (the card authorised, the network gone), the booking's changes say how the raise stands: one
+ * under way or ended is followed from there; one still waiting for its card is the error's.
+ */
+export async function confirmed(orderId: string, raise: PaidRaise): Promise<BookingChanges> {
+  try {
+    return await callApi(confirmCoverRaise, {
+      params: { id: orderId },
+      body: { changeId: raise.changeId },
+    });
+  } catch (error) {
+    const view = await callApi(getBookingChanges, { params: { id: orderId } }).catch(() => null);
+    const change = view?.changes.find((c) => c.id === raise.changeId);
+    const waiting =
+      view?.cover.pending?.changeId === raise.changeId &&
+      view.cover.pending.status === 'awaiting_payment';
+    if (!view || waiting || (!change && view.cover.pending?.changeId !== raise.changeId)) {
+      throw error;
+    }
+    return view;
+  }
 }
 
 /** The amount, its price as it is typed, and "Continue to payment". */
