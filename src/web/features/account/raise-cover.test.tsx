@@ -185,25 +185,21 @@ describe('confirmed (after the card step)', () => {
       ),
     );
 
+  const raiseIn = (status: 'pending' | 'awaiting_payment') => ({
+    changeId: CHANGE_ID,
+    status,
+    coverPence: 60_000,
+    pricePence: 1_100,
+  });
+
   it('follows a raise the server carried on with when the answer was lost', async () => {
-    const pending = {
-      changeId: CHANGE_ID,
-      status: 'pending' as const,
-      coverPence: 60_000,
-      pricePence: 1_100,
-    };
+    const pending = raiseIn('pending');
     lostThen({ ...view, cover: { ...view.cover, allowed: false, pending } });
     expect((await confirmed('order-1', raise)).cover.pending).toEqual(pending);
   });
 
   it('gives the error when the raise still waits for its card', async () => {
-    const waiting = {
-      changeId: CHANGE_ID,
-      status: 'awaiting_payment' as const,
-      coverPence: 60_000,
-      pricePence: 1_100,
-    };
-    lostThen({ ...view, cover: { ...view.cover, pending: waiting } });
+    lostThen({ ...view, cover: { ...view.cover, pending: raiseIn('awaiting_payment') } });
     await expect(confirmed('order-1', raise)).rejects.toMatchObject({ status: 503 });
   });
 });
