@@ -153,11 +153,10 @@ export class CoverRaises implements ChangePaymentHandler {
       if (same) return same;
       const now = this.deps.clock.now();
       for (const r of open) await this.end(r, 'cancelled', 'Another amount was chosen', tx);
-      const id = randomUUID();
       const free = pricePence === 0;
       const { change: made } = await repository.insert(
         {
-          id,
+          id: randomUUID(),
           orderId,
           kind: 'cover',
           status: free ? 'pending' : 'awaiting_payment',

@@ -1,7 +1,7 @@
 import type { DbTransaction } from '../../db/client.js';
 import { CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
 import type { RefundRow } from './checkout.repository.js';
-import type { OperatorPayments, RefundBy } from './operator-payments.js';
+import { refundedUnderKey, type OperatorPayments, type RefundBy } from './operator-payments.js';
 
 /** Who cancelled a booking, as its refund records it. */
 export type CancelledBy = RefundBy;
@@ -26,8 +26,8 @@ export function refundCancelledBooking(
 /**
  * The payments of a booking the courier has just cancelled, in the transaction that marks the
  * order `cancelled` (docs/booking-changes.md): each captured payment is refunded in full (the
- * refund job; `refundPence` is what they come to); a capture not yet made is brought forward, and the capture job, seeing the order
- * cancelled, releases the hold instead of charging.
+ * refund job; `refundPence` is what they come to); a capture not yet made is brought forward,
+ * and the capture job, seeing the order cancelled, releases the hold instead of charging.
  */
 export async function settleCancelledBooking(
   deps: CheckoutDeps,
@@ -39,10 +39,10 @@ export async function settleCancelledBooking(
   const releasing = await resumeCaptures(deps, orderId, tx);
   const refund = await refundCancelledBooking(operator, orderId, by, tx);
   // What the cancellation refunds in all: the booking's payment and any cover raise's.
-  const key = refundKey(orderId);
-  const refundPence = (await deps.repository.listRefunds({ orderId }, tx))
-    .filter((r) => r.requestKey === key || r.requestKey.startsWith(`${key}:`))
-    .reduce((sum, r) => sum + r.amountPence, 0);
+  const refundPence = refundedUnderKey(
+    await deps.repository.listRefunds({ orderId }, tx),
+    refundKey(orderId),
+  );
   return { refund, refundPence, releasing };
 }
 

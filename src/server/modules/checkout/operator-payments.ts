@@ -45,6 +45,16 @@ const REFUND_NOT_FOUND = () => new ApiError(404, 'REFUND_NOT_FOUND', 'There is n
 export const providerRefundKey = (refundId: string) => `refund:${refundId}`;
 
 /**
+ * What one request refunded in all: its refund under `requestKey` and those it made of other
+ * payments, under `requestKey:<payment>` (`requestRefund`, `refundInFull`).
+ */
+export function refundedUnderKey(refunds: readonly RefundRow[], requestKey: string): number {
+  return refunds
+    .filter((r) => r.requestKey === requestKey || r.requestKey.startsWith(`${requestKey}:`))
+    .reduce((sum, r) => sum + r.amountPence, 0);
+}
+
+/**
  * The operators' payment and booking actions on an order (docs/operators.md, "Orders"): retry a
  * booking whose outcome was unknown, cancel an authorisation before the booking, and refund a
  * captured payment. Each runs in the caller's transaction under the order's row lock and
@@ -132,11 +142,10 @@ export class OperatorPayments {
       if (earlier.orderId !== orderId) {
         throw new ApiError(409, 'NOT_REFUNDABLE', 'That request was for another order.');
       }
-      const all = await repository.listRefunds({ orderId }, tx);
-      const made = all.filter(
-        (r) => r.requestKey === input.requestKey || r.requestKey.startsWith(`${input.requestKey}:`),
+      const amountPence = refundedUnderKey(
+        await repository.listRefunds({ orderId }, tx),
+        input.requestKey,
       );
-      const amountPence = made.reduce((sum, r) => sum + r.amountPence, 0);
       return { reference: order.reference, refund: earlier, amountPence, created: false };
     }
     const captured = await this.capturedPayments(orderId, tx);
