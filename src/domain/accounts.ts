@@ -4,7 +4,10 @@ import { z } from './zod.js';
  * Accounts (docs/accounts.md): what a person types to sign up, sign in and reset a password,
  * with the messages the forms and the API show.
  */
-/** The password rule (docs/accounts.md, decision 076): length only, no composition rules. */
+/**
+ * The password rule (docs/accounts.md, decisions 076 and 116): a length, and hard to guess by
+ * zxcvbn's estimate; no composition rules.
+ */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -13,11 +16,26 @@ export const ACCOUNT_MESSAGES = {
   email: 'Enter an email address like name@example.com',
   password: `Use at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters. Avoid common passwords and your email.`,
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few unrelated words work well. Avoid common passwords and your email.`,
   passwordBlank: 'Choose a password that is not only spaces',
   passwordCommon:
     'This password is too common: it is on the lists people try first. Choose a longer or less usual one, for example three or four unrelated words.',
   passwordIsEmail: 'Do not use your email address as your password. Choose something else.',
+  /** Refused by the guess estimate (server/modules/accounts/password-rule.ts), by its reason. */
+  passwordRepeated:
+    'Repeated characters like “aaaa” or “abcabc” are easy to guess. Choose a longer or less usual password, for example three or four unrelated words.',
+  passwordSequence:
+    'Sequences like “abcd” or “1234” are easy to guess. Choose a longer or less usual password, for example three or four unrelated words.',
+  passwordKeyboard:
+    'Rows and patterns of keys like “qwerty” are easy to guess. Choose a longer or less usual password, for example three or four unrelated words.',
+  passwordLikeCommon:
+    'A common password with a capital, a digit or a symbol added is still easy to guess. Choose a longer or less usual one, for example three or four unrelated words.',
+  passwordDate:
+    'Dates and years are easy to guess. Choose a longer or less usual password, for example three or four unrelated words.',
+  passwordPersonal:
+    'Do not build your password from your name, your email or this site’s name. Choose something else, for example three or four unrelated words.',
+  passwordGuessable:
+    'This password would be easy to guess. Choose a longer or less usual one, for example three or four unrelated words.',
   currentPassword: 'Enter your current password',
   signInFailed: 'The email or password is not right. Check them and try again.',
   signUpLinkInvalid:

@@ -7,6 +7,7 @@ import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { call } from '../../../../tests/support/call.js';
 import { customer, operator } from '../../../../tests/support/factories/accounts.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
 import { getAdminDashboard, listAuditLog } from '../../../domain/api/admin.js';
@@ -94,6 +95,42 @@ describe('operator invitations', () => {
       [email],
     );
     expect(left?.count).toBe(0);
+  });
+
+  it('refuses an easy password, at admin:create and when an invitation is accepted, with the reason', async () => {
+    const weak: [string, string][] = [
+      ['aaaaaaaaaa', ACCOUNT_MESSAGES.passwordRepeated],
+      ['Password1!', ACCOUNT_MESSAGES.passwordLikeCommon],
+      ['boxabroad1', ACCOUNT_MESSAGES.passwordPersonal],
+    ];
+    const fresh = `new.operator.${Date.now()}@boxabroad.test`;
+    for (const [password, reason] of weak) {
+      await expect(
+        t.app.services.operators.createOrInvite({ email: fresh, password }, ADMIN_CREATE_ACTOR),
+        password,
+      ).rejects.toThrow(reason);
+    }
+    const [made] = await t.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM users WHERE email = $1`,
+      [fresh],
+    );
+    expect(made?.count).toBe(0);
+
+    const { email } = await customer(t);
+    await t.app.services.operators.createOrInvite({ email }, ADMIN_CREATE_ACTOR);
+    const token = await invitationToken(email);
+    for (const [password, reason] of weak) {
+      const res = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+        body: { token, password },
+      });
+      expect(res.statusCode, password).toBe(422);
+      expect(res.json<ApiErrorBody>().error.fields, password).toEqual({ password: reason });
+    }
+    // The refusals did not spend the link.
+    const accepted = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
+      body: { token, password: 'violet anchors hum' },
+    });
+    expect(accepted.statusCode).toBe(200);
   });
 
   it('an unknown token is refused like a used one', async () => {

@@ -70,8 +70,8 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 const roleOf = (user: object) => (user as { role?: string | null }).role;
 
 /** The password rule every account keeps (password-rule.ts): the command says why it refuses. */
-function checkPassword(password: string, email: string): void {
-  const problem = passwordProblem(password, { email });
+function checkPassword(password: string, email: string, name: string | undefined): void {
+  const problem = passwordProblem(password, { email, name });
   if (problem) throw new Error(problem);
 }
 
@@ -111,7 +111,7 @@ export class OperatorAccounts {
     let password = input.password;
     if (password === undefined && input.askPassword) password = await input.askPassword();
     if (password === undefined) throw new Error(OPERATOR_MESSAGES.needsPassword);
-    checkPassword(password, email);
+    checkPassword(password, email, input.name);
     const user = await ctx.internalAdapter.createUser(
       {
         email,

@@ -25,7 +25,25 @@ describe('the password rule', () => {
   it('accepts a long uncommon password, with no composition rules', () => {
     expect(passwordProblem('correct horse battery', { email })).toBeNull();
     expect(passwordProblem('all lower case words here')).toBeNull();
-    expect(passwordProblem('x'.repeat(128), { email })).toBeNull();
+    // 128 characters, the most allowed (the same letter 128 times is refused below).
+    const longest = 'violet anchors hum beneath quiet glaciers '.repeat(4).slice(0, 128);
+    expect(longest).toHaveLength(128);
+    expect(passwordProblem(longest, { email })).toBeNull();
+  });
+
+  it('refuses what the guess estimate finds easy, with the reason', () => {
+    expect(passwordProblem('aaaaaaaaaa', { email })).toBe(ACCOUNT_MESSAGES.passwordRepeated);
+    expect(passwordProblem('x'.repeat(128), { email })).toBe(ACCOUNT_MESSAGES.passwordRepeated);
+    expect(passwordProblem('Password1!', { email })).toBe(ACCOUNT_MESSAGES.passwordLikeCommon);
+    expect(passwordProblem('boxabroad1', { email })).toBe(ACCOUNT_MESSAGES.passwordPersonal);
+    expect(passwordProblem('BoxAbroad2026!')).toBe(ACCOUNT_MESSAGES.passwordPersonal);
+    expect(passwordProblem('lovelace1815', { email })).toBe(ACCOUNT_MESSAGES.passwordPersonal);
+    expect(passwordProblem('grace hopper 1', { name: 'Grace Hopper' })).toBe(
+      ACCOUNT_MESSAGES.passwordPersonal,
+    );
+    expect(passwordProblem('abcdefghijkl', { email })).toBe(ACCOUNT_MESSAGES.passwordSequence);
+    // The same password without the person's words is not refused for them.
+    expect(passwordProblem('grace hopper 1')).toBeNull();
   });
 
   it('checks against tens of thousands of common passwords', () => {

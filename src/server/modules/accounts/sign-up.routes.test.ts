@@ -490,6 +490,10 @@ describe('the password rule, on every form that sets a password', () => {
     ['        ', ACCOUNT_MESSAGES.password],
     [email, ACCOUNT_MESSAGES.passwordIsEmail],
     ['password123', ACCOUNT_MESSAGES.passwordCommon],
+    // Long enough and on no list, but easy to guess: refused by the estimate, with its reason.
+    ['aaaaaaaaaa', ACCOUNT_MESSAGES.passwordRepeated],
+    ['Password1!', ACCOUNT_MESSAGES.passwordLikeCommon],
+    ['boxabroad1', ACCOUNT_MESSAGES.passwordPersonal],
   ];
 
   it('refuses weak passwords at sign-up with 422 and the rule’s message, storing nothing', async () => {

@@ -84,7 +84,7 @@ export class SignUpService {
     guestHash: string | null,
   ): Promise<{ message: string }> {
     const email = emailKey(input.email);
-    const problem = passwordProblem(input.password, { email });
+    const problem = passwordProblem(input.password, { email, name: input.name });
     if (problem) throw passwordRefused(problem);
     await this.deps.limiter.hit([
       { key: `sign-up:email:${email}`, limit: SIGN_UP_LIMITS.signUpPerEmail },
