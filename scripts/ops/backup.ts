@@ -9,6 +9,11 @@ import { takeBackup } from '../../src/server/backup.js';
 import { checksumPathOf, parseBackupFileName } from '../../src/server/db/backup.js';
 import { setLockPurpose } from '../../src/server/db/data-dir-lock.js';
 import { errorMessage } from '../../src/server/error-message.js';
+import {
+  describeTightened,
+  keepNewFilesPrivate,
+  makePrivate,
+} from '../../src/server/private-files.js';
 import { backupsToDelete, RETENTION } from './backup-retention.js';
 import { databaseTarget, formatBytes, formatCounts, shownPath } from './backup-target.js';
 
@@ -46,6 +51,8 @@ async function prune(dir: string, now: Date): Promise<string[]> {
 }
 
 async function run(): Promise<void> {
+  // What this command writes is its user's alone, the data directory too (decision 114).
+  keepNewFilesPrivate();
   const { values } = parseArgs({
     options: {
       dir: { type: 'string' },
@@ -59,6 +66,10 @@ async function run(): Promise<void> {
     return;
   }
   const target = databaseTarget(process.env);
+  if (!target.databaseUrl) {
+    const said = describeTightened(await makePrivate(target.dataDir));
+    if (said) process.stderr.write(`${target.dataDir}: ${said}.\n`);
+  }
   const dir = resolve(values.dir ?? 'backups');
   setLockPurpose('npm run backup');
   const started = performance.now();

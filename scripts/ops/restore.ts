@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { restoreBackup } from '../../src/server/backup.js';
 import { setLockPurpose } from '../../src/server/db/data-dir-lock.js';
 import { errorMessage } from '../../src/server/error-message.js';
+import { keepNewFilesPrivate } from '../../src/server/private-files.js';
 import { databaseTarget, formatCounts, shownPath } from './backup-target.js';
 
 const usage =
@@ -16,6 +17,8 @@ const usage =
   '  existing, empty database that DATABASE_URL names.';
 
 async function run(): Promise<void> {
+  // The restored database is its user's alone: folders 0700, files 0600 (decision 114).
+  keepNewFilesPrivate();
   const { values, positionals } = parseArgs({
     options: { help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,

@@ -1,9 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sharedPaths } from '../../tests/support/private-files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -35,6 +44,37 @@ describe('main', { timeout: 60_000 }, () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('SMTP_URL: is required in production');
+  });
+});
+
+describe.runIf(process.getuid?.() === 0)('a data directory another user owns', () => {
+  it('stops the start with one line saying it cannot be made private', () => {
+    // Owned by root and open to all; the site runs as another account (nobody), which may write
+    // there but not take the others' rights away.
+    const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-owner-'));
+    const dataDir = join(base, 'data');
+    try {
+      mkdirSync(dataDir, { mode: 0o777 });
+      chmodSync(base, 0o755);
+      chmodSync(dataDir, 0o777);
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, HOME: tmpdir(), DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' },
+        uid: 65534,
+        gid: 65534,
+        encoding: 'utf8',
+        timeout: 45_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(
+        `BoxAbroad cannot start. The data directory ${dataDir} cannot be made private: ` +
+          `${dataDir} belongs to another user (EPERM), so others on this machine could read or ` +
+          'change it. Give the whole directory to the account that runs BoxAbroad (chown -R), ' +
+          'or choose another DATA_DIR.\n',
+      );
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 });
 
@@ -70,9 +110,41 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+/** Starts the site; resolves with its URL once it is ready, and the log it wrote until then. */
+function startSite(env: NodeJS.ProcessEnv) {
+  const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((done) => site.once('exit', done));
+  let out = '';
+  const ready = new Promise<{ url: string; log: string }>((done, fail) => {
+    site.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /"url":"(http:\/\/localhost:\d+)"[^\n]*"msg":"BoxAbroad is ready"/.exec(out);
+      if (found?.[1]) done({ url: found[1], log: out });
+    });
+    void exited.then((code) => fail(new Error(`the site exited (${code}): ${out}`)));
+  });
+  return { site, exited, ready };
+}
+
+/** Makes every folder under `dir` 0777 and every file 0666, as an old version left them. */
+function loosen(dir: string): void {
+  chmodSync(dir, 0o777);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) loosen(path);
+    else if (entry.isFile()) chmodSync(path, 0o666);
+  }
+}
+
 describe('admin:create and backup beside a running site (embedded database)', () => {
   it('goes through the site: the new operator signs in to it, its backup restores, and the directory has one owner', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
+    // A data directory the site makes itself (the test's own umask is the usual 022).
+    const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
+    const dataDir = join(base, 'data');
     const elsewhere = mkdtempSync(join(tmpdir(), 'boxabroad-main-restore-'));
     const env = {
       ...process.env,
@@ -170,10 +242,81 @@ describe('admin:create and backup beside a running site (embedded database)', ()
       expect(await exited).toBe(0);
       // Let go on the way out.
       expect(existsSync(join(dataDir, 'pglite.lock'))).toBe(false);
+
+      // Nobody else on the machine reads or writes any of it (decision 114): the data directory
+      // the site made, the write-ahead log included, the backup, and the restored database.
+      expect(readdirSync(join(dataDir, 'pglite', 'pg_wal')).length).toBeGreaterThan(0);
+      expect(sharedPaths(dataDir)).toEqual([]);
+      expect(sharedPaths(join(elsewhere, 'backups'))).toEqual([]);
+      expect(sharedPaths(join(elsewhere, 'data'))).toEqual([]);
     } finally {
       site.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(base, { recursive: true, force: true });
       rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('makes a data directory left open to everyone private at start, saying what it changed, and keeps it so through a backup and a restore', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-open-'));
+    const dataDir = join(base, 'data');
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: 'true',
+      SMTP_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    };
+    try {
+      // A database made and closed, then every folder 0777 and every file 0666.
+      const first = startSite(env);
+      await first.ready;
+      first.site.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      loosen(dataDir);
+      const loose = sharedPaths(dataDir).length;
+      expect(loose).toBeGreaterThan(900);
+
+      const again = startSite(env);
+      try {
+        const { log } = await again.ready;
+        const said = log
+          .split('\n')
+          .map((line) => (line ? (JSON.parse(line) as { msg: string; folders?: number }) : null))
+          .find((line) => line?.msg.startsWith('data directory: made'));
+        expect(said?.msg).toMatch(
+          /^data directory: made \d+ folder\(s\) and \d+ file\(s\) private/,
+        );
+        expect(said?.folders).toBeGreaterThan(0);
+        // Private while it runs, not only once it has stopped.
+        expect(sharedPaths(dataDir)).toEqual([]);
+      } finally {
+        again.site.kill('SIGTERM');
+        expect(await again.exited).toBe(0);
+      }
+      expect(sharedPaths(dataDir)).toEqual([]);
+
+      // A backup taken from the directory itself (no site running), then restored elsewhere.
+      loosen(dataDir);
+      const backup = await run(
+        ['--import', 'tsx', 'scripts/ops/backup.ts', '--dir', join(base, 'backups')],
+        env,
+      );
+      expect(backup.stdout).toMatch(/^Backed up the embedded database \(no site was running\)/);
+      expect(backup.stderr).toMatch(/^\S+: made \d+ folder\(s\) and \d+ file\(s\) private/);
+      const file = /: (\S+\.tar\.gz) \(/.exec(backup.stdout)?.[1];
+      const restored = await run(['--import', 'tsx', 'scripts/ops/restore.ts', file!], {
+        ...env,
+        DATA_DIR: join(base, 'restored'),
+      });
+      expect(restored.stderr).toBe('');
+      expect(sharedPaths(dataDir)).toEqual([]);
+      expect(sharedPaths(join(base, 'backups'))).toEqual([]);
+      expect(readdirSync(join(base, 'restored', 'pglite', 'pg_wal')).length).toBeGreaterThan(0);
+      expect(sharedPaths(join(base, 'restored'))).toEqual([]);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
     }
   }, 240_000);
 });

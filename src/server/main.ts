@@ -9,8 +9,12 @@ import { createDeps } from './deps.js';
 import { startBackgroundWork } from './background.js';
 import { EnvError, listenHost, parseEnv } from './env.js';
 import { createLogger } from './logging.js';
+import { DataDirectoryNotPrivateError, keepNewFilesPrivate } from './private-files.js';
 
 async function main() {
+  // Before anything opens the data: what this process creates is its own user's alone (decision
+  // 114). createDeps then makes the data directory private, however it was left.
+  keepNewFilesPrivate();
   let env;
   try {
     env = parseEnv(process.env);
@@ -71,7 +75,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirectoryInUseError || error instanceof DataDirectoryUnusableError) {
+  if (
+    error instanceof DataDirectoryInUseError ||
+    error instanceof DataDirectoryUnusableError ||
+    error instanceof DataDirectoryNotPrivateError
+  ) {
     process.stderr.write(`BoxAbroad cannot start. ${error.message}\n`);
     process.exit(1);
   }

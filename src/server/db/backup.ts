@@ -324,7 +324,7 @@ async function isEmptyOrMissing(directory: string): Promise<boolean> {
  */
 export async function restoreEmbedded(file: string, dataDir: string): Promise<RowCounts> {
   const target = join(dataDir, 'pglite');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   let lock;
   try {
     lock = await lockDataDir(target);

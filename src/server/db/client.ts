@@ -2,9 +2,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import { makeDirectory, makePrivate } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { schema } from './schema.js';
 import {
@@ -106,6 +106,10 @@ async function openPglite(options: {
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    // PGlite sets some files' modes itself, past the process's umask: a new database's files
+    // come 0666 from its template, a few written at start 0644 (decision 114). Its folder is
+    // inside the private data directory, so nobody else reached them meanwhile.
+    if (options.dataDir) await makePrivate(options.dataDir);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -137,6 +141,8 @@ async function openPglite(options: {
     close: async () => {
       try {
         await client.close();
+        // And those it wrote on the way out (its statistics file).
+        if (options.dataDir) await makePrivate(options.dataDir);
       } finally {
         await lock?.release();
       }
@@ -151,34 +157,6 @@ async function openPglite(options: {
         return { tar: await client.dumpDataDir('none'), seen };
       }),
   };
-}
-
-/**
- * mkdir -p that says why: Node's recursive mkdir answers ENOENT where a level cannot be made on
- * a read-only file system; making the levels one by one gives the real reason (EROFS, EACCES).
- */
-async function makeDirectory(directory: string): Promise<void> {
-  try {
-    await mkdir(directory, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const missing: string[] = [];
-    for (let dir = directory; dir !== dirname(dir); dir = dirname(dir)) {
-      missing.unshift(dir);
-      if (
-        await stat(dirname(dir)).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-    }
-    for (const dir of missing) await mkdir(dir).catch(rethrowUnlessExists);
-  }
-}
-
-function rethrowUnlessExists(error: NodeJS.ErrnoException): void {
-  if (error.code !== 'EEXIST') throw error;
 }
 
 /** A data directory the process cannot write to, said in one line (docs/operations.md). */
@@ -202,7 +180,10 @@ const UNUSABLE_REASONS: Record<string, string> = {
   ENOTDIR: 'a file stands where a folder should be',
 };
 
-function unusableDirectory(directory: string, error: unknown): DataDirectoryUnusableError | null {
+export function unusableDirectory(
+  directory: string,
+  error: unknown,
+): DataDirectoryUnusableError | null {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const reason = code ? UNUSABLE_REASONS[code] : undefined;
   return code && reason ? new DataDirectoryUnusableError(directory, reason, code) : null;

@@ -15,7 +15,7 @@ import { pino } from 'pino';
 import { systemClock } from '../../clock.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { DataDirectoryInUseError, setLockPurpose } from '../../db/data-dir-lock.js';
-import { prepareDatabase } from '../../deps.js';
+import { prepareDatabase, privateDataDirLogged } from '../../deps.js';
 import { EnvError, parseEnv } from '../../env.js';
 import {
   runOperatorCommand,
@@ -25,6 +25,7 @@ import {
 } from './operator-channel.js';
 import { openOperatorAccounts } from '../../operator-commands.js';
 import { errorMessage } from '../../error-message.js';
+import { keepNewFilesPrivate } from '../../private-files.js';
 
 const usage =
   'Usage: npm run admin:create -- --email EMAIL [--name NAME] [--password PASSWORD]\n' +
@@ -75,6 +76,8 @@ async function askHidden(question: string): Promise<string> {
 }
 
 async function run(): Promise<void> {
+  // Before anything opens the data: what this command creates is its user's alone (decision 114).
+  keepNewFilesPrivate();
   let values;
   try {
     ({ values } = parseArgs({
@@ -118,6 +121,7 @@ async function run(): Promise<void> {
   const logger = pino({ level: 'warn' });
   let database: Database;
   try {
+    if (!env.DATABASE_URL) await privateDataDirLogged(resolve(env.DATA_DIR), logger);
     database = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { describeTightened, makePrivate } from '../../../private-files.js';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -126,7 +127,7 @@ function toFile(order: StoredOrder): OrderFile {
 async function writeAtomically(path: string, data: string | Buffer): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, data);
+    await writeFile(temporary, data, { mode: 0o600 });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -151,6 +152,11 @@ export class OrderStore {
 
   /** Every order kept, oldest booking first; a folder that cannot be read is skipped (logged). */
   async load(): Promise<StoredOrder[]> {
+    // Its labels carry names and addresses: its folder is this machine account's alone, one
+    // left readable by an earlier version included (decision 114).
+    const changed = await makePrivate(this.dir);
+    const said = describeTightened(changed);
+    if (said) this.logger?.warn({ dir: this.dir, ...changed }, `courier simulator: ${said}`);
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -228,7 +234,7 @@ export class OrderStore {
     const folder = this.folder(order);
     const file = toFile(order);
     return this.enqueue(async () => {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       for (const label of order.labels) {
         await writeAtomically(join(folder, labelFile(label.size)), label.content);
       }

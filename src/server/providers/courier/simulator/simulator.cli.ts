@@ -12,6 +12,10 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BEHAVIOURS, ControlSchema, startCourierSimulator } from './simulator.server.js';
 import { errorMessage } from '../../../error-message.js';
+import { keepNewFilesPrivate } from '../../../private-files.js';
+
+// Its store holds labels with names and addresses: for this machine account only (decision 114).
+keepNewFilesPrivate();
 
 const usage = `Usage: npm run courier:simulator -- [--port 4010] [--host 127.0.0.1] [--latency-ms 0]
   [--quote|--commodity|--book|--track|--rebook|--cancel ${BEHAVIOURS.join('|')}] [--public-url URL]
