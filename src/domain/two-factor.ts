@@ -8,6 +8,8 @@ export const TWO_FACTOR_MESSAGES = {
   code: 'Enter the 6-digit code from your authenticator app',
   recoveryCode: 'Enter one of your recovery codes, like abcde-12345',
   codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  codeUsed:
+    'That code has been used already. Wait for your authenticator app to show the next one, then enter it.',
   recoveryCodeWrong:
     'That recovery code is not right, or it has been used. Each recovery code works once.',
   pendingExpired: 'Your sign-in has expired. Enter your email and password again.',

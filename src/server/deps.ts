@@ -11,7 +11,13 @@ import type { CourierProvider } from './providers/courier/courier-provider.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import { sandboxClock, systemClock } from './clock.js';
 import type { TrackingSettings } from './modules/tracking/index.js';
-import { openDatabase, type Database } from './db/client.js';
+import type { OperatorSessionLimits } from './modules/accounts/index.js';
+import { openDatabase, unusableDirectory, type Database } from './db/client.js';
+import {
+  DataDirectoryNotPrivateError,
+  describeTightened,
+  privateDataDir,
+} from './private-files.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import type { Env } from './env.js';
@@ -33,6 +39,8 @@ export interface AppDeps {
   draftRetentionDays?: number;
   /** Tracking's courier calls at a time and its silence limit (TRACKING_*; docs/tracking.md). */
   tracking?: Partial<TrackingSettings>;
+  /** How long an operator's session lasts (OPERATOR_SESSION_*; docs/operators.md). */
+  operatorSessions?: Partial<OperatorSessionLimits>;
   /** The clock `/dev/clock` moves (SANDBOX_CLOCK): the same object as `clock`. */
   sandboxClock?: SandboxClock;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
@@ -100,6 +108,22 @@ export async function prepareDatabase(database: Database, logger: Logger): Promi
   if (seededRateTables.length > 0) logger.info({ seededRateTables }, 'sample rate tables seeded');
 }
 
+/**
+ * The embedded database's data directory, made (0700) or made private before it is opened
+ * (decision 114), what had to change logged; one that cannot be written stops the start with
+ * the reason, as the database's own opening does.
+ */
+export async function privateDataDirLogged(dataDir: string, logger: Logger): Promise<void> {
+  try {
+    await privateDataDir(dataDir, (changed) =>
+      logger.warn({ dataDir, ...changed }, `data directory: ${describeTightened(changed)}`),
+    );
+  } catch (error) {
+    if (error instanceof DataDirectoryNotPrivateError) throw error;
+    throw unusableDirectory(dataDir, error) ?? error;
+  }
+}
+
 /** Opens everything the app depends on, from the parsed environment. */
 export async function createDeps(
   env: Env,
@@ -110,6 +134,7 @@ export async function createDeps(
     lockMs: env.DB_LOCK_TIMEOUT_MS,
     idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   };
+  if (!env.DATABASE_URL) await privateDataDirLogged(resolve(env.DATA_DIR), logger);
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, timeouts })
     : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite'), timeouts });
@@ -151,7 +176,15 @@ export async function createDeps(
     courier: courier.courier,
     courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
     draftRetentionDays: env.DRAFT_RETENTION_DAYS,
-    tracking: { concurrency: env.TRACKING_CONCURRENCY, silentDays: env.TRACKING_SILENT_DAYS },
+    tracking: {
+      concurrency: env.TRACKING_CONCURRENCY,
+      silentDays: env.TRACKING_SILENT_DAYS,
+      linkDays: env.TRACKING_LINK_DAYS,
+    },
+    operatorSessions: {
+      maxHours: env.OPERATOR_SESSION_MAX_HOURS,
+      idleMinutes: env.OPERATOR_SESSION_IDLE_MINUTES,
+    },
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),

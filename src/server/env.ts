@@ -155,6 +155,30 @@ export const EnvSchema = z.object({
     .max(60, 'must be at most 60')
     .default(10),
   /**
+   * A booking's tracking link stops working this many days after it was delivered, returned or
+   * cancelled; its page then says so (docs/tracking.md, decision 116).
+   */
+  TRACKING_LINK_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(90),
+  /** An operator's session ends this many hours after its sign-in (docs/operators.md). */
+  OPERATOR_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(24, 'must be at most 24')
+    .default(12),
+  /** …and this many minutes after its last use, whichever comes first. */
+  OPERATOR_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5')
+    .max(240, 'must be at most 240')
+    .default(30),
+  /**
    * A clock the loopback-only `/dev/clock` can move forward (docs/tracking.md), shared with the
    * in-process courier simulator: demos and browser specs watch a week pass in seconds. Only with
    * both sandbox providers; refused with a real courier or card provider.

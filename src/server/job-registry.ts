@@ -4,6 +4,8 @@ import { vacuumEmbeddedDatabaseJob } from './jobs/vacuum-embedded-database.job.j
 import {
   purgeExpiredSignUpsJob,
   resendSignUpLinkJob,
+  sendPasswordResetJob,
+  type AccountsService,
   type SignUpService,
 } from './modules/accounts/index.js';
 import {
@@ -34,6 +36,7 @@ export interface JobDeps {
   courierRoutes: CourierRoutesService;
   orders: OrdersService;
   signUps: SignUpService;
+  accounts: AccountsService;
   checkout: CheckoutService;
   tracking: TrackingService;
   bookingChanges: BookingChangesService;
@@ -69,6 +72,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   });
   queue.define(purgeExpiredSignUpsJob, { signUps: deps.signUps });
   queue.define(resendSignUpLinkJob, { signUps: deps.signUps });
+  queue.define(sendPasswordResetJob, { accounts: deps.accounts });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { bookingChanges: deps.bookingChanges });

@@ -28,6 +28,7 @@ import {
   AccountsService,
   createAuth,
   SignUpService,
+  TotpSteps,
   TwoFactorService,
   OperatorAccounts,
   OperatorInvitationsRepository,
@@ -132,7 +133,17 @@ export function createServices(
     deps.checkout,
   );
   const rateLimiter = new RateLimiter(deps.database, deps.clock);
-  const accounts = new AccountsService(auth, rateLimiter);
+  const accounts = new AccountsService({
+    auth,
+    limiter: rateLimiter,
+    database: deps.database,
+    clock: deps.clock,
+    mail,
+    jobs,
+    siteUrl: site.siteUrl,
+    secret: site.secret,
+    ...(deps.operatorSessions ? { operatorSessions: deps.operatorSessions } : {}),
+  });
   const signUps = new SignUpService({
     auth,
     database: deps.database,
@@ -143,7 +154,7 @@ export function createServices(
     siteUrl: site.siteUrl,
     secret: site.secret,
   });
-  const twoFactor = new TwoFactorService(auth, accounts.signInGuard);
+  const twoFactor = new TwoFactorService(accounts, new TotpSteps(auth, deps.database));
   const myOrders = new MyOrdersService({
     orders,
     checkout,
@@ -216,6 +227,7 @@ export function createServices(
     courierRoutes,
     orders,
     signUps,
+    accounts,
     checkout,
     tracking,
     clock: deps.clock,

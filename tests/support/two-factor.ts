@@ -18,6 +18,27 @@ export async function totpCode(secret: string, periodsFromNow = 0): Promise<stri
   return otp.hotp(Math.floor(Date.now() / 30_000) + periodsFromNow);
 }
 
+/** The last time step whose code `freshTotpCode` handed out, per secret. */
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * A code the server will accept once more: each code works once (its time step, and every
+ * earlier one, is spent once the account used it: decision 115), so this hands out the code of
+ * the next step not yet handed out for this secret: the current period's, then the next one's
+ * (the plugin accepts a period either side); when both are spent it waits for the real clock
+ * to reach the next period (at most 30 s).
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  const step = () => Math.floor(Date.now() / 30_000);
+  // Never the period before: the clock may pass into the next period before the server checks.
+  const wanted = Math.max(step(), (lastStepUsed.get(secret) ?? -Infinity) + 1);
+  if (wanted > step() + 1) {
+    await new Promise((done) => setTimeout(done, (wanted - 1) * 30_000 - Date.now() + 50));
+  }
+  lastStepUsed.set(secret, wanted);
+  return totpCode(secret, wanted - step());
+}
+
 /** A code that is not the app's now, nor within a period either side (the plugin's window). */
 export async function wrongCode(secret: string): Promise<string> {
   const near = await Promise.all([-1, 0, 1].map((offset) => totpCode(secret, offset)));
@@ -42,7 +63,7 @@ export async function enrolTwoFactor(
   if (started.statusCode !== 201) throw new Error(`two-factor start failed: ${started.body}`);
   const enrolment: TwoFactorEnrolment = started.json();
   const confirmed = await call(browser, confirmTwoFactor, {
-    body: { code: await totpCode(enrolment.secret) },
+    body: { code: await freshTotpCode(enrolment.secret) },
   });
   if (confirmed.statusCode !== 200) throw new Error(`two-factor confirm failed: ${confirmed.body}`);
   return enrolment;

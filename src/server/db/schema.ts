@@ -585,6 +585,33 @@ export const operatorInvitations = pgTable('operator_invitations', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * Sign-in hardening (migration 0175, decision 115), raw SQL owned by `modules/accounts`: the last
+ * authenticator time step each account used, wrong passwords and codes per account whatever the
+ * address, and when each session began and was last used on the site's clock.
+ */
+export const totpLastSteps = pgTable('totp_last_steps', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull(),
+});
+
+export const signInWaits = pgTable('sign_in_waits', {
+  account: text('account').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastTryAt: timestamp('last_try_at', { withTimezone: true }).notNull(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+});
+
+export const sessionActivity = pgTable('session_activity', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
+});
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
@@ -836,6 +863,9 @@ export const schema = {
   verifications,
   twoFactors,
   rateLimits,
+  totpLastSteps,
+  signInWaits,
+  sessionActivity,
   appSecrets,
   orderGuests,
   bookingLinks,

@@ -174,7 +174,19 @@ describe('forgotten password', () => {
     expect(forKnown.statusCode).toBe(202);
     expect(forUnknown.statusCode).toBe(202);
     expect(forKnown.json()).toEqual(forUnknown.json());
+    // The answer does the same work for both: a job each, no email yet (decision 116).
+    const jobs = await t.database.query<{ payload: { email: string; requestId: string } }>(
+      `SELECT payload FROM jobs WHERE kind = 'send-password-reset' AND payload->>'email' IN ($1, $2)`,
+      [unknownEmail, email],
+    );
+    expect(jobs.map((job) => job.payload.email).sort()).toEqual([email, unknownEmail].sort());
+    expect(await latestMail('password-reset', email)).toHaveLength(0);
+    await t.app.services.jobs.drain();
     expect(await latestMail('password-reset', unknownEmail)).toHaveLength(0);
+    // A second run of the job for the same request sends nothing more.
+    const known = jobs.find((job) => job.payload.email === email)!.payload;
+    expect(await t.app.services.accounts.sendPasswordReset(email, known.requestId)).toBe(true);
+    expect(await latestMail('password-reset', email)).toHaveLength(1);
 
     const [mail] = await latestMail('password-reset', email);
     const token = tokenIn(mail!.text_body, '/login/reset-password');
@@ -213,6 +225,7 @@ describe('forgotten password', () => {
   it('a link stops working after an hour', async () => {
     const { email } = await customer(t);
     await call(new TestBrowser(t.app), requestPasswordReset, { body: { email } });
+    await t.app.services.jobs.drain();
     const [mail] = await latestMail('password-reset', email);
     const token = tokenIn(mail!.text_body, '/login/reset-password');
     const [row] = await t.database.query<{ expires_at: Date }>(

@@ -1,14 +1,23 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '../../../domain/accounts.js';
 import type { Account } from '../../../domain/api/accounts.js';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import { COOKIE_PREFIX, type Auth } from './auth.js';
+import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { MailDeps } from '../email/index.js';
+import { COOKIE_PREFIX, RESET_LINK_SECONDS, type Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
-import { SignInGuard } from './sign-in-guard.js';
+import { SessionActivity, type OperatorSessionLimits } from './session-activity.js';
+import { SignInGuard, type AccountKey } from './sign-in-guard.js';
 
 /** Part of the session cookie's name, with or without its `__Secure-` prefix. */
 const SESSION_COOKIE_NAME = `${COOKIE_PREFIX}.session_token=`;
-import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
+
+/** The job that decides and sends a password reset's email (`jobs/send-password-reset.job.ts`). */
+export const SEND_PASSWORD_RESET_JOB = 'send-password-reset';
 
 /** What a route needs to answer: the result, and the cookies to set with it. */
 export interface WithCookies<T> {
@@ -35,6 +44,21 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 const SIGNED_OUT = () => new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
+
+export interface AccountsDeps {
+  auth: Auth;
+  limiter: RateLimiter;
+  database: Database;
+  clock: Clock;
+  mail: MailDeps;
+  jobs: JobQueue;
+  /** The site's address, for the links emails carry. */
+  siteUrl: string;
+  /** The site's secret: a password reset's token is derived from its request with it. */
+  secret: string;
+  /** How long an operator's session lasts (OPERATOR_SESSION_*; session-activity.ts). */
+  operatorSessions?: Partial<OperatorSessionLimits>;
+}
 
 interface AuthUser {
   id: string;
@@ -75,14 +99,34 @@ const emailKey = (email: string) => email.trim().toLowerCase();
  * better-auth (auth.ts). Rate limits are checked here, before the library is asked anything.
  */
 export class AccountsService {
-  /** Wrong passwords and second-step codes, counted by account and address (decision 075). */
+  /**
+   * Wrong passwords and second-step codes, counted by account and address, and by account
+   * whatever the address (decisions 075 and 115).
+   */
   readonly signInGuard: SignInGuard;
+  /** When sessions began and were last used: an operator's ends sooner (decision 115). */
+  readonly sessions: SessionActivity;
+  readonly auth: Auth;
+  private readonly limiter: RateLimiter;
 
-  constructor(
-    readonly auth: Auth,
-    private readonly limiter: RateLimiter,
-  ) {
-    this.signInGuard = new SignInGuard(limiter);
+  constructor(private readonly deps: AccountsDeps) {
+    this.auth = deps.auth;
+    this.limiter = deps.limiter;
+    this.signInGuard = new SignInGuard({
+      limiter: deps.limiter,
+      database: deps.database,
+      clock: deps.clock,
+      notice: {
+        recipient: (account) => this.ownerOf(account),
+        send: (tx, notice) =>
+          deps.mail.emails.enqueueSignInFailures(tx, {
+            ...notice,
+            resetUrl: `${new URL(deps.siteUrl).origin}/login/forgotten-password`,
+          }),
+        sent: () => deps.mail.worker.wake(),
+      },
+    });
+    this.sessions = new SessionActivity(deps.database, deps.clock, deps.operatorSessions);
   }
 
   /** The signed-in user of these headers, or null (no cookie, signed out, or expired). */
@@ -90,8 +134,33 @@ export class AccountsService {
     // Without a session cookie there is no session to look up: most requests (a guest's quote)
     // answer here without asking better-auth.
     if (!headers.get('cookie')?.includes(SESSION_COOKIE_NAME)) return null;
-    const session = await this.auth.api.getSession({ headers });
+    const session = await this.sessionOf(headers);
     return session ? toSessionUser(session.user) : null;
+  }
+
+  /**
+   * The session of these headers, or null. An operator's ends 12 hours after it began or 30
+   * minutes after its last use (settings; decision 115): then it is deleted and is none; a
+   * customer's keeps better-auth's 30 days, renewed on use.
+   */
+  async sessionOf(headers: Headers) {
+    const session = await this.auth.api.getSession({ headers });
+    if (!session) return null;
+    if (toSessionUser(session.user).role !== 'admin') return session;
+    if (await this.sessions.operatorSessionUsed(session.session.id)) return session;
+    const ctx = await this.auth.$context;
+    await ctx.internalAdapter.deleteSession(session.session.token);
+    return null;
+  }
+
+  /** The email of the account a sign-in failure key names, or undefined when none has it. */
+  private async ownerOf(account: AccountKey): Promise<string | undefined> {
+    const ctx = await this.auth.$context;
+    if (account.startsWith('email:')) {
+      return (await ctx.internalAdapter.findUserByEmail(account.slice('email:'.length)))?.user
+        .email;
+    }
+    return (await ctx.internalAdapter.findUserById(account.slice('user:'.length)))?.email;
   }
 
   /**
@@ -117,12 +186,10 @@ export class AccountsService {
       if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
         return { result: { user: null, secondStepRequired: true }, cookies };
       }
+      const user = toSessionUser((response as { user: AuthUser }).user);
       return {
-        result: {
-          user: toSessionUser((response as { user: AuthUser }).user),
-          secondStepRequired: false,
-        },
-        cookies,
+        result: { user, secondStepRequired: false },
+        cookies: user.role === 'admin' ? this.sessions.capSessionCookie(cookies) : cookies,
       };
     } catch (error) {
       // One answer for an unknown email and a wrong password.
@@ -134,6 +201,7 @@ export class AccountsService {
       throw error;
     } finally {
       if (!wrong) await this.signInGuard.release(account, caller.ip);
+      else await this.signInGuard.failed(account);
     }
   }
 
@@ -151,12 +219,58 @@ export class AccountsService {
     }
   }
 
-  /** Always succeeds the same way; emails a link only if an account uses the address. */
+  /**
+   * Always succeeds the same way, doing the same work whatever the address: the limit, then a
+   * job (`send-password-reset`) that emails a link only if an account uses the address, so the
+   * answer takes as long either way.
+   */
   async requestPasswordReset(email: string): Promise<void> {
-    await this.limiter.hit([
-      { key: `reset:email:${emailKey(email)}`, limit: LIMITS.resetPerEmail },
-    ]);
-    await this.auth.api.requestPasswordReset({ body: { email: emailKey(email) } });
+    const key = emailKey(email);
+    await this.limiter.hit([{ key: `reset:email:${key}`, limit: LIMITS.resetPerEmail }]);
+    const requestId = randomBytes(16).toString('base64url');
+    await this.deps.database.transaction((tx) =>
+      this.deps.jobs.enqueue(tx, {
+        kind: SEND_PASSWORD_RESET_JOB,
+        key: `${SEND_PASSWORD_RESET_JOB}:${requestId}`,
+        payload: { email: key, requestId },
+      }),
+    );
+    this.deps.jobs.wake();
+  }
+
+  /**
+   * The `send-password-reset` job: the account using `email` gets a link that works once, for
+   * an hour; an address no account uses gets nothing. Safe to run twice for one request: its
+   * token is derived from `requestId`, and its email's key is the request's, so a second run
+   * adds no second link or email. Answers whether a link was sent.
+   */
+  async sendPasswordReset(email: string, requestId: string): Promise<boolean> {
+    const ctx = await this.auth.$context;
+    const found = await ctx.internalAdapter.findUserByEmail(email);
+    if (!found) return false;
+    const token = createHmac('sha256', this.deps.secret)
+      .update(`password-reset:${requestId}`)
+      .digest('base64url');
+    const identifier = `reset-password:${token}`;
+    if (!(await ctx.internalAdapter.findVerificationValue(identifier))) {
+      // better-auth checks the link's expiry on the real time when it is used.
+      await ctx.internalAdapter.createVerificationValue({
+        identifier,
+        value: found.user.id,
+        expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
+      });
+    }
+    const site = new URL(this.deps.siteUrl).origin;
+    await this.deps.database.transaction((tx) =>
+      this.deps.mail.emails.enqueuePasswordReset(tx, {
+        email: found.user.email,
+        resetUrl: `${site}/login/reset-password?token=${encodeURIComponent(token)}`,
+        expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_SECONDS * 1000),
+        requestId,
+      }),
+    );
+    this.deps.mail.worker.wake();
+    return true;
   }
 
   /** Uses the token once and signs out every session of the account. */
@@ -276,7 +390,7 @@ export class AccountsService {
   }
 
   private async requireUser(headers: Headers): Promise<AuthUser> {
-    const session = await this.auth.api.getSession({ headers });
+    const session = await this.sessionOf(headers);
     if (!session) throw SIGNED_OUT();
     return session.user;
   }

@@ -13,3 +13,6 @@ export { OperatorInvitationsRepository } from './operator-invitations.repository
 export { TwoFactorService } from './two-factor.service.js';
 export { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';
 export { resendSignUpLinkJob } from './jobs/resend-sign-up-link.job.js';
+export { sendPasswordResetJob } from './jobs/send-password-reset.job.js';
+export { TotpSteps } from './totp-steps.js';
+export type { OperatorSessionLimits } from './session-activity.js';

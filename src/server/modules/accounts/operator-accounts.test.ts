@@ -16,7 +16,7 @@ import { finishSignIn } from '../../../domain/api/two-factor.js';
 import { commandSocketPath, startCommandChannel } from '../../command-channel.js';
 import { operatorCommandHandlers, sendOperatorCommand } from './operator-channel.js';
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
-import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
+import { enrolTwoFactor, freshTotpCode, totpCode } from '../../../../tests/support/two-factor.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,7 +154,7 @@ describe('admin:remove', () => {
     });
     expect(signIn.json()).toEqual({ user: null, secondStepRequired: true });
     const second = await call(again, finishSignIn, {
-      body: { method: 'app', code: await totpCode(twoFactor.secret) },
+      body: { method: 'app', code: await freshTotpCode(twoFactor.secret) },
     });
     expect(second.json().user!.role).toBe('customer');
     expect((await call(again, listAuditLog, { query: {} })).statusCode).toBe(403);

@@ -516,6 +516,7 @@ describe('the password rule, on every form that sets a password', () => {
     const email = uniqueEmail('reset');
     await signUpAndConfirm(t, new TestBrowser(t.app), { email });
     await call(new TestBrowser(t.app), requestPasswordReset, { body: { email } });
+    await t.app.services.jobs.drain();
     const [mail] = await mails('password-reset', email);
     const token = decodeURIComponent(/reset-password\?token=([^\s]+)/.exec(mail!.text_body)![1]!);
     for (const [candidate, message] of weak(email)) {

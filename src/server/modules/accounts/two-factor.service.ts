@@ -4,9 +4,16 @@ import type { SessionUser } from '../../../domain/accounts.js';
 import type { Enrolment } from '../../../domain/api/two-factor.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { ApiError } from '../../http/errors.js';
-import { setCookiesOf, toSessionUser, type Caller, type WithCookies } from './accounts.service.js';
+import {
+  setCookiesOf,
+  toSessionUser,
+  type AccountsService,
+  type Caller,
+  type WithCookies,
+} from './accounts.service.js';
 import type { Auth } from './auth.js';
 import type { SignInGuard } from './sign-in-guard.js';
+import type { TotpSteps } from './totp-steps.js';
 
 /**
  * The value of the cookie with exactly this name: the first one, as the plugin's own cookie
@@ -36,7 +43,14 @@ const CODE_WRONG_FIELD = () =>
   new ApiError(422, 'TWO_FACTOR_CODE_WRONG', TWO_FACTOR_MESSAGES.codeWrong, {
     code: TWO_FACTOR_MESSAGES.codeWrong,
   });
+const CODE_USED_FIELD = () =>
+  new ApiError(422, 'TWO_FACTOR_CODE_WRONG', TWO_FACTOR_MESSAGES.codeUsed, {
+    code: TWO_FACTOR_MESSAGES.codeUsed,
+  });
 const NOT_ON = () => new ApiError(409, 'TWO_FACTOR_NOT_ON', TWO_FACTOR_MESSAGES.notOn);
+/** A code of a time step the account has used already (totp-steps.ts): refused, and counted. */
+class CodeUsed extends Error {}
+const isCodeUsed = (error: unknown) => error instanceof CodeUsed;
 
 /**
  * Two-step sign-in on better-auth's two-factor plugin (auth.ts, decision 074): the second step
@@ -44,10 +58,28 @@ const NOT_ON = () => new ApiError(409, 'TWO_FACTOR_NOT_ON', TWO_FACTOR_MESSAGES.
  * wrong sign-in password, by account and address (sign-in-guard.ts, decision 075).
  */
 export class TwoFactorService {
+  private readonly auth: Auth;
+  private readonly guard: SignInGuard;
+
   constructor(
-    private readonly auth: Auth,
-    private readonly guard: SignInGuard,
-  ) {}
+    private readonly accounts: AccountsService,
+    private readonly steps: TotpSteps,
+  ) {
+    this.auth = accounts.auth;
+    this.guard = accounts.signInGuard;
+  }
+
+  /**
+   * The plugin's check of a code from the app, after the code's time step is taken for the
+   * account (decision 115): a code of a step used already is refused before the plugin sees it,
+   * so a code works once, even sent twice at the same moment.
+   */
+  private async onceThen<T>(userId: string, code: string, verify: () => Promise<T>): Promise<T> {
+    const step = await this.steps.stepOf(userId, code);
+    // A code of no step in the window: the plugin refuses it as wrong.
+    if (step !== undefined && !(await this.steps.claim(userId, step))) throw new CodeUsed();
+    return verify();
+  }
 
   /** Finishes a sign-in the password started, with a code from the app or a recovery code. */
   async finishSignIn(
@@ -64,19 +96,32 @@ export class TwoFactorService {
           const body = { code: input.code };
           const { headers, response } =
             input.method === 'app'
-              ? await this.auth.api.verifyTOTP({
-                  body,
-                  headers: caller.headers,
-                  returnHeaders: true,
-                })
+              ? await this.onceThen(userId, input.code, () =>
+                  this.auth.api.verifyTOTP({
+                    body,
+                    headers: caller.headers,
+                    returnHeaders: true,
+                  }),
+                )
               : await this.auth.api.verifyBackupCode({
                   body,
                   headers: caller.headers,
                   returnHeaders: true,
                 });
-          return { result: toSessionUser(response.user), cookies: setCookiesOf(headers) };
+          const user = toSessionUser(response.user);
+          const cookies = setCookiesOf(headers);
+          return {
+            result: user,
+            cookies:
+              user.role === 'admin' ? this.accounts.sessions.capSessionCookie(cookies) : cookies,
+          };
         },
         (error) => {
+          if (isCodeUsed(error)) {
+            return new ApiError(401, 'TWO_FACTOR_CODE_WRONG', TWO_FACTOR_MESSAGES.codeUsed, {
+              code: TWO_FACTOR_MESSAGES.codeUsed,
+            });
+          }
           const code = codeOf(error);
           if (code !== 'INVALID_CODE' && code !== 'INVALID_BACKUP_CODE') return undefined;
           const message =
@@ -122,11 +167,13 @@ export class TwoFactorService {
       throw new ApiError(409, 'TWO_FACTOR_ALREADY_ON', TWO_FACTOR_MESSAGES.alreadyOn);
     }
     try {
-      const { headers } = await this.auth.api.verifyTOTP({
-        body: { code },
-        headers: caller.headers,
-        returnHeaders: true,
-      });
+      const { headers } = await this.onceThen(user.id, code, () =>
+        this.auth.api.verifyTOTP({
+          body: { code },
+          headers: caller.headers,
+          returnHeaders: true,
+        }),
+      );
       const cookies = setCookiesOf(headers);
       const renewed = await this.sessionAfter(caller.headers, cookies);
       // Every other session of the account began with the password alone (another device, or
@@ -138,6 +185,7 @@ export class TwoFactorService {
       }
       return { result: renewed.user, cookies };
     } catch (error) {
+      if (isCodeUsed(error)) throw CODE_USED_FIELD();
       const errorCode = codeOf(error);
       if (errorCode === 'INVALID_CODE') throw CODE_WRONG_FIELD();
       if (errorCode === 'TOTP_NOT_ENABLED') {
@@ -170,8 +218,14 @@ export class TwoFactorService {
     await this.guarded(
       user.id,
       caller,
-      () => this.auth.api.verifyTOTP({ body: { code: input.code }, headers: caller.headers }),
-      (error) => (codeOf(error) === 'INVALID_CODE' ? CODE_WRONG_FIELD() : undefined),
+      () =>
+        this.onceThen(user.id, input.code, () =>
+          this.auth.api.verifyTOTP({ body: { code: input.code }, headers: caller.headers }),
+        ),
+      (error) => {
+        if (isCodeUsed(error)) return CODE_USED_FIELD();
+        return codeOf(error) === 'INVALID_CODE' ? CODE_WRONG_FIELD() : undefined;
+      },
     );
     const { headers } = await this.withPassword(user.id, caller, () =>
       this.auth.api.disableTwoFactor({
@@ -212,6 +266,7 @@ export class TwoFactorService {
       throw refusal ?? error;
     } finally {
       if (!refusal) await this.guard.release(account, caller.ip);
+      else await this.guard.failed(account);
     }
   }
 
@@ -236,7 +291,7 @@ export class TwoFactorService {
   }
 
   private async requireUser(headers: Headers): Promise<SessionUser> {
-    const session = await this.auth.api.getSession({ headers });
+    const session = await this.accounts.sessionOf(headers);
     if (!session) throw SIGNED_OUT();
     return toSessionUser(session.user);
   }

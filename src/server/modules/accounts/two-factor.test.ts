@@ -7,10 +7,15 @@ import {
 } from '../../../../tests/support/operators.js';
 import { customer } from '../../../../tests/support/factories/accounts.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { enrolTwoFactor, totpCode, wrongCode } from '../../../../tests/support/two-factor.js';
+import {
+  enrolTwoFactor,
+  freshTotpCode,
+  totpCode,
+  wrongCode,
+} from '../../../../tests/support/two-factor.js';
 import { ADMIN_MESSAGES, getAdminDashboard } from '../../../domain/api/admin.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
-import { SIGN_IN_LIMITS } from './sign-in-guard.js';
+import { ACCOUNT_WAITS, accountWaitSeconds, SIGN_IN_LIMITS } from './sign-in-guard.js';
 import { call } from '../../../../tests/support/call.js';
 import { getSession, signIn, signOut } from '../../../domain/api/session.js';
 import {
@@ -35,6 +40,8 @@ const password = 'customer password 1';
 /** An address of its own per test, so one test's failures never meet another's. */
 let addresses = 0;
 const newAddress = () => `203.0.113.${++addresses}`;
+/** An IPv6 address in a /48 of its own per call (a /64 is counted as one address). */
+const newAddress6 = () => `2001:db8:${(++addresses).toString(16)}::1`;
 
 /** A customer with an account of their own, signed in: the browser and its email. */
 const tess = () => customer(t, { name: 'Tess', password });
@@ -119,7 +126,7 @@ describe('operators need a second factor', () => {
 
     const confirmed = await call(browser, confirmTwoFactor, {
       body: {
-        code: await totpCode(enrolment.secret),
+        code: await freshTotpCode(enrolment.secret),
       },
     });
     expect(confirmed.statusCode).toBe(200);
@@ -138,7 +145,7 @@ describe('operators need a second factor', () => {
     const second = await call(browser, finishSignIn, {
       body: {
         method: 'app',
-        code: await totpCode(enrolment.secret),
+        code: await freshTotpCode(enrolment.secret),
       },
     });
     expect(second.statusCode).toBe(200);
@@ -211,12 +218,49 @@ describe('the second step of signing in', () => {
     const done = await call(mine, finishSignIn, {
       body: {
         method: 'app',
-        code: await totpCode(secret),
+        code: await freshTotpCode(secret),
       },
       remoteAddress: home,
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().user!.email).toBe(email);
+  });
+
+  it('accepts a code from the app once: the same code again, sent at once or later, and an earlier one are refused', async () => {
+    const { browser: owner, email } = await tess();
+    const { secret } = await enrolTwoFactor(owner, password);
+    const pending = async () => {
+      const browser = new TestBrowser(t.app);
+      await call(browser, signIn, { body: { email, password }, remoteAddress: newAddress() });
+      return browser;
+    };
+    const [first, second, third] = [await pending(), await pending(), await pending()];
+    const code = await freshTotpCode(secret);
+    // Sent twice at the same moment: one sign-in.
+    const both = await Promise.all(
+      [first, second].map((browser) =>
+        call(browser, finishSignIn, { body: { method: 'app', code } }),
+      ),
+    );
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+    const refused = both.find((res) => res.statusCode === 401)!;
+    expect(refused.json<ApiErrorBody>().error).toEqual({
+      code: 'TWO_FACTOR_CODE_WRONG',
+      message: TWO_FACTOR_MESSAGES.codeUsed,
+      fields: { code: TWO_FACTOR_MESSAGES.codeUsed },
+    });
+    // Later, within the same period: still refused; and so is the period before's code.
+    for (const again of [code, await totpCode(secret, -1)]) {
+      const res = await call(third, finishSignIn, { body: { method: 'app', code: again } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json<ApiErrorBody>().error.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
+    }
+    expect((await call(third, getSession)).json().user).toBeNull();
+    // The next code still works.
+    const next = await call(third, finishSignIn, {
+      body: { method: 'app', code: await freshTotpCode(secret) },
+    });
+    expect(next.statusCode).toBe(200);
   });
 
   it('accepts a recovery code exactly once', async () => {
@@ -283,7 +327,7 @@ describe('a customer', () => {
     const done = await call(fresh, finishSignIn, {
       body: {
         method: 'app',
-        code: await totpCode(secret),
+        code: await freshTotpCode(secret),
       },
     });
     expect(done.statusCode).toBe(200);
@@ -320,7 +364,7 @@ describe('a customer', () => {
     const off = await call(fresh, turnOffTwoFactor, {
       body: {
         password,
-        code: await totpCode(secret),
+        code: await freshTotpCode(secret),
       },
     });
     expect(off.statusCode).toBe(200);
@@ -448,59 +492,140 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     }
   });
 
-  it('an account guessed from many addresses gives each new address one try; the owner still gets in', async () => {
+  it('an account guessed from many addresses: past six failures each try waits, whatever its address; the owner gets in once the wait passes and is emailed', async () => {
     const { email } = await tess();
-    // Two guesses from each of five addresses: the account is now being guessed from many.
-    const guessers = Array.from({ length: 5 }, newAddress);
-    for (const address of guessers) {
-      for (let i = 0; i < 2; i += 1) {
-        const res = await call(new TestBrowser(t.app), signIn, {
-          body: {
-            email,
-            password: `guess ${i}`,
-          },
-          remoteAddress: address,
-        });
-        expect(res.statusCode).toBe(401);
-      }
+    const guess = (address: string, i: number) =>
+      call(new TestBrowser(t.app), signIn, {
+        body: { email, password: `guess ${i}` },
+        remoteAddress: address,
+      });
+    // Two guesses from each of five addresses: six are checked, then every try waits.
+    const statuses: number[] = [];
+    for (const address of Array.from({ length: 5 }, newAddress)) {
+      for (let i = 0; i < 2; i += 1) statuses.push((await guess(address, i)).statusCode);
     }
-    expect(2 * guessers.length).toBe(SIGN_IN_LIMITS.perAccountUnderAttack.max);
-    // Each of them is now refused on this account (one failure is enough while it is guessed)…
-    const again = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password: 'guess 3',
-      },
-      remoteAddress: guessers[0]!,
-    });
-    expect(again.statusCode).toBe(429);
-    // …a new address gets one try, and its failure spends it…
-    const next = newAddress();
-    expect(
-      (
-        await call(new TestBrowser(t.app), signIn, {
-          body: { email, password: 'x' },
-          remoteAddress: next,
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await call(new TestBrowser(t.app), signIn, {
-          body: { email, password },
-          remoteAddress: next,
-        })
-      ).statusCode,
-    ).toBe(429);
-    // …while the owner, from an address that has not failed, signs in.
-    const owner = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
+    expect(statuses).toEqual([
+      ...Array<number>(ACCOUNT_WAITS.freeFailures).fill(401),
+      ...Array<number>(10 - ACCOUNT_WAITS.freeFailures).fill(429),
+    ]);
+    // A new address waits too, and so does the owner, right password and all…
+    const refused = await guess(newAddress(), 9);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(accountWaitSeconds(6)));
+    const early = await call(new TestBrowser(t.app), signIn, {
+      body: { email, password },
       remoteAddress: newAddress(),
     });
-    expect(owner.statusCode).toBe(200);
+    expect(early.statusCode).toBe(429);
+    expect(early.json<ApiErrorBody>().error.message).toBe(
+      'Too many attempts — try again in 1 minute',
+    );
+    // …until the wait has passed: then the owner's password gets in, from any address.
+    const now = t.clock.now();
+    try {
+      t.clock.set(new Date(now.getTime() + accountWaitSeconds(6) * 1000));
+      const owner = await call(new TestBrowser(t.app), signIn, {
+        body: { email, password },
+        remoteAddress: newAddress(),
+      });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().user!.email).toBe(email);
+    } finally {
+      t.clock.set(now);
+    }
+    // The owner was told, once, when the waits began.
+    const told = await t.database.query<{ subject: string; text_body: string }>(
+      `SELECT subject, text_body FROM mail WHERE kind = 'sign-in-failures' AND to_address = $1`,
+      [email],
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe('Someone is trying to sign in to your BoxAbroad account');
+    expect(told[0]!.text_body).toContain(
+      `A wrong password has been entered for your BoxAbroad account ${ACCOUNT_WAITS.notifyAtFailures} times.`,
+    );
+  });
+
+  it('forty addresses guessing the second step of one account: six codes are checked, then each waits; the owner signs in after the wait', async () => {
+    const { browser: owner, email } = await tess();
+    const { secret } = await enrolTwoFactor(owner, password);
+    // Forty addresses that know the password, each with a sign-in waiting for its code.
+    // Five at a time: the password's own tries in flight count on the account until they end.
+    const guessers: { browser: TestBrowser; address: string }[] = [];
+    for (let batch = 0; batch < 8; batch += 1) {
+      const started = await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const browser = new TestBrowser(t.app);
+          const address = newAddress6();
+          const res = await call(browser, signIn, {
+            body: { email, password },
+            remoteAddress: address,
+          });
+          expect(res.json()).toEqual({ user: null, secondStepRequired: true });
+          return { browser, address };
+        }),
+      );
+      guessers.push(...started);
+    }
+    const wrong = await wrongCode(secret);
+    // Two wrong codes from each, the forty addresses at once.
+    const answers = (
+      await Promise.all(
+        guessers.map(async ({ browser, address }) => {
+          const two = [];
+          for (let i = 0; i < 2; i += 1) {
+            two.push(
+              await call(browser, finishSignIn, {
+                body: { method: 'app', code: wrong },
+                remoteAddress: address,
+              }),
+            );
+          }
+          return two;
+        }),
+      )
+    ).flat();
+    const checked = answers.filter((res) => res.statusCode === 401);
+    expect(checked).toHaveLength(ACCOUNT_WAITS.freeFailures);
+    for (const res of checked) {
+      expect(res.json<ApiErrorBody>().error.code).toBe('TWO_FACTOR_CODE_WRONG');
+    }
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(80 - checked.length);
+
+    // The owner, from an address of their own: the right code waits too…
+    const mine = new TestBrowser(t.app);
+    const home = newAddress();
+    await call(mine, signIn, { body: { email, password }, remoteAddress: home });
+    const code = await freshTotpCode(secret);
+    const early = await call(mine, finishSignIn, {
+      body: { method: 'app', code },
+      remoteAddress: home,
+    });
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe(String(accountWaitSeconds(6)));
+    // …and gets in once it has passed (the refused try did not spend the code).
+    const now = t.clock.now();
+    try {
+      t.clock.set(new Date(now.getTime() + accountWaitSeconds(6) * 1000));
+      const done = await call(mine, finishSignIn, {
+        body: { method: 'app', code },
+        remoteAddress: home,
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().user!.email).toBe(email);
+    } finally {
+      t.clock.set(now);
+    }
+    // The owner was emailed: the password is known to whoever tried.
+    const [told] = await t.database.query<{ text_body: string }>(
+      `SELECT text_body FROM mail WHERE kind = 'sign-in-failures' AND to_address = $1`,
+      [email],
+    );
+    expect(told?.text_body).toContain('then a wrong two-step sign-in code');
+  });
+
+  it('waits longer with each further failure, up to fifteen minutes', () => {
+    expect(accountWaitSeconds(ACCOUNT_WAITS.freeFailures - 1)).toBe(0);
+    expect([6, 7, 8, 9, 10, 30].map(accountWaitSeconds)).toEqual([60, 120, 240, 480, 900, 900]);
   });
 
   it('an address failing on many accounts is refused on every account', async () => {

@@ -12,6 +12,7 @@ import {
   ORDER_LINK_SUBJECT,
   renderAccountLink,
   SIGN_UP_EXISTING_SUBJECT,
+  SIGN_IN_FAILURES_SUBJECT,
   SIGN_UP_LINK_SUBJECT,
   VERIFY_EMAIL_SUBJECT,
 } from './templates/account-link.js';
@@ -134,6 +135,45 @@ export class EmailService {
     return this.outbox.enqueue(tx, {
       kind: 'sign-up-existing-account',
       idempotencyKey: `sign-up-existing-account:${input.requestId}`,
+      to: input.email,
+      ...rendered,
+    });
+  }
+
+  /**
+   * To the owner of an account that wrong passwords, or wrong second-step codes after the right
+   * password, were tried on again and again (decision 115): each further try now waits; the
+   * owner learns of it, and how to choose a new password.
+   */
+  enqueueSignInFailures(
+    tx: Queryable,
+    input: {
+      email: string;
+      step: 'password' | 'code';
+      failures: number;
+      resetUrl: string;
+      requestId: string;
+    },
+  ): Promise<EnqueueResult> {
+    const rendered = renderAccountLink(
+      {
+        subject: SIGN_IN_FAILURES_SUBJECT,
+        heading: 'Someone is trying to sign in to your account',
+        intro:
+          input.step === 'password'
+            ? `A wrong password has been entered for your BoxAbroad account ${input.failures} times. To protect it, each further try now has to wait longer, from wherever it comes. If it was not you, your password is still safe; if you have forgotten it, choose a new one:`
+            : `Your BoxAbroad password was entered correctly, then a wrong two-step sign-in code ${input.failures} times. If it was not you, someone knows your password: choose a new one now.`,
+        buttonText: 'Choose a new password',
+        url: input.resetUrl,
+        validity: 'as long as your account does',
+        ignore:
+          'If it was you, you need do nothing: you can sign in again once the wait shown on the sign-in page has passed.',
+      },
+      this.context(),
+    );
+    return this.outbox.enqueue(tx, {
+      kind: 'sign-in-failures',
+      idempotencyKey: `sign-in-failures:${input.requestId}`,
       to: input.email,
       ...rendered,
     });

@@ -9,6 +9,7 @@ export type MailKind =
   | 'booking-confirmation'
   | 'contact-message'
   | 'password-reset'
+  | 'sign-in-failures'
   | 'verify-email'
   | 'sign-up-link'
   | 'sign-up-existing-account'

@@ -55,4 +55,5 @@ export const VERIFY_EMAIL_SUBJECT = 'Confirm your email for BoxAbroad';
 export const SIGN_UP_LINK_SUBJECT = 'Finish creating your BoxAbroad account';
 export const SIGN_UP_EXISTING_SUBJECT =
   'Someone tried to create a BoxAbroad account with your email';
+export const SIGN_IN_FAILURES_SUBJECT = 'Someone is trying to sign in to your BoxAbroad account';
 export const ORDER_LINK_SUBJECT = 'Open your BoxAbroad booking';
