@@ -31,7 +31,7 @@ import { bookingChangesRoutes } from './modules/booking-changes/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { loggedUrl, withSafeErrors } from './logging.js';
+import { loggedPath, loggedUrl, withSafeErrors } from './logging.js';
 import { registerSpa } from './spa/spa.js';
 import { operatorRule, adminRoutes, adminInboxRoutes } from './modules/admin/index.js';
 import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/index.js';
@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         url: loggedUrl(request.url),
         // A path spelled otherwise than it ran (percent-escapes), or refused: as it was sent.
         ...(request.originalUrl !== request.url
-          ? { sentPath: (request.originalUrl.split('?')[0] ?? '').slice(0, 300) }
+          ? { sentPath: loggedPath(request.originalUrl.split('?')[0] ?? '') }
           : {}),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime),

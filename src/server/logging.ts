@@ -76,15 +76,47 @@ const LOGGED_PATH_CHARS = 300;
 const LOGGABLE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
 
 /**
- * A request URL as logged: the path, and the names of its query parameters but never their
- * values. Emailed links carry their secret in the query (`?access=` opens an order, `?token=`
+ * A path segment that may be a credential: as long as the tokens the site puts in paths (a
+ * tracking link's is 44 characters) and spelled as they are. An order's id (a UUID, 36
+ * characters) names something the caller must still be allowed to open, and is kept.
+ */
+const TOKEN_SEGMENT = /^[A-Za-z0-9._~+=-]{32,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function withheldSegment(segment: string): boolean {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A broken escape: judged as it was sent.
+  }
+  return TOKEN_SEGMENT.test(decoded) && !UUID.test(decoded);
+}
+
+/**
+ * A path as logged: every segment that could be a token withheld, whatever the route (the
+ * tracking page's `/track/<token>` and its API, and any mistyped or made-up path holding one),
+ * then at most 300 characters.
+ */
+export function loggedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (withheldSegment(segment) ? '[withheld]' : segment))
+    .join('/')
+    .slice(0, LOGGED_PATH_CHARS);
+}
+
+/**
+ * A request URL as logged: the path (`loggedPath`), and the names of its query parameters but
+ * never their values. Emailed links carry their secret in the query (`?access=` opens an order, `?token=`
  * resets a password, verifies an email or opens "Manage my booking"), and so may any parameter
  * yet to come; the names are read as the server's query parser reads them (`?%61ccess=` is
- * `access`), so no spelling of a parameter writes its value (docs/security.md).
+ * `access`), so no spelling of a parameter writes its value (docs/security.md). A tracking
+ * link's token is in its path: `loggedPath` withholds it.
  */
 export function loggedUrl(url: string): string {
   const mark = url.indexOf('?');
-  const path = (mark < 0 ? url : url.slice(0, mark)).slice(0, LOGGED_PATH_CHARS);
+  const path = loggedPath(mark < 0 ? url : url.slice(0, mark));
   if (mark < 0) return path;
   const names = [...new URLSearchParams(url.slice(mark + 1)).keys()].map((name) =>
     LOGGABLE_NAME.test(name) ? `${name}=[withheld]` : '[withheld]',

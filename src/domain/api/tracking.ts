@@ -89,6 +89,13 @@ export const TRACKING_LINK_INVALID = {
   message: 'This tracking link is not valid. Find your booking with its reference and postcode.',
 } as const;
 
+/** Tracking links stop working this many days after delivery or cancellation (TRACKING_LINK_DAYS). */
+export const TRACKING_LINK_EXPIRED = {
+  code: 'TRACKING_LINK_EXPIRED',
+  message: (days: number) =>
+    `This tracking link has expired: tracking links stop working ${days} days after a booking is delivered or cancelled. For anything about this booking, contact us.`,
+} as const;
+
 export const TrackingLookupSchema = z.object({
   reference: z
     .string({ message: 'Please enter your order reference' })
@@ -128,11 +135,12 @@ export const getTracking = defineRoute({
   tag: TAG,
   summary: 'A booking’s tracking, by the signed token of its tracking page',
   description:
-    'Every box with its status and history, the next step, the collection date and window. The token is the credential; it does not expire.',
+    'Every box with its status and history, the next step, the collection date and window. The token is the credential; it stops working a set time (TRACKING_LINK_DAYS, 90 days) after the booking is delivered or cancelled.',
   params: TokenParams,
   responses: {
     200: TrackingViewSchema.describe('The booking’s tracking'),
     404: apiError('Not a valid tracking link (TRACKING_LINK_INVALID)'),
+    410: apiError('The link has expired (TRACKING_LINK_EXPIRED)'),
   },
   notFound: TRACKING_LINK_INVALID,
 });
@@ -150,6 +158,7 @@ export const setTrackingEmails = defineRoute({
   responses: {
     200: TrackingEmailChoiceSchema.describe('The choice now saved'),
     404: apiError('Not a valid tracking link (TRACKING_LINK_INVALID)'),
+    410: apiError('The link has expired (TRACKING_LINK_EXPIRED)'),
   },
   notFound: TRACKING_LINK_INVALID,
 });
@@ -167,6 +176,7 @@ export const rebookMissedCollection = defineRoute({
   responses: {
     200: TrackingViewSchema.describe('The booking’s tracking with its new collection date'),
     404: apiError('Not a valid tracking link (TRACKING_LINK_INVALID)'),
+    410: apiError('The link has expired (TRACKING_LINK_EXPIRED)'),
     409: apiError('The collection is not missed, or is being rebooked already (NOT_MISSED)'),
     422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the new date; nothing changed (COURIER_REFUSED)'),

@@ -373,6 +373,9 @@ describe('the console over a real connection, spelled as an attacker would', () 
     ['a % without hex digits', '/api/v1/admin/%zzorders'],
     ['a #', '/api/v1/admin/orders#x'],
     ['no leading /', '*'],
+    ['an escape that is not UTF-8 in a parameter', '/api/v1/tracking/%FF'],
+    ['a UTF-8 sequence cut short', '/api/v1/account/orders/caf%C3'],
+    ['an escape that is not UTF-8 on a page', '/track/%C0%AF'],
   ])('refuses a path with %s: 400 INVALID_PATH', async (_what, path) => {
     const res = await rawGet(port, path);
     expect(res.status).toBe(400);

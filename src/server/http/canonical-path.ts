@@ -21,8 +21,8 @@ const INVALID_PATH_MESSAGE =
  *   path) becomes that path;
  * - refused: an encoded `/` or `\`, an encoded or raw control character (NUL included), a
  *   backslash, a `#` (the router would cut the path there), a `%` not followed by two hex
- *   digits, and `.` or `..` segments: none of them is ever part of an address of this site, and
- *   each can make one path mean two routes.
+ *   digits, escapes that are not UTF-8, and `.` or `..` segments: none of them is ever part of
+ *   an address of this site, and each can make one path mean two routes or be read two ways.
  * The query string is left as sent (its values are parsed, and checked, by each route).
  */
 export function canonicalUrl(target: string): string | null {
@@ -47,6 +47,13 @@ export function canonicalUrl(target: string): string | null {
   });
   if (refused) return null;
   if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return null;
+  // Escapes that are not UTF-8 (`%FF`, a sequence cut short): the router could not read them as
+  // text, and would answer in its own words instead of ours.
+  try {
+    decodeURIComponent(decoded);
+  } catch {
+    return null;
+  }
   return decoded + query;
 }
 

@@ -10,6 +10,7 @@ import { createLogger } from '../logging.js';
 import { payWithCard, startPayment } from '../../../tests/support/checkout.js';
 import { quoteBody, readyOrder } from '../../../tests/support/factories/orders.js';
 import { quoteSearchOf } from '../../domain/quote.js';
+import { TEXT_INPUT_MESSAGES } from '../../domain/text-input.js';
 
 const QUOTE = quoteBody();
 /** Select on /quote: the order starts with the chosen service. */
@@ -244,6 +245,53 @@ describe('hostile input never reaches the database', () => {
       payload: { ...CONTACT, message: 'Line one\r\n\tLine two' },
     });
     expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses a line break or tab in a one-line field (names, streets, towns, phones) with the field’s message', async () => {
+    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: SELECT });
+    const order = quote.json() as { id: string };
+    const address = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      street: '12 St James’s Square',
+      city: 'London',
+      phoneNumber: '020 7946 0958',
+      email: 'ada@example.com',
+      instructions: 'Ring twice.\nThe side door.',
+    };
+    const save = (body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orders/${order.id}/addresses/collection`,
+        payload: body,
+      });
+    const res = await save({
+      ...address,
+      firstName: 'Ada\nMallory',
+      street: '12 St James’s Square\r\nLondon SW1Y 4JH',
+      city: 'Lon\tdon',
+      phoneNumber: '020 7946\u2028 0958',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'INVALID_CHARACTERS',
+      message: 'Some text contains characters that cannot be used.',
+      fields: {
+        firstName: TEXT_INPUT_MESSAGES.lineBreak,
+        street: TEXT_INPUT_MESSAGES.lineBreak,
+        city: TEXT_INPUT_MESSAGES.lineBreak,
+        phoneNumber: TEXT_INPUT_MESSAGES.lineBreak,
+      },
+    });
+    // The driver's instructions are lines a person writes: kept as typed.
+    expect((await save(address)).statusCode).toBe(200);
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-messages',
+      payload: { ...CONTACT, firstName: 'Ada\nBcc: someone@example.com' },
+    });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().error.fields).toEqual({ firstName: TEXT_INPUT_MESSAGES.lineBreak });
   });
 
   it('refuses right-to-left overrides in names and in an item name', async () => {

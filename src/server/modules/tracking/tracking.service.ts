@@ -1,13 +1,18 @@
 import type { Logger } from 'pino';
 import type { TrackingView, AdminShipment, AdminTracking } from '../../../domain/api/tracking.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
-import { TRACKING_NOT_FOUND, TRACKING_LINK_INVALID } from '../../../domain/api/tracking.js';
+import {
+  TRACKING_LINK_EXPIRED,
+  TRACKING_LINK_INVALID,
+  TRACKING_NOT_FOUND,
+} from '../../../domain/api/tracking.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
 import { londonAt, londonDate } from '../../../domain/london-time.js';
 import { SERVICE_LEVELS } from '../../../domain/quote-rules.js';
 import {
   COLLECTION_WINDOW,
+  isFinalTrackingStatus,
   orderTrackingStatus,
   TRACKING_EMAILS,
   trackingFinished,
@@ -52,9 +57,18 @@ export interface TrackingSettings {
   concurrency: number;
   /** Polling gives up, loudly, after this many days without a new event (TRACKING_SILENT_DAYS). */
   silentDays: number;
+  /**
+   * The tracking page's link stops working this many days after the booking was delivered,
+   * returned or cancelled (TRACKING_LINK_DAYS; decision 116).
+   */
+  linkDays: number;
 }
 
-export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = { concurrency: 2, silentDays: 10 };
+export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
+  concurrency: 2,
+  silentDays: 10,
+  linkDays: 90,
+};
 
 /** Shipments one round of the job looks at; the rest wait for the next round. */
 const ROUND_SIZE = 100;
@@ -486,15 +500,29 @@ export class TrackingService {
     return { token: this.deps.tokens.of(order.id) };
   }
 
-  /** The order a tracking page's token names; 404 for a token we did not sign. */
-  orderIdOf(token: string): string {
+  /**
+   * The order a tracking page's token names: 404 for a token we did not sign, 410 once the
+   * link has expired, `linkDays` after the booking ended (delivered, returned or cancelled).
+   */
+  async orderIdOf(token: string): Promise<string> {
     const orderId = this.deps.tokens.orderIdOf(token);
     if (!orderId) throw linkInvalid();
+    const shipment = await this.deps.repository.find(orderId);
+    if (shipment?.stoppedAt && isFinalTrackingStatus(shipment.status)) {
+      const expiresAt = shipment.stoppedAt.getTime() + this.settings.linkDays * DAY_MS;
+      if (this.deps.clock.now().getTime() >= expiresAt) {
+        throw new ApiError(
+          410,
+          TRACKING_LINK_EXPIRED.code,
+          TRACKING_LINK_EXPIRED.message(this.settings.linkDays),
+        );
+      }
+    }
     return orderId;
   }
 
   async viewByToken(token: string): Promise<TrackingView> {
-    const view = await this.view(this.orderIdOf(token));
+    const view = await this.view(await this.orderIdOf(token));
     if (!view) throw linkInvalid();
     return view;
   }
@@ -562,7 +590,7 @@ export class TrackingService {
     token: string,
     choice: { reminder: boolean; updates: boolean },
   ): Promise<{ reminder: boolean; updates: boolean }> {
-    const orderId = this.orderIdOf(token);
+    const orderId = await this.orderIdOf(token);
     const shipment = await this.deps.repository.find(orderId);
     if (!shipment) throw linkInvalid();
     await this.deps.repository.update(orderId, {
@@ -578,7 +606,7 @@ export class TrackingService {
    * the collection is missed. Nothing is charged.
    */
   async rebook(token: string, collectionDate: string): Promise<TrackingView> {
-    const orderId = this.orderIdOf(token);
+    const orderId = await this.orderIdOf(token);
     await this.moveCollection(orderId, collectionDate, { missedOnly: true });
     const view = await this.view(orderId);
     if (!view) throw linkInvalid();

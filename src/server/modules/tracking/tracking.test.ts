@@ -15,9 +15,11 @@ import {
   lookUpTracking,
   rebookMissedCollection,
   setTrackingEmails,
+  TRACKING_LINK_EXPIRED,
 } from '../../../domain/api/tracking.js';
+import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { londonAt } from '../../../domain/london-time.js';
-import { POLL_SHIPMENTS_JOB } from './tracking.service.js';
+import { DEFAULT_TRACKING_SETTINGS, POLL_SHIPMENTS_JOB } from './tracking.service.js';
 import type { TrackingStatus } from '../../../domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type {
@@ -337,6 +339,42 @@ describe('the tracking page', () => {
     // A token we did not sign, or one for another order altered, opens nothing.
     const forged = `${found.token.slice(0, 22)}${'A'.repeat(22)}`;
     expect((await call(t.app, getTracking, { params: { token: forged } })).statusCode).toBe(404);
+  });
+
+  it(`stops working ${DEFAULT_TRACKING_SETTINGS.linkDays} days after the delivery, and then says so`, async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, parcels } = await booked(1);
+    await at('2026-11-23T10:00:01Z');
+    const token = (await t.app.services.tracking.view(order.id))!.token;
+    parcels[0]!.events.push(
+      event('COLLECTED', 'collected', '2026-11-24T14:00:00Z'),
+      event('DELIVERED', 'delivered', '2026-11-26T10:00:00Z'),
+    );
+    // Delivered at this poll: the link's days count from here.
+    const deliveredAt = new Date('2026-11-26T12:00:00Z');
+    await at(deliveredAt);
+    const days = (n: number) => new Date(deliveredAt.getTime() + n * 86_400_000);
+    clock.set(days(DEFAULT_TRACKING_SETTINGS.linkDays - 1));
+    expect((await ok(t.app, getTracking, { params: { token } })).status).toBe('delivered');
+    clock.set(days(DEFAULT_TRACKING_SETTINGS.linkDays));
+    const expired = await call(t.app, getTracking, { params: { token } });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      error: {
+        code: TRACKING_LINK_EXPIRED.code,
+        message: TRACKING_LINK_EXPIRED.message(DEFAULT_TRACKING_SETTINGS.linkDays),
+      },
+    });
+    expect(expired.json<ApiErrorBody>().error.message).toContain('stop working 90 days after');
+    const emails = await call(t.app, setTrackingEmails, {
+      params: { token },
+      body: { reminder: false, updates: false },
+    });
+    expect(emails.statusCode).toBe(410);
+    // The order's own pages (its owner, signed in or by its browser) still show it.
+    expect((await call(t.app, getOrderTracking, { params: { id: order.id } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('turns the optional emails off, and problems still go', async () => {

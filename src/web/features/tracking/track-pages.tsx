@@ -93,7 +93,9 @@ export function TrackingPage() {
         if (controller.signal.aborted) return;
         setLoad({
           state: 'error',
-          invalidLink: error instanceof ApiClientError && error.status === 404,
+          // A link we did not sign (404) or one that has expired (410): trying again is no use.
+          invalidLink:
+            error instanceof ApiClientError && (error.status === 404 || error.status === 410),
           message: errorMessage(error),
         });
       });
