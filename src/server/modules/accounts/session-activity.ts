@@ -11,6 +11,9 @@ export interface OperatorSessionLimits {
   idleMinutes: number;
 }
 
+/** How often an operator's session's last use is written. */
+const TOUCH_EVERY_MS = 60_000;
+
 export const DEFAULT_OPERATOR_SESSION_LIMITS: OperatorSessionLimits = {
   maxHours: 12,
   idleMinutes: 30,
@@ -33,24 +36,35 @@ export class SessionActivity {
   }
 
   /**
-   * An operator's session used now: true, and its last use moved to now, while it is within both
-   * limits; false once either has passed (the caller then ends it). A session with no record
-   * (none is made without one) has ended too.
+   * An operator's session used now: true while it is within both limits, false once either has
+   * passed (the caller then ends it). A session with no record (none is made without one) has
+   * ended too. Its last use is written at most once a minute, so a console page's many requests
+   * cost one read each; the idle limit counts from the minute.
    */
   async operatorSessionUsed(sessionId: string): Promise<boolean> {
     const now = this.clock.now();
-    const rows = await this.database.query(
-      `UPDATE session_activity SET last_active_at = $2
-        WHERE session_id = $1 AND started_at > $3 AND last_active_at > $4
-      RETURNING session_id`,
-      [
-        sessionId,
-        now,
-        new Date(now.getTime() - this.limits.maxHours * 3_600_000),
-        new Date(now.getTime() - this.limits.idleMinutes * 60_000),
-      ],
-    );
-    return rows.length > 0;
+    const [row] = await this.database.query<{
+      started_at: Date | string;
+      last_active_at: Date | string;
+    }>(`SELECT started_at, last_active_at FROM session_activity WHERE session_id = $1`, [
+      sessionId,
+    ]);
+    if (!row) return false;
+    const lastActive = new Date(row.last_active_at).getTime();
+    if (
+      new Date(row.started_at).getTime() <= now.getTime() - this.limits.maxHours * 3_600_000 ||
+      lastActive <= now.getTime() - this.limits.idleMinutes * 60_000
+    ) {
+      return false;
+    }
+    if (now.getTime() - lastActive >= TOUCH_EVERY_MS) {
+      await this.database.query(
+        `UPDATE session_activity SET last_active_at = $2
+          WHERE session_id = $1 AND last_active_at < $2`,
+        [sessionId, now],
+      );
+    }
+    return true;
   }
 
   /** The Set-Cookie headers of a new operator session: its cookie ends with the session. */
