@@ -12,7 +12,6 @@
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-// eslint-disable-next-line no-control-regex
 const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/;
 const BIDI_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
 
