@@ -295,8 +295,11 @@ function createOperator(dataDir: string) {
   if (made.status !== 0) throw new Error('admin:create failed (see its message above)');
 }
 
-/** The code an authenticator app shows now for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s). */
-function totp(secret: string) {
+/**
+ * The code an authenticator app shows for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s), now
+ * or `periodsFromNow` periods away (the site accepts the next period's too).
+ */
+function totp(secret: string, periodsFromNow = 0) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
   for (const char of secret.replace(/[\s=]/g, '').toUpperCase()) {
@@ -304,7 +307,7 @@ function totp(secret: string) {
   }
   const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + periodsFromNow));
   const digest = createHmac('sha1', key).update(counter).digest();
   const offset = (digest.at(-1) ?? 0) & 0xf;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
@@ -365,7 +368,8 @@ async function roles(base: string) {
   await operator.expect(
     'POST',
     '/api/v1/session/second-step',
-    { method: 'app', code: totp(secret) },
+    // Each code works once: the one that confirmed the setup is spent, so the next period's.
+    { method: 'app', code: totp(secret, 1) },
     200,
   );
 
