@@ -2,10 +2,11 @@
  * The simulator's orders on disk (order-store.ts, OrderBook): written as files, loaded again,
  * an evicted order's folder deleted, a half-written or broken folder skipped.
  */
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { sharedPaths } from '../../../../../tests/support/private-files.js';
 import { OrderStore } from './order-store.js';
 import { OrderBook, type StoredOrder } from './simulator.handlers.js';
 
@@ -90,4 +91,19 @@ it('keeps each order as files, loads them at start, and deletes an evicted order
   expect(again.file('invoice2')).toEqual(Buffer.from('%PDF-I-2'));
   // Its next reference is not one it keeps.
   expect(['GB0000102', 'GB0000103']).not.toContain(again.newOrderReference());
+});
+
+it('keeps its labels for its own user only: what it writes, and a folder left open, are private', async () => {
+  dir = await mkdtemp(join(tmpdir(), 'boxabroad-order-store-'));
+  // Written under the usual umask (022): the store asks for 0700 and 0600 itself.
+  const book = await OrderBook.open(new OrderStore(dir), 2);
+  await book.add(order(1));
+  expect(sharedPaths(dir)).toEqual([]);
+  // A store an earlier version left open to everyone is made private when it loads.
+  await chmod(dir, 0o777);
+  await chmod(join(dir, 'GB0000101'), 0o755);
+  await chmod(join(dir, 'GB0000101', 'label-A4.pdf'), 0o644);
+  const again = await OrderBook.open(new OrderStore(dir), 2);
+  expect(again.order('GB0000101')).toBeDefined();
+  expect(sharedPaths(dir)).toEqual([]);
 });
