@@ -16,6 +16,7 @@ import { systemClock } from '../../src/server/clock.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { prepareDatabase } from '../../src/server/deps.js';
 import { parseEnv } from '../../src/server/env.js';
+import { keepNewFilesPrivate } from '../../src/server/private-files.js';
 import { authSecret } from '../../src/server/modules/accounts/app-secret.js';
 import { createAuth } from '../../src/server/modules/accounts/auth.js';
 import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
@@ -24,6 +25,9 @@ import {
   DEFAULT_MAIL_FROM,
   DEFAULT_SALES_EMAIL,
 } from '../../src/server/modules/email/mail.js';
+
+// It opens the site's data before the site does: what it writes is its user's alone (decision 114).
+keepNewFilesPrivate();
 
 const { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_ADMIN_TOTP_SECRET, E2E_NEW_ADMIN_EMAIL } =
   process.env;
