@@ -10,6 +10,13 @@ import semver from 'semver';
  */
 export const ACCEPTED_ENGINE_EXCEPTIONS: Readonly<Record<string, string>> = {};
 
+/**
+ * The Node majors the site supports (README, docs/deployment.md, decision 121): the oldest that
+ * package.json's "engines" allows, on which CI runs every test, and the newer ones on which
+ * `npm run smoke:node` runs the built site. `.nvmrc` and the Dockerfile name one of them.
+ */
+export const SUPPORTED_NODE_MAJORS = [20, 22, 24, 26] as const;
+
 export interface Lockfile {
   packages?: Record<
     string,
