@@ -45,11 +45,15 @@ export const UNTHROTTLED = Object.fromEntries(
 export interface SandboxServerOptions {
   logLevel?: string;
   stdout?: StdioNull | StdioPipe;
+  /** `'pipe'`: the caller reads the server's stderr (Node's warnings) from `server.stderr`. */
+  stderr?: 'inherit' | 'pipe';
   env?: Record<string, string>;
   databaseUrl?: string | undefined;
   processes?: number;
   dataDir?: string | undefined;
   readyWithinMs?: number;
+  /** The Node binary that runs the server (default: the one running this script). */
+  node?: string;
 }
 
 export interface SandboxServer {
@@ -66,16 +70,19 @@ export interface SandboxServer {
  * `databaseUrl` (a PostgreSQL database) runs `processes` app processes on it through
  * `npm run start:cluster` instead of one process on a throw-away embedded database.
  * `dataDir` runs on that embedded data directory instead (the caller's: kept after `stop`).
- * `readyWithinMs` bounds the wait for /readyz. `stop()` resolves once the server has exited (so its data directory can be opened again).
+ * `readyWithinMs` bounds the wait for /readyz (asked every 100 ms). `node` runs the server on
+ * another Node binary (`npm run smoke:node`). `stop()` resolves once the server has exited (so its data directory can be opened again).
  */
 export async function startSandboxServer({
   logLevel = 'warn',
   stdout = 'ignore',
+  stderr = 'inherit',
   env = {},
   databaseUrl,
   processes = 1,
   dataDir: givenDataDir,
   readyWithinMs = 60_000,
+  node = process.execPath,
 }: SandboxServerOptions = {}): Promise<SandboxServer> {
   if (!existsSync(join(root, 'dist/server/main.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -91,9 +98,9 @@ export async function startSandboxServer({
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const server = spawn(process.execPath, [...profile, ...command], {
+  const server = spawn(node, [...profile, ...command], {
     cwd: root,
-    stdio: ['ignore', stdout, 'inherit'],
+    stdio: ['ignore', stdout, stderr],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -113,18 +120,21 @@ export async function startSandboxServer({
     await exited;
     if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < readyWithinMs / 250; i += 1) {
+  const deadline = Date.now() + readyWithinMs;
+  while (Date.now() < deadline) {
     const ready = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) return { base, server, stop };
     if (server.exitCode !== null) {
+      if (stderr === 'pipe') server.stderr?.pipe(process.stderr);
       await stop();
       throw new Error('The server exited before it was ready (see its message above).');
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  if (stderr === 'pipe') server.stderr?.pipe(process.stderr);
   await stop();
   throw new Error(`The server was not ready within ${readyWithinMs / 1000} s.`);
 }
