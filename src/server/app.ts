@@ -36,7 +36,7 @@ import { registerSpa } from './spa/spa.js';
 import { operatorRule, adminRoutes, adminInboxRoutes } from './modules/admin/index.js';
 import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/index.js';
 import { paymentWebhook } from '../domain/api/checkout.js';
-import { ADMIN_API_PREFIX } from '../domain/api/admin.js';
+import { ADMIN_API_PREFIX } from '../domain/api/admin/console.js';
 import { loopbackRule, registerRouteAccess, signedInRule, withRouteAccess } from './http/access.js';
 import { registerPathCheck, rewriteToCanonical } from './http/canonical-path.js';
 import {

@@ -9,7 +9,8 @@ import { customer, operator } from '../../../../tests/support/factories/accounts
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
-import { getAdminDashboard, listAuditLog } from '../../../domain/api/admin.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
 import { finishSignIn } from '../../../domain/api/two-factor.js';
 import { commandSocketPath, startCommandChannel } from '../../command-channel.js';

@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  addAdminOrderNote,
   getAdminOrderDocument,
-  listAdminMail,
-  listAdminMessages,
   listAdminOrderDocuments,
-  listAdminOrderNotes,
-  markAdminMessage,
-  resendAdminConfirmation,
   uploadAdminOrderDocument,
   MAX_UPLOAD_PDF_BYTES,
+} from '../../../domain/api/admin/documents.js';
+import { listAdminMail, retryAdminMail } from '../../../domain/api/admin/mail.js';
+import { listAdminMessages, markAdminMessage } from '../../../domain/api/admin/messages.js';
+import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/notes.js';
+import {
+  resendAdminConfirmation,
   askAdminOrderPayAgain,
-  retryAdminMail,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/order-emails.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from './admin-guard.js';
 import type { AdminInbox } from './admin-inbox.js';

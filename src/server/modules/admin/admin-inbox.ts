@@ -1,13 +1,15 @@
 import {
   ADMIN_MAIL_PAGE,
-  ADMIN_MESSAGES_PAGE,
   MAIL_MAY_ARRIVE_TWICE_MESSAGE,
   MAIL_NOT_RETRYABLE_MESSAGE,
   type AdminMail,
-  type AdminMessage,
   type MailFilter,
+} from '../../../domain/api/admin/mail.js';
+import {
+  ADMIN_MESSAGES_PAGE,
+  type AdminMessage,
   type MessageFilter,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/messages.js';
 import { ApiError } from '../../http/errors.js';
 import type { ContactService } from '../contact/index.js';
 import type { MailStatus, OutboxEntry, MailDeps } from '../email/index.js';

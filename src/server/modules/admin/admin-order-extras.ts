@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderNote } from '../../../domain/api/admin.js';
+import type { OrderNote } from '../../../domain/api/admin/notes.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CheckoutService } from '../checkout/index.js';

@@ -13,16 +13,15 @@ import {
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 import { call, ok, type CallInput } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
 import {
-  getAdminDashboard,
-  getAdminOrder,
   listAdminOrderDocuments,
-  listAdminOrders,
-  listAuditLog,
-  resendAdminConfirmation,
-  resolveAdminOrder,
   uploadAdminOrderDocument,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/documents.js';
+import { resendAdminConfirmation } from '../../../domain/api/admin/order-emails.js';
+import { getAdminOrder, listAdminOrders } from '../../../domain/api/admin/orders.js';
+import { resolveAdminOrder } from '../../../domain/api/admin/resolution.js';
 import { createOrder } from '../../../domain/api/orders.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';

@@ -11,15 +11,15 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import {
   exportRatesCsv,
   getAdminRates,
-  listAuditLog,
   listRateVersions,
   previewRatesImport,
   restoreRateVersion,
   saveAdminRates,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
 import { getQuotes } from '../../../domain/api/orders.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 

@@ -8,13 +8,13 @@ import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
 import { call, ok } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import {
-  getAdminOrder,
-  listAuditLog,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/payments.js';
 import { getOrderTracking, getTracking } from '../../../domain/api/tracking.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { formatPence } from '../../../domain/money.js';

@@ -4,12 +4,12 @@ import { enrolTwoFactor } from '../../../../tests/support/two-factor.js';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import * as adminApi from '../../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
 import type { ApiRoute } from '../../../domain/api/route.js';
 import { createOrPromoteAdmin } from '../accounts/create-admin.js';
 import { call } from '../../../../tests/support/call.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
-import { listAuditLog } from '../../../domain/api/admin.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
@@ -20,11 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every declared admin route. */
-const ADMIN_ROUTES = (Object.values(adminApi) as unknown[]).filter(
-  (v): v is ApiRoute =>
-    typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
-);
+/** Every declared admin route: each declaration of the console's files (src/domain/api/admin/). */
+const ADMIN_ROUTES = Object.values(
+  import.meta.glob<Record<string, unknown>>('../../../domain/api/admin/*.ts', { eager: true }),
+)
+  .flatMap((declarations) => Object.values(declarations))
+  .filter(
+    (v): v is ApiRoute =>
+      typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
+  );
 /** Path parameters for any admin route: every one the same well-formed id. */
 const PLACEHOLDER_PARAMS = new Proxy({}, { get: () => '00000000-0000-4000-8000-000000000000' });
 
@@ -46,7 +50,7 @@ describe('the admin guard', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json<ApiErrorBody>().error).toEqual({
         code: 'NOT_AN_ADMIN',
-        message: adminApi.ADMIN_MESSAGES.notAdmin,
+        message: ADMIN_MESSAGES.notAdmin,
       });
     },
   );

@@ -1,24 +1,27 @@
 import type { FastifyInstance } from 'fastify';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import {
-  cancelAdminOrderAuthorisation,
-  exportRatesCsv,
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
+} from '../../../domain/api/admin/cover-settings.js';
+import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
+import { getAdminOrder, listAdminOrders } from '../../../domain/api/admin/orders.js';
+import {
+  cancelAdminOrderAuthorisation,
   refundAdminOrder,
   retryAdminRefund,
   markAdminRefundOutside,
-  getAdminDashboard,
-  getAdminOrder,
+} from '../../../domain/api/admin/payments.js';
+import {
+  exportRatesCsv,
   getAdminRates,
-  listAdminOrders,
-  resolveAdminOrder,
-  listAuditLog,
   listRateVersions,
   previewRatesImport,
   restoreRateVersion,
   saveAdminRates,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
+import { resolveAdminOrder } from '../../../domain/api/admin/resolution.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from './admin-guard.js';
 import type { AdminService } from './admin.service.js';

@@ -3,16 +3,14 @@ import {
   estimateImportCharges,
   isImportChargesDestination,
 } from '../../../domain/import-charges.js';
+import type { AuditEntry } from '../../../domain/api/admin/audit-log.js';
 import {
   COVER_MAX_MESSAGE,
   COVER_PERCENT_MESSAGE,
-  type AuditEntry,
   type CoverSettingsVersion,
-  type RatesView,
-  type RateVersion,
   type SaveCoverSettingsInput,
-  type SaveRatesInput,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/cover-settings.js';
+import type { RatesView, RateVersion, SaveRatesInput } from '../../../domain/api/admin/rates.js';
 import type { CoverSettings } from '../../../domain/pricing.js';
 import { readPounds } from '../../../domain/typed-pounds.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
@@ -30,7 +28,7 @@ import {
 import { ApiError } from '../../http/errors.js';
 import type { ContactService } from '../contact/index.js';
 import type { MailOutbox } from '../email/index.js';
-import type { Dashboard } from '../../../domain/api/admin.js';
+import type { Dashboard } from '../../../domain/api/admin/dashboard.js';
 import type { CatalogService, CoverSettingsRow, RateVersionRow } from '../catalog/index.js';
 import type { CheckoutService, Resolution } from '../checkout/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
@@ -40,9 +38,8 @@ import {
   ADMIN_ORDERS_PAGE,
   type AdminOrderDetail,
   type AdminOrderSummary,
-  type RefundInput,
-  type RefundOutsideInput,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/orders.js';
+import type { RefundInput, RefundOutsideInput } from '../../../domain/api/admin/payments.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import type { Operator } from './admin-guard.js';

@@ -1,4 +1,5 @@
-import type { AuditEntry, TimelineEntry } from '../../../domain/api/admin.js';
+import type { AuditEntry } from '../../../domain/api/admin/audit-log.js';
+import type { TimelineEntry } from '../../../domain/api/admin/orders.js';
 import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
 import { findCountry } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';

@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  addAdminOrderNote,
   listAdminOrderDocuments,
+  uploadAdminOrderDocument,
+} from '../../../domain/api/admin/documents.js';
+import {
+  addAdminOrderNote,
   listAdminOrderNotes,
   NOTE_MESSAGE,
+} from '../../../domain/api/admin/notes.js';
+import {
   resendAdminConfirmation,
-  uploadAdminOrderDocument,
   askAdminOrderPayAgain,
   PAY_AGAIN_LINK_DAYS,
-  type AdminOrderDetail,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/order-emails.js';
+import type { AdminOrderDetail } from '../../../domain/api/admin/orders.js';
 import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
