@@ -1,12 +1,17 @@
 import type { AppDeps } from './deps.js';
-import { CatalogRepository, CatalogService, RateCache } from './modules/catalog/index.js';
+import {
+  CatalogRepository,
+  CatalogService,
+  OperatorRates,
+  RateCache,
+} from './modules/catalog/index.js';
 import {
   CourierRoutesRepository,
   CourierRoutesService,
   DEFAULT_CUSTOMER_WAITS,
 } from './modules/courier-routes/index.js';
-import type { MailDeps } from './modules/email/index.js';
-import { ContactRepository, ContactService } from './modules/contact/index.js';
+import { OperatorMail, type MailDeps } from './modules/email/index.js';
+import { ContactRepository, ContactService, OperatorMessages } from './modules/contact/index.js';
 import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
   DeclarationService,
@@ -22,6 +27,7 @@ import {
   CheckoutRepository,
   CheckoutService,
   checkoutHoldsOrder,
+  OperatorCheckout,
 } from './modules/checkout/index.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
@@ -33,14 +39,13 @@ import {
   OperatorInvitationsRepository,
 } from './modules/accounts/index.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { AdminService, OrderNotes, OrderNotesRepository } from './modules/admin/index.js';
+import { AuditLog, AuditLogRepository } from './modules/operator-actions/index.js';
 import {
-  AdminRepository,
-  AdminService,
-  AdminInbox,
-  AdminOrderExtras,
-  OrderNotesRepository,
-} from './modules/admin/index.js';
-import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
+  BookingLinksRepository,
+  MyOrdersService,
+  OperatorPayAgain,
+} from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 import { AddressBookRepository, AddressBookService } from './modules/address-book/index.js';
 import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
@@ -180,17 +185,17 @@ export function createServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
+  // Operator actions: each module's own, through the one audit entry (docs/operators.md).
+  const audit = new AuditLog(new AuditLogRepository(db), deps.clock);
   const orderNotes = new OrderNotesRepository(db);
   const admin = new AdminService({
-    repository: new AdminRepository(db),
     clock: deps.clock,
-    catalog,
-    rateCache: rates,
     orders,
     checkout,
     contact,
     outbox: mail.outbox,
     notes: orderNotes,
+    audit,
     bookingChanges,
   });
   const operators = new OperatorAccounts({
@@ -198,18 +203,22 @@ export function createServices(
     invitations: new OperatorInvitationsRepository(db),
     clock: deps.clock,
     mail,
-    audit: new AdminRepository(db),
+    audit,
     siteUrl: site.siteUrl,
   });
-  const adminInbox = new AdminInbox({ admin, contact, mail });
-  const adminOrderExtras = new AdminOrderExtras({
-    admin,
-    orders,
-    checkout,
-    notes: orderNotes,
-    myOrders,
-    clock: deps.clock,
-  });
+  const operatorActions = {
+    rates: new OperatorRates({ catalog, rateCache: rates, audit, clock: deps.clock }),
+    messages: new OperatorMessages({ contact, audit }),
+    mail: new OperatorMail({ mail, audit }),
+    checkout: new OperatorCheckout({
+      checkout,
+      orders,
+      audit,
+      orderPage: (orderId) => admin.order(orderId),
+    }),
+    payAgain: new OperatorPayAgain({ myOrders, orders, checkout, audit }),
+    notes: new OrderNotes({ orders, notes: orderNotes, audit, clock: deps.clock }),
+  };
   registerJobs(jobs, {
     bookingChanges,
     database: deps.database,
@@ -227,8 +236,8 @@ export function createServices(
     /** Which database the site runs on: the embedded one has jobs a server does itself. */
     databaseKind: deps.database.kind,
     admin,
-    adminInbox,
-    adminOrderExtras,
+    audit,
+    operatorActions,
     rateLimiter,
     myOrders,
     savedItems,

@@ -5,16 +5,10 @@ import {
   type AdminMail,
   type MailFilter,
 } from '../../../domain/api/admin/mail.js';
-import {
-  ADMIN_MESSAGES_PAGE,
-  type AdminMessage,
-  type MessageFilter,
-} from '../../../domain/api/admin/messages.js';
 import { ApiError } from '../../http/errors.js';
-import type { ContactService } from '../contact/index.js';
-import type { MailStatus, OutboxEntry, MailDeps } from '../email/index.js';
-import type { Operator } from './admin-guard.js';
-import type { AdminService } from './admin.service.js';
+import type { AuditLog, Operator } from '../operator-actions/index.js';
+import type { MailDeps } from './mail.js';
+import type { MailStatus, OutboxEntry } from './outbox.js';
 
 const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   all: [],
@@ -23,23 +17,6 @@ const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   failed: ['failed'],
   unknown: ['unknown'],
 };
-
-type StoredContactMessage = Awaited<ReturnType<ContactService['list']>>[number];
-
-function messageOf(m: StoredContactMessage): AdminMessage {
-  return {
-    id: m.id,
-    receivedAt: m.receivedAt.toISOString(),
-    firstName: m.firstName,
-    lastName: m.lastName,
-    company: m.company,
-    email: m.email,
-    phone: m.phone,
-    message: m.message,
-    newsOptIn: m.newsOptIn,
-    readAt: m.readAt ? m.readAt.toISOString() : null,
-  };
-}
 
 function mailOf(m: OutboxEntry): AdminMail {
   return {
@@ -58,38 +35,16 @@ function mailOf(m: OutboxEntry): AdminMail {
 }
 
 /**
- * The console's contact messages and mail outbox (docs/operators.md). Each action changes its
- * row under the row's lock and writes its audit record in the same transaction (`admin.act`).
+ * The console's mail outbox (docs/operators.md, "Mail"): the list by state, and sending a failed
+ * or unknown email again, under the mail row's lock with its audit row in the same transaction.
  */
-export class AdminInbox {
+export class OperatorMail {
   constructor(
     private readonly deps: {
-      admin: AdminService;
-      contact: ContactService;
       mail: Pick<MailDeps, 'outbox' | 'worker'>;
+      audit: Pick<AuditLog, 'act'>;
     },
   ) {}
-
-  async messages(filter: MessageFilter) {
-    const [rows, unread] = await Promise.all([
-      this.deps.contact.list(filter, ADMIN_MESSAGES_PAGE),
-      this.deps.contact.countUnread(),
-    ]);
-    return { messages: rows.map(messageOf), unread };
-  }
-
-  async markMessage(operator: Operator, id: string, read: boolean): Promise<AdminMessage> {
-    return this.deps.admin.act(
-      operator,
-      read ? 'message.read' : 'message.unread',
-      id,
-      async (tx) => {
-        const changed = await this.deps.contact.setRead(id, read, tx);
-        if (!changed) throw new ApiError(404, 'MESSAGE_NOT_FOUND', 'There is no such message.');
-        return { result: messageOf(changed.after), details: { from: changed.before.email } };
-      },
-    );
-  }
 
   async mail(filter: MailFilter) {
     const [rows, counts] = await Promise.all([
@@ -119,7 +74,7 @@ export class AdminInbox {
       throw new ApiError(409, 'MAIL_MAY_ARRIVE_TWICE', MAIL_MAY_ARRIVE_TWICE_MESSAGE);
     }
     const action = expected === 'failed' ? 'mail.retry' : 'mail.send_again';
-    const entry = await this.deps.admin.act(operator, action, id, async (tx) => {
+    const entry = await this.deps.audit.act(operator, action, id, async (tx) => {
       const result = await this.deps.mail.outbox.retryLocked(tx, id, expected);
       if (result === 'not-found') {
         throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
