@@ -18,7 +18,8 @@ const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   unknown: ['unknown'],
 };
 
-function mailOf(m: OutboxEntry): AdminMail {
+/** An email as the console shows it wherever it appears (the order's timeline too). */
+export function mailSummaryOf(m: OutboxEntry): Omit<AdminMail, 'createdAt' | 'nextAttemptAt'> {
   return {
     id: m.id,
     kind: m.kind,
@@ -26,13 +27,18 @@ function mailOf(m: OutboxEntry): AdminMail {
     subject: m.subject,
     status: m.status,
     attempts: m.attempts,
-    createdAt: m.createdAt.toISOString(),
     sentAt: m.sentAt ? m.sentAt.toISOString() : null,
-    nextAttemptAt: m.nextAttemptAt.toISOString(),
     lastError: m.lastError,
     serverQueueId: m.serverQueueId,
   };
 }
+
+/** An email as the outbox page lists it: with when it was queued and its next attempt. */
+const mailOf = (m: OutboxEntry): AdminMail => ({
+  ...mailSummaryOf(m),
+  createdAt: m.createdAt.toISOString(),
+  nextAttemptAt: m.nextAttemptAt.toISOString(),
+});
 
 /**
  * The console's mail outbox (docs/operators.md, "Mail"): the list by state, and sending a failed
