@@ -257,15 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(trackingRoutes(services.tracking));
   await app.register(bookingChangesRoutes(services.bookingChanges, services.audit));
-  // The console's routes: each module registers its own (docs/operators.md, "Operator actions").
-  const operator = services.operatorActions;
-  await app.register(auditLogRoutes(services.audit));
-  await app.register(adminRoutes(services.admin, operator.notes));
-  await app.register(operatorCheckoutRoutes(operator.checkout));
-  await app.register(operatorRatesRoutes(operator.rates));
-  await app.register(operatorMessagesRoutes(operator.messages));
-  await app.register(operatorMailRoutes(operator.mail));
-  await app.register(operatorPayAgainRoutes(operator.payAgain));
+  await registerConsoleRoutes(app, services);
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
     app.all(url, { schema: { hide: true }, config: { access: 'public' } }, sendNotFound);
@@ -312,4 +304,16 @@ declare module 'fastify' {
     /** The app's services, for jobs started by main and for tests. */
     services: Services;
   }
+}
+
+/** The console's routes: each module registers its own (docs/operators.md, "Operator actions"). */
+async function registerConsoleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const operator = services.operatorActions;
+  await app.register(auditLogRoutes(services.audit));
+  await app.register(adminRoutes(services.admin, operator.notes));
+  await app.register(operatorCheckoutRoutes(operator.checkout));
+  await app.register(operatorRatesRoutes(operator.rates));
+  await app.register(operatorMessagesRoutes(operator.messages));
+  await app.register(operatorMailRoutes(operator.mail));
+  await app.register(operatorPayAgainRoutes(operator.payAgain));
 }

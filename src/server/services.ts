@@ -1,3 +1,5 @@
+import type { Clock } from './clock.js';
+import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import {
   CatalogRepository,
@@ -185,17 +187,19 @@ export function createServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
-  // Operator actions: each module's own, through the one audit entry (docs/operators.md).
+  // The operator console: its reads, and each module's actions through the one audit entry.
   const audit = new AuditLog(new AuditLogRepository(db), deps.clock);
-  const orderNotes = new OrderNotesRepository(db);
-  const admin = new AdminService({
+  const { admin, operatorActions } = consoleServices({
+    db,
     clock: deps.clock,
+    audit,
+    catalog,
+    rates,
     orders,
     checkout,
     contact,
-    outbox: mail.outbox,
-    notes: orderNotes,
-    audit,
+    mail,
+    myOrders,
     bookingChanges,
   });
   const operators = new OperatorAccounts({
@@ -206,19 +210,6 @@ export function createServices(
     audit,
     siteUrl: site.siteUrl,
   });
-  const operatorActions = {
-    rates: new OperatorRates({ catalog, rateCache: rates, audit, clock: deps.clock }),
-    messages: new OperatorMessages({ contact, audit }),
-    mail: new OperatorMail({ mail, audit }),
-    checkout: new OperatorCheckout({
-      checkout,
-      orders,
-      audit,
-      orderPage: (orderId) => admin.order(orderId),
-    }),
-    payAgain: new OperatorPayAgain({ myOrders, orders, checkout, audit }),
-    notes: new OrderNotes({ orders, notes: orderNotes, audit, clock: deps.clock }),
-  };
   registerJobs(jobs, {
     bookingChanges,
     database: deps.database,
@@ -270,3 +261,44 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The operator console's services (docs/operators.md, "Operator actions"): what it reads across
+ * the modules (`admin`), and each module's operator actions, all through the one audit entry.
+ */
+function consoleServices(s: {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  catalog: CatalogService;
+  rates: RateCache;
+  orders: OrdersService;
+  checkout: CheckoutService;
+  contact: ContactService;
+  mail: MailDeps;
+  myOrders: MyOrdersService;
+  bookingChanges: BookingChangesService;
+}) {
+  const { audit, clock, orders, checkout } = s;
+  const notes = new OrderNotesRepository(s.db);
+  const admin = new AdminService({
+    clock,
+    orders,
+    checkout,
+    contact: s.contact,
+    outbox: s.mail.outbox,
+    notes,
+    audit,
+    bookingChanges: s.bookingChanges,
+  });
+  const operatorActions = {
+    rates: new OperatorRates({ catalog: s.catalog, rateCache: s.rates, audit, clock }),
+    messages: new OperatorMessages({ contact: s.contact, audit }),
+    mail: new OperatorMail({ mail: s.mail, audit }),
+    // An action on an order's payment answers the order page, which `admin` builds.
+    checkout: new OperatorCheckout({ checkout, orders, audit, orderPage: (id) => admin.order(id) }),
+    payAgain: new OperatorPayAgain({ myOrders: s.myOrders, orders, checkout, audit }),
+    notes: new OrderNotes({ orders, notes, audit, clock }),
+  };
+  return { admin, operatorActions };
+}
