@@ -4,8 +4,12 @@ import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../refunds.js';
 import { apiError, defineRoute } from '../define-route.js';
 import { ADMIN_ERRORS, CONSOLE_TAG, ONE_ORDER, ORDER_ERRORS } from './console.js';
 import { AuditEntrySchema } from './audit-log.js';
+import { AdminMailSchema } from './mail.js';
 
-/** Orders: the list and its search, and the order page (its payments, refunds and timeline). */
+/**
+ * Orders: the dashboard (what needs a person now), the list and its search, and the order page
+ * (its payments, refunds and timeline).
+ */
 
 const StatusSchema = z.enum(ORDER_STATUSES);
 
@@ -76,19 +80,7 @@ export const TimelineEntrySchema = z.object({
     })
     .optional(),
   /** An email about the order, from the outbox. */
-  email: z
-    .object({
-      id: z.string(),
-      kind: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      status: z.enum(['pending', 'sending', 'sent', 'failed', 'unknown']),
-      attempts: z.number().int(),
-      sentAt: z.string().nullable(),
-      lastError: z.string().nullable(),
-      serverQueueId: z.string().nullable(),
-    })
-    .optional(),
+  email: AdminMailSchema.omit({ createdAt: true, nextAttemptAt: true }).optional(),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
@@ -177,4 +169,28 @@ export const getAdminOrder = defineRoute({
     200: AdminOrderDetailSchema.describe('The order'),
     ...ORDER_ERRORS,
   },
+});
+
+// Dashboard -------------------------------------------------------------------------------------
+
+export const DashboardSchema = z.object({
+  attention: z.object({ count: z.number().int(), orders: z.array(AdminOrderSummarySchema) }),
+  /** The last 30 days in the UK, oldest first, every day present (zeros included). */
+  days: z.array(
+    z.object({ day: z.string(), orders: z.number().int(), revenuePence: z.number().int() }),
+  ),
+  mail: z.object({ failed: z.number().int(), unknown: z.number().int() }),
+  unreadMessages: z.number().int(),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const getAdminDashboard = defineRoute({
+  method: 'GET',
+  path: '/api/v1/admin/dashboard',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'What needs a person now, and the last 30 days',
+  description:
+    'Orders needing attention (count, and the 20 newest), paid orders and their amounts per day for 30 days, mail that failed or whose delivery is unknown, unread contact messages.',
+  responses: { 200: DashboardSchema.describe('The dashboard'), ...ADMIN_ERRORS },
 });

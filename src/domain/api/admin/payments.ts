@@ -5,10 +5,47 @@ import { ADMIN_ERRORS, CONSOLE_TAG, ONE_ORDER, ORDER_ERRORS } from './console.js
 import { AdminOrderDetailSchema } from './orders.js';
 
 /**
- * An order's money: cancelling its card authorisation before the booking, refunds, and what an
+ * An order's payment and booking: resolving an order whose booking outcome was unknown
+ * (`needs_attention`), cancelling its card authorisation before the booking, refunds, and what an
  * operator does with a refund that needs action.
  */
 
+// Resolution ------------------------------------------------------------------------------------
+
+export const COURIER_REFERENCE_MESSAGE =
+  'Enter the courier’s reference for this booking, as shown on their side';
+
+export const ResolveOrderInputSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('booked'),
+    courierReference: z
+      .string({ message: COURIER_REFERENCE_MESSAGE })
+      .trim()
+      .min(3, COURIER_REFERENCE_MESSAGE)
+      .max(100, COURIER_REFERENCE_MESSAGE),
+  }),
+  z.object({ outcome: z.literal('not_booked') }),
+]);
+
+export const resolveAdminOrder = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/orders/:id/resolution',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'Resolve an order whose booking outcome was unknown',
+  description:
+    '`booked`: the operator found the booking at the courier; its reference is stored, the payment captured and the customer emailed. `not_booked`: the card authorisation is cancelled and the customer emailed; they may book again.',
+  ...ONE_ORDER,
+  body: ResolveOrderInputSchema,
+  responses: {
+    200: AdminOrderDetailSchema.describe('The order after the change'),
+    ...ORDER_ERRORS,
+    409: apiError('The order is not waiting for a check any more (ORDER_NOT_WAITING)'),
+    422: apiError('No outcome, or no courier reference for a booking (VALIDATION_FAILED)'),
+  },
+});
+
+// Cancelling before booking, and refunds ---------------------------------------------------------
 export const cancelAdminOrderAuthorisation = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/authorisation-cancellation',
@@ -56,8 +93,20 @@ export const refundAdminOrder = defineRoute({
   },
 });
 
-const REFUND_NOT_FOUND_ADMIN = { code: 'REFUND_NOT_FOUND', message: 'There is no such refund.' };
-const RefundParams = z.object({ id: z.uuid(), refundId: z.uuid() });
+/** A route on one refund of an order: its ids, and what a malformed one answers. */
+const ONE_REFUND = {
+  params: z.object({ id: z.uuid(), refundId: z.uuid() }),
+  notFound: { code: 'REFUND_NOT_FOUND', message: 'There is no such refund.' },
+} as const;
+
+/** The replies of an operator's action on a refund that needs action, besides its own. */
+const REFUND_ACTION_ERRORS = {
+  ...ADMIN_ERRORS,
+  404: apiError('No such order or refund (ORDER_NOT_FOUND, REFUND_NOT_FOUND)'),
+  409: apiError(
+    'The refund is pending or settled (REFUND_NOT_ACTIONABLE), or a refused refund no longer fits in what is left (NOT_REFUNDABLE)',
+  ),
+} as const;
 
 export const retryAdminRefund = defineRoute({
   method: 'POST',
@@ -67,15 +116,10 @@ export const retryAdminRefund = defineRoute({
   summary: 'Send a refund that needs action, or that the provider refused, to the provider again',
   description:
     'Re-checked under the order’s and the payment’s row locks: a `needs_action` or `failed` refund becomes `pending` and its job runs again (a new job), with the refund’s own idempotency key at the provider, so a refund that did go through is never made twice.',
-  params: RefundParams,
-  notFound: REFUND_NOT_FOUND_ADMIN,
+  ...ONE_REFUND,
   responses: {
     200: AdminOrderDetailSchema.describe('The order with its refunds'),
-    ...ADMIN_ERRORS,
-    404: apiError('No such order or refund (ORDER_NOT_FOUND, REFUND_NOT_FOUND)'),
-    409: apiError(
-      'The refund is pending or settled (REFUND_NOT_ACTIONABLE), or a refused refund no longer fits in what is left (NOT_REFUNDABLE)',
-    ),
+    ...REFUND_ACTION_ERRORS,
   },
 });
 
@@ -98,16 +142,11 @@ export const markAdminRefundOutside = defineRoute({
     'Mark a refund that needs action, or that the provider refused, as refunded outside the site',
   description:
     'Re-checked under the order’s and the payment’s row locks: a `needs_action` or `failed` refund becomes `refunded_outside` with the operator’s note; the payment becomes `refunded` once what came back covers it.',
-  params: RefundParams,
+  ...ONE_REFUND,
   body: RefundOutsideInputSchema,
-  notFound: REFUND_NOT_FOUND_ADMIN,
   responses: {
     200: AdminOrderDetailSchema.describe('The order with its refunds'),
-    ...ADMIN_ERRORS,
-    404: apiError('No such order or refund (ORDER_NOT_FOUND, REFUND_NOT_FOUND)'),
-    409: apiError(
-      'The refund is pending or settled (REFUND_NOT_ACTIONABLE), or a refused refund no longer fits in what is left (NOT_REFUNDABLE)',
-    ),
+    ...REFUND_ACTION_ERRORS,
     422: apiError('No note, or one over 500 characters (VALIDATION_FAILED; field note)'),
   },
 });

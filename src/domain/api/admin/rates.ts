@@ -2,7 +2,11 @@ import { z } from '../../zod.js';
 import { apiError, defineRoute } from '../define-route.js';
 import { ADMIN_ERRORS, CONSOLE_TAG } from './console.js';
 
-/** The rate tables (Economy and Express): the grid, its versions, CSV export and import. */
+/**
+ * The console's rates page: the rate tables (Economy and Express: the grid, its versions, CSV
+ * export and import) and the cover settings (the price of extra cover, the most cover, and their
+ * versions).
+ */
 
 const ServiceSchema = z.enum(['economy', 'express']);
 
@@ -50,7 +54,7 @@ export const getAdminRates = defineRoute({
 export const RATE_NOTE_MESSAGE = 'Say in a few words what changed (at most 500 characters)';
 
 /** The note of a new version (of the rate tables or the cover settings): what changed. */
-export const VersionNoteSchema = z
+const VersionNoteSchema = z
   .string({ message: RATE_NOTE_MESSAGE })
   .trim()
   .min(1, RATE_NOTE_MESSAGE)
@@ -60,7 +64,7 @@ export const VersionNoteSchema = z
  * Restoring an earlier version (of the rate tables or the cover settings): its id, and the
  * version the operator had open (refused if another came since).
  */
-export const RESTORE_VERSION = {
+const RESTORE_VERSION = {
   params: z.object({ id: z.coerce.number().int().positive() }),
   body: z.object({ basedOnVersionId: z.number().int().nullable() }),
   notFound: { code: 'VERSION_NOT_FOUND', message: 'There is no such version.' },
@@ -171,5 +175,81 @@ export const previewRatesImport = defineRoute({
       .describe('The file’s prices and their differences'),
     ...ADMIN_ERRORS,
     422: apiError('The file is not a rates CSV: "Line 4: …" (CSV_INVALID)'),
+  },
+});
+
+// Cover settings --------------------------------------------------------------------------------
+
+/** A version of the cover settings: who saved it, when and why (as for rates), and its values. */
+export const CoverSettingsVersionSchema = RateVersionSchema.extend({
+  includedPence: z.number().int(),
+  /** 200 = 2% of the cover above the included cover. */
+  percentBasisPoints: z.number().int(),
+  maxCoverPence: z.number().int(),
+});
+export type CoverSettingsVersion = z.infer<typeof CoverSettingsVersionSchema>;
+
+export const getAdminCoverSettings = defineRoute({
+  method: 'GET',
+  path: '/api/v1/admin/cover-settings',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'The cover settings in force and their versions, newest first',
+  responses: {
+    200: z
+      .object({
+        current: CoverSettingsVersionSchema.nullable(),
+        versions: z.array(CoverSettingsVersionSchema),
+      })
+      .describe('The settings now and their history'),
+    ...ADMIN_ERRORS,
+  },
+});
+
+export const COVER_PERCENT_MESSAGE =
+  'Enter a percentage from 0 to 100 with at most 2 decimals, like 2';
+export const COVER_MAX_MESSAGE =
+  'Enter the most cover in pounds, from the included £50 to £5,000, like 2000';
+
+export const SaveCoverSettingsInputSchema = z.object({
+  note: VersionNoteSchema,
+  /** The version the operator edited: refused if another came since. */
+  basedOnVersionId: z.number().int().nullable(),
+  /** The percentage of the cover above the included cover, as typed: "2", "2.5". */
+  percent: z.string({ message: COVER_PERCENT_MESSAGE }).max(20, COVER_PERCENT_MESSAGE),
+  /** The most cover per shipment, in pounds as typed: "2000". */
+  maxCover: z.string({ message: COVER_MAX_MESSAGE }).max(20, COVER_MAX_MESSAGE),
+});
+export type SaveCoverSettingsInput = z.input<typeof SaveCoverSettingsInputSchema>;
+
+export const saveAdminCoverSettings = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/cover-settings/versions',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'Save the cover settings as a new version',
+  description:
+    'The price of extra cover (a percentage of the cover above the included £50, rounded up to the penny) and the most cover per shipment. Orders not yet paid for are priced with the new settings; orders already paid for keep the price they were paid at.',
+  body: SaveCoverSettingsInputSchema,
+  responses: {
+    201: z.object({ version: CoverSettingsVersionSchema }).describe('The new version'),
+    ...ADMIN_ERRORS,
+    409: apiError('Another version was saved after this one was opened (COVER_SETTINGS_CHANGED)'),
+    422: apiError('A percentage or maximum that cannot be read, or no note (VALIDATION_FAILED)'),
+  },
+});
+
+export const restoreCoverSettings = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/cover-settings/versions/:id/restore',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'Save an earlier version of the cover settings as a new version',
+  ...RESTORE_VERSION,
+  responses: {
+    201: z.object({ version: CoverSettingsVersionSchema }).describe('The new version'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such version (VERSION_NOT_FOUND)'),
+    409: apiError('Another version was saved after this one was opened (COVER_SETTINGS_CHANGED)'),
   },
 });

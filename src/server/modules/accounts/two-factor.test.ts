@@ -9,7 +9,7 @@ import { customer } from '../../../../tests/support/factories/accounts.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { enrolTwoFactor, totpCode, wrongCode } from '../../../../tests/support/two-factor.js';
 import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
-import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { SIGN_IN_LIMITS } from './sign-in-guard.js';
 import { call } from '../../../../tests/support/call.js';

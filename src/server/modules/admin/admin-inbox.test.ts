@@ -8,12 +8,15 @@ import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 import { call, untyped, type CallArgs } from '../../../../tests/support/call.js';
 import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
-import { listAdminOrderDocuments } from '../../../domain/api/admin/documents.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
+import {
+  listAdminOrderDocuments,
+  addAdminOrderNote,
+  listAdminOrderNotes,
+  resendAdminConfirmation,
+} from '../../../domain/api/admin/order-extras.js';
 import { listAdminMail, retryAdminMail } from '../../../domain/api/admin/mail.js';
 import { listAdminMessages, markAdminMessage } from '../../../domain/api/admin/messages.js';
-import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/notes.js';
-import { resendAdminConfirmation } from '../../../domain/api/admin/order-emails.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import type { ApiRoute } from '../../../domain/api/route.js';

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { getAdminDashboard } from '../../../domain/api/admin/dashboard.js';
-import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/notes.js';
-import { getAdminOrder, listAdminOrders } from '../../../domain/api/admin/orders.js';
+import {
+  getAdminDashboard,
+  getAdminOrder,
+  listAdminOrders,
+} from '../../../domain/api/admin/orders.js';
+import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/order-extras.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { AdminService } from './admin.service.js';

@@ -1,5 +1,5 @@
 import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
-import type { Dashboard } from '../../../domain/api/admin/dashboard.js';
+import type { Dashboard } from '../../../domain/api/admin/orders.js';
 import {
   ADMIN_ORDERS_PAGE,
   type AdminOrderDetail,

@@ -9,7 +9,7 @@ import {
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin/cover-settings.js';
+} from '../../../domain/api/admin/rates.js';
 import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import { refundAdminOrder } from '../../../domain/api/admin/payments.js';
 import {

@@ -3,8 +3,6 @@ import {
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin/cover-settings.js';
-import {
   exportRatesCsv,
   getAdminRates,
   listRateVersions,

@@ -3,7 +3,7 @@ import {
   COVER_PERCENT_MESSAGE,
   type CoverSettingsVersion,
   type SaveCoverSettingsInput,
-} from '../../../domain/api/admin/cover-settings.js';
+} from '../../../domain/api/admin/rates.js';
 import type { RatesView, RateVersion, SaveRatesInput } from '../../../domain/api/admin/rates.js';
 import type { AuditAction } from '../../../domain/audit-actions.js';
 import { DESTINATIONS } from '../../../domain/countries.js';
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/rates.js';
 import { readPounds } from '../../../domain/typed-pounds.js';
 import type { Clock } from '../../clock.js';
+import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuditLog, Operator } from '../operator-actions/index.js';
 import type { CatalogService, CoverSettingsRow, RateVersionRow } from './catalog.service.js';
@@ -51,6 +52,21 @@ const coverVersionOf = (v: CoverSettingsRow): CoverSettingsVersion => ({
   percentBasisPoints: v.percentBasisPoints,
   maxCoverPence: v.maxCoverPence,
 });
+
+/** A new version's note, the version it was based on, and what its audit row adds. */
+interface NewVersion {
+  note: string;
+  basedOnVersionId: number | null;
+  details?: Record<string, unknown>;
+}
+
+/** Who saved a new version, when, and why. */
+interface VersionAuthor {
+  note: string;
+  author: Operator;
+  basedOnVersionId: number | null;
+  at: Date;
+}
 
 /** The note of a version restored from an earlier one. */
 const restoredNote = (v: { id: number; note: string }) =>
@@ -132,32 +148,25 @@ export class OperatorRates {
   async restoreRates(operator: Operator, versionId: number, basedOnVersionId: number | null) {
     const version = await this.deps.catalog.findVersion(versionId);
     if (!version) throw new ApiError(404, 'VERSION_NOT_FOUND', 'There is no such version.');
-    return this.saveRatesVersion(
-      operator,
-      'rates.restore',
-      version.prices,
-      { note: restoredNote(version), basedOnVersionId },
-      { restoredVersionId: version.id },
-    );
+    return this.saveRatesVersion(operator, 'rates.restore', version.prices, {
+      note: restoredNote(version),
+      basedOnVersionId,
+      details: { restoredVersionId: version.id },
+    });
   }
 
   private async saveRatesVersion(
     operator: Operator,
     action: AuditAction,
     prices: readonly RatePrice[],
-    { note, basedOnVersionId }: { note: string; basedOnVersionId: number | null },
-    details: Record<string, unknown> = {},
+    version: NewVersion,
   ) {
-    const saved = await this.deps.audit.act(operator, action, 'rates', async (tx) => {
-      const result = await this.deps.catalog.saveVersion(
-        { prices, note, author: operator, basedOnVersionId, at: this.deps.clock.now() },
-        tx,
-      );
-      return {
-        result,
-        details: { ...details, versionId: result.version.id, note, changedPrices: result.changes },
-      };
-    });
+    const saved = await this.saveVersion(
+      operator,
+      { action, subject: 'rates', ...version },
+      (by, tx) => this.deps.catalog.saveVersion({ prices, ...by }, tx),
+      (result) => ({ versionId: result.version.id, changedPrices: result.changes }),
+    );
     // This process's quotes use the new prices from now on; others within the cache's age.
     this.deps.rateCache.invalidate();
     return {
@@ -244,8 +253,7 @@ export class OperatorRates {
         percentBasisPoints: version.percentBasisPoints,
         maxCoverPence: version.maxCoverPence,
       },
-      { note: restoredNote(version), basedOnVersionId },
-      { restoredVersionId: version.id },
+      { note: restoredNote(version), basedOnVersionId, details: { restoredVersionId: version.id } },
     );
   }
 
@@ -253,16 +261,33 @@ export class OperatorRates {
     operator: Operator,
     action: AuditAction,
     settings: CoverSettings,
-    { note, basedOnVersionId }: { note: string; basedOnVersionId: number | null },
-    details: Record<string, unknown> = {},
+    version: NewVersion,
   ) {
-    const saved = await this.deps.audit.act(operator, action, 'cover-settings', async (tx) => {
-      const row = await this.deps.catalog.saveCoverSettings(
-        { settings, note, author: operator, basedOnVersionId, at: this.deps.clock.now() },
-        tx,
-      );
-      return { result: row, details: { ...details, versionId: row.id, note, ...settings } };
-    });
+    const saved = await this.saveVersion(
+      operator,
+      { action, subject: 'cover-settings', ...version },
+      (by, tx) => this.deps.catalog.saveCoverSettings({ settings, ...by }, tx),
+      (row) => ({ versionId: row.id, ...settings }),
+    );
     return { version: coverVersionOf(saved) };
+  }
+
+  /**
+   * Saves a new version (of the rate tables or the cover settings) through the audit entry: its
+   * row records the version's id, its note and what `recorded` adds.
+   */
+  private saveVersion<T>(
+    operator: Operator,
+    version: NewVersion & { action: AuditAction; subject: 'rates' | 'cover-settings' },
+    save: (by: VersionAuthor, tx: DbTransaction) => Promise<T>,
+    recorded: (saved: T) => { versionId: number } & Record<string, unknown>,
+  ): Promise<T> {
+    const { action, subject, note, basedOnVersionId, details = {} } = version;
+    return this.deps.audit.act(operator, action, subject, async (tx) => {
+      const at = this.deps.clock.now();
+      const result = await save({ note, author: operator, basedOnVersionId, at }, tx);
+      const { versionId, ...more } = recorded(result);
+      return { result, details: { ...details, versionId, note, ...more } };
+    });
   }
 }

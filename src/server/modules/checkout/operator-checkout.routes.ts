@@ -4,15 +4,15 @@ import {
   listAdminOrderDocuments,
   MAX_UPLOAD_PDF_BYTES,
   uploadAdminOrderDocument,
-} from '../../../domain/api/admin/documents.js';
-import { resendAdminConfirmation } from '../../../domain/api/admin/order-emails.js';
+  resendAdminConfirmation,
+} from '../../../domain/api/admin/order-extras.js';
 import {
   cancelAdminOrderAuthorisation,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
+  resolveAdminOrder,
 } from '../../../domain/api/admin/payments.js';
-import { resolveAdminOrder } from '../../../domain/api/admin/resolution.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorCheckout } from './operator-checkout.js';

@@ -32,6 +32,16 @@ export class OperatorCheckout {
     return order;
   }
 
+  /** A change to the order through the audit entry, recorded with the order's reference. */
+  private onOrder<T>(
+    operator: Operator,
+    order: OrderRow,
+    action: AuditAction,
+    change: (tx: DbTransaction) => Promise<AuditedChange<T>>,
+  ): Promise<T> {
+    return this.deps.audit.act(operator, action, order.reference, change);
+  }
+
   /**
    * A payment action: the change, audited with the order's reference; then the queued jobs and
    * mail woken (unless the change queued none) and the order page as it now is.
@@ -43,7 +53,7 @@ export class OperatorCheckout {
     change: (tx: DbTransaction) => Promise<AuditedChange<T>>,
     { wake = true } = {},
   ): Promise<AdminOrderDetail> {
-    await this.deps.audit.act(operator, action, order.reference, change);
+    await this.onOrder(operator, order, action, change);
     if (wake) this.deps.checkout.wake();
     return this.deps.orderPage(order.id);
   }
@@ -176,7 +186,7 @@ export class OperatorCheckout {
   ) {
     const order = await this.existing(id);
     const pdf = Buffer.from(upload.pdfBase64, 'base64');
-    await this.deps.audit.act(operator, 'order.document_upload', order.reference, async (tx) => {
+    await this.onOrder(operator, order, 'order.document_upload', async (tx) => {
       const added = await this.deps.checkout.addOperatorDocument(
         id,
         { kind: upload.kind, type: upload.type, pdf },
@@ -193,15 +203,10 @@ export class OperatorCheckout {
   /** A booked order's confirmation email again, with its labels, as a new email. */
   async resendConfirmation(operator: Operator, id: string) {
     const order = await this.existing(id);
-    const queued = await this.deps.audit.act(
-      operator,
-      'order.resend_confirmation',
-      order.reference,
-      async (tx) => {
-        const result = await this.deps.checkout.resendConfirmation(id, tx);
-        return { result, details: { mailId: result.mailId, to: result.to } };
-      },
-    );
+    const queued = await this.onOrder(operator, order, 'order.resend_confirmation', async (tx) => {
+      const result = await this.deps.checkout.resendConfirmation(id, tx);
+      return { result, details: { mailId: result.mailId, to: result.to } };
+    });
     this.deps.checkout.wake();
     return { mailId: queued.mailId, to: queued.to };
   }

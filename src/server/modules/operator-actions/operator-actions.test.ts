@@ -131,10 +131,7 @@ describe('admin accounts (npm run admin:create)', () => {
     expect(common.json<ApiErrorBody>().error.fields!.password).toMatch(/too common/);
     expect((await call(attacker, listAuditLog, { query: {} })).statusCode).toBe(403);
     const accepted = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
-      body: {
-        token,
-        password: 'the real owner chose this',
-      },
+      body: { token, password: 'the real owner chose this' },
     });
     expect(accepted.statusCode).toBe(200);
 

@@ -22,7 +22,7 @@ import {
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin/cover-settings.js';
+} from '../../../domain/api/admin/rates.js';
 import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
 import {

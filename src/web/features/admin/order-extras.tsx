@@ -2,17 +2,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import {
   listAdminOrderDocuments,
   uploadAdminOrderDocument,
-} from '../../../domain/api/admin/documents.js';
-import {
   addAdminOrderNote,
   listAdminOrderNotes,
   NOTE_MESSAGE,
-} from '../../../domain/api/admin/notes.js';
-import {
   resendAdminConfirmation,
   askAdminOrderPayAgain,
   PAY_AGAIN_LINK_DAYS,
-} from '../../../domain/api/admin/order-emails.js';
+} from '../../../domain/api/admin/order-extras.js';
 import type { AdminOrderDetail } from '../../../domain/api/admin/orders.js';
 import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';

@@ -7,7 +7,7 @@ import {
 import {
   COURIER_REFERENCE_MESSAGE,
   resolveAdminOrder,
-} from '../../../domain/api/admin/resolution.js';
+} from '../../../domain/api/admin/payments.js';
 import { formatPence } from '../../../domain/money.js';
 import {
   DEFAULT_COVER_SETTINGS,
