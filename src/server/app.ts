@@ -6,13 +6,18 @@ import { devMailRoutes } from './dev/mail.routes.js';
 import { devRowCounts } from './dev/row-counts.routes.js';
 import { devClockRoutes } from './dev/clock.routes.js';
 import { ApiError, registerErrorHandling, sendNotFound } from './http/errors.js';
-import { catalogRoutes } from './modules/catalog/index.js';
-import { contactRoutes } from './modules/contact/index.js';
+import { catalogRoutes, operatorRatesRoutes } from './modules/catalog/index.js';
+import { contactRoutes, operatorMessagesRoutes } from './modules/contact/index.js';
 import { openApiRoutes, registerOpenApi } from './modules/openapi/index.js';
 import { ordersRoutes, orderRule } from './modules/orders/index.js';
 import { quotesRoutes } from './modules/quotes/index.js';
 import { createServices, type Services } from './services.js';
-import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from './modules/email/index.js';
+import {
+  createMail,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_SALES_EMAIL,
+  operatorMailRoutes,
+} from './modules/email/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import {
@@ -23,7 +28,7 @@ import {
   twoFactorRoutes,
   authSecret,
 } from './modules/accounts/index.js';
-import { myOrdersRoutes } from './modules/my-orders/index.js';
+import { myOrdersRoutes, operatorPayAgainRoutes } from './modules/my-orders/index.js';
 import { savedItemsRoutes } from './modules/saved-items/index.js';
 import { addressBookRoutes } from './modules/address-book/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
@@ -33,10 +38,11 @@ import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js'
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggedPath, loggedUrl, withSafeErrors } from './logging.js';
 import { registerSpa } from './spa/spa.js';
-import { operatorRule, adminRoutes, adminInboxRoutes } from './modules/admin/index.js';
-import { checkoutRoutes, WEBHOOK_PATH } from './modules/checkout/index.js';
+import { adminRoutes } from './modules/admin/index.js';
+import { auditLogRoutes, operatorRule } from './modules/operator-actions/index.js';
+import { checkoutRoutes, operatorCheckoutRoutes, WEBHOOK_PATH } from './modules/checkout/index.js';
 import { paymentWebhook } from '../domain/api/checkout.js';
-import { ADMIN_API_PREFIX } from '../domain/api/admin.js';
+import { ADMIN_API_PREFIX } from '../domain/api/admin/console.js';
 import { loopbackRule, registerRouteAccess, signedInRule, withRouteAccess } from './http/access.js';
 import { registerPathCheck, rewriteToCanonical } from './http/canonical-path.js';
 import {
@@ -249,10 +255,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limit: rateLimits.cardDeclines,
     }),
   );
-  await app.register(adminRoutes(services.admin));
   await app.register(trackingRoutes(services.tracking));
-  await app.register(bookingChangesRoutes(services.bookingChanges, services.admin));
-  await app.register(adminInboxRoutes(services.adminInbox, services.adminOrderExtras));
+  await app.register(bookingChangesRoutes(services.bookingChanges, services.audit));
+  await registerConsoleRoutes(app, services);
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {
     app.all(url, { schema: { hide: true }, config: { access: 'public' } }, sendNotFound);
@@ -299,4 +304,16 @@ declare module 'fastify' {
     /** The app's services, for jobs started by main and for tests. */
     services: Services;
   }
+}
+
+/** The console's routes: each module registers its own (docs/operators.md, "Operator actions"). */
+async function registerConsoleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const operator = services.operatorActions;
+  await app.register(auditLogRoutes(services.audit));
+  await app.register(adminRoutes(services.admin, operator.notes));
+  await app.register(operatorCheckoutRoutes(operator.checkout));
+  await app.register(operatorRatesRoutes(operator.rates));
+  await app.register(operatorMessagesRoutes(operator.messages));
+  await app.register(operatorMailRoutes(operator.mail));
+  await app.register(operatorPayAgainRoutes(operator.payAgain));
 }

@@ -7,7 +7,7 @@ import {
   OperatorAccounts,
   OperatorInvitationsRepository,
 } from './modules/accounts/index.js';
-import { AdminRepository } from './modules/admin/index.js';
+import { AuditLog, AuditLogRepository } from './modules/operator-actions/index.js';
 import { createMail, DEFAULT_MAIL_FROM, DEFAULT_SALES_EMAIL } from './modules/email/index.js';
 
 export interface OperatorCommandDeps {
@@ -42,7 +42,7 @@ export async function openOperatorAccounts(
     invitations: new OperatorInvitationsRepository(deps.database.db),
     clock: deps.clock,
     mail,
-    audit: new AdminRepository(deps.database.db),
+    audit: new AuditLog(new AuditLogRepository(deps.database.db), deps.clock),
     siteUrl,
   });
   return { operators, close: () => mail.close() };

@@ -1,12 +1,19 @@
+import type { Clock } from './clock.js';
+import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
-import { CatalogRepository, CatalogService, RateCache } from './modules/catalog/index.js';
+import {
+  CatalogRepository,
+  CatalogService,
+  OperatorRates,
+  RateCache,
+} from './modules/catalog/index.js';
 import {
   CourierRoutesRepository,
   CourierRoutesService,
   DEFAULT_CUSTOMER_WAITS,
 } from './modules/courier-routes/index.js';
-import type { MailDeps } from './modules/email/index.js';
-import { ContactRepository, ContactService } from './modules/contact/index.js';
+import { OperatorMail, type MailDeps } from './modules/email/index.js';
+import { ContactRepository, ContactService, OperatorMessages } from './modules/contact/index.js';
 import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
   DeclarationService,
@@ -22,6 +29,7 @@ import {
   CheckoutRepository,
   CheckoutService,
   checkoutHoldsOrder,
+  OperatorCheckout,
 } from './modules/checkout/index.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import {
@@ -34,14 +42,13 @@ import {
   OperatorInvitationsRepository,
 } from './modules/accounts/index.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { AdminService, OrderNotes, OrderNotesRepository } from './modules/admin/index.js';
+import { AuditLog, AuditLogRepository } from './modules/operator-actions/index.js';
 import {
-  AdminRepository,
-  AdminService,
-  AdminInbox,
-  AdminOrderExtras,
-  OrderNotesRepository,
-} from './modules/admin/index.js';
-import { BookingLinksRepository, MyOrdersService } from './modules/my-orders/index.js';
+  BookingLinksRepository,
+  MyOrdersService,
+  OperatorPayAgain,
+} from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 import { AddressBookRepository, AddressBookService } from './modules/address-book/index.js';
 import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
@@ -191,17 +198,19 @@ export function createServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
-  const orderNotes = new OrderNotesRepository(db);
-  const admin = new AdminService({
-    repository: new AdminRepository(db),
+  // The operator console: its reads, and each module's actions through the one audit entry.
+  const audit = new AuditLog(new AuditLogRepository(db), deps.clock);
+  const { admin, operatorActions } = consoleServices({
+    db,
     clock: deps.clock,
+    audit,
     catalog,
-    rateCache: rates,
+    rates,
     orders,
     checkout,
     contact,
-    outbox: mail.outbox,
-    notes: orderNotes,
+    mail,
+    myOrders,
     bookingChanges,
   });
   const operators = new OperatorAccounts({
@@ -209,17 +218,8 @@ export function createServices(
     invitations: new OperatorInvitationsRepository(db),
     clock: deps.clock,
     mail,
-    audit: new AdminRepository(db),
+    audit,
     siteUrl: site.siteUrl,
-  });
-  const adminInbox = new AdminInbox({ admin, contact, mail });
-  const adminOrderExtras = new AdminOrderExtras({
-    admin,
-    orders,
-    checkout,
-    notes: orderNotes,
-    myOrders,
-    clock: deps.clock,
   });
   registerJobs(jobs, {
     bookingChanges,
@@ -239,8 +239,8 @@ export function createServices(
     /** Which database the site runs on: the embedded one has jobs a server does itself. */
     databaseKind: deps.database.kind,
     admin,
-    adminInbox,
-    adminOrderExtras,
+    audit,
+    operatorActions,
     rateLimiter,
     myOrders,
     savedItems,
@@ -273,3 +273,44 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The operator console's services (docs/operators.md, "Operator actions"): what it reads across
+ * the modules (`admin`), and each module's operator actions, all through the one audit entry.
+ */
+function consoleServices(s: {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  catalog: CatalogService;
+  rates: RateCache;
+  orders: OrdersService;
+  checkout: CheckoutService;
+  contact: ContactService;
+  mail: MailDeps;
+  myOrders: MyOrdersService;
+  bookingChanges: BookingChangesService;
+}) {
+  const { audit, clock, orders, checkout } = s;
+  const notes = new OrderNotesRepository(s.db);
+  const admin = new AdminService({
+    clock,
+    orders,
+    checkout,
+    contact: s.contact,
+    outbox: s.mail.outbox,
+    notes,
+    audit,
+    bookingChanges: s.bookingChanges,
+  });
+  const operatorActions = {
+    rates: new OperatorRates({ catalog: s.catalog, rateCache: s.rates, audit, clock }),
+    messages: new OperatorMessages({ contact: s.contact, audit }),
+    mail: new OperatorMail({ mail: s.mail, audit }),
+    // An action on an order's payment answers the order page, which `admin` builds.
+    checkout: new OperatorCheckout({ checkout, orders, audit, orderPage: (id) => admin.order(id) }),
+    payAgain: new OperatorPayAgain({ myOrders: s.myOrders, orders, checkout, audit }),
+    notes: new OrderNotes({ orders, notes, audit, clock }),
+  };
+  return { admin, operatorActions };
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COURIER_REFERENCE_MESSAGE } from '../../src/domain/api/admin.js';
+import { COURIER_REFERENCE_MESSAGE } from '../../src/domain/api/admin/payments.js';
 import { NEEDS_ATTENTION_MESSAGE } from '../../src/domain/checkout.js';
 import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';

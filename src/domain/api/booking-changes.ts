@@ -3,7 +3,7 @@ import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../booking-change
 import { PaymentSessionSchema } from '../checkout.js';
 import { ORDER_NOT_FOUND } from '../order.js';
 import { CoverSettingsSchema } from './cover.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
+import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams } from './orders.js';
 
@@ -221,7 +221,7 @@ export const cancelAdminBooking = defineRoute({
   method: 'POST',
   path: '/api/v1/admin/orders/:id/booking-cancellation',
   access: 'operator',
-  tag: 'Operator console',
+  tag: CONSOLE_TAG,
   summary: 'Cancel a booked order on the customer’s behalf, with a full refund',
   description:
     'The same cancellation as the customer’s (the courier is asked, then the payment released or refunded in full), recorded as the operator’s.',

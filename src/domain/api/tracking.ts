@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { ORDER_NOT_FOUND } from '../order.js';
 import { PaymentSummarySchema } from '../refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../tracking.js';
-import { ADMIN_ERRORS } from './admin-errors.js';
+import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams } from './orders.js';
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
@@ -219,7 +219,7 @@ export const listAdminShipments = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/shipments',
   access: 'operator',
-  tag: 'Operator console',
+  tag: CONSOLE_TAG,
   summary: 'Booked shipments by tracking status, those needing attention first',
   description:
     'Missed collections, customs holds, failed deliveries and silent shipments first, then the rest by collection date (newest first); at most 200. `status` keeps one status; `flagged=true` only those needing an operator.',
@@ -255,7 +255,7 @@ export const getAdminOrderTracking = defineRoute({
   method: 'GET',
   path: '/api/v1/admin/orders/:id/tracking',
   access: 'operator',
-  tag: 'Operator console',
+  tag: CONSOLE_TAG,
   summary: 'An order’s tracking, polling and tracking emails',
   params: OrderParams,
   responses: {

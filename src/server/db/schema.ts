@@ -16,6 +16,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AuditAction } from '../../domain/audit-actions.js';
 import type { OfferedService, OrderAddress } from '../../domain/order.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../domain/refunds.js';
@@ -624,7 +625,10 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
-/** Every operator action (migration 0020): who, when and what; modules/admin writes it. */
+/**
+ * Every operator action (migration 0020): who, when and what; written only through the audit
+ * entry (modules/operator-actions), its action one of AUDIT_ACTIONS.
+ */
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
@@ -632,7 +636,7 @@ export const adminAuditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     adminId: text('admin_id').notNull(),
     adminEmail: text('admin_email').notNull(),
-    action: text('action').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull(),
   },

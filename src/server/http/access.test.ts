@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { ADMIN_MESSAGES } from '../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../domain/api/admin/console.js';
 import { ORDER_NOT_FOUND } from '../../domain/order.js';
 import type { RegisteredRoute } from '../modules/openapi/openapi.js';
 import { registerRouteAccess, type AccessRules, type ServerRouteAccess } from './access.js';

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
-import { getAdminDashboard, listAuditLog } from '../../../domain/api/admin.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
 import { finishSignIn } from '../../../domain/api/two-factor.js';
 import { commandSocketPath, startCommandChannel } from '../../command-channel.js';

@@ -1,28 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import type { AuditAction } from '../../../domain/audit-actions.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { MailDeps } from '../email/index.js';
+import type { AuditLog } from '../operator-actions/index.js';
 import type { Auth } from './auth.js';
 import type { OperatorInvitationsRepository } from './operator-invitations.repository.js';
 import { passwordProblem } from './password-rule.js';
 import { forgetPreviousHolder } from './previous-holder.js';
-
-/** Writes one row of the audit log (the admin module's repository, passed in by the wiring). */
-export interface AuditRecorder {
-  record(
-    entry: {
-      at: Date;
-      adminId: string;
-      adminEmail: string;
-      action: string;
-      subject: string;
-      details: Record<string, unknown>;
-    },
-    tx?: DbExecutor,
-  ): Promise<void>;
-}
 
 /** An invitation link works once, for this long. */
 export const INVITATION_HOURS = 24;
@@ -80,7 +67,8 @@ export interface OperatorAccountsDeps {
   invitations: OperatorInvitationsRepository;
   clock: Clock;
   mail: MailDeps;
-  audit: AuditRecorder;
+  /** The audit entry: these commands run their own transactions, so they write the row alone. */
+  audit: Pick<AuditLog, 'record'>;
   siteUrl: string;
 }
 
@@ -231,21 +219,11 @@ export class OperatorAccounts {
 
   private async record(
     actor: CommandActor,
-    action: string,
+    action: AuditAction,
     subject: string,
     details: Record<string, unknown>,
     tx?: DbExecutor,
   ): Promise<void> {
-    await this.deps.audit.record(
-      {
-        at: this.deps.clock.now(),
-        adminId: actor.id,
-        adminEmail: actor.email,
-        action,
-        subject,
-        details,
-      },
-      tx,
-    );
+    await this.deps.audit.record(actor, action, subject, details, tx);
   }
 }

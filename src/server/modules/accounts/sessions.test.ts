@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { freshTotpCode } from '../../../../tests/support/two-factor.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { getAccount } from '../../../domain/api/accounts.js';
-import { getAdminDashboard } from '../../../domain/api/admin.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
 import { getSession, signIn } from '../../../domain/api/session.js';
 import { finishSignIn } from '../../../domain/api/two-factor.js';
 import { DEFAULT_OPERATOR_SESSION_LIMITS } from './session-activity.js';

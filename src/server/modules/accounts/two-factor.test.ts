@@ -13,7 +13,8 @@ import {
   totpCode,
   wrongCode,
 } from '../../../../tests/support/two-factor.js';
-import { ADMIN_MESSAGES, getAdminDashboard } from '../../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
 import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
 import { ACCOUNT_WAITS, accountWaitSeconds, SIGN_IN_LIMITS } from './sign-in-guard.js';
 import { call } from '../../../../tests/support/call.js';

@@ -7,18 +7,16 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { bookedOrder } from '../../../../tests/support/factories/payments.js';
 import { call, untyped, type CallArgs } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
 import {
-  addAdminOrderNote,
-  getAdminDashboard,
-  listAdminMail,
-  listAdminMessages,
   listAdminOrderDocuments,
+  addAdminOrderNote,
   listAdminOrderNotes,
-  listAuditLog,
-  markAdminMessage,
   resendAdminConfirmation,
-  retryAdminMail,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/order-extras.js';
+import { listAdminMail, retryAdminMail } from '../../../domain/api/admin/mail.js';
+import { listAdminMessages, markAdminMessage } from '../../../domain/api/admin/messages.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import type { ApiRoute } from '../../../domain/api/route.js';

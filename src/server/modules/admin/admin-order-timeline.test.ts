@@ -3,7 +3,7 @@ import {
   AdminOrderDetailSchema,
   type AdminOrderDetail,
   getAdminOrder,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/orders.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';

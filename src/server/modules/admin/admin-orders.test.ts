@@ -13,16 +13,18 @@ import {
 import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 import { call, ok, type CallInput } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import {
   getAdminDashboard,
   getAdminOrder,
-  listAdminOrderDocuments,
   listAdminOrders,
-  listAuditLog,
-  resendAdminConfirmation,
-  resolveAdminOrder,
+} from '../../../domain/api/admin/orders.js';
+import {
+  listAdminOrderDocuments,
   uploadAdminOrderDocument,
-} from '../../../domain/api/admin.js';
+  resendAdminConfirmation,
+} from '../../../domain/api/admin/order-extras.js';
+import { resolveAdminOrder } from '../../../domain/api/admin/payments.js';
 import { createOrder } from '../../../domain/api/orders.js';
 import { createContactMessage } from '../../../domain/api/contact.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
@@ -38,6 +40,10 @@ afterAll(() => t.close());
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
+
+/** An operator's answer for an order whose booking outcome is unknown. */
+const resolve = (id: string, body: CallInput<typeof resolveAdminOrder>['body']) =>
+  call(admin, resolveAdminOrder, { params: { id }, body });
 
 /** An order whose BookShipment answered HTTP 500: booked or not, nobody knows. */
 async function needsAttentionOrder() {
@@ -85,13 +91,7 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('resolved as booked: reference stored, money captured, customer emailed, action recorded', async () => {
     const order = await needsAttentionOrder();
-    const res = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'booked',
-        courierReference: ' TG-998877 ',
-      },
-    });
+    const res = await resolve(order.id, { outcome: 'booked', courierReference: ' TG-998877 ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({
       status: 'booked',
@@ -126,12 +126,7 @@ describe('an order whose booking outcome is unknown', () => {
     ]);
 
     // Only once: a second answer is refused and changes nothing.
-    const again = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'not_booked',
-      },
-    });
+    const again = await resolve(order.id, { outcome: 'not_booked' });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_WAITING');
     expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
@@ -152,13 +147,7 @@ describe('an order whose booking outcome is unknown', () => {
     expect(courierReference).toMatch(/^GB\d+$/);
 
     const order = await needsAttentionOrder();
-    const res = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'booked',
-        courierReference,
-      },
-    });
+    const res = await resolve(order.id, { outcome: 'booked', courierReference });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'booked', courierReference });
     const documents = (
@@ -200,13 +189,7 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('resolved as booked where the courier has no labels: the operator uploads the PDF, then sends the confirmation with it', async () => {
     const order = await needsAttentionOrder();
-    const resolved = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'booked',
-        courierReference: 'TG-112233',
-      },
-    });
+    const resolved = await resolve(order.id, { outcome: 'booked', courierReference: 'TG-112233' });
     expect(resolved.statusCode, resolved.body).toBe(200);
     const params = { id: order.id };
     const early = await call(admin, resendAdminConfirmation, { params });
@@ -255,12 +238,7 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('resolved as not booked: the authorisation is cancelled, the customer emailed and may pay again', async () => {
     const order = await needsAttentionOrder();
-    const res = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'not_booked',
-      },
-    });
+    const res = await resolve(order.id, { outcome: 'not_booked' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order.status).toBe('booking_failed');
     await settle(t);
@@ -276,22 +254,11 @@ describe('an order whose booking outcome is unknown', () => {
 
   it('refuses a booking without a reference, and an order that is not waiting', async () => {
     const order = await needsAttentionOrder();
-    const bad = await call(admin, resolveAdminOrder, {
-      params: { id: order.id },
-      body: {
-        outcome: 'booked',
-        courierReference: ' ',
-      },
-    });
+    const bad = await resolve(order.id, { outcome: 'booked', courierReference: ' ' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json<ApiErrorBody>().error.fields!)).toEqual(['courierReference']);
     const draft = await readyOrder(t.app);
-    const notWaiting = await call(admin, resolveAdminOrder, {
-      params: { id: draft.id },
-      body: {
-        outcome: 'not_booked',
-      },
-    });
+    const notWaiting = await resolve(draft.id, { outcome: 'not_booked' });
     expect(notWaiting.statusCode).toBe(409);
     expect(
       (await call(admin, listAuditLog, { query: { subject: draft.reference } })).json(),

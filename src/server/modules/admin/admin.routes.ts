@@ -1,89 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  cancelAdminOrderAuthorisation,
-  exportRatesCsv,
-  getAdminCoverSettings,
-  restoreCoverSettings,
-  saveAdminCoverSettings,
-  refundAdminOrder,
-  retryAdminRefund,
-  markAdminRefundOutside,
   getAdminDashboard,
   getAdminOrder,
-  getAdminRates,
   listAdminOrders,
-  resolveAdminOrder,
-  listAuditLog,
-  listRateVersions,
-  previewRatesImport,
-  restoreRateVersion,
-  saveAdminRates,
-} from '../../../domain/api/admin.js';
-import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
-import { operatorOf } from './admin-guard.js';
+} from '../../../domain/api/admin/orders.js';
+import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/order-extras.js';
+import { NO_STORE, routesOn } from '../../http/route.js';
+import { operatorOf } from '../operator-actions/index.js';
 import type { AdminService } from './admin.service.js';
+import type { OrderNotes } from './order-notes.js';
 
-/** The operator console's routes; the admin guard (admin-guard.ts) has run before each. */
-export function adminRoutes(admin: AdminService) {
+/**
+ * The console's own routes: the dashboard, the order list and page, and internal notes; every
+ * other console route is its module's (docs/operators.md, "Operator actions"). Operators only,
+ * by declaration.
+ */
+export function adminRoutes(admin: AdminService, notes: OrderNotes) {
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
-
-    add(listAuditLog, async (request) => ({
-      entries: await admin.auditLog(request.query.limit, request.query.subject),
-    }));
 
     add(getAdminDashboard, async () => admin.dashboard());
     add(listAdminOrders, async (request) => admin.orders(request.query));
     add(getAdminOrder, async (request) => admin.order(request.params.id));
-    add(resolveAdminOrder, async (request) =>
-      admin.resolveOrder(operatorOf(request), request.params.id, request.body),
-    );
-    add(cancelAdminOrderAuthorisation, async (request) =>
-      admin.cancelAuthorisation(operatorOf(request), request.params.id),
-    );
-    add(refundAdminOrder, async (request) =>
-      admin.refund(operatorOf(request), request.params.id, request.body),
-    );
-    add(retryAdminRefund, async (request) =>
-      admin.retryRefund(operatorOf(request), request.params.id, request.params.refundId),
-    );
-    add(markAdminRefundOutside, async (request) =>
-      admin.markRefundOutside(
-        operatorOf(request),
-        request.params.id,
-        request.params.refundId,
-        request.body,
-      ),
-    );
-
-    add(getAdminRates, async () => admin.rates());
-    add(saveAdminRates, async (request) => admin.saveRates(operatorOf(request), request.body));
-    add(listRateVersions, async () => ({ versions: await admin.rateVersions() }));
-    add(restoreRateVersion, async (request) =>
-      admin.restoreRates(operatorOf(request), request.params.id, request.body.basedOnVersionId),
-    );
-    add(getAdminCoverSettings, async () => admin.coverSettings());
-    add(saveAdminCoverSettings, async (request) =>
-      admin.saveCoverSettings(operatorOf(request), request.body),
-    );
-    add(restoreCoverSettings, async (request) =>
-      admin.restoreCoverSettings(
-        operatorOf(request),
-        request.params.id,
-        request.body.basedOnVersionId,
-      ),
-    );
-    add(exportRatesCsv, async (_request, reply) => {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="boxabroad-rates.csv"');
-      return admin.ratesCsv();
-    });
-    addRoute(
-      app,
-      previewRatesImport,
-      async (request) => admin.previewRatesImport(request.body.csv),
-      { ...NO_STORE, bodyLimit: 2 * 1024 * 1024 },
+    add(listAdminOrderNotes, async (request) => notes.notes(request.params.id));
+    add(addAdminOrderNote, async (request) =>
+      notes.addNote(operatorOf(request), request.params.id, request.body.body),
     );
   };
 }

@@ -1,9 +1,10 @@
-import type { AuditEntry, TimelineEntry } from '../../../domain/api/admin.js';
+import type { AuditEntry } from '../../../domain/api/admin/audit-log.js';
+import type { TimelineEntry } from '../../../domain/api/admin/orders.js';
 import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
 import { findCountry } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';
 import { SERVICE_LEVELS } from '../../../domain/quote.js';
-import type { OutboxEntry } from '../email/index.js';
+import { mailSummaryOf, type OutboxEntry } from '../email/index.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
 import type { OrderNoteRow } from './order-notes.repository.js';
 
@@ -76,185 +77,215 @@ const MAIL_STATUS: Record<OutboxEntry['status'], string> = {
   unknown: 'delivery unknown',
 };
 
+/** One entry of the timeline with its time, before they are sorted. */
+interface Dated {
+  at: Date;
+  entry: Omit<TimelineEntry, 'at'>;
+}
+
+/** An entry at `time`; none when there is no time (a step never taken, or not yet recorded). */
+const at = (time: Date | null, entry: Omit<TimelineEntry, 'at'>): Dated[] =>
+  time ? [{ at: time, entry }] : [];
+
 /**
  * The order's life, oldest first (docs/operators.md, "Orders"): the times the order row keeps
- * for each step of the journey (each the last time that step was saved), then payments, refunds,
- * courier exchanges, emails, operators' actions and notes. Entries at the same moment keep the
- * order they are listed in here.
+ * for each step of the journey (each the last time that step was saved), then payments, the
+ * booking, refunds, changes after booking, emails, operators' actions and notes. Entries at the
+ * same moment keep the order they are listed in here.
  */
 export function orderTimeline(s: TimelineSources): TimelineEntry[] {
-  const { order } = s;
-  const entries: { at: Date; entry: Omit<TimelineEntry, 'at'> }[] = [];
-  const add = (at: Date | null, entry: Omit<TimelineEntry, 'at'>) => {
-    if (at) entries.push({ at, entry });
-  };
-  const destination = findCountry(order.destinationCountryId)?.title ?? 'abroad';
-
-  add(order.createdAt, {
-    kind: 'order',
-    text: `Order made (first quote): ${plural(order.smallBoxes, 'small box', 'small boxes')} and ${plural(order.largeBoxes, 'large box', 'large boxes')} (${order.totalWeightKg} kg), ${order.collectionPostcode} to ${destination} ${order.destinationPostcode}`,
-  });
-  if (order.selectedService) {
-    const price = order.pricePence === null ? '' : ` at ${formatPence(order.pricePence)}`;
-    add(order.serviceChosenAt, {
-      kind: 'order',
-      text: `Service chosen: ${SERVICE_LEVELS[order.selectedService].name}${price}`,
-    });
-  }
-  if (order.collectionAddress) {
-    const a = order.collectionAddress;
-    add(order.collectionAddressSavedAt, {
-      kind: 'order',
-      text: `Collection address saved: ${a.firstName} ${a.lastName}, ${a.city} ${a.postcode}, ${a.email}`,
-    });
-  }
-  if (order.deliveryAddress) {
-    const a = order.deliveryAddress;
-    add(order.deliveryAddressSavedAt, {
-      kind: 'order',
-      text: `Delivery address saved: ${a.firstName} ${a.lastName}, ${a.city} ${a.postcode}`,
-    });
-  }
-  if (order.collectionDate) {
-    add(order.collectionDateChosenAt, {
-      kind: 'order',
-      text: `Collection date chosen: ${order.collectionDate}`,
-    });
-  }
-  add(order.personalEffectsSetAt, {
-    kind: 'order',
-    text: order.personalEffects
-      ? 'Declared as personal effects (the recipient’s own used belongings)'
-      : 'Declared as a gift (personal effects switched off)',
-  });
-  if (order.declaredAt) {
-    const units = s.items.reduce((sum, i) => sum + i.numberOfUnits, 0);
-    const value = s.items.reduce((sum, i) => sum + i.numberOfUnits * i.unitValuePence, 0);
-    add(order.declaredAt, {
-      kind: 'order',
-      text: `Items declared: ${plural(s.items.length, 'line')}, ${plural(units, 'unit')}, worth ${formatPence(value)}`,
-    });
-  }
-  add(order.termsAcceptedAt, {
-    kind: 'order',
-    text: 'Terms accepted at the payment step (nothing prohibited inside)',
-  });
-
-  for (const p of s.payments) {
-    const name = p.kind === 'cover' ? 'Payment for more cover' : `Payment attempt ${p.attempt}`;
-    add(p.createdAt, {
-      kind: 'payment',
-      text: `${name} started (${formatPence(p.amountPence)}, ${p.provider})`,
-    });
-    if (p.updatedAt.getTime() !== p.createdAt.getTime()) {
-      add(p.updatedAt, {
-        kind: 'payment',
-        text: `${name} is ${p.status}${p.lastErrorMessage ? `: ${p.lastErrorMessage}` : ''}`,
-      });
-    }
-  }
-
-  add(order.bookingStartedAt, {
-    kind: 'order',
-    text: 'Booking started: the courier is being called',
-  });
-  for (const c of s.courier) {
-    const how = [c.httpStatus === null ? 'no reply' : `HTTP ${c.httpStatus}`, `${c.durationMs} ms`];
-    add(c.at, {
-      kind: 'courier',
-      text: `Courier ${c.operation}: ${c.outcome} (${how.join(', ')})${c.error ? `: ${c.error}` : ''}`,
-      courier: {
-        operation: c.operation,
-        httpStatus: c.httpStatus,
-        outcome: c.outcome,
-        durationMs: c.durationMs,
-        request: c.request,
-        reply: c.reply,
-        error: c.error,
-      },
-    });
-  }
-  if (order.bookedAt) {
-    add(order.bookedAt, {
-      kind: 'order',
-      text: `Booked${order.courierReference ? `: courier reference ${order.courierReference}` : ''}`,
-    });
-  }
-
-  for (const r of s.refunds) {
-    const who =
-      r.requestedBy === 'operator'
-        ? (r.adminEmail ?? 'an operator')
-        : r.requestedBy === 'customer'
-          ? `the customer${r.requesterEmail ? ` (${r.requesterEmail})` : ''}`
-          : 'the site';
-    add(r.createdAt, {
-      kind: 'payment',
-      text: `Refund of ${formatPence(r.amountPence)} asked by ${who}`,
-    });
-    if (r.status === 'refunded_outside' && r.resolvedAt) {
-      // Who marked it and why; each retry is the audit log's `order.refund.retry` entry.
-      add(r.resolvedAt, {
-        kind: 'payment',
-        text: `Refund of ${formatPence(r.amountPence)} marked refunded outside the site by ${r.resolvedByEmail ?? 'an operator'}: ${r.note ?? ''}`,
-      });
-    } else if (r.updatedAt.getTime() !== r.createdAt.getTime()) {
-      add(r.updatedAt, {
-        kind: 'payment',
-        text: `Refund of ${formatPence(r.amountPence)} ${REFUND_OUTCOME[r.status] ?? r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
-      });
-    }
-  }
-
-  // Who cancelled or changed the booking, and what the courier answered.
-  for (const c of s.bookingChanges) {
-    const who = c.by === 'operator' ? `operator ${c.byEmail ?? ''}`.trim() : 'the customer';
-    add(new Date(c.at), {
-      kind: c.by === 'operator' ? 'operator' : 'order',
-      text: `${BOOKING_CHANGE_ASKED[c.kind]} by ${who}`,
-    });
-    if (c.status !== 'pending' && c.status !== 'awaiting_payment') {
-      add(new Date(c.updatedAt), {
-        kind: 'courier',
-        text: `${c.summary}${c.courierAnswer ? `: ${c.courierAnswer}` : ''}`,
-      });
-    }
-  }
-
-  for (const m of s.mail) {
-    add(m.createdAt, {
-      kind: 'email',
-      text: `Email ${MAIL_STATUS[m.status]}: “${m.subject}” to ${m.to}${m.serverQueueId ? ` (mail server queue id ${m.serverQueueId})` : ''}${m.lastError ? ` (${m.lastError})` : ''}`,
-      email: {
-        id: m.id,
-        kind: m.kind,
-        to: m.to,
-        subject: m.subject,
-        status: m.status,
-        attempts: m.attempts,
-        sentAt: m.sentAt?.toISOString() ?? null,
-        lastError: m.lastError,
-        serverQueueId: m.serverQueueId,
-      },
-    });
-  }
-
-  // Every operator action as the audit log recorded it (`order.note` included: the note's own
-  // entry below then shows what was written).
-  for (const a of s.audit) {
-    add(new Date(a.at), {
-      kind: 'operator',
-      text: `${a.adminEmail}: ${a.action}${detailsText(a.details)}`,
-    });
-  }
-  for (const n of s.notes) {
-    add(n.createdAt, { kind: 'note', text: `Note by ${n.adminEmail}: ${n.body}` });
-  }
-
+  const entries = [
+    ...journeySteps(s.order, s.items),
+    ...s.payments.flatMap(paymentEntries),
+    ...bookingEntries(s.order, s.courier),
+    ...s.refunds.flatMap(refundEntries),
+    ...s.bookingChanges.flatMap(bookingChangeEntries),
+    ...s.mail.flatMap(emailEntries),
+    ...operatorEntries(s.audit, s.notes),
+  ];
   return entries
     .map((e, index) => ({ ...e, index }))
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index)
     .map(({ at, entry }) => ({ at: at.toISOString(), ...entry }));
+}
+
+/** The customer's steps, from the order row's own times. */
+function journeySteps(order: OrderRow, items: TimelineSources['items']): Dated[] {
+  const destination = findCountry(order.destinationCountryId)?.title ?? 'abroad';
+  const step = (time: Date | null, text: string) => at(time, { kind: 'order', text });
+  const collection = order.collectionAddress;
+  const delivery = order.deliveryAddress;
+  const price = order.pricePence === null ? '' : ` at ${formatPence(order.pricePence)}`;
+  const units = items.reduce((sum, i) => sum + i.numberOfUnits, 0);
+  const value = items.reduce((sum, i) => sum + i.numberOfUnits * i.unitValuePence, 0);
+  return [
+    ...step(
+      order.createdAt,
+      `Order made (first quote): ${plural(order.smallBoxes, 'small box', 'small boxes')} and ${plural(order.largeBoxes, 'large box', 'large boxes')} (${order.totalWeightKg} kg), ${order.collectionPostcode} to ${destination} ${order.destinationPostcode}`,
+    ),
+    ...(order.selectedService
+      ? step(
+          order.serviceChosenAt,
+          `Service chosen: ${SERVICE_LEVELS[order.selectedService].name}${price}`,
+        )
+      : []),
+    ...(collection
+      ? step(
+          order.collectionAddressSavedAt,
+          `Collection address saved: ${collection.firstName} ${collection.lastName}, ${collection.city} ${collection.postcode}, ${collection.email}`,
+        )
+      : []),
+    ...(delivery
+      ? step(
+          order.deliveryAddressSavedAt,
+          `Delivery address saved: ${delivery.firstName} ${delivery.lastName}, ${delivery.city} ${delivery.postcode}`,
+        )
+      : []),
+    ...(order.collectionDate
+      ? step(order.collectionDateChosenAt, `Collection date chosen: ${order.collectionDate}`)
+      : []),
+    ...step(
+      order.personalEffectsSetAt,
+      order.personalEffects
+        ? 'Declared as personal effects (the recipient’s own used belongings)'
+        : 'Declared as a gift (personal effects switched off)',
+    ),
+    ...step(
+      order.declaredAt,
+      `Items declared: ${plural(items.length, 'line')}, ${plural(units, 'unit')}, worth ${formatPence(value)}`,
+    ),
+    ...step(
+      order.termsAcceptedAt,
+      'Terms accepted at the payment step (nothing prohibited inside)',
+    ),
+  ];
+}
+
+/** A payment attempt started, and its state when it last changed. */
+function paymentEntries(p: TimelineSources['payments'][number]): Dated[] {
+  const name = p.kind === 'cover' ? 'Payment for more cover' : `Payment attempt ${p.attempt}`;
+  return [
+    ...at(p.createdAt, {
+      kind: 'payment',
+      text: `${name} started (${formatPence(p.amountPence)}, ${p.provider})`,
+    }),
+    ...(p.updatedAt.getTime() !== p.createdAt.getTime()
+      ? at(p.updatedAt, {
+          kind: 'payment',
+          text: `${name} is ${p.status}${p.lastErrorMessage ? `: ${p.lastErrorMessage}` : ''}`,
+        })
+      : []),
+  ];
+}
+
+/** The booking: started, each courier exchange, booked. */
+function bookingEntries(order: OrderRow, courier: TimelineSources['courier']): Dated[] {
+  return [
+    ...at(order.bookingStartedAt, {
+      kind: 'order',
+      text: 'Booking started: the courier is being called',
+    }),
+    ...courier.flatMap((c) => {
+      const how = [
+        c.httpStatus === null ? 'no reply' : `HTTP ${c.httpStatus}`,
+        `${c.durationMs} ms`,
+      ];
+      return at(c.at, {
+        kind: 'courier',
+        text: `Courier ${c.operation}: ${c.outcome} (${how.join(', ')})${c.error ? `: ${c.error}` : ''}`,
+        courier: {
+          operation: c.operation,
+          httpStatus: c.httpStatus,
+          outcome: c.outcome,
+          durationMs: c.durationMs,
+          request: c.request,
+          reply: c.reply,
+          error: c.error,
+        },
+      });
+    }),
+    ...at(order.bookedAt, {
+      kind: 'order',
+      text: `Booked${order.courierReference ? `: courier reference ${order.courierReference}` : ''}`,
+    }),
+  ];
+}
+
+/** A refund asked, by whom, and its outcome (each retry is the audit log's `order.refund.retry`). */
+function refundEntries(r: TimelineSources['refunds'][number]): Dated[] {
+  const who =
+    r.requestedBy === 'operator'
+      ? (r.adminEmail ?? 'an operator')
+      : r.requestedBy === 'customer'
+        ? `the customer${r.requesterEmail ? ` (${r.requesterEmail})` : ''}`
+        : 'the site';
+  const refund = `Refund of ${formatPence(r.amountPence)}`;
+  const asked = at(r.createdAt, { kind: 'payment', text: `${refund} asked by ${who}` });
+  if (r.status === 'refunded_outside' && r.resolvedAt) {
+    // Who marked it and why.
+    return [
+      ...asked,
+      ...at(r.resolvedAt, {
+        kind: 'payment',
+        text: `${refund} marked refunded outside the site by ${r.resolvedByEmail ?? 'an operator'}: ${r.note ?? ''}`,
+      }),
+    ];
+  }
+  if (r.updatedAt.getTime() === r.createdAt.getTime()) return asked;
+  return [
+    ...asked,
+    ...at(r.updatedAt, {
+      kind: 'payment',
+      text: `${refund} ${REFUND_OUTCOME[r.status] ?? r.status}${r.lastError ? `: ${r.lastError}` : ''}`,
+    }),
+  ];
+}
+
+/** Who cancelled or changed the booking, and what the courier answered. */
+function bookingChangeEntries(c: BookingChangeView): Dated[] {
+  const who = c.by === 'operator' ? `operator ${c.byEmail ?? ''}`.trim() : 'the customer';
+  return [
+    ...at(new Date(c.at), {
+      kind: c.by === 'operator' ? 'operator' : 'order',
+      text: `${BOOKING_CHANGE_ASKED[c.kind]} by ${who}`,
+    }),
+    ...(c.status !== 'pending' && c.status !== 'awaiting_payment'
+      ? at(new Date(c.updatedAt), {
+          kind: 'courier',
+          text: `${c.summary}${c.courierAnswer ? `: ${c.courierAnswer}` : ''}`,
+        })
+      : []),
+  ];
+}
+
+/** An email about the order, from the outbox. */
+function emailEntries(m: OutboxEntry): Dated[] {
+  return at(m.createdAt, {
+    kind: 'email',
+    text: `Email ${MAIL_STATUS[m.status]}: “${m.subject}” to ${m.to}${m.serverQueueId ? ` (mail server queue id ${m.serverQueueId})` : ''}${m.lastError ? ` (${m.lastError})` : ''}`,
+    email: mailSummaryOf(m),
+  });
+}
+
+/**
+ * Every operator action as the audit log recorded it (`order.note` included: the note's own
+ * entry then shows what was written), and each note.
+ */
+function operatorEntries(
+  audit: TimelineSources['audit'],
+  notes: TimelineSources['notes'],
+): Dated[] {
+  return [
+    ...audit.flatMap((a) =>
+      at(new Date(a.at), {
+        kind: 'operator',
+        text: `${a.adminEmail}: ${a.action}${detailsText(a.details)}`,
+      }),
+    ),
+    ...notes.flatMap((n) =>
+      at(n.createdAt, { kind: 'note', text: `Note by ${n.adminEmail}: ${n.body}` }),
+    ),
+  ];
 }
 
 function detailsText(details: Record<string, unknown>): string {

@@ -9,17 +9,14 @@ import {
   raiseCover,
 } from '../../../domain/api/booking-changes.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
-import { operatorOf, type AdminService } from '../admin/index.js';
+import { operatorOf, type AuditLog } from '../operator-actions/index.js';
 import type { BookingChangesService } from './booking-changes.service.js';
 
 /**
  * The routes that cancel or change a booking (docs/booking-changes.md); who may call each is in
  * its declaration: whoever may open the order, and operators for the console's cancel.
  */
-export function bookingChangesRoutes(
-  changes: BookingChangesService,
-  admin: Pick<AdminService, 'act'>,
-) {
+export function bookingChangesRoutes(changes: BookingChangesService, audit: Pick<AuditLog, 'act'>) {
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
     const customer = { kind: 'customer' } as const;
@@ -49,7 +46,7 @@ export function bookingChangesRoutes(
       const operator = operatorOf(request);
       const id = request.params.id;
       const reference = await changes.referenceOf(id);
-      await admin.act(operator, 'order.booking.cancel', reference, async (tx) => {
+      await audit.act(operator, 'order.booking.cancel', reference, async (tx) => {
         const result = await changes.cancel(
           id,
           { kind: 'operator', id: operator.id, email: operator.email },

@@ -6,7 +6,7 @@ import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { bookedOrder, sandbox, settle } from '../../../../tests/support/factories/payments.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { getAdminOrder } from '../../../domain/api/admin.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import {
   cancelAdminBooking,
   cancelBooking,

@@ -7,11 +7,11 @@ import { signedInAdmin } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import {
   getAdminCoverSettings,
-  getAdminOrder,
-  refundAdminOrder,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
+import { refundAdminOrder } from '../../../domain/api/admin/payments.js';
 import {
   cancelBooking,
   changeCollectionDate,

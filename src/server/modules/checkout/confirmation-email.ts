@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_NOT_BOOKED_MESSAGE } from '../../../domain/api/admin.js';
+import { ORDER_NOT_BOOKED_MESSAGE } from '../../../domain/api/admin/order-extras.js';
 import { findCountry } from '../../../domain/countries.js';
 import type { OrderAddress } from '../../../domain/order.js';
 import type { DbTransaction } from '../../db/client.js';

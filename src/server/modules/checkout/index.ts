@@ -1,5 +1,7 @@
 export { checkoutRoutes, WEBHOOK_PATH } from './checkout.routes.js';
 export { CheckoutService } from './checkout.service.js';
+export { OperatorCheckout } from './operator-checkout.js';
+export { operatorCheckoutRoutes } from './operator-checkout.routes.js';
 export type { Resolution } from './checkout.service.js';
 export type { CancelledBy } from './cancelled-booking.js';
 export type { CheckoutOptions } from './checkout-deps.js';

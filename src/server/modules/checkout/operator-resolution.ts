@@ -3,9 +3,10 @@ import { formatPence } from '../../../domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
-import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import { CAPTURE_PAYMENT_JOB, queueCancels, type CheckoutDeps } from './checkout-deps.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import { errorMessage } from '../../error-message.js';
+import type { OrderRow } from '../orders/index.js';
 
 /** What an operator found on the courier's side for a `needs_attention` order. */
 export type Resolution =
@@ -49,92 +50,138 @@ export async function resolveNeedsAttention(
   tx: DbTransaction,
   courier: CourierDocuments = { missing: 'not asked' },
 ): Promise<{ reference: string; status: 'booked' | 'booking_failed'; labels?: number }> {
-  const { orders, repository, clock, jobs, mail } = deps;
-  const order = await orders.lock(orderId, tx);
+  const order = await deps.orders.lock(orderId, tx);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
   if (order.status !== 'needs_attention') {
     throw new ApiError(409, 'ORDER_NOT_WAITING', NOT_WAITING_MESSAGE);
   }
-  const now = clock.now();
-  const email = order.collectionAddress?.email;
-  const name = order.collectionAddress?.firstName ?? '';
   if (resolution.outcome === 'booked') {
     const found = 'found' in courier ? courier.found : undefined;
-    const trackingUrl = found?.trackingUrl || undefined;
-    // Stored as a normal booking stores them, so the console lists them and a resend carries them.
-    const documents = (
-      found && found.labels.length > 0 ? documentsOf(order.reference, found) : []
-    ).map((doc, position) => ({
-      ...doc,
-      id: randomUUID(),
-      orderId,
-      position,
-      contentType: 'application/pdf',
-      createdAt: now,
-    }));
-    const booked = await orders.transition(
-      orderId,
-      'needs_attention',
-      'booked',
-      {
-        courierReference: resolution.courierReference,
-        ...(trackingUrl ? { trackingUrl } : {}),
-        bookedAt: now,
-        failureCode: null,
-        failureMessage: null,
-      },
-      tx,
-    );
-    if (booked) await deps.tracking.enrol(tx, booked, resolution.courierReference);
-    await repository.insertDocuments(
-      documents.map(({ attachment: _, ...stored }) => stored),
-      tx,
-    );
-    const captured = await repository.movePayments(
-      { orderId, attempt: order.paymentAttempt },
-      'authorised',
-      'capture_pending',
-      now,
-      tx,
-    );
-    for (const p of captured) {
-      await jobs.enqueue(tx, {
-        kind: CAPTURE_PAYMENT_JOB,
-        key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
-        payload: { paymentId: p.id, orderId },
-      });
-    }
-    if (email && trackingUrl && documents.length > 0) {
-      // The courier gave the labels: the customer gets the booking confirmation itself, with them.
-      await mail.emails.enqueueBookingConfirmation(
-        tx,
-        bookingConfirmationOf(deps, { ...order, bookedAt: now }, documents),
-        { orderId },
-      );
-    } else if (email) {
-      // No labels yet (the courier could not give them): say so, and promise no attachment. An
-      // operator uploads them and sends the confirmation from the console.
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId,
-        idempotencyKey: `order-update:${order.reference}:booked`,
-        subject: `Your collection is booked: ${order.reference}`,
-        heading: 'Your collection is booked',
-        paragraphs: [
-          `Hello ${name},`.replace(/ ,$/, ','),
-          `We have checked with the courier: your booking ${order.reference} is confirmed, with courier reference ${resolution.courierReference}.`,
-          `Your card is now charged ${order.pricePence ? formatPence(order.pricePence) : 'the price you were quoted'}, the amount that was held.`,
-          'Your labels are not in this email: we are getting them from the courier, and will send them in a separate email before your collection day. Reply to this email if you have any question.',
-        ],
-      });
-    }
-    return {
-      reference: order.reference,
-      status: 'booked',
-      labels: documents.filter((d) => d.kind === 'label').length,
-    };
+    return resolveBooked(deps, order, resolution.courierReference, found, tx);
   }
-  await orders.transition(
+  return resolveNotBooked(deps, order, tx);
+}
+
+/**
+ * Booked: the order takes the courier's reference and is tracked, the labels the courier gave
+ * are stored, the held payment goes to the capture job and the customer is emailed.
+ */
+async function resolveBooked(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  courierReference: string,
+  found: ShipmentDocuments | undefined,
+  tx: DbTransaction,
+) {
+  const { orders, repository, jobs } = deps;
+  const orderId = order.id;
+  const now = deps.clock.now();
+  const trackingUrl = found?.trackingUrl || undefined;
+  const documents = storedDocuments(order, found, now);
+  const booked = await orders.transition(
+    orderId,
+    'needs_attention',
+    'booked',
+    {
+      courierReference,
+      ...(trackingUrl ? { trackingUrl } : {}),
+      bookedAt: now,
+      failureCode: null,
+      failureMessage: null,
+    },
+    tx,
+  );
+  if (booked) await deps.tracking.enrol(tx, booked, courierReference);
+  await repository.insertDocuments(
+    documents.map(({ attachment: _, ...stored }) => stored),
+    tx,
+  );
+  const captured = await repository.movePayments(
+    { orderId, attempt: order.paymentAttempt },
+    'authorised',
+    'capture_pending',
+    now,
+    tx,
+  );
+  for (const p of captured) {
+    await jobs.enqueue(tx, {
+      kind: CAPTURE_PAYMENT_JOB,
+      key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
+      payload: { paymentId: p.id, orderId },
+    });
+  }
+  // With the courier's labels (and tracking link) the customer gets the booking confirmation.
+  const labels = trackingUrl && documents.length > 0 ? documents : undefined;
+  await emailBooked(deps, { ...order, bookedAt: now }, courierReference, labels, tx);
+  return {
+    reference: order.reference,
+    status: 'booked' as const,
+    labels: documents.filter((d) => d.kind === 'label').length,
+  };
+}
+
+/**
+ * The courier's labels and documents, stored as a booking stores them: the console lists them and
+ * a resend carries them.
+ */
+function storedDocuments(order: OrderRow, found: ShipmentDocuments | undefined, now: Date) {
+  const documents = found && found.labels.length > 0 ? documentsOf(order.reference, found) : [];
+  return documents.map((doc, position) => ({
+    ...doc,
+    id: randomUUID(),
+    orderId: order.id,
+    position,
+    contentType: 'application/pdf',
+    createdAt: now,
+  }));
+}
+
+/**
+ * The customer's email for a booking found: the booking confirmation itself with the courier's
+ * labels, else a note that the labels follow.
+ */
+async function emailBooked(
+  deps: CheckoutDeps,
+  order: OrderRow & { bookedAt: Date },
+  courierReference: string,
+  labels: ReturnType<typeof storedDocuments> | undefined,
+  tx: DbTransaction,
+) {
+  const email = order.collectionAddress?.email;
+  if (!email) return;
+  const orderId = order.id;
+  if (labels) {
+    await deps.mail.emails.enqueueBookingConfirmation(
+      tx,
+      bookingConfirmationOf(deps, order, labels),
+      { orderId },
+    );
+    return;
+  }
+  // No labels yet (the courier could not give them): say so, and promise no attachment. An
+  // operator uploads them and sends the confirmation from the console.
+  await deps.mail.emails.enqueueOrderUpdate(tx, {
+    email,
+    orderId,
+    idempotencyKey: `order-update:${order.reference}:booked`,
+    subject: `Your collection is booked: ${order.reference}`,
+    heading: 'Your collection is booked',
+    paragraphs: [
+      greeting(order),
+      `We have checked with the courier: your booking ${order.reference} is confirmed, with courier reference ${courierReference}.`,
+      `Your card is now charged ${order.pricePence ? formatPence(order.pricePence) : 'the price you were quoted'}, the amount that was held.`,
+      'Your labels are not in this email: we are getting them from the courier, and will send them in a separate email before your collection day. Reply to this email if you have any question.',
+    ],
+  });
+}
+
+/**
+ * Not booked: the order becomes `booking_failed` with a new payment attempt, the held payment
+ * goes to the cancel job and the customer is emailed that they were not charged.
+ */
+async function resolveNotBooked(deps: CheckoutDeps, order: OrderRow, tx: DbTransaction) {
+  const orderId = order.id;
+  await deps.orders.transition(
     orderId,
     'needs_attention',
     'booking_failed',
@@ -145,33 +192,32 @@ export async function resolveNeedsAttention(
     },
     tx,
   );
-  const cancelled = await repository.movePayments(
+  const cancelled = await deps.repository.movePayments(
     { orderId },
     'authorised',
     'cancel_pending',
-    now,
+    deps.clock.now(),
     tx,
   );
-  for (const p of cancelled) {
-    await jobs.enqueue(tx, {
-      kind: CANCEL_PAYMENT_JOB,
-      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-      payload: { paymentId: p.id, orderId },
-    });
-  }
+  await queueCancels(deps.jobs, cancelled, tx);
+  const email = order.collectionAddress?.email;
   if (email) {
-    await mail.emails.enqueueOrderUpdate(tx, {
+    await deps.mail.emails.enqueueOrderUpdate(tx, {
       email,
       orderId,
       idempotencyKey: `order-update:${order.reference}:not-booked`,
       subject: `We could not book your collection: ${order.reference}`,
       heading: 'We could not book your collection',
       paragraphs: [
-        `Hello ${name},`.replace(/ ,$/, ','),
+        greeting(order),
         `We have checked with the courier: your booking ${order.reference} was not made.`,
         'We have released the hold on your card: you have not been charged. You are welcome to book again at any time.',
       ],
     });
   }
-  return { reference: order.reference, status: 'booking_failed' };
+  return { reference: order.reference, status: 'booking_failed' as const };
 }
+
+/** "Hello Ada," (or "Hello," without a name). */
+const greeting = (order: OrderRow) =>
+  `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ',');

@@ -5,7 +5,7 @@ import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-o
 import { lastBookingStep } from '../../../domain/booking-progress.js';
 import { ORDER_NOT_FOUND } from '../../../domain/order.js';
 import { isEditable } from '../../../domain/order-states.js';
-import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin.js';
+import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin/order-extras.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

@@ -17,13 +17,13 @@ import { payWithCard, confirm } from '../../../../tests/support/checkout.js';
 import { signedInAdmin } from '../../../../tests/support/operators.js';
 import type { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import {
   getAdminCoverSettings,
-  getAdminOrder,
-  listAuditLog,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
 import {
   acceptTerms,

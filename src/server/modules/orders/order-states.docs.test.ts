@@ -7,27 +7,11 @@ import {
   canTransition,
 } from '../../../domain/order-states.js';
 import { REFUND_STATUSES, refundStateWords } from '../../../domain/refunds.js';
+import { markdownTable } from '../../../../tests/support/markdown.js';
 
 const doc = readFileSync(new URL('../../../../docs/orders.md', import.meta.url), 'utf8');
 
-/** The rows of the markdown table under `heading`, as cells. */
-function table(heading: string): string[][] {
-  const start = doc.indexOf(heading);
-  expect(start, heading).toBeGreaterThan(-1);
-  const lines = doc.slice(start).split('\n').slice(1);
-  const first = lines.findIndex((l) => l.startsWith('|'));
-  const rows: string[][] = [];
-  for (const line of lines.slice(first + 2)) {
-    if (!line.startsWith('|')) break;
-    rows.push(
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
-  }
-  return rows;
-}
+const table = (heading: string) => markdownTable(doc, heading);
 
 const states = (cell: string) => [...cell.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]);
 

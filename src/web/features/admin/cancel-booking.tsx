@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getAdminOrder, type AdminOrderDetail } from '../../../domain/api/admin.js';
+import { getAdminOrder, type AdminOrderDetail } from '../../../domain/api/admin/orders.js';
 import { cancelAdminBooking } from '../../../domain/api/booking-changes.js';
 import { formatPence } from '../../../domain/money.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';

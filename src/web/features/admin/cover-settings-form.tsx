@@ -4,7 +4,7 @@ import {
   restoreCoverSettings,
   saveAdminCoverSettings,
   type CoverSettingsVersion,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
 import { formatLondon } from '../../../domain/london-time.js';
 import { formatPercent, formatWholePounds } from '../../../domain/pricing.js';
 import { TextField } from '../../components/ui/text-field.js';

@@ -1,4 +1,4 @@
-import { getAdminDashboard, type Dashboard } from '../../../domain/api/admin.js';
+import { getAdminDashboard, type Dashboard } from '../../../domain/api/admin/orders.js';
 import { formatPence } from '../../../domain/money.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';

@@ -5,7 +5,7 @@ import {
   retryAdminMail,
   type AdminMail,
   type MailFilter,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/mail.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

@@ -5,7 +5,7 @@ import {
   MESSAGE_FILTERS,
   type AdminMessage,
   type MessageFilter,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/messages.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

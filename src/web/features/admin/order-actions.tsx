@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { getAdminOrder, type AdminOrderDetail } from '../../../domain/api/admin/orders.js';
 import {
   cancelAdminOrderAuthorisation,
-  getAdminOrder,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
-  type AdminOrderDetail,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/payments.js';
 import { formatPence } from '../../../domain/money.js';
 import {
   parseRefundAmount,

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  addAdminOrderNote,
   listAdminOrderDocuments,
+  uploadAdminOrderDocument,
+  addAdminOrderNote,
   listAdminOrderNotes,
   NOTE_MESSAGE,
   resendAdminConfirmation,
-  uploadAdminOrderDocument,
   askAdminOrderPayAgain,
   PAY_AGAIN_LINK_DAYS,
-  type AdminOrderDetail,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/order-extras.js';
+import type { AdminOrderDetail } from '../../../domain/api/admin/orders.js';
 import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';

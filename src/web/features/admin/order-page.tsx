@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import {
-  COURIER_REFERENCE_MESSAGE,
   getAdminOrder,
-  resolveAdminOrder,
   type AdminOrderDetail,
   type TimelineEntry,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/orders.js';
+import {
+  COURIER_REFERENCE_MESSAGE,
+  resolveAdminOrder,
+} from '../../../domain/api/admin/payments.js';
 import { formatPence } from '../../../domain/money.js';
 import {
   DEFAULT_COVER_SETTINGS,

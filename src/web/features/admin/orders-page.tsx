@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { listAdminOrders } from '../../../domain/api/admin.js';
+import { listAdminOrders } from '../../../domain/api/admin/orders.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-states.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';

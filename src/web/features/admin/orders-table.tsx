@@ -1,4 +1,4 @@
-import type { AdminOrderSummary } from '../../../domain/api/admin.js';
+import type { AdminOrderSummary } from '../../../domain/api/admin/orders.js';
 import { formatPence } from '../../../domain/money.js';
 import { Link } from '../../lib/router.js';
 import { formatLondon } from '../../../domain/london-time.js';

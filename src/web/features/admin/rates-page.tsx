@@ -8,7 +8,7 @@ import {
   restoreRateVersion,
   saveAdminRates,
   type RatesView,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/rates.js';
 import { routeUrl } from '../../../domain/api/route.js';
 import { findCountry } from '../../../domain/countries.js';
 import { formatPence } from '../../../domain/money.js';

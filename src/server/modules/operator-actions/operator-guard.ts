@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../domain/accounts.js';
-import { ADMIN_MESSAGES } from '../../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
 import { ApiError } from '../../http/errors.js';
 import { signedInRule, signedInUser, type AccessRule } from '../../http/access.js';
 

@@ -8,13 +8,13 @@ import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
 import { call, ok } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import {
-  getAdminOrder,
-  listAuditLog,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/payments.js';
 import { getOrderTracking, getTracking } from '../../../domain/api/tracking.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { formatPence } from '../../../domain/money.js';
@@ -92,6 +92,20 @@ async function laterAndSettle(rounds: number) {
   }
 }
 
+/**
+ * The order's first refund, asked, its key put in `stuck` (the provider never answers it), and
+ * its job's every attempt spent; answers the refund's id.
+ */
+async function firstRefundStuck(orderId: string, amount: string, stuck: Set<string>) {
+  const first = await refund(orderId, amount);
+  expect(first.statusCode, first.body).toBe(200);
+  const id: string = first.json().refunds[0]!.id;
+  stuck.add(`refund:${id}`);
+  await settle(t);
+  await laterAndSettle(MAX_ATTEMPTS);
+  return id;
+}
+
 /** The provider cannot be reached for refunds with these keys; others go through. */
 function unreachableFor(keys: Set<string>, options: { refundsFirst: boolean }) {
   const real = originalRefund().bind(sandbox(t));
@@ -112,12 +126,7 @@ describe('a refund whose job spends its retries', () => {
     const stuck = new Set<string>();
     const calls = unreachableFor(stuck, { refundsFirst: false });
     // Every refund of this test whose key is in `stuck` fails to reach the provider.
-    const first = await refund(order.id, '20.00');
-    expect(first.statusCode, first.body).toBe(200);
-    const firstId = first.json().refunds[0]!.id;
-    stuck.add(`refund:${firstId}`);
-    await settle(t);
-    await laterAndSettle(MAX_ATTEMPTS);
+    const firstId = await firstRefundStuck(order.id, '20.00', stuck);
     let detail = await detailOf(order.id);
     expect(detail.refunds).toEqual([
       expect.objectContaining({
@@ -205,11 +214,7 @@ describe('a refund whose job spends its retries', () => {
       return realFind(id, key);
     };
     try {
-      const first = await refund(order.id, '5.00');
-      const id = first.json().refunds[0]!.id;
-      stuck.add(`refund:${id}`);
-      await settle(t);
-      await laterAndSettle(MAX_ATTEMPTS);
+      const id = await firstRefundStuck(order.id, '5.00', stuck);
       let detail = await detailOf(order.id);
       expect(detail.refunds).toEqual([
         expect.objectContaining({
@@ -276,11 +281,7 @@ describe('marking a refund refunded outside the site', () => {
     const price = payment.amount_pence;
     const stuck = new Set<string>();
     unreachableFor(stuck, { refundsFirst: false });
-    const first = await refund(order.id, formatPence(price));
-    const id = first.json().refunds[0]!.id;
-    stuck.add(`refund:${id}`);
-    await settle(t);
-    await laterAndSettle(MAX_ATTEMPTS);
+    const id = await firstRefundStuck(order.id, formatPence(price), stuck);
     expect((await detailOf(order.id)).refunds[0]).toMatchObject({ status: 'needs_action' });
 
     const params = { id: order.id, refundId: id };
@@ -363,21 +364,23 @@ describe('what the customer sees', () => {
     const { order, payment } = await paidOrder();
     const price = payment.amount_pence;
     expect(payment.card_last4).toBe('4242');
+    // What was paid, as every view of the money below shows it.
+    const paid = {
+      amountPence: price,
+      paidAt: expect.any(String),
+      cardLast4: '4242',
+      parts: [
+        {
+          what: 'booking',
+          amountPence: price,
+          paidAt: expect.any(String),
+          words: expect.stringMatching(/^Your booking, paid on \d+ \w+$/),
+        },
+      ],
+    };
     const before = await checkoutStatus(t.app, order.id);
     expect(before.money).toEqual({
-      paid: {
-        amountPence: price,
-        paidAt: expect.any(String),
-        cardLast4: '4242',
-        parts: [
-          {
-            what: 'booking',
-            amountPence: price,
-            paidAt: expect.any(String),
-            words: expect.stringMatching(/^Your booking, paid on \d+ \w+$/),
-          },
-        ],
-      },
+      paid,
       refunds: [],
       refundedPence: 0,
       netPence: price,
@@ -397,19 +400,7 @@ describe('what the customer sees', () => {
     await settle(t);
     const status = await checkoutStatus(t.app, order.id);
     expect(status.money).toEqual({
-      paid: {
-        amountPence: price,
-        paidAt: expect.any(String),
-        cardLast4: '4242',
-        parts: [
-          {
-            what: 'booking',
-            amountPence: price,
-            paidAt: expect.any(String),
-            words: expect.stringMatching(/^Your booking, paid on \d+ \w+$/),
-          },
-        ],
-      },
+      paid,
       refunds: [
         {
           amountPence: 2000,

@@ -1,18 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { adminAuditLog } from '../../db/schema.js';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 
 /** The only code that knows how the audit log is stored. */
-export class AdminRepository {
+export class AuditLogRepository {
   constructor(private readonly db: Db) {}
 
   transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
   }
 
-  async record(entry: Omit<AuditRow, 'id'>, tx: DbExecutor = this.db): Promise<void> {
+  async insert(entry: Omit<AuditRow, 'id'>, tx: DbExecutor = this.db): Promise<void> {
     await tx.insert(adminAuditLog).values(entry);
   }
 
@@ -20,7 +20,7 @@ export class AdminRepository {
     return this.db
       .select()
       .from(adminAuditLog)
-      .where(subject ? and(eq(adminAuditLog.subject, subject)) : undefined)
+      .where(subject ? eq(adminAuditLog.subject, subject) : undefined)
       .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id))
       .limit(limit);
   }

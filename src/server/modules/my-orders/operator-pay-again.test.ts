@@ -12,7 +12,9 @@ import {
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '../../../../tests/support/factories/payments.js';
 import { call, untyped } from '../../../../tests/support/call.js';
-import { askAdminOrderPayAgain, getAdminOrder, listAuditLog } from '../../../domain/api/admin.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { askAdminOrderPayAgain } from '../../../domain/api/admin/order-extras.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import { getOrder } from '../../../domain/api/orders.js';
 import { openBookingLink } from '../../../domain/api/my-orders.js';
 import {

@@ -11,15 +11,16 @@ import {
 } from '../../../../tests/support/checkout.js';
 import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import {
   exportRatesCsv,
   getAdminRates,
-  listAuditLog,
   listRateVersions,
   previewRatesImport,
   restoreRateVersion,
   saveAdminRates,
-} from '../../../domain/api/admin.js';
+  type SaveRatesInput,
+} from '../../../domain/api/admin/rates.js';
 import { getQuotes } from '../../../domain/api/orders.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
@@ -39,6 +40,13 @@ interface Price {
   pricePence: number;
 }
 const FRANCE = 73;
+
+/** Saves the grid with its note, as edited on the version the page was opened on. */
+const saveRates = (
+  note: string,
+  basedOnVersionId: number | null,
+  prices: SaveRatesInput['prices'],
+) => call(admin, saveAdminRates, { body: { note, basedOnVersionId, prices } });
 
 async function ratesNow() {
   const res = await call(admin, getAdminRates);
@@ -95,13 +103,11 @@ describe('rate tables in the console', () => {
         ? { ...p, pricePence: 12_345 }
         : p,
     );
-    const save = await call(admin, saveAdminRates, {
-      body: {
-        note: 'France express up',
-        basedOnVersionId: before.currentVersion?.id ?? null,
-        prices: asInput(edited),
-      },
-    });
+    const save = await saveRates(
+      'France express up',
+      before.currentVersion?.id ?? null,
+      asInput(edited),
+    );
     expect(save.statusCode, save.body).toBe(201);
     expect(save.json()).toMatchObject({
       version: { note: 'France express up', adminEmail },
@@ -155,16 +161,10 @@ describe('rate tables in the console', () => {
     bad[at('economy', 30)]!.price = '12.345';
     bad[at('economy', 40)]!.price = 'abc';
     bad[at('economy', 50)]!.price = '-5';
-    const res = await call(admin, saveAdminRates, {
-      body: {
-        note: 'typos',
-        basedOnVersionId: before.currentVersion!.id,
-        prices: [
-          ...bad,
-          { service: 'economy', destinationCountryId: 999, weightKg: 20, price: '1' },
-        ],
-      },
-    });
+    const res = await saveRates('typos', before.currentVersion!.id, [
+      ...bad,
+      { service: 'economy', destinationCountryId: 999, weightKg: 20, price: '1' },
+    ]);
     expect(res.statusCode).toBe(422);
     expect(res.json<ApiErrorBody>().error).toEqual({
       code: 'VALIDATION_FAILED',
@@ -177,13 +177,7 @@ describe('rate tables in the console', () => {
         'economy.999.20': 'Not a destination and weight of the rate tables',
       },
     });
-    const noNote = await call(admin, saveAdminRates, {
-      body: {
-        note: '  ',
-        basedOnVersionId: before.currentVersion!.id,
-        prices: input,
-      },
-    });
+    const noNote = await saveRates('  ', before.currentVersion!.id, input);
     expect(noNote.statusCode).toBe(422);
     expect(Object.keys(noNote.json<ApiErrorBody>().error.fields!)).toEqual(['note']);
     expect((await ratesNow()).currentVersion!.id).toBe(before.currentVersion!.id);
@@ -192,13 +186,7 @@ describe('rate tables in the console', () => {
     const odd = input.map((p) => ({ ...p }));
     odd[at('economy', 30)]!.price = '1.50';
     odd[at('express', 40)]!.price = '2.00';
-    const saved = await call(admin, saveAdminRates, {
-      body: {
-        note: 'odd',
-        basedOnVersionId: before.currentVersion!.id,
-        prices: odd,
-      },
-    });
+    const saved = await saveRates('odd', before.currentVersion!.id, odd);
     expect(saved.statusCode).toBe(201);
     expect(saved.json().warnings).toEqual(
       expect.arrayContaining([
@@ -214,13 +202,7 @@ describe('rate tables in the console', () => {
 
   it('refuses a save based on a version that is no longer the latest', async () => {
     const before = await ratesNow();
-    const stale = await call(admin, saveAdminRates, {
-      body: {
-        note: 'stale',
-        basedOnVersionId: before.currentVersion!.id - 1,
-        prices: asInput(before.prices),
-      },
-    });
+    const stale = await saveRates('stale', before.currentVersion!.id - 1, asInput(before.prices));
     expect(stale.statusCode).toBe(409);
     expect(stale.json<ApiErrorBody>().error.code).toBe('RATES_CHANGED');
   });
@@ -276,13 +258,11 @@ describe('CSV export and import', () => {
     expect(preview.json().prices).toEqual(before.prices);
 
     // Saving the previewed prices is a version with no change.
-    const saved = await call(admin, saveAdminRates, {
-      body: {
-        note: 'Imported boxabroad-rates.csv',
-        basedOnVersionId: before.currentVersion!.id,
-        prices: asInput(preview.json().prices),
-      },
-    });
+    const saved = await saveRates(
+      'Imported boxabroad-rates.csv',
+      before.currentVersion!.id,
+      asInput(preview.json().prices),
+    );
     expect(saved.json().changes).toBe(0);
     expect((await ratesNow()).prices).toEqual(before.prices);
   });

@@ -8,12 +8,12 @@ import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '../../../../tests/support/checkout.js';
 import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
 import { call, untyped } from '../../../../tests/support/call.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { getAdminOrder } from '../../../domain/api/admin/orders.js';
 import {
   cancelAdminOrderAuthorisation,
-  getAdminOrder,
-  listAuditLog,
   refundAdminOrder,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/payments.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 
 let t: TestApp;

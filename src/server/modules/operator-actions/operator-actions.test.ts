@@ -4,14 +4,18 @@ import { enrolTwoFactor } from '../../../../tests/support/two-factor.js';
 import { TestBrowser } from '../../../../tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import * as adminApi from '../../../domain/api/admin.js';
+import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
 import type { ApiRoute } from '../../../domain/api/route.js';
 import { createOrPromoteAdmin } from '../accounts/create-admin.js';
 import { call } from '../../../../tests/support/call.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
-import { listAuditLog } from '../../../domain/api/admin.js';
+import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
 import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit-actions.js';
+import type { DbTransaction } from '../../db/client.js';
+import type { adminAuditLog } from '../../db/schema.js';
+import type { AuditLog } from './audit-log.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,11 +24,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every declared admin route. */
-const ADMIN_ROUTES = (Object.values(adminApi) as unknown[]).filter(
-  (v): v is ApiRoute =>
-    typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
-);
+/** Every declared admin route: each declaration of the console's files (src/domain/api/admin/). */
+const ADMIN_ROUTES = Object.values(
+  import.meta.glob<Record<string, unknown>>('../../../domain/api/admin/*.ts', { eager: true }),
+)
+  .flatMap((declarations) => Object.values(declarations))
+  .filter(
+    (v): v is ApiRoute =>
+      typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'responses' in v,
+  );
 /** Path parameters for any admin route: every one the same well-formed id. */
 const PLACEHOLDER_PARAMS = new Proxy({}, { get: () => '00000000-0000-4000-8000-000000000000' });
 
@@ -46,7 +54,7 @@ describe('the admin guard', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json<ApiErrorBody>().error).toEqual({
         code: 'NOT_AN_ADMIN',
-        message: adminApi.ADMIN_MESSAGES.notAdmin,
+        message: ADMIN_MESSAGES.notAdmin,
       });
     },
   );
@@ -123,10 +131,7 @@ describe('admin accounts (npm run admin:create)', () => {
     expect(common.json<ApiErrorBody>().error.fields!.password).toMatch(/too common/);
     expect((await call(attacker, listAuditLog, { query: {} })).statusCode).toBe(403);
     const accepted = await call(new TestBrowser(t.app), acceptOperatorInvitation, {
-      body: {
-        token,
-        password: 'the real owner chose this',
-      },
+      body: { token, password: 'the real owner chose this' },
     });
     expect(accepted.statusCode).toBe(200);
 
@@ -198,5 +203,59 @@ describe('admin accounts (npm run admin:create)', () => {
       body: { email, password: 'asked for password' },
     });
     expect(res.json().user).toMatchObject({ email, role: 'admin' });
+  });
+});
+
+describe('the one audit entry (AuditLog)', () => {
+  const actor = { id: 'entry-test', email: 'entry-test@boxabroad.test' };
+  const actionsOf = async (subject: string) =>
+    (
+      await t.database.query<{ action: string }>(
+        'SELECT action FROM admin_audit_log WHERE subject = $1 ORDER BY id',
+        [subject],
+      )
+    ).map((row) => row.action);
+
+  it('writes its row in the change’s transaction: both or neither, none for a repeat', async () => {
+    const { audit } = t.app.services;
+    // The change writes a row of its own in the transaction it is given (any write would do).
+    const changeWith = (subject: string) => async (tx: DbTransaction) =>
+      audit.record(actor, 'message.read', subject, {}, tx);
+
+    const result = await audit.act(actor, 'message.unread', 'entry-done', async (tx) => {
+      await changeWith('entry-done')(tx);
+      return { result: 'changed', details: { n: 1 } };
+    });
+    expect(result).toBe('changed');
+    expect(await actionsOf('entry-done')).toEqual(['message.read', 'message.unread']);
+
+    const refused = audit.act(actor, 'message.unread', 'entry-refused', async (tx) => {
+      await changeWith('entry-refused')(tx);
+      throw new Error('refused after its write');
+    });
+    await expect(refused).rejects.toThrow('refused after its write');
+    expect(await actionsOf('entry-refused')).toEqual([]);
+
+    await audit.act(actor, 'message.unread', 'entry-repeated', async (tx) => {
+      await changeWith('entry-repeated')(tx);
+      return { result: null, repeated: true };
+    });
+    expect(await actionsOf('entry-repeated')).toEqual(['message.read']);
+  });
+
+  it('takes only an action of AUDIT_ACTIONS: any other fails the type-check', () => {
+    // Each line below compiles only while the entry, and the table's column, refuse a plain
+    // string: `npm run typecheck` fails on an unused @ts-expect-error.
+    // @ts-expect-error: 'order.delete' is not an audit action
+    const forAct: Parameters<AuditLog['act']>[1] = 'order.delete';
+    // @ts-expect-error: 'order.delete' is not an audit action
+    const forRecord: Parameters<AuditLog['record']>[1] = 'order.delete';
+    // @ts-expect-error: 'order.delete' is not an audit action
+    const forTable: (typeof adminAuditLog.$inferInsert)['action'] = 'order.delete';
+    for (const action of [forAct, forRecord, forTable]) {
+      expect(Object.keys(AUDIT_ACTIONS)).not.toContain(action);
+    }
+    const known: AuditAction = 'order.note';
+    expect(Object.keys(AUDIT_ACTIONS)).toContain(known);
   });
 });

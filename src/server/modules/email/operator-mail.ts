@@ -1,18 +1,14 @@
 import {
   ADMIN_MAIL_PAGE,
-  ADMIN_MESSAGES_PAGE,
   MAIL_MAY_ARRIVE_TWICE_MESSAGE,
   MAIL_NOT_RETRYABLE_MESSAGE,
   type AdminMail,
-  type AdminMessage,
   type MailFilter,
-  type MessageFilter,
-} from '../../../domain/api/admin.js';
+} from '../../../domain/api/admin/mail.js';
 import { ApiError } from '../../http/errors.js';
-import type { ContactService } from '../contact/index.js';
-import type { MailStatus, OutboxEntry, MailDeps } from '../email/index.js';
-import type { Operator } from './admin-guard.js';
-import type { AdminService } from './admin.service.js';
+import type { AuditLog, Operator } from '../operator-actions/index.js';
+import type { MailDeps } from './mail.js';
+import type { MailStatus, OutboxEntry } from './outbox.js';
 
 const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   all: [],
@@ -22,24 +18,8 @@ const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   unknown: ['unknown'],
 };
 
-type StoredContactMessage = Awaited<ReturnType<ContactService['list']>>[number];
-
-function messageOf(m: StoredContactMessage): AdminMessage {
-  return {
-    id: m.id,
-    receivedAt: m.receivedAt.toISOString(),
-    firstName: m.firstName,
-    lastName: m.lastName,
-    company: m.company,
-    email: m.email,
-    phone: m.phone,
-    message: m.message,
-    newsOptIn: m.newsOptIn,
-    readAt: m.readAt ? m.readAt.toISOString() : null,
-  };
-}
-
-function mailOf(m: OutboxEntry): AdminMail {
+/** An email as the console shows it wherever it appears (the order's timeline too). */
+export function mailSummaryOf(m: OutboxEntry): Omit<AdminMail, 'createdAt' | 'nextAttemptAt'> {
   return {
     id: m.id,
     kind: m.kind,
@@ -47,47 +27,30 @@ function mailOf(m: OutboxEntry): AdminMail {
     subject: m.subject,
     status: m.status,
     attempts: m.attempts,
-    createdAt: m.createdAt.toISOString(),
     sentAt: m.sentAt ? m.sentAt.toISOString() : null,
-    nextAttemptAt: m.nextAttemptAt.toISOString(),
     lastError: m.lastError,
     serverQueueId: m.serverQueueId,
   };
 }
 
+/** An email as the outbox page lists it: with when it was queued and its next attempt. */
+const mailOf = (m: OutboxEntry): AdminMail => ({
+  ...mailSummaryOf(m),
+  createdAt: m.createdAt.toISOString(),
+  nextAttemptAt: m.nextAttemptAt.toISOString(),
+});
+
 /**
- * The console's contact messages and mail outbox (docs/operators.md). Each action changes its
- * row under the row's lock and writes its audit record in the same transaction (`admin.act`).
+ * The console's mail outbox (docs/operators.md, "Mail"): the list by state, and sending a failed
+ * or unknown email again, under the mail row's lock with its audit row in the same transaction.
  */
-export class AdminInbox {
+export class OperatorMail {
   constructor(
     private readonly deps: {
-      admin: AdminService;
-      contact: ContactService;
       mail: Pick<MailDeps, 'outbox' | 'worker'>;
+      audit: Pick<AuditLog, 'act'>;
     },
   ) {}
-
-  async messages(filter: MessageFilter) {
-    const [rows, unread] = await Promise.all([
-      this.deps.contact.list(filter, ADMIN_MESSAGES_PAGE),
-      this.deps.contact.countUnread(),
-    ]);
-    return { messages: rows.map(messageOf), unread };
-  }
-
-  async markMessage(operator: Operator, id: string, read: boolean): Promise<AdminMessage> {
-    return this.deps.admin.act(
-      operator,
-      read ? 'message.read' : 'message.unread',
-      id,
-      async (tx) => {
-        const changed = await this.deps.contact.setRead(id, read, tx);
-        if (!changed) throw new ApiError(404, 'MESSAGE_NOT_FOUND', 'There is no such message.');
-        return { result: messageOf(changed.after), details: { from: changed.before.email } };
-      },
-    );
-  }
 
   async mail(filter: MailFilter) {
     const [rows, counts] = await Promise.all([
@@ -117,7 +80,7 @@ export class AdminInbox {
       throw new ApiError(409, 'MAIL_MAY_ARRIVE_TWICE', MAIL_MAY_ARRIVE_TWICE_MESSAGE);
     }
     const action = expected === 'failed' ? 'mail.retry' : 'mail.send_again';
-    const entry = await this.deps.admin.act(operator, action, id, async (tx) => {
+    const entry = await this.deps.audit.act(operator, action, id, async (tx) => {
       const result = await this.deps.mail.outbox.retryLocked(tx, id, expected);
       if (result === 'not-found') {
         throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
