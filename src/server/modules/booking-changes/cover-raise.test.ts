@@ -33,7 +33,9 @@ import { londonAt } from '../../../domain/london-time.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The clock moves hours on between an operator's requests; how long an operator's session
+  // lasts is sessions.test.ts's subject, not this file's.
+  t = await createTestApp({ operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 } });
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -33,7 +33,12 @@ let t: TestApp;
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp({ jobQueue: { maxAttempts: MAX_ATTEMPTS } });
+  // The clock moves hours on between an operator's requests; how long an operator's session
+  // lasts is sessions.test.ts's subject, not this file's.
+  t = await createTestApp({
+    jobQueue: { maxAttempts: MAX_ATTEMPTS },
+    operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 },
+  });
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
 afterAll(() => t.close());
