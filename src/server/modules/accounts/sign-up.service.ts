@@ -15,6 +15,7 @@ import { toSessionUser } from './accounts.service.js';
 import type { Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
 import { forgetPreviousHolder } from './previous-holder.js';
+import { resendSignUpLinkJob } from './jobs/resend-sign-up-link.job.js';
 
 /** A sign-up link works once, for this long (decision 077). */
 export const SIGN_UP_LINK_SECONDS = 60 * 60;
@@ -22,8 +23,6 @@ export const SIGN_UP_LINK_SECONDS = 60 * 60;
 export const PURGE_EXPIRED_SIGN_UPS_JOB = 'purge-expired-sign-ups';
 /** How often it runs. */
 export const SIGN_UP_PURGE_INTERVAL_MS = 60 * 60_000;
-/** The job that sends a sign-up's email again ("Resend the email", decision 108). */
-export const RESEND_SIGN_UP_LINK_JOB = 'resend-sign-up-link';
 
 const MINUTE = 60;
 export const SIGN_UP_LIMITS = {
@@ -123,11 +122,7 @@ export class SignUpService {
     ]);
     const requestId = randomBytes(16).toString('base64url');
     await this.deps.database.transaction((tx) =>
-      this.deps.jobs.enqueue(tx, {
-        kind: RESEND_SIGN_UP_LINK_JOB,
-        key: `${RESEND_SIGN_UP_LINK_JOB}:${requestId}`,
-        payload: { email, guestHash, requestId },
-      }),
+      this.deps.jobs.enqueue(tx, resendSignUpLinkJob, { email, guestHash, requestId }),
     );
     this.deps.jobs.wake();
     return { message: signUpResentMessage(email) };

@@ -21,8 +21,7 @@ import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 import { CoverRaises, underWay } from './cover-raise.js';
-
-export const CANCEL_BOOKING_JOB = 'cancel-booking';
+import { cancelBookingJob } from './jobs/cancel-booking.job.js';
 
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
 
@@ -163,11 +162,7 @@ export class BookingChangesService {
       },
       tx,
     );
-    await jobs.enqueue(tx, {
-      kind: CANCEL_BOOKING_JOB,
-      key: `${CANCEL_BOOKING_JOB}:${change.id}`,
-      payload: { changeId: change.id, orderId },
-    });
+    await jobs.enqueue(tx, cancelBookingJob, { changeId: change.id, orderId });
     return { created: true, reference: order.reference };
   }
 

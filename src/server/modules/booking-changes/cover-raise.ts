@@ -22,8 +22,7 @@ import type { ChangePaymentHandler, PaymentRow } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
-
-export const RAISE_COVER_JOB = 'raise-cover';
+import { raiseCoverJob } from './jobs/raise-cover.job.js';
 
 /** How often a paid raise looks again at a cancellation or another change under way. */
 const WAIT_FOR_CHANGE_MS = 30_000;
@@ -229,10 +228,9 @@ export class CoverRaises implements ChangePaymentHandler {
   }
 
   private enqueueRun(change: BookingChangeRow, tx: DbTransaction): Promise<unknown> {
-    return this.deps.jobs.enqueue(tx, {
-      kind: RAISE_COVER_JOB,
-      key: `${RAISE_COVER_JOB}:${change.id}`,
-      payload: { changeId: change.id, orderId: change.orderId },
+    return this.deps.jobs.enqueue(tx, raiseCoverJob, {
+      changeId: change.id,
+      orderId: change.orderId,
     });
   }
 

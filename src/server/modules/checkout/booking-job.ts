@@ -11,11 +11,11 @@ import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {
   collectionDateLapsedMessage,
-  CANCEL_PAYMENT_JOB,
-  CAPTURE_PAYMENT_JOB,
+  queueCancels,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import { errorMessage } from '../../error-message.js';
 
 const INTERRUPTED =
@@ -313,11 +313,7 @@ export class BookingJob {
         tx,
       );
       if (captured) {
-        await jobs.enqueue(tx, {
-          kind: CAPTURE_PAYMENT_JOB,
-          key: `${CAPTURE_PAYMENT_JOB}:${captured.id}`,
-          payload: { paymentId: captured.id, orderId },
-        });
+        await jobs.enqueue(tx, capturePaymentJob, { paymentId: captured.id, orderId });
       }
       await mail.emails.enqueueBookingConfirmation(
         tx,
@@ -373,13 +369,7 @@ export class BookingJob {
         clock.now(),
         tx,
       );
-      for (const p of cancelled) {
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-          payload: { paymentId: p.id, orderId },
-        });
-      }
+      await queueCancels(jobs, cancelled, tx);
     });
     jobs.wake();
     log.warn({ code, message }, 'booking failed; authorisation cancelled');

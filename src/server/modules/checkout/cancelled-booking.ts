@@ -1,5 +1,6 @@
 import type { DbTransaction } from '../../db/client.js';
-import { CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import type { RefundRow } from './checkout.repository.js';
 import { refundedUnderKey, type OperatorPayments, type RefundBy } from './operator-payments.js';
 
@@ -59,6 +60,6 @@ export async function resumeCaptures(
   const waiting = (await deps.repository.listPayments(orderId, tx)).filter(
     (p) => p.status === 'capture_pending',
   );
-  for (const p of waiting) await deps.jobs.hasten(tx, `${CAPTURE_PAYMENT_JOB}:${p.id}`);
+  for (const p of waiting) await deps.jobs.hasten(tx, capturePaymentJob, { paymentId: p.id });
   return waiting.length > 0;
 }

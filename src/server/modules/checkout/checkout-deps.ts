@@ -9,10 +9,8 @@ import type { MailDeps } from '../email/index.js';
 import type { OrdersService, OrderAccess } from '../orders/index.js';
 import type { TrackingService } from '../tracking/index.js';
 import type { CheckoutRepository, PaymentRow } from './checkout.repository.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 
-export const BOOK_SHIPMENT_JOB = 'book-shipment';
-export const CAPTURE_PAYMENT_JOB = 'capture-payment';
-export const CANCEL_PAYMENT_JOB = 'cancel-payment';
 export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 
 export interface CheckoutOptions {
@@ -80,11 +78,7 @@ export async function queueCancels(
   tx: DbTransaction,
 ): Promise<void> {
   for (const p of moved) {
-    await jobs.enqueue(tx, {
-      kind: CANCEL_PAYMENT_JOB,
-      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-      payload: { paymentId: p.id, orderId: p.orderId },
-    });
+    await jobs.enqueue(tx, cancelPaymentJob, { paymentId: p.id, orderId: p.orderId });
   }
 }
 

@@ -51,7 +51,7 @@ export class CheckoutService {
   readonly jobParts: {
     booking: BookingJob;
     settlement: SettlementJobs;
-    operator: OperatorPayments;
+    refunds: OperatorPayments;
     reconciliation: PaymentReconciliation;
   };
 
@@ -68,7 +68,7 @@ export class CheckoutService {
     this.jobParts = {
       booking: new BookingJob(deps, this.options),
       settlement: new SettlementJobs(deps, this.operator),
-      operator: this.operator,
+      refunds: this.operator,
       reconciliation: new PaymentReconciliation(deps, this.events, this.options),
     };
   }

@@ -15,11 +15,10 @@ import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
 import { isProviderError, ProviderError } from '../../providers/provider-error.js';
-import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import { queueCancels, type CheckoutDeps } from './checkout-deps.js';
+import { refundPaymentJob } from './jobs/refund-payment.job.js';
 import type { PaymentRow, RefundRow } from './checkout.repository.js';
 import { errorMessage } from '../../error-message.js';
-
-export const REFUND_PAYMENT_JOB = 'refund-payment';
 
 /** What the customer reads on their order page after an operator cancelled it. */
 export const CANCELLED_BY_OPERATOR_MESSAGE =
@@ -94,13 +93,7 @@ export class OperatorPayments {
       clock.now(),
       tx,
     );
-    for (const p of released) {
-      await jobs.enqueue(tx, {
-        kind: CANCEL_PAYMENT_JOB,
-        key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-        payload: { paymentId: p.id, orderId },
-      });
-    }
+    await queueCancels(jobs, released, tx);
     const email = order.collectionAddress?.email;
     if (email) {
       await mail.emails.enqueueOrderUpdate(tx, {
@@ -275,11 +268,7 @@ export class OperatorPayments {
       tx,
     );
     if (created) {
-      await jobs.enqueue(tx, {
-        kind: REFUND_PAYMENT_JOB,
-        key: `${REFUND_PAYMENT_JOB}:${refund.id}`,
-        payload: { refundId: refund.id, orderId: payment.orderId },
-      });
+      await jobs.enqueue(tx, refundPaymentJob, { refundId: refund.id, orderId: payment.orderId });
     }
     return { refund, created };
   }
@@ -316,10 +305,10 @@ export class OperatorPayments {
       tx,
     );
     if (!reopened) throw refundNotActionable(refund.status);
-    await jobs.enqueue(tx, {
-      kind: REFUND_PAYMENT_JOB,
-      key: `${REFUND_PAYMENT_JOB}:${refund.id}:retry:${reopened.retries}`,
-      payload: { refundId: refund.id, orderId },
+    await jobs.enqueue(tx, refundPaymentJob, {
+      refundId: refund.id,
+      orderId,
+      retry: reopened.retries,
     });
     return { reference: order.reference, refund: reopened };
   }

@@ -3,7 +3,9 @@ import { formatPence } from '../../../domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
-import { CANCEL_PAYMENT_JOB, CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import { errorMessage } from '../../error-message.js';
 
@@ -98,11 +100,7 @@ export async function resolveNeedsAttention(
       tx,
     );
     for (const p of captured) {
-      await jobs.enqueue(tx, {
-        kind: CAPTURE_PAYMENT_JOB,
-        key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
-        payload: { paymentId: p.id, orderId },
-      });
+      await jobs.enqueue(tx, capturePaymentJob, { paymentId: p.id, orderId });
     }
     if (email && trackingUrl && documents.length > 0) {
       // The courier gave the labels: the customer gets the booking confirmation itself, with them.
@@ -153,11 +151,7 @@ export async function resolveNeedsAttention(
     tx,
   );
   for (const p of cancelled) {
-    await jobs.enqueue(tx, {
-      kind: CANCEL_PAYMENT_JOB,
-      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-      payload: { paymentId: p.id, orderId },
-    });
+    await jobs.enqueue(tx, cancelPaymentJob, { paymentId: p.id, orderId });
   }
   if (email) {
     await mail.emails.enqueueOrderUpdate(tx, {

@@ -7,13 +7,13 @@ import {
 } from '../../../domain/order-states.js';
 import type { PaymentEvent, ProviderPayment } from '../../providers/payment/payment-provider.js';
 import {
-  BOOK_SHIPMENT_JOB,
-  CANCEL_PAYMENT_JOB,
   CHECKOUT_MESSAGES,
   collectionDateLapsedMessage,
   type ChangePaymentHandler,
   type CheckoutDeps,
 } from './checkout-deps.js';
+import { bookShipmentJob } from './jobs/book-shipment.job.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 
 /**
  * What the card provider says of a payment (its verified webhook events, and the confirm call),
@@ -79,11 +79,7 @@ export class PaymentEvents {
       };
       const release = async (error: { code: string; message: string }) => {
         await move('cancel_pending', error);
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
-          payload: { paymentId: locked.id, orderId: order.id },
-        });
+        await jobs.enqueue(tx, cancelPaymentJob, { paymentId: locked.id, orderId: order.id });
         wake = true;
         return true;
       };
@@ -164,10 +160,10 @@ export class PaymentEvents {
             { failureCode: null, failureMessage: null, bookingStartedAt: null },
             tx,
           );
-          await jobs.enqueue(tx, {
-            kind: BOOK_SHIPMENT_JOB,
-            key: `${BOOK_SHIPMENT_JOB}:${order.id}:${locked.attempt}`,
-            payload: { orderId: order.id, paymentId: locked.id },
+          await jobs.enqueue(tx, bookShipmentJob, {
+            orderId: order.id,
+            paymentId: locked.id,
+            attempt: locked.attempt,
           });
           wake = true;
           return true;

@@ -1,7 +1,8 @@
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
 import { refundCancelledBooking } from './cancelled-booking.js';
 import type { OperatorPayments } from './operator-payments.js';
@@ -43,11 +44,7 @@ export class SettlementJobs {
         tx,
       );
       if (moved.length > 0) {
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${paymentId}`,
-          payload: { paymentId, orderId: row.orderId },
-        });
+        await jobs.enqueue(tx, cancelPaymentJob, { paymentId, orderId: row.orderId });
       }
       return 'released' as const;
     });

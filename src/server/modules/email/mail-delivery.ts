@@ -145,12 +145,11 @@ export class MailDelivery {
   }
 
   /**
-   * Registers the `send-mail` job (`jobs/send-mail.job.ts`) on a process's job queue, with this
-   * delivery as its handler (the job registry does, once per app), in its own lane
-   * (`mailConcurrency` at once), so a slow mail server never holds up captures and cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
+   * A job queue this delivery wakes: the job registry registers the `send-mail` job
+   * (`jobs/send-mail.job.ts`) on it with this delivery as its handler, and gives it here. `wake()`
+   * wakes every queue it was given; `runOnce()` runs the first one's `send-mail` jobs.
    */
-  attach(jobs: JobQueue): void {
-    jobs.define(sendMailJob, this);
+  wakes(jobs: JobQueue): void {
     this.queues.push(jobs);
   }
 
@@ -166,7 +165,7 @@ export class MailDelivery {
    */
   async runOnce(): Promise<RunSummary> {
     const queue = this.queues[0];
-    if (!queue) throw new Error('Mail delivery has no job queue: attach() it first');
+    if (!queue) throw new Error('Mail delivery has no job queue: give it one with wakes()');
     const before = { ...this.tally };
     for (let taken = 0; taken < TEST_BATCH;) {
       const claimed = await queue.runOnce([sendMailJob.kind]);

@@ -35,6 +35,7 @@ import {
   reminderDueAt,
   type ScheduleState,
 } from './poll-schedule.js';
+import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
 import type { TrackingTokens } from './tracking-token.js';
 import type {
@@ -44,8 +45,6 @@ import type {
   TrackingEventRow,
   TrackingRepository,
 } from './tracking.repository.js';
-
-export const POLL_SHIPMENTS_JOB = 'poll-shipments';
 
 export interface TrackingSettings {
   /** Courier tracking calls at a time, across the site (TRACKING_CONCURRENCY). */
@@ -58,9 +57,6 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = { concurrency: 2, sil
 
 /** Shipments one round of the job looks at; the rest wait for the next round. */
 const ROUND_SIZE = 100;
-/** The job's round when nothing is due sooner. */
-export const POLL_ROUND_MS = 60_000;
-
 const DAY_MS = 86_400_000;
 /** A rebooking still claimed after this long was abandoned by its process. */
 const REBOOKING_ABANDONED_MS = 10 * 60_000;
@@ -155,7 +151,7 @@ export class TrackingService {
     );
     // Its first poll is due now: the job, due up to a minute later, comes forward (the booking
     // wakes the queue after its commit).
-    await this.deps.jobs.hasten(tx, POLL_SHIPMENTS_JOB);
+    await this.deps.jobs.hasten(tx, pollShipmentsJob, {});
   }
 
   /**
