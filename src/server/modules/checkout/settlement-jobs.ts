@@ -5,7 +5,7 @@ import type { CheckoutDeps } from './checkout-deps.js';
 import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
 import { refundCancelledBooking } from './cancelled-booking.js';
-import type { OperatorPayments } from './operator-payments.js';
+import type { Refunds } from './refunds.js';
 
 /** How long a capture waits while the courier is asked to cancel the booking. */
 const CANCELLING_WAIT_MS = 30_000;
@@ -18,7 +18,7 @@ const CANCELLING_WAIT_MS = 30_000;
 export class SettlementJobs {
   constructor(
     private readonly deps: CheckoutDeps,
-    private readonly operator: OperatorPayments,
+    private readonly refunds: Refunds,
   ) {}
 
   /**
@@ -59,7 +59,7 @@ export class SettlementJobs {
       await repository.transaction(async (tx) => {
         const order = await orders.lock(row.orderId, tx);
         if (order?.status === 'cancelled') {
-          await refundCancelledBooking(this.operator, row.orderId, { kind: 'system' }, tx);
+          await refundCancelledBooking(this.refunds, row.orderId, { kind: 'system' }, tx);
         }
       });
     }
