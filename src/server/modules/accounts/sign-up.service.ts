@@ -286,6 +286,35 @@ export class SignUpService {
     );
     if (claimed.length === 0) throw linkInvalid();
 
+    const userId = await this.accountFor(ctx, row);
+    // The other links of this address (someone else's attempt, an earlier one) stop working.
+    await this.deps.database.query(`DELETE FROM pending_sign_ups WHERE email = $1`, [row.email]);
+    const user = await ctx.internalAdapter.findUserById(userId);
+    if (!user) throw linkInvalid();
+    const session = await ctx.internalAdapter.createSession(userId, false);
+    const cookie = ctx.authCookies.sessionToken;
+    const signature = createHmac('sha256', this.deps.secret).update(session.token).digest('base64');
+    const attributes = cookie.attributes;
+    const parts = [
+      `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
+      `Max-Age=${ctx.sessionConfig.expiresIn}`,
+      `Path=${attributes.path ?? '/'}`,
+      'HttpOnly',
+      ...(attributes.secure ? ['Secure'] : []),
+      'SameSite=Lax',
+    ];
+    return {
+      user: toSessionUser(user),
+      cookies: [parts.join('; ')],
+      signUpGuestHash: row.guest_hash,
+    };
+  }
+
+  /**
+   * The account the opened link is for: an unverified account of the address taken over, or a
+   * new one, its email verified and its password the one chosen at sign-up.
+   */
+  private async accountFor(ctx: Awaited<Auth['$context']>, row: PendingRow): Promise<string> {
     const found = await ctx.internalAdapter.findUserByEmail(row.email, { includeAccounts: true });
     // Verified meanwhile (another of its links was opened first): this one creates nothing.
     if (found?.user.emailVerified) throw linkInvalid();
@@ -324,27 +353,7 @@ export class SignUpService {
         password: row.password_hash,
       });
     }
-    // The other links of this address (someone else's attempt, an earlier one) stop working.
-    await this.deps.database.query(`DELETE FROM pending_sign_ups WHERE email = $1`, [row.email]);
-    const user = await ctx.internalAdapter.findUserById(userId);
-    if (!user) throw linkInvalid();
-    const session = await ctx.internalAdapter.createSession(userId, false);
-    const cookie = ctx.authCookies.sessionToken;
-    const signature = createHmac('sha256', this.deps.secret).update(session.token).digest('base64');
-    const attributes = cookie.attributes;
-    const parts = [
-      `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
-      `Max-Age=${ctx.sessionConfig.expiresIn}`,
-      `Path=${attributes.path ?? '/'}`,
-      'HttpOnly',
-      ...(attributes.secure ? ['Secure'] : []),
-      'SameSite=Lax',
-    ];
-    return {
-      user: toSessionUser(user),
-      cookies: [parts.join('; ')],
-      signUpGuestHash: row.guest_hash,
-    };
+    return userId;
   }
 }
 
