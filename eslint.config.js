@@ -165,4 +165,25 @@ export default tseslint.config(
       otherModuleInternals('\\.\\./\\.\\./'),
     ),
   },
+  {
+    // No function or method of the server over 80 lines (decision 118), every line counted:
+    // blank lines and comments too, so the figure is the one a reader scrolls through.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // Temporary: the operator-actions work shortens orderTimeline and resolveNeedsAttention in
+    // these two files. The lead removes this override when that work lands.
+    files: [
+      'src/server/modules/admin/order-timeline.ts',
+      'src/server/modules/checkout/operator-resolution.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
 );
