@@ -15,7 +15,7 @@ import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {
   collectionDateLapsedMessage,
-  queueCancels,
+  releaseAuthorisations,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
@@ -391,7 +391,7 @@ export class BookingJob {
     log: Logger,
     from: OrderStatus = 'authorised',
   ): Promise<JobOutcome> {
-    const { repository, clock, orders, jobs } = this.deps;
+    const { repository, orders, jobs } = this.deps;
     await repository.transaction(async (tx) => {
       const updated = await orders.transition(
         orderId,
@@ -401,14 +401,7 @@ export class BookingJob {
         tx,
       );
       if (!updated) return;
-      const cancelled = await repository.movePayments(
-        { orderId },
-        'authorised',
-        'cancel_pending',
-        clock.now(),
-        tx,
-      );
-      await queueCancels(jobs, cancelled, tx);
+      await releaseAuthorisations(this.deps, orderId, tx);
     });
     jobs.wake();
     log.warn({ code, message }, 'booking failed; authorisation cancelled');

@@ -82,6 +82,26 @@ export async function queueCancels(
   }
 }
 
+/**
+ * Releases the order's authorisations, in the caller's transaction: each `authorised` payment
+ * moves to `cancel_pending` and its cancel job is queued. Returns the payments moved.
+ */
+export async function releaseAuthorisations(
+  deps: Pick<CheckoutDeps, 'repository' | 'jobs' | 'clock'>,
+  orderId: string,
+  tx: DbTransaction,
+): Promise<PaymentRow[]> {
+  const moved = await deps.repository.movePayments(
+    { orderId },
+    'authorised',
+    'cancel_pending',
+    deps.clock.now(),
+    tx,
+  );
+  await queueCancels(deps.jobs, moved, tx);
+  return moved;
+}
+
 /** Messages the customer sees when something other than the card stops the booking. */
 export const CHECKOUT_MESSAGES = {
   incomplete:

@@ -1,6 +1,6 @@
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import { queueCancels, type CheckoutDeps } from './checkout-deps.js';
+import { releaseAuthorisations, type CheckoutDeps } from './checkout-deps.js';
 
 /** What the customer reads on their order page after an operator cancelled it. */
 export const CANCELLED_BY_OPERATOR_MESSAGE =
@@ -14,7 +14,7 @@ export const CANCELLED_BY_OPERATOR_MESSAGE =
  * over) is refused: the booking job decides it. Refunds are in `refunds.ts`.
  */
 export async function cancelAuthorisation(deps: CheckoutDeps, orderId: string, tx: DbTransaction) {
-  const { orders, repository, jobs, mail, clock } = deps;
+  const { orders, mail } = deps;
   const order = await orders.lock(orderId, tx);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
   if (order.status !== 'authorised') {
@@ -31,14 +31,7 @@ export async function cancelAuthorisation(deps: CheckoutDeps, orderId: string, t
     },
     tx,
   );
-  const released = await repository.movePayments(
-    { orderId },
-    'authorised',
-    'cancel_pending',
-    clock.now(),
-    tx,
-  );
-  await queueCancels(jobs, released, tx);
+  const released = await releaseAuthorisations(deps, orderId, tx);
   const email = order.collectionAddress?.email;
   if (email) {
     await mail.emails.enqueueOrderUpdate(tx, {
