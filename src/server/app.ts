@@ -17,6 +17,7 @@ import {
   DEFAULT_MAIL_FROM,
   DEFAULT_SALES_EMAIL,
   operatorMailRoutes,
+  type MailDeps,
 } from './modules/email/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { seoRoutes } from './modules/seo/index.js';
@@ -34,7 +35,11 @@ import { addressBookRoutes } from './modules/address-book/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
 import { bookingChangesRoutes } from './modules/booking-changes/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { DEFAULT_RATE_LIMITS, registerRateLimits } from './http/rate-limiter.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  registerRateLimits,
+  type RateLimitSettings,
+} from './http/rate-limiter.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { loggedPath, loggedUrl, withSafeErrors } from './logging.js';
 import { registerSpa } from './spa/spa.js';
@@ -91,8 +96,39 @@ function trustProxyOption(
 
 /** Builds the whole HTTP app without listening; `main.ts` listens, tests call `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = createFastify(deps);
+  // A path that could mean two routes is refused before anything else runs.
+  registerPathCheck(app);
+  logEachRequest(app);
+  registerErrorHandling(app);
+  // Request cookies parsed once (`request.cookies`) and `reply.setCookie`, for our own cookie
+  // (the guest session, signed by us: decision 078); better-auth reads and writes its own from
+  // the headers (decision 089).
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app, {
+    stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
+    publicUrl: deps.publicUrl,
+  });
+  await refuseApiWhenSaturated(app, deps);
+  const { services, mail, siteUrl } = await wireServices(app, deps);
+  // Every state-changing request from another site is refused before it is read.
+  registerOriginCheck(app, { siteUrl, exempt: [paymentWebhook] });
+  // Who may call each route, decided on the route matched, before its body is read; a route
+  // registered without a rule stops the start (http/access.ts, docs/security.md).
+  registerAccessRules(app, services);
+  // Per-address limits of the routes that name one, counted in the database (rate-limiter.ts).
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  await registerRateLimits(app, services.rateLimiter, rateLimits);
+  await registerRoutes(app, deps, services, { siteUrl, rateLimits });
+  await registerDevRoutes(app, deps, services, mail);
+  await registerSpa(app, deps.webDistDir, { publicUrl: deps.publicUrl, fallbackUrl: siteUrl });
+  return app;
+}
+
+/** The Fastify instance with the site's logging, limits, proxy trust and timeouts. */
+function createFastify(deps: AppDeps): FastifyInstance {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
-  const app = Fastify({
+  return Fastify({
     // Errors are logged by code and ids, never with a query's values (logging.ts).
     loggerInstance: withSafeErrors(deps.logger) as FastifyBaseLogger,
     // Fastify's own two lines per request are replaced by our one line (onResponse below).
@@ -113,11 +149,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.min(1_000, timeouts.requestMs),
     },
   });
+}
 
-  // A path that could mean two routes is refused before anything else runs.
-  registerPathCheck(app);
-
-  // One structured line per request.
+/** One structured line per request. */
+function logEachRequest(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -133,16 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'request',
     );
   });
+}
 
-  registerErrorHandling(app);
-  // Request cookies parsed once (`request.cookies`) and `reply.setCookie`, for our own cookie
-  // (the guest session, signed by us: decision 078); better-auth reads and writes its own from
-  // the headers (decision 089).
-  await app.register(fastifyCookie);
-  registerSecurityHeaders(app, {
-    stripe: (deps.payment?.name ?? 'sandbox') === 'stripe',
-    publicUrl: deps.publicUrl,
-  });
+/** While the server is saturated, API requests are refused (503, decision 061). */
+async function refuseApiWhenSaturated(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const pressure = { ...DEFAULT_PRESSURE, ...deps.pressure };
   if (pressure.maxEventLoopDelayMs > 0 || pressure.maxHeapUsedBytes > 0) {
     await app.register(underPressure, {
@@ -162,7 +191,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+}
 
+/**
+ * The app's services, built once from the deps (mail and the card sandbox by default), on
+ * `app.services`; the sandbox's events reach the server through the webhook route.
+ */
+async function wireServices(app: FastifyInstance, deps: AppDeps) {
   const mail =
     deps.mail ??
     createMail(deps, {
@@ -201,11 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       payment.connect(undefined);
     }
   });
+  return { services, mail, siteUrl };
+}
 
-  // Every state-changing request from another site is refused before it is read.
-  registerOriginCheck(app, { siteUrl, exempt: [paymentWebhook] });
-  // Who may call each route, decided on the route matched, before its body is read; a route
-  // registered without a rule stops the start (http/access.ts, docs/security.md).
+/** Who may call each route: the rules a route's declaration names (http/access.ts). */
+function registerAccessRules(app: FastifyInstance, services: Services): void {
   const currentUser = (headers: Headers) => services.accounts.currentUser(headers);
   registerRouteAccess(
     app,
@@ -218,9 +253,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { [ADMIN_API_PREFIX]: 'operator', '/dev/': 'loopback' },
   );
-  // Per-address limits of the routes that name one, counted in the database (rate-limiter.ts).
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
-  await registerRateLimits(app, services.rateLimiter, rateLimits);
+}
+
+/** Every route of the site's API, each from its declaration, and the API's catch-alls. */
+async function registerRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  services: Services,
+  site: { siteUrl: string; rateLimits: RateLimitSettings },
+): Promise<void> {
+  const { siteUrl, rateLimits } = site;
   await app.register(healthRoutes(deps.database));
   await app.register(seoRoutes({ publicUrl: deps.publicUrl, fallbackUrl: siteUrl }));
   // Every /api route is registered from its declaration (src/domain/api) and so documented.
@@ -269,6 +311,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { schema: { hide: true }, config: { access: 'operator' } },
     sendNotFound,
   );
+}
+
+/** The development pages, for the person at this machine only (loopback). */
+async function registerDevRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  services: Services,
+  mail: MailDeps,
+): Promise<void> {
   // Only while the local mailbox is the transport (never with SMTP): see docs/email.md.
   if (mail.mailbox) {
     await app.register(
@@ -294,9 +345,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     );
   }
-
-  await registerSpa(app, deps.webDistDir, { publicUrl: deps.publicUrl, fallbackUrl: siteUrl });
-  return app;
 }
 
 declare module 'fastify' {

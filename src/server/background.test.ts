@@ -4,19 +4,26 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { call } from '../../tests/support/call.js';
 import { createContactMessage } from '../domain/api/contact.js';
 import { startBackgroundWork } from './background.js';
+import { defineJob } from './jobs/define-job.js';
+import { z } from 'zod';
 
 let t: TestApp;
 
 /** Enqueues a job of a new kind; `ran()` tells whether the queue has run it. */
 async function testJob(kind: string) {
   let ran = false;
-  t.app.services.jobs.register(kind, async () => {
-    ran = true;
-    return { result: 'done' };
+  const job = defineJob({
+    kind,
+    payload: z.object({}),
+    key: () => kind,
+    lane: 'default',
+    handle: async () => {
+      ran = true;
+      return { result: 'done' };
+    },
   });
-  await t.database.transaction((tx) =>
-    t.app.services.jobs.enqueue(tx, { kind, key: kind, payload: {} }),
-  );
+  t.app.services.jobs.define(job, undefined);
+  await t.database.transaction((tx) => t.app.services.jobs.enqueue(tx, job, {}));
   t.app.services.jobs.wake();
   return { ran: () => ran };
 }

@@ -124,11 +124,11 @@ export async function privateDataDirLogged(dataDir: string, logger: Logger): Pro
   }
 }
 
-/** Opens everything the app depends on, from the parsed environment. */
-export async function createDeps(
-  env: Env,
-  logger: Logger,
-): Promise<AppDeps & { close(): Promise<void> }> {
+/**
+ * The site's database (PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR), its
+ * migrations applied and its reference data seeded.
+ */
+async function openSiteDatabase(env: Env, logger: Logger): Promise<Database> {
   const timeouts = {
     statementMs: env.DB_STATEMENT_TIMEOUT_MS,
     lockMs: env.DB_LOCK_TIMEOUT_MS,
@@ -146,6 +146,35 @@ export async function createDeps(
     'database opened',
   );
   await prepareDatabase(database, logger);
+  return database;
+}
+
+/** The rate limits the environment sets; the others keep their defaults. */
+function rateLimitsFromEnv(env: Env): AppDeps['rateLimits'] {
+  return Object.fromEntries(
+    Object.entries({
+      quotes: env.RATE_LIMIT_QUOTES,
+      orders: env.RATE_LIMIT_ORDERS,
+      contact: env.RATE_LIMIT_CONTACT,
+      lookups: env.RATE_LIMIT_LOOKUPS,
+      payments: env.RATE_LIMIT_PAYMENTS,
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      signUp: env.RATE_LIMIT_SIGN_UP,
+      passwordResets: env.RATE_LIMIT_PASSWORD_RESETS,
+      account: env.RATE_LIMIT_ACCOUNT,
+      bookingLinks: env.RATE_LIMIT_BOOKING_LINKS,
+      trackingLookups: env.RATE_LIMIT_TRACKING_LOOKUPS,
+      cardDeclines: env.RATE_LIMIT_CARD_DECLINES,
+    }).filter(([, limit]) => limit !== undefined),
+  );
+}
+
+/** Opens everything the app depends on, from the parsed environment. */
+export async function createDeps(
+  env: Env,
+  logger: Logger,
+): Promise<AppDeps & { close(): Promise<void> }> {
+  const database = await openSiteDatabase(env, logger);
   const movable = env.SANDBOX_CLOCK ? sandboxClock() : undefined;
   if (movable) logger.warn('SANDBOX_CLOCK: /dev/clock can move this site’s clock forward');
   const clock = movable ?? systemClock;
@@ -198,22 +227,7 @@ export async function createDeps(
       maxEventLoopDelayMs: env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes: env.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024,
     },
-    rateLimits: Object.fromEntries(
-      Object.entries({
-        quotes: env.RATE_LIMIT_QUOTES,
-        orders: env.RATE_LIMIT_ORDERS,
-        contact: env.RATE_LIMIT_CONTACT,
-        lookups: env.RATE_LIMIT_LOOKUPS,
-        payments: env.RATE_LIMIT_PAYMENTS,
-        signIn: env.RATE_LIMIT_SIGN_IN,
-        signUp: env.RATE_LIMIT_SIGN_UP,
-        passwordResets: env.RATE_LIMIT_PASSWORD_RESETS,
-        account: env.RATE_LIMIT_ACCOUNT,
-        bookingLinks: env.RATE_LIMIT_BOOKING_LINKS,
-        trackingLookups: env.RATE_LIMIT_TRACKING_LOOKUPS,
-        cardDeclines: env.RATE_LIMIT_CARD_DECLINES,
-      }).filter(([, limit]) => limit !== undefined),
-    ),
+    rateLimits: rateLimitsFromEnv(env),
     mail,
     // A resumed booking waits for the courier's own timeout and the keeping of its reply.
     checkout: {

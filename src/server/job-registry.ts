@@ -1,5 +1,5 @@
 import type { Database } from './db/client.js';
-import type { JobQueue } from './jobs/job-queue.js';
+import type { JobQueue, RecurringJobDefinition } from './jobs/job-queue.js';
 import { vacuumEmbeddedDatabaseJob } from './jobs/vacuum-embedded-database.job.js';
 import {
   purgeExpiredSignUpsJob,
@@ -20,7 +20,7 @@ import {
   refreshCourierRoutesJob,
   type CourierRoutesService,
 } from './modules/courier-routes/index.js';
-import type { MailDeps } from './modules/email/index.js';
+import { sendMailJob, type MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
 import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
 import {
@@ -60,8 +60,9 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(cancelPaymentJob, checkout.jobParts);
   queue.define(refundPaymentJob, checkout.jobParts);
   queue.define(reconcilePaymentsJob, checkout.jobParts);
-  // sendMailJob: each email's delivery, with the worker that wakes this queue (decision 056).
-  deps.mail.worker.attach(queue);
+  // Each email's delivery; the delivery wakes this queue when an email is committed (decision 056).
+  queue.define(sendMailJob, deps.mail.worker);
+  deps.mail.worker.wakes(queue);
   queue.define(refreshCourierRoutesJob, {
     courierRoutes: deps.courierRoutes,
     concurrency: deps.courierWarmupConcurrency,
@@ -75,7 +76,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(sendPasswordResetJob, { accounts: deps.accounts });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
-  queue.define(raiseCoverJob, { bookingChanges: deps.bookingChanges });
+  queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
 }
 
@@ -83,22 +84,19 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
  * The recurring jobs every process keeps scheduled (`background.ts`): one row each in `jobs`,
  * found by its key, whoever runs it. Each runs again by answering `again`.
  */
-const RECURRING_JOBS: { kind: string; only?: Database['kind'] }[] = [
-  { kind: refreshCourierRoutesJob.kind },
-  { kind: purgeAbandonedDraftsJob.kind },
-  { kind: purgeExpiredSignUpsJob.kind },
-  { kind: reconcilePaymentsJob.kind },
-  { kind: pollShipmentsJob.kind },
+const RECURRING_JOBS: { job: RecurringJobDefinition; only?: Database['kind'] }[] = [
+  { job: refreshCourierRoutesJob },
+  { job: purgeAbandonedDraftsJob },
+  { job: purgeExpiredSignUpsJob },
+  { job: reconcilePaymentsJob },
+  { job: pollShipmentsJob },
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
-  { kind: vacuumEmbeddedDatabaseJob.kind, only: 'pglite' },
+  { job: vacuumEmbeddedDatabaseJob, only: 'pglite' },
 ];
 
-/** The recurring jobs of a site on this kind of database, each keyed by its kind. */
-export function recurringJobs(site: {
-  databaseKind: Database['kind'];
-}): { kind: string; key: string }[] {
-  return RECURRING_JOBS.filter((job) => !job.only || job.only === site.databaseKind).map((job) => ({
-    kind: job.kind,
-    key: job.kind,
-  }));
+/** The recurring jobs of a site on this kind of database. */
+export function recurringJobs(site: { databaseKind: Database['kind'] }): RecurringJobDefinition[] {
+  return RECURRING_JOBS.filter(({ only }) => !only || only === site.databaseKind).map(
+    ({ job }) => job,
+  );
 }

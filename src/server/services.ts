@@ -36,10 +36,10 @@ import {
   AccountsService,
   createAuth,
   SignUpService,
-  TotpSteps,
   TwoFactorService,
   OperatorAccounts,
   OperatorInvitationsRepository,
+  TotpSteps,
 } from './modules/accounts/index.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { AdminService, OrderNotes, OrderNotesRepository } from './modules/admin/index.js';
@@ -57,17 +57,85 @@ import {
   BookingChangesService,
 } from './modules/booking-changes/index.js';
 
+/** The accounts' better-auth instance. */
+type Auth = ReturnType<typeof createAuth>;
+
+/** The site's own address and secret. */
+interface Site {
+  secret: string;
+  siteUrl: string;
+}
+
 /** Every module's service, wired once from the deps. Routes and jobs use these. */
 export function createServices(
   deps: AppDeps,
   mail: MailDeps,
   payment: PaymentProvider,
-  site: { secret: string; siteUrl: string },
+  site: Site,
 ) {
-  const db = deps.database.db;
+  const jobs = new JobQueue(
+    {
+      database: deps.database,
+      clock: deps.clock,
+      logger: deps.logger.child({ component: 'jobs' }),
+    },
+    deps.jobQueue,
+  );
+  const { auth, rateLimiter, accounts } = accountServices(deps, { mail, jobs }, site);
+  const booking = bookingServices(deps, { mail, payment, jobs, accounts }, site);
+  const customer = customerServices(
+    deps,
+    { ...booking, mail, jobs, auth, rateLimiter, accounts },
+    site,
+  );
+  const operator = operatorServices(deps, { ...booking, ...customer, mail, auth }, site);
+  registerJobs(jobs, {
+    bookingChanges: customer.bookingChanges,
+    database: deps.database,
+    courierRoutes: booking.courierRoutes,
+    orders: booking.orders,
+    signUps: customer.signUps,
+    accounts,
+    checkout: booking.checkout,
+    tracking: booking.tracking,
+    clock: deps.clock,
+    mail,
+    courierWarmupConcurrency: deps.courierWarmupConcurrency,
+    draftRetentionDays: deps.draftRetentionDays,
+  });
   const customerWaits = { ...DEFAULT_CUSTOMER_WAITS, ...deps.customerWaits };
-  const catalogRepository = new CatalogRepository(db);
-  const catalog = new CatalogService(catalogRepository);
+  const { itemsRepository, ...bookingParts } = booking;
+  return {
+    /** Which database the site runs on: the embedded one has jobs a server does itself. */
+    databaseKind: deps.database.kind,
+    ...operator,
+    ...customer,
+    ...bookingParts,
+    rateLimiter,
+    mail,
+    jobs,
+    accounts,
+    quotes: new QuotesService(
+      booking.rates,
+      booking.courierRoutes,
+      booking.orders,
+      deps.clock,
+      customerWaits.quoteMs,
+    ),
+    declaration: new DeclarationService(
+      booking.orders,
+      itemsRepository,
+      deps.courier,
+      deps.clock,
+      deps.logger.child({ component: 'declaration' }),
+      customerWaits.itemLookupMs,
+    ),
+  };
+}
+
+/** Sign-in and the accounts: better-auth, the one rate limiter and the accounts' service. */
+function accountServices(deps: AppDeps, parts: { mail: MailDeps; jobs: JobQueue }, site: Site) {
+  const { mail, jobs } = parts;
   const auth = createAuth({
     database: deps.database,
     clock: deps.clock,
@@ -76,6 +144,34 @@ export function createServices(
     siteUrl: site.siteUrl,
     secret: site.secret,
   });
+  const rateLimiter = new RateLimiter(deps.database, deps.clock);
+  const accounts = new AccountsService({
+    auth,
+    limiter: rateLimiter,
+    database: deps.database,
+    clock: deps.clock,
+    mail,
+    jobs,
+    siteUrl: site.siteUrl,
+    secret: site.secret,
+    ...(deps.operatorSessions ? { operatorSessions: deps.operatorSessions } : {}),
+  });
+  return { auth, rateLimiter, accounts };
+}
+
+/**
+ * From the quote to the booked shipment: the catalog and its rates, the courier's routes, the
+ * orders and who may open them, tracking and the checkout.
+ */
+function bookingServices(
+  deps: AppDeps,
+  parts: { mail: MailDeps; payment: PaymentProvider; jobs: JobQueue; accounts: AccountsService },
+  site: Site,
+) {
+  const { mail, payment, jobs, accounts } = parts;
+  const db = deps.database.db;
+  const catalogRepository = new CatalogRepository(db);
+  const catalog = new CatalogService(catalogRepository);
   const ordersRepository = new OrdersRepository(db);
   const courierRoutes = new CourierRoutesService(
     new CourierRoutesRepository(db),
@@ -84,7 +180,6 @@ export function createServices(
     deps.logger,
     deps.routeCachePolicy,
   );
-  const rates = new RateCache(catalogRepository, deps.clock);
   const orderAccess = new OrderAccess(
     ordersRepository,
     deps.clock,
@@ -101,14 +196,6 @@ export function createServices(
     createUkHolidayLookup(),
     deps.clock,
     checkoutHoldsOrder,
-  );
-  const jobs = new JobQueue(
-    {
-      database: deps.database,
-      clock: deps.clock,
-      logger: deps.logger.child({ component: 'jobs' }),
-    },
-    deps.jobQueue,
   );
   const tracking: TrackingService = new TrackingService({
     repository: new TrackingRepository(db),
@@ -139,18 +226,38 @@ export function createServices(
     },
     deps.checkout,
   );
-  const rateLimiter = new RateLimiter(deps.database, deps.clock);
-  const accounts = new AccountsService({
-    auth,
-    limiter: rateLimiter,
-    database: deps.database,
-    clock: deps.clock,
-    mail,
-    jobs,
-    siteUrl: site.siteUrl,
-    secret: site.secret,
-    ...(deps.operatorSessions ? { operatorSessions: deps.operatorSessions } : {}),
-  });
+  const rates = new RateCache(catalogRepository, deps.clock);
+  return {
+    catalog,
+    rates,
+    courierRoutes,
+    orderAccess,
+    orders,
+    itemsRepository,
+    tracking,
+    checkout,
+  };
+}
+
+type BookingServices = ReturnType<typeof bookingServices>;
+
+/**
+ * What a customer does besides booking: sign-up and two-step sign-in, their orders, saved items
+ * and addresses, "Contact us", and changes to a booking after payment.
+ */
+function customerServices(
+  deps: AppDeps,
+  parts: BookingServices & {
+    mail: MailDeps;
+    jobs: JobQueue;
+    auth: Auth;
+    rateLimiter: RateLimiter;
+    accounts: AccountsService;
+  },
+  site: Site,
+) {
+  const { mail, jobs, auth, rateLimiter, orders, checkout, orderAccess, tracking } = parts;
+  const db = deps.database.db;
   const signUps = new SignUpService({
     auth,
     database: deps.database,
@@ -161,7 +268,7 @@ export function createServices(
     siteUrl: site.siteUrl,
     secret: site.secret,
   });
-  const twoFactor = new TwoFactorService(accounts, new TotpSteps(auth, deps.database));
+  const twoFactor = new TwoFactorService(parts.accounts, new TotpSteps(auth, deps.database));
   const myOrders = new MyOrdersService({
     orders,
     checkout,
@@ -198,7 +305,20 @@ export function createServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
-  // The operator console: its reads, and each module's actions through the one audit entry.
+  return { signUps, twoFactor, myOrders, savedItems, addressBook, contact, bookingChanges };
+}
+
+/**
+ * The operators' console (its reads, and each module's actions through the one audit entry) and
+ * the operator accounts.
+ */
+function operatorServices(
+  deps: AppDeps,
+  parts: BookingServices & ReturnType<typeof customerServices> & { mail: MailDeps; auth: Auth },
+  site: Site,
+) {
+  const { catalog, rates, orders, checkout, contact, bookingChanges, myOrders, mail, auth } = parts;
+  const db = deps.database.db;
   const audit = new AuditLog(new AuditLogRepository(db), deps.clock);
   const { admin, operatorActions } = consoleServices({
     db,
@@ -221,55 +341,7 @@ export function createServices(
     audit,
     siteUrl: site.siteUrl,
   });
-  registerJobs(jobs, {
-    bookingChanges,
-    database: deps.database,
-    courierRoutes,
-    orders,
-    signUps,
-    accounts,
-    checkout,
-    tracking,
-    clock: deps.clock,
-    mail,
-    courierWarmupConcurrency: deps.courierWarmupConcurrency,
-    draftRetentionDays: deps.draftRetentionDays,
-  });
-  return {
-    /** Which database the site runs on: the embedded one has jobs a server does itself. */
-    databaseKind: deps.database.kind,
-    admin,
-    audit,
-    operatorActions,
-    rateLimiter,
-    myOrders,
-    savedItems,
-    addressBook,
-    mail,
-    jobs,
-    checkout,
-    tracking,
-    bookingChanges,
-    accounts,
-    signUps,
-    twoFactor,
-    operators,
-    orderAccess,
-    catalog,
-    rates,
-    contact,
-    courierRoutes,
-    quotes: new QuotesService(rates, courierRoutes, orders, deps.clock, customerWaits.quoteMs),
-    orders,
-    declaration: new DeclarationService(
-      orders,
-      itemsRepository,
-      deps.courier,
-      deps.clock,
-      deps.logger.child({ component: 'declaration' }),
-      customerWaits.itemLookupMs,
-    ),
-  };
+  return { admin, operators, audit, operatorActions };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
+import type { RecurringJobDefinition } from '../../src/server/jobs/job-queue.js';
 import {
   startCourierSimulator,
   type CourierSimulator,
@@ -128,13 +129,13 @@ export function actAsOneBrowser(app: FastifyInstance): void {
 }
 
 /**
- * Runs a recurring job (one `jobs` row keyed by its kind) now, as its next round: scheduled if
+ * Runs a recurring job (one `jobs` row, found by its key) now, as its next round: scheduled if
  * it is not yet, made due now if an earlier round left it waiting, then the queue drained.
  */
-export async function runRecurringJobNow(t: TestApp, kind: string): Promise<void> {
-  await t.app.services.jobs.schedule({ kind, key: kind });
+export async function runRecurringJobNow(t: TestApp, job: RecurringJobDefinition): Promise<void> {
+  await t.app.services.jobs.schedule(job);
   await t.database.query(`UPDATE jobs SET run_at = $2 WHERE key = $1 AND status = 'pending'`, [
-    kind,
+    job.key({}),
     t.clock.now(),
   ]);
   await t.app.services.jobs.drain();

@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../tests/support/test-app.js';
 import { recurringJobs } from '../background.js';
+import { vacuumEmbeddedDatabaseJob } from '../jobs/vacuum-embedded-database.job.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB, vacuumEmbeddedDatabase } from './vacuum.js';
 
 const onPglite = process.env.TEST_DATABASE_KIND !== 'postgres';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const runVacuumJob = () => runRecurringJobNow(t, VACUUM_EMBEDDED_DATABASE_JOB);
+const runVacuumJob = () => runRecurringJobNow(t, vacuumEmbeddedDatabaseJob);
 
 const ROWS = 3000;
 async function addRateLimitRows(prefix: string) {
@@ -39,10 +40,9 @@ async function rateLimitsBytes(): Promise<number> {
 
 describe.skipIf(!onPglite)('on the embedded database', () => {
   it('is one of the recurring jobs, due again ten minutes after each round', async () => {
-    expect(recurringJobs(t.app.services)).toContainEqual({
-      kind: VACUUM_EMBEDDED_DATABASE_JOB,
-      key: VACUUM_EMBEDDED_DATABASE_JOB,
-    });
+    expect(recurringJobs(t.app.services)).toContain(vacuumEmbeddedDatabaseJob);
+    expect(vacuumEmbeddedDatabaseJob.kind).toBe(VACUUM_EMBEDDED_DATABASE_JOB);
+    expect(vacuumEmbeddedDatabaseJob.key({})).toBe(VACUUM_EMBEDDED_DATABASE_JOB);
     await runVacuumJob();
     await expectDueAgainIn(t, VACUUM_EMBEDDED_DATABASE_JOB, 10 * 60_000);
   });

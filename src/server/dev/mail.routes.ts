@@ -100,80 +100,7 @@ export function devMailRoutes(options: {
         mailbox.list(),
         mail.outbox.list({ limit: 50 }),
       ]);
-      const body = html`<h1>Local mailbox</h1>
-        <p>
-          Every email the site sent while no <code>SMTP_URL</code> is set, exactly as it would have
-          gone out. Newest first.
-        </p>
-        <form method="post" action="/dev/mail/sample">
-          <button type="submit">Send a sample booking confirmation</button>
-        </form>
-        ${
-          sent
-            ? html`<p role="status">Sample ${sent} is in the outbox; reload to see it arrive.</p>`
-            : ''
-        }
-        <h2>Messages (${messages.length})</h2>
-        ${
-          messages.length === 0
-            ? html`<p>No messages yet.</p>`
-            : html`<div class="scroll" tabindex="0" role="region" aria-label="Messages">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Received</th>
-                      <th scope="col">To</th>
-                      <th scope="col">Subject</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${messages.map(
-                      (m) =>
-                        html`<tr>
-                          <td>${time(m.receivedAt)}</td>
-                          <td>${m.envelopeTo}</td>
-                          <td><a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a></td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-        }
-        <h2>Outbox (latest ${outbox.length})</h2>
-        ${
-          outbox.length === 0
-            ? html`<p>The outbox is empty.</p>`
-            : html`<div class="scroll" tabindex="0" role="region" aria-label="Outbox">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Created</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">To</th>
-                      <th scope="col">Subject</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Last error</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${outbox.map(
-                      (m) =>
-                        html`<tr>
-                          <td>${time(m.createdAt)}</td>
-                          <td>${m.kind}</td>
-                          <td>${m.to}</td>
-                          <td>${m.subject}</td>
-                          <td class="status-${m.status}">${m.status}</td>
-                          <td>${m.attempts}</td>
-                          <td>${m.lastError ?? ''}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-        }`;
-      return sendPage(reply, 'Local mailbox', body);
+      return sendPage(reply, 'Local mailbox', mailboxPage(messages, outbox, sent));
     });
 
     app.post('/dev/mail/sample', async (_request, reply) => {
@@ -187,58 +114,7 @@ export function devMailRoutes(options: {
     app.get<{ Params: { id: string } }>('/dev/mail/:id', async (request, reply) => {
       const message = await load(mailbox, request.params.id);
       if (!message) return sendNotFound(request, reply);
-      const { parsed } = message;
-      const headers: [string, string][] = [
-        ['From', parsed.from?.text ?? ''],
-        ['To', message.envelopeTo],
-        ['Reply-To', parsed.replyTo?.text ?? ''],
-        ['Subject', parsed.subject ?? ''],
-        ['Date', parsed.date ? time(parsed.date) : ''],
-        ['Message-ID', parsed.messageId ?? ''],
-      ];
-      const body = html`<p><a href="/dev/mail">← All messages</a></p>
-        <h1>${parsed.subject || '(no subject)'}</h1>
-        <dl>
-          ${headers
-            .filter(([, v]) => v)
-            .map(
-              ([k, v]) =>
-                html`<dt>${k}</dt>
-                  <dd>${v}</dd>`,
-            )}
-        </dl>
-        <h2>Attachments (${parsed.attachments.length})</h2>
-        ${
-          parsed.attachments.length === 0
-            ? html`<p>None.</p>`
-            : html`<ul>
-                ${parsed.attachments.map(
-                  (a, i) =>
-                    html`<li>
-                      <a
-                        href="/dev/mail/${message.id}/attachments/${i}"
-                        download="${a.filename ?? `attachment-${i + 1}`}"
-                        >${a.filename ?? `attachment ${i + 1}`}</a
-                      >
-                      (${a.contentType}, ${Math.ceil(a.size / 1024)} KB)
-                    </li>`,
-                )}
-              </ul>`
-        }
-        <h2>As the recipient sees it</h2>
-        ${
-          parsed.html
-            ? html`<iframe
-                title="The email as it renders"
-                sandbox="allow-scripts"
-                src="/dev/mail/${message.id}/html"
-              ></iframe>`
-            : html`<p>This message has no HTML part.</p>`
-        }
-        <h2>Plain-text part</h2>
-        <pre>${parsed.text ?? ''}</pre>
-        <p><a href="/dev/mail/${message.id}/raw">Download the raw message (.eml)</a></p>`;
-      return sendPage(reply, parsed.subject || 'Message', body);
+      return sendPage(reply, message.parsed.subject || 'Message', messagePage(message));
     });
 
     app.get<{ Params: { id: string } }>('/dev/mail/:id/html', async (request, reply) => {
@@ -284,4 +160,144 @@ export function devMailRoutes(options: {
 async function load(mailbox: LocalMailbox, id: string) {
   if (!/^\d{1,15}$/.test(id)) return undefined;
   return mailbox.get(Number(id));
+}
+
+type MailboxMessages = Awaited<ReturnType<LocalMailbox['list']>>;
+type OutboxEntries = Awaited<ReturnType<MailDeps['outbox']['list']>>;
+type MailboxMessage = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+/** `/dev/mail`: the messages the site sent, newest first, and the outbox's latest rows. */
+function mailboxPage(messages: MailboxMessages, outbox: OutboxEntries, sent: string): SafeHtml {
+  return html`<h1>Local mailbox</h1>
+    <p>
+      Every email the site sent while no <code>SMTP_URL</code> is set, exactly as it would have gone
+      out. Newest first.
+    </p>
+    <form method="post" action="/dev/mail/sample">
+      <button type="submit">Send a sample booking confirmation</button>
+    </form>
+    ${
+      sent
+        ? html`<p role="status">Sample ${sent} is in the outbox; reload to see it arrive.</p>`
+        : ''
+    }
+    <h2>Messages (${messages.length})</h2>
+    ${messagesTable(messages)}
+    <h2>Outbox (latest ${outbox.length})</h2>
+    ${outboxTable(outbox)}`;
+}
+
+function messagesTable(messages: MailboxMessages): SafeHtml {
+  return messages.length === 0
+    ? html`<p>No messages yet.</p>`
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="Messages">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${messages.map(
+              (m) =>
+                html`<tr>
+                  <td>${time(m.receivedAt)}</td>
+                  <td>${m.envelopeTo}</td>
+                  <td><a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a></td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+}
+
+function outboxTable(outbox: OutboxEntries): SafeHtml {
+  return outbox.length === 0
+    ? html`<p>The outbox is empty.</p>`
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="Outbox">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Kind</th>
+              <th scope="col">To</th>
+              <th scope="col">Subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${outbox.map(
+              (m) =>
+                html`<tr>
+                  <td>${time(m.createdAt)}</td>
+                  <td>${m.kind}</td>
+                  <td>${m.to}</td>
+                  <td>${m.subject}</td>
+                  <td class="status-${m.status}">${m.status}</td>
+                  <td>${m.attempts}</td>
+                  <td>${m.lastError ?? ''}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`;
+}
+
+/** One message: its headers, attachments, HTML (in a sandboxed frame) and text parts. */
+function messagePage(message: MailboxMessage): SafeHtml {
+  const { parsed } = message;
+  const headers: [string, string][] = [
+    ['From', parsed.from?.text ?? ''],
+    ['To', message.envelopeTo],
+    ['Reply-To', parsed.replyTo?.text ?? ''],
+    ['Subject', parsed.subject ?? ''],
+    ['Date', parsed.date ? time(parsed.date) : ''],
+    ['Message-ID', parsed.messageId ?? ''],
+  ];
+  return html`<p><a href="/dev/mail">← All messages</a></p>
+    <h1>${parsed.subject || '(no subject)'}</h1>
+    <dl>
+      ${headers
+        .filter(([, v]) => v)
+        .map(
+          ([k, v]) =>
+            html`<dt>${k}</dt>
+              <dd>${v}</dd>`,
+        )}
+    </dl>
+    <h2>Attachments (${parsed.attachments.length})</h2>
+    ${
+      parsed.attachments.length === 0
+        ? html`<p>None.</p>`
+        : html`<ul>
+            ${parsed.attachments.map(
+              (a, i) =>
+                html`<li>
+                  <a
+                    href="/dev/mail/${message.id}/attachments/${i}"
+                    download="${a.filename ?? `attachment-${i + 1}`}"
+                    >${a.filename ?? `attachment ${i + 1}`}</a
+                  >
+                  (${a.contentType}, ${Math.ceil(a.size / 1024)} KB)
+                </li>`,
+            )}
+          </ul>`
+    }
+    <h2>As the recipient sees it</h2>
+    ${
+      parsed.html
+        ? html`<iframe
+            title="The email as it renders"
+            sandbox="allow-scripts"
+            src="/dev/mail/${message.id}/html"
+          ></iframe>`
+        : html`<p>This message has no HTML part.</p>`
+    }
+    <h2>Plain-text part</h2>
+    <pre>${parsed.text ?? ''}</pre>
+    <p><a href="/dev/mail/${message.id}/raw">Download the raw message (.eml)</a></p>`;
 }

@@ -2,7 +2,15 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
 import { systemClock } from '../clock.js';
-import { JobQueue, type JobQueueOptions } from './job-queue.js';
+import { z } from 'zod';
+import { defineJob } from './define-job.js';
+import {
+  JobQueue,
+  type JobContext,
+  type JobLane,
+  type JobOutcome,
+  type JobQueueOptions,
+} from './job-queue.js';
 
 /** The job queue on a real database with the real clock: leases, lanes, takeovers, recurrence. */
 let database: TestDatabase;
@@ -18,8 +26,25 @@ const logger = pino({ level: 'silent' });
 const queue = (options: Partial<JobQueueOptions> = {}) =>
   new JobQueue({ database, clock: systemClock, logger }, { pollIntervalMs: 20, ...options });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Handler = (payload: { key: string }, ctx: JobContext) => Promise<JobOutcome>;
+/** A job kind of these tests: its payload carries its key. */
+const testJob = (
+  kind: string,
+  handle: Handler = async () => ({ result: 'done' }),
+  lane: JobLane = 'default',
+) =>
+  defineJob({
+    kind,
+    payload: z.object({ key: z.string() }),
+    key: ({ key }) => key,
+    lane,
+    handle: (payload, ctx) => handle(payload, ctx),
+  });
+function register(q: JobQueue, kind: string, handle: Handler, lane?: JobLane) {
+  q.define(testJob(kind, handle, lane), undefined);
+}
 async function add(q: JobQueue, kind: string, key: string) {
-  await database.transaction((tx) => q.enqueue(tx, { kind, key, payload: { key } }));
+  await database.transaction((tx) => q.enqueue(tx, testJob(kind), { key }));
 }
 async function job(key: string) {
   const [row] = await database.query<{ status: string; attempts: number; run_at: Date }>(
@@ -52,7 +77,7 @@ describe('leases', () => {
     const b = queue({ leaseMs: 1_500 });
     let runs = 0;
     for (const q of [a, b]) {
-      q.register('slow', async () => {
+      register(q, 'slow', async () => {
         runs += 1;
         await sleep(4_000);
         return { result: 'done' };
@@ -76,12 +101,12 @@ describe('leases', () => {
     const b = queue({ leaseMs: 90 });
     const release = gate();
     let lostSeen = false;
-    a.register('takeover', async (_payload, ctx) => {
+    register(a, 'takeover', async (_payload, ctx) => {
       await release.opened;
       lostSeen = !ctx.stillMine();
       return { result: 'failed', error: 'late' };
     });
-    b.register('takeover', async () => ({ result: 'done' }));
+    register(b, 'takeover', async () => ({ result: 'done' }));
     await add(a, 'takeover', 'takeover-1');
     const first = a.runOnce();
     await until(async () => (await job('takeover-1')).status === 'running');
@@ -104,7 +129,7 @@ describe('a restart of the only process (the embedded database)', () => {
   it('reclaims the jobs the last process left running: they run now, not after their lease', async () => {
     const q = queue({ leaseMs: 60 * 60_000 });
     let runs = 0;
-    q.register('left-running', async () => {
+    register(q, 'left-running', async () => {
       runs += 1;
       return { result: 'done' };
     });
@@ -132,7 +157,8 @@ describe('several jobs at once', () => {
     let bookingsRunning = 0;
     let mostBookings = 0;
     const settled: string[] = [];
-    q.register(
+    register(
+      q,
       'book',
       async () => {
         bookingsRunning += 1;
@@ -143,7 +169,7 @@ describe('several jobs at once', () => {
       },
       'booking',
     );
-    q.register('capture', async (payload) => {
+    register(q, 'capture', async (payload) => {
       settled.push(String(payload.key));
       return { result: 'done' };
     });
@@ -174,7 +200,8 @@ describe('emails in their own lane', () => {
     const q = queue({ concurrency: 1, mailConcurrency: 2 });
     const smtp = gate();
     const settled: string[] = [];
-    q.register(
+    register(
+      q,
       'send-mail',
       async () => {
         await smtp.opened;
@@ -182,7 +209,7 @@ describe('emails in their own lane', () => {
       },
       'mail',
     );
-    q.register('capture', async (payload) => {
+    register(q, 'capture', async (payload) => {
       settled.push(String(payload.key));
       return { result: 'done' };
     });
@@ -204,7 +231,8 @@ describe('emails in their own lane', () => {
   it('aborts ctx.signal of a job still running when the stop grace has passed', async () => {
     const q = queue();
     const reasons: string[] = [];
-    q.register(
+    register(
+      q,
       'send-mail',
       async (_payload, ctx) => {
         await new Promise<void>((resolve) =>
@@ -230,19 +258,26 @@ describe('recurring jobs', () => {
   it('a job that answers `again` is due again later, counted from zero, and scheduling it twice keeps one row', async () => {
     const q = queue();
     let runs = 0;
-    q.register('tick', async () => {
-      runs += 1;
-      return { result: 'again', delayMs: 60_000 };
+    const tick = defineJob({
+      kind: 'tick',
+      payload: z.object({}),
+      key: () => 'tick',
+      lane: 'default',
+      handle: async () => {
+        runs += 1;
+        return { result: 'again', delayMs: 60_000 };
+      },
     });
-    await q.schedule({ kind: 'tick', key: 'tick' });
-    await q.schedule({ kind: 'tick', key: 'tick' });
+    q.define(tick, undefined);
+    await q.schedule(tick);
+    await q.schedule(tick);
     await q.drain();
     expect(runs).toBe(1);
     const row = await job('tick');
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
     expect(new Date(row.run_at).getTime()).toBeGreaterThan(Date.now() + 50_000);
     // Not due yet: a second round runs nothing; a new start does not make it due early either.
-    await q.schedule({ kind: 'tick', key: 'tick' });
+    await q.schedule(tick);
     expect(await q.runOnce()).toBe(0);
     const rows = await database.query(`SELECT id FROM jobs WHERE key = 'tick'`);
     expect(rows).toHaveLength(1);
@@ -253,7 +288,7 @@ describe('retries', () => {
   it('tells the handler which attempt is its last, and fails the job after it', async () => {
     const q = queue({ maxAttempts: 3, retryBaseMs: 1 });
     const seen: [number, boolean][] = [];
-    q.register('flaky', async (_payload, ctx) => {
+    register(q, 'flaky', async (_payload, ctx) => {
       seen.push([ctx.attempts, ctx.lastAttempt]);
       throw new Error('still down');
     });

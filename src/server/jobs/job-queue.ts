@@ -8,17 +8,39 @@ import { Poller } from './poller.js';
 import { errorMessage } from '../error-message.js';
 
 /**
- * One kind of job, in one file (docs/jobs.md): its kind, the zod schema of its payload, its lane
- * and its handler. The handler gets the payload parsed (a stored payload that does not parse fails
- * the job, visibly) and `deps`, what it works with, given once where the registry
- * (`src/server/job-registry.ts`) registers it.
+ * One kind of job, in one file (docs/jobs.md): its kind, the zod schema of its payload, the key
+ * that makes two jobs the same work, its lane and its handler. Code that adds a job passes this
+ * definition and a payload of its type (`jobs.enqueue(tx, capturePaymentJob, { paymentId })`),
+ * so a payload of the wrong shape, or a job with no definition, fails `tsc`. The handler gets the
+ * payload parsed (a stored payload that does not parse fails the job, visibly) and `deps`, what
+ * it works with, given once where the registry (`src/server/job-registry.ts`) registers it.
  */
-export interface JobDefinition<Payload, Deps> {
+export interface JobDefinition<Payload, Deps, Input extends Payload = Payload> {
   kind: string;
   payload: z.ZodType<Payload>;
+  /**
+   * The job's key, built from what it is given: a second job with the same key is not added.
+   * `Input` is what adding the job must give, when the key needs more than the stored schema
+   * requires of a job written before (the booking's payment attempt).
+   */
+  key(payload: Input): string;
   lane: JobLane;
   handle(payload: Payload, ctx: JobContext, deps: Deps): Promise<JobOutcome>;
 }
+
+/** Any job definition, whatever its payload and deps (what the queue stores them as). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobDefinition = JobDefinition<any, any, any>;
+
+/**
+ * A recurring job (`src/server/job-registry.ts` lists them): nothing in its payload, and one row
+ * for the site, whose key needs no payload.
+ */
+export type RecurringJobDefinition = JobDefinition<object, never, object>;
+
+/** What adding a job of this definition takes. */
+export type JobInput<Job extends AnyJobDefinition> =
+  Job extends JobDefinition<infer Payload, unknown, infer Input> ? Payload & Input : never;
 
 /** Throws, naming the kind and the problem, when `payload` does not parse. */
 export function checkPayload(kind: string, schema: z.ZodType, payload: unknown): void {
@@ -81,11 +103,6 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  context: JobContext,
-) => Promise<JobOutcome>;
-
 /**
  * Jobs run in lanes, each with its own number of slots, so that one kind of work never waits
  * behind another: a booking that waits 90 s on the courier, or an email on a slow mail server,
@@ -130,18 +147,43 @@ export const DEFAULT_JOB_QUEUE_OPTIONS: JobQueueOptions = {
   recordRetryDelaysMs: [0, 200, 1_000, 3_000],
 };
 
-export interface NewJob {
+/** A payload argument that may be left out when nothing in it is required. */
+type OptionalWhenEmpty<Payload> =
+  Record<never, never> extends Payload ? [payload?: NoInfer<Payload>] : [payload: NoInfer<Payload>];
+
+/** A job row about to be written: its kind, key and payload from its definition. */
+interface NewJob {
   kind: string;
   key: string;
-  payload: Record<string, unknown>;
-  runAt?: Date;
+  payload: unknown;
+  runAt?: Date | undefined;
+}
+
+function newJob<Job extends AnyJobDefinition>(
+  job: Job,
+  payload: JobInput<Job>,
+  runAt?: Date,
+): NewJob {
+  return { kind: job.kind, key: job.key(payload), payload, runAt };
 }
 
 /**
  * Adds a job through the caller's transaction (of either kind), so it commits or rolls back with
- * the change that causes it; a second job with the same key is not added (false).
+ * the change that causes it; a second job with the same key is not added (false). For code with
+ * no queue at hand (the mail outbox); its payload is checked against the definition's schema.
+ * `JobQueue.enqueue` also refuses a kind its process does not run.
  */
-export async function enqueueJob(tx: Queryable, job: NewJob, now: Date): Promise<boolean> {
+export async function enqueueJob<Job extends AnyJobDefinition>(
+  tx: Queryable,
+  job: Job,
+  payload: NoInfer<JobInput<Job>>,
+  when: { now: Date; runAt?: Date },
+): Promise<boolean> {
+  checkPayload(job.kind, job.payload, payload);
+  return insertJob(tx, newJob(job, payload, when.runAt), when.now);
+}
+
+async function insertJob(tx: Queryable, job: NewJob, now: Date): Promise<boolean> {
   const rows = await rawQueryOf(tx)(
     `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $6)
@@ -157,13 +199,20 @@ export async function enqueueJob(tx: Queryable, job: NewJob, now: Date): Promise
  * its outcome is not recorded. For a person's decision to run finished work again (an operator's
  * mail retry), taken under the lock of the row the job works on.
  */
-export async function requeueJob(tx: Queryable, job: NewJob, now: Date): Promise<void> {
+export async function requeueJob<Job extends AnyJobDefinition>(
+  tx: Queryable,
+  job: Job,
+  payload: NoInfer<JobInput<Job>>,
+  now: Date,
+): Promise<void> {
+  checkPayload(job.kind, job.payload, payload);
+  const row = newJob(job, payload);
   await rawQueryOf(tx)(
     `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $6)
+     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5, $5)
      ON CONFLICT (key) DO UPDATE SET status = 'pending', attempts = 0, run_at = $5,
-       claim_token = NULL, locked_until = NULL, last_error = NULL, updated_at = $6`,
-    [randomUUID(), job.kind, job.key, JSON.stringify(job.payload), job.runAt ?? now, now],
+       claim_token = NULL, locked_until = NULL, last_error = NULL, updated_at = $5`,
+    [randomUUID(), row.kind, row.key, JSON.stringify(row.payload), now],
   );
 }
 
@@ -189,10 +238,8 @@ interface ClaimedJob {
  */
 export class JobQueue {
   readonly options: JobQueueOptions;
-  private readonly handlers = new Map<
-    string,
-    { handler: JobHandler; lane: JobLane; payload?: z.ZodType }
-  >();
+  /** Every kind this process runs: its definition and what its handler works with. */
+  private readonly handlers = new Map<string, { job: AnyJobDefinition; deps: unknown }>();
   private readonly running: Record<JobLane, Set<Promise<void>>> = {
     booking: new Set(),
     mail: new Set(),
@@ -224,48 +271,44 @@ export class JobQueue {
    * Registers a kind of job (`src/server/job-registry.ts` does, for every kind): its handler gets
    * the stored payload parsed by the kind's schema, and `deps`.
    */
-  define<Payload, Deps>(definition: JobDefinition<Payload, Deps>, deps: Deps): void {
-    this.register(
-      definition.kind,
-      (payload, ctx) => definition.handle(payload as Payload, ctx, deps),
-      definition.lane,
-      definition.payload,
-    );
-  }
-
-  /**
-   * Registers a handler for a kind; with `payload`, jobs of the kind are checked against it when
-   * added and parsed before they run. `define()` is the way for the site's kinds.
-   */
-  register(
-    kind: string,
-    handler: JobHandler,
-    lane: JobLane = 'default',
-    payload?: z.ZodType,
+  define<Payload, Deps, Input extends Payload>(
+    job: JobDefinition<Payload, Deps, Input>,
+    deps: NoInfer<Deps>,
   ): void {
-    this.handlers.set(kind, { handler, lane, ...(payload ? { payload } : {}) });
+    this.handlers.set(job.kind, { job, deps });
   }
 
   /**
-   * Adds a job in the caller's transaction; a second job with the same key is not added. Throws
-   * `InvalidJobError` for a kind this queue does not handle or a payload its schema refuses.
+   * Adds a job of this definition in the caller's transaction, its key built by the definition;
+   * a second job with the same key is not added (false). Throws `InvalidJobError` for a kind this
+   * queue does not run or a payload its schema refuses (a rule the type does not carry, such as
+   * a non-empty id).
    */
-  async enqueue(tx: Queryable, job: NewJob): Promise<boolean> {
-    this.check(job.kind, job.payload);
-    return enqueueJob(tx, job, this.deps.clock.now());
+  async enqueue<Job extends AnyJobDefinition>(
+    tx: Queryable,
+    job: Job,
+    payload: NoInfer<JobInput<Job>>,
+  ): Promise<boolean> {
+    this.check(job.kind, payload);
+    return insertJob(tx, newJob(job, payload), this.deps.clock.now());
   }
 
   /**
-   * Makes the pending job with this key due now, through the caller's transaction, when it was
-   * due later: a recurring job that has new work (a shipment just booked). A job running now is
-   * left alone: it looks for its next work when it ends. Call `wake()` after the commit.
+   * Makes the pending job of this definition and payload (found by its key) due now, through the
+   * caller's transaction, when it was due later: a recurring job that has new work (a shipment
+   * just booked), a capture no longer waiting for anything. A job running now is left alone: it
+   * looks for its next work when it ends. Call `wake()` after the commit.
    */
-  async hasten(tx: Queryable, key: string): Promise<void> {
+  async hasten<Job extends AnyJobDefinition>(
+    tx: Queryable,
+    job: Job,
+    payload: NoInfer<JobInput<Job>>,
+  ): Promise<void> {
     const now = this.deps.clock.now();
     await rawQueryOf(tx)(
       `UPDATE jobs SET run_at = $2, updated_at = $2
        WHERE key = $1 AND status = 'pending' AND run_at > $2`,
-      [key, now],
+      [job.key(payload), now],
     );
   }
 
@@ -279,22 +322,26 @@ export class JobQueue {
         'no such job kind (every kind is registered in src/server/job-registry.ts)',
       );
     }
-    if (entry.payload) checkPayload(kind, entry.payload, payload);
+    checkPayload(kind, entry.job.payload, payload);
   }
 
   /**
    * A recurring job (one row, found by its key): added if missing, and made due again if it had
-   * failed for good, so every start of a process keeps it going.
+   * failed for good, so every start of a process keeps it going. A job whose payload has nothing
+   * required (every recurring job's) is scheduled without one.
    */
-  async schedule(job: { kind: string; key: string; payload?: Record<string, unknown> }) {
-    this.check(job.kind, job.payload ?? {});
+  async schedule<Job extends AnyJobDefinition>(
+    job: Job,
+    ...[payload = {} as JobInput<Job>]: OptionalWhenEmpty<JobInput<Job>>
+  ): Promise<void> {
+    this.check(job.kind, payload);
     const now = this.deps.clock.now();
     await this.deps.database.query(
       `INSERT INTO jobs (id, kind, key, payload, status, attempts, run_at, created_at, updated_at)
        VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5, $5)
        ON CONFLICT (key) DO UPDATE SET status = 'pending', attempts = 0, run_at = $5, updated_at = $5
          WHERE jobs.status IN ('done', 'failed')`,
-      [randomUUID(), job.kind, job.key, JSON.stringify(job.payload ?? {}), now],
+      [randomUUID(), job.kind, job.key(payload), JSON.stringify(payload), now],
     );
   }
 
@@ -391,7 +438,7 @@ export class JobQueue {
     const started: Promise<void>[] = [];
     for (const lane of LANES) {
       const kinds = [...this.handlers]
-        .filter(([kind, h]) => h.lane === lane && (!only || only.includes(kind)))
+        .filter(([kind, h]) => h.job.lane === lane && (!only || only.includes(kind)))
         .map(([kind]) => kind);
       const slots = this.slotsOf(lane) - this.running[lane].size;
       for (let i = 0; i < slots && kinds.length > 0; i += 1) {
@@ -448,45 +495,22 @@ export class JobQueue {
 
   private async run(job: ClaimedJob): Promise<void> {
     const log = this.deps.logger.child({ jobId: job.id, job: job.kind, ...job.payload });
-    const entry = this.handlers.get(job.kind);
     let mine = true;
     const lease = this.renewLease(job, log, () => {
       mine = false;
     });
     let outcome: JobOutcome;
     try {
-      const parsed = entry?.payload?.safeParse(job.payload);
-      if (!entry) {
-        outcome = { result: 'failed', error: `No handler for job kind ${job.kind}` };
-      } else if (parsed && !parsed.success) {
-        // Written before its kind's schema changed, or by hand: never run on a guess.
-        outcome = {
-          result: 'failed',
-          error: `Stored payload does not parse: ${describeIssues(parsed.error)}`,
-        };
-      } else {
-        try {
-          outcome = await entry.handler(
-            parsed ? (parsed.data as Record<string, unknown>) : job.payload,
-            {
-              id: job.id,
-              attempts: job.attempts,
-              lastAttempt: job.attempts >= this.options.maxAttempts,
-              createdAt: new Date(job.created_at),
-              log,
-              stillMine: () => mine,
-              stopping: () => this.stopRequested,
-              signal: this.abort.signal,
-            },
-          );
-        } catch (error) {
-          const message = errorMessage(error);
-          outcome =
-            job.attempts >= this.options.maxAttempts
-              ? { result: 'failed', error: message }
-              : { result: 'retry', delayMs: this.backoffMs(job.attempts), error: message };
-        }
-      }
+      outcome = await this.outcomeOf(job, {
+        id: job.id,
+        attempts: job.attempts,
+        lastAttempt: job.attempts >= this.options.maxAttempts,
+        createdAt: new Date(job.created_at),
+        log,
+        stillMine: () => mine,
+        stopping: () => this.stopRequested,
+        signal: this.abort.signal,
+      });
     } finally {
       clearInterval(lease);
     }
@@ -497,6 +521,28 @@ export class JobQueue {
     else if (outcome.result === 'retry')
       log.warn({ error: outcome.error, retryInMs: outcome.delayMs }, 'job will be retried');
     else if (outcome.result === 'done') log.info('job done');
+  }
+
+  /** Runs the claimed job's handler on its parsed payload; a throw is retried with backoff. */
+  private async outcomeOf(job: ClaimedJob, ctx: JobContext): Promise<JobOutcome> {
+    const entry = this.handlers.get(job.kind);
+    if (!entry) return { result: 'failed', error: `No handler for job kind ${job.kind}` };
+    const parsed = entry.job.payload.safeParse(job.payload);
+    if (!parsed.success) {
+      // Written before its kind's schema changed, or by hand: never run on a guess.
+      return {
+        result: 'failed',
+        error: `Stored payload does not parse: ${describeIssues(parsed.error)}`,
+      };
+    }
+    try {
+      return await entry.job.handle(parsed.data, ctx, entry.deps);
+    } catch (error) {
+      const message = errorMessage(error);
+      return ctx.lastAttempt
+        ? { result: 'failed', error: message }
+        : { result: 'retry', delayMs: this.backoffMs(job.attempts), error: message };
+    }
   }
 
   /** Keeps the job's lease while its handler runs; `lost()` once another worker holds it. */

@@ -14,6 +14,7 @@ import { defineJob } from './define-job.js';
 export const vacuumEmbeddedDatabaseJob = defineJob({
   kind: VACUUM_EMBEDDED_DATABASE_JOB,
   payload: z.object({}),
+  key: () => VACUUM_EMBEDDED_DATABASE_JOB,
   lane: 'default',
   handle: async (_payload, ctx, deps: { database: Database }) => {
     const started = performance.now();

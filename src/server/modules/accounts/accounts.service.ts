@@ -12,12 +12,12 @@ import { COOKIE_PREFIX, RESET_LINK_SECONDS, type Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
 import { SessionActivity, type OperatorSessionLimits } from './session-activity.js';
 import { SignInGuard, type AccountKey } from './sign-in-guard.js';
+import { sendPasswordResetJob } from './jobs/send-password-reset.job.js';
 
 /** Part of the session cookie's name, with or without its `__Secure-` prefix. */
 const SESSION_COOKIE_NAME = `${COOKIE_PREFIX}.session_token=`;
 
 /** The job that decides and sends a password reset's email (`jobs/send-password-reset.job.ts`). */
-export const SEND_PASSWORD_RESET_JOB = 'send-password-reset';
 
 /** What a route needs to answer: the result, and the cookies to set with it. */
 export interface WithCookies<T> {
@@ -229,11 +229,7 @@ export class AccountsService {
     await this.limiter.hit([{ key: `reset:email:${key}`, limit: LIMITS.resetPerEmail }]);
     const requestId = randomBytes(16).toString('base64url');
     await this.deps.database.transaction((tx) =>
-      this.deps.jobs.enqueue(tx, {
-        kind: SEND_PASSWORD_RESET_JOB,
-        key: `${SEND_PASSWORD_RESET_JOB}:${requestId}`,
-        payload: { email: key, requestId },
-      }),
+      this.deps.jobs.enqueue(tx, sendPasswordResetJob, { email: key, requestId }),
     );
     this.deps.jobs.wake();
   }

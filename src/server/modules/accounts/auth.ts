@@ -44,6 +44,44 @@ export interface AuthDeps {
   secret: string;
 }
 
+/** The accounts' tables, through Drizzle. */
+function authDatabase(database: Database) {
+  return drizzleAdapter(database.db, {
+    provider: 'pg',
+    schema: {
+      user: users,
+      session: sessions,
+      account: authAccounts,
+      verification: verifications,
+      twoFactor: twoFactors,
+    },
+  });
+}
+
+/** Two-step sign-in (decision 074). */
+function twoStepSignIn() {
+  return twoFactor({
+    issuer: TWO_FACTOR.issuer,
+    totpOptions: { digits: TWO_FACTOR.digits, period: TWO_FACTOR.periodSeconds },
+    backupCodeOptions: { amount: TWO_FACTOR.recoveryCodes, storeBackupCodes: 'encrypted' },
+    twoFactorCookieMaxAge: TWO_FACTOR.pendingSeconds,
+    // Failed codes are counted per account and address by our own limiter (decision 075):
+    // the plugin's lock of the whole account would let whoever knows the password lock the
+    // owner out.
+    accountLockout: { enabled: false },
+  });
+}
+
+/** The user's fields and what may change of them. */
+const USER_OPTIONS = {
+  additionalFields: {
+    role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+  },
+  // An address is never claimed until the link sent to it is opened, verified account or
+  // not (decision 077).
+  changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+} as const;
+
 /**
  * better-auth (decision 019) on our Drizzle tables: it hashes passwords, stores sessions, and
  * issues reset and verification tokens. Its HTTP handler is never mounted: our declared routes
@@ -76,36 +114,9 @@ export function createAuth(deps: AuthDeps) {
         else log.warn(message);
       },
     },
-    database: drizzleAdapter(deps.database.db, {
-      provider: 'pg',
-      schema: {
-        user: users,
-        session: sessions,
-        account: authAccounts,
-        verification: verifications,
-        twoFactor: twoFactors,
-      },
-    }),
-    plugins: [
-      twoFactor({
-        issuer: TWO_FACTOR.issuer,
-        totpOptions: { digits: TWO_FACTOR.digits, period: TWO_FACTOR.periodSeconds },
-        backupCodeOptions: { amount: TWO_FACTOR.recoveryCodes, storeBackupCodes: 'encrypted' },
-        twoFactorCookieMaxAge: TWO_FACTOR.pendingSeconds,
-        // Failed codes are counted per account and address by our own limiter (decision 075):
-        // the plugin's lock of the whole account would let whoever knows the password lock the
-        // owner out.
-        accountLockout: { enabled: false },
-      }),
-    ],
-    user: {
-      additionalFields: {
-        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
-      },
-      // An address is never claimed until the link sent to it is opened, verified account or
-      // not (decision 077).
-      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
-    },
+    database: authDatabase(deps.database),
+    plugins: [twoStepSignIn()],
+    user: USER_OPTIONS,
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

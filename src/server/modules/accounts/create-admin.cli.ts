@@ -78,21 +78,8 @@ async function askHidden(question: string): Promise<string> {
 async function run(): Promise<void> {
   // Before anything opens the data: what this command creates is its user's alone (decision 114).
   keepNewFilesPrivate();
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        password: { type: 'string' },
-        remove: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    return fail(`${errorMessage(error)}\n${usage}`);
-  }
+  const values = commandLine();
+  if (!values) return;
   if (values.help) {
     process.stdout.write(`${usage}\n`);
     return;
@@ -127,21 +114,7 @@ async function run(): Promise<void> {
       : await openDatabase({ kind: 'pglite', dataDir: resolve(env.DATA_DIR, 'pglite') });
   } catch (error) {
     if (!(error instanceof DataDirectoryInUseError)) throw error;
-    // The site owns the embedded database: the command runs there.
-    let reply = await sendOperatorCommand(resolve(env.DATA_DIR), request);
-    if (reply && !reply.ok && reply.needsPassword && request.command === 'create') {
-      reply = await sendOperatorCommand(resolve(env.DATA_DIR), {
-        ...request,
-        password: await askPassword(),
-      });
-    }
-    if (!reply) {
-      return fail(
-        `${error.message} It does not take commands (yet): if it is the site, run ${command} ` +
-          'again once it has started; otherwise stop it first.',
-      );
-    }
-    return report(reply);
+    return throughTheSite(resolve(env.DATA_DIR), request, askPassword, error.message, command);
   }
   try {
     await prepareDatabase(database, logger);
@@ -168,6 +141,46 @@ async function run(): Promise<void> {
   } finally {
     await database.close();
   }
+}
+
+/** The command line's options; undefined (the problem printed) when they do not parse. */
+function commandLine() {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        remove: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail(`${errorMessage(error)}\n${usage}`);
+    return undefined;
+  }
+}
+
+/** The site owns the embedded database: the command runs there, through its command channel. */
+async function throughTheSite(
+  dataDir: string,
+  request: OperatorCommand,
+  askPassword: () => Promise<string>,
+  inUse: string,
+  command: string,
+): Promise<void> {
+  let reply = await sendOperatorCommand(dataDir, request);
+  if (reply && !reply.ok && reply.needsPassword && request.command === 'create') {
+    reply = await sendOperatorCommand(dataDir, { ...request, password: await askPassword() });
+  }
+  if (!reply) {
+    return fail(
+      `${inUse} It does not take commands (yet): if it is the site, run ${command} ` +
+        'again once it has started; otherwise stop it first.',
+    );
+  }
+  return report(reply);
 }
 
 function report(reply: OperatorReply): void {

@@ -18,7 +18,8 @@ import {
   signUpResentMessage,
   signUpSentMessage,
 } from '../../../domain/accounts.js';
-import { PURGE_EXPIRED_SIGN_UPS_JOB, SIGN_UP_LIMITS } from './sign-up.service.js';
+import { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';
+import { SIGN_UP_LIMITS } from './sign-up.service.js';
 import { quoteBody } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
 import { uniqueEmail } from '../../../../tests/support/factories/accounts.js';
@@ -233,7 +234,7 @@ describe('the sign-up link', () => {
       await call(new TestBrowser(t.app), signUp, {
         body: { name: 'Ada', email: fresh, password },
       });
-      await runRecurringJobNow(t, PURGE_EXPIRED_SIGN_UPS_JOB);
+      await runRecurringJobNow(t, purgeExpiredSignUpsJob);
     } finally {
       t.clock.set(start);
     }

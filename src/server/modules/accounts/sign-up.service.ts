@@ -15,6 +15,7 @@ import { toSessionUser } from './accounts.service.js';
 import type { Auth } from './auth.js';
 import { passwordProblem } from './password-rule.js';
 import { forgetPreviousHolder } from './previous-holder.js';
+import { resendSignUpLinkJob } from './jobs/resend-sign-up-link.job.js';
 
 /** A sign-up link works once, for this long (decision 077). */
 export const SIGN_UP_LINK_SECONDS = 60 * 60;
@@ -22,8 +23,6 @@ export const SIGN_UP_LINK_SECONDS = 60 * 60;
 export const PURGE_EXPIRED_SIGN_UPS_JOB = 'purge-expired-sign-ups';
 /** How often it runs. */
 export const SIGN_UP_PURGE_INTERVAL_MS = 60 * 60_000;
-/** The job that sends a sign-up's email again ("Resend the email", decision 108). */
-export const RESEND_SIGN_UP_LINK_JOB = 'resend-sign-up-link';
 
 const MINUTE = 60;
 export const SIGN_UP_LIMITS = {
@@ -123,11 +122,7 @@ export class SignUpService {
     ]);
     const requestId = randomBytes(16).toString('base64url');
     await this.deps.database.transaction((tx) =>
-      this.deps.jobs.enqueue(tx, {
-        kind: RESEND_SIGN_UP_LINK_JOB,
-        key: `${RESEND_SIGN_UP_LINK_JOB}:${requestId}`,
-        payload: { email, guestHash, requestId },
-      }),
+      this.deps.jobs.enqueue(tx, resendSignUpLinkJob, { email, guestHash, requestId }),
     );
     this.deps.jobs.wake();
     return { message: signUpResentMessage(email) };
@@ -291,6 +286,35 @@ export class SignUpService {
     );
     if (claimed.length === 0) throw linkInvalid();
 
+    const userId = await this.accountFor(ctx, row);
+    // The other links of this address (someone else's attempt, an earlier one) stop working.
+    await this.deps.database.query(`DELETE FROM pending_sign_ups WHERE email = $1`, [row.email]);
+    const user = await ctx.internalAdapter.findUserById(userId);
+    if (!user) throw linkInvalid();
+    const session = await ctx.internalAdapter.createSession(userId, false);
+    const cookie = ctx.authCookies.sessionToken;
+    const signature = createHmac('sha256', this.deps.secret).update(session.token).digest('base64');
+    const attributes = cookie.attributes;
+    const parts = [
+      `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
+      `Max-Age=${ctx.sessionConfig.expiresIn}`,
+      `Path=${attributes.path ?? '/'}`,
+      'HttpOnly',
+      ...(attributes.secure ? ['Secure'] : []),
+      'SameSite=Lax',
+    ];
+    return {
+      user: toSessionUser(user),
+      cookies: [parts.join('; ')],
+      signUpGuestHash: row.guest_hash,
+    };
+  }
+
+  /**
+   * The account the opened link is for: an unverified account of the address taken over, or a
+   * new one, its email verified and its password the one chosen at sign-up.
+   */
+  private async accountFor(ctx: Awaited<Auth['$context']>, row: PendingRow): Promise<string> {
     const found = await ctx.internalAdapter.findUserByEmail(row.email, { includeAccounts: true });
     // Verified meanwhile (another of its links was opened first): this one creates nothing.
     if (found?.user.emailVerified) throw linkInvalid();
@@ -329,27 +353,7 @@ export class SignUpService {
         password: row.password_hash,
       });
     }
-    // The other links of this address (someone else's attempt, an earlier one) stop working.
-    await this.deps.database.query(`DELETE FROM pending_sign_ups WHERE email = $1`, [row.email]);
-    const user = await ctx.internalAdapter.findUserById(userId);
-    if (!user) throw linkInvalid();
-    const session = await ctx.internalAdapter.createSession(userId, false);
-    const cookie = ctx.authCookies.sessionToken;
-    const signature = createHmac('sha256', this.deps.secret).update(session.token).digest('base64');
-    const attributes = cookie.attributes;
-    const parts = [
-      `${cookie.name}=${encodeURIComponent(`${session.token}.${signature}`)}`,
-      `Max-Age=${ctx.sessionConfig.expiresIn}`,
-      `Path=${attributes.path ?? '/'}`,
-      'HttpOnly',
-      ...(attributes.secure ? ['Secure'] : []),
-      'SameSite=Lax',
-    ];
-    return {
-      user: toSessionUser(user),
-      cookies: [parts.join('; ')],
-      signUpGuestHash: row.guest_hash,
-    };
+    return userId;
   }
 }
 

@@ -21,8 +21,7 @@ import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 import { CoverRaises, underWay } from './cover-raise.js';
-
-export const CANCEL_BOOKING_JOB = 'cancel-booking';
+import { cancelBookingJob } from './jobs/cancel-booking.job.js';
 
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
 
@@ -163,11 +162,7 @@ export class BookingChangesService {
       },
       tx,
     );
-    await jobs.enqueue(tx, {
-      kind: CANCEL_BOOKING_JOB,
-      key: `${CANCEL_BOOKING_JOB}:${change.id}`,
-      payload: { changeId: change.id, orderId },
-    });
+    await jobs.enqueue(tx, cancelBookingJob, { changeId: change.id, orderId });
     return { created: true, reference: order.reference };
   }
 
@@ -318,49 +313,19 @@ export class BookingChangesService {
     }
   }
 
-  /** New phone, email and driver instructions for the collection: checked, sent to the courier, saved. */
+  /**
+   * New phone, email and driver instructions for the collection, in steps: checked → claimed as a
+   * change → sent to the courier → saved with the emails.
+   */
   async changeContact(
     orderId: string,
     actor: ChangeActor,
     input: { phoneNumber: string; email: string; instructions: string; requestKey: string },
   ): Promise<void> {
-    const { orders, courier, repository, mail, logger } = this.deps;
+    const { orders, courier, repository, logger } = this.deps;
     const order = await orders.findById(orderId);
     if (!order) throw notFound();
-    const current = order.collectionAddress;
-    if (!current) throw new ApiError(409, 'NOT_BOOKED', M.notBooked);
-    const checked = validateAddress(
-      {
-        firstName: current.firstName,
-        lastName: current.lastName,
-        company: current.company ?? '',
-        street: current.street,
-        street2: current.street2 ?? '',
-        city: current.city,
-        state: current.state,
-        phoneNumber: input.phoneNumber,
-        email: input.email,
-        instructions: input.instructions,
-      },
-      'GB',
-    );
-    if (!checked.ok) {
-      throw new ApiError(422, 'VALIDATION_FAILED', checked.summary, checked.fields);
-    }
-    const next: OrderAddress = {
-      ...current,
-      phone: checked.value.phone,
-      email: checked.value.email,
-      ...(checked.value.instructions ? { instructions: checked.value.instructions } : {}),
-    };
-    if (!checked.value.instructions) delete next.instructions;
-    const changed = (['phone', 'email', 'instructions'] as const).filter(
-      (f) => (next[f] ?? '') !== (current[f] ?? ''),
-    );
-    if (changed.length === 0) {
-      const message = 'Nothing has changed: edit the phone, email or instructions first.';
-      throw new ApiError(422, 'VALIDATION_FAILED', message, { phoneNumber: message });
-    }
+    const { current, next, changed } = newContact(order, input);
     const change = await this.claim(order, actor, 'contact', input.requestKey, {
       changed: changed.join(', '),
     });
@@ -382,8 +347,24 @@ export class BookingChangesService {
       await repository.settle(change.id, 'refused', errorMessage(error).slice(0, 1000), this.now());
       throw new ApiError(502, 'COURIER_REFUSED', M.courierRefusedChange);
     }
+    await this.saveContact(order, change, { current, next });
+    this.deps.mail.worker.wake();
+  }
+
+  /**
+   * The courier has the new contact: saved on the order under its lock, the change `done`, and
+   * the new address told, and the old one too when it changed (a change nobody asked for reaches
+   * whoever booked). A booking cancelled meanwhile keeps nothing of it.
+   */
+  private async saveContact(
+    order: OrderRow,
+    change: BookingChangeRow,
+    contact: { current: OrderAddress; next: OrderAddress },
+  ): Promise<void> {
+    const { orders, repository, mail } = this.deps;
+    const { current, next } = contact;
     await repository.transaction(async (tx) => {
-      const locked = await orders.lock(orderId, tx);
+      const locked = await orders.lock(order.id, tx);
       if (!locked || locked.status !== 'booked') {
         // Cancelled while the courier was asked: nothing of the change is kept.
         await repository.settle(
@@ -395,15 +376,13 @@ export class BookingChangesService {
         );
         return;
       }
-      await orders.update(orderId, { collectionAddress: next }, ['booked'], tx);
+      await orders.update(order.id, { collectionAddress: next }, ['booked'], tx);
       await repository.settle(change.id, 'done', 'the courier has the new contact', this.now(), tx);
-      // The new address is told, and the old one too when it changed: a change nobody asked for
-      // reaches whoever booked.
       const recipients = [...new Set([next.email, current.email])];
       for (const [i, email] of recipients.entries()) {
         await mail.emails.enqueueOrderUpdate(tx, {
           email,
-          orderId,
+          orderId: order.id,
           idempotencyKey: `order-update:${order.reference}:contact:${change.id}:${i}`,
           subject: `Your collection contact is updated: ${order.reference}`,
           heading: 'Your collection contact is updated',
@@ -415,7 +394,6 @@ export class BookingChangesService {
         });
       }
     });
-    mail.worker.wake();
   }
 
   /**
@@ -561,4 +539,49 @@ export function changeView(row: BookingChangeRow): BookingChangeView {
     at: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The collection address with the new phone, email and instructions, checked as a booking step
+ * checks them (422), and which of them changed (422 when none did).
+ */
+function newContact(
+  order: OrderRow,
+  input: { phoneNumber: string; email: string; instructions: string },
+): { current: OrderAddress; next: OrderAddress; changed: string[] } {
+  const current = order.collectionAddress;
+  if (!current) throw new ApiError(409, 'NOT_BOOKED', M.notBooked);
+  const checked = validateAddress(
+    {
+      firstName: current.firstName,
+      lastName: current.lastName,
+      company: current.company ?? '',
+      street: current.street,
+      street2: current.street2 ?? '',
+      city: current.city,
+      state: current.state,
+      phoneNumber: input.phoneNumber,
+      email: input.email,
+      instructions: input.instructions,
+    },
+    'GB',
+  );
+  if (!checked.ok) {
+    throw new ApiError(422, 'VALIDATION_FAILED', checked.summary, checked.fields);
+  }
+  const next: OrderAddress = {
+    ...current,
+    phone: checked.value.phone,
+    email: checked.value.email,
+    ...(checked.value.instructions ? { instructions: checked.value.instructions } : {}),
+  };
+  if (!checked.value.instructions) delete next.instructions;
+  const changed = (['phone', 'email', 'instructions'] as const).filter(
+    (f) => (next[f] ?? '') !== (current[f] ?? ''),
+  );
+  if (changed.length === 0) {
+    const message = 'Nothing has changed: edit the phone, email or instructions first.';
+    throw new ApiError(422, 'VALIDATION_FAILED', message, { phoneNumber: message });
+  }
+  return { current, next, changed };
 }

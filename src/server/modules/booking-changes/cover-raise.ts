@@ -22,8 +22,10 @@ import type { ChangePaymentHandler, PaymentRow } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
+import { raiseCoverJob } from './jobs/raise-cover.job.js';
 
-export const RAISE_COVER_JOB = 'raise-cover';
+/** What the cover of a booked order is priced with (`OrdersService.bookedCover`). */
+type BookedCover = Awaited<ReturnType<BookingChangesDeps['orders']['bookedCover']>>;
 
 /** How often a paid raise looks again at a cancellation or another change under way. */
 const WAIT_FOR_CHANGE_MS = 30_000;
@@ -106,92 +108,154 @@ export class CoverRaises implements ChangePaymentHandler {
     actor: ChangeActor,
     input: { cover: string; requestKey: string },
   ): Promise<CoverRaise> {
-    const { orders, repository, checkout, jobs } = this.deps;
+    const { orders, repository, jobs } = this.deps;
     const read = readPounds(input.cover);
     if ('problem' in read) {
       throw new ApiError(422, 'VALIDATION_FAILED', COVER_MESSAGE, { cover: COVER_MESSAGE });
     }
     // Read before the transaction: PGlite has one connection.
     const priced = await orders.bookedCover(orderId);
-    const change = await repository.transaction(async (tx) => {
-      const order = await orders.lock(orderId, tx);
-      if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-      const earlier = await repository.byRequestKey(input.requestKey, tx);
-      if (earlier) {
-        if (earlier.orderId !== orderId || earlier.kind !== 'cover') {
-          throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
-        }
-        // A free raise is under way from the start: its repeat is answered with it.
-        const free = Number(earlier.details.pricePence) === 0 && earlier.status === 'pending';
-        if (earlier.status !== 'awaiting_payment' && !free) {
-          throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
-        }
-        return earlier;
-      }
-      const refusal = await this.refusalOf(order, tx);
-      if (refusal) {
-        throw new ApiError(
-          409,
-          refusal === M.collected ? 'BOOKING_COLLECTED' : 'NOT_BOOKED',
-          refusal,
-        );
-      }
-      const current = order.coverPence ?? priced.settings.includedPence;
-      const problem =
-        coverProblem(read.pence, priced.declaredValuePence, priced.settings) ??
-        (read.pence <= current ? M.coverNotHigher(formatWholePounds(current)) : undefined);
-      if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
-      const rows = await repository.list(orderId, tx);
-      if (rows.some((r) => underWay(r, this.deps.clock.now()))) {
-        throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
-      }
-      const open = rows.filter((r) => r.kind === 'cover' && r.status === 'awaiting_payment');
-      const pricePence = coverRaisePricePence(current, read.pence, priced.settings);
-      const same = open.find(
-        (r) => Number(r.details.to) === read.pence && Number(r.details.from) === current,
-      );
-      if (same) return same;
-      const now = this.deps.clock.now();
-      for (const r of open) await this.end(r, 'cancelled', 'Another amount was chosen', tx);
-      const free = pricePence === 0;
-      const { change: made } = await repository.insert(
-        {
-          id: randomUUID(),
-          orderId,
-          kind: 'cover',
-          status: free ? 'pending' : 'awaiting_payment',
-          ...(actor.kind === 'operator'
-            ? { byKind: 'operator', byId: actor.id, byEmail: actor.email }
-            : { byKind: 'customer', byId: null, byEmail: null }),
-          details: {
-            from: String(current),
-            to: String(read.pence),
-            pricePence: String(pricePence),
-          },
-          courierAnswer: null,
-          requestKey: input.requestKey,
-          createdAt: now,
-          updatedAt: now,
-        },
+    const change = await repository.transaction((tx) =>
+      this.recordAsk(
         tx,
-      );
-      // Nothing to pay: the courier is asked at once.
-      if (free) await this.enqueueRun(made, tx);
-      return made;
-    });
+        orderId,
+        actor,
+        { pence: read.pence, requestKey: input.requestKey },
+        priced,
+      ),
+    );
     jobs.wake();
+    return this.startPayment(orderId, change);
+  }
+
+  /**
+   * Under the order's row lock: the raise asked, or the same request's raise again. Refused
+   * while the booking cannot change, for an amount the cover rules refuse or not above the
+   * current cover, and while another change is under way.
+   */
+  private async recordAsk(
+    tx: DbTransaction,
+    orderId: string,
+    actor: ChangeActor,
+    input: { pence: number; requestKey: string },
+    priced: BookedCover,
+  ): Promise<BookingChangeRow> {
+    const { orders, repository } = this.deps;
+    const order = await orders.lock(orderId, tx);
+    if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+    const earlier = await this.earlierAsk(orderId, input.requestKey, tx);
+    if (earlier) return earlier;
+    const current = await this.checkRaise(order, input.pence, priced, tx);
+    const rows = await repository.list(orderId, tx);
+    if (rows.some((r) => underWay(r, this.deps.clock.now()))) {
+      throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+    }
+    const open = rows.filter((r) => r.kind === 'cover' && r.status === 'awaiting_payment');
+    const same = open.find(
+      (r) => Number(r.details.to) === input.pence && Number(r.details.from) === current,
+    );
+    if (same) return same;
+    for (const r of open) await this.end(r, 'cancelled', 'Another amount was chosen', tx);
+    const pricePence = coverRaisePricePence(current, input.pence, priced.settings);
+    const made = await this.insertRaise(tx, orderId, actor, {
+      from: current,
+      to: input.pence,
+      pricePence,
+      requestKey: input.requestKey,
+    });
+    // Nothing to pay: the courier is asked at once.
+    if (pricePence === 0) await this.enqueueRun(made, tx);
+    return made;
+  }
+
+  /** The raise an earlier request with this key made, when it may be answered with it. */
+  private async earlierAsk(
+    orderId: string,
+    requestKey: string,
+    tx: DbTransaction,
+  ): Promise<BookingChangeRow | undefined> {
+    const earlier = await this.deps.repository.byRequestKey(requestKey, tx);
+    if (!earlier) return undefined;
+    if (earlier.orderId !== orderId || earlier.kind !== 'cover') {
+      throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+    }
+    // A free raise is under way from the start: its repeat is answered with it.
+    const free = Number(earlier.details.pricePence) === 0 && earlier.status === 'pending';
+    if (earlier.status !== 'awaiting_payment' && !free) {
+      throw new ApiError(409, 'CHANGE_IN_PROGRESS', M.changeInProgress);
+    }
+    return earlier;
+  }
+
+  /** The booking's current cover, once the raise to `pence` is allowed (409, 422 otherwise). */
+  private async checkRaise(
+    order: OrderRow,
+    pence: number,
+    priced: BookedCover,
+    tx: DbTransaction,
+  ): Promise<number> {
+    const refusal = await this.refusalOf(order, tx);
+    if (refusal) {
+      throw new ApiError(
+        409,
+        refusal === M.collected ? 'BOOKING_COLLECTED' : 'NOT_BOOKED',
+        refusal,
+      );
+    }
+    const current = order.coverPence ?? priced.settings.includedPence;
+    const problem =
+      coverProblem(pence, priced.declaredValuePence, priced.settings) ??
+      (pence <= current ? M.coverNotHigher(formatWholePounds(current)) : undefined);
+    if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
+    return current;
+  }
+
+  /** Records the raise: `awaiting_payment`, or `pending` at once when it costs nothing. */
+  private async insertRaise(
+    tx: DbTransaction,
+    orderId: string,
+    actor: ChangeActor,
+    raise: { from: number; to: number; pricePence: number; requestKey: string },
+  ): Promise<BookingChangeRow> {
+    const now = this.deps.clock.now();
+    const { change } = await this.deps.repository.insert(
+      {
+        id: randomUUID(),
+        orderId,
+        kind: 'cover',
+        status: raise.pricePence === 0 ? 'pending' : 'awaiting_payment',
+        ...(actor.kind === 'operator'
+          ? { byKind: 'operator', byId: actor.id, byEmail: actor.email }
+          : { byKind: 'customer', byId: null, byEmail: null }),
+        details: {
+          from: String(raise.from),
+          to: String(raise.to),
+          pricePence: String(raise.pricePence),
+        },
+        courierAnswer: null,
+        requestKey: raise.requestKey,
+        createdAt: now,
+        updatedAt: now,
+      },
+      tx,
+    );
+    return change;
+  }
+
+  /** The raise's own card payment (none for a raise that costs nothing). */
+  private async startPayment(orderId: string, change: BookingChangeRow): Promise<CoverRaise> {
     const pricePence = Number(change.details.pricePence);
     const coverPence = Number(change.details.to);
     if (pricePence === 0) return { changeId: change.id, coverPence, pricePence, payment: null };
-    const order = await orders.load(orderId);
-    const payment = await checkout.changePayments.start({
+    const order = await this.deps.orders.load(orderId);
+    const payment = await this.deps.checkout.changePayments.start({
       orderId,
       orderReference: order.reference,
       attempt: order.paymentAttempt,
       changeId: change.id,
       kind: 'cover',
       amountPence: pricePence,
-      description: `BoxAbroad order ${order.reference}: cover raised to ${formatWholePounds(Number(change.details.to))}`,
+      description: `BoxAbroad order ${order.reference}: cover raised to ${formatWholePounds(coverPence)}`,
     });
     return { changeId: change.id, coverPence, pricePence, payment };
   }
@@ -229,10 +293,9 @@ export class CoverRaises implements ChangePaymentHandler {
   }
 
   private enqueueRun(change: BookingChangeRow, tx: DbTransaction): Promise<unknown> {
-    return this.deps.jobs.enqueue(tx, {
-      kind: RAISE_COVER_JOB,
-      key: `${RAISE_COVER_JOB}:${change.id}`,
-      payload: { changeId: change.id, orderId: change.orderId },
+    return this.deps.jobs.enqueue(tx, raiseCoverJob, {
+      changeId: change.id,
+      orderId: change.orderId,
     });
   }
 
@@ -244,12 +307,41 @@ export class CoverRaises implements ChangePaymentHandler {
   }
 
   /**
-   * The raise job: tells the courier the new cover (safe to repeat), then settles everything in
-   * one transaction. A refusal (the boxes were collected), or a courier unreachable until the
-   * job's last attempt, ends the raise and releases the hold.
+   * The raise job, in steps: look up the raise and its booking (waiting for a cancellation or
+   * another change under way; ended when the booking is no longer booked) → tell the courier the
+   * new cover (safe to repeat) → settle everything in one transaction. A refusal (the boxes were
+   * collected), or a courier unreachable until the job's last attempt, ends the raise and
+   * releases the hold.
    */
   async run(changeId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome> {
-    const { repository, orders, courier, logger, checkout, mail, clock } = this.deps;
+    const found = await this.lookUp(changeId);
+    if ('result' in found) return found;
+    const { change, order, courierReference } = found;
+    try {
+      await this.deps.courier.rebookCollection({
+        courierReference,
+        collectionDate: order.collectionDate ?? '',
+        readyFrom: '09:00',
+        coverValue: Number(change.details.to) / 100,
+      });
+    } catch (error) {
+      return this.notRaised(change, order, error, ctx);
+    }
+    await this.raised(change, order);
+    this.deps.mail.worker.wake();
+    this.deps.checkout.wake();
+    return { result: 'done' };
+  }
+
+  /**
+   * The pending raise and its booked order, or what the job does instead: nothing (no such
+   * raise), wait (a cancellation, or another change with the courier), or end the raise (the
+   * booking is no longer booked).
+   */
+  private async lookUp(
+    changeId: string,
+  ): Promise<{ change: BookingChangeRow; order: OrderRow; courierReference: string } | JobOutcome> {
+    const { repository, orders, clock, checkout } = this.deps;
     const change = await repository.byId(changeId);
     if (!change || change.kind !== 'cover' || change.status !== 'pending')
       return { result: 'done' };
@@ -275,47 +367,62 @@ export class CoverRaises implements ChangePaymentHandler {
       checkout.wake();
       return { result: 'done' };
     }
+    return { change, order, courierReference: order.courierReference };
+  }
+
+  /**
+   * The courier did not take the new cover: retried (the error thrown again) until it refuses
+   * for good or the job's last attempt; then the raise ends (`refused` or `failed`), its hold is
+   * released and the customer is told their cover is unchanged.
+   */
+  private async notRaised(
+    change: BookingChangeRow,
+    order: OrderRow,
+    error: unknown,
+    ctx: Pick<JobContext, 'lastAttempt'>,
+  ): Promise<JobOutcome> {
+    const { repository, orders, logger, checkout, mail } = this.deps;
+    const message = errorMessage(error);
+    const final = isProviderError(error) && !error.retryable;
+    if (!final && !ctx.lastAttempt) throw error;
+    logger.warn({ orderId: order.id, err: error }, 'booking-changes: cover not raised');
+    await repository.transaction(async (tx) => {
+      await orders.lock(order.id, tx);
+      const ended = await this.end(change, final ? 'refused' : 'failed', message, tx);
+      const email = order.collectionAddress?.email;
+      if (!ended || !email) return;
+      await mail.emails.enqueueOrderUpdate(tx, {
+        email,
+        orderId: order.id,
+        idempotencyKey: `order-update:${order.reference}:cover-not-raised:${change.id}`,
+        subject: `Your cover is not raised: ${order.reference}`,
+        heading: 'Your cover is not raised',
+        paragraphs: [
+          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+          Number(change.details.pricePence) > 0
+            ? final
+              ? M.courierRefusedCover
+              : M.courierUnreachableCover
+            : final
+              ? M.courierRefusedFreeCover
+              : M.courierUnreachableFreeCover,
+          `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
+        ],
+      });
+    });
+    mail.worker.wake();
+    checkout.wake();
+    return final ? { result: 'done' } : { result: 'failed', error: message };
+  }
+
+  /**
+   * The courier has the new cover: in one transaction under the order's lock, the raise `done`,
+   * the order's cover raised, the payment handed to the capture job and the customer emailed. A
+   * booking cancelled meanwhile keeps and charges nothing of the raise.
+   */
+  private async raised(change: BookingChangeRow, order: OrderRow): Promise<void> {
+    const { repository, orders, checkout, mail, clock } = this.deps;
     const to = Number(change.details.to);
-    try {
-      await courier.rebookCollection({
-        courierReference: order.courierReference,
-        collectionDate: order.collectionDate ?? '',
-        readyFrom: '09:00',
-        coverValue: to / 100,
-      });
-    } catch (error) {
-      const message = errorMessage(error);
-      const final = isProviderError(error) && !error.retryable;
-      if (!final && !ctx.lastAttempt) throw error;
-      logger.warn({ orderId: order.id, err: error }, 'booking-changes: cover not raised');
-      await repository.transaction(async (tx) => {
-        await orders.lock(order.id, tx);
-        const ended = await this.end(change, final ? 'refused' : 'failed', message, tx);
-        const email = order.collectionAddress?.email;
-        if (!ended || !email) return;
-        await mail.emails.enqueueOrderUpdate(tx, {
-          email,
-          orderId: order.id,
-          idempotencyKey: `order-update:${order.reference}:cover-not-raised:${change.id}`,
-          subject: `Your cover is not raised: ${order.reference}`,
-          heading: 'Your cover is not raised',
-          paragraphs: [
-            `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-            Number(change.details.pricePence) > 0
-              ? final
-                ? M.courierRefusedCover
-                : M.courierUnreachableCover
-              : final
-                ? M.courierRefusedFreeCover
-                : M.courierUnreachableFreeCover,
-            `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
-          ],
-        });
-      });
-      mail.worker.wake();
-      checkout.wake();
-      return final ? { result: 'done' } : { result: 'failed', error: message };
-    }
     await repository.transaction(async (tx) => {
       const locked = await orders.lock(order.id, tx);
       const payment = await checkout.changePayments.paymentOf(change.id, tx);
@@ -359,9 +466,6 @@ export class CoverRaises implements ChangePaymentHandler {
         ],
       });
     });
-    mail.worker.wake();
-    checkout.wake();
-    return { result: 'done' };
   }
 
   /**

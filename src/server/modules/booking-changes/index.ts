@@ -1,11 +1,6 @@
 export { bookingChangesRoutes } from './booking-changes.routes.js';
-export {
-  BookingChangesService,
-  CANCEL_BOOKING_JOB,
-  changeView,
-} from './booking-changes.service.js';
+export { BookingChangesService, changeView } from './booking-changes.service.js';
 export type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 export { BookingChangesRepository, type BookingChangeRow } from './booking-changes.repository.js';
 export { cancelBookingJob } from './jobs/cancel-booking.job.js';
 export { raiseCoverJob } from './jobs/raise-cover.job.js';
-export { RAISE_COVER_JOB } from './cover-raise.js';

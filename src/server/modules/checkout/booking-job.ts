@@ -4,18 +4,22 @@ import { COLLECTION_DATE_LAPSED } from '../../../domain/checkout.js';
 import type { OrderStatus } from '../../../domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
-import type { BookingResult, CourierExchange } from '../../providers/courier/courier-provider.js';
+import type {
+  BookingResult,
+  CourierExchange,
+  ShipmentBooking,
+} from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { OrderRow } from '../orders/index.js';
 import { shipmentBookingFor } from './booking-request.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import {
   collectionDateLapsedMessage,
-  CANCEL_PAYMENT_JOB,
-  CAPTURE_PAYMENT_JOB,
+  releaseAuthorisations,
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import { errorMessage } from '../../error-message.js';
 
 const INTERRUPTED =
@@ -32,35 +36,15 @@ export class BookingJob {
     private readonly options: CheckoutOptions,
   ) {}
 
+  /**
+   * Books the order, in steps: look up (claim an `authorised` order, or finish one a stopped
+   * worker left in `booking`) → what to book (the day still bookable, the route still served) →
+   * book (mark "calling the courier now", then BookShipment) → keep the courier's reply before
+   * anything else → settle (`booked`, labels, capture, email).
+   */
   async run(orderId: string, queuedAt: Date, log: Logger): Promise<JobOutcome> {
-    const { repository, clock, orders, courier } = this.deps;
     const started = performance.now();
-    // 1. Claim the booking: only an `authorised` order is booked. One found in `booking` had a
-    //    BookShipment in flight when its worker stopped: a reply the courier gave is kept before
-    //    anything else, so a kept reply completes the booking; without one, the call may still be
-    //    running on a worker cut off from the database, so the order waits until the call and
-    //    the keeping of its reply must have ended, and only then is the outcome unknown.
-    const claim = await repository.transaction(async (tx) => {
-      const order = await orders.lock(orderId, tx);
-      if (!order) return { step: 'done' as const };
-      if (order.status === 'booking') {
-        const kept = await repository.bookingReply(orderId, order.paymentAttempt, tx);
-        if (kept) return { step: 'kept' as const, reply: bookingResultFromJson(kept.reply) };
-        const since = order.bookingStartedAt?.getTime();
-        const until = since === undefined ? 0 : since + this.options.bookingInFlightMs;
-        const waitMs = until - clock.now().getTime();
-        if (waitMs > 0) return { step: 'wait' as const, waitMs };
-        await orders.transition(
-          orderId,
-          'booking',
-          'needs_attention',
-          { failureCode: 'BOOKING_OUTCOME_UNKNOWN', failureMessage: INTERRUPTED },
-          tx,
-        );
-        return { step: 'interrupted' as const };
-      }
-      return { step: order.status === 'authorised' ? ('go' as const) : ('done' as const) };
-    });
+    const claim = await this.claim(orderId);
     if (claim.step === 'kept') {
       await this.complete(orderId, claim.reply, log, started, 0);
       return { result: 'done' };
@@ -77,15 +61,60 @@ export class BookingJob {
       return { result: 'done' };
     }
     if (claim.step !== 'go') return { result: 'done' };
+    const booking = await this.whatToBook(orderId, queuedAt, log);
+    if ('result' in booking) return booking;
+    return this.book(orderId, booking, queuedAt, log, started);
+  }
 
-    // 2. The chosen day may have come while the booking waited (an authorisation just before
-    //    midnight, retries across it): a day that can no longer be booked is never sent.
+  /**
+   * 1. Claims the booking: only an `authorised` order is booked (`go`). One found in `booking`
+   * had a BookShipment in flight when its worker stopped: a reply the courier gave is kept before
+   * anything else, so a kept reply completes the booking (`kept`); without one, the call may
+   * still be running on a worker cut off from the database, so the order waits until the call
+   * and the keeping of its reply must have ended (`wait`), and only then is the outcome unknown
+   * (`interrupted`: `needs_attention`).
+   */
+  private claim(orderId: string) {
+    const { repository, clock, orders } = this.deps;
+    return repository.transaction(async (tx) => {
+      const order = await orders.lock(orderId, tx);
+      if (!order) return { step: 'done' as const };
+      if (order.status !== 'booking') {
+        return { step: order.status === 'authorised' ? ('go' as const) : ('done' as const) };
+      }
+      const kept = await repository.bookingReply(orderId, order.paymentAttempt, tx);
+      if (kept) return { step: 'kept' as const, reply: bookingResultFromJson(kept.reply) };
+      const since = order.bookingStartedAt?.getTime();
+      const until = since === undefined ? 0 : since + this.options.bookingInFlightMs;
+      const waitMs = until - clock.now().getTime();
+      if (waitMs > 0) return { step: 'wait' as const, waitMs };
+      await orders.transition(
+        orderId,
+        'booking',
+        'needs_attention',
+        { failureCode: 'BOOKING_OUTCOME_UNKNOWN', failureMessage: INTERRUPTED },
+        tx,
+      );
+      return { step: 'interrupted' as const };
+    });
+  }
+
+  /**
+   * 2. The shipment to ask for. The chosen day may have come while the booking waited (an
+   * authorisation just before midnight, retries across it): a day that can no longer be booked
+   * is never sent. The route's availability is asked afresh (a safe call, retried on failure).
+   */
+  private async whatToBook(
+    orderId: string,
+    queuedAt: Date,
+    log: Logger,
+  ): Promise<ShipmentBooking | JobOutcome> {
+    const { orders } = this.deps;
     const order = await orders.load(orderId);
     if (order.collectionDate && !orders.collectionDateStillBookable(order)) {
       const message = collectionDateLapsedMessage(order.collectionDate, true);
       return this.failed(orderId, COLLECTION_DATE_LAPSED, message, log);
     }
-    // Fresh route availability (a safe call, retried on failure).
     let match;
     try {
       match = await orders.resolveCourierService(order);
@@ -95,13 +124,25 @@ export class BookingJob {
       }
       return this.retryOrFail(orderId, queuedAt, error, log);
     }
-    const booking = shipmentBookingFor(order, await orders.declaredItems(orderId), {
+    return shipmentBookingFor(order, await orders.declaredItems(orderId), {
       serviceId: match.courierService.serviceId,
       collectionOptionId: match.collectionOptionId,
     });
+  }
 
-    // 3. "Calling the courier now": committed just before the request, nothing else between
-    //    the two, so a job that stopped before this point is simply run again.
+  /**
+   * 3. "Calling the courier now" is committed just before the request, nothing else between the
+   * two, so a job that stopped before this point is simply run again. Then BookShipment; its
+   * reply is kept before anything else (4), then the booking settled (5).
+   */
+  private async book(
+    orderId: string,
+    booking: ShipmentBooking,
+    queuedAt: Date,
+    log: Logger,
+    started: number,
+  ): Promise<JobOutcome> {
+    const { repository, clock, orders, courier } = this.deps;
     const marked = await repository.transaction((tx) =>
       orders.transition(
         orderId,
@@ -116,7 +157,6 @@ export class BookingJob {
       ),
     );
     if (!marked) return { result: 'done' };
-
     const courierStarted = performance.now();
     const calledAt = clock.now();
     let exchange: CourierExchange | undefined;
@@ -134,8 +174,7 @@ export class BookingJob {
       // before anything else (retried through a lost connection).
       log.info({ courierReference: result.orderReference }, 'courier confirmed the booking');
       await this.keepReply(orderId, marked.paymentAttempt, result, log);
-
-      // 4. SUCCESS: labels, documents, `booked`, the email and the capture in one transaction.
+      // 5. SUCCESS: labels, documents, `booked`, the email and the capture in one transaction.
       await this.complete(orderId, result, log, started, courierMs);
       return { result: 'done' };
     } finally {
@@ -313,11 +352,7 @@ export class BookingJob {
         tx,
       );
       if (captured) {
-        await jobs.enqueue(tx, {
-          kind: CAPTURE_PAYMENT_JOB,
-          key: `${CAPTURE_PAYMENT_JOB}:${captured.id}`,
-          payload: { paymentId: captured.id, orderId },
-        });
+        await jobs.enqueue(tx, capturePaymentJob, { paymentId: captured.id, orderId });
       }
       await mail.emails.enqueueBookingConfirmation(
         tx,
@@ -356,7 +391,7 @@ export class BookingJob {
     log: Logger,
     from: OrderStatus = 'authorised',
   ): Promise<JobOutcome> {
-    const { repository, clock, orders, jobs } = this.deps;
+    const { repository, orders, jobs } = this.deps;
     await repository.transaction(async (tx) => {
       const updated = await orders.transition(
         orderId,
@@ -366,20 +401,7 @@ export class BookingJob {
         tx,
       );
       if (!updated) return;
-      const cancelled = await repository.movePayments(
-        { orderId },
-        'authorised',
-        'cancel_pending',
-        clock.now(),
-        tx,
-      );
-      for (const p of cancelled) {
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-          payload: { paymentId: p.id, orderId },
-        });
-      }
+      await releaseAuthorisations(this.deps, orderId, tx);
     });
     jobs.wake();
     log.warn({ code, message }, 'booking failed; authorisation cancelled');

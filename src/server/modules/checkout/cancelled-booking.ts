@@ -1,7 +1,8 @@
 import type { DbTransaction } from '../../db/client.js';
-import { CAPTURE_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import type { RefundRow } from './checkout.repository.js';
-import { refundedUnderKey, type OperatorPayments, type RefundBy } from './operator-payments.js';
+import { refundedUnderKey, type RefundBy, type Refunds } from './refunds.js';
 
 /** Who cancelled a booking, as its refund records it. */
 export type CancelledBy = RefundBy;
@@ -11,12 +12,12 @@ const refundKey = (orderId: string) => `booking-cancelled:${orderId}`;
 
 /** Refunds in full what was captured of a cancelled booking (nothing when nothing was). */
 export function refundCancelledBooking(
-  operator: OperatorPayments,
+  refunds: Refunds,
   orderId: string,
   by: CancelledBy,
   tx: DbTransaction,
 ): Promise<RefundRow | null> {
-  return operator.refundInFull(
+  return refunds.refundInFull(
     orderId,
     { requestKey: refundKey(orderId), reason: 'The booking was cancelled before collection', by },
     tx,
@@ -31,13 +32,13 @@ export function refundCancelledBooking(
  */
 export async function settleCancelledBooking(
   deps: CheckoutDeps,
-  operator: OperatorPayments,
+  refunds: Refunds,
   orderId: string,
   by: CancelledBy,
   tx: DbTransaction,
 ): Promise<{ refund: RefundRow | null; refundPence: number; releasing: boolean }> {
   const releasing = await resumeCaptures(deps, orderId, tx);
-  const refund = await refundCancelledBooking(operator, orderId, by, tx);
+  const refund = await refundCancelledBooking(refunds, orderId, by, tx);
   // What the cancellation refunds in all: the booking's payment and any cover raise's.
   const refundPence = refundedUnderKey(
     await deps.repository.listRefunds({ orderId }, tx),
@@ -59,6 +60,6 @@ export async function resumeCaptures(
   const waiting = (await deps.repository.listPayments(orderId, tx)).filter(
     (p) => p.status === 'capture_pending',
   );
-  for (const p of waiting) await deps.jobs.hasten(tx, `${CAPTURE_PAYMENT_JOB}:${p.id}`);
+  for (const p of waiting) await deps.jobs.hasten(tx, capturePaymentJob, { paymentId: p.id });
   return waiting.length > 0;
 }

@@ -1,12 +1,8 @@
 import type { PaymentSession } from '../../../domain/checkout.js';
 import { PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
 import type { DbTransaction } from '../../db/client.js';
-import {
-  queueCancels,
-  CAPTURE_PAYMENT_JOB,
-  type ChangePaymentHandler,
-  type CheckoutDeps,
-} from './checkout-deps.js';
+import { queueCancels, type ChangePaymentHandler, type CheckoutDeps } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
 import type { PaymentEvents } from './payment-events.js';
 import { createPayment, paymentSession } from './payment-session.js';
@@ -101,11 +97,7 @@ export class ChangePayments {
       tx,
     );
     for (const p of moved) {
-      await jobs.enqueue(tx, {
-        kind: CAPTURE_PAYMENT_JOB,
-        key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
-        payload: { paymentId: p.id, orderId: p.orderId },
-      });
+      await jobs.enqueue(tx, capturePaymentJob, { paymentId: p.id, orderId: p.orderId });
     }
     return moved.length > 0;
   }

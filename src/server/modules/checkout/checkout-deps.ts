@@ -9,10 +9,8 @@ import type { MailDeps } from '../email/index.js';
 import type { OrdersService, OrderAccess } from '../orders/index.js';
 import type { TrackingService } from '../tracking/index.js';
 import type { CheckoutRepository, PaymentRow } from './checkout.repository.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 
-export const BOOK_SHIPMENT_JOB = 'book-shipment';
-export const CAPTURE_PAYMENT_JOB = 'capture-payment';
-export const CANCEL_PAYMENT_JOB = 'cancel-payment';
 export const RECONCILE_PAYMENTS_JOB = 'reconcile-payments';
 
 export interface CheckoutOptions {
@@ -80,12 +78,28 @@ export async function queueCancels(
   tx: DbTransaction,
 ): Promise<void> {
   for (const p of moved) {
-    await jobs.enqueue(tx, {
-      kind: CANCEL_PAYMENT_JOB,
-      key: `${CANCEL_PAYMENT_JOB}:${p.id}`,
-      payload: { paymentId: p.id, orderId: p.orderId },
-    });
+    await jobs.enqueue(tx, cancelPaymentJob, { paymentId: p.id, orderId: p.orderId });
   }
+}
+
+/**
+ * Releases the order's authorisations, in the caller's transaction: each `authorised` payment
+ * moves to `cancel_pending` and its cancel job is queued. Returns the payments moved.
+ */
+export async function releaseAuthorisations(
+  deps: Pick<CheckoutDeps, 'repository' | 'jobs' | 'clock'>,
+  orderId: string,
+  tx: DbTransaction,
+): Promise<PaymentRow[]> {
+  const moved = await deps.repository.movePayments(
+    { orderId },
+    'authorised',
+    'cancel_pending',
+    deps.clock.now(),
+    tx,
+  );
+  await queueCancels(deps.jobs, moved, tx);
+  return moved;
 }
 
 /** Messages the customer sees when something other than the card stops the booking. */

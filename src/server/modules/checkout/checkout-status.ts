@@ -3,15 +3,63 @@ import { findCountry } from '../../../domain/countries.js';
 import { isEditable } from '../../../domain/order-states.js';
 import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
 import { purchaseDescription, receiptLines, type Receipt } from '../../../domain/receipt.js';
-import type { PaymentSummary } from '../../../domain/refunds.js';
+import { summarisePayment, type PaymentSummary } from '../../../domain/refunds.js';
 import type { OrderRow } from '../orders/index.js';
 import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
+import { capturedPayments } from './refunds.js';
+
+/**
+ * What the customer paid and what came back (their order pages: `showCard`; the tracking
+ * page: never the card's digits): the order's payment and any a change paid for (a cover
+ * raise), each listed, with the refunds of all of them. Null until a payment is taken.
+ */
+export async function paymentSummary(
+  deps: Pick<CheckoutDeps, 'orders' | 'repository'>,
+  orderId: string,
+  options: { showCard: boolean },
+): Promise<PaymentSummary | null> {
+  const { repository, orders } = deps;
+  const all = await capturedPayments(repository, orderId);
+  // The order's own captured payment (not a change's: ./change-payments.ts).
+  const captured = all.filter((p) => p.kind === 'order').at(-1);
+  if (!captured) return null;
+  const [order, refunds] = await Promise.all([
+    orders.findById(orderId),
+    repository.listRefunds({ orderId }),
+  ]);
+  const paidAt = (order?.bookedAt ?? captured.createdAt).toISOString();
+  const later = all.filter((p) => p.kind === 'cover');
+  return summarisePayment(
+    {
+      amountPence: captured.amountPence + later.reduce((sum, p) => sum + p.amountPence, 0),
+      paidAt,
+      cardLast4: captured.cardLast4,
+      parts: [
+        { what: 'booking', amountPence: captured.amountPence, paidAt },
+        ...later.map((p) => ({
+          what: 'cover' as const,
+          amountPence: p.amountPence,
+          // When it was asked for (a later update, its refund, would move the day).
+          paidAt: p.createdAt.toISOString(),
+          cardLast4: p.cardLast4,
+        })),
+      ],
+    },
+    refunds.map((r) => ({
+      status: r.status,
+      amountPence: r.amountPence,
+      askedAt: r.createdAt.toISOString(),
+      settledAt: r.settledAt?.toISOString() ?? null,
+      cardLast4: all.find((p) => p.id === r.paymentId)?.cardLast4,
+    })),
+    options.showCard,
+  );
+}
 
 /** The booking's progress and outcome, as the /pay and /order-confirmation pages show it. */
 export async function checkoutStatus(
   deps: Pick<CheckoutDeps, 'orders' | 'repository'>,
   orderId: string,
-  paymentSummary: (orderId: string) => Promise<PaymentSummary | null>,
 ): Promise<CheckoutStatus> {
   const { orders, repository } = deps;
   const order = await orders.load(orderId);
@@ -19,7 +67,7 @@ export async function checkoutStatus(
     (await repository.paymentOfAttempt(orderId, order.paymentAttempt)) ??
     (await repository.latestPayment(orderId));
   const documents = order.status === 'booked' ? await repository.listDocuments(orderId) : [];
-  const money = await paymentSummary(orderId);
+  const money = await paymentSummary(deps, orderId, { showCard: true });
   const charged =
     latest !== undefined && ['authorised', 'capture_pending', 'captured'].includes(latest.status);
   const result =

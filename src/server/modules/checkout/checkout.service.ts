@@ -7,7 +7,7 @@ import {
   type CheckoutDeps,
   type CheckoutOptions,
 } from './checkout-deps.js';
-import { checkoutStatus } from './checkout-status.js';
+import { checkoutStatus, paymentSummary } from './checkout-status.js';
 import { addOperatorDocument, resendBookingConfirmation } from './confirmation-email.js';
 import { PaymentEvents } from './payment-events.js';
 import { PaymentReconciliation } from './payment-reconciliation.js';
@@ -22,7 +22,8 @@ import {
 } from './operator-resolution.js';
 import { type CancelledBy, resumeCaptures, settleCancelledBooking } from './cancelled-booking.js';
 import { ChangePayments } from './change-payments.js';
-import { OperatorPayments, type RefundBy, type RefundRequester } from './operator-payments.js';
+import { cancelAuthorisation } from './operator-payments.js';
+import { Refunds, type RefundBy, type RefundRequester } from './refunds.js';
 import type { RefundRow } from './checkout.repository.js';
 import type { PaymentSummary } from '../../../domain/refunds.js';
 
@@ -37,7 +38,8 @@ export type { Resolution };
  *    queues the email and the capture; or cancels the authorisation (`booking_failed`); or flags
  *    an unknown outcome (`needs_attention`);
  * 4. `SettlementJobs` capture or cancel the authorisation;
- *    `OperatorPayments`: the console's retry, cancel and refund (the refund job);
+ *    `Refunds`: every refund (an operator's, a cancelled booking's) and the refund job;
+ *    `operator-resolution.ts` and `operator-payments.ts`: the console's answers and its cancel;
  * 5. `checkoutStatus` and `document` serve the pages;
  * 6. `PaymentReconciliation` (recurring) applies or cancels authorisations no order accounts for.
  */
@@ -45,13 +47,13 @@ export class CheckoutService {
   readonly options: CheckoutOptions;
   private readonly sessions: PaymentSessions;
   private readonly events: PaymentEvents;
-  private readonly operator: OperatorPayments;
+  private readonly refunding: Refunds;
   /** Payments for a change to a booked order, apart from its own (a cover raise). */
   readonly changePayments: ChangePayments;
   readonly jobParts: {
     booking: BookingJob;
     settlement: SettlementJobs;
-    operator: OperatorPayments;
+    refunds: Refunds;
     reconciliation: PaymentReconciliation;
   };
 
@@ -62,13 +64,13 @@ export class CheckoutService {
     this.options = { ...DEFAULT_CHECKOUT_OPTIONS, ...options };
     this.events = new PaymentEvents(deps);
     this.sessions = new PaymentSessions(deps, this.events);
-    this.operator = new OperatorPayments(deps);
+    this.refunding = new Refunds(deps);
     this.changePayments = new ChangePayments(deps, this.events);
     // What the checkout's jobs run (./jobs/*.job.ts), given to them by the job registry.
     this.jobParts = {
       booking: new BookingJob(deps, this.options),
-      settlement: new SettlementJobs(deps, this.operator),
-      operator: this.operator,
+      settlement: new SettlementJobs(deps, this.refunding),
+      refunds: this.refunding,
       reconciliation: new PaymentReconciliation(deps, this.events, this.options),
     };
   }
@@ -91,9 +93,7 @@ export class CheckoutService {
   }
 
   status(orderId: string): Promise<CheckoutStatus> {
-    return checkoutStatus(this.deps, orderId, (id) =>
-      this.operator.paymentSummary(id, { showCard: true }),
-    );
+    return checkoutStatus(this.deps, orderId);
   }
 
   /** A stored label or document of the order (downloads never go to the courier's URL). */
@@ -126,7 +126,7 @@ export class CheckoutService {
    * that marks the order `cancelled`): refunded in full, or the hold released.
    */
   settleCancelledBooking(orderId: string, by: CancelledBy, tx: DbTransaction) {
-    return settleCancelledBooking(this.deps, this.operator, orderId, by, tx);
+    return settleCancelledBooking(this.deps, this.refunding, orderId, by, tx);
   }
 
   /** After a refused cancellation, in its transaction: a capture that waited goes ahead. */
@@ -136,7 +136,7 @@ export class CheckoutService {
 
   /** An operator cancels an `authorised` order and its authorisation, in the caller's transaction. */
   cancelAuthorisation(orderId: string, tx: DbTransaction) {
-    return this.operator.cancelAuthorisation(orderId, tx);
+    return cancelAuthorisation(this.deps, orderId, tx);
   }
 
   /** An operator refunds the order's captured payment (in part or whole), in the caller's transaction. */
@@ -145,7 +145,7 @@ export class CheckoutService {
     input: { amount: string; requestKey: string; by: RefundRequester },
     tx: DbTransaction,
   ) {
-    return this.operator.requestRefund(orderId, input, tx);
+    return this.refunding.requestRefund(orderId, input, tx);
   }
 
   /**
@@ -159,12 +159,12 @@ export class CheckoutService {
     input: { requestKey: string; reason: string; by: RefundBy },
     tx: DbTransaction,
   ): Promise<RefundRow | null> {
-    return this.operator.refundInFull(orderId, input, tx);
+    return this.refunding.refundInFull(orderId, input, tx);
   }
 
   /** An operator sends a refund needing action (or refused) to the provider again. */
   retryRefund(orderId: string, refundId: string, tx: DbTransaction) {
-    return this.operator.retryRefund(orderId, refundId, tx);
+    return this.refunding.retryRefund(orderId, refundId, tx);
   }
 
   /** An operator marks a refund needing action (or refused) as refunded outside the site. */
@@ -174,12 +174,12 @@ export class CheckoutService {
     input: { note: string; byEmail: string },
     tx: DbTransaction,
   ) {
-    return this.operator.markRefundedOutside(orderId, refundId, input, tx);
+    return this.refunding.markRefundedOutside(orderId, refundId, input, tx);
   }
 
   /** The order's refunds and what is left to refund. */
   refunds(orderId: string) {
-    return this.operator.refunds(orderId);
+    return this.refunding.ofOrder(orderId);
   }
 
   /**
@@ -187,7 +187,7 @@ export class CheckoutService {
    * leaves the card's digits out. Null until the payment is taken.
    */
   paymentSummary(orderId: string, options: { showCard: boolean }): Promise<PaymentSummary | null> {
-    return this.operator.paymentSummary(orderId, options);
+    return paymentSummary(this.deps, orderId, options);
   }
 
   /** A booked order's confirmation email again (an operator's action), in the caller's transaction. */

@@ -6,7 +6,7 @@ export type { Resolution } from './checkout.service.js';
 export type { CancelledBy } from './cancelled-booking.js';
 export type { CheckoutOptions } from './checkout-deps.js';
 export type { PaymentRow, RefundRow } from './checkout.repository.js';
-export type { RefundBy } from './operator-payments.js';
+export type { RefundBy } from './refunds.js';
 export { CheckoutRepository, checkoutHoldsOrder } from './checkout.repository.js';
 export { bookShipmentJob } from './jobs/book-shipment.job.js';
 export { capturePaymentJob } from './jobs/capture-payment.job.js';

@@ -3,7 +3,8 @@ import { formatPence } from '../../../domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
-import { CAPTURE_PAYMENT_JOB, queueCancels, type CheckoutDeps } from './checkout-deps.js';
+import { queueCancels, type CheckoutDeps } from './checkout-deps.js';
+import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import { errorMessage } from '../../error-message.js';
 import type { OrderRow } from '../orders/index.js';
@@ -104,11 +105,7 @@ async function resolveBooked(
     tx,
   );
   for (const p of captured) {
-    await jobs.enqueue(tx, {
-      kind: CAPTURE_PAYMENT_JOB,
-      key: `${CAPTURE_PAYMENT_JOB}:${p.id}`,
-      payload: { paymentId: p.id, orderId },
-    });
+    await jobs.enqueue(tx, capturePaymentJob, { paymentId: p.id, orderId });
   }
   // With the courier's labels (and tracking link) the customer gets the booking confirmation.
   const labels = trackingUrl && documents.length > 0 ? documents : undefined;

@@ -7,13 +7,16 @@ import {
 } from '../../../domain/order-states.js';
 import type { PaymentEvent, ProviderPayment } from '../../providers/payment/payment-provider.js';
 import {
-  BOOK_SHIPMENT_JOB,
-  CANCEL_PAYMENT_JOB,
   CHECKOUT_MESSAGES,
   collectionDateLapsedMessage,
   type ChangePaymentHandler,
   type CheckoutDeps,
 } from './checkout-deps.js';
+import type { DbTransaction } from '../../db/client.js';
+import type { OrderRow } from '../orders/index.js';
+import type { PaymentRow } from './checkout.repository.js';
+import { bookShipmentJob } from './jobs/book-shipment.job.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 
 /**
  * What the card provider says of a payment (its verified webhook events, and the confirm call),
@@ -46,154 +49,219 @@ export class PaymentEvents {
     }
   }
 
-  /** Applies what the provider says of one payment; true when something changed. */
+  /**
+   * Applies what the provider says of one payment, in steps: lock the payment and its order →
+   * apply the event's move (an authorisation is checked against the order as it is now, then
+   * kept for the booking or a change, or released) → wake the queue after the commit when a job
+   * was added. True when something changed.
+   */
   async apply(
     providerPaymentId: string,
     remote: ProviderPayment,
     type: PaymentEvent['type'],
   ): Promise<boolean> {
-    const { repository, payment, clock, jobs, orders } = this.deps;
-    let wake = false;
-    const changed = await repository.transaction(async (tx) => {
-      const row = await repository.paymentByProviderId(payment.name, providerPaymentId, tx);
-      if (!row) return false;
-      const order = await orders.lock(row.orderId, tx);
-      const locked = await repository.lockPayment(row.id, tx);
-      if (!order || !locked) return false;
-      // The card's last four digits, once the provider tells them (the customer's order page).
-      if (remote.cardLast4 && !locked.cardLast4) {
-        await repository.keepCardLast4(locked.id, remote.cardLast4, tx);
-      }
-      const now = clock.now();
-      const move = async (to: PaymentStatus, error: { code: string; message: string } | null) => {
-        if (!canMovePayment(locked.status, to)) return false;
-        const moved = await repository.movePayments(
-          { id: locked.id },
-          locked.status,
-          to,
-          now,
-          tx,
-          error,
-        );
-        return moved.length > 0;
-      };
-      const release = async (error: { code: string; message: string }) => {
-        await move('cancel_pending', error);
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${locked.id}`,
-          payload: { paymentId: locked.id, orderId: order.id },
-        });
-        wake = true;
-        return true;
-      };
-      switch (type) {
-        case 'payment.authorised': {
-          if (remote.status !== 'authorised' || !canMovePayment(locked.status, 'authorised')) {
-            return false;
-          }
-          if (locked.kind !== 'order') {
-            // A change's own payment: its change decides, under these locks, whether it is used.
-            const amountOk =
-              remote.amountPence === locked.amountPence &&
-              (remote.orderId === undefined || remote.orderId === order.id);
-            if (!amountOk) {
-              return release({
-                code: 'AMOUNT_MISMATCH',
-                message: CHECKOUT_MESSAGES.amountMismatch,
-              });
-            }
-            // Asked first, in this transaction: what it queues runs once the authorisation is kept.
-            const kept = (await this.changeHandler?.authorised(locked, tx)) ?? false;
-            if (!kept) {
-              return release({ code: 'CHANGE_ENDED', message: CHECKOUT_MESSAGES.changeEnded });
-            }
-            await move('authorised', null);
-            wake = true;
-            return true;
-          }
-          const complete = order.declaredAt !== null && order.collectionDate !== null;
-          const amountOk =
-            remote.amountPence === locked.amountPence &&
-            locked.amountPence === order.pricePence &&
-            (remote.orderId === undefined || remote.orderId === order.id);
-          const currentAttempt = locked.attempt === order.paymentAttempt;
-          // The tick on the payment step must cover the declaration as it is now.
-          const accepted =
-            order.termsAcceptedAt !== null &&
-            order.declaredAt !== null &&
-            order.termsAcceptedAt >= order.declaredAt;
-          // A date chosen for tomorrow is today's by the time a slow card step ends after midnight.
-          const dateOk = !complete || orders.collectionDateStillBookable(order);
-          const payable = isEditable(order.status) && currentAttempt && complete;
-          if (!payable || !amountOk || !accepted || !dateOk) {
-            // Never book for a payment that does not match the order as it is now, nor twice.
-            const code = !amountOk
-              ? 'AMOUNT_MISMATCH'
-              : !payable
-                ? 'ORDER_CHANGED'
-                : !accepted
-                  ? 'TERMS_NOT_ACCEPTED'
-                  : COLLECTION_DATE_LAPSED;
-            const message =
-              code === 'TERMS_NOT_ACCEPTED'
-                ? CHECKOUT_MESSAGES.termsNotAccepted
-                : code === COLLECTION_DATE_LAPSED && order.collectionDate
-                  ? collectionDateLapsedMessage(order.collectionDate, true)
-                  : CHECKOUT_MESSAGES.amountMismatch;
-            await release({ code, message });
-            if (currentAttempt) {
-              await orders.update(
-                order.id,
-                {
-                  newPaymentAttempt: true,
-                  failureCode: code,
-                  failureMessage: message,
-                },
-                EDITABLE_STATUSES,
-                tx,
-              );
-            }
-            return true;
-          }
-          await move('authorised', null);
-          await orders.transition(
-            order.id,
-            EDITABLE_STATUSES,
-            'authorised',
-            { failureCode: null, failureMessage: null, bookingStartedAt: null },
-            tx,
-          );
-          await jobs.enqueue(tx, {
-            kind: BOOK_SHIPMENT_JOB,
-            key: `${BOOK_SHIPMENT_JOB}:${order.id}:${locked.attempt}`,
-            payload: { orderId: order.id, paymentId: locked.id },
-          });
-          wake = true;
-          return true;
-        }
-        case 'payment.failed':
-        case 'payment.requires_action':
-          return move(
-            remote.status === 'requires_action' ? 'requires_action' : 'requires_payment_method',
-            remote.lastError ?? null,
-          );
-        case 'payment.captured':
-          return move('captured', null);
-        case 'payment.cancelled':
-          return move(
-            'cancelled',
-            locked.lastErrorCode
-              ? { code: locked.lastErrorCode, message: locked.lastErrorMessage ?? '' }
-              : null,
-          );
-        case 'payment.refunded':
-          // A part refund leaves the payment captured: only a refund of the whole is `refunded`.
-          if (remote.amountRefundedPence < locked.amountPence) return false;
-          return move('refunded', null);
-      }
+    const { repository, jobs } = this.deps;
+    const applied = await repository.transaction(async (tx) => {
+      const locked = await this.lockPayment(providerPaymentId, remote, tx);
+      return locked ? this.applyEvent(locked, type) : false;
     });
-    if (wake) jobs.wake();
-    return changed;
+    if (applied === 'queued') jobs.wake();
+    return applied !== false;
+  }
+
+  /**
+   * The payment the provider names and its order, both locked; the card's last four digits kept
+   * once the provider tells them (the customer's order page). Undefined when either is gone.
+   */
+  private async lockPayment(
+    providerPaymentId: string,
+    remote: ProviderPayment,
+    tx: DbTransaction,
+  ): Promise<Locked | undefined> {
+    const { repository, payment, orders, clock } = this.deps;
+    const row = await repository.paymentByProviderId(payment.name, providerPaymentId, tx);
+    if (!row) return undefined;
+    const order = await orders.lock(row.orderId, tx);
+    const locked = await repository.lockPayment(row.id, tx);
+    if (!order || !locked) return undefined;
+    if (remote.cardLast4 && !locked.cardLast4) {
+      await repository.keepCardLast4(locked.id, remote.cardLast4, tx);
+    }
+    return { tx, order, payment: locked, remote, now: clock.now() };
+  }
+
+  /** The event's move of the locked payment (never backwards). */
+  private async applyEvent(locked: Locked, type: PaymentEvent['type']): Promise<Applied> {
+    const { payment, remote } = locked;
+    switch (type) {
+      case 'payment.authorised':
+        return this.authorised(locked);
+      case 'payment.failed':
+      case 'payment.requires_action':
+        return this.move(
+          locked,
+          remote.status === 'requires_action' ? 'requires_action' : 'requires_payment_method',
+          remote.lastError ?? null,
+        );
+      case 'payment.captured':
+        return this.move(locked, 'captured', null);
+      case 'payment.cancelled':
+        return this.move(
+          locked,
+          'cancelled',
+          payment.lastErrorCode
+            ? { code: payment.lastErrorCode, message: payment.lastErrorMessage ?? '' }
+            : null,
+        );
+      case 'payment.refunded':
+        // A part refund leaves the payment captured: only a refund of the whole is `refunded`.
+        if (remote.amountRefundedPence < payment.amountPence) return false;
+        return this.move(locked, 'refunded', null);
+    }
+  }
+
+  /**
+   * An authorisation: a change's own payment is kept or released by its change; the booking's is
+   * kept and the booking job queued when it matches the order as it is now, else released (and
+   * the order asks for a new payment).
+   */
+  private async authorised(locked: Locked): Promise<Applied> {
+    const { payment, remote, order, tx } = locked;
+    if (remote.status !== 'authorised' || !canMovePayment(payment.status, 'authorised')) {
+      return false;
+    }
+    if (payment.kind !== 'order') return this.authorisedForChange(locked);
+    const refused = this.refusal(locked);
+    if (refused) {
+      await this.release(locked, refused);
+      if (refused.currentAttempt) {
+        await this.deps.orders.update(
+          order.id,
+          { newPaymentAttempt: true, failureCode: refused.code, failureMessage: refused.message },
+          EDITABLE_STATUSES,
+          tx,
+        );
+      }
+      return 'queued';
+    }
+    await this.move(locked, 'authorised', null);
+    await this.deps.orders.transition(
+      order.id,
+      EDITABLE_STATUSES,
+      'authorised',
+      { failureCode: null, failureMessage: null, bookingStartedAt: null },
+      tx,
+    );
+    await this.deps.jobs.enqueue(tx, bookShipmentJob, {
+      orderId: order.id,
+      paymentId: payment.id,
+      attempt: payment.attempt,
+    });
+    return 'queued';
+  }
+
+  /** A change's own payment: its change decides, under these locks, whether it is used. */
+  private async authorisedForChange(locked: Locked): Promise<Applied> {
+    const { payment, remote, order, tx } = locked;
+    const amountOk =
+      remote.amountPence === payment.amountPence &&
+      (remote.orderId === undefined || remote.orderId === order.id);
+    if (!amountOk) {
+      return this.release(locked, {
+        code: 'AMOUNT_MISMATCH',
+        message: CHECKOUT_MESSAGES.amountMismatch,
+      });
+    }
+    // Asked first, in this transaction: what it queues runs once the authorisation is kept.
+    const kept = (await this.changeHandler?.authorised(payment, tx)) ?? false;
+    if (!kept) {
+      return this.release(locked, { code: 'CHANGE_ENDED', message: CHECKOUT_MESSAGES.changeEnded });
+    }
+    await this.move(locked, 'authorised', null);
+    return 'queued';
+  }
+
+  /**
+   * Why the booking's authorisation cannot be used, if it cannot: never book for a payment that
+   * does not match the order as it is now, nor twice. `currentAttempt`: the payment is the
+   * order's current attempt, so the order asks for a new one.
+   */
+  private refusal(
+    locked: Locked,
+  ): { code: string; message: string; currentAttempt: boolean } | undefined {
+    const { payment, remote, order } = locked;
+    const complete = order.declaredAt !== null && order.collectionDate !== null;
+    const amountOk =
+      remote.amountPence === payment.amountPence &&
+      payment.amountPence === order.pricePence &&
+      (remote.orderId === undefined || remote.orderId === order.id);
+    const currentAttempt = payment.attempt === order.paymentAttempt;
+    // The tick on the payment step must cover the declaration as it is now.
+    const accepted =
+      order.termsAcceptedAt !== null &&
+      order.declaredAt !== null &&
+      order.termsAcceptedAt >= order.declaredAt;
+    // A date chosen for tomorrow is today's by the time a slow card step ends after midnight.
+    const dateOk = !complete || this.deps.orders.collectionDateStillBookable(order);
+    const payable = isEditable(order.status) && currentAttempt && complete;
+    if (payable && amountOk && accepted && dateOk) return undefined;
+    const code = !amountOk
+      ? 'AMOUNT_MISMATCH'
+      : !payable
+        ? 'ORDER_CHANGED'
+        : !accepted
+          ? 'TERMS_NOT_ACCEPTED'
+          : COLLECTION_DATE_LAPSED;
+    const message =
+      code === 'TERMS_NOT_ACCEPTED'
+        ? CHECKOUT_MESSAGES.termsNotAccepted
+        : code === COLLECTION_DATE_LAPSED && order.collectionDate
+          ? collectionDateLapsedMessage(order.collectionDate, true)
+          : CHECKOUT_MESSAGES.amountMismatch;
+    return { code, message, currentAttempt };
+  }
+
+  /** Moves the locked payment to `to`, when it may go there from where it is. */
+  private async move(
+    locked: Locked,
+    to: PaymentStatus,
+    error: { code: string; message: string } | null,
+  ): Promise<Applied> {
+    const { payment, now, tx } = locked;
+    if (!canMovePayment(payment.status, to)) return false;
+    const moved = await this.deps.repository.movePayments(
+      { id: payment.id },
+      payment.status,
+      to,
+      now,
+      tx,
+      error,
+    );
+    return moved.length > 0 ? 'changed' : false;
+  }
+
+  /** Releases the authorisation: `cancel_pending`, and its cancel job queued. */
+  private async release(
+    locked: Locked,
+    error: { code: string; message: string },
+  ): Promise<Applied> {
+    await this.move(locked, 'cancel_pending', error);
+    await this.deps.jobs.enqueue(locked.tx, cancelPaymentJob, {
+      paymentId: locked.payment.id,
+      orderId: locked.order.id,
+    });
+    return 'queued';
   }
 }
+
+/** A payment and its order, locked in `tx`, with what the provider says of the payment. */
+interface Locked {
+  tx: DbTransaction;
+  order: OrderRow;
+  payment: PaymentRow;
+  remote: ProviderPayment;
+  now: Date;
+}
+
+/** What applying an event did: nothing, a change, or a change that queued a job (wake the queue). */
+type Applied = false | 'changed' | 'queued';

@@ -5,6 +5,7 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
+import { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';
 import { PaymentEvents } from './payment-events.js';
 import { checkoutStatus, payWithCard, startPayment } from '../../../../tests/support/checkout.js';
 import { readyOrder } from '../../../../tests/support/factories/orders.js';
@@ -49,7 +50,7 @@ async function lostAuthorisation() {
 }
 /** A round of the recurring reconciliation now, and everything it starts. */
 async function reconcile() {
-  await runRecurringJobNow(t, RECONCILE_PAYMENTS_JOB);
+  await runRecurringJobNow(t, reconcilePaymentsJob);
   await settle(t);
 }
 

@@ -1,10 +1,11 @@
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
-import { CANCEL_PAYMENT_JOB, type CheckoutDeps } from './checkout-deps.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import { cancelPaymentJob } from './jobs/cancel-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
 import { refundCancelledBooking } from './cancelled-booking.js';
-import type { OperatorPayments } from './operator-payments.js';
+import type { Refunds } from './refunds.js';
 
 /** How long a capture waits while the courier is asked to cancel the booking. */
 const CANCELLING_WAIT_MS = 30_000;
@@ -17,7 +18,7 @@ const CANCELLING_WAIT_MS = 30_000;
 export class SettlementJobs {
   constructor(
     private readonly deps: CheckoutDeps,
-    private readonly operator: OperatorPayments,
+    private readonly refunds: Refunds,
   ) {}
 
   /**
@@ -43,11 +44,7 @@ export class SettlementJobs {
         tx,
       );
       if (moved.length > 0) {
-        await jobs.enqueue(tx, {
-          kind: CANCEL_PAYMENT_JOB,
-          key: `${CANCEL_PAYMENT_JOB}:${paymentId}`,
-          payload: { paymentId, orderId: row.orderId },
-        });
+        await jobs.enqueue(tx, cancelPaymentJob, { paymentId, orderId: row.orderId });
       }
       return 'released' as const;
     });
@@ -62,7 +59,7 @@ export class SettlementJobs {
       await repository.transaction(async (tx) => {
         const order = await orders.lock(row.orderId, tx);
         if (order?.status === 'cancelled') {
-          await refundCancelledBooking(this.operator, row.orderId, { kind: 'system' }, tx);
+          await refundCancelledBooking(this.refunds, row.orderId, { kind: 'system' }, tx);
         }
       });
     }

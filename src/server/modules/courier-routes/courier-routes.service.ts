@@ -178,28 +178,7 @@ export class CourierRoutesService {
   }> {
     const started = performance.now();
     const matrix = options.matrix ?? routeMatrix();
-    const now = this.clock.now();
-    await this.repository.register(matrix, now);
-    const stored = new Map(
-      (await this.repository.listAll()).map((row) => [routeId(keyOf(row)), row] as const),
-    );
-    const due: MatrixEntry[] = [];
-    for (const entry of matrix) {
-      const id = routeId(entry.key);
-      const row = stored.get(id);
-      const fetchedAt = row?.fetchedAt?.getTime();
-      if (row?.services && fetchedAt !== undefined) {
-        // A newer answer another process stored replaces this process's copy.
-        const known = this.memory.get(id)?.fetchedAt ?? -1;
-        if (now.getTime() - fetchedAt < this.policy.freshMs && known < fetchedAt) {
-          this.memory.set(id, { services: row.services, fetchedAt });
-        }
-        if (now.getTime() - fetchedAt < this.policy.refreshAheadMs) continue;
-      }
-      const attempted = row?.lastAttemptAt?.getTime();
-      if (attempted !== undefined && now.getTime() - attempted < this.policy.retryAfterMs) continue;
-      due.push(entry);
-    }
+    const due = await this.dueRoutes(matrix, this.clock.now());
     let fetched = 0;
     let failed = 0;
     let elsewhere = 0;
@@ -249,6 +228,36 @@ export class CourierRoutesService {
       );
     }
     return result;
+  }
+
+  /**
+   * Registers the matrix's routes with no row yet and loads the stored answers into this
+   * process's memory; the routes due a courier call: no answer, or one older than the
+   * refresh-ahead age (routes tried within the retry interval wait).
+   */
+  private async dueRoutes(matrix: MatrixEntry[], now: Date): Promise<MatrixEntry[]> {
+    await this.repository.register(matrix, now);
+    const stored = new Map(
+      (await this.repository.listAll()).map((row) => [routeId(keyOf(row)), row] as const),
+    );
+    const due: MatrixEntry[] = [];
+    for (const entry of matrix) {
+      const id = routeId(entry.key);
+      const row = stored.get(id);
+      const fetchedAt = row?.fetchedAt?.getTime();
+      if (row?.services && fetchedAt !== undefined) {
+        // A newer answer another process stored replaces this process's copy.
+        const known = this.memory.get(id)?.fetchedAt ?? -1;
+        if (now.getTime() - fetchedAt < this.policy.freshMs && known < fetchedAt) {
+          this.memory.set(id, { services: row.services, fetchedAt });
+        }
+        if (now.getTime() - fetchedAt < this.policy.refreshAheadMs) continue;
+      }
+      const attempted = row?.lastAttemptAt?.getTime();
+      if (attempted !== undefined && now.getTime() - attempted < this.policy.retryAfterMs) continue;
+      due.push(entry);
+    }
+    return due;
   }
 
   /** Refreshes under the lease; never throws (the failure is recorded on the route). */

@@ -14,6 +14,7 @@ import { QuoteAnswerSchema } from '../../../domain/order.js';
 import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
 import { buildApp } from '../../app.js';
 import { REFRESH_COURIER_ROUTES_JOB, ROUTE_REFRESH_INTERVAL_MS } from './courier-routes.service.js';
+import { refreshCourierRoutesJob } from './jobs/refresh-courier-routes.job.js';
 import { routeMatrix } from './route-matrix.js';
 import {
   quoteBody,
@@ -97,11 +98,7 @@ const postQuote = (app: TestApp['app'], body: QuoteBody) =>
   call(app, getQuotes, { query: quoteQuery(body) });
 
 /** The recurring job as `background.ts` keeps it: one row, made due now if it is new. */
-const scheduleRefresh = () =>
-  t.app.services.jobs.schedule({
-    kind: REFRESH_COURIER_ROUTES_JOB,
-    key: REFRESH_COURIER_ROUTES_JOB,
-  });
+const scheduleRefresh = () => t.app.services.jobs.schedule(refreshCourierRoutesJob);
 
 async function refreshJob() {
   const [row] = await t.database.query<{ status: string; run_at: Date | string }>(

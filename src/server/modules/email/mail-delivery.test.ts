@@ -14,6 +14,7 @@ import {
 } from '../../providers/email/smtp-transport.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import type { MailDeliveryOptions } from './mail-delivery.js';
+import { sendMailJob } from './jobs/send-mail.job.js';
 import type { BookingConfirmationInput } from './templates/booking-confirmation.js';
 
 const START = '2026-11-23T10:00:00.000Z';
@@ -82,7 +83,8 @@ function mailDeps(
     // A dead process's outcome is tried once: no waiting on a database that will not answer.
     { leaseMs: LEASE_MS, recordRetryDelaysMs: [0], ...options.jobs },
   );
-  mail.worker.attach(jobs);
+  jobs.define(sendMailJob, mail.worker);
+  mail.worker.wakes(jobs);
   const mailProcess = Object.assign(mail, { jobs });
   opened.push(mailProcess);
   return mailProcess;

@@ -84,6 +84,13 @@ interface AttachmentRow {
   content: Uint8Array;
 }
 
+/** How far an attempt went: to the transport at all, and past the point of no return. */
+interface AttemptProgress {
+  fromTransport: boolean;
+  /** The point of no return itself (SMTP: the final dot) went to the server. */
+  handedOver: boolean;
+}
+
 type AttemptOutcome =
   | { result: 'sent' | 'failed' | 'unknown' | 'lease-lost' }
   | { result: 'retrying'; delayMs: number; error: string };
@@ -145,12 +152,11 @@ export class MailDelivery {
   }
 
   /**
-   * Registers the `send-mail` job (`jobs/send-mail.job.ts`) on a process's job queue, with this
-   * delivery as its handler (the job registry does, once per app), in its own lane
-   * (`mailConcurrency` at once), so a slow mail server never holds up captures and cancels. `wake()` wakes every queue it was given; `runOnce()` uses the first.
+   * A job queue this delivery wakes: the job registry registers the `send-mail` job
+   * (`jobs/send-mail.job.ts`) on it with this delivery as its handler, and gives it here. `wake()`
+   * wakes every queue it was given; `runOnce()` runs the first one's `send-mail` jobs.
    */
-  attach(jobs: JobQueue): void {
-    jobs.define(sendMailJob, this);
+  wakes(jobs: JobQueue): void {
     this.queues.push(jobs);
   }
 
@@ -166,7 +172,7 @@ export class MailDelivery {
    */
   async runOnce(): Promise<RunSummary> {
     const queue = this.queues[0];
-    if (!queue) throw new Error('Mail delivery has no job queue: attach() it first');
+    if (!queue) throw new Error('Mail delivery has no job queue: give it one with wakes()');
     const before = { ...this.tally };
     for (let taken = 0; taken < TEST_BATCH;) {
       const claimed = await queue.runOnce([sendMailJob.kind]);
@@ -183,7 +189,11 @@ export class MailDelivery {
     };
   }
 
-  /** The `send-mail` job's handler (see the class comment). */
+  /**
+   * The `send-mail` job's handler (see the class comment), in steps: read the message → settle
+   * what an earlier attempt left (or wait for it) → pass the transport's breaker → claim the
+   * attempt → deliver → count the outcome.
+   */
   async handle({ mailId }: { mailId: string }, ctx: JobContext): Promise<JobOutcome> {
     const { database, clock } = this.deps;
     const [row] = await database.query<MailRow>(`SELECT ${MAIL_COLUMNS} FROM mail WHERE id = $1`, [
@@ -195,74 +205,12 @@ export class MailDelivery {
     }
     const log = this.deps.logger.child({ mailId, messageId: row.message_id, kind: row.kind });
     const now = clock.now();
-
-    if (row.status === 'pending') {
-      // Its job ran early (a job made due by hand, or a retry recorded before its job's): wait.
-      const due = new Date(row.next_attempt_at).getTime();
-      if (due > now.getTime()) return { result: 'again', delayMs: due - now.getTime() };
-    } else if (row.status === 'sending' && row.committed_at !== null) {
-      const kept = this.unrecorded.get(row.id);
-      if (kept && kept.token === row.claim_token) {
-        // This process had the server's 250 but not the database to write it down: write it now.
-        if (await this.recordSent(row.id, kept.token, kept.receipt, log)) this.tally.sent++;
-        this.unrecorded.delete(row.id);
-        return { result: 'done' };
-      }
-      const marked = await database.query(
-        `UPDATE mail SET status = 'unknown', last_error = $3
-         WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NOT NULL
-         RETURNING id`,
-        [row.id, row.claim_token, UNKNOWN_OUTCOME],
-      );
-      if (marked.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
-      this.tally.unknown++;
-      log.error('mail delivery outcome unknown');
-      return { result: 'done' };
-    } else if (row.status === 'sending') {
-      // A message whose workers kept vanishing before the commit (it may crash them) stops here.
-      if (row.attempts >= this.options.maxAttempts) {
-        const marked = await database.query(
-          `UPDATE mail SET status = 'failed', last_error = $3
-           WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NULL
-           RETURNING id`,
-          [row.id, row.claim_token, 'Every attempt was interrupted before the message was sent.'],
-        );
-        if (marked.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
-        this.tally.failed++;
-        log.error('mail failed');
-        return { result: 'done' };
-      }
-    } else {
-      // sent, failed or unknown: nothing to do until an operator asks again.
-      return { result: 'done' };
-    }
-
-    let admission = this.breaker.admit(now);
-    while (admission.go === 'after-probe') {
-      // The server is being probed: this delivery learns its outcome before going or waiting.
-      await admission.afterProbe;
-      admission = this.breaker.admit(clock.now());
-    }
-    if (!admission.go) {
-      // The server is left alone for its cool-down: the message waits, no attempt spent.
-      await database.query(
-        `UPDATE mail SET next_attempt_at = GREATEST(next_attempt_at, $2),
-           last_error = COALESCE(last_error, $3)
-         WHERE id = $1 AND status = 'pending'`,
-        [row.id, admission.until, 'Waiting: the mail server did not answer recent attempts.'],
-      );
-      this.tally.held++;
-      return { result: 'again', delayMs: Math.max(0, admission.until.getTime() - now.getTime()) };
-    }
+    const earlier = await this.settleEarlier(row, now, log);
+    if (earlier) return earlier;
+    const admission = await this.admit(row, now);
+    if (!('go' in admission)) return admission;
     const token = randomUUID();
-    const [claimed] = await database.query<MailRow>(
-      `UPDATE mail SET status = 'sending', attempts = attempts + 1, claim_token = $2,
-         committed_at = NULL
-       WHERE id = $1 AND status = $3 AND claim_token IS NOT DISTINCT FROM $4
-         AND committed_at IS NULL
-       RETURNING ${MAIL_COLUMNS}`,
-      [row.id, token, row.status, row.claim_token],
-    );
+    const claimed = await this.claim(row, token);
     if (!claimed) {
       this.breaker.released(admission.probe);
       // Another worker claimed it: one whose job lease ran out may have lost its connection too
@@ -280,6 +228,111 @@ export class MailDelivery {
       : { result: 'done' };
   }
 
+  /**
+   * What the message's state says before an attempt (decision 056): a `pending` one due later
+   * waits; a `sending` one whose previous attempt vanished after its commit is `unknown` (or
+   * `sent`, when this process kept the server's receipt); one whose attempts kept vanishing
+   * before the commit is `failed`; `sent`, `failed`, `unknown`: nothing. Undefined: attempt it
+   * now.
+   */
+  private async settleEarlier(
+    row: MailRow,
+    now: Date,
+    log: Logger,
+  ): Promise<JobOutcome | undefined> {
+    if (row.status === 'pending') {
+      // Its job ran early (a job made due by hand, or a retry recorded before its job's): wait.
+      const due = new Date(row.next_attempt_at).getTime();
+      return due > now.getTime() ? { result: 'again', delayMs: due - now.getTime() } : undefined;
+    }
+    if (row.status === 'sending' && row.committed_at !== null) {
+      const kept = this.unrecorded.get(row.id);
+      if (kept && kept.token === row.claim_token) {
+        // This process had the server's 250 but not the database to write it down: write it now.
+        if (await this.recordSent(row.id, kept.token, kept.receipt, log)) this.tally.sent++;
+        this.unrecorded.delete(row.id);
+        return { result: 'done' };
+      }
+      return this.settleVanished(row, 'unknown', UNKNOWN_OUTCOME, log);
+    }
+    if (row.status === 'sending') {
+      // A message whose workers kept vanishing before the commit (it may crash them) stops here.
+      if (row.attempts < this.options.maxAttempts) return undefined;
+      return this.settleVanished(
+        row,
+        'failed',
+        'Every attempt was interrupted before the message was sent.',
+        log,
+      );
+    }
+    // sent, failed or unknown: nothing to do until an operator asks again.
+    return { result: 'done' };
+  }
+
+  /**
+   * Ends a message whose last attempt's worker vanished (`unknown` after its commit, `failed`
+   * before it), while that attempt's claim still holds; looked at again when it does not.
+   */
+  private async settleVanished(
+    row: MailRow,
+    status: 'unknown' | 'failed',
+    error: string,
+    log: Logger,
+  ): Promise<JobOutcome> {
+    const marked = await this.deps.database.query(
+      `UPDATE mail SET status = $4, last_error = $3
+       WHERE id = $1 AND status = 'sending' AND claim_token = $2
+         AND (committed_at IS NOT NULL) = ($4 = 'unknown')
+       RETURNING id`,
+      [row.id, row.claim_token, error, status],
+    );
+    if (marked.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
+    this.tally[status]++;
+    if (status === 'unknown') log.error('mail delivery outcome unknown');
+    else log.error('mail failed');
+    return { result: 'done' };
+  }
+
+  /**
+   * The transport's breaker: go (a normal attempt, or the probe), after waiting for a probe in
+   * flight; or, while the server is left alone for its cool-down, the message waits, no attempt
+   * spent.
+   */
+  private async admit(row: MailRow, now: Date): Promise<{ go: true; probe: boolean } | JobOutcome> {
+    let admission = this.breaker.admit(now);
+    while (admission.go === 'after-probe') {
+      // The server is being probed: this delivery learns its outcome before going or waiting.
+      await admission.afterProbe;
+      admission = this.breaker.admit(this.deps.clock.now());
+    }
+    if (admission.go) return admission;
+    await this.deps.database.query(
+      `UPDATE mail SET next_attempt_at = GREATEST(next_attempt_at, $2),
+         last_error = COALESCE(last_error, $3)
+       WHERE id = $1 AND status = 'pending'`,
+      [row.id, admission.until, 'Waiting: the mail server did not answer recent attempts.'],
+    );
+    this.tally.held++;
+    return { result: 'again', delayMs: Math.max(0, admission.until.getTime() - now.getTime()) };
+  }
+
+  /** Claims the attempt (`sending`, a new claim token, one more attempt) if nobody changed it. */
+  private async claim(row: MailRow, token: string): Promise<MailRow | undefined> {
+    const [claimed] = await this.deps.database.query<MailRow>(
+      `UPDATE mail SET status = 'sending', attempts = attempts + 1, claim_token = $2,
+         committed_at = NULL
+       WHERE id = $1 AND status = $3 AND claim_token IS NOT DISTINCT FROM $4
+         AND committed_at IS NULL
+       RETURNING ${MAIL_COLUMNS}`,
+      [row.id, token, row.status, row.claim_token],
+    );
+    return claimed;
+  }
+
+  /**
+   * One attempt: hand the message to the transport (its commit recorded before the point of no
+   * return), then record what became of it.
+   */
   private async deliver(
     row: MailRow,
     token: string,
@@ -287,102 +340,133 @@ export class MailDelivery {
     log: Logger,
     probe: boolean,
   ): Promise<AttemptOutcome> {
-    const { database, transport, clock, from } = this.deps;
-    /** The point of no return itself (SMTP: the final dot) went to the server. */
-    let handedOver = false;
-    let fromTransport = false;
     const started = performance.now();
+    const attempt: AttemptProgress = { fromTransport: false, handedOver: false };
     let receipt: DeliveryReceipt;
     try {
-      const attachments = await database.query<AttachmentRow>(
-        `SELECT filename, content_type, content FROM mail_attachments
-         WHERE mail_id = $1 ORDER BY position`,
-        [row.id],
-      );
-      const raw = await composeMessage({
-        from,
-        to: row.to_address,
-        replyTo: row.reply_to,
-        subject: row.subject,
-        html: row.html_body,
-        text: row.text_body,
-        messageId: row.message_id,
-        date: new Date(row.created_at),
-        attachments: attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.content_type,
-          content: a.content,
-        })),
-      });
-      fromTransport = true;
-      receipt = await transport.send({
-        messageId: row.message_id,
-        envelope: { from: bareAddress(from), to: [row.to_address] },
-        raw,
-        signal,
-        commit: async () => {
-          const rows = await database.query(
-            `UPDATE mail SET committed_at = $3
-             WHERE id = $1 AND claim_token = $2 AND status = 'sending' RETURNING id`,
-            [row.id, token, clock.now()],
-          );
-          if (rows.length === 0) {
-            throw new ProviderError('email', 'LEASE_LOST', false, 'Lease lost before commit');
-          }
-        },
-        handedOver: () => {
-          handedOver = true;
-        },
-      });
+      receipt = await this.send(row, token, signal, attempt);
     } catch (error) {
-      const failure = isProviderError(error)
-        ? error
-        : new ProviderError('email', 'UNAVAILABLE', true, errorMessage(error), { cause: error });
-      if (failure.code === 'LEASE_LOST' || failure.code === 'ABORTED') {
-        this.breaker.released(probe);
-      }
-      if (failure.code === 'LEASE_LOST') {
-        log.warn('mail taken over; another worker owns it');
-        return { result: 'lease-lost' };
-      }
-      const now = clock.now();
-      const answered = failure.code === 'REJECTED' || failure.code === 'TEMPORARY_FAILURE';
-      if (fromTransport && failure.code !== 'ABORTED') {
-        // A refusal (any answer, or a permanent error such as the mailbox's 550) is a server
-        // that works: only failing to talk to it feeds the breaker.
-        if (answered || !failure.retryable) this.breaker.reached();
-        else if (this.breaker.unreachable(now, probe)) {
-          log.error(
-            { cooldownMs: this.options.breaker.cooldownMs },
-            'mail server unreachable: deliveries paused for the cool-down',
-          );
-        }
-      }
-      // The final dot went out with no answer from the server: it may have the message. A
-      // failure before it (even after the commit was recorded) cannot have delivered anything.
-      if (handedOver && !answered) {
-        await this.record(row.id, token, 'unknown', now, `${UNKNOWN_OUTCOME} (${failure.message})`);
-        log.error({ err: failure }, 'mail delivery outcome unknown');
-        return { result: 'unknown' };
-      }
-      if (failure.retryable && row.attempts < this.options.maxAttempts) {
-        // An aborted attempt (shutdown) is not the message's fault: retry at once.
-        const delay = failure.code === 'ABORTED' ? 0 : this.backoffMs(row.attempts);
-        await this.record(
-          row.id,
-          token,
-          'pending',
-          new Date(now.getTime() + delay),
-          failure.message,
-        );
-        log.warn({ err: failure, retryInMs: delay, attempt: row.attempts }, 'mail will be retried');
-        return { result: 'retrying', delayMs: delay, error: failure.message.slice(0, 1000) };
-      }
-      await this.record(row.id, token, 'failed', now, failure.message);
-      log.error({ err: failure, attempt: row.attempts }, 'mail failed');
-      return { result: 'failed' };
+      return this.attemptFailed(row, token, error, attempt, { log, probe });
     }
     this.breaker.reached();
+    return this.attemptSent(row, token, receipt, log, started);
+  }
+
+  /**
+   * Composes the message with its attachments and hands it to the transport. Its commit (just
+   * before the final dot) is recorded only while the attempt's claim holds.
+   */
+  private async send(
+    row: MailRow,
+    token: string,
+    signal: AbortSignal,
+    attempt: AttemptProgress,
+  ): Promise<DeliveryReceipt> {
+    const { database, transport, clock, from } = this.deps;
+    const attachments = await database.query<AttachmentRow>(
+      `SELECT filename, content_type, content FROM mail_attachments
+       WHERE mail_id = $1 ORDER BY position`,
+      [row.id],
+    );
+    const raw = await composeMessage({
+      from,
+      to: row.to_address,
+      replyTo: row.reply_to,
+      subject: row.subject,
+      html: row.html_body,
+      text: row.text_body,
+      messageId: row.message_id,
+      date: new Date(row.created_at),
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: a.content,
+      })),
+    });
+    attempt.fromTransport = true;
+    return transport.send({
+      messageId: row.message_id,
+      envelope: { from: bareAddress(from), to: [row.to_address] },
+      raw,
+      signal,
+      commit: async () => {
+        const rows = await database.query(
+          `UPDATE mail SET committed_at = $3
+           WHERE id = $1 AND claim_token = $2 AND status = 'sending' RETURNING id`,
+          [row.id, token, clock.now()],
+        );
+        if (rows.length === 0) {
+          throw new ProviderError('email', 'LEASE_LOST', false, 'Lease lost before commit');
+        }
+      },
+      handedOver: () => {
+        attempt.handedOver = true;
+      },
+    });
+  }
+
+  /**
+   * The attempt failed: taken over (nothing recorded), `unknown` when the final dot went out
+   * unanswered, retried with backoff while attempts remain, else `failed`. Only failing to talk
+   * to the server feeds the breaker.
+   */
+  private async attemptFailed(
+    row: MailRow,
+    token: string,
+    error: unknown,
+    attempt: AttemptProgress,
+    { log, probe }: { log: Logger; probe: boolean },
+  ): Promise<AttemptOutcome> {
+    const failure = isProviderError(error)
+      ? error
+      : new ProviderError('email', 'UNAVAILABLE', true, errorMessage(error), { cause: error });
+    if (failure.code === 'LEASE_LOST' || failure.code === 'ABORTED') {
+      this.breaker.released(probe);
+    }
+    if (failure.code === 'LEASE_LOST') {
+      log.warn('mail taken over; another worker owns it');
+      return { result: 'lease-lost' };
+    }
+    const now = this.deps.clock.now();
+    const answered = failure.code === 'REJECTED' || failure.code === 'TEMPORARY_FAILURE';
+    if (attempt.fromTransport && failure.code !== 'ABORTED') {
+      // A refusal (any answer, or a permanent error such as the mailbox's 550) is a server
+      // that works: only failing to talk to it feeds the breaker.
+      if (answered || !failure.retryable) this.breaker.reached();
+      else if (this.breaker.unreachable(now, probe)) {
+        log.error(
+          { cooldownMs: this.options.breaker.cooldownMs },
+          'mail server unreachable: deliveries paused for the cool-down',
+        );
+      }
+    }
+    // The final dot went out with no answer from the server: it may have the message. A
+    // failure before it (even after the commit was recorded) cannot have delivered anything.
+    if (attempt.handedOver && !answered) {
+      await this.record(row.id, token, 'unknown', now, `${UNKNOWN_OUTCOME} (${failure.message})`);
+      log.error({ err: failure }, 'mail delivery outcome unknown');
+      return { result: 'unknown' };
+    }
+    if (failure.retryable && row.attempts < this.options.maxAttempts) {
+      // An aborted attempt (shutdown) is not the message's fault: retry at once.
+      const delay = failure.code === 'ABORTED' ? 0 : this.backoffMs(row.attempts);
+      await this.record(row.id, token, 'pending', new Date(now.getTime() + delay), failure.message);
+      log.warn({ err: failure, retryInMs: delay, attempt: row.attempts }, 'mail will be retried');
+      return { result: 'retrying', delayMs: delay, error: failure.message.slice(0, 1000) };
+    }
+    await this.record(row.id, token, 'failed', now, failure.message);
+    log.error({ err: failure, attempt: row.attempts }, 'mail failed');
+    return { result: 'failed' };
+  }
+
+  /** The server accepted the message: `sent`, or its receipt kept when the database is missing. */
+  private async attemptSent(
+    row: MailRow,
+    token: string,
+    receipt: DeliveryReceipt,
+    log: Logger,
+    started: number,
+  ): Promise<AttemptOutcome> {
     let recorded: boolean;
     try {
       recorded = await this.recordSent(row.id, token, receipt, log);

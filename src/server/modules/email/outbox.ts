@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { enqueueJob, requeueJob } from '../../jobs/job-queue.js';
+import { sendMailJob } from './jobs/send-mail.job.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
 export type MailKind =
@@ -19,13 +20,6 @@ export type MailKind =
   | `tracking-${string}`
   | 'dev-sample';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
-
-/** The job that delivers one message (`mail-delivery.ts`); its key is `send-mail:<mail id>`. */
-export const SEND_MAIL_JOB = 'send-mail';
-
-function sendMailJob(mailId: string) {
-  return { kind: SEND_MAIL_JOB, key: `${SEND_MAIL_JOB}:${mailId}`, payload: { mailId } };
-}
 
 export interface MailAttachment {
   filename: string;
@@ -143,7 +137,7 @@ export async function enqueueMail(
       ],
     );
   }
-  await enqueueJob(tx, { ...sendMailJob(id), runAt: context.now }, context.now);
+  await enqueueJob(tx, sendMailJob, { mailId: id }, { now: context.now });
   return { id, messageId, created: true };
 }
 
@@ -277,7 +271,7 @@ export class MailOutbox {
       [id, now, expected],
     );
     if (!row) return 'changed';
-    await requeueJob(tx, sendMailJob(id), now);
+    await requeueJob(tx, sendMailJob, { mailId: id }, now);
     return toEntry(row);
   }
 
@@ -298,7 +292,7 @@ export class MailOutbox {
         [id, now],
       );
       if (rows.length === 0) return false;
-      await requeueJob(tx, sendMailJob(id), now);
+      await requeueJob(tx, sendMailJob, { mailId: id }, now);
       return true;
     });
   }

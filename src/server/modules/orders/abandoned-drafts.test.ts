@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.js';
 import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
+import { purgeAbandonedDraftsJob } from './jobs/purge-abandoned-drafts.job.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
 import { newOrder } from '../../../../tests/support/factories/orders.js';
 import { call } from '../../../../tests/support/call.js';
@@ -64,7 +65,7 @@ async function count(table: string, orderId: string): Promise<number> {
   return row!.n;
 }
 
-const runPurgeJob = () => runRecurringJobNow(t, PURGE_ABANDONED_DRAFTS_JOB);
+const runPurgeJob = () => runRecurringJobNow(t, purgeAbandonedDraftsJob);
 
 describe('abandoned drafts', () => {
   it('deletes unpaid drafts unchanged for the retention period, with their items and links, and nothing else', async () => {

@@ -6,7 +6,7 @@ import {
 } from '../../../../tests/support/scripted-courier.js';
 import { OrderViewSchema, QuoteAnswerSchema, quoteViewOf } from '../../../domain/order.js';
 import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { REFRESH_COURIER_ROUTES_JOB } from '../courier-routes/courier-routes.service.js';
+import { refreshCourierRoutesJob } from '../courier-routes/index.js';
 import { newOrder, quoteBody, quoteQuery } from '../../../../tests/support/factories/orders.js';
 import { call, untyped } from '../../../../tests/support/call.js';
 import { createOrder, getOrder, getQuotes, selectService } from '../../../domain/api/orders.js';
@@ -369,7 +369,7 @@ describe('the courier route cache', () => {
     });
     expect(res.statusCode).toBe(200);
     const jobs = t.app.services.jobs;
-    await jobs.schedule({ kind: REFRESH_COURIER_ROUTES_JOB, key: REFRESH_COURIER_ROUTES_JOB });
+    await jobs.schedule(refreshCourierRoutesJob);
     await jobs.drain(); // warms the rest of the matrix (routes earlier tests left due among them)
     expect(await t.app.services.courierRoutes.warmMatrix({ concurrency: 2 })).toMatchObject({
       due: 0,

@@ -82,32 +82,30 @@ export function quotesRoutes(
     );
 
     /** Both public rate tables, with each destination's lowest ("from") price. */
-    addRoute(
-      app,
-      getRates,
-      async () => {
-        const services = {} as Rates['services'];
-        for (const service of ['economy', 'express'] as const) {
-          const table = await catalog.getRateTable(service);
-          const byDestination = new Map<number, { weightKg: number; pricePence: number }[]>();
-          for (const price of table?.prices ?? []) {
-            const list = byDestination.get(price.destinationCountryId) ?? [];
-            list.push({ weightKg: price.weightKg, pricePence: price.pricePence });
-            byDestination.set(price.destinationCountryId, list);
-          }
-          services[service] = {
-            title: table?.title ?? service,
-            updatedAt: table?.updatedAt.toISOString() ?? null,
-            destinations: [...byDestination].map(([countryId, prices]) => ({
-              countryId,
-              fromPence: Math.min(...prices.map((p) => p.pricePence)),
-              prices,
-            })),
-          };
-        }
-        return { currency: 'GBP' as const, services };
-      },
-      { cacheControl: 'public, max-age=60' },
-    );
+    addRoute(app, getRates, () => publicRates(catalog), { cacheControl: 'public, max-age=60' });
   };
+}
+
+/** Both public rate tables, with each destination's lowest ("from") price. */
+async function publicRates(catalog: CatalogService): Promise<Rates> {
+  const services = {} as Rates['services'];
+  for (const service of ['economy', 'express'] as const) {
+    const table = await catalog.getRateTable(service);
+    const byDestination = new Map<number, { weightKg: number; pricePence: number }[]>();
+    for (const price of table?.prices ?? []) {
+      const list = byDestination.get(price.destinationCountryId) ?? [];
+      list.push({ weightKg: price.weightKg, pricePence: price.pricePence });
+      byDestination.set(price.destinationCountryId, list);
+    }
+    services[service] = {
+      title: table?.title ?? service,
+      updatedAt: table?.updatedAt.toISOString() ?? null,
+      destinations: [...byDestination].map(([countryId, prices]) => ({
+        countryId,
+        fromPence: Math.min(...prices.map((p) => p.pricePence)),
+        prices,
+      })),
+    };
+  }
+  return { currency: 'GBP' as const, services };
 }

@@ -95,31 +95,7 @@ export class QuotesService {
       return held.priced;
     }
 
-    const offered: QuoteAnswer['services'] = [];
-    let courierRuns = false;
-    for (const service of SERVICE_ORDER) {
-      const pricePence = prices[service];
-      const match = courierServiceFor(service, routeServices);
-      if (match) courierRuns = true;
-      if (pricePence === undefined || !match) continue;
-      offered.push({
-        service,
-        pricePence,
-        transitDays: match.courierService.transitTimeEstimate ?? null,
-      });
-    }
-    if (offered.length === 0) {
-      // The courier serves the route but we have no price: say it is ours to fix.
-      if (courierRuns) {
-        const boxes = request.smallBoxes + request.largeBoxes;
-        throw new ApiError(
-          422,
-          'NO_PRICE',
-          noPriceMessage(request.destination.country.title, boxes),
-        );
-      }
-      throw new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
-    }
+    const offered = servicesOffered(request, prices, routeServices);
 
     const quote: QuoteAnswer = {
       collection: {
@@ -180,4 +156,34 @@ export class QuotesService {
     );
     return toOrderView(order);
   }
+}
+
+/**
+ * The services the courier runs on the route and we have a price for, in their order; 422 when
+ * there are none (`NO_PRICE` when the courier runs one we have no price for: ours to fix).
+ */
+function servicesOffered(
+  request: ValidQuoteRequest,
+  prices: Awaited<ReturnType<RateCache['findPrices']>>,
+  routeServices: Awaited<ReturnType<CourierRoutesService['servicesFor']>>,
+): QuoteAnswer['services'] {
+  const offered: QuoteAnswer['services'] = [];
+  let courierRuns = false;
+  for (const service of SERVICE_ORDER) {
+    const pricePence = prices[service];
+    const match = courierServiceFor(service, routeServices);
+    if (match) courierRuns = true;
+    if (pricePence === undefined || !match) continue;
+    offered.push({
+      service,
+      pricePence,
+      transitDays: match.courierService.transitTimeEstimate ?? null,
+    });
+  }
+  if (offered.length > 0) return offered;
+  if (courierRuns) {
+    const boxes = request.smallBoxes + request.largeBoxes;
+    throw new ApiError(422, 'NO_PRICE', noPriceMessage(request.destination.country.title, boxes));
+  }
+  throw new ApiError(422, 'NO_QUOTES', QUOTE_MESSAGES.noQuotes);
 }

@@ -1,7 +1,6 @@
 export { trackingRoutes } from './tracking.routes.js';
 export {
   DEFAULT_TRACKING_SETTINGS,
-  POLL_SHIPMENTS_JOB,
   TrackingService,
   type TrackingSettings,
 } from './tracking.service.js';

@@ -41,128 +41,145 @@ function boxName(s: TrackingEmailSubject, midSentence = false): string {
   return midSentence ? name.charAt(0).toLowerCase() + name.slice(1) : name;
 }
 
+/** What every tracking email's words start from. */
+interface Opening {
+  hello: string;
+  /** The collection day, in words. */
+  day: string;
+  /** The courier's reason for a box's problem, as a sentence, or nothing. */
+  reason: string;
+}
+
+/** A box's problem: what happened to which box, and what happens next. */
+function boxProblem(
+  s: TrackingEmailSubject,
+  o: Opening,
+  words: { subject: string; heading: string; happened: string; nextStep: string },
+  trackingText = 'Track your boxes',
+): Wording {
+  return {
+    subject: words.subject,
+    heading: words.heading,
+    paragraphs: [o.hello, `${boxName(s)} ${words.happened}.${o.reason}`, words.nextStep],
+    trackingText,
+  };
+}
+
+/** The words of each kind of tracking email: one entry each, so a kind without words fails `tsc`. */
+const WORDINGS: Record<
+  TrackingEmailKind | 'collection_rebooked',
+  (s: TrackingEmailSubject, o: Opening) => Wording
+> = {
+  reminder: (s, o) => ({
+    subject: `Your collection is tomorrow: booking ${s.reference}`,
+    heading: 'Your collection is tomorrow',
+    paragraphs: [
+      o.hello,
+      `The courier will collect ${boxes(s.boxCount)} for ${s.destination} on ${o.day}, between 9:00 and 17:30.`,
+    ],
+    checklist: { title: 'Before the courier comes', items: READY_BY_CHECKLIST },
+    trackingText: 'Track your boxes',
+  }),
+  collected: (s, o) => ({
+    subject: `Collected: booking ${s.reference} is on its way to ${s.destination}`,
+    heading: 'Your boxes have been collected',
+    paragraphs: [
+      o.hello,
+      `The courier has collected ${boxes(s.boxCount)}. We will email you when they are out for delivery in ${s.destination}.`,
+    ],
+    trackingText: 'Track your boxes',
+  }),
+  out_for_delivery: (s, o) => ({
+    subject: `Out for delivery today: booking ${s.reference}`,
+    heading: 'Out for delivery today',
+    paragraphs: [
+      o.hello,
+      `${s.boxCount === 1 ? 'Your box is' : 'Your boxes are'} with the driver in ${s.destination} and should be delivered today. The recipient should be in to receive ${s.boxCount === 1 ? 'it' : 'them'}.`,
+    ],
+    trackingText: 'Track your boxes',
+  }),
+  delivered: (s, o) => ({
+    subject: `Delivered: booking ${s.reference}`,
+    heading:
+      s.boxCount === 1 ? 'Your box has been delivered' : 'All your boxes have been delivered',
+    paragraphs: [
+      o.hello,
+      `${s.boxCount === 1 ? 'Your box has' : `All ${s.boxCount} boxes have`} been delivered in ${s.destination}. Thank you for sending with BoxAbroad.`,
+    ],
+    trackingText: 'See the delivery details',
+  }),
+  collection_missed: (s, o) => ({
+    subject: `Your collection was missed: choose a new date (booking ${s.reference})`,
+    heading: 'The courier did not collect your boxes',
+    paragraphs: [
+      o.hello,
+      `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
+    ],
+    ...(s.newDates && s.newDates.length > 0
+      ? {
+          choices: {
+            title: 'Choose a new collection date',
+            options: s.newDates.map((d) => ({ text: formatCalendarDate(d.date), url: d.url })),
+          },
+        }
+      : {}),
+    trackingText: 'Choose a new date',
+  }),
+  collection_rebooked: (s, o) => ({
+    subject: `Collection rebooked for ${o.day}: booking ${s.reference}`,
+    heading: 'Your collection is rebooked',
+    paragraphs: [
+      o.hello,
+      `The courier will collect ${boxes(s.boxCount)} on ${o.day}, between 9:00 and 17:30. There is nothing to pay, and the labels you have stay valid.`,
+    ],
+    trackingText: 'Track your boxes',
+  }),
+  customs_hold: (s, o) =>
+    boxProblem(
+      s,
+      o,
+      {
+        subject: `Action needed: customs are holding a box (booking ${s.reference})`,
+        heading: 'Customs are holding a box',
+        happened: `is held by customs in ${s.destination}`,
+        nextStep: TRACKING_STATUS_TEXT.customs_hold.nextStep,
+      },
+      'See what to do',
+    ),
+  delivery_failed: (s, o) =>
+    boxProblem(s, o, {
+      subject: `Delivery attempt failed: booking ${s.reference}`,
+      heading: 'The courier could not deliver a box',
+      happened: 'could not be delivered',
+      nextStep: TRACKING_STATUS_TEXT.delivery_failed.nextStep,
+    }),
+  returned: (s, o) =>
+    boxProblem(s, o, {
+      subject: `A box is being returned: booking ${s.reference}`,
+      heading: 'A box is being returned to you',
+      happened: 'is being returned to the sender',
+      nextStep: TRACKING_STATUS_TEXT.returned.nextStep,
+    }),
+  exception: (s, o) => ({
+    subject: `We are checking a box with the courier: booking ${s.reference}`,
+    heading: 'We are checking a box with the courier',
+    paragraphs: [
+      o.hello,
+      `The courier reported something we need to check about ${boxName(s, true)}.`,
+      TRACKING_STATUS_TEXT.exception.nextStep,
+    ],
+    trackingText: 'Track your boxes',
+  }),
+};
+
 /** The words of each tracking email (docs/tracking.md, "Emails"). */
 export function trackingEmailWording(
   kind: TrackingEmailKind | 'collection_rebooked',
   s: TrackingEmailSubject,
 ): Wording {
-  const hello = `Hello ${s.firstName},`;
-  const day = formatCalendarDate(s.collectionDate);
-  const reason = s.box?.reason ? ` The courier says: “${s.box.reason}”.` : '';
-  switch (kind) {
-    case 'reminder':
-      return {
-        subject: `Your collection is tomorrow: booking ${s.reference}`,
-        heading: 'Your collection is tomorrow',
-        paragraphs: [
-          hello,
-          `The courier will collect ${boxes(s.boxCount)} for ${s.destination} on ${day}, between 9:00 and 17:30.`,
-        ],
-        checklist: { title: 'Before the courier comes', items: READY_BY_CHECKLIST },
-        trackingText: 'Track your boxes',
-      };
-    case 'collected':
-      return {
-        subject: `Collected: booking ${s.reference} is on its way to ${s.destination}`,
-        heading: 'Your boxes have been collected',
-        paragraphs: [
-          hello,
-          `The courier has collected ${boxes(s.boxCount)}. We will email you when they are out for delivery in ${s.destination}.`,
-        ],
-        trackingText: 'Track your boxes',
-      };
-    case 'out_for_delivery':
-      return {
-        subject: `Out for delivery today: booking ${s.reference}`,
-        heading: 'Out for delivery today',
-        paragraphs: [
-          hello,
-          `${s.boxCount === 1 ? 'Your box is' : 'Your boxes are'} with the driver in ${s.destination} and should be delivered today. The recipient should be in to receive ${s.boxCount === 1 ? 'it' : 'them'}.`,
-        ],
-        trackingText: 'Track your boxes',
-      };
-    case 'delivered':
-      return {
-        subject: `Delivered: booking ${s.reference}`,
-        heading:
-          s.boxCount === 1 ? 'Your box has been delivered' : 'All your boxes have been delivered',
-        paragraphs: [
-          hello,
-          `${s.boxCount === 1 ? 'Your box has' : `All ${s.boxCount} boxes have`} been delivered in ${s.destination}. Thank you for sending with BoxAbroad.`,
-        ],
-        trackingText: 'See the delivery details',
-      };
-    case 'collection_missed':
-      return {
-        subject: `Your collection was missed: choose a new date (booking ${s.reference})`,
-        heading: 'The courier did not collect your boxes',
-        paragraphs: [
-          hello,
-          `The courier did not collect ${boxes(s.boxCount)} on ${day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
-        ],
-        ...(s.newDates && s.newDates.length > 0
-          ? {
-              choices: {
-                title: 'Choose a new collection date',
-                options: s.newDates.map((d) => ({ text: formatCalendarDate(d.date), url: d.url })),
-              },
-            }
-          : {}),
-        trackingText: 'Choose a new date',
-      };
-    case 'collection_rebooked':
-      return {
-        subject: `Collection rebooked for ${day}: booking ${s.reference}`,
-        heading: 'Your collection is rebooked',
-        paragraphs: [
-          hello,
-          `The courier will collect ${boxes(s.boxCount)} on ${day}, between 9:00 and 17:30. There is nothing to pay, and the labels you have stay valid.`,
-        ],
-        trackingText: 'Track your boxes',
-      };
-    case 'customs_hold':
-      return {
-        subject: `Action needed: customs are holding a box (booking ${s.reference})`,
-        heading: 'Customs are holding a box',
-        paragraphs: [
-          hello,
-          `${boxName(s)} is held by customs in ${s.destination}.${reason}`,
-          TRACKING_STATUS_TEXT.customs_hold.nextStep,
-        ],
-        trackingText: 'See what to do',
-      };
-    case 'delivery_failed':
-      return {
-        subject: `Delivery attempt failed: booking ${s.reference}`,
-        heading: 'The courier could not deliver a box',
-        paragraphs: [
-          hello,
-          `${boxName(s)} could not be delivered.${reason}`,
-          TRACKING_STATUS_TEXT.delivery_failed.nextStep,
-        ],
-        trackingText: 'Track your boxes',
-      };
-    case 'returned':
-      return {
-        subject: `A box is being returned: booking ${s.reference}`,
-        heading: 'A box is being returned to you',
-        paragraphs: [
-          hello,
-          `${boxName(s)} is being returned to the sender.${reason}`,
-          TRACKING_STATUS_TEXT.returned.nextStep,
-        ],
-        trackingText: 'Track your boxes',
-      };
-    case 'exception':
-      return {
-        subject: `We are checking a box with the courier: booking ${s.reference}`,
-        heading: 'We are checking a box with the courier',
-        paragraphs: [
-          hello,
-          `The courier reported something we need to check about ${boxName(s, true)}.`,
-          TRACKING_STATUS_TEXT.exception.nextStep,
-        ],
-        trackingText: 'Track your boxes',
-      };
-  }
+  return WORDINGS[kind](s, {
+    hello: `Hello ${s.firstName},`,
+    day: formatCalendarDate(s.collectionDate),
+    reason: s.box?.reason ? ` The courier says: “${s.box.reason}”.` : '',
+  });
 }

@@ -8,15 +8,11 @@ import {
 } from '../../../domain/api/tracking.js';
 import { formatCalendarDate } from '../../../domain/collection-calendar.js';
 import { findCountry } from '../../../domain/countries.js';
-import { londonAt, londonDate } from '../../../domain/london-time.js';
 import { SERVICE_LEVELS } from '../../../domain/quote-rules.js';
 import {
   COLLECTION_WINDOW,
   isFinalTrackingStatus,
-  orderTrackingStatus,
   TRACKING_EMAILS,
-  trackingFinished,
-  type ShipmentFlag,
   type TrackingEmailKind,
   type TrackingStatus,
 } from '../../../domain/tracking.js';
@@ -31,15 +27,20 @@ import type {
 } from '../../providers/courier/courier-provider.js';
 import type { MailDeps } from '../email/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
+import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
+import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import {
-  collectionMissed,
-  END_OF_DAY_CHECK,
-  expectedDeliveryOf,
-  nextWakeAt,
-  pollDueAt,
-  reminderDueAt,
-  type ScheduleState,
-} from './poll-schedule.js';
+  COLLECTED_OR_LATER,
+  DAY_MS,
+  emailsDue,
+  eventRows,
+  parcelsFrom,
+  scheduleOf,
+  shipmentChanges,
+  shipmentState,
+  sinceRebooking,
+  type TrackingEmailDue,
+} from './shipment-progress.js';
 import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
 import type { TrackingTokens } from './tracking-token.js';
 import type {
@@ -49,8 +50,6 @@ import type {
   TrackingEventRow,
   TrackingRepository,
 } from './tracking.repository.js';
-
-export const POLL_SHIPMENTS_JOB = 'poll-shipments';
 
 export interface TrackingSettings {
   /** Courier tracking calls at a time, across the site (TRACKING_CONCURRENCY). */
@@ -72,10 +71,6 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
 
 /** Shipments one round of the job looks at; the rest wait for the next round. */
 const ROUND_SIZE = 100;
-/** The job's round when nothing is due sooner. */
-export const POLL_ROUND_MS = 60_000;
-
-const DAY_MS = 86_400_000;
 /** A rebooking still claimed after this long was abandoned by its process. */
 const REBOOKING_ABANDONED_MS = 10 * 60_000;
 
@@ -97,25 +92,6 @@ export interface TrackingDeps {
    */
   paymentSummary?: (orderId: string) => Promise<PaymentSummary | null>;
 }
-
-/** Statuses a box reaches only after the courier has it. */
-const COLLECTED_OR_LATER: readonly TrackingStatus[] = [
-  'collected',
-  'in_transit',
-  'customs_hold',
-  'out_for_delivery',
-  'delivered',
-  'delivery_failed',
-  'returned',
-];
-
-/** A box's problem, emailed once per event. */
-const BOX_PROBLEMS: readonly TrackingEmailKind[] = [
-  'customs_hold',
-  'delivery_failed',
-  'returned',
-  'exception',
-];
 
 const REBOOK_REFUSED =
   'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
@@ -169,7 +145,7 @@ export class TrackingService {
     );
     // Its first poll is due now: the job, due up to a minute later, comes forward (the booking
     // wakes the queue after its commit).
-    await this.deps.jobs.hasten(tx, POLL_SHIPMENTS_JOB);
+    await this.deps.jobs.hasten(tx, pollShipmentsJob, {});
   }
 
   /**
@@ -246,7 +222,12 @@ export class TrackingService {
     return tracking ? 'polled' : pollError ? 'failed' : 'checked';
   }
 
-  /** Under the shipment's lock: stores the courier's answer and moves the shipment on. */
+  /**
+   * Under the shipment's lock: stores the courier's answer and moves the shipment on, step by
+   * step (`shipment-progress.ts`): store each new event once → derive the boxes' and the
+   * shipment's statuses → decide the emails they call for and send them → persist the new state
+   * and the next wake. True when an email was queued.
+   */
   private async record(
     tx: DbTransaction,
     shipment: ShipmentRow,
@@ -258,172 +239,104 @@ export class TrackingService {
       newDates: { date: string; url: string }[];
     },
   ): Promise<boolean> {
-    const { tracking, pollError, pollWasDue } = poll;
-    const { repository, clock, logger } = this.deps;
-    const now = clock.now();
-    const orderId = shipment.orderId;
-    let parcels = await repository.parcels(orderId, tx);
-    let fresh: TrackingEventRow[] = [];
-    if (tracking) {
-      const rows = tracking.parcels.flatMap((parcel) =>
-        parcel.events.map((event) => ({
-          orderId,
-          parcelReference: parcel.parcelReference,
-          courierCode: event.courierCode,
-          at: event.at,
-          status: event.status,
-          recognised: event.recognised,
-          description: event.description,
-          location: event.location ?? null,
-          reason: event.reason ?? null,
-          recordedAt: now,
-        })),
-      );
-      fresh = await repository.insertEvents(dedupe(rows), tx);
-      for (const event of fresh.filter((e) => !e.recognised)) {
-        logger.warn(
-          {
-            orderId,
-            parcel: event.parcelReference,
-            courierCode: event.courierCode,
-            description: event.description,
-          },
-          'tracking: an event code we do not know (stored as exception)',
-        );
-      }
-      const events = await repository.events(orderId, tx);
-      const known = new Map(parcels.map((p) => [p.parcelReference, p]));
-      parcels = tracking.parcels.map((parcel, index) => {
-        const latest = events
-          .filter(
-            (e) =>
-              e.parcelReference === parcel.parcelReference &&
-              (!shipment.rebookedAt || e.at > shipment.rebookedAt),
-          )
-          .at(-1);
-        return {
-          orderId,
-          parcelReference: parcel.parcelReference,
-          position: known.get(parcel.parcelReference)?.position ?? index + 1,
-          status: latest?.status ?? 'booked',
-          reason: latest?.reason ?? null,
-        };
-      });
-      await repository.saveParcels(parcels, tx);
-    }
-
-    const statuses = parcels.map((p) => p.status);
-    // Collected once any box has had an event only a collected box has (since the last rebooking).
-    const collected = (await repository.events(orderId, tx)).some(
-      (e) =>
-        (!shipment.rebookedAt || e.at > shipment.rebookedAt) &&
-        COLLECTED_OR_LATER.includes(e.status),
-    );
-    let status = orderTrackingStatus(statuses);
-    let missedAt = shipment.missedAt;
-    const schedule = scheduleOf(shipment);
-    if (collected) {
-      missedAt = null;
-    } else if (
-      !missedAt &&
-      (status === 'collection_missed' || collectionMissed(schedule, now, tracking !== undefined))
-    ) {
-      missedAt = now;
-    }
-    if (missedAt && !collected && status !== 'cancelled') status = 'collection_missed';
-
-    const lastEventAt = latestOf(shipment.lastEventAt, fresh);
-    const finished = trackingFinished(statuses);
-    const quietSince = Math.max(
-      (lastEventAt ?? shipment.createdAt).getTime(),
-      londonAt(shipment.collectionDate, END_OF_DAY_CHECK).getTime(),
-    );
-    const silent = !finished && now.getTime() - quietSince > this.settings.silentDays * DAY_MS;
-    if (silent) {
-      logger.error(
-        { orderId, reference: order.reference, days: this.settings.silentDays },
+    const { repository } = this.deps;
+    const now = this.deps.clock.now();
+    const { fresh, parcels } = await this.storeEvents(tx, shipment, poll.tracking, now);
+    const state = shipmentState(shipment, {
+      parcels,
+      fresh,
+      events: await repository.events(shipment.orderId, tx),
+      polled: poll.tracking !== undefined,
+      now,
+      silentDays: this.settings.silentDays,
+    });
+    if (state.silent) {
+      this.deps.logger.error(
+        { orderId: order.id, reference: order.reference, days: this.settings.silentDays },
         'tracking: the courier has said nothing new for too long; polling stopped',
       );
     }
-    const flag: ShipmentFlag | null = silent
-      ? 'silent'
-      : status === 'collection_missed'
-        ? 'collection_missed'
-        : status === 'exception'
-          ? 'exception'
-          : null;
+    const due = emailsDue(shipment, state, { fresh, parcels, newDates: poll.newDates, now });
+    const sent = await this.sendTrackingEmails(tx, order, shipment, due);
+    await repository.update(
+      shipment.orderId,
+      shipmentChanges(
+        shipment,
+        state,
+        { ...poll, abandonedRebooking: this.abandoned(shipment, now) },
+        now,
+      ),
+      tx,
+    );
+    return sent;
+  }
 
-    // Emails.
-    let sent = false;
-    const send = async (
-      kind: TrackingEmailKind | 'collection_rebooked',
-      occasion: string,
-      extra: Partial<TrackingEmailSubject> = {},
-    ) => {
-      const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
-      if (optional === 'reminder' && !shipment.reminderEmails) return;
-      if (optional === 'updates' && !shipment.updateEmails) return;
-      await this.enqueueEmail(tx, order, shipment, kind, occasion, extra);
-      sent = true;
-    };
-    const progress = new Set(fresh.map((e) => e.status));
-    if (status === 'delivered') {
-      await send('delivered', 'all');
-    } else if (progress.has('out_for_delivery')) {
-      await send('out_for_delivery', londonDate(now));
-    } else if (collected && [...progress].some((s) => COLLECTED_OR_LATER.includes(s))) {
-      await send('collected', 'first');
-    }
-    for (const event of fresh) {
-      const kind = event.status as TrackingEmailKind;
-      if (!BOX_PROBLEMS.includes(kind)) continue;
-      const parcel = parcels.find((p) => p.parcelReference === event.parcelReference);
-      await send(kind, `${event.parcelReference}:${event.courierCode}:${event.at.toISOString()}`, {
-        box: {
-          number: parcel?.position ?? 1,
-          trackingNumber: event.parcelReference,
-          reason: event.reason,
+  /**
+   * Stores each event of the courier's answer once (an event code we do not know is kept as an
+   * exception, and logged) and each box's status from its latest event. Without an answer, the
+   * boxes as they were.
+   */
+  private async storeEvents(
+    tx: DbTransaction,
+    shipment: ShipmentRow,
+    tracking: ShipmentTracking | undefined,
+    now: Date,
+  ): Promise<{ fresh: TrackingEventRow[]; parcels: ParcelRow[] }> {
+    const { repository, logger } = this.deps;
+    const orderId = shipment.orderId;
+    const known = await repository.parcels(orderId, tx);
+    if (!tracking) return { fresh: [], parcels: known };
+    const fresh = await repository.insertEvents(eventRows(orderId, tracking, now), tx);
+    for (const event of fresh.filter((e) => !e.recognised)) {
+      logger.warn(
+        {
+          orderId,
+          parcel: event.parcelReference,
+          courierCode: event.courierCode,
+          description: event.description,
         },
-      });
+        'tracking: an event code we do not know (stored as exception)',
+      );
     }
-    if (missedAt && !shipment.missedAt) {
-      await send('collection_missed', shipment.collectionDate, { newDates: poll.newDates });
-    }
-    let reminderSentFor = shipment.reminderSentFor;
-    const reminderAt = reminderDueAt(schedule);
-    if (reminderAt && reminderAt <= now && !missedAt && status === 'booked') {
-      await send('reminder', shipment.collectionDate);
-      reminderSentFor = shipment.collectionDate;
-    }
+    const events = await repository.events(orderId, tx);
+    const parcels = parcelsFrom(shipment, tracking, events, known);
+    await repository.saveParcels(parcels, tx);
+    return { fresh, parcels };
+  }
 
-    // A rebooking claimed but never finished (its process stopped mid-way) is let go, so the
-    // customer can choose a date again: asking the courier again for a date is harmless.
+  /** Queues the emails due, but those of a kind the customer turned off; true when one was. */
+  private async sendTrackingEmails(
+    tx: DbTransaction,
+    order: OrderRow,
+    shipment: ShipmentRow,
+    due: readonly TrackingEmailDue[],
+  ): Promise<boolean> {
+    let sent = false;
+    for (const { kind, occasion, extra } of due) {
+      const optional = TRACKING_EMAILS[kind].optional;
+      if (optional === 'reminder' && !shipment.reminderEmails) continue;
+      if (optional === 'updates' && !shipment.updateEmails) continue;
+      await this.enqueueEmail(tx, order, shipment, kind, occasion, extra ?? {});
+      sent = true;
+    }
+    return sent;
+  }
+
+  /**
+   * A rebooking claimed but never finished (its process stopped mid-way) is let go, so the
+   * customer can choose a date again: asking the courier again for a date is harmless.
+   */
+  private abandoned(shipment: ShipmentRow, now: Date): boolean {
     const abandoned =
       shipment.rebookingDate !== null &&
       now.getTime() - shipment.updatedAt.getTime() > REBOOKING_ABANDONED_MS;
-    if (abandoned) logger.warn({ orderId }, 'tracking: an unfinished rebooking let go');
-    const changes: ShipmentChanges = {
-      ...(abandoned ? { rebookingDate: null } : {}),
-      status,
-      flag,
-      missedAt,
-      lastEventAt,
-      reminderSentFor,
-      updatedAt: now,
-      ...(pollWasDue
-        ? {
-            lastPolledAt: now,
-            polls: shipment.polls + 1,
-            lastError: pollError ?? null,
-          }
-        : {}),
-      ...(finished || silent ? { stoppedAt: now } : {}),
-    };
-    const next = { ...shipment, ...changes } as ShipmentRow;
-    changes.nextPollAt =
-      finished || silent ? null : nextWakeAt({ ...scheduleOf(next), lastPollFailed: !!pollError });
-    await repository.update(orderId, changes, tx);
-    return sent;
+    if (abandoned) {
+      this.deps.logger.warn(
+        { orderId: shipment.orderId },
+        'tracking: an unfinished rebooking let go',
+      );
+    }
+    return abandoned;
   }
 
   private async enqueueEmail(
@@ -628,32 +541,13 @@ export class TrackingService {
       inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
     },
   ): Promise<void> {
-    const { repository, courier, clock, logger, orders } = this.deps;
+    const { repository, courier, clock, logger } = this.deps;
     const dates = await this.selectableDates(orderId);
     if (!dates.includes(collectionDate)) {
       const message = `Please choose one of the dates offered: ${dates.map(formatCalendarDate).join(', ')}.`;
       throw new ApiError(422, 'VALIDATION_FAILED', message, { collectionDate: message });
     }
-    const claimed = await repository.transaction(async (tx) => {
-      const shipment = await repository.lock(orderId, tx);
-      if (!shipment) throw linkInvalid();
-      const movable = options.missedOnly
-        ? shipment.status === 'collection_missed'
-        : shipment.status === 'booked' || shipment.status === 'collection_missed';
-      if (!movable || shipment.rebookingDate) return undefined;
-      if (!options.missedOnly && (await this.collectedSince(shipment, tx))) return undefined;
-      await repository.update(
-        orderId,
-        { rebookingDate: collectionDate, updatedAt: clock.now() },
-        tx,
-      );
-      return shipment;
-    });
-    if (!claimed) {
-      throw options.missedOnly
-        ? new ApiError(409, 'NOT_MISSED', NOT_MISSED)
-        : new ApiError(409, 'CHANGE_IN_PROGRESS', NOT_MOVABLE);
-    }
+    const claimed = await this.claimMove(orderId, collectionDate, options.missedOnly);
     try {
       await courier.rebookCollection({
         courierReference: claimed.courierReference,
@@ -672,6 +566,54 @@ export class TrackingService {
       });
       throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
     }
+    await this.writeMove(orderId, collectionDate, options.inTx);
+    this.deps.mail.worker.wake();
+    logger.info({ orderId, collectionDate }, 'tracking: collection moved');
+  }
+
+  /**
+   * Claims the shipment for a move under its lock (`rebookingDate`), refused (409) when it cannot
+   * move now or another move holds it.
+   */
+  private async claimMove(
+    orderId: string,
+    collectionDate: string,
+    missedOnly: boolean,
+  ): Promise<ShipmentRow> {
+    const { repository, clock } = this.deps;
+    const claimed = await repository.transaction(async (tx) => {
+      const shipment = await repository.lock(orderId, tx);
+      if (!shipment) throw linkInvalid();
+      const movable = missedOnly
+        ? shipment.status === 'collection_missed'
+        : shipment.status === 'booked' || shipment.status === 'collection_missed';
+      if (!movable || shipment.rebookingDate) return undefined;
+      if (!missedOnly && (await this.collectedSince(shipment, tx))) return undefined;
+      await repository.update(
+        orderId,
+        { rebookingDate: collectionDate, updatedAt: clock.now() },
+        tx,
+      );
+      return shipment;
+    });
+    if (!claimed) {
+      throw missedOnly
+        ? new ApiError(409, 'NOT_MISSED', NOT_MISSED)
+        : new ApiError(409, 'CHANGE_IN_PROGRESS', NOT_MOVABLE);
+    }
+    return claimed;
+  }
+
+  /**
+   * The courier rebooked the collection: the order's date, the boxes `booked` again and the
+   * shipment's new schedule, written under their locks with the customer's email and `inTx`.
+   */
+  private async writeMove(
+    orderId: string,
+    collectionDate: string,
+    inTx: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined,
+  ): Promise<void> {
+    const { repository, clock, orders } = this.deps;
     const order = await orders.findById(orderId);
     await repository.transaction(async (tx) => {
       const shipment = await repository.lock(orderId, tx);
@@ -709,10 +651,8 @@ export class TrackingService {
         `${collectionDate}:${next.rebookings}`,
         {},
       );
-      await options.inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
+      await inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
     });
-    this.deps.mail.worker.wake();
-    logger.info({ orderId, collectionDate }, 'tracking: collection moved');
   }
 
   /**
@@ -726,11 +666,7 @@ export class TrackingService {
 
   private async collectedSince(shipment: ShipmentRow, tx?: DbExecutor): Promise<boolean> {
     const events = await this.deps.repository.events(shipment.orderId, tx);
-    return events.some(
-      (e) =>
-        (!shipment.rebookedAt || e.at > shipment.rebookedAt) &&
-        COLLECTED_OR_LATER.includes(e.status),
-    );
+    return sinceRebooking(shipment, events).some((e) => COLLECTED_OR_LATER.includes(e.status));
   }
 
   /** A cancelled booking's shipment: `cancelled`, polling stopped, nothing more emailed. */
@@ -824,37 +760,6 @@ function linkInvalid(): ApiError {
 
 function normalisePostcode(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
-}
-
-/** The courier repeats every event in every answer, and may repeat one within an answer. */
-function dedupe(rows: TrackingEventRow[]): TrackingEventRow[] {
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const key = `${r.parcelReference}\u0000${r.courierCode}\u0000${r.at.toISOString()}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-function latestOf(current: Date | null, fresh: TrackingEventRow[]): Date | null {
-  let latest = current;
-  for (const event of fresh) if (!latest || event.at > latest) latest = event.at;
-  return latest;
-}
-
-function scheduleOf(row: ShipmentRow): ScheduleState {
-  return {
-    status: row.status,
-    collectionDate: row.collectionDate,
-    expectedDelivery: row.expectedDelivery,
-    createdAt: row.createdAt,
-    lastPolledAt: row.lastPolledAt,
-    lastPollFailed: row.lastError !== null,
-    missedAt: row.missedAt,
-    stoppedAt: row.stoppedAt,
-    reminderSentFor: row.reminderSentFor,
-  };
 }
 
 export type { ParcelRow };

@@ -19,7 +19,8 @@ import {
 } from '../../../domain/api/tracking.js';
 import type { ApiErrorBody } from '../../../domain/api-error.js';
 import { londonAt } from '../../../domain/london-time.js';
-import { DEFAULT_TRACKING_SETTINGS, POLL_SHIPMENTS_JOB } from './tracking.service.js';
+import { DEFAULT_TRACKING_SETTINGS } from './tracking.service.js';
+import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import type { TrackingStatus } from '../../../domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type {
@@ -178,12 +179,12 @@ describe('the tracking job', () => {
 
   it('brings the polling job forward when an order is booked: its first poll is at once', async () => {
     clock.set('2026-11-23T10:00:00Z');
-    await t.app.services.jobs.schedule({ kind: POLL_SHIPMENTS_JOB, key: POLL_SHIPMENTS_JOB });
+    await t.app.services.jobs.schedule(pollShipmentsJob);
     try {
       // The job's next round is a minute away; the booking's jobs run at 10:00:30.
       await t.database.query(`UPDATE jobs SET run_at = $1 WHERE key = $2`, [
         new Date('2026-11-23T10:01:00Z'),
-        POLL_SHIPMENTS_JOB,
+        pollShipmentsJob.key({}),
       ]);
       clock.set('2026-11-23T10:00:30Z');
       const { order } = await booked(1);
@@ -192,7 +193,7 @@ describe('the tracking job', () => {
       );
     } finally {
       // The other tests run the job by hand.
-      await t.database.query(`DELETE FROM jobs WHERE key = $1`, [POLL_SHIPMENTS_JOB]);
+      await t.database.query(`DELETE FROM jobs WHERE key = $1`, [pollShipmentsJob.key({})]);
     }
   });
 

@@ -10,6 +10,7 @@ import {
 export const purgeExpiredSignUpsJob = defineJob({
   kind: PURGE_EXPIRED_SIGN_UPS_JOB,
   payload: z.object({}),
+  key: () => PURGE_EXPIRED_SIGN_UPS_JOB,
   lane: 'default',
   handle: async (_payload, ctx, deps: { signUps: SignUpService }) => {
     const deleted = await deps.signUps.purgeExpired();

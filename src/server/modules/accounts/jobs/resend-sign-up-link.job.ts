@@ -1,20 +1,26 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { RESEND_SIGN_UP_LINK_JOB, type SignUpService } from '../sign-up.service.js';
+
+/** What the job calls: the sign-ups (`sign-up.service.ts`). */
+interface ResendsLinks {
+  resend(email: string, guestHash: string | null, requestId: string): Promise<string>;
+}
 
 /**
  * "Resend the email" on the sign-up's next page (decision 108): what to send, if anything, is
- * decided here, after the answer, so the answer takes as long whatever the address.
+ * decided here, after the answer, so the answer takes as long whatever the address. One job per
+ * request.
  */
 export const resendSignUpLinkJob = defineJob({
-  kind: RESEND_SIGN_UP_LINK_JOB,
+  kind: 'resend-sign-up-link',
   payload: z.object({
     email: z.string(),
     guestHash: z.string().nullable(),
     requestId: z.string(),
   }),
+  key: ({ requestId }) => `resend-sign-up-link:${requestId}`,
   lane: 'default',
-  handle: async (payload, ctx, deps: { signUps: SignUpService }) => {
+  handle: async (payload, ctx, deps: { signUps: ResendsLinks }) => {
     const sent = await deps.signUps.resend(payload.email, payload.guestHash, payload.requestId);
     ctx.log.info({ sent }, 'sign-up email asked for again');
     return { result: 'done' };

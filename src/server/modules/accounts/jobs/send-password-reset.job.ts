@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { SEND_PASSWORD_RESET_JOB, type AccountsService } from '../accounts.service.js';
+
+/** What the job calls: the accounts (`accounts.service.ts`). */
+interface SendsPasswordResets {
+  sendPasswordReset(email: string, requestId: string): Promise<boolean>;
+}
 
 /**
  * A password reset asked for on "Forgotten password": whether an account uses the address, and
@@ -8,10 +12,11 @@ import { SEND_PASSWORD_RESET_JOB, type AccountsService } from '../accounts.servi
  * whatever the address (decision 116).
  */
 export const sendPasswordResetJob = defineJob({
-  kind: SEND_PASSWORD_RESET_JOB,
+  kind: 'send-password-reset',
   payload: z.object({ email: z.string(), requestId: z.string() }),
+  key: ({ requestId }) => `send-password-reset:${requestId}`,
   lane: 'default',
-  handle: async (payload, ctx, deps: { accounts: AccountsService }) => {
+  handle: async (payload, ctx, deps: { accounts: SendsPasswordResets }) => {
     const sent = await deps.accounts.sendPasswordReset(payload.email, payload.requestId);
     ctx.log.info({ sent }, 'password reset asked for');
     return { result: 'done' };

@@ -1,17 +1,22 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import type { BookingChangesService } from '../booking-changes.service.js';
-import { RAISE_COVER_JOB } from '../cover-raise.js';
+import type { JobContext, JobOutcome } from '../../../jobs/job-queue.js';
+
+/** What the job calls: the cover raises (`cover-raise.ts`). */
+interface RaisesCover {
+  run(changeId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome>;
+}
 
 /**
  * Finishes a cover raise whose payment is authorised (docs/cover-and-import-charges.md): tells
  * the courier the new cover, then raises the order's cover and hands the payment to the capture
- * job in one transaction; a refusal releases the hold.
+ * job in one transaction; a refusal releases the hold. One job per change.
  */
 export const raiseCoverJob = defineJob({
-  kind: RAISE_COVER_JOB,
+  kind: 'raise-cover',
   payload: z.object({ changeId: z.string().min(1), orderId: z.string().min(1).optional() }),
+  key: ({ changeId }) => `raise-cover:${changeId}`,
   lane: 'default',
-  handle: ({ changeId }, ctx, deps: { bookingChanges: BookingChangesService }) =>
-    deps.bookingChanges.coverRaises.run(changeId, ctx),
+  handle: ({ changeId }, ctx, deps: { coverRaises: RaisesCover }) =>
+    deps.coverRaises.run(changeId, ctx),
 });

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { CANCEL_PAYMENT_JOB } from '../checkout-deps.js';
-import type { SettlementJobs } from '../settlement-jobs.js';
+import type { JobOutcome } from '../../../jobs/job-queue.js';
 
-/** Cancels an authorisation no booking will use. */
+/** What the job calls: the settlement (`settlement-jobs.ts`). */
+interface Cancels {
+  cancel(paymentId: string): Promise<JobOutcome>;
+}
+
+/** Cancels an authorisation no booking will use; one job per payment. */
 export const cancelPaymentJob = defineJob({
-  kind: CANCEL_PAYMENT_JOB,
+  kind: 'cancel-payment',
   payload: z.object({ paymentId: z.string().min(1), orderId: z.string().min(1).optional() }),
+  key: ({ paymentId }) => `cancel-payment:${paymentId}`,
   lane: 'default',
-  handle: ({ paymentId }, _ctx, deps: { settlement: SettlementJobs }) =>
-    deps.settlement.cancel(paymentId),
+  handle: ({ paymentId }, _ctx, deps: { settlement: Cancels }) => deps.settlement.cancel(paymentId),
 });

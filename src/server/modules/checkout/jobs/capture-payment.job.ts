@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { CAPTURE_PAYMENT_JOB } from '../checkout-deps.js';
-import type { SettlementJobs } from '../settlement-jobs.js';
+import type { JobOutcome } from '../../../jobs/job-queue.js';
 
-/** Captures a booked order's authorisation. */
+/** What the job calls: the settlement (`settlement-jobs.ts`). */
+interface Captures {
+  capture(paymentId: string): Promise<JobOutcome>;
+}
+
+/** Captures a booked order's authorisation (or a raised cover's); one job per payment. */
 export const capturePaymentJob = defineJob({
-  kind: CAPTURE_PAYMENT_JOB,
+  kind: 'capture-payment',
   payload: z.object({ paymentId: z.string().min(1), orderId: z.string().min(1).optional() }),
+  key: ({ paymentId }) => `capture-payment:${paymentId}`,
   lane: 'default',
-  handle: ({ paymentId }, _ctx, deps: { settlement: SettlementJobs }) =>
+  handle: ({ paymentId }, _ctx, deps: { settlement: Captures }) =>
     deps.settlement.capture(paymentId),
 });

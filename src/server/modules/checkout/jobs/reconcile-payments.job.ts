@@ -7,6 +7,7 @@ import type { PaymentReconciliation } from '../payment-reconciliation.js';
 export const reconcilePaymentsJob = defineJob({
   kind: RECONCILE_PAYMENTS_JOB,
   payload: z.object({}),
+  key: () => RECONCILE_PAYMENTS_JOB,
   lane: 'default',
   handle: (_payload, ctx, deps: { reconciliation: PaymentReconciliation }) =>
     deps.reconciliation.run(ctx.log),

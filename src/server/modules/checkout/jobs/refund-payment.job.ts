@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { REFUND_PAYMENT_JOB, type OperatorPayments } from '../operator-payments.js';
+import type { JobContext, JobOutcome } from '../../../jobs/job-queue.js';
+
+/** What the job calls: the refunds (`refunds.ts`). */
+interface SendsRefunds {
+  runRefund(refundId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome>;
+}
 
 /**
  * Sends a refund to the card provider (decisions 054 and 104); on its last attempt a refund it
- * could not settle ends `needs_action`.
+ * could not settle ends `needs_action`. One job per refund, and one more per operator's retry
+ * (`retry`: the refund's retry count), so a retry is never taken for the job already done.
  */
 export const refundPaymentJob = defineJob({
-  kind: REFUND_PAYMENT_JOB,
-  payload: z.object({ refundId: z.string().min(1), orderId: z.string().min(1).optional() }),
+  kind: 'refund-payment',
+  payload: z.object({
+    refundId: z.string().min(1),
+    orderId: z.string().min(1).optional(),
+    retry: z.number().int().nonnegative().optional(),
+  }),
+  key: ({ refundId, retry }) =>
+    retry === undefined
+      ? `refund-payment:${refundId}`
+      : `refund-payment:${refundId}:retry:${retry}`,
   lane: 'default',
-  handle: ({ refundId }, ctx, deps: { operator: OperatorPayments }) =>
-    deps.operator.runRefund(refundId, ctx),
+  handle: ({ refundId }, ctx, deps: { refunds: SendsRefunds }) =>
+    deps.refunds.runRefund(refundId, ctx),
 });

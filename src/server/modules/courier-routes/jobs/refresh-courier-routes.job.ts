@@ -15,6 +15,7 @@ import {
 export const refreshCourierRoutesJob = defineJob({
   kind: REFRESH_COURIER_ROUTES_JOB,
   payload: z.object({}),
+  key: () => REFRESH_COURIER_ROUTES_JOB,
   lane: 'default',
   handle: async (
     _payload,

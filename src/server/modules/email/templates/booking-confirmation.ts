@@ -229,16 +229,49 @@ function documentLinks(documents: AttachedDocument[]): SafeHtml {
   </ul>`;
 }
 
+/** The words both parts of the confirmation share. */
+interface ConfirmationWords {
+  date: string;
+  parcels: string;
+  amount: string;
+  manageUrl: string;
+}
+
 export function renderBookingConfirmation(
   input: BookingConfirmationInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
   const subject = bookingConfirmationSubject(input.orderReference);
-  const date = formatCalendarDate(input.collectionDate);
-  const parcels = parcelSummary(input.parcels);
-  const manageUrl = `${context.siteUrl}/manage-booking`;
+  const words: ConfirmationWords = {
+    date: formatCalendarDate(input.collectionDate),
+    parcels: parcelSummary(input.parcels),
+    amount: formatPence(input.receipt.amountPence),
+    manageUrl: `${context.siteUrl}/manage-booking`,
+  };
+  const { date, amount } = words;
+  return {
+    subject,
+    html: layout({
+      title: subject,
+      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid.${input.labels.length > 0 ? ' Your labels are attached.' : ''}`,
+      body: confirmationHtml(input, words),
+      siteUrl: context.siteUrl,
+      year: context.now.getUTCFullYear(),
+    }),
+    text: confirmationText(input, words, context.siteUrl),
+    attachments: [...input.labels, ...input.documents].map((doc) => ({
+      filename: doc.filename,
+      contentType: 'application/pdf',
+      content: doc.pdf,
+    })),
+  };
+}
 
-  const amount = formatPence(input.receipt.amountPence);
+/** The confirmation's HTML body. */
+function confirmationHtml(
+  input: BookingConfirmationInput,
+  { date, parcels, amount, manageUrl }: ConfirmationWords,
+): SafeHtml {
   const booking: [string, string[]][] = [
     ['Collection', [`${date}, ${COLLECTION_WINDOW}`]],
     ['Service', [input.service]],
@@ -246,8 +279,7 @@ export function renderBookingConfirmation(
     ['Large parcels', [String(input.parcels.large)]],
     ['Small parcels', [String(input.parcels.small)]],
   ];
-
-  const body = html`${heading('Your booking was successful')}
+  return html`${heading('Your booking was successful')}
     ${paragraph(html`Thank you, ${input.recipient.name}. Your order reference is <strong>${input.orderReference}</strong>.`)}
     ${subheading('Collection')}
     ${paragraph(html`Our courier will collect <strong>${parcels}</strong> on <strong>${date}</strong>, ${COLLECTION_WINDOW}.`)}
@@ -280,8 +312,15 @@ export function renderBookingConfirmation(
     </table>
     ${subheading('Receipt')} ${factsTable('Receipt', receiptRows(input))}
     ${paragraph('If anything is wrong, reply to this email and quote your order reference.')}`;
+}
 
-  const text = textLayout(
+/** The confirmation's plain-text part, with the same words. */
+function confirmationText(
+  input: BookingConfirmationInput,
+  { date, parcels, amount, manageUrl }: ConfirmationWords,
+  siteUrl: string,
+): string {
+  return textLayout(
     [
       'Your booking was successful',
       '',
@@ -333,22 +372,6 @@ export function renderBookingConfirmation(
       '',
       'If anything is wrong, reply to this email and quote your order reference.',
     ],
-    context.siteUrl,
+    siteUrl,
   );
-  return {
-    subject,
-    html: layout({
-      title: subject,
-      preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid.${input.labels.length > 0 ? ' Your labels are attached.' : ''}`,
-      body,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text,
-    attachments: [...input.labels, ...input.documents].map((doc) => ({
-      filename: doc.filename,
-      contentType: 'application/pdf',
-      content: doc.pdf,
-    })),
-  };
 }

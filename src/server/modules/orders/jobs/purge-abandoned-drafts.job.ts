@@ -11,6 +11,7 @@ import {
 export const purgeAbandonedDraftsJob = defineJob({
   kind: PURGE_ABANDONED_DRAFTS_JOB,
   payload: z.object({}),
+  key: () => PURGE_ABANDONED_DRAFTS_JOB,
   lane: 'default',
   handle: async (_payload, ctx, deps: { orders: OrdersService; retentionDays?: number }) => {
     const result = await deps.orders.purgeAbandonedDrafts({

@@ -1,18 +1,29 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/define-job.js';
-import { POLL_ROUND_MS, POLL_SHIPMENTS_JOB, type TrackingService } from '../tracking.service.js';
+
+const POLL_SHIPMENTS_JOB = 'poll-shipments';
+/** The job's round when nothing is due sooner. */
+const POLL_ROUND_MS = 60_000;
+
+/** What the job calls: the tracking (`tracking.service.ts`). */
+interface PollsShipments {
+  pollDue(options: {
+    stopped: () => boolean;
+  }): Promise<{ handled: number; failed: number; nextDueAt: Date | null }>;
+}
 
 /**
  * Recurring: every shipment due a poll, a reminder or a missed-collection check (docs/tracking.md).
  * One row for the site, so one process runs it at a time and the courier sees at most
  * `TRACKING_CONCURRENCY` tracking calls at once. It runs again when the next shipment is due,
- * at most a minute later.
+ * at most a minute later; a booking hastens it (`jobs.hasten`).
  */
 export const pollShipmentsJob = defineJob({
   kind: POLL_SHIPMENTS_JOB,
   payload: z.object({}),
+  key: () => POLL_SHIPMENTS_JOB,
   lane: 'default',
-  handle: async (_payload, ctx, deps: { tracking: TrackingService; now: () => Date }) => {
+  handle: async (_payload, ctx, deps: { tracking: PollsShipments; now: () => Date }) => {
     const round = await deps.tracking.pollDue({
       stopped: () => ctx.stopping() || !ctx.stillMine(),
     });

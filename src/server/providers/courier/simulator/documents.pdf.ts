@@ -153,7 +153,6 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
   const [width, height] = PAGE[labelSize];
   const s = labelSize === 'A4' ? 1 : 0.5; // scale of type and spacing
   const m = 36 * s + (labelSize === 'A4' ? 0 : 4); // margin
-  const inner = width - 2 * m;
   const count = order.packages.length;
 
   return render(
@@ -164,76 +163,108 @@ export async function renderLabelPdf(order: PdfOrder, labelSize: LabelSize): Pro
       bookedAt: order.bookedAt,
     },
     (doc) => {
-      order.packages.forEach((pkg, index) => {
-        doc.addPage({ size: [width, height], margin: 0 });
-        let y = m;
-        doc.rect(m, y, inner, 40 * s + 8).fill('#000');
-        doc
-          .fillColor('#fff')
-          .font('Helvetica-Bold')
-          .fontSize(20 * s + 4)
-          .text(order.carrierName, m + 8, y + 8 * s + 2, { width: inner / 2 });
-        doc.fontSize(12 * s + 3).text(order.serviceName, m + inner / 2, y + 8 * s + 2, {
-          width: inner / 2 - 8,
-          align: 'right',
-        });
-        y += 40 * s + 16;
-
-        doc
-          .fillColor('#000')
-          .font('Helvetica-Bold')
-          .fontSize(26 * s + 4);
-        doc.text(`Package ${index + 1} of ${count}`, m, y, { width: inner });
-        y += 34 * s + 8;
-
-        const column = (title: string, address: PdfAddress, x: number, w: number, big: boolean) => {
-          doc
-            .font('Helvetica-Bold')
-            .fontSize(9 * s + 3)
-            .text(title, x, y, { width: w });
-          doc
-            .font(big ? 'Helvetica-Bold' : 'Helvetica')
-            .fontSize((big ? 13 : 10) * s + 3)
-            .text(addressLines(address).join('\n'), x, y + 12 * s + 4, { width: w });
-          return doc.y;
-        };
-        const half = inner / 2 - 6;
-        const endFrom = column('FROM (SENDER)', order.from, m, half, false);
-        const endTo = column('TO (RECIPIENT)', order.to, m + inner / 2 + 6, half, true);
-        y = Math.max(endFrom, endTo) + 14 * s;
-
-        doc
-          .moveTo(m, y)
-          .lineTo(m + inner, y)
-          .lineWidth(1)
-          .stroke();
-        y += 8 * s + 2;
-        const details = [
-          `Order: ${order.orderReference}    Your ref: ${order.yourReference}`,
-          `Air waybill: ${order.airWaybill}    Piece ${index + 1}/${count}: ${parcelReference(order.airWaybill, index)}`,
-          `${labelWeight(pkg)}    Size: ${pkg.lengthCm} x ${pkg.widthCm} x ${pkg.heightCm} cm`,
-          `Collection: ${order.collectionDate} from ${order.readyFrom}`,
-          ...(order.deliveryInstructions ? [`Instructions: ${order.deliveryInstructions}`] : []),
-        ];
-        doc
-          .font('Helvetica')
-          .fontSize(9 * s + 3)
-          .text(details.join('\n'), m, y, { width: inner });
-        y = doc.y + 14 * s + 4;
-
-        const barcodeWidth = Math.min(inner, 300 * s + 80);
-        // As a data URL (a string), pdfkit embeds the image once and reuses it on every page.
-        doc.image(barcodeUrl, m + (inner - barcodeWidth) / 2, y, { width: barcodeWidth });
-
-        doc
-          .font('Helvetica-Bold')
-          .fontSize(8 * s + 3)
-          .fillColor('#b00')
-          .text(SIMULATION_NOTICE, m, height - m - 12 * s - 4, { width: inner, align: 'center' })
-          .fillColor('#000');
-      });
+      order.packages.forEach((pkg, index) =>
+        drawLabelPage(doc, order, { pkg, index, size: [width, height], s, m, barcodeUrl }),
+      );
     },
   );
+}
+
+/**
+ * One package's label: the carrier's band, the package's number, both addresses, the booking's
+ * details and the air waybill's barcode. `s`: the scale of type and spacing; `m`: the margin.
+ */
+function drawLabelPage(
+  doc: PDFKit.PDFDocument,
+  order: PdfOrder,
+  page: {
+    pkg: PdfOrder['packages'][number];
+    index: number;
+    size: [number, number];
+    s: number;
+    m: number;
+    barcodeUrl: string;
+  },
+): void {
+  const { pkg, index, s, m, barcodeUrl } = page;
+  const [width, height] = page.size;
+  const inner = width - 2 * m;
+  const count = order.packages.length;
+  doc.addPage({ size: [width, height], margin: 0 });
+  let y = m;
+  doc.rect(m, y, inner, 40 * s + 8).fill('#000');
+  doc
+    .fillColor('#fff')
+    .font('Helvetica-Bold')
+    .fontSize(20 * s + 4)
+    .text(order.carrierName, m + 8, y + 8 * s + 2, { width: inner / 2 });
+  doc.fontSize(12 * s + 3).text(order.serviceName, m + inner / 2, y + 8 * s + 2, {
+    width: inner / 2 - 8,
+    align: 'right',
+  });
+  y += 40 * s + 16;
+
+  doc
+    .fillColor('#000')
+    .font('Helvetica-Bold')
+    .fontSize(26 * s + 4);
+  doc.text(`Package ${index + 1} of ${count}`, m, y, { width: inner });
+  y += 34 * s + 8;
+
+  y = drawLabelAddresses(doc, order, { s, m, inner, y });
+
+  doc
+    .moveTo(m, y)
+    .lineTo(m + inner, y)
+    .lineWidth(1)
+    .stroke();
+  y += 8 * s + 2;
+  const details = [
+    `Order: ${order.orderReference}    Your ref: ${order.yourReference}`,
+    `Air waybill: ${order.airWaybill}    Piece ${index + 1}/${count}: ${parcelReference(order.airWaybill, index)}`,
+    `${labelWeight(pkg)}    Size: ${pkg.lengthCm} x ${pkg.widthCm} x ${pkg.heightCm} cm`,
+    `Collection: ${order.collectionDate} from ${order.readyFrom}`,
+    ...(order.deliveryInstructions ? [`Instructions: ${order.deliveryInstructions}`] : []),
+  ];
+  doc
+    .font('Helvetica')
+    .fontSize(9 * s + 3)
+    .text(details.join('\n'), m, y, { width: inner });
+  y = doc.y + 14 * s + 4;
+
+  const barcodeWidth = Math.min(inner, 300 * s + 80);
+  // As a data URL (a string), pdfkit embeds the image once and reuses it on every page.
+  doc.image(barcodeUrl, m + (inner - barcodeWidth) / 2, y, { width: barcodeWidth });
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8 * s + 3)
+    .fillColor('#b00')
+    .text(SIMULATION_NOTICE, m, height - m - 12 * s - 4, { width: inner, align: 'center' })
+    .fillColor('#000');
+}
+
+/** The sender's and the recipient's addresses side by side (the recipient's larger). */
+function drawLabelAddresses(
+  doc: PDFKit.PDFDocument,
+  order: PdfOrder,
+  { s, m, inner, y }: { s: number; m: number; inner: number; y: number },
+): number {
+  const column = (title: string, address: PdfAddress, x: number, w: number, big: boolean) => {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9 * s + 3)
+      .text(title, x, y, { width: w });
+    doc
+      .font(big ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize((big ? 13 : 10) * s + 3)
+      .text(addressLines(address).join('\n'), x, y + 12 * s + 4, { width: w });
+    return doc.y;
+  };
+  const half = inner / 2 - 6;
+  const endFrom = column('FROM (SENDER)', order.from, m, half, false);
+  const endTo = column('TO (RECIPIENT)', order.to, m + inner / 2 + 6, half, true);
+  return Math.max(endFrom, endTo) + 14 * s;
 }
 
 function money(value: number, currency: string): string {
@@ -262,115 +293,144 @@ export async function renderCommercialInvoicePdf(order: PdfOrder): Promise<Buffe
     },
     (doc) => {
       doc.addPage({ size: PAGE.A4, margin: m });
-      doc.font('Helvetica-Bold').fontSize(20).text('COMMERCIAL INVOICE', m, m, { width: inner });
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(
-          [
-            `Invoice date: ${order.bookedAt.toISOString().slice(0, 10)}`,
-            `Order reference: ${order.orderReference}    Your reference: ${order.yourReference}`,
-            `Air waybill: ${order.airWaybill}    Carrier: ${order.carrierName}, ${order.serviceName}`,
-            `Reason for export: ${order.reasonForExport}    Currency: ${order.currency}`,
-            ...(order.goodsDescription ? [`Description of goods: ${order.goodsDescription}`] : []),
-            `Packages: ${order.packages.length}    Total net weight: ${formatKilograms(totalWeight)} kg (the goods as declared, packaging not included)`,
-          ].join('\n'),
-        );
-      const top = doc.y + 12;
-      const half = inner / 2 - 8;
-      doc.font('Helvetica-Bold').fontSize(10).text('EXPORTER / SENDER', m, top, { width: half });
-      doc.font('Helvetica').text(addressLines(order.from).join('\n'), { width: half });
-      const endLeft = doc.y;
-      doc
-        .font('Helvetica-Bold')
-        .text('CONSIGNEE / RECIPIENT', m + inner / 2 + 8, top, { width: half });
-      doc.font('Helvetica').text(addressLines(order.to).join('\n'), { width: half });
-      let y = Math.max(endLeft, doc.y) + 16;
-
-      const columns = [
-        { title: 'Pkg', width: 28, align: 'left' as const },
-        { title: 'Description', width: 140, align: 'left' as const },
-        { title: 'HS code', width: 58, align: 'left' as const },
-        { title: 'Origin', width: 36, align: 'left' as const },
-        { title: 'Qty', width: 28, align: 'right' as const },
-        { title: 'Unit value', width: 56, align: 'right' as const },
-        { title: 'Total', width: 58, align: 'right' as const },
-        { title: 'Unit kg', width: 44, align: 'right' as const },
-        { title: 'Total kg', width: 63, align: 'right' as const },
-      ];
-      const row = (cells: string[], bold: boolean) => {
-        let x = m;
-        let bottom = y;
-        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-        cells.forEach((cell, i) => {
-          const column = columns[i] ?? { width: 40, align: 'left' as const };
-          doc.text(cell, x + 2, y, { width: column.width - 4, align: column.align });
-          bottom = Math.max(bottom, doc.y);
-          x += column.width;
-        });
-        y = bottom + 4;
-        if (y > 760) {
-          doc.addPage({ size: PAGE.A4, margin: m });
-          y = m;
-        }
-      };
-      row(
-        columns.map((c) => c.title),
-        true,
-      );
-      doc
-        .moveTo(m, y - 2)
-        .lineTo(m + inner, y - 2)
-        .stroke();
-      for (const item of items) {
-        row(
-          [
-            String(item.packageNumber),
-            item.description,
-            item.commodityCode,
-            item.countryOfOrigin,
-            String(item.units),
-            item.unitValue.toFixed(2),
-            (item.units * item.unitValue).toFixed(2),
-            formatKilograms(item.unitWeightKg),
-            formatKilograms(declaredWeightKg({ items: [item] })),
-          ],
-          false,
-        );
-      }
-      doc
-        .moveTo(m, y)
-        .lineTo(m + inner, y)
-        .stroke();
-      y += 6;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .text(`Total declared value: ${money(totalValue, order.currency)}`, m, y, {
-          width: inner,
-          align: 'right',
-        });
-      doc
-        .moveDown(2)
-        .font('Helvetica')
-        .fontSize(9)
-        .text(
-          'I declare that the information on this invoice is true and correct and that the contents of this shipment are as stated above.',
-          m,
-          doc.y,
-          { width: inner },
-        )
-        .moveDown(2)
-        .text(
-          `Signed: ${order.from.name}        Date: ${order.bookedAt.toISOString().slice(0, 10)}`,
-        )
-        .moveDown(2)
-        .font('Helvetica-Bold')
-        .fillColor('#b00')
-        .text('SIMULATED DOCUMENT - NOT VALID FOR CUSTOMS', { width: inner, align: 'center' })
-        .fillColor('#000');
+      let y = drawInvoiceHeader(doc, order, { m, inner, totalWeight });
+      y = drawInvoiceItems(doc, items, { m, inner, y });
+      drawInvoiceTotal(doc, order, { m, inner, y, totalValue });
     },
   );
+}
+
+type InvoiceItem = PdfOrder['packages'][number]['items'][number] & { packageNumber: number };
+
+/** The invoice's title, the booking's details, the exporter and the consignee; where it ends. */
+function drawInvoiceHeader(
+  doc: PDFKit.PDFDocument,
+  order: PdfOrder,
+  { m, inner, totalWeight }: { m: number; inner: number; totalWeight: number },
+): number {
+  doc.font('Helvetica-Bold').fontSize(20).text('COMMERCIAL INVOICE', m, m, { width: inner });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      [
+        `Invoice date: ${order.bookedAt.toISOString().slice(0, 10)}`,
+        `Order reference: ${order.orderReference}    Your reference: ${order.yourReference}`,
+        `Air waybill: ${order.airWaybill}    Carrier: ${order.carrierName}, ${order.serviceName}`,
+        `Reason for export: ${order.reasonForExport}    Currency: ${order.currency}`,
+        ...(order.goodsDescription ? [`Description of goods: ${order.goodsDescription}`] : []),
+        `Packages: ${order.packages.length}    Total net weight: ${formatKilograms(totalWeight)} kg (the goods as declared, packaging not included)`,
+      ].join('\n'),
+    );
+  const top = doc.y + 12;
+  const half = inner / 2 - 8;
+  doc.font('Helvetica-Bold').fontSize(10).text('EXPORTER / SENDER', m, top, { width: half });
+  doc.font('Helvetica').text(addressLines(order.from).join('\n'), { width: half });
+  const endLeft = doc.y;
+  doc.font('Helvetica-Bold').text('CONSIGNEE / RECIPIENT', m + inner / 2 + 8, top, { width: half });
+  doc.font('Helvetica').text(addressLines(order.to).join('\n'), { width: half });
+  return Math.max(endLeft, doc.y) + 16;
+}
+
+/** The declared items, a row each, continued on a new page when one is full; where it ends. */
+function drawInvoiceItems(
+  doc: PDFKit.PDFDocument,
+  items: InvoiceItem[],
+  place: { m: number; inner: number; y: number },
+): number {
+  const { m, inner } = place;
+  let y = place.y;
+  const columns = [
+    { title: 'Pkg', width: 28, align: 'left' as const },
+    { title: 'Description', width: 140, align: 'left' as const },
+    { title: 'HS code', width: 58, align: 'left' as const },
+    { title: 'Origin', width: 36, align: 'left' as const },
+    { title: 'Qty', width: 28, align: 'right' as const },
+    { title: 'Unit value', width: 56, align: 'right' as const },
+    { title: 'Total', width: 58, align: 'right' as const },
+    { title: 'Unit kg', width: 44, align: 'right' as const },
+    { title: 'Total kg', width: 63, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold: boolean) => {
+    let x = m;
+    let bottom = y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    cells.forEach((cell, i) => {
+      const column = columns[i] ?? { width: 40, align: 'left' as const };
+      doc.text(cell, x + 2, y, { width: column.width - 4, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width;
+    });
+    y = bottom + 4;
+    if (y > 760) {
+      doc.addPage({ size: PAGE.A4, margin: m });
+      y = m;
+    }
+  };
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  doc
+    .moveTo(m, y - 2)
+    .lineTo(m + inner, y - 2)
+    .stroke();
+  for (const item of items) {
+    row(
+      [
+        String(item.packageNumber),
+        item.description,
+        item.commodityCode,
+        item.countryOfOrigin,
+        String(item.units),
+        item.unitValue.toFixed(2),
+        (item.units * item.unitValue).toFixed(2),
+        formatKilograms(item.unitWeightKg),
+        formatKilograms(declaredWeightKg({ items: [item] })),
+      ],
+      false,
+    );
+  }
+  return y;
+}
+
+/** The total declared value, the declaration and its signature, and the simulation notice. */
+function drawInvoiceTotal(
+  doc: PDFKit.PDFDocument,
+  order: PdfOrder,
+  place: { m: number; inner: number; y: number; totalValue: number },
+): void {
+  const { m, inner, totalValue } = place;
+  let y = place.y;
+  doc
+    .moveTo(m, y)
+    .lineTo(m + inner, y)
+    .stroke();
+  y += 6;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`Total declared value: ${money(totalValue, order.currency)}`, m, y, {
+      width: inner,
+      align: 'right',
+    });
+  doc
+    .moveDown(2)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      'I declare that the information on this invoice is true and correct and that the contents of this shipment are as stated above.',
+      m,
+      doc.y,
+      { width: inner },
+    )
+    .moveDown(2)
+    .text(`Signed: ${order.from.name}        Date: ${order.bookedAt.toISOString().slice(0, 10)}`)
+    .moveDown(2)
+    .font('Helvetica-Bold')
+    .fillColor('#b00')
+    .text('SIMULATED DOCUMENT - NOT VALID FOR CUSTOMS', { width: inner, align: 'center' })
+    .fillColor('#000');
 }
 
 /** Every PDF a booking gives back: the labels in both sizes and the commercial invoice. */

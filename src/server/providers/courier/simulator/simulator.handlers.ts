@@ -505,6 +505,15 @@ function pdfAddress(address: AddressJson, country: ResolvedCountry): PdfAddress 
 
 export const INVALID_SERVICE = 'Carrier Error: An invalid service has been entered';
 
+type BookRequest = z.infer<typeof BookShipmentRequestSchema>;
+type BookDetails = BookRequest['BookDetails'];
+type Packages = ShipmentJson['Consignment']['Packages'];
+
+/**
+ * BookShipment, in steps: the shipment (sent, or a stored quote's) → checked as the courier
+ * checks it (service, addresses, collection, customs, cover) → priced → its labels and invoice
+ * rendered and the order stored → the reply with its documents and links.
+ */
 export async function bookShipment(
   body: unknown,
   context: HandlerContext,
@@ -517,36 +526,18 @@ export async function bookShipment(
   if (!parsed.success) return fail(...issuesToMessages(parsed.error));
   const request = parsed.data;
   const now = context.now();
-
-  if (request.QuoteSelection && request.Shipment) {
-    return fail('Send either QuoteSelection or Shipment, not both');
-  }
-  let shipment: ShipmentJson | undefined = request.Shipment ?? undefined;
-  if (request.QuoteSelection) {
-    const id = request.QuoteSelection.QuoteID;
-    shipment = id === 0 ? undefined : quotes.find(id, now);
-    if (!shipment) {
-      return fail(
-        id === 0
-          ? 'QuoteID 0 cannot be booked: a GetQuoteMinimal quote is not stored; send the full Shipment'
-          : `QuoteID ${id} was not found or has expired`,
-      );
-    }
-  }
-  if (!shipment) return fail('Shipment (or QuoteSelection) is required');
-
+  const toBook = shipmentToBook(request, quotes, now);
+  if ('refused' in toBook) return toBook.refused;
+  const { shipment } = toBook;
   const problems: string[] = [];
   const checked = checkShipment(shipment, problems);
   if (!checked) return fail(...problems);
-  const { route } = checked;
   const packages = shipment.Consignment.Packages;
   const details = request.BookDetails;
-
   const service = SERVICES.find((s) => s.id === details.ServiceID);
-  if (!service || !servicesFor(route, packages).some((s) => s.id === service.id)) {
+  if (!service || !servicesFor(checked.route, packages).some((s) => s.id === service.id)) {
     return fail(INVALID_SERVICE);
   }
-
   checkBookingAddress(shipment.CollectionAddress, 'CollectionAddress', problems);
   checkBookingAddress(shipment.DeliveryAddress, 'DeliveryAddress', problems);
   if (!shipment.CollectionAddress.Postcode?.trim()) {
@@ -555,51 +546,107 @@ export async function bookShipment(
   if (!shipment.DeliveryAddress.Postcode?.trim() && !NO_POSTCODE.has(checked.delivery.code)) {
     problems.push(`DeliveryAddress.Postcode is required for ${checked.delivery.title}`);
   }
-
-  // Collection
-  const collection = details.Collection;
-  const today = londonClock(now);
-  if (!collection) {
-    problems.push('BookDetails.Collection with CollectionDate is required');
-  } else {
-    const date = collection.CollectionDate.slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
-      problems.push(`CollectionDate "${collection.CollectionDate}" is not a date (yyyy-MM-dd)`);
-    } else if (date < today.date) {
-      problems.push(`CollectionDate ${date} is in the past`);
-    } else if (isWeekend(date)) {
-      problems.push(
-        `CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`,
-      );
-    } else if (date === today.date && today.time >= service.cutOff) {
-      problems.push(
-        `CollectionDate ${date} is today and the same-day cut-off (${service.cutOff}) has passed`,
-      );
-    }
-    if (collection.ReadyFrom && !/^([01]\d|2[0-3]):[0-5]\d$/.test(collection.ReadyFrom)) {
-      problems.push(`ReadyFrom "${collection.ReadyFrom}" is not a time (HH:mm)`);
-    }
-    const options = collectionOptionsFor(service, packages.length);
-    const chosen = collection.CollectionOptionID;
-    const list = options.map((o) => `${o.id} (${o.title})`).join(', ');
-    if (options.length > 0 && chosen == null) {
-      problems.push(
-        `Collection.CollectionOptionID is required for ${service.name}: one of ${list}`,
-      );
-    } else if (options.length > 0 && !options.some((o) => o.id === chosen)) {
-      problems.push(
-        `CollectionOptionID ${chosen} is not available for ${packages.length} package(s) on ${service.name}: use one of ${list}`,
-      );
-    }
-  }
-
+  checkCollection(details.Collection, service, packages.length, now, problems);
   // Customs: every package of a shipment leaving the UK declares its contents.
   const customs = checked.delivery.code !== 'GB';
+  checkDeclarations(packages, customs ? checked.delivery.title : undefined, problems);
+  const cover = details.Insurance?.CoverValue ?? 0;
+  if (cover > 5000) problems.push('Insurance.CoverValue above 5000.00 is not available');
+  if (problems.length > 0) return fail(...problems);
+  const invoice = invoiceFor(checked, service, details, cover);
+  const stored = await storeBooking(context, orders, {
+    checked,
+    service,
+    details,
+    customs,
+    now,
+  });
+  context.recordBooking?.(details.YourReference ?? stored.orderReference, { coverValue: cover });
+  return bookingReply(context, stored, invoice, service);
+}
+
+/** The shipment to book: the one sent, or the stored quote's it names (a FAIL otherwise). */
+function shipmentToBook(
+  request: BookRequest,
+  quotes: QuoteBook,
+  now: Date,
+): { shipment: ShipmentJson } | { refused: Reply } {
+  if (request.QuoteSelection && request.Shipment) {
+    return { refused: fail('Send either QuoteSelection or Shipment, not both') };
+  }
+  let shipment: ShipmentJson | undefined = request.Shipment ?? undefined;
+  if (request.QuoteSelection) {
+    const id = request.QuoteSelection.QuoteID;
+    shipment = id === 0 ? undefined : quotes.find(id, now);
+    if (!shipment) {
+      return {
+        refused: fail(
+          id === 0
+            ? 'QuoteID 0 cannot be booked: a GetQuoteMinimal quote is not stored; send the full Shipment'
+            : `QuoteID ${id} was not found or has expired`,
+        ),
+      };
+    }
+  }
+  return shipment ? { shipment } : { refused: fail('Shipment (or QuoteSelection) is required') };
+}
+
+/** The collection: a weekday from today (before the service's cut-off today), and its option. */
+function checkCollection(
+  collection: BookDetails['Collection'],
+  service: SimService,
+  packageCount: number,
+  now: Date,
+  problems: string[],
+): void {
+  if (!collection) {
+    problems.push('BookDetails.Collection with CollectionDate is required');
+    return;
+  }
+  const today = londonClock(now);
+  const date = collection.CollectionDate.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    problems.push(`CollectionDate "${collection.CollectionDate}" is not a date (yyyy-MM-dd)`);
+  } else if (date < today.date) {
+    problems.push(`CollectionDate ${date} is in the past`);
+  } else if (isWeekend(date)) {
+    problems.push(
+      `CollectionDate ${date} is a Saturday or Sunday: collections run Monday to Friday`,
+    );
+  } else if (date === today.date && today.time >= service.cutOff) {
+    problems.push(
+      `CollectionDate ${date} is today and the same-day cut-off (${service.cutOff}) has passed`,
+    );
+  }
+  if (collection.ReadyFrom && !/^([01]\d|2[0-3]):[0-5]\d$/.test(collection.ReadyFrom)) {
+    problems.push(`ReadyFrom "${collection.ReadyFrom}" is not a time (HH:mm)`);
+  }
+  const options = collectionOptionsFor(service, packageCount);
+  const chosen = collection.CollectionOptionID;
+  const list = options.map((o) => `${o.id} (${o.title})`).join(', ');
+  if (options.length > 0 && chosen == null) {
+    problems.push(`Collection.CollectionOptionID is required for ${service.name}: one of ${list}`);
+  } else if (options.length > 0 && !options.some((o) => o.id === chosen)) {
+    problems.push(
+      `CollectionOptionID ${chosen} is not available for ${packageCount} package(s) on ${service.name}: use one of ${list}`,
+    );
+  }
+}
+
+/**
+ * Each package's declared items: tariff codes, no heavier than the package, and present for a
+ * customs destination (`customsTo`, its name).
+ */
+function checkDeclarations(
+  packages: Packages,
+  customsTo: string | undefined,
+  problems: string[],
+): void {
   packages.forEach((p, i) => {
     const lines = p.CommodityDetails ?? [];
-    if (customs && lines.length === 0) {
+    if (customsTo && lines.length === 0) {
       problems.push(
-        `Package ${i + 1}: CommodityDetails are required for a customs destination (${checked.delivery.title})`,
+        `Package ${i + 1}: CommodityDetails are required for a customs destination (${customsTo})`,
       );
     }
     lines.forEach((line, j) => {
@@ -617,19 +664,23 @@ export async function bookShipment(
       );
     }
   });
+}
 
-  const cover = details.Insurance?.CoverValue ?? 0;
-  if (cover > 5000) problems.push('Insurance.CoverValue above 5000.00 is not available');
-  if (problems.length > 0) return fail(...problems);
-
-  // Book it.
-  const price = priceFor(service, route, packages);
+/** The booking's invoice lines: the freight, the collection option's charge, the insurance. */
+function invoiceFor(
+  checked: CheckedShipment,
+  service: SimService,
+  details: BookDetails,
+  cover: number,
+): { items: { ItemDescription: string; AmountNet: number }[]; totalNet: number } {
+  const packages = checked.shipment.Consignment.Packages;
+  const price = priceFor(service, checked.route, packages);
   const options = collectionOptionsFor(service, packages.length);
-  const option = options.find((o) => o.id === collection?.CollectionOptionID);
+  const option = options.find((o) => o.id === details.Collection?.CollectionOptionID);
   const insurance = insuranceCost(cover);
-  const invoiceItems = [
+  const items = [
     {
-      ItemDescription: `${service.name} - ${packages.length} x ${shipment.Consignment.ItemType} to ${checked.delivery.title}`,
+      ItemDescription: `${service.name} - ${packages.length} x ${checked.shipment.Consignment.ItemType} to ${checked.delivery.title}`,
       AmountNet: round2(price.freight + price.fuel + price.remoteArea),
     },
     ...(option && option.charge > 0
@@ -639,13 +690,19 @@ export async function bookShipment(
       ? [{ ItemDescription: `Insurance, cover ${cover.toFixed(2)}`, AmountNet: insurance }]
       : []),
   ];
-  const totalNet = round2(invoiceItems.reduce((sum, item) => sum + item.AmountNet, 0));
+  return { items, totalNet: round2(items.reduce((sum, item) => sum + item.AmountNet, 0)) };
+}
 
-  const orderReference = orders.newOrderReference();
-  const airWaybill = newAirWaybill();
-  const pdfOrder: PdfOrder = {
-    orderReference,
-    airWaybill,
+/** The order as its labels and invoice print it. */
+function pdfOrderFor(
+  booking: { checked: CheckedShipment; service: SimService; details: BookDetails; now: Date },
+  references: { orderReference: string; airWaybill: string },
+): PdfOrder {
+  const { checked, service, details, now } = booking;
+  const { shipment } = checked;
+  const collection = details.Collection;
+  return {
+    ...references,
     yourReference: details.YourReference ?? '',
     serviceName: service.name,
     carrierName: service.carrier,
@@ -654,7 +711,7 @@ export async function bookShipment(
     bookedAt: now,
     from: pdfAddress(shipment.CollectionAddress, checked.collection),
     to: pdfAddress(shipment.DeliveryAddress, checked.delivery),
-    packages: packages.map((p) => ({
+    packages: shipment.Consignment.Packages.map((p) => ({
       weightKg: p.Weight,
       lengthCm: p.Length,
       widthCm: p.Width,
@@ -680,14 +737,25 @@ export async function bookShipment(
       : {}),
     ...(details.DeliveryInstructions ? { deliveryInstructions: details.DeliveryInstructions } : {}),
   };
+}
+
+/** Renders the labels (and, for customs, the invoice) and stores the booked order. */
+async function storeBooking(
+  context: HandlerContext,
+  orders: OrderBook,
+  booking: {
+    checked: CheckedShipment;
+    service: SimService;
+    details: BookDetails;
+    customs: boolean;
+    now: Date;
+  },
+): Promise<StoredOrder> {
+  const { checked, service, customs, now } = booking;
+  const orderReference = orders.newOrderReference();
+  const airWaybill = newAirWaybill();
+  const pdfOrder = pdfOrderFor(booking, { orderReference, airWaybill });
   const { labelA4, labelThermal, invoice: invoicePdf } = await context.renderDocuments(pdfOrder);
-  const labelFiles: StoredOrder['labels'] = [
-    { size: 'A4', token: token(), content: labelA4 },
-    { size: 'Thermal', token: token(), content: labelThermal },
-  ];
-  const documents = customs
-    ? [{ type: 'CommercialInvoice', token: token(), content: invoicePdf }]
-    : [];
   const stored: StoredOrder = {
     orderReference,
     airWaybill,
@@ -697,46 +765,57 @@ export async function bookShipment(
     collectionDate: pdfOrder.collectionDate,
     readyFrom: pdfOrder.readyFrom,
     bookedAt: now,
-    transit: service.transit[zoneOf(route.deliveryCountryCode)],
+    transit: service.transit[zoneOf(checked.route.deliveryCountryCode)],
     from: pdfOrder.from,
     to: pdfOrder.to,
-    packageCount: packages.length,
-    labels: labelFiles,
-    documents,
+    packageCount: checked.shipment.Consignment.Packages.length,
+    labels: [
+      { size: 'A4', token: token(), content: labelA4 },
+      { size: 'Thermal', token: token(), content: labelThermal },
+    ],
+    documents: customs ? [{ type: 'CommercialInvoice', token: token(), content: invoicePdf }] : [],
     rebookings: [],
     scenario: { name: 'normal' },
   };
   await orders.add(stored);
-  context.recordBooking?.(details.YourReference ?? orderReference, { coverValue: cover });
+  return stored;
+}
 
+/** BookShipment's SUCCESS: the order's reference, invoice, labels, documents and links. */
+function bookingReply(
+  context: HandlerContext,
+  stored: StoredOrder,
+  invoice: { items: { ItemDescription: string; AmountNet: number }[]; totalNet: number },
+  service: SimService,
+): Reply {
   const base = context.baseUrl();
   return success({
-    OrderReference: orderReference,
+    OrderReference: stored.orderReference,
     OrderInvoice: {
       InvoiceReference: stored.invoiceReference,
-      TotalNet: totalNet,
+      TotalNet: invoice.totalNet,
       // Zero-rated export (international freight); a UK account would show 0 tax.
       Tax: 0,
-      TotalGross: totalNet,
-      InvoiceItems: invoiceItems,
+      TotalGross: invoice.totalNet,
+      InvoiceItems: invoice.items,
     },
-    Labels: labelFiles.map((label) => ({
+    Labels: stored.labels.map((label) => ({
       LabelRole: 'Primary',
       LabelFormat: 'PDF',
       LabelSize: label.size,
-      AirWaybillReference: airWaybill,
+      AirWaybillReference: stored.airWaybill,
       LabelContent: label.content.toString('base64'),
       DownloadURL: `${base}/Download/Label/${label.token}/`,
       CarrierName: service.carrier,
       ServiceName: service.name,
     })),
-    Documents: documents.map((document) => ({
+    Documents: stored.documents.map((document) => ({
       DocumentType: document.type,
       Format: 'PDF',
       Content: document.content.toString('base64'),
       DownloadURL: `${base}/Download/Document/${document.token}/`,
     })),
-    TrackingURL: `${base}/Track/${orderReference}/`,
+    TrackingURL: `${base}/Track/${stored.orderReference}/`,
   });
 }
 

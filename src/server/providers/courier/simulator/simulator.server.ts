@@ -214,50 +214,54 @@ export function controlRefusal(
 export async function startCourierSimulator(
   options: SimulatorOptions = {},
 ): Promise<CourierSimulator> {
-  const clock = options.clock ?? systemClock;
-  const logger = options.logger;
-  let settings: SimulatorSettings = { ...DEFAULT_SETTINGS, ...options.settings };
-  /** The host its links name, when it is reached by another name than this machine's. */
-  const publicHost = options.publicUrl ? new URL(options.publicUrl).host : undefined;
-  let baseUrl = '';
-  const quotes = new QuoteBook();
   const orders = await OrderBook.open(
-    options.storeDir ? new OrderStore(options.storeDir, logger) : undefined,
+    options.storeDir ? new OrderStore(options.storeDir, options.logger) : undefined,
   );
-  /** The simulator's "now": the clock it was given, moved by its own offset. */
-  const now = () => new Date(clock.now().getTime() + settings.clockOffsetMs);
-  // Its own thread, started at the first booking and ended by `close()`.
-  const renderer = options.renderPdfs === 'this-thread' ? undefined : new RenderPool();
-  const bookings: CallCounts['bookings'] = {};
-  const context: HandlerContext = {
-    now,
-    recordBooking: (yourReference, booked) => {
-      bookings[yourReference] = booked;
-    },
-    baseUrl: () => baseUrl,
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-    renderDocuments: async (order) =>
-      renderer ? (await renderer.render(order)).documents : renderBookingDocuments(order),
-  };
-  const closing = new AbortController();
-  const calls: Record<CallType, number> = {
-    countries: 0,
-    quote: 0,
-    commodity: 0,
-    book: 0,
-    documents: 0,
-    track: 0,
-    rebook: 0,
-    cancel: 0,
-  };
-  const callCounts = (): CallCounts => ({
-    ...calls,
-    cancellations: orders.cancellations(),
-    bookings: { ...bookings },
-    coverRaises: orders.coverRaises(),
+  const simulator = new Simulator(options, orders);
+  const server = createServer((request, response) => {
+    simulator.handle(request, response).catch((error: unknown) => {
+      options.logger?.error({ err: error }, 'courier simulator failed to answer');
+      if (!response.headersSent) sendJson(response, 500, fail('Internal error in the simulator'));
+      else response.destroy();
+    });
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  simulator.baseUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const listenHost = options.host ?? '127.0.0.1';
+  const url = `http://${listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost}:${port}`;
+  return {
+    url,
+    port,
+    ...(options.storeDir ? { storeDir: options.storeDir } : {}),
+    settings: () => ({ ...simulator.settings }),
+    control: (request) => simulator.control(request),
+    calls: () => simulator.callCounts(),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        simulator.closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await simulator.renderer?.close();
+      await orders.idle();
+    },
+  };
+}
 
-  const routes: Record<string, ApiRoute> = {
+/** The courier's API methods the simulator answers, by path. */
+function apiRoutes(
+  context: HandlerContext,
+  quotes: QuoteBook,
+  orders: OrderBook,
+): Record<string, ApiRoute> {
+  return {
     '/country/v2/getcountries': { call: 'countries', handle: (b) => getCountries(b, context) },
     '/quote/v2/getquote': { call: 'quote', handle: (b) => getQuote(b, context, false, quotes) },
     '/quote/v2/getquoteminimal': {
@@ -285,21 +289,87 @@ export async function startCourierSimulator(
       handle: (b) => cancelShipment(b, context, orders),
     },
   };
+}
 
+/**
+ * One simulator's state and its answers: its switches (`settings`), the calls it counts, the
+ * calls it holds, and the requests it answers (the courier's API, its switches, its downloads and
+ * tracking pages).
+ */
+class Simulator {
+  settings: SimulatorSettings;
+  /** Where its links point, once it listens. */
+  baseUrl = '';
+  readonly closing = new AbortController();
+  /** Its own thread for the PDFs, started at the first booking and ended by `close()`. */
+  readonly renderer: RenderPool | undefined;
+  private readonly clock: Clock;
+  private readonly logger: Logger | undefined;
+  /** The host its links name, when it is reached by another name than this machine's. */
+  private readonly publicHost: string | undefined;
+  private readonly routes: Record<string, ApiRoute>;
+  private readonly bookings: CallCounts['bookings'] = {};
+  private readonly calls: Record<CallType, number> = {
+    countries: 0,
+    quote: 0,
+    commodity: 0,
+    book: 0,
+    documents: 0,
+    track: 0,
+    rebook: 0,
+    cancel: 0,
+  };
   /** Calls kept waiting by `hold`; each is let go when the settings change. */
-  const held = new Set<() => void>();
+  private readonly held = new Set<() => void>();
 
-  const control = (request: ControlRequest): SimulatorSettings => {
+  constructor(
+    options: SimulatorOptions,
+    private readonly orders: OrderBook,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger;
+    this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.publicHost = options.publicUrl ? new URL(options.publicUrl).host : undefined;
+    const renderer = options.renderPdfs === 'this-thread' ? undefined : new RenderPool();
+    this.renderer = renderer;
+    const context: HandlerContext = {
+      now: () => this.now(),
+      recordBooking: (yourReference, booked) => {
+        this.bookings[yourReference] = booked;
+      },
+      baseUrl: () => this.baseUrl,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      renderDocuments: async (order) =>
+        renderer ? (await renderer.render(order)).documents : renderBookingDocuments(order),
+    };
+    this.routes = apiRoutes(context, new QuoteBook(), orders);
+  }
+
+  /** The simulator's "now": the clock it was given, moved by its own offset. */
+  now(): Date {
+    return new Date(this.clock.now().getTime() + this.settings.clockOffsetMs);
+  }
+
+  callCounts(): CallCounts {
+    return {
+      ...this.calls,
+      cancellations: this.orders.cancellations(),
+      bookings: { ...this.bookings },
+      coverRaises: this.orders.coverRaises(),
+    };
+  }
+
+  control(request: ControlRequest): SimulatorSettings {
     // Checked before anything changes: an unknown order or box changes nothing.
     const scenario = request.scenario;
     const order = scenario
-      ? setScenario(orders, scenario.order, {
+      ? setScenario(this.orders, scenario.order, {
           name: scenario.name,
           ...(scenario.parcel === undefined ? {} : { parcel: scenario.parcel }),
         })
       : undefined;
-    const base = request.reset ? { ...DEFAULT_SETTINGS } : settings;
-    settings = {
+    const base = request.reset ? { ...DEFAULT_SETTINGS } : this.settings;
+    this.settings = {
       latencyMs: request.latencyMs ?? base.latencyMs,
       quote: request.quote ?? base.quote,
       commodity: request.commodity ?? base.commodity,
@@ -309,98 +379,44 @@ export async function startCourierSimulator(
       cancel: request.cancel ?? base.cancel,
       clockOffsetMs: base.clockOffsetMs + (request.advanceMs ?? 0),
     };
-    logger?.info(
-      { settings, ...(order ? { order: order.orderReference, scenario: order.scenario } : {}) },
+    this.logger?.info(
+      {
+        settings: this.settings,
+        ...(order ? { order: order.orderReference, scenario: order.scenario } : {}),
+      },
       'courier simulator settings',
     );
     if (order) {
-      orders.changed(order).catch((error: unknown) => {
-        logger?.error({ err: error, order: order.orderReference }, 'scenario not kept on disk');
+      this.orders.changed(order).catch((error: unknown) => {
+        this.logger?.error(
+          { err: error, order: order.orderReference },
+          'scenario not kept on disk',
+        );
       });
     }
-    for (const release of [...held]) release();
-    return { ...settings };
-  };
-
-  /** Waits while this call type is on hold; false when the client or the simulator went away. */
-  async function whileHeld(call: SwitchedCall, request: IncomingMessage) {
-    while (settings[call] === 'hold') {
-      const stillThere = await new Promise<boolean>((resolve) => {
-        const done = (value: boolean) => {
-          held.delete(release);
-          request.socket.off('close', gone);
-          closing.signal.removeEventListener('abort', gone);
-          resolve(value);
-        };
-        const release = () => done(true);
-        const gone = () => done(false);
-        held.add(release);
-        request.socket.once('close', gone);
-        closing.signal.addEventListener('abort', gone, { once: true });
-      });
-      if (!stillThere) return false;
-    }
-    return true;
+    for (const release of [...this.held]) release();
+    return { ...this.settings };
   }
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      logger?.error({ err: error }, 'courier simulator failed to answer');
-      if (!response.headersSent) sendJson(response, 500, fail('Internal error in the simulator'));
-      else response.destroy();
-    });
-  });
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** Answers one request: its switches, its call counts, a download, a tracking page, the API. */
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://simulator');
     const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
     const method = request.method ?? 'GET';
-
-    if (path === '/__control') {
-      if (method === 'GET') return sendJson(response, 200, settings);
-      if (method !== 'POST') return sendJson(response, 405, { error: 'POST or GET only' });
-      const refusal = controlRefusal(request, publicHost);
-      if (refusal) return sendJson(response, refusal.status, { error: refusal.error });
-      const body = await readJson(request);
-      const parsed = ControlSchema.safeParse(body.ok ? body.value : undefined);
-      if (!parsed.success) {
-        return sendJson(response, 400, {
-          error: `Invalid control request: ${parsed.error.issues
-            .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
-            .join('; ')}`,
-          settings,
-        });
-      }
-      try {
-        return sendJson(response, 200, control(parsed.data));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return sendJson(response, 400, { error: `Invalid control request: ${message}`, settings });
-      }
-    }
-    if (path === '/__calls' && method === 'GET') return sendJson(response, 200, callCounts());
-
+    if (path === '/__control') return this.handleControl(request, response, method);
+    if (path === '/__calls' && method === 'GET') return sendJson(response, 200, this.callCounts());
+    const readOnly = method === 'GET' || method === 'HEAD';
     const download = /^\/download\/(label|document)\/([a-z0-9]+)$/.exec(path);
-    if (download?.[2] && (method === 'GET' || method === 'HEAD')) {
-      const file = orders.file(download[2]);
-      if (!file) return sendText(response, 404, 'text/plain; charset=utf-8', 'Not found');
-      response.writeHead(200, {
-        'Content-Type': 'application/pdf',
-        'Content-Length': file.length,
-        'Content-Disposition': `inline; filename="${download[1]}-${download[2]}.pdf"`,
-      });
-      response.end(method === 'HEAD' ? undefined : file);
-      return;
+    if (download?.[1] && download[2] && readOnly) {
+      return this.sendDownload(response, download[1], download[2], method);
     }
-
     const track = /^\/track\/([a-z0-9-]+)$/.exec(path);
-    if (track?.[1] && (method === 'GET' || method === 'HEAD')) {
-      const order = orders.order(track[1]);
+    if (track?.[1] && readOnly) {
+      const order = this.orders.order(track[1]);
       if (!order) return sendText(response, 404, 'text/html; charset=utf-8', trackingNotFound());
-      return sendText(response, 200, 'text/html; charset=utf-8', trackingPage(order, now()));
+      return sendText(response, 200, 'text/html; charset=utf-8', trackingPage(order, this.now()));
     }
-
-    const route = routes[path];
+    const route = this.routes[path];
     if (!route) {
       return sendJson(
         response,
@@ -415,79 +431,133 @@ export async function startCourierSimulator(
         fail(`The requested resource does not support http method '${method}'`),
       );
     }
+    return this.handleApi(route, path, request, response);
+  }
 
-    calls[route.call]++;
+  /** GET the switches, or POST new ones (from this machine only, as JSON). */
+  private async handleControl(
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+  ): Promise<void> {
+    if (method === 'GET') return sendJson(response, 200, this.settings);
+    if (method !== 'POST') return sendJson(response, 405, { error: 'POST or GET only' });
+    const refusal = controlRefusal(request, this.publicHost);
+    if (refusal) return sendJson(response, refusal.status, { error: refusal.error });
+    const body = await readJson(request);
+    const parsed = ControlSchema.safeParse(body.ok ? body.value : undefined);
+    if (!parsed.success) {
+      return sendJson(response, 400, {
+        error: `Invalid control request: ${parsed.error.issues
+          .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+          .join('; ')}`,
+        settings: this.settings,
+      });
+    }
+    try {
+      return sendJson(response, 200, this.control(parsed.data));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return sendJson(response, 400, {
+        error: `Invalid control request: ${message}`,
+        settings: this.settings,
+      });
+    }
+  }
+
+  /** A booked order's label or document, as the courier's download links serve it. */
+  private sendDownload(response: ServerResponse, kind: string, id: string, method: string): void {
+    const file = this.orders.file(id);
+    if (!file) return sendText(response, 404, 'text/plain; charset=utf-8', 'Not found');
+    response.writeHead(200, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': file.length,
+      'Content-Disposition': `inline; filename="${kind}-${id}.pdf"`,
+    });
+    response.end(method === 'HEAD' ? undefined : file);
+  }
+
+  /**
+   * One API call: counted, delayed by the latency switch, held while its call type is on hold,
+   * then answered as its switch says (normally, or failing in the chosen way).
+   */
+  private async handleApi(
+    route: ApiRoute,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    this.calls[route.call]++;
     const body = await readJson(request);
     const started = performance.now();
-    if (settings.latencyMs > 0) {
-      const completed = await sleep(settings.latencyMs, request, closing.signal);
+    if (this.settings.latencyMs > 0) {
+      const completed = await sleep(this.settings.latencyMs, request, this.closing.signal);
       if (!completed) return;
     }
     // Countries and an order's documents always answer: only the switched calls misbehave.
     const switched = (SWITCHED_CALLS as readonly string[]).includes(route.call)
       ? (route.call as SwitchedCall)
       : null;
-    if (switched && !(await whileHeld(switched, request))) return;
-    const behaviour: Behaviour = switched ? settings[switched] : 'normal';
-    logger?.debug({ path, behaviour }, 'courier simulator call');
-    switch (behaviour) {
-      case 'hang':
-        // Never answer: the client's timeout ends it (or the simulator closing).
-        return;
-      case 'http500':
-        return sendText(response, 500, 'text/html', HTTP500_BODY);
-      case 'malformed':
-        return sendText(response, 200, 'application/json; charset=utf-8', MALFORMED_BODY);
-      case 'fail':
-        return sendJson(
-          response,
-          200,
-          fail(`Simulated failure: the courier simulator is set to fail ${route.call} calls`),
-        );
-      case 'normal':
-      case 'hold':
-        break;
-    }
+    if (switched && !(await this.whileHeld(switched, request))) return;
+    const behaviour: Behaviour = switched ? this.settings[switched] : 'normal';
+    this.logger?.debug({ path, behaviour }, 'courier simulator call');
+    if (misbehave(behaviour, route.call, response)) return;
     if (!body.ok) {
       return sendJson(response, 200, fail('Invalid Request: the body is not valid JSON'));
     }
     const reply = await route.handle(body.value);
-    logger?.debug(
+    this.logger?.debug(
       { path, status: reply.Status, ms: Math.round(performance.now() - started) },
       'courier simulator reply',
     );
     sendJson(response, 200, reply);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  baseUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const listenHost = options.host ?? '127.0.0.1';
-  const url = `http://${listenHost === '0.0.0.0' || listenHost === '::' ? 'localhost' : listenHost}:${port}`;
-
-  return {
-    url,
-    port,
-    ...(options.storeDir ? { storeDir: options.storeDir } : {}),
-    settings: () => ({ ...settings }),
-    control,
-    calls: callCounts,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        closing.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
+  /** Waits while this call type is on hold; false when the client or the simulator went away. */
+  private async whileHeld(call: SwitchedCall, request: IncomingMessage): Promise<boolean> {
+    while (this.settings[call] === 'hold') {
+      const stillThere = await new Promise<boolean>((resolve) => {
+        const done = (value: boolean) => {
+          this.held.delete(release);
+          request.socket.off('close', gone);
+          this.closing.signal.removeEventListener('abort', gone);
+          resolve(value);
+        };
+        const release = () => done(true);
+        const gone = () => done(false);
+        this.held.add(release);
+        request.socket.once('close', gone);
+        this.closing.signal.addEventListener('abort', gone, { once: true });
       });
-      await renderer?.close();
-      await orders.idle();
-    },
-  };
+      if (!stillThere) return false;
+    }
+    return true;
+  }
+}
+
+/** Answers a call as a misbehaving courier would; false when it is to be answered normally. */
+function misbehave(behaviour: Behaviour, call: CallType, response: ServerResponse): boolean {
+  switch (behaviour) {
+    case 'hang':
+      // Never answer: the client's timeout ends it (or the simulator closing).
+      return true;
+    case 'http500':
+      sendText(response, 500, 'text/html', HTTP500_BODY);
+      return true;
+    case 'malformed':
+      sendText(response, 200, 'application/json; charset=utf-8', MALFORMED_BODY);
+      return true;
+    case 'fail':
+      sendJson(
+        response,
+        200,
+        fail(`Simulated failure: the courier simulator is set to fail ${call} calls`),
+      );
+      return true;
+    case 'normal':
+    case 'hold':
+      return false;
+  }
 }
 
 async function readJson(

@@ -191,7 +191,19 @@ function countryName(title: string): string {
   return title.replace(/\s*\(.*\)\s*$/, '');
 }
 
-/** The journey of one box from its collection to its end, as its scenario says. */
+/** Where a box's journey passes: its collection, the carrier's UK hub, its destination. */
+interface Places {
+  from: string;
+  hub: string;
+  toCountry: string;
+  to: string;
+}
+
+/**
+ * The journey of one box from its collection to its end, as its scenario says: out of the UK →
+ * at the destination (customs, an event code we do not know) → the last mile (delivered, or
+ * attempts and a return). `o`: a few minutes apart per box.
+ */
 function journey(
   order: TrackedOrder,
   index: number,
@@ -200,113 +212,157 @@ function journey(
 ): SimulatorEvent[] {
   const o = index * 4;
   const scenario = appliesTo(order.scenario, index) ? order.scenario.name : 'normal';
-  const fromPlace = `${order.from.city}, ${countryName(order.from.country)}`;
   const toCountry = countryName(order.to.country);
-  const toPlace = `${order.to.city}, ${toCountry}`;
-  const hub = `${HUBS[order.carrierName] ?? 'East Midlands'}, United Kingdom`;
+  const places: Places = {
+    from: `${order.from.city}, ${countryName(order.from.country)}`,
+    hub: `${HUBS[order.carrierName] ?? 'East Midlands'}, United Kingdom`,
+    toCountry,
+    to: `${order.to.city}, ${toCountry}`,
+  };
   const days = transitDays(order.transit);
-  const events: SimulatorEvent[] = [
+  const arrival = workingDaysAfter(day, Math.max(1, days - 1));
+  const there = atDestination(scenario, toCountry, arrival, o);
+  return [
+    ...outOfTheUk(places, day, arrival, collectedAt, o),
+    ...there.events,
+    ...lastMile(scenario, places.to, there.deliveryDay ?? workingDaysAfter(day, days), o),
+  ];
+}
+
+/** Collected, through the UK hub, out of the UK and arrived in the destination country. */
+function outOfTheUk(
+  places: Places,
+  day: string,
+  arrival: string,
+  collectedAt: Date,
+  o: number,
+): SimulatorEvent[] {
+  return [
     {
       code: 'COLLECTED',
-      description: `Collected from ${fromPlace}`,
-      location: fromPlace,
+      description: `Collected from ${places.from}`,
+      location: places.from,
       at: collectedAt,
     },
     {
       code: 'AT_HUB',
       description: 'Arrived at the carrier’s UK hub',
-      location: hub,
+      location: places.hub,
       at: at(day, hm(20, 40) + o),
     },
     {
       code: 'DEPARTED',
       description: 'Departed the UK',
-      location: hub,
+      location: places.hub,
       at: at(day, hm(23, 15) + o),
     },
+    {
+      code: 'ARRIVED',
+      description: `Arrived in ${places.toCountry}`,
+      location: places.toCountry,
+      at: at(arrival, hm(5, 20) + o),
+    },
   ];
-  const arrival = workingDaysAfter(day, Math.max(1, days - 1));
-  events.push({
-    code: 'ARRIVED',
-    description: `Arrived in ${toCountry}`,
-    location: toCountry,
-    at: at(arrival, hm(5, 20) + o),
-  });
-  let deliveryDay = workingDaysAfter(day, days);
+}
+
+/**
+ * What happens in the destination country before delivery: a customs hold (cleared two working
+ * days later, which moves the delivery day), or an event code we do not know.
+ */
+function atDestination(
+  scenario: ScenarioName,
+  toCountry: string,
+  arrival: string,
+  o: number,
+): { events: SimulatorEvent[]; deliveryDay?: string } {
   if (scenario === 'customs_hold') {
     const cleared = workingDaysAfter(arrival, 2);
-    events.push(
-      {
-        code: 'CUSTOMS_HOLD',
-        description: 'Held by customs',
-        location: toCountry,
-        at: at(arrival, hm(6, 50) + o),
-        reason: CUSTOMS_REASON,
-      },
-      {
-        code: 'CUSTOMS_CLEARED',
-        description: 'Cleared by customs',
-        location: toCountry,
-        at: at(cleared, hm(11, 30) + o),
-      },
-    );
-    deliveryDay = workingDaysAfter(cleared, 1);
+    return {
+      events: [
+        {
+          code: 'CUSTOMS_HOLD',
+          description: 'Held by customs',
+          location: toCountry,
+          at: at(arrival, hm(6, 50) + o),
+          reason: CUSTOMS_REASON,
+        },
+        {
+          code: 'CUSTOMS_CLEARED',
+          description: 'Cleared by customs',
+          location: toCountry,
+          at: at(cleared, hm(11, 30) + o),
+        },
+      ],
+      deliveryDay: workingDaysAfter(cleared, 1),
+    };
   }
   if (scenario === 'unknown_event') {
-    events.push({
-      code: UNKNOWN_EVENT_CODE,
-      description: 'Misrouted: the box is being sent on to the right depot',
-      location: toCountry,
-      at: at(arrival, hm(7, 30) + o),
-    });
+    return {
+      events: [
+        {
+          code: UNKNOWN_EVENT_CODE,
+          description: 'Misrouted: the box is being sent on to the right depot',
+          location: toCountry,
+          at: at(arrival, hm(7, 30) + o),
+        },
+      ],
+    };
   }
+  return { events: [] };
+}
+
+/** Out for delivery, then delivered; or a failed attempt (and a second, then a return). */
+function lastMile(
+  scenario: ScenarioName,
+  toPlace: string,
+  deliveryDay: string,
+  o: number,
+): SimulatorEvent[] {
   const outForDelivery = (date: string): SimulatorEvent => ({
     code: 'OUT_FOR_DELIVERY',
     description: 'Out for delivery',
     location: toPlace,
     at: at(date, hm(8, 10) + o),
   });
-  events.push(outForDelivery(deliveryDay));
-  if (scenario === 'delivery_failed' || scenario === 'returned') {
-    const next = workingDaysAfter(deliveryDay, 1);
-    events.push(
-      {
-        code: 'DELIVERY_FAILED',
-        description: 'Delivery attempted: not delivered',
-        location: toPlace,
-        at: at(deliveryDay, hm(14, 20) + o),
-        reason: FIRST_ATTEMPT_REASON,
-      },
-      outForDelivery(next),
-    );
-    if (scenario === 'returned') {
-      events.push(
-        {
-          code: 'DELIVERY_FAILED',
-          description: 'Delivery attempted again: not delivered',
-          location: toPlace,
-          at: at(next, hm(13, 50) + o),
-          reason: SECOND_ATTEMPT_REASON,
-        },
-        {
-          code: 'RETURNED',
-          description: 'Being returned to the sender',
-          location: toPlace,
-          at: at(workingDaysAfter(next, 1), hm(9, 30) + o),
-          reason: RETURN_REASON,
-        },
-      );
-      return events;
-    }
-    deliveryDay = next;
-  }
-  events.push({
+  const delivered = (date: string, minutes: number): SimulatorEvent => ({
     code: 'DELIVERED',
     description: `Delivered in ${toPlace}`,
     location: toPlace,
-    at: at(deliveryDay, scenario === 'delivery_failed' ? hm(12, 5) + o : hm(13, 45) + o),
+    at: at(date, minutes + o),
   });
-  return events;
+  if (scenario !== 'delivery_failed' && scenario !== 'returned') {
+    return [outForDelivery(deliveryDay), delivered(deliveryDay, hm(13, 45))];
+  }
+  const next = workingDaysAfter(deliveryDay, 1);
+  const firstAttempt: SimulatorEvent[] = [
+    outForDelivery(deliveryDay),
+    {
+      code: 'DELIVERY_FAILED',
+      description: 'Delivery attempted: not delivered',
+      location: toPlace,
+      at: at(deliveryDay, hm(14, 20) + o),
+      reason: FIRST_ATTEMPT_REASON,
+    },
+    outForDelivery(next),
+  ];
+  if (scenario === 'delivery_failed') return [...firstAttempt, delivered(next, hm(12, 5))];
+  return [
+    ...firstAttempt,
+    {
+      code: 'DELIVERY_FAILED',
+      description: 'Delivery attempted again: not delivered',
+      location: toPlace,
+      at: at(next, hm(13, 50) + o),
+      reason: SECOND_ATTEMPT_REASON,
+    },
+    {
+      code: 'RETURNED',
+      description: 'Being returned to the sender',
+      location: toPlace,
+      at: at(workingDaysAfter(next, 1), hm(9, 30) + o),
+      reason: RETURN_REASON,
+    },
+  ];
 }
 
 /** Every box's whole journey, future events included (`trackingAt` keeps those so far). */

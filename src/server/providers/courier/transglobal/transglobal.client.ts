@@ -348,6 +348,11 @@ export class TransglobalCourier implements CourierProvider {
     }
   }
 
+  /**
+   * One call to the courier, in steps: post it (a call that gets no reply is a network failure,
+   * a timeout, or for a booking an unknown outcome) → refuse an HTTP error → read the reply
+   * (JSON, a `Status`, SUCCESS, the method's shape).
+   */
   private async exchange<S extends z.ZodType>(
     call: Call,
     path: string,
@@ -359,11 +364,41 @@ export class TransglobalCourier implements CourierProvider {
   ): Promise<z.infer<S>> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    const { response, text } = await this.post(
+      call,
+      path,
+      body,
+      { timeoutMs, booking, elapsed },
+      seen,
+    );
+    const log = { courierCall: call, ms: elapsed(), httpStatus: response.status };
+    if (!response.ok) {
+      this.logger?.warn(log, 'courier call answered with an HTTP error');
+      if (booking && response.status >= 500) {
+        throw this.error(
+          'BOOKING_OUTCOME_UNKNOWN',
+          false,
+          `BookShipment: HTTP ${response.status}; the shipment may or may not be booked`,
+        );
+      }
+      const retryable = response.status >= 500 || response.status === 429;
+      throw this.error('HTTP_ERROR', retryable, `${call}: HTTP ${response.status}`);
+    }
+    return this.readReply(call, text, schema, booking, log);
+  }
+
+  /** Posts the call with the credentials; its HTTP status and text, or the failure to get them. */
+  private async post(
+    call: Call,
+    path: string,
+    body: object,
+    how: { timeoutMs: number; booking: boolean; elapsed: () => number },
+    seen?: { httpStatus: number | null; text: string | null },
+  ): Promise<{ response: Response; text: string }> {
+    const { timeoutMs, booking } = how;
     const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    let text: string;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      const response = await fetch(`${this.baseUrl}${path}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
@@ -373,13 +408,14 @@ export class TransglobalCourier implements CourierProvider {
         signal,
       });
       if (seen) seen.httpStatus = response.status;
-      text = await response.text();
+      const text = await response.text();
       if (seen) seen.text = text;
+      return { response, text };
     } catch (error) {
       const timedOut = signal.aborted;
       const refused = connectionRefused(error);
       this.logger?.warn(
-        { courierCall: call, ms: elapsed(), timedOut, refused },
+        { courierCall: call, ms: how.elapsed(), timedOut, refused },
         'courier call did not complete',
       );
       if (booking && !refused) {
@@ -397,21 +433,16 @@ export class TransglobalCourier implements CourierProvider {
       }
       throw this.error('NETWORK', true, `${call}: the courier could not be reached`, error);
     }
+  }
 
-    const log = { courierCall: call, ms: elapsed(), httpStatus: response.status };
-    if (!response.ok) {
-      this.logger?.warn(log, 'courier call answered with an HTTP error');
-      if (booking && response.status >= 500) {
-        throw this.error(
-          'BOOKING_OUTCOME_UNKNOWN',
-          false,
-          `BookShipment: HTTP ${response.status}; the shipment may or may not be booked`,
-        );
-      }
-      const retryable = response.status >= 500 || response.status === 429;
-      throw this.error('HTTP_ERROR', retryable, `${call}: HTTP ${response.status}`);
-    }
-
+  /** The reply as the method's schema reads it; REJECTED, or unreadable, otherwise. */
+  private readReply<S extends z.ZodType>(
+    call: Call,
+    text: string,
+    schema: S,
+    booking: boolean,
+    log: { courierCall: Call; ms: number; httpStatus: number },
+  ): z.infer<S> {
     let json: unknown;
     try {
       json = JSON.parse(text);
