@@ -106,7 +106,7 @@ try {
   const made = spawnSync(
     process.execPath,
     [
-      join(root, 'dist/server/modules/accounts/create-admin.cli.js'),
+      join(root, 'dist/server/cli/admin.cli.js'),
       '--email',
       ADMIN.email,
       '--password',

@@ -273,7 +273,7 @@ function createOperator(dataDir: string) {
   const made = spawnSync(
     process.execPath,
     [
-      join(root, 'dist/server/modules/accounts/create-admin.cli.js'),
+      join(root, 'dist/server/cli/admin.cli.js'),
       '--email',
       OPERATOR.email,
       '--password',

@@ -19,7 +19,7 @@ import { parseEnv } from '../../src/server/env.js';
 import { keepNewFilesPrivate } from '../../src/server/private-files.js';
 import { authSecret } from '../../src/server/modules/accounts/app-secret.js';
 import { createAuth } from '../../src/server/modules/accounts/auth.js';
-import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
+import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import {
   createMail,
   DEFAULT_MAIL_FROM,

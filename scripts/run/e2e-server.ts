@@ -41,7 +41,7 @@ if (process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD) {
   const made = spawnSync(
     process.execPath,
     [
-      join(root, 'dist/server/modules/accounts/create-admin.cli.js'),
+      join(root, 'dist/server/cli/admin.cli.js'),
       '--email',
       process.env.E2E_ADMIN_EMAIL,
       '--name',

@@ -181,7 +181,7 @@ describe('admin:create and backup beside a running site (embedded database)', ()
           [
             '--import',
             'tsx',
-            'src/server/modules/accounts/create-admin.cli.ts',
+            'src/server/cli/admin.cli.ts',
             '--email',
             email,
             '--password',

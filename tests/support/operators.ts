@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { signIn } from '../../src/domain/api/session.js';
-import { createOrPromoteAdmin } from '../../src/server/modules/accounts/create-admin.js';
+import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import { TestBrowser } from './browser-session.js';
 import { call } from './call.js';
 import { signUpAndConfirm } from './sign-up.js';

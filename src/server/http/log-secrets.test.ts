@@ -6,7 +6,7 @@ import { TestBrowser } from '../../../tests/support/browser-session.js';
 import { signedInCustomer } from '../../../tests/support/operators.js';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
 import { createLogger, loggedPath, loggedUrl } from '../logging.js';
-import { createOrPromoteAdmin } from '../modules/accounts/create-admin.js';
+import { createOrPromoteAdmin } from '../cli/create-admin.js';
 
 import { bookedOrder } from '../../../tests/support/factories/payments.js';
 

@@ -5,10 +5,20 @@ export { signUpRoutes } from './sign-up.routes.js';
 export { twoFactorRoutes } from './two-factor.routes.js';
 export { authSecret } from './app-secret.js';
 export { SignUpService } from './sign-up.service.js';
-export { operatorCommandHandlers } from './operator-channel.js';
+export {
+  operatorCommandHandlers,
+  runOperatorCommand,
+  sendOperatorCommand,
+  type OperatorCommand,
+  type OperatorReply,
+} from './operator-channel.js';
 export { AccountsService } from './accounts.service.js';
 export { createAuth, COOKIE_PREFIX } from './auth.js';
-export { OperatorAccounts } from './operator-accounts.js';
+export {
+  ADMIN_CREATE_ACTOR,
+  OperatorAccounts,
+  type CreateAdminInput,
+} from './operator-accounts.js';
 export { OperatorInvitationsRepository } from './operator-invitations.repository.js';
 export { TwoFactorService } from './two-factor.service.js';
 export { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';

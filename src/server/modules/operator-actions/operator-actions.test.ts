@@ -6,7 +6,7 @@ import { signedInAdmin, signedInCustomer } from '../../../../tests/support/opera
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
 import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
 import type { ApiRoute } from '../../../domain/api/route.js';
-import { createOrPromoteAdmin } from '../accounts/create-admin.js';
+import { createOrPromoteAdmin } from '../../cli/create-admin.js';
 import { call } from '../../../../tests/support/call.js';
 import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
 import { listAuditLog } from '../../../domain/api/admin/audit-log.js';

@@ -1,7 +1,7 @@
-import { openOperatorAccounts, type OperatorCommandDeps } from '../../operator-commands.js';
-import { ADMIN_CREATE_ACTOR, type CreateAdminInput } from './operator-accounts.js';
+import { openOperatorAccounts, type OperatorCommandDeps } from '../operator-commands.js';
+import { ADMIN_CREATE_ACTOR, type CreateAdminInput } from '../modules/accounts/index.js';
 
-export type { CreateAdminInput } from './operator-accounts.js';
+export type { CreateAdminInput } from '../modules/accounts/index.js';
 
 /**
  * What `npm run admin:create` does (docs/operators.md): a new account is created as a verified

@@ -12,20 +12,20 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { systemClock } from '../../clock.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { DataDirectoryInUseError, setLockPurpose } from '../../db/data-dir-lock.js';
-import { prepareDatabase, privateDataDirLogged } from '../../deps.js';
-import { EnvError, parseEnv } from '../../env.js';
+import { systemClock } from '../clock.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { DataDirectoryInUseError, setLockPurpose } from '../db/data-dir-lock.js';
+import { prepareDatabase, privateDataDirLogged } from '../deps.js';
+import { EnvError, parseEnv } from '../env.js';
 import {
   runOperatorCommand,
   sendOperatorCommand,
   type OperatorCommand,
   type OperatorReply,
-} from './operator-channel.js';
-import { openOperatorAccounts } from '../../operator-commands.js';
-import { errorMessage } from '../../error-message.js';
-import { keepNewFilesPrivate } from '../../private-files.js';
+} from '../modules/accounts/index.js';
+import { openOperatorAccounts } from '../operator-commands.js';
+import { errorMessage } from '../error-message.js';
+import { keepNewFilesPrivate } from '../private-files.js';
 
 const usage =
   'Usage: npm run admin:create -- --email EMAIL [--name NAME] [--password PASSWORD]\n' +
