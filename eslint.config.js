@@ -19,6 +19,13 @@ const NOT_FEATURES = {
   message:
     'components/ and lib/ never import a feature: features build on them (docs/decisions/012).',
 };
+const FEATURE_BY_SUBPATH = {
+  // `#src/web/features/<feature>/…` would step round the relative-path rule below: a feature is
+  // reached through its public entry, by subpath too (docs/development.md, "Imports").
+  regex: '^#src/web/features/[^/]+/(?!index\\.js$)(?![^/]+\\.css$)',
+  message:
+    'A feature imports another feature only through its public entry (../<feature>/index.js) (docs/decisions/012).',
+};
 const OTHER_FEATURE_INTERNALS = {
   // From src/web/features/<name>/<file>: `../<other>/<file>` is another feature's internals;
   // only its public entry `../<other>/index.js` may be imported, and its stylesheet (a page
@@ -48,6 +55,18 @@ const OTHER_MODULE_REPOSITORY_BY_ENTRY = {
   // A module's entry exports its repositories for services.ts, which builds them; another
   // module still reaches it only through its service.
   regex: '^(\\.\\./)+(modules/)?[^./][^/]*/index(\\.js)?$',
+  importNamePattern: 'Repository$',
+  message:
+    'A module never imports another module’s repository: use its service (docs/decisions/013).',
+};
+/** The same two rules for a module reached by subpath (`#src/server/modules/<other>/…`). */
+const MODULE_BY_SUBPATH = {
+  regex: '^#src/server/modules/[^/]+/(?!index\\.js$)',
+  message:
+    'A module imports another module only through its public entry (../<module>/index.js) (docs/decisions/087).',
+};
+const MODULE_REPOSITORY_BY_SUBPATH_ENTRY = {
+  regex: '^#src/server/modules/[^/]+/index(\\.js)?$',
   importNamePattern: 'Repository$',
   message:
     'A module never imports another module’s repository: use its service (docs/decisions/013).',
@@ -100,10 +119,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // The domain is pure and isomorphic: it imports nothing of ours, no node:*, no DOM.
+    // The domain is pure and isomorphic: it imports nothing of ours, no node:*, no DOM. (A
+    // pattern is gitignore-style, where a leading `#` starts a comment: `\\#` is the subpath.)
     files: ['src/domain/**/*.ts'],
     rules: restrict({
-      group: ['**/server/**', '**/web/**', '**/tests/**', 'node:*'],
+      group: ['**/server/**', '**/web/**', '**/tests/**', '\\#tests/**', '\\#scripts/**', 'node:*'],
       message: 'src/domain imports nothing of ours and does no I/O (docs/decisions/001).',
     }),
   },
@@ -117,7 +137,7 @@ export default tseslint.config(
   },
   {
     files: ['src/web/features/**/*.{ts,tsx}'],
-    rules: restrict(WEB_NOT_SERVER, OTHER_FEATURE_INTERNALS),
+    rules: restrict(WEB_NOT_SERVER, OTHER_FEATURE_INTERNALS, FEATURE_BY_SUBPATH),
   },
   {
     files: ['src/server/**/*.ts'],
@@ -153,6 +173,8 @@ export default tseslint.config(
       OTHER_MODULE_REPOSITORY,
       OTHER_MODULE_REPOSITORY_BY_ENTRY,
       otherModuleInternals('\\.\\./'),
+      MODULE_BY_SUBPATH,
+      MODULE_REPOSITORY_BY_SUBPATH_ENTRY,
     ),
   },
   {
@@ -163,6 +185,8 @@ export default tseslint.config(
       OTHER_MODULE_REPOSITORY,
       OTHER_MODULE_REPOSITORY_BY_ENTRY,
       otherModuleInternals('\\.\\./\\.\\./'),
+      MODULE_BY_SUBPATH,
+      MODULE_REPOSITORY_BY_SUBPATH_ENTRY,
     ),
   },
   {

@@ -220,6 +220,36 @@ describe('import boundaries', SLOW, () => {
     }
   });
 
+  it('keeps every boundary for a subpath import (#src/…)', async () => {
+    for (const [file, path] of [
+      ['src/domain/x.ts', '#src/server/app.js'],
+      ['src/domain/x.ts', '#tests/support/test-app.js'],
+      ['src/web/pages/booking/x.tsx', '#src/server/app.js'],
+      ['src/server/modules/email/templates/x.ts', '#src/web/app/app.js'],
+      ['src/server/db/x.ts', '#src/server/modules/email/outbox.js'],
+      ['src/server/modules/checkout/deep/x.ts', '#src/server/modules/orders/orders.service.js'],
+      ['src/server/modules/checkout/x.ts', '#src/server/modules/orders/order-access.js'],
+      ['src/server/dev/x.ts', '#src/server/modules/email/mail.js'],
+      ['src/web/features/booking/deep/x.tsx', '#src/web/features/orders/current-order.js'],
+      ['src/web/lib/deep/x.ts', '#src/web/features/quote/index.js'],
+    ] as const) {
+      expect(await restrictedImports(file, importing(path)), `${file} ← ${path}`).toHaveLength(1);
+    }
+    const [byEntry] = await restrictedImports(
+      'src/server/modules/checkout/deep/x.ts',
+      "import { OrdersRepository } from '#src/server/modules/orders/index.js';\nexport const b = OrdersRepository;\n",
+    );
+    expect(byEntry).toMatch(/never imports another module’s repository/);
+    for (const [file, path] of [
+      ['src/web/pages/booking/x.tsx', '#src/domain/address.js'],
+      ['src/server/modules/checkout/deep/x.ts', '#src/server/modules/orders/index.js'],
+      ['src/server/modules/checkout/deep/x.ts', '#src/domain/money.js'],
+      ['src/web/features/booking/deep/x.tsx', '#src/web/features/orders/index.js'],
+    ] as const) {
+      expect(await restrictedImports(file, importing(path)), `${file} ← ${path}`).toEqual([]);
+    }
+  });
+
   it('opens another feature’s stylesheet, never its code', async () => {
     const file = 'src/web/features/account/x.tsx';
     expect(await restrictedImports(file, importing('../checkout/checkout.css'))).toHaveLength(0);

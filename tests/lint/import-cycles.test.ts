@@ -10,4 +10,10 @@ describe('import cycles', () => {
   it('a cycle, even through a type-only import, is found with its files', () => {
     expect(importCycles('tests/lint/fixtures/cycle')).toEqual([['account.ts', 'order.ts']]);
   });
+
+  it('a cycle through a subpath import (#tests/…) is found too', () => {
+    expect(importCycles('tests/lint/fixtures/subpath-cycle')).toEqual([
+      ['deep/er/still/parcel.ts', 'route.ts'],
+    ]);
+  });
 });

@@ -1,10 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+
+/** The repository's root, where package.json maps `#src/*`, `#tests/*` and `#scripts/*`. */
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const SUBPATH = /^#(src|tests|scripts)\//;
 
 /**
  * The static import graph of a folder's TypeScript files: every `import … from`, `import '…'`
- * and `export … from` with a relative specifier, type-only ones included (a type-only cycle
+ * and `export … from` with a relative or subpath (`#src/…`) specifier, type-only ones included (a type-only cycle
  * still ties two files' designs together). A lazy `import()` is not an edge: it runs after both
  * files have loaded.
  */
@@ -21,8 +26,7 @@ export function importGraph(root: string): Map<string, string[]> {
         ts.isStringLiteral(statement.moduleSpecifier)
           ? statement.moduleSpecifier.text
           : undefined;
-      if (!specifier?.startsWith('.')) continue;
-      const target = resolveSpecifier(dirname(file), specifier);
+      const target = specifier && targetOf(file, specifier);
       if (target) edges.push(target);
     }
     graph.set(file, edges);
@@ -36,6 +40,13 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(path);
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
+}
+
+/** The file a specifier names, for a relative or a subpath one; undefined for a package. */
+export function targetOf(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith('.')) return resolveSpecifier(dirname(file), specifier);
+  if (SUBPATH.test(specifier)) return resolveSpecifier(REPO, specifier.slice(1));
+  return undefined;
 }
 
 function resolveSpecifier(from: string, specifier: string): string | undefined {

@@ -7,7 +7,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DB_DIR = join(ROOT, 'src/server/db');
 /** The modules whose code decides what a migrated, seeded test database holds. */
 const ENTRY_POINTS = ['migrate.ts', 'seed.ts', 'client.ts'].map((f) => join(DB_DIR, f));
-const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+const LOCAL_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+|#(?:src|tests|scripts)\/[^']+)'/g;
 
 /**
  * A key for the migrated and seeded test database: a hash of every migration file, of the source
@@ -32,7 +32,10 @@ export async function testDatabaseKey(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The entry files and every file of ours they import, transitively (`./x.js` → `./x.ts`). */
+/**
+ * The entry files and every file of ours they import, transitively (`./x.js` → `./x.ts`, and a
+ * subpath `#src/x.js` → `<root>/src/x.ts`).
+ */
 async function importGraph(entries: string[]): Promise<string[]> {
   const seen = new Set<string>();
   const queue = [...entries];
@@ -41,8 +44,11 @@ async function importGraph(entries: string[]): Promise<string[]> {
     if (seen.has(file)) continue;
     seen.add(file);
     const source = await readFile(file, 'utf8');
-    for (const [, specifier] of source.matchAll(RELATIVE_IMPORT)) {
-      queue.push(resolve(dirname(file), specifier!).replace(/\.js$/, '.ts'));
+    for (const [, specifier] of source.matchAll(LOCAL_IMPORT)) {
+      const target = specifier!.startsWith('#')
+        ? join(ROOT, specifier!.slice(1))
+        : resolve(dirname(file), specifier!);
+      queue.push(target.replace(/\.js$/, '.ts'));
     }
   }
   return [...seen].sort();

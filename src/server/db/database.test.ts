@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
 import { DESTINATIONS } from '../../domain/countries.js';

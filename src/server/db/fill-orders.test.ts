@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
-import { fillOrders } from '../../../scripts/lib/fill-orders.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { fillOrders } from '#scripts/lib/fill-orders.js';
 
 // The fill behind `npm run explain:hot-paths` and `npm run bench:growth`, on a small scale.
 describe('fillOrders', () => {

@@ -1,6 +1,6 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { schema } from './schema.js';
 
 /**

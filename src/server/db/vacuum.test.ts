@@ -9,7 +9,7 @@ import {
   expectDueAgainIn,
   runRecurringJobNow,
   type TestApp,
-} from '../../../tests/support/test-app.js';
+} from '#tests/support/test-app.js';
 import { recurringJobs } from '../background.js';
 import { vacuumEmbeddedDatabaseJob } from '../jobs/vacuum-embedded-database.job.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB, vacuumEmbeddedDatabase } from './vacuum.js';

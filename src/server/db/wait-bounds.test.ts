@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
-import { call } from '../../../tests/support/call.js';
-import { newOrder } from '../../../tests/support/factories/orders.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { call } from '#tests/support/call.js';
+import { newOrder } from '#tests/support/factories/orders.js';
 import { getOrder } from '../../domain/api/orders.js';
 import { DATABASE_BUSY_MESSAGE } from '../http/errors.js';
 import {

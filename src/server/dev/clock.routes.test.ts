@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { fixedClock, sandboxClock } from '../clock.js';
 
 /** `/dev/clock` (docs/tracking.md): the sandbox clock moves forward, and only forward. */

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedCourier } from '../../../tests/support/scripted-courier.js';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { ScriptedCourier } from '#tests/support/scripted-courier.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { createMail } from '../modules/email/mail.js';
 import { buildApp } from '../app.js';
 import { pino } from 'pino';

@@ -1,16 +1,16 @@
 import { connect, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { ADMIN_MESSAGES } from '../../domain/api/admin/console.js';
 import { ORDER_NOT_FOUND } from '../../domain/order.js';
 import type { RegisteredRoute } from '../modules/openapi/openapi.js';
 import { registerRouteAccess, type AccessRules, type ServerRouteAccess } from './access.js';
 import { CROSS_SITE_MESSAGE } from './origin-check.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limiter.js';
-import { quoteBody } from '../../../tests/support/factories/orders.js';
+import { quoteBody } from '#tests/support/factories/orders.js';
 import { sandboxClock } from '../clock.js';
 
 /**

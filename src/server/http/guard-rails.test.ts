@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { createLogger } from '../logging.js';
-import { payWithCard, startPayment } from '../../../tests/support/checkout.js';
-import { quoteBody, readyOrder } from '../../../tests/support/factories/orders.js';
+import { payWithCard, startPayment } from '#tests/support/checkout.js';
+import { quoteBody, readyOrder } from '#tests/support/factories/orders.js';
 import { quoteSearchOf } from '../../domain/quote.js';
 import { TEXT_INPUT_MESSAGES } from '../../domain/text-input.js';
 

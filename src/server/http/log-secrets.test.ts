@@ -2,13 +2,13 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TestBrowser } from '../../../tests/support/browser-session.js';
-import { signedInCustomer } from '../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { createLogger, loggedPath, loggedUrl } from '../logging.js';
 import { createOrPromoteAdmin } from '../cli/create-admin.js';
 
-import { bookedOrder } from '../../../tests/support/factories/payments.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
 
 describe('loggedUrl', () => {
   it('keeps the path and the names of the query parameters, never their values', () => {

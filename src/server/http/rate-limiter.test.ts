@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { fixedClock } from '../clock.js';
 import { RateLimiter } from './rate-limiter.js';
 

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { systemClock } from '../clock.js';
 import { defineJob, InvalidJobError } from './define-job.js';
 import { JobQueue } from './job-queue.js';

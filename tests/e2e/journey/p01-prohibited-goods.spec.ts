@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { GOODS_CATEGORIES, describeLimit } from '../../../src/domain/prohibited-items.js';
+import { GOODS_CATEGORIES, describeLimit } from '#src/domain/prohibited-items.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { addItemInUi, chooseFirstDate, saveAddresses, startOrder } from '../support/order.js';
 import { expectNoHorizontalScroll } from '../support/site.js';

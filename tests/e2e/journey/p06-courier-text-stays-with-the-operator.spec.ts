@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { NEEDS_ATTENTION_MESSAGE } from '../../../src/domain/checkout.js';
+import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { signInAsAdminAt } from '../support/admin.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COLLECTION_HOURS } from '../../../src/domain/collection-calendar.js';
-import { formatPence } from '../../../src/domain/money.js';
-import { COMPANY } from '../../../src/domain/company.js';
+import { COLLECTION_HOURS } from '#src/domain/collection-calendar.js';
+import { formatPence } from '#src/domain/money.js';
+import { COMPANY } from '#src/domain/company.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
 import { downloadAttachment, openMail } from '../support/mailbox.js';

@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import {
-  COLLECTION_HOURS,
-  COLLECTION_READY_FROM,
-} from '../../../src/domain/collection-calendar.js';
+import { COLLECTION_HOURS, COLLECTION_READY_FROM } from '#src/domain/collection-calendar.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
 import { openMail } from '../support/mailbox.js';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatCalendarDate } from '../../../src/domain/collection-calendar.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';
 import { COLLECTION_ADDRESS, fillAddress, saveAddresses, startOrder } from '../support/order.js';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { COMPANY } from '../../../src/domain/company.js';
+import { COMPANY } from '#src/domain/company.js';
 import { signUp, uniqueEmail } from '../support/account.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { fillCard, readyToPay } from '../support/checkout.js';

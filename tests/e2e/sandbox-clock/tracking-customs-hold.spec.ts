@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { londonAt } from '../../../src/domain/london-time.js';
-import { CUSTOMS_REASON } from '../../../src/server/providers/courier/simulator/tracking.js';
+import { londonAt } from '#src/domain/london-time.js';
+import { CUSTOMS_REASON } from '#src/server/providers/courier/simulator/tracking.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
 import { courierControl } from '../support/courier.js';

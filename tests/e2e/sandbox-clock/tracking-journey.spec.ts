@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addDays } from '../../../src/domain/collection-calendar.js';
-import { londonAt } from '../../../src/domain/london-time.js';
+import { addDays } from '#src/domain/collection-calendar.js';
+import { londonAt } from '#src/domain/london-time.js';
 import { signUp, uniqueEmail } from '../support/account.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';

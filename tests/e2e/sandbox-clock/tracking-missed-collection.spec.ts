@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { formatCalendarDate } from '../../../src/domain/collection-calendar.js';
-import { londonAt } from '../../../src/domain/london-time.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { londonAt } from '#src/domain/london-time.js';
 import { signInAsAdminAt } from '../support/admin.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';

@@ -1,4 +1,4 @@
-import type { CallCounts } from '../../../src/server/providers/courier/simulator/simulator.server.js';
+import type { CallCounts } from '#src/server/providers/courier/simulator/simulator.server.js';
 
 /**
  * The courier simulator's control (docs/providers.md): its behaviour switches, for the specs of

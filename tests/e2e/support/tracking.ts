@@ -1,10 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { TrackingView } from '../../../src/domain/api/tracking.js';
-import type { OrderView } from '../../../src/domain/order.js';
-import {
-  transitDays,
-  workingDaysAfter,
-} from '../../../src/server/providers/courier/simulator/tracking.js';
+import type { TrackingView } from '#src/domain/api/tracking.js';
+import type { OrderView } from '#src/domain/order.js';
+import { transitDays, workingDaysAfter } from '#src/server/providers/courier/simulator/tracking.js';
 import type { TestOrder } from './order.js';
 
 /**

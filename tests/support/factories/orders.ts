@@ -4,20 +4,12 @@ import {
   lookupCommodities,
   addItem,
   acceptTerms,
-} from '../../../src/domain/api/declaration.js';
-import {
-  getCollectionDates,
-  saveAddress,
-  setCollectionDate,
-} from '../../../src/domain/api/booking.js';
-import { createOrder, getOrder } from '../../../src/domain/api/orders.js';
-import type { OrderView } from '../../../src/domain/order.js';
-import type { z } from '../../../src/domain/zod.js';
-import {
-  quoteQueryOf,
-  type QuoteQuerySchema,
-  type QuoteRequestShape,
-} from '../../../src/domain/quote.js';
+} from '#src/domain/api/declaration.js';
+import { getCollectionDates, saveAddress, setCollectionDate } from '#src/domain/api/booking.js';
+import { createOrder, getOrder } from '#src/domain/api/orders.js';
+import type { OrderView } from '#src/domain/order.js';
+import type { z } from '#src/domain/zod.js';
+import { quoteQueryOf, type QuoteQuerySchema, type QuoteRequestShape } from '#src/domain/quote.js';
 import { ok, type Caller } from '../call.js';
 
 /** What a quote request holds (Get Quotes' form). */

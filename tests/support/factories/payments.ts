@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { OrderView } from '../../../src/domain/order.js';
-import type { SandboxPaymentProvider } from '../../../src/server/providers/payment/sandbox/sandbox-payments.js';
+import type { OrderView } from '#src/domain/order.js';
+import type { SandboxPaymentProvider } from '#src/server/providers/payment/sandbox/sandbox-payments.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '../checkout.js';
 import type { TestApp } from '../test-app.js';
 import { readyOrder, type ReadyOrderOptions } from './orders.js';

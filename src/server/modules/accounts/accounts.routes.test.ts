@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import {
-  legacyUnverifiedAccount,
-  signUpToken,
-  STRONG_PASSWORD,
-} from '../../../../tests/support/sign-up.js';
-import { customer, uniqueEmail } from '../../../../tests/support/factories/accounts.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { legacyUnverifiedAccount, signUpToken, STRONG_PASSWORD } from '#tests/support/sign-up.js';
+import { customer, uniqueEmail } from '#tests/support/factories/accounts.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import { LIMITS } from './accounts.service.js';
 import { SIGN_IN_LIMITS } from './sign-in-guard.js';
 import { DEFAULT_RATE_LIMITS } from '../../http/rate-limiter.js';
-import { call, untyped } from '../../../../tests/support/call.js';
+import { call, untyped } from '#tests/support/call.js';
 import {
   changeEmail,
   changeName,
@@ -22,10 +18,10 @@ import {
   resetPassword,
   signUp,
   verifyEmail,
-} from '../../../domain/api/accounts.js';
-import { getSession, signIn, signOut } from '../../../domain/api/session.js';
-import { createOrder } from '../../../domain/api/orders.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/accounts.js';
+import { getSession, signIn, signOut } from '#src/domain/api/session.js';
+import { createOrder } from '#src/domain/api/orders.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 beforeAll(async () => {

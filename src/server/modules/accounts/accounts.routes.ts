@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import {
   changeEmail,
   changeName,
@@ -10,9 +10,9 @@ import {
   resendVerification,
   resetPassword,
   verifyEmail,
-} from '../../../domain/api/accounts.js';
-import { getSession, signIn, signOut } from '../../../domain/api/session.js';
-import type { ApiRoute } from '../../../domain/api/route.js';
+} from '#src/domain/api/accounts.js';
+import { getSession, signIn, signOut } from '#src/domain/api/session.js';
+import type { ApiRoute } from '#src/domain/api/route.js';
 import { addRoute, NO_STORE, type RouteHandler, type RouteOptions } from '../../http/route.js';
 import type { RouteRateLimit } from '../../http/rate-limiter.js';
 import type { AccountsService, Caller } from './accounts.service.js';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
-import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '../../../domain/accounts.js';
-import type { Account } from '../../../domain/api/accounts.js';
+import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '#src/domain/accounts.js';
+import type { Account } from '#src/domain/api/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins';
 import type { Logger } from 'pino';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../domain/accounts.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#src/domain/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { authAccounts, sessions, twoFactors, users, verifications } from '../../db/schema.js';

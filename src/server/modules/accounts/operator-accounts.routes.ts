@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptOperatorInvitation } from '../../../domain/api/accounts.js';
+import { acceptOperatorInvitation } from '#src/domain/api/accounts.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
 import type { OperatorAccounts } from './operator-accounts.js';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
-import type { AuditAction } from '../../../domain/audit-actions.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
+import type { AuditAction } from '#src/domain/audit-actions.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import { commonPasswordCount, passwordProblem } from './password-rule.js';
 
 const email = 'ada.lovelace@example.com';

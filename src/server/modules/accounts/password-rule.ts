@@ -4,7 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../../domain/accounts.js';
+} from '#src/domain/accounts.js';
 
 /**
  * The password rule (docs/accounts.md, decisions 076 and 116), checked on the server only: the

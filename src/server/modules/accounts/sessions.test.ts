@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call } from '../../../../tests/support/call.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
-import { ADMIN_PASSWORD, signedInAdmin } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { freshTotpCode } from '../../../../tests/support/two-factor.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { getAccount } from '../../../domain/api/accounts.js';
-import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
-import { getSession, signIn } from '../../../domain/api/session.js';
-import { finishSignIn } from '../../../domain/api/two-factor.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { call } from '#tests/support/call.js';
+import { customer } from '#tests/support/factories/accounts.js';
+import { ADMIN_PASSWORD, signedInAdmin } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { freshTotpCode } from '#tests/support/two-factor.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { getAccount } from '#src/domain/api/accounts.js';
+import { getAdminDashboard } from '#src/domain/api/admin/orders.js';
+import { getSession, signIn } from '#src/domain/api/session.js';
+import { finishSignIn } from '#src/domain/api/two-factor.js';
 import { DEFAULT_OPERATOR_SESSION_LIMITS } from './session-activity.js';
 
 /**

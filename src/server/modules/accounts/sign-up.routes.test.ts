@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
 import {
   legacyUnverifiedAccount,
   signUpAndConfirm,
   signUpMailIds,
   signUpToken,
   STRONG_PASSWORD,
-} from '../../../../tests/support/sign-up.js';
-import {
-  createTestApp,
-  runRecurringJobNow,
-  type TestApp,
-} from '../../../../tests/support/test-app.js';
-import { enrolTwoFactor, totpCode } from '../../../../tests/support/two-factor.js';
-import {
-  ACCOUNT_MESSAGES,
-  signUpResentMessage,
-  signUpSentMessage,
-} from '../../../domain/accounts.js';
+} from '#tests/support/sign-up.js';
+import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
+import { enrolTwoFactor, totpCode } from '#tests/support/two-factor.js';
+import { ACCOUNT_MESSAGES, signUpResentMessage, signUpSentMessage } from '#src/domain/accounts.js';
 import { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';
 import { SIGN_UP_LIMITS } from './sign-up.service.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { uniqueEmail } from '../../../../tests/support/factories/accounts.js';
-import { createOrder } from '../../../domain/api/orders.js';
+import { quoteBody } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { uniqueEmail } from '#tests/support/factories/accounts.js';
+import { createOrder } from '#src/domain/api/orders.js';
 import {
   changePassword,
   requestPasswordReset,
@@ -31,10 +23,10 @@ import {
   signUp,
   confirmSignUp,
   resendSignUp,
-} from '../../../domain/api/accounts.js';
-import { getSession, signIn as signInRoute } from '../../../domain/api/session.js';
-import { finishSignIn } from '../../../domain/api/two-factor.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/accounts.js';
+import { getSession, signIn as signInRoute } from '#src/domain/api/session.js';
+import { finishSignIn } from '#src/domain/api/two-factor.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 beforeAll(async () => {

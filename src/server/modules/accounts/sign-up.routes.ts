@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { confirmSignUp, resendSignUp, signUp } from '../../../domain/api/accounts.js';
+import { confirmSignUp, resendSignUp, signUp } from '#src/domain/api/accounts.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
 import type { OrderAccess } from '../orders/index.js';
 import type { SignUpService } from './sign-up.service.js';

@@ -4,7 +4,7 @@ import {
   signUpResentMessage,
   signUpSentMessage,
   type SessionUser,
-} from '../../../domain/accounts.js';
+} from '#src/domain/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

@@ -5,7 +5,7 @@ import {
   newRecoveryCodes,
   startTwoFactor,
   turnOffTwoFactor,
-} from '../../../domain/api/two-factor.js';
+} from '#src/domain/api/two-factor.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
 import { callerOf, setCookies, type AccountEvents } from './accounts.routes.js';
 import type { TwoFactorService } from './two-factor.service.js';

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
-import type { SessionUser } from '../../../domain/accounts.js';
-import type { Enrolment } from '../../../domain/api/two-factor.js';
-import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import type { Enrolment } from '#src/domain/api/two-factor.js';
+import { TWO_FACTOR_MESSAGES } from '#src/domain/two-factor.js';
 import { ApiError } from '../../http/errors.js';
 import {
   setCookiesOf,

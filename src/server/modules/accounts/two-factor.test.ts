@@ -1,33 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
 import {
   ADMIN_PASSWORD,
   signedInAdmin,
   signedInAdminWithoutTwoFactor,
-} from '../../../../tests/support/operators.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import {
-  enrolTwoFactor,
-  freshTotpCode,
-  totpCode,
-  wrongCode,
-} from '../../../../tests/support/two-factor.js';
-import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
-import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
-import { TWO_FACTOR_MESSAGES } from '../../../domain/two-factor.js';
+} from '#tests/support/operators.js';
+import { customer } from '#tests/support/factories/accounts.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { enrolTwoFactor, freshTotpCode, totpCode, wrongCode } from '#tests/support/two-factor.js';
+import { ADMIN_MESSAGES } from '#src/domain/api/admin/console.js';
+import { getAdminDashboard } from '#src/domain/api/admin/orders.js';
+import { TWO_FACTOR_MESSAGES } from '#src/domain/two-factor.js';
 import { ACCOUNT_WAITS, accountWaitSeconds, SIGN_IN_LIMITS } from './sign-in-guard.js';
-import { call } from '../../../../tests/support/call.js';
-import { getSession, signIn, signOut } from '../../../domain/api/session.js';
+import { call } from '#tests/support/call.js';
+import { getSession, signIn, signOut } from '#src/domain/api/session.js';
 import {
   confirmTwoFactor,
   finishSignIn,
   newRecoveryCodes,
   startTwoFactor,
   turnOffTwoFactor,
-} from '../../../domain/api/two-factor.js';
-import { getAccount } from '../../../domain/api/accounts.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/two-factor.js';
+import { getAccount } from '#src/domain/api/accounts.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 /** Two-step sign-in (docs/accounts.md, decisions 074 and 075), through the API. */
 let t: TestApp;

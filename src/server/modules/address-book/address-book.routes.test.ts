@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call, ok, untyped } from '../../../../tests/support/call.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { call, ok, untyped } from '#tests/support/call.js';
+import { customer } from '#tests/support/factories/accounts.js';
 import {
   COLLECTION_ADDRESS,
   DELIVERY_ADDRESS,
   newOrder,
   withAddresses,
-} from '../../../../tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { SAVED_ADDRESSES_MAX } from '../../../domain/address-book.js';
+} from '#tests/support/factories/orders.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { SAVED_ADDRESSES_MAX } from '#src/domain/address-book.js';
 import {
   createSavedAddress,
   deleteSavedAddress,
@@ -23,8 +23,8 @@ import {
   updateSavedAddress,
   useSavedAddress,
   type SavedAddressInput,
-} from '../../../domain/api/saved-addresses.js';
-import { getSession } from '../../../domain/api/session.js';
+} from '#src/domain/api/saved-addresses.js';
+import { getSession } from '#src/domain/api/session.js';
 
 let t: TestApp;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../domain/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
 import {
   createSavedAddress,
   deleteSavedAddress,
@@ -9,7 +9,7 @@ import {
   saveOrderAddresses,
   updateSavedAddress,
   useSavedAddress,
-} from '../../../domain/api/saved-addresses.js';
+} from '#src/domain/api/saved-addresses.js';
 import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { OrderAccess, Viewer } from '../orders/index.js';

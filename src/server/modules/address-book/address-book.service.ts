@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { validateAddress, type AddressInputValue } from '../../../domain/address.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { validateAddress, type AddressInputValue } from '#src/domain/address.js';
 import {
   ADDRESS_BOOK_MESSAGES,
   checkSavedPlace,
@@ -10,14 +10,14 @@ import {
   savedAddressMisfit,
   splitName,
   type SavedAddressRole,
-} from '../../../domain/address-book.js';
-import { findCountry } from '../../../domain/countries.js';
+} from '#src/domain/address-book.js';
+import { findCountry } from '#src/domain/countries.js';
 import {
   SAVED_ADDRESS_NOT_FOUND,
   type BookingContact,
   type SavedAddress,
-} from '../../../domain/api/saved-addresses.js';
-import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
+} from '#src/domain/api/saved-addresses.js';
+import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { OrderAccess, OrdersService, Viewer } from '../orders/index.js';

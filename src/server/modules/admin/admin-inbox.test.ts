@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { TestBrowser as Browser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { TestBrowser as Browser } from '#tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { call, untyped, type CallArgs } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import { getAdminDashboard } from '../../../domain/api/admin/orders.js';
+import { readyOrder } from '#tests/support/factories/orders.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { call, untyped, type CallArgs } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
+import { getAdminDashboard } from '#src/domain/api/admin/orders.js';
 import {
   listAdminOrderDocuments,
   addAdminOrderNote,
   listAdminOrderNotes,
   resendAdminConfirmation,
-} from '../../../domain/api/admin/order-extras.js';
-import { listAdminMail, retryAdminMail } from '../../../domain/api/admin/mail.js';
-import { listAdminMessages, markAdminMessage } from '../../../domain/api/admin/messages.js';
-import { createContactMessage } from '../../../domain/api/contact.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import type { ApiRoute } from '../../../domain/api/route.js';
+} from '#src/domain/api/admin/order-extras.js';
+import { listAdminMail, retryAdminMail } from '#src/domain/api/admin/mail.js';
+import { listAdminMessages, markAdminMessage } from '#src/domain/api/admin/messages.js';
+import { createContactMessage } from '#src/domain/api/contact.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import type { ApiRoute } from '#src/domain/api/route.js';
 
 let t: TestApp;
 let admin: TestBrowser;

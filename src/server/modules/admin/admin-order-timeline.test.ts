@@ -3,10 +3,10 @@ import {
   AdminOrderDetailSchema,
   type AdminOrderDetail,
   getAdminOrder,
-} from '../../../domain/api/admin/orders.js';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+} from '#src/domain/api/admin/orders.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { fixedClock } from '../../clock.js';
 import {
   startCourierSimulator,
@@ -14,9 +14,9 @@ import {
 } from '../../providers/courier/simulator/simulator.server.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { CheckoutRepository } from '../checkout/checkout.repository.js';
-import { checkoutStatus } from '../../../../tests/support/checkout.js';
-import { settledOrder } from '../../../../tests/support/factories/payments.js';
-import { call } from '../../../../tests/support/call.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { settledOrder } from '#tests/support/factories/payments.js';
+import { call } from '#tests/support/call.js';
 
 // Credentials no other text of the order could contain by chance.
 const API_KEY = 'sim-api-key-9c41f7e2b8d35a60';

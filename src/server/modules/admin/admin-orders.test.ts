@@ -1,33 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { quoteBody, readyOrder } from '../../../../tests/support/factories/orders.js';
-import { settle, settledOrder } from '../../../../tests/support/factories/payments.js';
-import { call, ok, type CallInput } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import {
-  getAdminDashboard,
-  getAdminOrder,
-  listAdminOrders,
-} from '../../../domain/api/admin/orders.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { quoteBody, readyOrder } from '#tests/support/factories/orders.js';
+import { settle, settledOrder } from '#tests/support/factories/payments.js';
+import { call, ok, type CallInput } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
+import { getAdminDashboard, getAdminOrder, listAdminOrders } from '#src/domain/api/admin/orders.js';
 import {
   listAdminOrderDocuments,
   uploadAdminOrderDocument,
   resendAdminConfirmation,
-} from '../../../domain/api/admin/order-extras.js';
-import { resolveAdminOrder } from '../../../domain/api/admin/payments.js';
-import { createOrder } from '../../../domain/api/orders.js';
-import { createContactMessage } from '../../../domain/api/contact.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/admin/order-extras.js';
+import { resolveAdminOrder } from '#src/domain/api/admin/payments.js';
+import { createOrder } from '#src/domain/api/orders.js';
+import { createContactMessage } from '#src/domain/api/contact.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;

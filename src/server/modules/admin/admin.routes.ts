@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  getAdminDashboard,
-  getAdminOrder,
-  listAdminOrders,
-} from '../../../domain/api/admin/orders.js';
-import { addAdminOrderNote, listAdminOrderNotes } from '../../../domain/api/admin/order-extras.js';
+import { getAdminDashboard, getAdminOrder, listAdminOrders } from '#src/domain/api/admin/orders.js';
+import { addAdminOrderNote, listAdminOrderNotes } from '#src/domain/api/admin/order-extras.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { AdminService } from './admin.service.js';

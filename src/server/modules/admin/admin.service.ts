@@ -1,17 +1,14 @@
-import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
-import type { Dashboard } from '../../../domain/api/admin/orders.js';
+import type { BookingChangeView } from '#src/domain/api/booking-changes.js';
+import type { Dashboard } from '#src/domain/api/admin/orders.js';
 import {
   ADMIN_ORDERS_PAGE,
   type AdminOrderDetail,
   type AdminOrderSummary,
-} from '../../../domain/api/admin/orders.js';
-import { findCountry } from '../../../domain/countries.js';
-import {
-  estimateImportCharges,
-  isImportChargesDestination,
-} from '../../../domain/import-charges.js';
-import { londonDate, londonMidnight } from '../../../domain/london-time.js';
-import type { OrderStatus } from '../../../domain/order-states.js';
+} from '#src/domain/api/admin/orders.js';
+import { findCountry } from '#src/domain/countries.js';
+import { estimateImportCharges, isImportChargesDestination } from '#src/domain/import-charges.js';
+import { londonDate, londonMidnight } from '#src/domain/london-time.js';
+import type { OrderStatus } from '#src/domain/order-states.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CheckoutService, PaymentRow, RefundRow } from '../checkout/index.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderNote } from '../../../domain/api/admin/order-extras.js';
+import type { OrderNote } from '#src/domain/api/admin/order-extras.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuditLog, Operator } from '../operator-actions/index.js';

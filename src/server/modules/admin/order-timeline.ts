@@ -1,9 +1,9 @@
-import type { AuditEntry } from '../../../domain/api/admin/audit-log.js';
-import type { TimelineEntry } from '../../../domain/api/admin/orders.js';
-import type { BookingChangeView } from '../../../domain/api/booking-changes.js';
-import { findCountry } from '../../../domain/countries.js';
-import { formatPence } from '../../../domain/money.js';
-import { SERVICE_LEVELS } from '../../../domain/quote.js';
+import type { AuditEntry } from '#src/domain/api/admin/audit-log.js';
+import type { TimelineEntry } from '#src/domain/api/admin/orders.js';
+import type { BookingChangeView } from '#src/domain/api/booking-changes.js';
+import { findCountry } from '#src/domain/countries.js';
+import { formatPence } from '#src/domain/money.js';
+import { SERVICE_LEVELS } from '#src/domain/quote.js';
 import { mailSummaryOf, type OutboxEntry } from '../email/index.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
 import type { OrderNoteRow } from './order-notes.repository.js';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { BookingChangeStatus } from '../../../domain/booking-changes.js';
+import type { BookingChangeStatus } from '#src/domain/booking-changes.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { bookingChanges } from '../../db/schema.js';
 

@@ -7,7 +7,7 @@ import {
   confirmCoverRaise,
   getBookingChanges,
   raiseCover,
-} from '../../../domain/api/booking-changes.js';
+} from '#src/domain/api/booking-changes.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf, type AuditLog } from '../operator-actions/index.js';
 import type { BookingChangesService } from './booking-changes.service.js';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { validateAddress } from '../../../domain/address.js';
-import type { BookingChanges, BookingChangeView } from '../../../domain/api/booking-changes.js';
+import { validateAddress } from '#src/domain/address.js';
+import type { BookingChanges, BookingChangeView } from '#src/domain/api/booking-changes.js';
 import {
   BOOKING_CHANGE_MESSAGES as M,
   changesCloseAt,
   type BookingChangeKind,
-} from '../../../domain/booking-changes.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { formatLondon } from '../../../domain/london-time.js';
-import { formatPence } from '../../../domain/money.js';
-import { formatWholePounds } from '../../../domain/pricing.js';
-import type { OrderAddress } from '../../../domain/order.js';
+} from '#src/domain/booking-changes.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { formatPence } from '#src/domain/money.js';
+import { formatWholePounds } from '#src/domain/pricing.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call, ok } from '../../../../tests/support/call.js';
-import { checkoutStatus } from '../../../../tests/support/checkout.js';
-import { bookedOrder, sandbox, settle } from '../../../../tests/support/factories/payments.js';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { call, ok } from '#tests/support/call.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { bookedOrder, sandbox, settle } from '#tests/support/factories/payments.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import {
   cancelAdminBooking,
   cancelBooking,
   changeCollectionContact,
   changeCollectionDate,
   getBookingChanges,
-} from '../../../domain/api/booking-changes.js';
-import { BOOKING_CHANGE_MESSAGES } from '../../../domain/booking-changes.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { londonAt } from '../../../domain/london-time.js';
+} from '#src/domain/api/booking-changes.js';
+import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { londonAt } from '#src/domain/london-time.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 

@@ -1,28 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, ok } from '../../../../tests/support/call.js';
-import { checkoutStatus, payWithCard } from '../../../../tests/support/checkout.js';
-import { bookedOrder, GOOD_CARD, settle } from '../../../../tests/support/factories/payments.js';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { call, ok } from '#tests/support/call.js';
+import { checkoutStatus, payWithCard } from '#tests/support/checkout.js';
+import { bookedOrder, GOOD_CARD, settle } from '#tests/support/factories/payments.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import {
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin/rates.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
-import { refundAdminOrder } from '../../../domain/api/admin/payments.js';
+} from '#src/domain/api/admin/rates.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
+import { refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import {
   cancelBooking,
   changeCollectionDate,
   confirmCoverRaise,
   getBookingChanges,
   raiseCover,
-} from '../../../domain/api/booking-changes.js';
-import { COVER_MESSAGE } from '../../../domain/api/cover.js';
-import { BOOKING_CHANGE_MESSAGES as M } from '../../../domain/booking-changes.js';
-import { CARD_MESSAGES } from '../../../domain/cards.js';
-import { londonAt } from '../../../domain/london-time.js';
+} from '#src/domain/api/booking-changes.js';
+import { COVER_MESSAGE } from '#src/domain/api/cover.js';
+import { BOOKING_CHANGE_MESSAGES as M } from '#src/domain/booking-changes.js';
+import { CARD_MESSAGES } from '#src/domain/cards.js';
+import { londonAt } from '#src/domain/london-time.js';
 
 /**
  * Raising the cover after payment (docs/cover-and-import-charges.md, "Raising the cover after

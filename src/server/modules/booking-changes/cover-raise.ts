@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { BookingChanges, CoverRaise } from '../../../domain/api/booking-changes.js';
-import { COVER_MESSAGE } from '../../../domain/api/cover.js';
-import {
-  BOOKING_CHANGE_MESSAGES as M,
-  coverRaisePricePence,
-} from '../../../domain/booking-changes.js';
-import { formatPence } from '../../../domain/money.js';
+import type { BookingChanges, CoverRaise } from '#src/domain/api/booking-changes.js';
+import { COVER_MESSAGE } from '#src/domain/api/cover.js';
+import { BOOKING_CHANGE_MESSAGES as M, coverRaisePricePence } from '#src/domain/booking-changes.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   coverProblem,
   extraCoverText,
   formatWholePounds,
   maxCoverFor,
-} from '../../../domain/pricing.js';
-import { readPounds } from '../../../domain/typed-pounds.js';
+} from '#src/domain/pricing.js';
+import { readPounds } from '#src/domain/typed-pounds.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';

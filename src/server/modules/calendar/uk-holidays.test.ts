@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionWindow } from '../../../domain/collection-calendar.js';
+import { collectionWindow } from '#src/domain/collection-calendar.js';
 import { createUkHolidayLookup } from './uk-holidays.js';
 
 const holidayOn = createUkHolidayLookup();

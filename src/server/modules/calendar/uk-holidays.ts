@@ -1,5 +1,5 @@
 import Holidays from 'date-holidays';
-import type { HolidayLookup, HolidayRegion } from '../../../domain/collection-calendar.js';
+import type { HolidayLookup, HolidayRegion } from '#src/domain/collection-calendar.js';
 
 const STATES: Record<HolidayRegion, string> = {
   'england-and-wales': 'ENG',

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { CountryOption, CountryRole } from '../../../domain/countries.js';
+import type { CountryOption, CountryRole } from '#src/domain/countries.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import {
   countries,

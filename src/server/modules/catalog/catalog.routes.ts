@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getCountries } from '../../../domain/api/catalog.js';
+import { getCountries } from '#src/domain/api/catalog.js';
 import { addRoute } from '../../http/route.js';
 import type { CatalogService } from './catalog.service.js';
 

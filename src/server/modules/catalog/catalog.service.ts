@@ -1,8 +1,8 @@
-import type { CountryOption, CountryRole } from '../../../domain/countries.js';
-import { rateDifferences, type RatePrice } from '../../../domain/rates.js';
+import type { CountryOption, CountryRole } from '#src/domain/countries.js';
+import { rateDifferences, type RatePrice } from '#src/domain/rates.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
-import { DEFAULT_COVER_SETTINGS, type CoverSettings } from '../../../domain/pricing.js';
+import { DEFAULT_COVER_SETTINGS, type CoverSettings } from '#src/domain/pricing.js';
 import type {
   CatalogRepository,
   CoverSettingsRow,

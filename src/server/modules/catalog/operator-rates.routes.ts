@@ -9,7 +9,7 @@ import {
   previewRatesImport,
   restoreRateVersion,
   saveAdminRates,
-} from '../../../domain/api/admin/rates.js';
+} from '#src/domain/api/admin/rates.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorRates } from './operator-rates.js';

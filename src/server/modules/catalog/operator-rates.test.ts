@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { penceToPounds, RATE_MESSAGES } from '../../../domain/rates.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { penceToPounds, RATE_MESSAGES } from '#src/domain/rates.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { quoteQuery, readyOrder } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import {
   exportRatesCsv,
   getAdminRates,
@@ -20,9 +15,9 @@ import {
   restoreRateVersion,
   saveAdminRates,
   type SaveRatesInput,
-} from '../../../domain/api/admin/rates.js';
-import { getQuotes } from '../../../domain/api/orders.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/admin/rates.js';
+import { getQuotes } from '#src/domain/api/orders.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;

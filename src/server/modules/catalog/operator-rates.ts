@@ -3,11 +3,11 @@ import {
   COVER_PERCENT_MESSAGE,
   type CoverSettingsVersion,
   type SaveCoverSettingsInput,
-} from '../../../domain/api/admin/rates.js';
-import type { RatesView, RateVersion, SaveRatesInput } from '../../../domain/api/admin/rates.js';
-import type { AuditAction } from '../../../domain/audit-actions.js';
-import { DESTINATIONS } from '../../../domain/countries.js';
-import type { CoverSettings } from '../../../domain/pricing.js';
+} from '#src/domain/api/admin/rates.js';
+import type { RatesView, RateVersion, SaveRatesInput } from '#src/domain/api/admin/rates.js';
+import type { AuditAction } from '#src/domain/audit-actions.js';
+import { DESTINATIONS } from '#src/domain/countries.js';
+import type { CoverSettings } from '#src/domain/pricing.js';
 import {
   cellKey,
   parsePounds,
@@ -18,8 +18,8 @@ import {
   rateWarnings,
   sortPrices,
   type RatePrice,
-} from '../../../domain/rates.js';
-import { readPounds } from '../../../domain/typed-pounds.js';
+} from '#src/domain/rates.js';
+import { readPounds } from '#src/domain/typed-pounds.js';
 import type { Clock } from '../../clock.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

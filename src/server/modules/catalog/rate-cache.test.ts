@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { fixedClock } from '../../clock.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { RateCache } from './rate-cache.js';

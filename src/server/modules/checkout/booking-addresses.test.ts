@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { newOrder, readyOrder } from '../../../../tests/support/factories/orders.js';
-import { settle } from '../../../../tests/support/factories/payments.js';
-import { call } from '../../../../tests/support/call.js';
-import { saveAddress } from '../../../domain/api/booking.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { newOrder, readyOrder } from '#tests/support/factories/orders.js';
+import { settle } from '#tests/support/factories/payments.js';
+import { call } from '#tests/support/call.js';
+import { saveAddress } from '#src/domain/api/booking.js';
 
 // Addresses follow their country's format: a French address has no region, and any address may
 // have a company and a second line, which are stored and sent to the courier as its own fields.

@@ -1,18 +1,14 @@
 import { pino } from 'pino';
-import { NEEDS_ATTENTION_MESSAGE } from '../../../domain/checkout.js';
+import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  simulatorClient,
-  type TestApp,
-} from '../../../../tests/support/test-app.js';
+import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutRepository } from './checkout.repository.js';
-import { checkoutStatus } from '../../../../tests/support/checkout.js';
-import { settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { settle, authorisedOrder } from '#tests/support/factories/payments.js';
 
 /**
  * Faults around BookShipment: the database failing after the courier confirmed, a worker taken

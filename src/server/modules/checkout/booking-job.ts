@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { COLLECTION_DATE_LAPSED } from '../../../domain/checkout.js';
-import type { OrderStatus } from '../../../domain/order-states.js';
+import { COLLECTION_DATE_LAPSED } from '#src/domain/checkout.js';
+import type { OrderStatus } from '#src/domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import type {

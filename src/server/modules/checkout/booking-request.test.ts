@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderAddress } from '../../../domain/order.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
 import { consignmentSummary, shipmentBookingFor } from './booking-request.js';
 

@@ -1,7 +1,7 @@
-import { COLLECTION_READY_FROM } from '../../../domain/collection-calendar.js';
-import { findCountry } from '../../../domain/countries.js';
-import { packageSizeOf, parcelsFor } from '../../../domain/boxes.js';
-import type { OrderAddress } from '../../../domain/order.js';
+import { COLLECTION_READY_FROM } from '#src/domain/collection-calendar.js';
+import { findCountry } from '#src/domain/countries.js';
+import { packageSizeOf, parcelsFor } from '#src/domain/boxes.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import type { BookingAddress, ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import type { OrderItemRow, OrderRow } from '../orders/index.js';
 

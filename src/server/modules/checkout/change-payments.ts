@@ -1,5 +1,5 @@
-import type { PaymentSession } from '../../../domain/checkout.js';
-import { PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
+import type { PaymentSession } from '#src/domain/checkout.js';
+import { PAYMENT_STATUS_RANK } from '#src/domain/order-states.js';
 import type { DbTransaction } from '../../db/client.js';
 import { queueCancels, type ChangePaymentHandler, type CheckoutDeps } from './checkout-deps.js';
 import { capturePaymentJob } from './jobs/capture-payment.job.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import type { Clock } from '../../clock.js';
 import type { DbTransaction } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';

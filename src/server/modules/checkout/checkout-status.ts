@@ -1,9 +1,9 @@
-import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '../../../domain/checkout.js';
-import { findCountry } from '../../../domain/countries.js';
-import { isEditable } from '../../../domain/order-states.js';
-import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
-import { purchaseDescription, receiptLines, type Receipt } from '../../../domain/receipt.js';
-import { summarisePayment, type PaymentSummary } from '../../../domain/refunds.js';
+import { NEEDS_ATTENTION_MESSAGE, type CheckoutStatus } from '#src/domain/checkout.js';
+import { findCountry } from '#src/domain/countries.js';
+import { isEditable } from '#src/domain/order-states.js';
+import { DEFAULT_COVER_SETTINGS } from '#src/domain/pricing.js';
+import { purchaseDescription, receiptLines, type Receipt } from '#src/domain/receipt.js';
+import { summarisePayment, type PaymentSummary } from '#src/domain/refunds.js';
 import type { OrderRow } from '../orders/index.js';
 import { customerFailureMessage, documentPath, type CheckoutDeps } from './checkout-deps.js';
 import { capturedPayments } from './refunds.js';

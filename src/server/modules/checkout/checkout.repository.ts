@@ -11,9 +11,9 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import { canMovePayment, type PaymentStatus } from '../../../domain/order-states.js';
+import { canMovePayment, type PaymentStatus } from '#src/domain/order-states.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
-import type { RefundStatus } from '../../../domain/refunds.js';
+import type { RefundStatus } from '#src/domain/refunds.js';
 import {
   courierBookingReplies,
   courierExchanges,

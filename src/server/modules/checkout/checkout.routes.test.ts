@@ -5,28 +5,23 @@ import {
   actAsOneBrowser,
   simulatorClient,
   type TestApp,
-} from '../../../../tests/support/test-app.js';
+} from '#tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { CHECKOUT_MESSAGES } from './checkout-deps.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { getCollectionDates, setCollectionDate } from '../../../domain/api/booking.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { call, untyped } from '#tests/support/call.js';
+import { getCollectionDates, setCollectionDate } from '#src/domain/api/booking.js';
 import {
   paymentWebhook,
   sandboxAuthenticate,
   startPayment as startPaymentRoute,
-} from '../../../domain/api/checkout.js';
-import { acceptTerms, deleteItem } from '../../../domain/api/declaration.js';
-import { selectService } from '../../../domain/api/orders.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { sandbox, settle } from '../../../../tests/support/factories/payments.js';
+} from '#src/domain/api/checkout.js';
+import { acceptTerms, deleteItem } from '#src/domain/api/declaration.js';
+import { selectService } from '#src/domain/api/orders.js';
+import { readyOrder } from '#tests/support/factories/orders.js';
+import { sandbox, settle } from '#tests/support/factories/payments.js';
 
 let t: TestApp;
 beforeAll(async () => {

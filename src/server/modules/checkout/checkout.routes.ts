@@ -7,8 +7,8 @@ import {
   sandboxAuthenticate,
   sandboxConfirmCard,
   startPayment,
-} from '../../../domain/api/checkout.js';
-import type { SandboxCardResult } from '../../../domain/checkout.js';
+} from '#src/domain/api/checkout.js';
+import type { SandboxCardResult } from '#src/domain/checkout.js';
 import { ApiError } from '../../http/errors.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { tooManyAttempts, type Limit, type RateLimiter } from '../../http/rate-limiter.js';

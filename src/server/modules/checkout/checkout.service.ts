@@ -1,4 +1,4 @@
-import type { CheckoutStatus, PaymentSession } from '../../../domain/checkout.js';
+import type { CheckoutStatus, PaymentSession } from '#src/domain/checkout.js';
 import type { PaymentEvent, PaymentProvider } from '../../providers/payment/payment-provider.js';
 import { BookingJob } from './booking-job.js';
 import {
@@ -25,7 +25,7 @@ import { ChangePayments } from './change-payments.js';
 import { cancelAuthorisation } from './operator-payments.js';
 import { Refunds, type RefundBy, type RefundRequester } from './refunds.js';
 import type { RefundRow } from './checkout.repository.js';
-import type { PaymentSummary } from '../../../domain/refunds.js';
+import type { PaymentSummary } from '#src/domain/refunds.js';
 
 export type { Resolution };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_NOT_BOOKED_MESSAGE } from '../../../domain/api/admin/order-extras.js';
-import { findCountry } from '../../../domain/countries.js';
-import type { OrderAddress } from '../../../domain/order.js';
+import { ORDER_NOT_BOOKED_MESSAGE } from '#src/domain/api/admin/order-extras.js';
+import { findCountry } from '#src/domain/countries.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { BookingResult } from '../../providers/courier/courier-provider.js';
@@ -9,12 +9,9 @@ import type { BookingConfirmationInput, PostalAddress } from '../email/index.js'
 import type { OrderRow } from '../orders/index.js';
 import { documentPath, type CheckoutDeps } from './checkout-deps.js';
 import { receiptOf } from './checkout-status.js';
-import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
-import { coverText } from '../../../domain/receipt.js';
-import {
-  IMPORT_CHARGES_INFO_PATH,
-  personalEffectsDocuments,
-} from '../../../domain/import-charges.js';
+import { DEFAULT_COVER_SETTINGS } from '#src/domain/pricing.js';
+import { coverText } from '#src/domain/receipt.js';
+import { IMPORT_CHARGES_INFO_PATH, personalEffectsDocuments } from '#src/domain/import-charges.js';
 
 /** A stored label or customs document as the confirmation email attaches and links it. */
 export interface ConfirmationDocument {

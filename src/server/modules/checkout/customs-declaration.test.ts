@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 

@@ -5,14 +5,14 @@ import {
   MAX_UPLOAD_PDF_BYTES,
   uploadAdminOrderDocument,
   resendAdminConfirmation,
-} from '../../../domain/api/admin/order-extras.js';
+} from '#src/domain/api/admin/order-extras.js';
 import {
   cancelAdminOrderAuthorisation,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
   resolveAdminOrder,
-} from '../../../domain/api/admin/payments.js';
+} from '#src/domain/api/admin/payments.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorCheckout } from './operator-checkout.js';

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
-import { checkoutStatus } from '../../../../tests/support/checkout.js';
-import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
-import {
-  cancelAdminOrderAuthorisation,
-  refundAdminOrder,
-} from '../../../domain/api/admin/payments.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { sandbox, settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import { call, untyped } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
+import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api/admin/payments.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;

@@ -1,6 +1,6 @@
-import type { AdminOrderDetail } from '../../../domain/api/admin/orders.js';
-import type { RefundInput, RefundOutsideInput } from '../../../domain/api/admin/payments.js';
-import type { AuditAction } from '../../../domain/audit-actions.js';
+import type { AdminOrderDetail } from '#src/domain/api/admin/orders.js';
+import type { RefundInput, RefundOutsideInput } from '#src/domain/api/admin/payments.js';
+import type { AuditAction } from '#src/domain/audit-actions.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuditedChange, AuditLog, Operator } from '../operator-actions/index.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatPence } from '../../../domain/money.js';
+import { formatPence } from '#src/domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { CatalogService } from '../catalog/catalog.service.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { settle } from '../../../../tests/support/factories/payments.js';
-import { call } from '../../../../tests/support/call.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
-import { addItem, deleteItem } from '../../../domain/api/declaration.js';
-import { selectService } from '../../../domain/api/orders.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { readyOrder } from '#tests/support/factories/orders.js';
+import { settle } from '#tests/support/factories/payments.js';
+import { call } from '#tests/support/call.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { saveAddress, setCollectionDate } from '#src/domain/api/booking.js';
+import { addItem, deleteItem } from '#src/domain/api/declaration.js';
+import { selectService } from '#src/domain/api/orders.js';
 
 /**
  * An edit that began while the order was a draft and the card authorisation that lands while the

@@ -1,10 +1,10 @@
-import { COLLECTION_DATE_LAPSED } from '../../../domain/checkout.js';
+import { COLLECTION_DATE_LAPSED } from '#src/domain/checkout.js';
 import {
   canMovePayment,
   EDITABLE_STATUSES,
   isEditable,
   type PaymentStatus,
-} from '../../../domain/order-states.js';
+} from '#src/domain/order-states.js';
 import type { PaymentEvent, ProviderPayment } from '../../providers/payment/payment-provider.js';
 import {
   CHECKOUT_MESSAGES,

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  runRecurringJobNow,
-  type TestApp,
-} from '../../../../tests/support/test-app.js';
+import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';
 import { PaymentEvents } from './payment-events.js';
-import { checkoutStatus, payWithCard, startPayment } from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { sandbox, settle } from '../../../../tests/support/factories/payments.js';
-import { call } from '../../../../tests/support/call.js';
-import { selectService } from '../../../domain/api/orders.js';
+import { checkoutStatus, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { readyOrder } from '#tests/support/factories/orders.js';
+import { sandbox, settle } from '#tests/support/factories/payments.js';
+import { call } from '#tests/support/call.js';
+import { selectService } from '#src/domain/api/orders.js';
 
 /**
  * An authorisation the card provider holds that the site never heard of (the process stopped

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { isEditable, PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
+import { isEditable, PAYMENT_STATUS_RANK } from '#src/domain/order-states.js';
 import type { JobOutcome } from '../../jobs/job-queue.js';
 import { queueCancels, type CheckoutDeps, type CheckoutOptions } from './checkout-deps.js';
 import type { PaymentEvents } from './payment-events.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { COLLECTION_DATE_LAPSED, type PaymentSession } from '../../../domain/checkout.js';
-import { isEditable, PAYMENT_STATUS_RANK } from '../../../domain/order-states.js';
+import { COLLECTION_DATE_LAPSED, type PaymentSession } from '#src/domain/checkout.js';
+import { isEditable, PAYMENT_STATUS_RANK } from '#src/domain/order-states.js';
 import { ApiError } from '../../http/errors.js';
 import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
 import {

@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
-import { checkoutStatus } from '../../../../tests/support/checkout.js';
-import { sandbox, settle, authorisedOrder } from '../../../../tests/support/factories/payments.js';
-import { call, ok } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { sandbox, settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import { call, ok } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import {
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
-} from '../../../domain/api/admin/payments.js';
-import { getOrderTracking, getTracking } from '../../../domain/api/tracking.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { formatPence } from '../../../domain/money.js';
+} from '#src/domain/api/admin/payments.js';
+import { getOrderTracking, getTracking } from '#src/domain/api/tracking.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { formatPence } from '#src/domain/money.js';
 
 /**
  * Refunds never block (decision 104): a refund whose job spends its retries ends `needs_action`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatPence } from '../../../domain/money.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   parseRefundAmount,
   REFUND_MESSAGES,
@@ -8,7 +8,7 @@ import {
   refundedPence,
   refundLeftPence,
   type RefundRequesterKind,
-} from '../../../domain/refunds.js';
+} from '#src/domain/refunds.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';

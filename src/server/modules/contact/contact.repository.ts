@@ -1,5 +1,5 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { ContactMessage } from '../../../domain/contact.js';
+import type { ContactMessage } from '#src/domain/contact.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { contactMessages } from '../../db/schema.js';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { createContactMessage } from '../../../domain/api/contact.js';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { call, untyped } from '#tests/support/call.js';
+import { createContactMessage } from '#src/domain/api/contact.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
 import {
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   ContactMessageReceiptSchema,
-} from '../../../domain/contact.js';
+} from '#src/domain/contact.js';
 import { ContactRepository } from './contact.repository.js';
 
 let t: TestApp;

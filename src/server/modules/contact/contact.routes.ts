@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createContactMessage } from '../../../domain/api/contact.js';
+import { createContactMessage } from '#src/domain/api/contact.js';
 import { addRoute, NO_STORE } from '../../http/route.js';
 import type { ContactService } from './contact.service.js';
 

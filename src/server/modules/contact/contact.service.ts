@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ContactMessage, ContactMessageReceipt } from '../../../domain/contact.js';
+import type { ContactMessage, ContactMessageReceipt } from '#src/domain/contact.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import type { MailDeps } from '../email/index.js';

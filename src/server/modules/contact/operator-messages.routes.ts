@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listAdminMessages, markAdminMessage } from '../../../domain/api/admin/messages.js';
+import { listAdminMessages, markAdminMessage } from '#src/domain/api/admin/messages.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorMessages } from './operator-messages.js';

@@ -2,7 +2,7 @@ import {
   ADMIN_MESSAGES_PAGE,
   type AdminMessage,
   type MessageFilter,
-} from '../../../domain/api/admin/messages.js';
+} from '#src/domain/api/admin/messages.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuditLog, Operator } from '../operator-actions/index.js';
 import type { StoredContactMessage } from './contact.repository.js';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.js';
-import { packagesFor, QUOTE_MESSAGES } from '../../../domain/quote.js';
+import { packagesFor, QUOTE_MESSAGES } from '#src/domain/quote.js';
 import { ApiError } from '../../http/errors.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type {

@@ -6,23 +6,19 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
-import { COLLECTION_REGIONS, DESTINATIONS } from '../../../domain/countries.js';
-import { DESTINATION_POSTCODE_FORMATS } from '../../../domain/destination-postcodes.js';
-import { QuoteAnswerSchema } from '../../../domain/order.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ScriptedCourier } from '#tests/support/scripted-courier.js';
+import { COLLECTION_REGIONS, DESTINATIONS } from '#src/domain/countries.js';
+import { DESTINATION_POSTCODE_FORMATS } from '#src/domain/destination-postcodes.js';
+import { QuoteAnswerSchema } from '#src/domain/order.js';
 import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
 import { buildApp } from '../../app.js';
 import { REFRESH_COURIER_ROUTES_JOB, ROUTE_REFRESH_INTERVAL_MS } from './courier-routes.service.js';
 import { refreshCourierRoutesJob } from './jobs/refresh-courier-routes.job.js';
 import { routeMatrix } from './route-matrix.js';
-import {
-  quoteBody,
-  quoteQuery,
-  type QuoteBody,
-} from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { getQuotes } from '../../../domain/api/orders.js';
+import { quoteBody, quoteQuery, type QuoteBody } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { getQuotes } from '#src/domain/api/orders.js';
 
 /** A courier whose route answers wait for `release()`, counting calls in flight. */
 class GatedCourier extends ScriptedCourier {

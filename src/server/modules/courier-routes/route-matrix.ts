@@ -1,6 +1,6 @@
-import { COLLECTION_REGIONS, DESTINATIONS } from '../../../domain/countries.js';
-import { DESTINATION_POSTCODE_FORMATS } from '../../../domain/destination-postcodes.js';
-import { packagesFor } from '../../../domain/quote.js';
+import { COLLECTION_REGIONS, DESTINATIONS } from '#src/domain/countries.js';
+import { DESTINATION_POSTCODE_FORMATS } from '#src/domain/destination-postcodes.js';
+import { packagesFor } from '#src/domain/quote.js';
 import type { RouteQuery } from '../../providers/courier/courier-provider.js';
 import type { RouteKey } from './courier-routes.repository.js';
 

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.js';
-import { TestSmtpServer } from '../../../../tests/support/test-smtp-server.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { TestSmtpServer } from '#tests/support/test-smtp-server.js';
 import { fixedClock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { samplePdf } from '../../dev/sample-mail.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listAdminMail, retryAdminMail } from '../../../domain/api/admin/mail.js';
+import { listAdminMail, retryAdminMail } from '#src/domain/api/admin/mail.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorMail } from './operator-mail.js';

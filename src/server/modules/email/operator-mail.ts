@@ -4,7 +4,7 @@ import {
   MAIL_NOT_RETRYABLE_MESSAGE,
   type AdminMail,
   type MailFilter,
-} from '../../../domain/api/admin/mail.js';
+} from '#src/domain/api/admin/mail.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuditLog, Operator } from '../operator-actions/index.js';
 import type { MailDeps } from './mail.js';

@@ -1,28 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { legacyUnverifiedAccount } from '../../../../tests/support/sign-up.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { verifyEmail } from '../../../domain/api/accounts.js';
-import { getCheckoutStatus } from '../../../domain/api/checkout.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { legacyUnverifiedAccount } from '#tests/support/sign-up.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { verifyEmail } from '#src/domain/api/accounts.js';
+import { getCheckoutStatus } from '#src/domain/api/checkout.js';
 import {
   getAccountOrder,
   listAccountOrders,
   openBookingLink,
   requestBookingLink,
   type AccountOrder,
-} from '../../../domain/api/my-orders.js';
-import { getOrder } from '../../../domain/api/orders.js';
-import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+} from '#src/domain/api/my-orders.js';
+import { getOrder } from '#src/domain/api/orders.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 
 import { BOOKING_LINK_LIMITS } from './my-orders.service.js';
 
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
-import { call, ok } from '../../../../tests/support/call.js';
-import { customer, uniqueEmail } from '../../../../tests/support/factories/accounts.js';
-import { saveAddress } from '../../../domain/api/booking.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { COLLECTION_ADDRESS, newOrder } from '#tests/support/factories/orders.js';
+import { call, ok } from '#tests/support/call.js';
+import { customer, uniqueEmail } from '#tests/support/factories/accounts.js';
+import { saveAddress } from '#src/domain/api/booking.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import {
   getAccountOrder,
   listAccountOrders,
   openBookingLink,
   requestBookingLink,
-} from '../../../domain/api/my-orders.js';
+} from '#src/domain/api/my-orders.js';
 import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { AccountsService } from '../accounts/index.js';

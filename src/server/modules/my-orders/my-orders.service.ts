@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
-import type { AccountOrder, AccountOrderDetails } from '../../../domain/api/my-orders.js';
-import { lastBookingStep } from '../../../domain/booking-progress.js';
-import { ORDER_NOT_FOUND } from '../../../domain/order.js';
-import { isEditable } from '../../../domain/order-states.js';
-import { PAY_AGAIN_LINK_DAYS } from '../../../domain/api/admin/order-extras.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
+import type { AccountOrder, AccountOrderDetails } from '#src/domain/api/my-orders.js';
+import { lastBookingStep } from '#src/domain/booking-progress.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
+import { isEditable } from '#src/domain/order-states.js';
+import { PAY_AGAIN_LINK_DAYS } from '#src/domain/api/admin/order-extras.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { askAdminOrderPayAgain } from '../../../domain/api/admin/order-extras.js';
+import { askAdminOrderPayAgain } from '#src/domain/api/admin/order-extras.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorPayAgain } from './operator-pay-again.js';

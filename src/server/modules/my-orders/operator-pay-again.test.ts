@@ -1,28 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentSessionSchema } from '../../../domain/checkout.js';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '../../../../tests/support/operators.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { readyOrder } from '../../../../tests/support/factories/orders.js';
-import { sandbox, settle, settledOrder } from '../../../../tests/support/factories/payments.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
-import { askAdminOrderPayAgain } from '../../../domain/api/admin/order-extras.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
-import { getOrder } from '../../../domain/api/orders.js';
-import { openBookingLink } from '../../../domain/api/my-orders.js';
+import { PaymentSessionSchema } from '#src/domain/checkout.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { readyOrder } from '#tests/support/factories/orders.js';
+import { sandbox, settle, settledOrder } from '#tests/support/factories/payments.js';
+import { call, untyped } from '#tests/support/call.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
+import { askAdminOrderPayAgain } from '#src/domain/api/admin/order-extras.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
+import { getOrder } from '#src/domain/api/orders.js';
+import { openBookingLink } from '#src/domain/api/my-orders.js';
 import {
   confirmPayment,
   getCheckoutStatus,
   startPayment as startPaymentRoute,
-} from '../../../domain/api/checkout.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/checkout.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 let t: TestApp;
 let admin: TestBrowser;

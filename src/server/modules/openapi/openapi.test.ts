@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { StripePaymentProvider } from '../../providers/payment/stripe/stripe-payments.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payment/sandbox/sandbox-payments.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { markdownTable } from '../../../../tests/support/markdown.js';
-import { AUDIT_ACTIONS } from '../../../domain/audit-actions.js';
+import { markdownTable } from '#tests/support/markdown.js';
+import { AUDIT_ACTIONS } from '#src/domain/audit-actions.js';
 
 const doc = readFileSync(new URL('../../../../docs/operators.md', import.meta.url), 'utf8');
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { AuditLog } from './audit-log.js';
 

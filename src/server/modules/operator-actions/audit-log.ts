@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../domain/api/admin/audit-log.js';
-import type { AuditAction } from '../../../domain/audit-actions.js';
+import type { AuditEntry } from '#src/domain/api/admin/audit-log.js';
+import type { AuditAction } from '#src/domain/audit-actions.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import type { AuditLogRepository } from './audit-log.repository.js';

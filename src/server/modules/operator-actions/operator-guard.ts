@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { ADMIN_MESSAGES } from '../../../domain/api/admin/console.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { ADMIN_MESSAGES } from '#src/domain/api/admin/console.js';
 import { ApiError } from '../../http/errors.js';
 import { signedInRule, signedInUser, type AccessRule } from '../../http/access.js';
 

@@ -10,13 +10,13 @@ import {
   expectDueAgainIn,
   runRecurringJobNow,
   type TestApp,
-} from '../../../../tests/support/test-app.js';
-import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
+} from '#tests/support/test-app.js';
+import { ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { purgeAbandonedDraftsJob } from './jobs/purge-abandoned-drafts.job.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
-import { newOrder } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { getOrder, selectService } from '../../../domain/api/orders.js';
+import { newOrder } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { getOrder, selectService } from '#src/domain/api/orders.js';
 
 const DAY = 24 * 60 * 60_000;
 let t: TestApp;

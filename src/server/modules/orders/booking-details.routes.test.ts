@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import {
-  ScriptedCourier,
-  typicalRouteServices,
-} from '../../../../tests/support/scripted-courier.js';
-import { UK_PHONE_MESSAGES } from '../../../domain/address.js';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { OrderViewSchema, type OrderView } from '../../../domain/order.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { COLLECTION_ADDRESS, newOrder } from '../../../../tests/support/factories/orders.js';
-import { getCollectionDates, saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ScriptedCourier, typicalRouteServices } from '#tests/support/scripted-courier.js';
+import { UK_PHONE_MESSAGES } from '#src/domain/address.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
+import { OrderViewSchema, type OrderView } from '#src/domain/order.js';
+import { call, untyped } from '#tests/support/call.js';
+import { COLLECTION_ADDRESS, newOrder } from '#tests/support/factories/orders.js';
+import { getCollectionDates, saveAddress, setCollectionDate } from '#src/domain/api/booking.js';
 import {
   addItem as addItemRoute,
   confirmDeclaration,
   deleteItem,
-} from '../../../domain/api/declaration.js';
-import { getOrder } from '../../../domain/api/orders.js';
+} from '#src/domain/api/declaration.js';
+import { getOrder } from '#src/domain/api/orders.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */

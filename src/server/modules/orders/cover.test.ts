@@ -1,38 +1,38 @@
 import {
   estimateImportCharges,
   type ImportChargesDestination,
-} from '../../../domain/import-charges.js';
+} from '#src/domain/import-charges.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok } from '../../../../tests/support/call.js';
-import { checkoutStatus, startPayment } from '../../../../tests/support/checkout.js';
+import { call, ok } from '#tests/support/call.js';
+import { checkoutStatus, startPayment } from '#tests/support/checkout.js';
 import {
   commodityCode,
   newOrder,
   readyOrder,
   withAddresses,
   withEarliestDate,
-} from '../../../../tests/support/factories/orders.js';
-import { GOOD_CARD, sandbox, settle } from '../../../../tests/support/factories/payments.js';
-import { payWithCard, confirm } from '../../../../tests/support/checkout.js';
-import { signedInAdmin } from '../../../../tests/support/operators.js';
-import type { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { listAuditLog } from '../../../domain/api/admin/audit-log.js';
+} from '#tests/support/factories/orders.js';
+import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
+import { payWithCard, confirm } from '#tests/support/checkout.js';
+import { signedInAdmin } from '#tests/support/operators.js';
+import type { TestBrowser } from '#tests/support/browser-session.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import {
   getAdminCoverSettings,
   restoreCoverSettings,
   saveAdminCoverSettings,
-} from '../../../domain/api/admin/rates.js';
-import { getAdminOrder } from '../../../domain/api/admin/orders.js';
-import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
+} from '#src/domain/api/admin/rates.js';
+import { getAdminOrder } from '#src/domain/api/admin/orders.js';
+import { chooseCover, getCoverOptions } from '#src/domain/api/cover.js';
 import {
   acceptTerms,
   addItem,
   confirmDeclaration,
   deleteItem,
-} from '../../../domain/api/declaration.js';
-import { getOrder } from '../../../domain/api/orders.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
+} from '#src/domain/api/declaration.js';
+import { getOrder } from '#src/domain/api/orders.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 /**
  * Cover (docs/cover-and-import-charges.md, "Cover"; decision 111): chosen on the payment step,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parcelsFor } from '../../../domain/boxes.js';
+import { parcelsFor } from '#src/domain/boxes.js';
 import type { Logger } from 'pino';
 import {
   ITEM_MESSAGES,
@@ -11,10 +11,10 @@ import {
   toPence,
   type AddItemInputValue,
   type DeclarationCheck,
-} from '../../../domain/items.js';
-import { ACCEPTANCE_MESSAGES } from '../../../domain/checkout.js';
-import { refusalOf } from '../../../domain/prohibited-items.js';
-import type { OrderView } from '../../../domain/order.js';
+} from '#src/domain/items.js';
+import { ACCEPTANCE_MESSAGES } from '#src/domain/checkout.js';
+import { refusalOf } from '#src/domain/prohibited-items.js';
+import type { OrderView } from '#src/domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CommodityMatch, CourierProvider } from '../../providers/courier/courier-provider.js';

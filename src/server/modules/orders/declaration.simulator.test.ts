@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import type { AddItemInput } from '../../../domain/items.js';
-import { OrderViewSchema } from '../../../domain/order.js';
-import { newOrder, readOrder } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { addItem, lookupCommodities } from '../../../domain/api/declaration.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
+import type { AddItemInput } from '#src/domain/items.js';
+import { OrderViewSchema } from '#src/domain/order.js';
+import { newOrder, readOrder } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { addItem, lookupCommodities } from '#src/domain/api/declaration.js';
 
 /** Declared items through the real courier client and the courier simulator's switches. */
 let t: TestApp;

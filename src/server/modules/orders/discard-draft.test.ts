@@ -5,21 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call, ok } from '../../../../tests/support/call.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { call, ok } from '#tests/support/call.js';
+import { customer } from '#tests/support/factories/accounts.js';
 import {
   newOrder,
   withAddresses,
   withEarliestDate,
   withItems,
-} from '../../../../tests/support/factories/orders.js';
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { listAccountOrders } from '../../../domain/api/my-orders.js';
-import { discardOrder, getOrder, NOT_DISCARDABLE } from '../../../domain/api/orders.js';
-import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+} from '#tests/support/factories/orders.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { listAccountOrders } from '#src/domain/api/my-orders.js';
+import { discardOrder, getOrder, NOT_DISCARDABLE } from '#src/domain/api/orders.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 
 let t: TestApp;
 beforeAll(async () => {

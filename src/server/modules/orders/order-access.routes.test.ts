@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import {
-  createTestApp,
-  defaultBrowserCookie,
-  type TestApp,
-} from '../../../../tests/support/test-app.js';
-import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { createTestApp, defaultBrowserCookie, type TestApp } from '#tests/support/test-app.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
+import { customer } from '#tests/support/factories/accounts.js';
 
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { createOrder, getOrder, selectService } from '../../../domain/api/orders.js';
-import { getCollectionDates, saveAddress } from '../../../domain/api/booking.js';
-import { addItem } from '../../../domain/api/declaration.js';
-import { getCheckoutStatus, startPayment } from '../../../domain/api/checkout.js';
-import { signIn as signInRoute, signOut } from '../../../domain/api/session.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { quoteBody } from '#tests/support/factories/orders.js';
+import { call, untyped } from '#tests/support/call.js';
+import { createOrder, getOrder, selectService } from '#src/domain/api/orders.js';
+import { getCollectionDates, saveAddress } from '#src/domain/api/booking.js';
+import { addItem } from '#src/domain/api/declaration.js';
+import { getCheckoutStatus, startPayment } from '#src/domain/api/checkout.js';
+import { signIn as signInRoute, signOut } from '#src/domain/api/session.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { ORDER_NOT_FOUND } from '../../../domain/order.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import type { Clock } from '../../clock.js';
 import type { AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';

@@ -5,9 +5,9 @@ import {
   ORDER_TRANSITIONS,
   PAYMENT_STATUSES,
   canTransition,
-} from '../../../domain/order-states.js';
-import { REFUND_STATUSES, refundStateWords } from '../../../domain/refunds.js';
-import { markdownTable } from '../../../../tests/support/markdown.js';
+} from '#src/domain/order-states.js';
+import { REFUND_STATUSES, refundStateWords } from '#src/domain/refunds.js';
+import { markdownTable } from '#tests/support/markdown.js';
 
 const doc = readFileSync(new URL('../../../../docs/orders.md', import.meta.url), 'utf8');
 

@@ -1,6 +1,6 @@
-import { parcelsFor } from '../../../domain/boxes.js';
-import { declaredWeightGrams, type DeclaredItem } from '../../../domain/items.js';
-import { orderPlace as place, type OrderView, type ParcelView } from '../../../domain/order.js';
+import { parcelsFor } from '#src/domain/boxes.js';
+import { declaredWeightGrams, type DeclaredItem } from '#src/domain/items.js';
+import { orderPlace as place, type OrderView, type ParcelView } from '#src/domain/order.js';
 import type { OrderItemRow } from './order-items.repository.js';
 import type { OrderRow } from './orders.repository.js';
 

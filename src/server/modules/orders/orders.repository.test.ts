@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database.js';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import {
   canTransition,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderStatus,
-} from '../../../domain/order-states.js';
+} from '#src/domain/order-states.js';
 import { ForbiddenTransitionError, OrdersRepository } from './orders.repository.js';
 
 let database: TestDatabase;

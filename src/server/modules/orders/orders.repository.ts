@@ -12,7 +12,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { canTransition, type OrderStatus } from '../../../domain/order-states.js';
+import { canTransition, type OrderStatus } from '#src/domain/order-states.js';
 import {
   retryableTransaction,
   type Db,

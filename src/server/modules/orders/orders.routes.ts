@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getCollectionDates, saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
+import { getCollectionDates, saveAddress, setCollectionDate } from '#src/domain/api/booking.js';
 import {
   acceptTerms,
   addItem,
@@ -8,9 +8,9 @@ import {
   getDeclarationWarnings,
   lookupCommodities,
   setPersonalEffects,
-} from '../../../domain/api/declaration.js';
-import { discardOrder, getOrder, selectService } from '../../../domain/api/orders.js';
-import { chooseCover, getCoverOptions } from '../../../domain/api/cover.js';
+} from '#src/domain/api/declaration.js';
+import { discardOrder, getOrder, selectService } from '#src/domain/api/orders.js';
+import { chooseCover, getCoverOptions } from '#src/domain/api/cover.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { DeclarationService } from './declaration.service.js';
 import type { OrdersService } from './orders.service.js';

@@ -1,4 +1,4 @@
-import { validateAddress, type AddressInputValue } from '../../../domain/address.js';
+import { validateAddress, type AddressInputValue } from '#src/domain/address.js';
 import {
   collectionDateError,
   collectionWindow,
@@ -6,16 +6,16 @@ import {
   type CollectionWindow,
   type HolidayLookup,
   type HolidayRegion,
-} from '../../../domain/collection-calendar.js';
-import { NOT_DISCARDABLE } from '../../../domain/api/orders.js';
-import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '../../../domain/order.js';
-import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '../../../domain/quote.js';
-import { parseUkPostcode } from '../../../domain/uk-postcodes.js';
-import { COVER_MESSAGE, type CoverOptions } from '../../../domain/api/cover.js';
-import { coverExclusionOf } from '../../../domain/cover-exclusions.js';
-import { clampCover, coverProblem, maxCoverFor, orderPrice } from '../../../domain/pricing.js';
-import { readPounds } from '../../../domain/typed-pounds.js';
-import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '../../../domain/order-states.js';
+} from '#src/domain/collection-calendar.js';
+import { NOT_DISCARDABLE } from '#src/domain/api/orders.js';
+import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '#src/domain/order.js';
+import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '#src/domain/quote.js';
+import { parseUkPostcode } from '#src/domain/uk-postcodes.js';
+import { COVER_MESSAGE, type CoverOptions } from '#src/domain/api/cover.js';
+import { coverExclusionOf } from '#src/domain/cover-exclusions.js';
+import { clampCover, coverProblem, maxCoverFor, orderPrice } from '#src/domain/pricing.js';
+import { readPounds } from '#src/domain/typed-pounds.js';
+import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '#src/domain/order-states.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { WriteBatcher } from '../../db/write-batcher.js';

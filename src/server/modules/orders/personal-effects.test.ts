@@ -10,25 +10,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call, ok } from '../../../../tests/support/call.js';
-import {
-  checkoutStatus,
-  confirm,
-  payWithCard,
-  startPayment,
-} from '../../../../tests/support/checkout.js';
-import { newOrder, readyOrder } from '../../../../tests/support/factories/orders.js';
-import { GOOD_CARD, sandbox, settle } from '../../../../tests/support/factories/payments.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { call, ok } from '#tests/support/call.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { newOrder, readyOrder } from '#tests/support/factories/orders.js';
+import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import {
   acceptTerms,
   confirmDeclaration,
   setPersonalEffects,
-} from '../../../domain/api/declaration.js';
-import { getOrder } from '../../../domain/api/orders.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { IMPORT_CHARGES } from '../../../domain/import-charges.js';
+} from '#src/domain/api/declaration.js';
+import { getOrder } from '#src/domain/api/orders.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { IMPORT_CHARGES } from '#src/domain/import-charges.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
 import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
 import { COMMODITY_UNAVAILABLE_MESSAGE } from '../orders/declaration.service.js';
-import { quoteQuery, readyOrder } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { getQuotes } from '../../../domain/api/orders.js';
-import { addItem } from '../../../domain/api/declaration.js';
+import { quoteQuery, readyOrder } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { getQuotes } from '#src/domain/api/orders.js';
+import { addItem } from '#src/domain/api/declaration.js';
 
 /**
  * A customer never waits on a hanging courier past a bound: Get Quotes on a route not cached yet

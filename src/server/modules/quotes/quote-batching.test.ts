@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { OrderViewSchema } from '../../../domain/order.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { OrderViewSchema } from '#src/domain/order.js';
 import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { quoteBody } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { createOrder, getOrder } from '../../../domain/api/orders.js';
+import { quoteBody } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { createOrder, getOrder } from '#src/domain/api/orders.js';
 
 /**
  * Drafts started (Select) at the same moment are written together (group commit, docs/decisions/060): each

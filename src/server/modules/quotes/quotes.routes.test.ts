@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import {
-  ScriptedCourier,
-  typicalRouteServices,
-} from '../../../../tests/support/scripted-courier.js';
-import { OrderViewSchema, QuoteAnswerSchema, quoteViewOf } from '../../../domain/order.js';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ScriptedCourier, typicalRouteServices } from '#tests/support/scripted-courier.js';
+import { OrderViewSchema, QuoteAnswerSchema, quoteViewOf } from '#src/domain/order.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
 import { refreshCourierRoutesJob } from '../courier-routes/index.js';
-import { newOrder, quoteBody, quoteQuery } from '../../../../tests/support/factories/orders.js';
-import { call, untyped } from '../../../../tests/support/call.js';
-import { createOrder, getOrder, getQuotes, selectService } from '../../../domain/api/orders.js';
-import { getRates } from '../../../domain/api/catalog.js';
+import { newOrder, quoteBody, quoteQuery } from '#tests/support/factories/orders.js';
+import { call, untyped } from '#tests/support/call.js';
+import { createOrder, getOrder, getQuotes, selectService } from '#src/domain/api/orders.js';
+import { getRates } from '#src/domain/api/catalog.js';
 
 let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */

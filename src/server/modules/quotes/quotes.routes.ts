@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { getRates, type Rates } from '../../../domain/api/catalog.js';
-import { createOrder, getOrder, getQuotes } from '../../../domain/api/orders.js';
-import { routeUrl } from '../../../domain/api/route.js';
-import { validateQuoteRequest, type QuoteRequestShapeValue } from '../../../domain/quote.js';
+import { getRates, type Rates } from '#src/domain/api/catalog.js';
+import { createOrder, getOrder, getQuotes } from '#src/domain/api/orders.js';
+import { routeUrl } from '#src/domain/api/route.js';
+import { validateQuoteRequest, type QuoteRequestShapeValue } from '#src/domain/quote.js';
 import type { Clock } from '../../clock.js';
 import { addRoute, checkedJson, NOT_MODIFIED, type SerializedReply } from '../../http/route.js';
 import type { CatalogService } from '../catalog/index.js';

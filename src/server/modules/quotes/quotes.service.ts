@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { quoteViewOf, type OrderView, type QuoteAnswer } from '../../../domain/order.js';
-import { totalWeightKg } from '../../../domain/pricing.js';
+import { quoteViewOf, type OrderView, type QuoteAnswer } from '#src/domain/order.js';
+import { totalWeightKg } from '#src/domain/pricing.js';
 import {
   courierServiceFor,
   noPriceMessage,
@@ -8,7 +8,7 @@ import {
   SERVICE_LEVELS,
   type QuoteService,
   type ValidQuoteRequest,
-} from '../../../domain/quote.js';
+} from '#src/domain/quote.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { RateCache } from '../catalog/index.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import { ApiErrorBodySchema } from '../../../domain/api-error.js';
-import { QuoteAnswerSchema } from '../../../domain/order.js';
-import { quoteQuery } from '../../../../tests/support/factories/orders.js';
-import { call } from '../../../../tests/support/call.js';
-import { getQuotes } from '../../../domain/api/orders.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { ApiErrorBodySchema } from '#src/domain/api-error.js';
+import { QuoteAnswerSchema } from '#src/domain/order.js';
+import { quoteQuery } from '#tests/support/factories/orders.js';
+import { call } from '#tests/support/call.js';
+import { getQuotes } from '#src/domain/api/orders.js';
 
 /** Quotes through the real courier client and the courier simulator, over HTTP. */
 let t: TestApp;

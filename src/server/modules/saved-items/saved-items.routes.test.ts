@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { TestBrowser } from '../../../../tests/support/browser-session.js';
-import { call, ok, untyped } from '../../../../tests/support/call.js';
-import { customer } from '../../../../tests/support/factories/accounts.js';
-import { commodityCode, quoteBody } from '../../../../tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { addItem } from '../../../domain/api/declaration.js';
-import { createOrder } from '../../../domain/api/orders.js';
+import { TestBrowser } from '#tests/support/browser-session.js';
+import { call, ok, untyped } from '#tests/support/call.js';
+import { customer } from '#tests/support/factories/accounts.js';
+import { commodityCode, quoteBody } from '#tests/support/factories/orders.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { addItem } from '#src/domain/api/declaration.js';
+import { createOrder } from '#src/domain/api/orders.js';
 import {
   deleteSavedItem,
   listSavedItems,
@@ -15,8 +15,8 @@ import {
   SAVED_ITEM_NOT_FOUND,
   SAVED_ITEMS_MAX,
   type SavedItem,
-} from '../../../domain/api/saved-items.js';
-import { getSession } from '../../../domain/api/session.js';
+} from '#src/domain/api/saved-items.js';
+import { getSession } from '#src/domain/api/session.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { deleteSavedItem, listSavedItems, saveItem } from '../../../domain/api/saved-items.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { deleteSavedItem, listSavedItems, saveItem } from '#src/domain/api/saved-items.js';
 import { signedInUser } from '../../http/access.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { OrderAccess, Viewer } from '../orders/index.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionUser } from '../../../domain/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
 import {
   SAVED_ITEM_NOT_FOUND,
   SAVED_ITEMS_MAX,
   type SavedItem,
-} from '../../../domain/api/saved-items.js';
+} from '#src/domain/api/saved-items.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { OrderAccess, Viewer, OrdersService } from '../orders/index.js';

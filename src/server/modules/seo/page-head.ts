@@ -3,8 +3,8 @@ import {
   SITEMAP_PATHS,
   SOCIAL_IMAGE_ALT,
   SOCIAL_IMAGE_PATH,
-} from '../../../domain/site-meta.js';
-import { BRAND } from '../../../domain/site-routes.js';
+} from '#src/domain/site-meta.js';
+import { BRAND } from '#src/domain/site-routes.js';
 
 export function escapeHtml(value: string): string {
   return value

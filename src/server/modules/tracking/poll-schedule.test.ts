@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonAt } from '../../../domain/london-time.js';
+import { londonAt } from '#src/domain/london-time.js';
 import {
   collectionMissed,
   expectedDeliveryOf,

@@ -1,6 +1,6 @@
-import { addDays } from '../../../domain/collection-calendar.js';
-import { londonAt, londonDate } from '../../../domain/london-time.js';
-import type { TrackingStatus } from '../../../domain/tracking.js';
+import { addDays } from '#src/domain/collection-calendar.js';
+import { londonAt, londonDate } from '#src/domain/london-time.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 
 /**
  * When the tracking job next asks the courier about a shipment, sends its reminder or checks for

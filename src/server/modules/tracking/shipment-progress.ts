@@ -1,11 +1,11 @@
-import { londonAt, londonDate } from '../../../domain/london-time.js';
+import { londonAt, londonDate } from '#src/domain/london-time.js';
 import {
   orderTrackingStatus,
   trackingFinished,
   type ShipmentFlag,
   type TrackingEmailKind,
   type TrackingStatus,
-} from '../../../domain/tracking.js';
+} from '#src/domain/tracking.js';
 import type { ShipmentTracking } from '../../providers/courier/courier-provider.js';
 import {
   collectionMissed,

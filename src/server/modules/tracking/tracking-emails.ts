@@ -1,6 +1,6 @@
-import { BOX_SPECS, boxDimensions } from '../../../domain/boxes.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '../../../domain/tracking.js';
+import { BOX_SPECS, boxDimensions } from '#src/domain/boxes.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '#src/domain/tracking.js';
 import type { TrackingUpdateInput } from '../email/index.js';
 
 /** What a tracking email is about: the order, and for a box's problem, the box. */

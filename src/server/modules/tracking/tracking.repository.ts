@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { TrackingStatus } from '../../../domain/tracking.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { shipmentParcels, shipments, trackingEvents } from '../../db/schema.js';
 

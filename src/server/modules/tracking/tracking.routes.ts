@@ -7,7 +7,7 @@ import {
   lookUpTracking,
   rebookMissedCollection,
   setTrackingEmails,
-} from '../../../domain/api/tracking.js';
+} from '#src/domain/api/tracking.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { TrackingService } from './tracking.service.js';
 

@@ -1,21 +1,21 @@
 import type { Logger } from 'pino';
-import type { TrackingView, AdminShipment, AdminTracking } from '../../../domain/api/tracking.js';
-import type { PaymentSummary } from '../../../domain/refunds.js';
+import type { TrackingView, AdminShipment, AdminTracking } from '#src/domain/api/tracking.js';
+import type { PaymentSummary } from '#src/domain/refunds.js';
 import {
   TRACKING_LINK_EXPIRED,
   TRACKING_LINK_INVALID,
   TRACKING_NOT_FOUND,
-} from '../../../domain/api/tracking.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { findCountry } from '../../../domain/countries.js';
-import { SERVICE_LEVELS } from '../../../domain/quote-rules.js';
+} from '#src/domain/api/tracking.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { findCountry } from '#src/domain/countries.js';
+import { SERVICE_LEVELS } from '#src/domain/quote-rules.js';
 import {
   COLLECTION_WINDOW,
   isFinalTrackingStatus,
   TRACKING_EMAILS,
   type TrackingEmailKind,
   type TrackingStatus,
-} from '../../../domain/tracking.js';
+} from '#src/domain/tracking.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
 import type { JobQueue } from '../../jobs/job-queue.js';

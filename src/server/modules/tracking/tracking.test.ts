@@ -1,14 +1,10 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ok } from '../../../../tests/support/call.js';
-import { bookedOrder } from '../../../../tests/support/factories/payments.js';
-import { ScriptedCourier } from '../../../../tests/support/scripted-courier.js';
-import {
-  createTestApp,
-  simulatorClient,
-  type TestApp,
-} from '../../../../tests/support/test-app.js';
+import { call, ok } from '#tests/support/call.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { ScriptedCourier } from '#tests/support/scripted-courier.js';
+import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
 import {
   getOrderTracking,
   getTracking,
@@ -16,12 +12,12 @@ import {
   rebookMissedCollection,
   setTrackingEmails,
   TRACKING_LINK_EXPIRED,
-} from '../../../domain/api/tracking.js';
-import type { ApiErrorBody } from '../../../domain/api-error.js';
-import { londonAt } from '../../../domain/london-time.js';
+} from '#src/domain/api/tracking.js';
+import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { londonAt } from '#src/domain/london-time.js';
 import { DEFAULT_TRACKING_SETTINGS } from './tracking.service.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
-import type { TrackingStatus } from '../../../domain/tracking.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type {
   CourierProvider,

@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '../../../domain/tracking.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 
 /**
  * The courier port: everything the site does with the courier goes through this interface, in

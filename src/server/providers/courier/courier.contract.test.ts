@@ -16,8 +16,8 @@ import {
   routeQuery,
   sampleBooking,
   SMALL_BOX,
-} from '../../../../tests/support/courier.js';
-import { DESTINATIONS, COLLECTION_REGIONS } from '../../../domain/countries.js';
+} from '#tests/support/courier.js';
+import { DESTINATIONS, COLLECTION_REGIONS } from '#src/domain/countries.js';
 import { fixedClock } from '../../clock.js';
 import { ProviderError } from '../provider-error.js';
 import type {

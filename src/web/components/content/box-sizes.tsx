@@ -1,4 +1,4 @@
-import { BOX_SPECS, boxDimensions, MAX_BOXES } from '../../../domain/boxes.js';
+import { BOX_SPECS, boxDimensions, MAX_BOXES } from '#src/domain/boxes.js';
 
 /** The two box sizes as pictures with their dimensions and weight limits (docs/product-rules.md, "Boxes"). */
 export function BoxSizes() {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { formatPence } from '../../../domain/money.js';
-import { DEFAULT_COVER_SETTINGS } from '../../../domain/pricing.js';
-import { coverText, formatPaidAt, type Receipt } from '../../../domain/receipt.js';
-import { companyLines } from '../../../domain/company.js';
+import { formatPence } from '#src/domain/money.js';
+import { DEFAULT_COVER_SETTINGS } from '#src/domain/pricing.js';
+import { coverText, formatPaidAt, type Receipt } from '#src/domain/receipt.js';
+import { companyLines } from '#src/domain/company.js';
 
 /**
  * The receipt of a booked order's payment: what was paid, for what, when, and who took it. The

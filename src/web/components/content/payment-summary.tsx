@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { formatLondon } from '../../../domain/london-time.js';
-import { formatPence } from '../../../domain/money.js';
-import type { PaymentSummary } from '../../../domain/refunds.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { formatPence } from '#src/domain/money.js';
+import type { PaymentSummary } from '#src/domain/refunds.js';
 
 /**
  * What the customer paid and what came back (docs/orders.md, "Refund states"): the payment (each

@@ -1,4 +1,4 @@
-import { describeLimit, type GoodsListEntry } from '../../../domain/goods-list.js';
+import { describeLimit, type GoodsListEntry } from '#src/domain/goods-list.js';
 
 /**
  * Categories of the goods table as a list shows them: with what each covers on the Prohibited

@@ -1,4 +1,4 @@
-import { companyLines } from '../../../domain/company.js';
+import { companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
 

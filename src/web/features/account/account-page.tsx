@@ -5,22 +5,18 @@ import {
   ChangeNameSchema,
   ChangePasswordSchema,
   type SessionUser,
-} from '../../../domain/accounts.js';
+} from '#src/domain/accounts.js';
 import {
   changeEmail,
   changeName,
   changePassword,
   getAccount,
   type Account,
-} from '../../../domain/api/accounts.js';
-import { listAccountOrders, type AccountOrder } from '../../../domain/api/my-orders.js';
-import {
-  deleteSavedItem,
-  listSavedItems,
-  type SavedItem,
-} from '../../../domain/api/saved-items.js';
-import { formatKg } from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
+} from '#src/domain/api/accounts.js';
+import { listAccountOrders, type AccountOrder } from '#src/domain/api/my-orders.js';
+import { deleteSavedItem, listSavedItems, type SavedItem } from '#src/domain/api/saved-items.js';
+import { formatKg } from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
@@ -32,7 +28,7 @@ import { SignedIn } from './signed-in.js';
 import { TwoFactorSection } from './two-factor-account.js';
 import { VerifyReminder } from './verify-reminder.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import './account.css';
 import '../checkout/checkout.css';

@@ -6,15 +6,15 @@ import {
   safeReturnPath,
   SignInInputSchema,
   SignUpInputSchema,
-} from '../../../domain/accounts.js';
+} from '#src/domain/accounts.js';
 import {
   acceptOperatorInvitation,
   requestPasswordReset,
   resendSignUp,
   resetPassword,
   signUp,
-} from '../../../domain/api/accounts.js';
-import { signIn } from '../../../domain/api/session.js';
+} from '#src/domain/api/accounts.js';
+import { signIn } from '#src/domain/api/session.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { loadSession, setSession, useSessionState } from '../../lib/session.js';

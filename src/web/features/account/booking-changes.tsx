@@ -5,12 +5,12 @@ import {
   changeCollectionDate,
   getBookingChanges,
   type BookingChanges,
-} from '../../../domain/api/booking-changes.js';
-import { timeLeft } from '../../../domain/booking-changes.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { formatLondon } from '../../../domain/london-time.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderAddress } from '../../../domain/order.js';
+} from '#src/domain/api/booking-changes.js';
+import { timeLeft } from '#src/domain/booking-changes.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { BOOKING_STEP_LABELS } from '../../../domain/booking-progress.js';
-import type { AccountOrder } from '../../../domain/api/my-orders.js';
-import { discardOrder } from '../../../domain/api/orders.js';
-import { formatLondon } from '../../../domain/london-time.js';
-import { formatPence } from '../../../domain/money.js';
+import { BOOKING_STEP_LABELS } from '#src/domain/booking-progress.js';
+import type { AccountOrder } from '#src/domain/api/my-orders.js';
+import { discardOrder } from '#src/domain/api/orders.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { formatPence } from '#src/domain/money.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ACCOUNT_MESSAGES, SignUpConfirmSchema } from '../../../domain/accounts.js';
-import { confirmSignUp } from '../../../domain/api/accounts.js';
+import { ACCOUNT_MESSAGES, SignUpConfirmSchema } from '#src/domain/accounts.js';
+import { confirmSignUp } from '#src/domain/api/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';

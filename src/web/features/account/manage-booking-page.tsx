@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ACCOUNT_MESSAGES } from '../../../domain/accounts.js';
-import { getCheckoutStatus } from '../../../domain/api/checkout.js';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
+import { getCheckoutStatus } from '#src/domain/api/checkout.js';
 import {
   BookingLinkRequestSchema,
   openBookingLink,
   requestBookingLink,
-} from '../../../domain/api/my-orders.js';
-import { getOrder } from '../../../domain/api/orders.js';
-import type { CheckoutStatus } from '../../../domain/checkout.js';
-import type { OrderView } from '../../../domain/order.js';
+} from '#src/domain/api/my-orders.js';
+import { getOrder } from '#src/domain/api/orders.js';
+import type { CheckoutStatus } from '#src/domain/checkout.js';
+import type { OrderView } from '#src/domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { CheckoutStatus } from '../../../domain/checkout.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { formatKg } from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
-import { COLLECTION_WINDOW_TEXT } from '../../../domain/receipt.js';
-import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
-import { getOrder } from '../../../domain/api/orders.js';
+import type { CheckoutStatus } from '#src/domain/checkout.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { formatKg } from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
+import { COLLECTION_WINDOW_TEXT } from '#src/domain/receipt.js';
+import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
+import { getOrder } from '#src/domain/api/orders.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -15,7 +15,7 @@ import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js
 import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 function AddressLines({ address }: { address: OrderAddress | null }) {

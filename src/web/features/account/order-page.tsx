@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getAccountOrder, type AccountOrderDetails } from '../../../domain/api/my-orders.js';
+import { getAccountOrder, type AccountOrderDetails } from '#src/domain/api/my-orders.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';

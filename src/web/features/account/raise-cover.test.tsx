@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BookingChanges } from '../../../domain/api/booking-changes.js';
-import { BOOKING_CHANGE_MESSAGES } from '../../../domain/booking-changes.js';
+import type { BookingChanges } from '#src/domain/api/booking-changes.js';
+import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
 import { checkAmount, confirmed, outcomeOf, RaiseCover } from './raise-cover.js';
 
 const CHANGE_ID = '0b6f3a52-2f7e-4a36-9a43-6f1d2b0c9e11';

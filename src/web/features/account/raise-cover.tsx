@@ -5,14 +5,14 @@ import {
   raiseCover,
   type BookingChanges,
   type CoverRaise,
-} from '../../../domain/api/booking-changes.js';
-import { COVER_MESSAGE } from '../../../domain/api/cover.js';
-import { BOOKING_CHANGE_MESSAGES, coverRaisePricePence } from '../../../domain/booking-changes.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderAddress } from '../../../domain/order.js';
-import { coverProblem, formatPercent, formatWholePounds } from '../../../domain/pricing.js';
-import { coverText } from '../../../domain/receipt.js';
-import { readPounds } from '../../../domain/typed-pounds.js';
+} from '#src/domain/api/booking-changes.js';
+import { COVER_MESSAGE } from '#src/domain/api/cover.js';
+import { BOOKING_CHANGE_MESSAGES, coverRaisePricePence } from '#src/domain/booking-changes.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderAddress } from '#src/domain/order.js';
+import { coverProblem, formatPercent, formatWholePounds } from '#src/domain/pricing.js';
+import { coverText } from '#src/domain/receipt.js';
+import { readPounds } from '#src/domain/typed-pounds.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';

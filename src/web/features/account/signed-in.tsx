@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { navigate, useLocation } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { newRecoveryCodes, turnOffTwoFactor } from '../../../domain/api/two-factor.js';
-import { PasswordConfirmationSchema, TurnOffSchema } from '../../../domain/two-factor.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { newRecoveryCodes, turnOffTwoFactor } from '#src/domain/api/two-factor.js';
+import { PasswordConfirmationSchema, TurnOffSchema } from '#src/domain/two-factor.js';
 import { callApi } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
 import { AccountForm } from './account-form.js';

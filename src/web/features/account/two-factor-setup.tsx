@@ -1,15 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
-import {
-  confirmTwoFactor,
-  startTwoFactor,
-  type Enrolment,
-} from '../../../domain/api/two-factor.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { confirmTwoFactor, startTwoFactor, type Enrolment } from '#src/domain/api/two-factor.js';
 import {
   ConfirmEnrolmentSchema,
   groupedSecret,
   PasswordConfirmationSchema,
-} from '../../../domain/two-factor.js';
+} from '#src/domain/two-factor.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { AccountForm } from './account-form.js';

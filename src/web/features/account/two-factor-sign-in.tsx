@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { finishSignIn } from '../../../domain/api/two-factor.js';
-import { RecoveryCodeSchema, TotpCodeSchema } from '../../../domain/two-factor.js';
-import { z } from '../../../domain/zod.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { finishSignIn } from '#src/domain/api/two-factor.js';
+import { RecoveryCodeSchema, TotpCodeSchema } from '#src/domain/two-factor.js';
+import { z } from '#src/domain/zod.js';
 import { callApi } from '../../lib/api.js';
 import { AccountForm } from './account-form.js';
 

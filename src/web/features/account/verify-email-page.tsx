@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { verifyEmail } from '../../../domain/api/accounts.js';
+import { verifyEmail } from '#src/domain/api/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';

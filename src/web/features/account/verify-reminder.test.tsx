@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../../domain/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
 import { VerifyReminder } from './verify-reminder.js';
 
 const user: SessionUser = {

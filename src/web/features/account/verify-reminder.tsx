@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
-import { resendVerification } from '../../../domain/api/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
+import { resendVerification } from '#src/domain/api/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';

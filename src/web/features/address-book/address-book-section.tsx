@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { addressFormatFor, callingCodeFor } from '../../../domain/address.js';
-import { formValuesOf } from '../../../domain/address-book.js';
+import { addressFormatFor, callingCodeFor } from '#src/domain/address.js';
+import { formValuesOf } from '#src/domain/address-book.js';
 import {
   deleteSavedAddress,
   listSavedAddresses,
   updateSavedAddress,
   type SavedAddress,
-} from '../../../domain/api/saved-addresses.js';
+} from '#src/domain/api/saved-addresses.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { callingCodeFor, type AddressInputValue } from '../../../domain/address.js';
-import { getBookingContact } from '../../../domain/api/saved-addresses.js';
+import { callingCodeFor, type AddressInputValue } from '#src/domain/address.js';
+import { getBookingContact } from '#src/domain/api/saved-addresses.js';
 import { callApi } from '../../lib/api.js';
 import { useSessionState } from '../../lib/session.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { saveOrderAddresses } from '../../../domain/api/saved-addresses.js';
+import { saveOrderAddresses } from '#src/domain/api/saved-addresses.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';

@@ -4,10 +4,10 @@ import {
   matchesAddressSearch,
   savedAddressMisfit,
   type SavedAddressRole,
-} from '../../../domain/address-book.js';
-import type { AddressInputValue } from '../../../domain/address.js';
-import { listSavedAddresses, type SavedAddress } from '../../../domain/api/saved-addresses.js';
-import type { OrderPlace } from '../../../domain/order.js';
+} from '#src/domain/address-book.js';
+import type { AddressInputValue } from '#src/domain/address.js';
+import { listSavedAddresses, type SavedAddress } from '#src/domain/api/saved-addresses.js';
+import type { OrderPlace } from '#src/domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { useSessionState } from '../../lib/session.js';
 import './address-book.css';

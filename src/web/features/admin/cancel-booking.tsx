@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { getAdminOrder, type AdminOrderDetail } from '../../../domain/api/admin/orders.js';
-import { cancelAdminBooking } from '../../../domain/api/booking-changes.js';
-import { formatPence } from '../../../domain/money.js';
+import { getAdminOrder, type AdminOrderDetail } from '#src/domain/api/admin/orders.js';
+import { cancelAdminBooking } from '#src/domain/api/booking-changes.js';
+import { formatPence } from '#src/domain/money.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { callApi } from '../../lib/api.js';
 

@@ -4,9 +4,9 @@ import {
   restoreCoverSettings,
   saveAdminCoverSettings,
   type CoverSettingsVersion,
-} from '../../../domain/api/admin/rates.js';
-import { formatLondon } from '../../../domain/london-time.js';
-import { formatPercent, formatWholePounds } from '../../../domain/pricing.js';
+} from '#src/domain/api/admin/rates.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { formatPercent, formatWholePounds } from '#src/domain/pricing.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';

@@ -1,5 +1,5 @@
-import { getAdminDashboard, type Dashboard } from '../../../domain/api/admin/orders.js';
-import { formatPence } from '../../../domain/money.js';
+import { getAdminDashboard, type Dashboard } from '#src/domain/api/admin/orders.js';
+import { formatPence } from '#src/domain/money.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -8,7 +8,7 @@ import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
-import { formatDayMonth } from '../../../domain/london-time.js';
+import { formatDayMonth } from '#src/domain/london-time.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDayMonth } from '../../../domain/london-time.js';
+import { formatDayMonth } from '#src/domain/london-time.js';
 
 export interface ChartDay {
   day: string;

@@ -5,7 +5,7 @@ import {
   retryAdminMail,
   type AdminMail,
   type MailFilter,
-} from '../../../domain/api/admin/mail.js';
+} from '#src/domain/api/admin/mail.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',

@@ -5,7 +5,7 @@ import {
   MESSAGE_FILTERS,
   type AdminMessage,
   type MessageFilter,
-} from '../../../domain/api/admin/messages.js';
+} from '#src/domain/api/admin/messages.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -13,7 +13,7 @@ import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',

@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { getAdminOrder, type AdminOrderDetail } from '../../../domain/api/admin/orders.js';
+import { getAdminOrder, type AdminOrderDetail } from '#src/domain/api/admin/orders.js';
 import {
   cancelAdminOrderAuthorisation,
   markAdminRefundOutside,
   refundAdminOrder,
   retryAdminRefund,
-} from '../../../domain/api/admin/payments.js';
-import { formatPence } from '../../../domain/money.js';
+} from '#src/domain/api/admin/payments.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   parseRefundAmount,
   REFUND_NOTE_MAX,
   REFUND_NOTE_MESSAGE,
   REFUND_STATUSES_ACTIONABLE,
   type RefundStatus,
-} from '../../../domain/refunds.js';
-import { penceToPounds } from '../../../domain/rates.js';
+} from '#src/domain/refunds.js';
+import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;
 

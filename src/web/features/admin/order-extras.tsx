@@ -8,15 +8,15 @@ import {
   resendAdminConfirmation,
   askAdminOrderPayAgain,
   PAY_AGAIN_LINK_DAYS,
-} from '../../../domain/api/admin/order-extras.js';
-import type { AdminOrderDetail } from '../../../domain/api/admin/orders.js';
+} from '#src/domain/api/admin/order-extras.js';
+import type { AdminOrderDetail } from '#src/domain/api/admin/orders.js';
 import { callApi } from '../../lib/api.js';
 import { DocumentLinks } from '../orders/index.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 type Order = AdminOrderDetail['order'];
 

@@ -3,18 +3,11 @@ import {
   getAdminOrder,
   type AdminOrderDetail,
   type TimelineEntry,
-} from '../../../domain/api/admin/orders.js';
-import {
-  COURIER_REFERENCE_MESSAGE,
-  resolveAdminOrder,
-} from '../../../domain/api/admin/payments.js';
-import { formatPence } from '../../../domain/money.js';
-import {
-  DEFAULT_COVER_SETTINGS,
-  extraCoverText,
-  formatWholePounds,
-} from '../../../domain/pricing.js';
-import { addressLines, OrderAddressSchema } from '../../../domain/order.js';
+} from '#src/domain/api/admin/orders.js';
+import { COURIER_REFERENCE_MESSAGE, resolveAdminOrder } from '#src/domain/api/admin/payments.js';
+import { formatPence } from '#src/domain/money.js';
+import { DEFAULT_COVER_SETTINGS, extraCoverText, formatWholePounds } from '#src/domain/pricing.js';
+import { addressLines, OrderAddressSchema } from '#src/domain/order.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -26,7 +19,7 @@ import { OrderExtras } from './order-extras.js';
 import { OrderTracking } from './order-tracking.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';

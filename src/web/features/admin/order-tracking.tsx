@@ -1,5 +1,5 @@
-import { getAdminOrderTracking, type AdminTracking } from '../../../domain/api/tracking.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { getAdminOrderTracking, type AdminTracking } from '#src/domain/api/tracking.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import {

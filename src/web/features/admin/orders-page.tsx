@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { listAdminOrders } from '../../../domain/api/admin/orders.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-states.js';
+import { listAdminOrders } from '#src/domain/api/admin/orders.js';
+import { ORDER_STATUSES, type OrderStatus } from '#src/domain/order-states.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';

@@ -1,7 +1,7 @@
-import type { AdminOrderSummary } from '../../../domain/api/admin/orders.js';
-import { formatPence } from '../../../domain/money.js';
+import type { AdminOrderSummary } from '#src/domain/api/admin/orders.js';
+import { formatPence } from '#src/domain/money.js';
 import { Link } from '../../lib/router.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 
 /** Orders as rows; each reference links to the order's console page. */

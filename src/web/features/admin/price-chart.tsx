@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { formatPence } from '../../../domain/money.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   RATE_SERVICE_TITLES,
   RATE_SERVICES,
   type RatePrice,
   type RateService,
-} from '../../../domain/rates.js';
+} from '#src/domain/rates.js';
 
 interface Destination {
   countryId: number;

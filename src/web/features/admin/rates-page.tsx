@@ -8,10 +8,10 @@ import {
   restoreRateVersion,
   saveAdminRates,
   type RatesView,
-} from '../../../domain/api/admin/rates.js';
-import { routeUrl } from '../../../domain/api/route.js';
-import { findCountry } from '../../../domain/countries.js';
-import { formatPence } from '../../../domain/money.js';
+} from '#src/domain/api/admin/rates.js';
+import { routeUrl } from '#src/domain/api/route.js';
+import { findCountry } from '#src/domain/countries.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   cellKey,
   parsePounds,
@@ -22,7 +22,7 @@ import {
   type RateDifference,
   type RatePrice,
   type RateService,
-} from '../../../domain/rates.js';
+} from '#src/domain/rates.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
@@ -34,7 +34,7 @@ import { CoverSettingsSection } from './cover-settings-form.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 /** `/admin/rates`: both rate tables as one editable grid, their history, CSV in and out. */
 export function AdminRatesPage() {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { listAdminShipments, type AdminShipment } from '../../../domain/api/tracking.js';
-import { formatDayMonth, formatLondon } from '../../../domain/london-time.js';
-import { TRACKING_STATUSES, type TrackingStatus } from '../../../domain/tracking.js';
+import { listAdminShipments, type AdminShipment } from '#src/domain/api/tracking.js';
+import { formatDayMonth, formatLondon } from '#src/domain/london-time.js';
+import { TRACKING_STATUSES, type TrackingStatus } from '#src/domain/tracking.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

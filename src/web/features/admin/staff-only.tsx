@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SessionUser } from '../../../domain/accounts.js';
+import type { SessionUser } from '#src/domain/accounts.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { setSession } from '../../lib/session.js';

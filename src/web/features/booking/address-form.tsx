@@ -6,8 +6,8 @@ import {
   callingCodeFor,
   validateAddress,
   type AddressInputValue,
-} from '../../../domain/address.js';
-import type { OrderAddress, OrderPlace } from '../../../domain/order.js';
+} from '#src/domain/address.js';
+import type { OrderAddress, OrderPlace } from '#src/domain/order.js';
 import { SavedAddressPicker, type ContactValues } from '../address-book/index.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';

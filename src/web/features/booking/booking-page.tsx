@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import type { AddressInputValue } from '../../../domain/address.js';
-import { saveAddress, setCollectionDate } from '../../../domain/api/booking.js';
-import { saveOrderAddresses, useSavedAddress } from '../../../domain/api/saved-addresses.js';
+import type { AddressInputValue } from '#src/domain/address.js';
+import { saveAddress, setCollectionDate } from '#src/domain/api/booking.js';
+import { saveOrderAddresses, useSavedAddress } from '#src/domain/api/saved-addresses.js';
 import { keepGuestContact, useBookingContact } from '../address-book/index.js';
 import { useSessionState } from '../../lib/session.js';
-import type { OrderView } from '../../../domain/order.js';
-import { titleFor } from '../../../domain/site-routes.js';
+import type { OrderView } from '#src/domain/order.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { AddressForm } from './address-form.js';
 import { CollectionDateStep } from './collection-date-step.js';
 import {

@@ -3,9 +3,9 @@ import {
   COLLECTION_DATE_MESSAGES,
   COLLECTION_HOURS,
   formatCalendarDate,
-} from '../../../domain/collection-calendar.js';
-import { getCollectionDates, type CollectionDates } from '../../../domain/api/booking.js';
-import type { OrderView } from '../../../domain/order.js';
+} from '#src/domain/collection-calendar.js';
+import { getCollectionDates, type CollectionDates } from '#src/domain/api/booking.js';
+import type { OrderView } from '#src/domain/order.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CheckoutStatus } from '../../../domain/checkout.js';
+import type { CheckoutStatus } from '#src/domain/checkout.js';
 import { Spinner } from '../../components/ui/spinner.js';
 
 const STEPS = [

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
-import { sandboxAuthenticate, sandboxConfirmCard } from '../../../domain/api/checkout.js';
-import { cardFieldErrors } from '../../../domain/cards.js';
-import type { PaymentSession } from '../../../domain/checkout.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderAddress } from '../../../domain/order.js';
+import { sandboxAuthenticate, sandboxConfirmCard } from '#src/domain/api/checkout.js';
+import { cardFieldErrors } from '#src/domain/cards.js';
+import type { PaymentSession } from '#src/domain/checkout.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderAddress } from '#src/domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';

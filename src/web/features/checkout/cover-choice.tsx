@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { chooseCover, getCoverOptions, type CoverOptions } from '../../../domain/api/cover.js';
-import { coverExclusionText } from '../../../domain/cover-exclusions.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderView } from '../../../domain/order.js';
-import { coverPricePence, formatPercent, formatWholePounds } from '../../../domain/pricing.js';
+import { chooseCover, getCoverOptions, type CoverOptions } from '#src/domain/api/cover.js';
+import { coverExclusionText } from '#src/domain/cover-exclusions.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderView } from '#src/domain/order.js';
+import { coverPricePence, formatPercent, formatWholePounds } from '#src/domain/pricing.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { setCurrentOrder } from '../orders/index.js';

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { confirmPayment, startPayment } from '../../../domain/api/checkout.js';
-import { acceptTerms } from '../../../domain/api/declaration.js';
+import { confirmPayment, startPayment } from '#src/domain/api/checkout.js';
+import { acceptTerms } from '#src/domain/api/declaration.js';
 import {
   ACCEPTANCE_MESSAGES,
   COLLECTION_DATE_LAPSED,
   type CheckoutStatus,
   type PaymentSession,
-} from '../../../domain/checkout.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderView } from '../../../domain/order.js';
-import { titleFor } from '../../../domain/site-routes.js';
+} from '#src/domain/checkout.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderView } from '#src/domain/order.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { AcceptanceField, PaymentReview } from './payment-review.js';
 import { CoverChoice } from './cover-choice.js';

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../domain/money.js';
+import { formatPence } from '#src/domain/money.js';
 import { Spinner } from '../../components/ui/spinner.js';
 
 /**

@@ -1,9 +1,9 @@
-import { ACCEPTANCE_LABEL } from '../../../domain/checkout.js';
-import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { formatKg } from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
-import { extraCoverText } from '../../../domain/pricing.js';
-import { addressLines, type OrderAddress, type OrderView } from '../../../domain/order.js';
+import { ACCEPTANCE_LABEL } from '#src/domain/checkout.js';
+import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { formatKg } from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
+import { extraCoverText } from '#src/domain/pricing.js';
+import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
 
 function lines(address: OrderAddress, country: string): string[] {

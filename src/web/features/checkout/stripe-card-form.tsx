@@ -12,7 +12,7 @@ import { loadStripe as untypedLoadStripe } from '@stripe/stripe-js/pure/index.mj
 
 const loadStripe = untypedLoadStripe as typeof LoadStripe;
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PaymentSession } from '../../../domain/checkout.js';
+import type { PaymentSession } from '#src/domain/checkout.js';
 import { PaySubmit } from './pay-submit.js';
 
 /**

@@ -1,5 +1,5 @@
-import { getCheckoutStatus } from '../../../domain/api/checkout.js';
-import type { CheckoutStatus } from '../../../domain/checkout.js';
+import { getCheckoutStatus } from '#src/domain/api/checkout.js';
+import type { CheckoutStatus } from '#src/domain/checkout.js';
 import { callApi } from '../../lib/api.js';
 
 /** Polls the booking until it is decided (or the signal aborts). */

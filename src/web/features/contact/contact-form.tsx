@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ContactMessageInput } from '../../../domain/contact.js';
-import { CONTACT_LIMITS } from '../../../domain/contact-limits.js';
+import type { ContactMessageInput } from '#src/domain/contact.js';
+import { CONTACT_LIMITS } from '#src/domain/contact-limits.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';

@@ -1,4 +1,4 @@
-import { titleFor } from '../../../domain/site-routes.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { ContactForm } from './contact-form.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

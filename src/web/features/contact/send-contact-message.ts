@@ -1,12 +1,12 @@
 // What the contact form does with a message: checks it with the API's own schema, then sends it.
 // Loaded by the form when it is first used, not with the page (contact-form.tsx): zod and the API
 // client are most of the page's script, and the page reads and fills in without them.
-import { createContactMessage } from '../../../domain/api/contact.js';
+import { createContactMessage } from '#src/domain/api/contact.js';
 import {
   ContactMessageInputSchema,
   type ContactMessageInput,
   type ContactMessageReceipt,
-} from '../../../domain/contact.js';
+} from '#src/domain/contact.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 
 export type SendResult =

@@ -1,6 +1,6 @@
-import { CHANGES_POLICY } from '../../../domain/booking-changes-policy.js';
-import { MAX_BOXES } from '../../../domain/boxes.js';
-import { titleFor } from '../../../domain/site-routes.js';
+import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
+import { MAX_BOXES } from '#src/domain/boxes.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

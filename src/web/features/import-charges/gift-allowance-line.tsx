@@ -4,7 +4,7 @@ import {
   formatTableDate,
   giftAllowanceWords,
   isImportChargesDestination,
-} from '../../../domain/import-charges.js';
+} from '#src/domain/import-charges.js';
 import { Link } from '../../lib/router.js';
 import './import-charges.css';
 

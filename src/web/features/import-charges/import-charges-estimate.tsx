@@ -3,10 +3,10 @@ import {
   IMPORT_CHARGES_INFO_PATH,
   estimateImportCharges,
   isImportChargesDestination,
-} from '../../../domain/import-charges.js';
-import { declaredValuePence } from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderView } from '../../../domain/order.js';
+} from '#src/domain/import-charges.js';
+import { declaredValuePence } from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
 import './import-charges.css';
 

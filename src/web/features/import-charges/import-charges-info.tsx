@@ -6,7 +6,7 @@ import {
   giftAllowanceWords,
   type ImportChargesDestination,
   type ImportChargesRow,
-} from '../../../domain/import-charges.js';
+} from '#src/domain/import-charges.js';
 import './import-charges.css';
 
 /** Destinations that share one row's rules (the EU's), listed together. */

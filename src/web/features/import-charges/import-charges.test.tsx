@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { parcelsFor } from '../../../domain/boxes.js';
-import type { DeclaredItem } from '../../../domain/items.js';
-import { orderPlace } from '../../../domain/order.js';
+import { parcelsFor } from '#src/domain/boxes.js';
+import type { DeclaredItem } from '#src/domain/items.js';
+import { orderPlace } from '#src/domain/order.js';
 import {
   GiftAllowanceLine,
   ImportChargesEstimate,

@@ -1,7 +1,4 @@
-import {
-  IMPORT_CHARGES_INFO_PATH,
-  personalEffectsDocuments,
-} from '../../../domain/import-charges.js';
+import { IMPORT_CHARGES_INFO_PATH, personalEffectsDocuments } from '#src/domain/import-charges.js';
 import { Link } from '../../lib/router.js';
 import './import-charges.css';
 

@@ -1,4 +1,4 @@
-import { titleFor } from '../../../domain/site-routes.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HOW_IT_WORKS_STEPS } from '../../components/content/how-it-works-steps.js';
 import { ImportChargesInfo } from '../import-charges/index.js';

@@ -1,5 +1,5 @@
-import { BRAND, titleFor } from '../../../domain/site-routes.js';
-import { COMPANY, companyLines } from '../../../domain/company.js';
+import { BRAND, titleFor } from '#src/domain/site-routes.js';
+import { COMPANY, companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 

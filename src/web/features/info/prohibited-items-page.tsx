@@ -1,7 +1,7 @@
-import { DESTINATIONS, EU_COUNTRY_CODES } from '../../../domain/countries.js';
-import { GOODS_CATEGORIES, MAX_SHIPMENT_VALUE_PENCE } from '../../../domain/prohibited-items.js';
-import { formatPence } from '../../../domain/money.js';
-import { titleFor } from '../../../domain/site-routes.js';
+import { DESTINATIONS, EU_COUNTRY_CODES } from '#src/domain/countries.js';
+import { GOODS_CATEGORIES, MAX_SHIPMENT_VALUE_PENCE } from '#src/domain/prohibited-items.js';
+import { formatPence } from '#src/domain/money.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { lookupCommodities } from '../../../domain/api/declaration.js';
-import type { SavedItem } from '../../../domain/api/saved-items.js';
-import {
-  formatKg,
-  ITEM_MESSAGES,
-  ItemInputSchema,
-  type AddItemInput,
-} from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
-import { refusalOf } from '../../../domain/prohibited-items.js';
+import { lookupCommodities } from '#src/domain/api/declaration.js';
+import type { SavedItem } from '#src/domain/api/saved-items.js';
+import { formatKg, ITEM_MESSAGES, ItemInputSchema, type AddItemInput } from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
+import { refusalOf } from '#src/domain/prohibited-items.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';

@@ -1,7 +1,7 @@
-import { coverExclusionOf, coverExclusionText } from '../../../domain/cover-exclusions.js';
+import { coverExclusionOf, coverExclusionText } from '#src/domain/cover-exclusions.js';
 import { useEffect, useState } from 'react';
-import { addItem, confirmDeclaration, deleteItem } from '../../../domain/api/declaration.js';
-import { listSavedItems, saveItem, type SavedItem } from '../../../domain/api/saved-items.js';
+import { addItem, confirmDeclaration, deleteItem } from '#src/domain/api/declaration.js';
+import { listSavedItems, saveItem, type SavedItem } from '#src/domain/api/saved-items.js';
 import {
   checkDeclaration,
   checkNewItem,
@@ -13,10 +13,10 @@ import {
   toPence,
   type AddItemInput,
   type DeclaredItem,
-} from '../../../domain/items.js';
-import { formatPence } from '../../../domain/money.js';
-import type { OrderView, ParcelView } from '../../../domain/order.js';
-import { titleFor } from '../../../domain/site-routes.js';
+} from '#src/domain/items.js';
+import { formatPence } from '#src/domain/money.js';
+import type { OrderView, ParcelView } from '#src/domain/order.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { AddItemForm } from './add-item-form.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { setPersonalEffects } from '../../../domain/api/declaration.js';
-import { isImportChargesDestination } from '../../../domain/import-charges.js';
-import type { OrderView } from '../../../domain/order.js';
+import { setPersonalEffects } from '#src/domain/api/declaration.js';
+import { isImportChargesDestination } from '#src/domain/import-charges.js';
+import type { OrderView } from '#src/domain/order.js';
 import { PersonalEffectsDocuments } from '../import-charges/index.js';
 import { setCurrentOrder } from '../orders/index.js';
 import { callApi } from '../../lib/api.js';

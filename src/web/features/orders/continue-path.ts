@@ -1,4 +1,4 @@
-import type { OrderView } from '../../../domain/order.js';
+import type { OrderView } from '#src/domain/order.js';
 
 /** The page of the booking journey where an unpaid order carries on: the first step not done. */
 export function continuePath(order: OrderView): string {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { createOrder, getOrder } from '../../../domain/api/orders.js';
-import type { OrderView } from '../../../domain/order.js';
-import { isEditable, isOrderStatus } from '../../../domain/order-states.js';
-import type { QuoteRequestInput, QuoteService } from '../../../domain/quote.js';
+import { createOrder, getOrder } from '#src/domain/api/orders.js';
+import type { OrderView } from '#src/domain/order.js';
+import { isEditable, isOrderStatus } from '#src/domain/order-states.js';
+import type { QuoteRequestInput, QuoteService } from '#src/domain/quote.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { forgetAddressDrafts } from './address-drafts.js';
 import { continuePath } from './continue-path.js';

@@ -1,4 +1,4 @@
-import type { OrderDocumentLink } from '../../../domain/checkout.js';
+import type { OrderDocumentLink } from '#src/domain/checkout.js';
 
 /**
  * A booked order's labels and documents as download links: the confirmation page, the account's

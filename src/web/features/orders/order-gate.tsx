@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { OrderView } from '../../../domain/order.js';
+import type { OrderView } from '#src/domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Link } from '../../lib/router.js';
 import { reloadCurrentOrder, useCurrentOrder } from './current-order.js';

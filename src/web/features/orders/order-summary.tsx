@@ -1,13 +1,13 @@
-import { formatKg } from '../../../domain/boxes.js';
-import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
-import { formatPence } from '../../../domain/money.js';
+import { formatKg } from '#src/domain/boxes.js';
+import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   addressLines,
   type OrderAddress,
   type OrderPlace,
   type OrderView,
   type QuoteView,
-} from '../../../domain/order.js';
+} from '#src/domain/order.js';
 
 function Place({ label, place }: { label: string; place: OrderPlace }) {
   return (

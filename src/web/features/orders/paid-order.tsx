@@ -1,6 +1,6 @@
-import { COLLECTION_HOURS, formatCalendarDate } from '../../../domain/collection-calendar.js';
-import type { OrderView } from '../../../domain/order.js';
-import { isEditable, isOrderStatus } from '../../../domain/order-states.js';
+import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-calendar.js';
+import type { OrderView } from '#src/domain/order.js';
+import { isEditable, isOrderStatus } from '#src/domain/order-states.js';
 import { Link } from '../../lib/router.js';
 
 /**

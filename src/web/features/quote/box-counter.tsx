@@ -1,4 +1,4 @@
-import { boxDimensions, type BoxSpec } from '../../../domain/boxes.js';
+import { boxDimensions, type BoxSpec } from '#src/domain/boxes.js';
 
 interface BoxCounterProps {
   box: BoxSpec;

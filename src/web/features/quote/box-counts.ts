@@ -1,4 +1,4 @@
-import { MAX_BOXES, type BoxType } from '../../../domain/boxes.js';
+import { MAX_BOXES, type BoxType } from '#src/domain/boxes.js';
 
 export interface BoxCounts {
   small: number;

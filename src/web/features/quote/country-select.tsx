@@ -1,4 +1,4 @@
-import type { CountryOption } from '../../../domain/countries.js';
+import type { CountryOption } from '#src/domain/countries.js';
 
 interface CountrySelectProps {
   id: string;

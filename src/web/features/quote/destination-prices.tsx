@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { getRates } from '../../../domain/api/catalog.js';
-import { RATES_ROUTE } from '../../../domain/api/entry-routes.js';
-import { DESTINATIONS } from '../../../domain/countries.js';
-import { formatPence } from '../../../domain/money.js';
-import { priceForBoxes } from '../../../domain/pricing.js';
+import type { getRates } from '#src/domain/api/catalog.js';
+import { RATES_ROUTE } from '#src/domain/api/entry-routes.js';
+import { DESTINATIONS } from '#src/domain/countries.js';
+import { formatPence } from '#src/domain/money.js';
+import { priceForBoxes } from '#src/domain/pricing.js';
 import { callApiUnchecked } from '../../lib/api-entry.js';
 import { Link } from '../../lib/router.js';
 

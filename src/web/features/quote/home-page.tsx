@@ -1,6 +1,6 @@
-import { DESTINATIONS } from '../../../domain/countries.js';
-import { GOODS_LIST } from '../../../domain/goods-list.js';
-import { titleFor } from '../../../domain/site-routes.js';
+import { DESTINATIONS } from '#src/domain/countries.js';
+import { GOODS_LIST } from '#src/domain/goods-list.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
@@ -15,7 +15,7 @@ import {
   quoteInProgress,
   rememberQuestion,
 } from './quote-in-progress.js';
-import { quoteSearchOf } from '../../../domain/quote-question.js';
+import { quoteSearchOf } from '#src/domain/quote-question.js';
 import { Link, useNavigate } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';

@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
-import { BOX_SPECS, MAX_BOXES } from '../../../domain/boxes.js';
-import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '../../../domain/countries.js';
-import type { QuoteFieldError, QuoteRequestInput } from '../../../domain/quote-rules.js';
+import { BOX_SPECS, MAX_BOXES } from '#src/domain/boxes.js';
+import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from '#src/domain/countries.js';
+import type { QuoteFieldError, QuoteRequestInput } from '#src/domain/quote-rules.js';
 import { BoxCounter } from './box-counter.js';
 import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
 import { CountrySelect } from './country-select.js';
@@ -10,7 +10,7 @@ import { CountrySelect } from './country-select.js';
  * The form's rules and the post code tables behind them (about 1.6 KB) load when the form is first
  * used, not with the home page: its script has an 80 KB budget and every visitor pays for it.
  */
-const loadRules = () => import('../../../domain/quote-rules.js');
+const loadRules = () => import('#src/domain/quote-rules.js');
 
 export interface QuoteFormProps {
   /** Called with a valid request when Get Quotes is pressed (the form checks it first). */

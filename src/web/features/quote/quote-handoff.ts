@@ -1,4 +1,4 @@
-import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
+import type { QuoteRequestInput } from '#src/domain/quote-rules.js';
 
 /**
  * A quote that could not be given goes back to the home page with its message beneath the form

@@ -1,4 +1,4 @@
-import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
+import type { QuoteRequestInput } from '#src/domain/quote-rules.js';
 
 /** This tab's order in progress: its id, in session storage (features/orders/current-order.ts keeps it). */
 export const ORDER_ID_KEY = 'boxabroad.orderId';

@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
-import { getQuotes, selectService } from '../../../domain/api/orders.js';
-import { formatPence } from '../../../domain/money.js';
+import { getQuotes, selectService } from '#src/domain/api/orders.js';
+import { formatPence } from '#src/domain/money.js';
 import {
   quoteViewOf,
   type OfferedService,
   type OrderView,
   type QuoteView,
-} from '../../../domain/order.js';
-import type { QuoteRequestInput } from '../../../domain/quote-rules.js';
+} from '#src/domain/order.js';
+import type { QuoteRequestInput } from '#src/domain/quote-rules.js';
 import {
   quoteQueryOf,
   quoteRequestFromSearch,
   quoteSearchOf,
   sameQuoteQuestion,
-} from '../../../domain/quote-question.js';
-import { titleFor } from '../../../domain/site-routes.js';
+} from '#src/domain/quote-question.js';
+import { titleFor } from '#src/domain/site-routes.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
   currentOrderState,

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 
 /**
  * Collection days as radio buttons, one card each ("Thu / 27 Nov"), inside the caller's

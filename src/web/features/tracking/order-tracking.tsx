@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getOrderTracking, type TrackingView } from '../../../domain/api/tracking.js';
-import { formatLondon } from '../../../domain/london-time.js';
+import { getOrderTracking, type TrackingView } from '#src/domain/api/tracking.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';

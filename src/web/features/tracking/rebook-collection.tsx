@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { rebookMissedCollection, type TrackingView } from '../../../domain/api/tracking.js';
+import { rebookMissedCollection, type TrackingView } from '#src/domain/api/tracking.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';

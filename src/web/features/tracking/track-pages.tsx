@@ -4,8 +4,8 @@ import {
   lookUpTracking,
   TrackingLookupSchema,
   type TrackingView,
-} from '../../../domain/api/tracking.js';
-import { formatLondon } from '../../../domain/london-time.js';
+} from '#src/domain/api/tracking.js';
+import { formatLondon } from '#src/domain/london-time.js';
 import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';

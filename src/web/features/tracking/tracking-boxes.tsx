@@ -1,6 +1,6 @@
-import type { TrackedBox, TrackingView } from '../../../domain/api/tracking.js';
-import { formatLondon } from '../../../domain/london-time.js';
-import { TRACKING_STATUS_TEXT, type TrackingStatus } from '../../../domain/tracking.js';
+import type { TrackedBox, TrackingView } from '#src/domain/api/tracking.js';
+import { formatLondon } from '#src/domain/london-time.js';
+import { TRACKING_STATUS_TEXT, type TrackingStatus } from '#src/domain/tracking.js';
 import { boxTitle, newestFirst, statusLabel, statusReasons } from './tracking-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { setTrackingEmails, type TrackingView } from '../../../domain/api/tracking.js';
+import { setTrackingEmails, type TrackingView } from '#src/domain/api/tracking.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackedBox } from '../../../domain/api/tracking.js';
+import type { TrackedBox } from '#src/domain/api/tracking.js';
 import {
   boxTitle,
   clockText,

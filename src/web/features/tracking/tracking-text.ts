@@ -1,11 +1,11 @@
-import type { TrackingEventView, TrackingView } from '../../../domain/api/tracking.js';
-import { formatCalendarDate } from '../../../domain/collection-calendar.js';
+import type { TrackingEventView, TrackingView } from '#src/domain/api/tracking.js';
+import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import {
   type SHIPMENT_FLAGS,
   TRACKING_STATUS_TEXT,
   type TrackingEmailKind,
   type TrackingStatus,
-} from '../../../domain/tracking.js';
+} from '#src/domain/tracking.js';
 
 /**
  * How the tracking pages say things: pure display helpers over the API's tracking view (the

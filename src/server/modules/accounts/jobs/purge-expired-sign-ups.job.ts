@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
 import {
   PURGE_EXPIRED_SIGN_UPS_JOB,
   SIGN_UP_PURGE_INTERVAL_MS,

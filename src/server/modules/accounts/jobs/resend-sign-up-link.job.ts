@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
 
 /** What the job calls: the sign-ups (`sign-up.service.ts`). */
 interface ResendsLinks {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
-import type { JobContext, JobOutcome } from '../../../jobs/job-queue.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
+import type { JobContext, JobOutcome } from '#src/server/jobs/job-queue.js';
 
 /** What the job calls: the booking changes (`booking-changes.service.ts`). */
 interface CancelsBookings {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
-import type { JobOutcome } from '../../../jobs/job-queue.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
+import type { JobOutcome } from '#src/server/jobs/job-queue.js';
 
 const payload = z.object({
   orderId: z.string().min(1),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
-import type { JobOutcome } from '../../../jobs/job-queue.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
+import type { JobOutcome } from '#src/server/jobs/job-queue.js';
 
 /** What the job calls: the settlement (`settlement-jobs.ts`). */
 interface Captures {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
 import { RECONCILE_PAYMENTS_JOB } from '../checkout-deps.js';
 import type { PaymentReconciliation } from '../payment-reconciliation.js';
 

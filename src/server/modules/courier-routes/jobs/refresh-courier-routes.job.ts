@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
 import {
   DEFAULT_WARMUP_CONCURRENCY,
   REFRESH_COURIER_ROUTES_JOB,

@@ -1,7 +1,7 @@
-import { CHANGES_POLICY } from '../../../../domain/booking-changes-policy.js';
-import { formatPence } from '../../../../domain/money.js';
-import { COLLECTION_WINDOW_TEXT, formatPaidAt } from '../../../../domain/receipt.js';
-import { companyLines } from '../../../../domain/company.js';
+import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
+import { formatPence } from '#src/domain/money.js';
+import { COLLECTION_WINDOW_TEXT, formatPaidAt } from '#src/domain/receipt.js';
+import { companyLines } from '#src/domain/company.js';
 import type { MailAttachment } from '../outbox.js';
 import { html, link, type SafeHtml } from './html.js';
 import { button, heading, layout, paragraph, subheading, textLayout } from './layout.js';

@@ -2,7 +2,7 @@ import { headerText } from '../mail-headers.js';
 import type { RenderedMail } from './booking-confirmation.js';
 import { html, multiline } from './html.js';
 import { heading, layout, paragraph, textLayout } from './layout.js';
-import { formatLondon } from '../../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 /** A message sent through the Contact us form (docs/product-rules.md, "Contact us"), as stored. */
 export interface ContactEmailInput {

@@ -1,7 +1,7 @@
 import type { RenderedMail } from './booking-confirmation.js';
 import { html, link } from './html.js';
 import { button, heading, layout, paragraph, textLayout } from './layout.js';
-import { formatLondon } from '../../../../domain/london-time.js';
+import { formatLondon } from '#src/domain/london-time.js';
 
 export interface PasswordResetInput {
   /** The account's address. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../clock.js';
+import { fixedClock } from '#src/server/clock.js';
 import { EmailService } from '../email.service.js';
 import type { MailMessage, MailOutbox } from '../outbox.js';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_HOURS } from '../../../../domain/collection-calendar.js';
-import { COMPANY } from '../../../../domain/company.js';
+import { COLLECTION_HOURS } from '#src/domain/collection-calendar.js';
+import { COMPANY } from '#src/domain/company.js';
 import { attachmentFilename, headerText, validAddress } from '../mail-headers.js';
 import {
   formatCalendarDate,

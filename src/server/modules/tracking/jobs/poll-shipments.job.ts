@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/define-job.js';
+import { defineJob } from '#src/server/jobs/define-job.js';
 
 const POLL_SHIPMENTS_JOB = 'poll-shipments';
 /** The job's round when nothing is due sooner. */

@@ -9,12 +9,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COURIER_TEST_NOW,
-  LARGE_BOX,
-  sampleBooking,
-} from '../../../../../tests/support/courier.js';
-import { fixedClock } from '../../../clock.js';
+import { COURIER_TEST_NOW, LARGE_BOX, sampleBooking } from '#tests/support/courier.js';
+import { fixedClock } from '#src/server/clock.js';
 import type { BookingResult } from '../courier-provider.js';
 import { TransglobalCourier } from '../transglobal/transglobal.client.js';
 import { startCourierSimulator, type CourierSimulator } from './simulator.server.js';

@@ -6,7 +6,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { sharedPaths } from '../../../../../tests/support/private-files.js';
+import { sharedPaths } from '#tests/support/private-files.js';
 import { OrderStore } from './order-store.js';
 import { OrderBook, type StoredOrder } from './simulator.handlers.js';
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { describeTightened, makePrivate } from '../../../private-files.js';
+import { describeTightened, makePrivate } from '#src/server/private-files.js';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';

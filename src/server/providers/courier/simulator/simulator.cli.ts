@@ -11,8 +11,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { BEHAVIOURS, ControlSchema, startCourierSimulator } from './simulator.server.js';
-import { errorMessage } from '../../../error-message.js';
-import { keepNewFilesPrivate } from '../../../private-files.js';
+import { errorMessage } from '#src/server/error-message.js';
+import { keepNewFilesPrivate } from '#src/server/private-files.js';
 
 // Its store holds labels with names and addresses: for this machine account only (decision 114).
 keepNewFilesPrivate();

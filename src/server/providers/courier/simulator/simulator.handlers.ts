@@ -31,7 +31,7 @@ import {
   type Route,
   type SimService,
 } from './services.js';
-import { londonClock } from '../../../../domain/london-time.js';
+import { londonClock } from '#src/domain/london-time.js';
 import type { OrderStore, StoredOrder } from './order-store.js';
 import {
   apiDateTime,

@@ -3,8 +3,8 @@
  * reply, leniency, and the calls our client does not make (full GetQuote, QuoteSelection).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURIER_TEST_NOW, sampleBooking } from '../../../../../tests/support/courier.js';
-import { fixedClock } from '../../../clock.js';
+import { COURIER_TEST_NOW, sampleBooking } from '#tests/support/courier.js';
+import { fixedClock } from '#src/server/clock.js';
 import { toBookShipmentBody } from '../transglobal/transglobal.mapper.js';
 import { startCourierSimulator, type CourierSimulator } from './simulator.server.js';
 

@@ -33,8 +33,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Clock } from '../../../clock.js';
-import { systemClock } from '../../../clock.js';
+import type { Clock } from '#src/server/clock.js';
+import { systemClock } from '#src/server/clock.js';
 import {
   bookShipment,
   cancelShipment,
@@ -57,7 +57,7 @@ import { renderBookingDocuments } from './documents.pdf.js';
 import { OrderStore } from './order-store.js';
 import { RenderPool } from './render-pool.js';
 import { apiDateTime, currentCollection, SCENARIOS, trackingAt } from './tracking.js';
-import { londonClock } from '../../../../domain/london-time.js';
+import { londonClock } from '#src/domain/london-time.js';
 
 export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];

@@ -13,7 +13,7 @@
  * A rebooked collection starts the journey again from the new date; a missed collection misses
  * only the date first booked. A cancelled booking's journey ends at its cancellation.
  */
-import { londonClock, londonMidnight } from '../../../../domain/london-time.js';
+import { londonClock, londonMidnight } from '#src/domain/london-time.js';
 import type { PdfAddress } from './documents.pdf.js';
 import { parcelReference } from './parcel-reference.js';
 

@@ -5,7 +5,7 @@
  * A code not in this table is never dropped: it is an `exception`, marked not recognised, so an
  * operator looks at it and the table grows.
  */
-import type { TrackingStatus } from '../../../../domain/tracking.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 
 export const TRACKING_CODES: Readonly<Record<string, TrackingStatus>> = {
   // Numeric codes seen on a UPS leg (meanings as far as the published samples show them).

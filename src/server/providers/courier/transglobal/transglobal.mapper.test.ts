@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeQuery, sampleBooking } from '../../../../../tests/support/courier.js';
+import { routeQuery, sampleBooking } from '#tests/support/courier.js';
 import {
   fromBookShipmentReply,
   fromCancelShipmentReply,

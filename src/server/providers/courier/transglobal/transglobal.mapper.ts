@@ -2,7 +2,7 @@
  * Pure mapping between our courier model (../courier-provider.ts) and the JSON of the
  * Transglobal API (./transglobal.schemas.ts). No I/O, no credentials: the client adds those.
  */
-import { londonClock } from '../../../../domain/london-time.js';
+import { londonClock } from '#src/domain/london-time.js';
 import type {
   BookingAddress,
   BookingResult,

@@ -1,13 +1,8 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
-import {
-  CARD_MESSAGES,
-  cardFieldErrors,
-  cardOutcome,
-  type CardInput,
-} from '../../../../domain/cards.js';
-import type { Clock } from '../../../clock.js';
-import type { RawQuery } from '../../../db/client.js';
+import { CARD_MESSAGES, cardFieldErrors, cardOutcome, type CardInput } from '#src/domain/cards.js';
+import type { Clock } from '#src/server/clock.js';
+import type { RawQuery } from '#src/server/db/client.js';
 import { ProviderError } from '../../provider-error.js';
 import type {
   CreatePaymentInput,

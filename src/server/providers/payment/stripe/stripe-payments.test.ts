@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../tests/support/test-app.js';
-import { call, untyped } from '../../../../../tests/support/call.js';
-import { paymentWebhook, sandboxConfirmCard } from '../../../../domain/api/checkout.js';
+import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { call, untyped } from '#tests/support/call.js';
+import { paymentWebhook, sandboxConfirmCard } from '#src/domain/api/checkout.js';
 import { StripePaymentProvider } from './stripe-payments.js';
 
 /** A local stand-in for the card provider's API: records requests, answers like it. */

@@ -10,7 +10,7 @@ import type {
   ProviderPaymentStatus,
   ProviderRefund,
 } from '../payment-provider.js';
-import { errorMessage } from '../../../error-message.js';
+import { errorMessage } from '#src/server/error-message.js';
 
 export interface StripeOptions {
   secretKey: string;
