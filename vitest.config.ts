@@ -1,28 +1,21 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Files that start the server's own process or open the embedded database on the site's defaults,
- * whichever database the run is for: the Postgres run would repeat them unchanged (9 s each).
- */
-const ONLY_EMBEDDED = [
-  'src/server/main.test.ts',
-  'src/server/deps.test.ts',
-  'src/server/db/data-dir-lock.test.ts',
-];
+import { postgresTestFiles } from './tests/support/database-files.js';
 
 /**
  * Unit tests (domain, web logic) and integration tests (server on a real database). The
- * integration project runs on PGlite always, and again on a Postgres server when
- * TEST_DATABASE_URL is set (CI sets it).
+ * integration project runs on PGlite always; when TEST_DATABASE_URL is set (CI sets it), the
+ * files whose first line says `// On PostgreSQL too: <why>` run again on that server: the
+ * database layer, requests racing for the same rows, lost connections, timeouts, backups
+ * (tests/support/database-files.ts, decision 122).
  */
 const integration = (name: string, database: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
-    include: ['src/server/**/*.test.ts'],
+    include: database === 'postgres' ? postgresTestFiles() : ['src/server/**/*.test.ts'],
     // The courier's tests need no database: they run once, in the unit project.
-    exclude: ['src/server/providers/courier/**', ...(database === 'postgres' ? ONLY_EMBEDDED : [])],
+    exclude: ['src/server/providers/courier/**'],
     env: { TEST_DATABASE_KIND: database },
     globalSetup: ['tests/support/global-setup.ts'],
     // A worker keeps its modules from one file to the next: each file imports the whole server,

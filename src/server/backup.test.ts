@@ -1,3 +1,4 @@
+// On PostgreSQL too: the PostgreSQL backup and restore.
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Embedded database only: a read-only or full data directory under PGlite; a server keeps its own disk.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Embedded database only: the lock that keeps a second process off one PGlite directory.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

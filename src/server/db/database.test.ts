@@ -1,3 +1,4 @@
+// On PostgreSQL too: the database client on each driver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

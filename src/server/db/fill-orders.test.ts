@@ -1,3 +1,4 @@
+// On PostgreSQL too: the bulk fill the PostgreSQL benchmarks use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { fillOrders } from '#scripts/lib/fill-orders.js';

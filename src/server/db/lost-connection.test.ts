@@ -1,3 +1,4 @@
+// On PostgreSQL too: connections cut under the pool, which only a server has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

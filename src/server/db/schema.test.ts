@@ -1,3 +1,4 @@
+// On PostgreSQL too: the migrated tables as each database reports them.
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

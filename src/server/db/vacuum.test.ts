@@ -1,3 +1,4 @@
+// On PostgreSQL too: the server's own autovacuum is left alone.
 /**
  * The embedded database's VACUUM and ANALYZE (decision 067): the recurring job makes the space of
  * deleted rows usable again and gives the planner statistics, on PGlite only; a PostgreSQL

@@ -1,3 +1,4 @@
+// On PostgreSQL too: lock and statement timeouts, which only a server has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: counts written together while attempts arrive at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { fixedClock } from '../clock.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: workers claim jobs side by side (SKIP LOCKED).
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: two sign-up links for one address confirmed at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import {

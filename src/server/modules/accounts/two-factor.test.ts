@@ -1,3 +1,4 @@
+// On PostgreSQL too: codes and waits counted while guesses arrive at once, which a server runs side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import {

@@ -1,3 +1,4 @@
+// On PostgreSQL too: two operators retry one failed email at once; one wins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { TestBrowser as Browser } from '#tests/support/browser-session.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: changes race each other and the collection under the order's lock.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';

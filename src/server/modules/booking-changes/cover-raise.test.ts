@@ -1,3 +1,4 @@
+// On PostgreSQL too: a raise races the cancellation and other changes under the order's lock.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';

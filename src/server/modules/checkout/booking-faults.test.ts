@@ -1,3 +1,4 @@
+// On PostgreSQL too: a booking job and its retries racing for the order under faults.
 import { pino } from 'pino';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { Writable } from 'node:stream';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: payments and webhooks arriving at once capture exactly once.
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

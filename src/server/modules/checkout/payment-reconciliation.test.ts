@@ -1,3 +1,4 @@
+// On PostgreSQL too: the reconciliation racing the webhook for the same payment.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';

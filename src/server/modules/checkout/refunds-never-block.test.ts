@@ -1,3 +1,4 @@
+// On PostgreSQL too: refunds requested at once, each under its own key and the order's lock.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: concurrent askers of a route share one courier call and one stored row.
 /**
  * The route matrix: cached by what availability depends on, warmed and kept warm by one recurring
  * job with a bounded number of courier calls, persisted so a restart starts warm, and one courier

@@ -1,3 +1,4 @@
+// On PostgreSQL too: deliveries claim outbox rows and trip the breaker side by side.
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: rows read back through each driver's types.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';

@@ -1,3 +1,4 @@
+// On PostgreSQL too: two tabs rebook at once and the poll claims shipments under the order's lock.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
