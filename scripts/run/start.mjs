@@ -20,6 +20,14 @@ const server = spawn(
     env: { NODE_ENV: 'production', ALLOW_SANDBOX_PROVIDERS: 'true', ...process.env },
   },
 );
+// `npm start` runs this through `exec` (package.json), so the signal npm passes on reaches this
+// process, which passes it to the server and exits with it. Should whatever started this die
+// without a signal (kill -9), this process is handed to another parent: the server is stopped
+// too, so no orphan keeps the data directory's lock.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
   process.on(signal, () => server.kill(signal));
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1_000).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

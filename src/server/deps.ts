@@ -6,6 +6,7 @@ import type { RateLimitSettings } from './http/rate-limiter.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import type { CheckoutOptions } from './modules/checkout/index.js';
 import type { CustomerWaits, RouteCachePolicy } from './modules/courier-routes/index.js';
+import { waitForServer } from './db/wait-for-server.js';
 import { type MailDeps, createMail, mailConfigFromEnv } from './modules/email/index.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   courierWarmupConcurrency?: number;
   /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS, default 30). */
   draftRetentionDays?: number;
+  /** Finished jobs' rows are deleted this many days after they finished (JOB_RETENTION_DAYS, 30). */
+  jobRetentionDays?: number;
   /** Tracking's courier calls at a time and its silence limit (TRACKING_*; docs/tracking.md). */
   tracking?: Partial<TrackingSettings>;
   /** How long an operator's session lasts (OPERATOR_SESSION_*; docs/operators.md). */
@@ -145,6 +148,14 @@ async function openSiteDatabase(env: Env, logger: Logger): Promise<Database> {
     },
     'database opened',
   );
+  if (database.kind === 'postgres') {
+    try {
+      await waitForServer(database, { seconds: env.DB_START_WAIT_SECONDS, logger });
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
   await prepareDatabase(database, logger);
   return database;
 }
@@ -205,6 +216,7 @@ export async function createDeps(
     courier: courier.courier,
     courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
     draftRetentionDays: env.DRAFT_RETENTION_DAYS,
+    jobRetentionDays: env.JOB_RETENTION_DAYS,
     tracking: {
       concurrency: env.TRACKING_CONCURRENCY,
       silentDays: env.TRACKING_SILENT_DAYS,

@@ -89,6 +89,13 @@ export const EnvSchema = z.object({
   DB_LOCK_TIMEOUT_MS: timeoutMs.default(5_000),
   /** The longest an open transaction may sit idle between two statements, in ms. */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: timeoutMs.default(30_000),
+  /** How long the site waits at start for its PostgreSQL server to answer, in seconds. */
+  DB_START_WAIT_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(60),
   // Rate limits per client address (docs/security.md): MAX/WINDOW; unset, the defaults of
   // DEFAULT_RATE_LIMITS in src/server/http/rate-limiter.ts (listed in .env.example).
   RATE_LIMIT_QUOTES: rateLimit.optional(),
@@ -135,6 +142,13 @@ export const EnvSchema = z.object({
     .default(2),
   /** Unpaid drafts unchanged for this many days are deleted (docs/orders.md, decision 050). */
   DRAFT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(3650, 'must be at most 3650')
+    .default(30),
+  /** Finished jobs' rows are deleted this many days after they finished (docs/jobs.md). */
+  JOB_RETENTION_DAYS: z.coerce
     .number()
     .int()
     .min(1, 'must be at least 1')

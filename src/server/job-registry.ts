@@ -1,5 +1,6 @@
 import type { Database } from './db/client.js';
 import type { JobQueue, RecurringJobDefinition } from './jobs/job-queue.js';
+import { purgeFinishedJobsJob } from './jobs/purge-finished-jobs.job.js';
 import { vacuumEmbeddedDatabaseJob } from './jobs/vacuum-embedded-database.job.js';
 import {
   purgeExpiredSignUpsJob,
@@ -46,6 +47,8 @@ export interface JobDeps {
   courierWarmupConcurrency?: number;
   /** Unpaid drafts unchanged for this many days are deleted (DRAFT_RETENTION_DAYS). */
   draftRetentionDays?: number;
+  /** Finished jobs' rows are deleted this many days after they finished (JOB_RETENTION_DAYS). */
+  jobRetentionDays?: number;
 }
 
 /**
@@ -78,6 +81,11 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
+  queue.define(purgeFinishedJobsJob, {
+    queue,
+    now: () => deps.clock.now(),
+    retentionDays: deps.jobRetentionDays,
+  });
 }
 
 /**
@@ -90,6 +98,7 @@ const RECURRING_JOBS: { job: RecurringJobDefinition; only?: Database['kind'] }[]
   { job: purgeExpiredSignUpsJob },
   { job: reconcilePaymentsJob },
   { job: pollShipmentsJob },
+  { job: purgeFinishedJobsJob },
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
   { job: vacuumEmbeddedDatabaseJob, only: 'pglite' },
 ];

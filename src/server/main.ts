@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { DataDirectoryUnusableError } from './db/client.js';
 import { DataDirectoryInUseError, setLockPurpose } from './db/data-dir-lock.js';
+import { DatabaseUnreachableError } from './db/wait-for-server.js';
 import { operatorCommandHandlers } from './modules/accounts/index.js';
 import { backupCommandHandlers } from './backup.js';
 import { startCommandChannel } from './command-channel.js';
@@ -78,7 +79,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof DataDirectoryInUseError ||
     error instanceof DataDirectoryUnusableError ||
-    error instanceof DataDirectoryNotPrivateError
+    error instanceof DataDirectoryNotPrivateError ||
+    error instanceof DatabaseUnreachableError
   ) {
     process.stderr.write(`BoxAbroad cannot start. ${error.message}\n`);
     process.exit(1);

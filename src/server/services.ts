@@ -102,6 +102,7 @@ export function createServices(
     mail,
     courierWarmupConcurrency: deps.courierWarmupConcurrency,
     draftRetentionDays: deps.draftRetentionDays,
+    jobRetentionDays: deps.jobRetentionDays,
   });
   const customerWaits = { ...DEFAULT_CUSTOMER_WAITS, ...deps.customerWaits };
   const { itemsRepository, ...bookingParts } = booking;

@@ -12,6 +12,7 @@ import { newOrder } from '#tests/support/factories/orders.js';
 import { saveAddress } from '../../domain/api/booking.js';
 import { getOrder } from '../../domain/api/orders.js';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../http/errors.js';
+import { Readiness } from '../modules/health/readiness.js';
 import { openDatabase, type Database } from './client.js';
 import { isStorageUnavailable } from './wait-bounds.js';
 
@@ -142,12 +143,20 @@ describe.runIf(!onPostgres)('a disk that fills while the site runs', { timeout: 
       error: { code: 'STORAGE_UNAVAILABLE', message: STORAGE_UNAVAILABLE_MESSAGE },
     });
 
+    // Readiness says so: a load balancer sends the writes elsewhere.
+    const readiness = new Readiness(database, { probeEveryMs: 0 });
+    expect(await readiness.check()).toEqual({
+      ready: false,
+      reason: expect.stringMatching(/cannot be written: the disk is full \(ENOSPC\)/),
+    });
+
     // Reads go on; nothing acknowledged was lost.
     const order = await call(t.app, getOrder, { params: { id } });
     expect(order.statusCode).toBe(200);
     expect(await database.query('SELECT count(*)::int AS n FROM orders')).toEqual(before);
 
     rmSync(filler);
+    expect(await readiness.check()).toEqual({ ready: true });
     expect((await rename('Ada again')).statusCode).toBe(200);
     const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
     expect(row!.n).toBeGreaterThanOrEqual(before[0]!.n);

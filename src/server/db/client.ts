@@ -52,6 +52,8 @@ export interface Database {
    */
   retryable<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite on disk only: the folder its files are in (readiness checks it can be written). */
+  dataDir?: string;
   /** PGlite only: the whole data directory as a tarball (tests restore it per file). */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -120,6 +122,7 @@ async function openPglite(options: {
   const db = drizzlePglite({ client: bounded as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     db,
     query,
     execScript: async (text) => {

@@ -346,6 +346,23 @@ export class JobQueue {
   }
 
   /**
+   * Deletes up to `limit` jobs that finished (`done`) before `before`, oldest first; returns how
+   * many. Failed jobs stay: they are what an operator may still need to read. A job's key is
+   * free again once its row is gone, so `before` is kept far beyond any retry of the work it
+   * names (JOB_RETENTION_DAYS, 30 days; each handler still re-checks its order's state).
+   */
+  async purgeFinished(before: Date, limit = 1_000): Promise<number> {
+    const rows = await this.deps.database.query<{ id: string }>(
+      `DELETE FROM jobs WHERE id IN (
+         SELECT id FROM jobs WHERE status = 'done' AND updated_at < $1
+         ORDER BY updated_at LIMIT $2)
+       RETURNING id`,
+      [before, limit],
+    );
+    return rows.length;
+  }
+
+  /**
    * Makes every job still marked running claimable now, instead of when its lease ends (up to
    * `leaseMs` plus the handler's own time later). Only for a database no other process can be
    * using (the embedded one, which one process at a time opens): such jobs belonged to the

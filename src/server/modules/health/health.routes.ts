@@ -1,28 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { pendingMigrations } from '../../db/migrate.js';
 import { errorBody } from '../../http/errors.js';
+import { Readiness, type ReadinessOptions } from './readiness.js';
 
-export function healthRoutes(database: Database) {
+export function healthRoutes(database: Database, options: ReadinessOptions = {}) {
+  const readiness = new Readiness(database, options);
   return async function register(app: FastifyInstance) {
     /** Liveness: the process answers. */
     app.get('/healthz', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
 
-    /** Readiness: the database answers and every migration of this build is applied. */
+    /**
+     * Readiness: the database answers, every migration of this build is applied, and the
+     * embedded database's folder can be written (readiness.ts).
+     */
     app.get('/readyz', { config: { access: 'public' } }, async (request, reply) => {
-      try {
-        await database.query('SELECT 1');
-        const pending = await pendingMigrations(database);
-        if (pending.length > 0) {
-          return reply
-            .status(503)
-            .send(errorBody('NOT_READY', `Database migrations pending: ${pending.join(', ')}`));
-        }
-        return { status: 'ready' };
-      } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
-        return reply.status(503).send(errorBody('NOT_READY', 'The database is not reachable.'));
-      }
+      const answer = await readiness.check();
+      if (answer.ready) return { status: 'ready' };
+      request.log.warn({ reason: answer.reason }, 'not ready');
+      return reply.status(503).send(errorBody('NOT_READY', answer.reason));
     });
   };
 }
