@@ -3,8 +3,9 @@ import type { IdealAddress } from '../ideal-postcodes/ideal-postcodes.schemas.js
 /**
  * The sandbox's own post codes, written in the provider's shape (what its postcode lookup
  * answers) beside the answers recorded from it (`@ideal-postcodes/api-fixtures`). The post codes
- * are real ones of the places named; the addresses at them are made up for the sandbox, so that
- * each place our pricing treats apart has a post code to try (docs/providers.md, "Addresses").
+ * are in the right districts of the places named, and the addresses at them are made up for the
+ * sandbox, so that each place our pricing treats apart has a post code to try (docs/providers.md,
+ * "Addresses").
  */
 interface Entry {
   organisation?: string;
