@@ -88,6 +88,7 @@ const server = spawn(
       RATE_LIMIT_PASSWORD_RESETS: '100000/15m',
       RATE_LIMIT_ACCOUNT: '100000/15m',
       RATE_LIMIT_BOOKING_LINKS: '100000/15m',
+      RATE_LIMIT_ADDRESS_LOOKUPS: '100000/15m',
     },
   },
 );

@@ -32,6 +32,7 @@ import {
 import { myOrdersRoutes, operatorPayAgainRoutes } from './modules/my-orders/index.js';
 import { savedItemsRoutes } from './modules/saved-items/index.js';
 import { addressBookRoutes } from './modules/address-book/index.js';
+import { addressLookupRoutes } from './modules/address-lookup/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
 import { bookingChangesRoutes } from './modules/booking-changes/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -272,6 +273,7 @@ async function registerRoutes(
     quotesRoutes(services.quotes, services.catalog, services.orderAccess, deps.clock),
   );
   await app.register(ordersRoutes(services.orders, services.declaration));
+  await app.register(addressLookupRoutes(services.addressLookup));
   // Signing in (with a password, or its second step) and out: this browser's guest orders become
   // the account's, and its guest session is replaced (order-access.ts).
   const accountEvents: AccountEvents = {

@@ -10,6 +10,8 @@ import { waitForServer } from './db/wait-for-server.js';
 import { type MailDeps, createMail, mailConfigFromEnv } from './modules/email/index.js';
 import type { CourierProvider } from './providers/courier/courier-provider.js';
 import type { PaymentProvider } from './providers/payment/payment-provider.js';
+import type { AddressLookupProvider } from './providers/address-lookup/address-lookup-provider.js';
+import { createAddressLookup } from './providers/address-lookup/index.js';
 import { sandboxClock, systemClock } from './clock.js';
 import type { TrackingSettings } from './modules/tracking/index.js';
 import type { OperatorSessionLimits } from './modules/accounts/index.js';
@@ -32,6 +34,13 @@ export interface AppDeps {
   logger: Logger;
   /** The courier (docs/providers.md): the real API, or the simulator of it. */
   courier: CourierProvider;
+  /**
+   * Finding an address from its post code (docs/providers.md, "Addresses"): Ideal Postcodes, or
+   * its offline sandbox. When absent, the sandbox.
+   */
+  addressLookup?: AddressLookupProvider;
+  /** The lookups' guard-rails: the day's cap of provider calls, how long answers are kept. */
+  addressLookupSettings?: { dailyCap?: number; cacheTtlMs?: number };
   /** How long courier route answers are trusted; defaults suit production. */
   routeCachePolicy?: RouteCachePolicy;
   /** Courier calls the route matrix's refresh makes at a time (COURIER_WARMUP_CONCURRENCY, default 2). */
@@ -176,6 +185,8 @@ function rateLimitsFromEnv(env: Env): AppDeps['rateLimits'] {
       bookingLinks: env.RATE_LIMIT_BOOKING_LINKS,
       trackingLookups: env.RATE_LIMIT_TRACKING_LOOKUPS,
       cardDeclines: env.RATE_LIMIT_CARD_DECLINES,
+      addressLookups: env.RATE_LIMIT_ADDRESS_LOOKUPS,
+      addressLookupsPerOrder: env.RATE_LIMIT_ADDRESS_LOOKUPS_PER_ORDER,
     }).filter(([, limit]) => limit !== undefined),
   );
 }
@@ -214,6 +225,8 @@ export async function createDeps(
     ...(movable ? { sandboxClock: movable } : {}),
     logger,
     courier: courier.courier,
+    addressLookup: createAddressLookup(env, logger),
+    addressLookupSettings: { dailyCap: env.ADDRESS_LOOKUP_DAILY_CAP },
     courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
     draftRetentionDays: env.DRAFT_RETENTION_DAYS,
     jobRetentionDays: env.JOB_RETENTION_DAYS,

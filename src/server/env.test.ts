@@ -14,6 +14,10 @@ const REAL_PAYMENTS = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcdef',
   STRIPE_WEBHOOK_SECRET: 'whsec_SECRETSECRET',
 };
+const REAL_ADDRESSES = {
+  ADDRESS_PROVIDER: 'ideal-postcodes',
+  IDEAL_POSTCODES_API_KEY: 'ak_live_SECRETKEY',
+};
 /** A production deployment names its own address (PUBLIC_URL) with its mail settings. */
 const REAL_MAIL = {
   PUBLIC_URL: 'https://boxabroad.example',
@@ -23,7 +27,13 @@ const REAL_MAIL = {
 };
 
 describe('guard-rail settings', () => {
-  const production = { NODE_ENV: 'production', ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL };
+  const production = {
+    NODE_ENV: 'production',
+    ...REAL_COURIER,
+    ...REAL_PAYMENTS,
+    ...REAL_MAIL,
+    ...REAL_ADDRESSES,
+  };
 
   it('requires PUBLIC_URL in production, except for a sandbox start', () => {
     const withoutUrl = Object.fromEntries(
@@ -122,6 +132,7 @@ describe('parseEnv', () => {
       SALES_EMAIL: 'sales@boxabroad.example',
       ...REAL_COURIER,
       ...REAL_PAYMENTS,
+      ...REAL_ADDRESSES,
     });
     expect(env).toMatchObject({
       ALLOW_SANDBOX_PROVIDERS: false,
@@ -174,6 +185,7 @@ describe('courier configuration', () => {
         NODE_ENV: 'production',
         ...REAL_MAIL,
         ...REAL_PAYMENTS,
+        ...REAL_ADDRESSES,
       }).COURIER_PROVIDER,
     ).toBe('transglobal');
   });
@@ -220,10 +232,47 @@ describe('courier configuration', () => {
   });
 });
 
+describe('address lookup configuration', () => {
+  it('defaults to the sandbox, which production refuses unless sandboxes are allowed', () => {
+    expect(parseEnv({})).toMatchObject({
+      ADDRESS_PROVIDER: 'sandbox',
+      ADDRESS_LOOKUP_TIMEOUT_MS: 2500,
+      ADDRESS_LOOKUP_DAILY_CAP: 1000,
+    });
+    const production = { NODE_ENV: 'production', ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL };
+    expect(() => parseEnv(production)).toThrow(
+      /ADDRESS_PROVIDER: production refuses the address sandbox/,
+    );
+    expect(parseEnv({ ...production, ALLOW_SANDBOX_PROVIDERS: 'true' }).ADDRESS_PROVIDER).toBe(
+      'sandbox',
+    );
+    expect(parseEnv({ ...production, ...REAL_ADDRESSES }).ADDRESS_PROVIDER).toBe('ideal-postcodes');
+  });
+
+  it('needs the provider’s key, and never echoes it', () => {
+    expect(() => parseEnv({ ADDRESS_PROVIDER: 'ideal-postcodes' })).toThrow(
+      /IDEAL_POSTCODES_API_KEY: required when ADDRESS_PROVIDER=ideal-postcodes/,
+    );
+    expect(() =>
+      parseEnv({ ADDRESS_PROVIDER: 'ideal-postcodes', IDEAL_POSTCODES_API_KEY: ' ak_SECRET' }),
+    ).toThrow(
+      /^(?![\s\S]*ak_SECRET)[\s\S]*IDEAL_POSTCODES_API_KEY: has leading or trailing spaces/,
+    );
+    expect(
+      parseEnv({ ADDRESS_LOOKUP_DAILY_CAP: '50', ADDRESS_LOOKUP_TIMEOUT_MS: '1500' }),
+    ).toMatchObject({ ADDRESS_LOOKUP_DAILY_CAP: 50, ADDRESS_LOOKUP_TIMEOUT_MS: 1500 });
+  });
+});
+
 describe('payment configuration', () => {
   it('defaults to the card sandbox, which production refuses unless sandboxes are allowed', () => {
     expect(parseEnv({}).PAYMENT_PROVIDER).toBe('sandbox');
-    const production = { NODE_ENV: 'production', ...REAL_COURIER, ...REAL_MAIL };
+    const production = {
+      NODE_ENV: 'production',
+      ...REAL_COURIER,
+      ...REAL_MAIL,
+      ...REAL_ADDRESSES,
+    };
     expect(() => parseEnv(production)).toThrow(
       /PAYMENT_PROVIDER: production refuses the card sandbox/,
     );
@@ -264,7 +313,9 @@ describe('listen address', () => {
   });
 
   it('is every interface once every provider is real', () => {
-    expect(listenHost(parseEnv({ ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL }))).toEqual({
+    expect(
+      listenHost(parseEnv({ ...REAL_COURIER, ...REAL_PAYMENTS, ...REAL_MAIL, ...REAL_ADDRESSES })),
+    ).toEqual({
       host: '0.0.0.0',
     });
   });

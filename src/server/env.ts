@@ -35,6 +35,7 @@ const SECRET_VARIABLES = new Set([
   'AUTH_SECRET',
   'COURIER_API_KEY',
   'COURIER_PASSWORD',
+  'IDEAL_POSTCODES_API_KEY',
   'SMTP_URL',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -112,6 +113,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_TRACKING_LOOKUPS: rateLimit.optional(),
   /** Declined card attempts per order before it must wait (MAX/WINDOW). */
   RATE_LIMIT_CARD_DECLINES: rateLimit.optional(),
+  /** "Find address" on the booking form, per client address (MAX/WINDOW). */
+  RATE_LIMIT_ADDRESS_LOOKUPS: rateLimit.optional(),
+  /** …and per order, whoever asks (MAX/WINDOW). */
+  RATE_LIMIT_ADDRESS_LOOKUPS_PER_ORDER: rateLimit.optional(),
   /** Event-loop delay above which the server answers 503 with Retry-After, in ms (0: off). */
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Heap in use above which the server answers 503 with Retry-After, in MB (0: off). */
@@ -140,6 +145,22 @@ export const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(32, 'must be at most 32')
     .default(2),
+  // Finding an address from its post code (docs/providers.md, "Addresses"). `sandbox` answers
+  // offline from recorded answers of the provider.
+  ADDRESS_PROVIDER: z.enum(['sandbox', 'ideal-postcodes']).default('sandbox'),
+  /** Required when ADDRESS_PROVIDER=ideal-postcodes; sent in a header, never logged. */
+  IDEAL_POSTCODES_API_KEY: secret.optional(),
+  /** The provider's address, when not https://api.ideal-postcodes.co.uk. */
+  IDEAL_POSTCODES_BASE_URL: z.url('must be an absolute URL such as https://api.example').optional(),
+  /** The longest one lookup may take; the form gives up after 3 s whatever this says. */
+  ADDRESS_LOOKUP_TIMEOUT_MS: timeoutMs.default(2_500),
+  /** Provider calls a day (UK days), across every process; past it the lookup says so. */
+  ADDRESS_LOOKUP_DAILY_CAP: z.coerce
+    .number()
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(1_000),
   /** Unpaid drafts unchanged for this many days are deleted (docs/orders.md, decision 050). */
   DRAFT_RETENTION_DAYS: z.coerce
     .number()
@@ -340,6 +361,18 @@ function crossFieldProblems(env: Env): string[] {
   ) {
     problems.push(
       'COURIER_PROVIDER: production refuses the courier simulator; set COURIER_PROVIDER=transglobal, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
+    );
+  }
+  if (env.ADDRESS_PROVIDER === 'ideal-postcodes' && !env.IDEAL_POSTCODES_API_KEY) {
+    problems.push('IDEAL_POSTCODES_API_KEY: required when ADDRESS_PROVIDER=ideal-postcodes');
+  }
+  if (
+    env.NODE_ENV === 'production' &&
+    env.ADDRESS_PROVIDER === 'sandbox' &&
+    !env.ALLOW_SANDBOX_PROVIDERS
+  ) {
+    problems.push(
+      'ADDRESS_PROVIDER: production refuses the address sandbox; set ADDRESS_PROVIDER=ideal-postcodes with IDEAL_POSTCODES_API_KEY, or ALLOW_SANDBOX_PROVIDERS=true for a demo',
     );
   }
   if (

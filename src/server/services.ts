@@ -41,7 +41,12 @@ import {
   OperatorInvitationsRepository,
   TotpSteps,
 } from './modules/accounts/index.js';
-import { RateLimiter } from './http/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, RateLimiter } from './http/rate-limiter.js';
+import {
+  AddressLookupService,
+  DEFAULT_ADDRESS_LOOKUP_SETTINGS,
+} from './modules/address-lookup/index.js';
+import { sandboxAddressLookup } from './providers/address-lookup/index.js';
 import { AdminService, OrderNotes, OrderNotesRepository } from './modules/admin/index.js';
 import { AuditLog, AuditLogRepository } from './modules/operator-actions/index.js';
 import {
@@ -116,6 +121,7 @@ export function createServices(
     mail,
     jobs,
     accounts,
+    addressLookup: addressLookupService(deps, booking.orders, rateLimiter),
     quotes: new QuotesService(
       booking.rates,
       booking.courierRoutes,
@@ -132,6 +138,22 @@ export function createServices(
       customerWaits.itemLookupMs,
     ),
   };
+}
+
+/** "Find address": the provider (the sandbox unless the deps name one) and its guard-rails. */
+function addressLookupService(deps: AppDeps, orders: OrdersService, limiter: RateLimiter) {
+  return new AddressLookupService({
+    provider: deps.addressLookup ?? sandboxAddressLookup(),
+    orders,
+    limiter,
+    clock: deps.clock,
+    logger: deps.logger.child({ component: 'address-lookup' }),
+    settings: {
+      ...DEFAULT_ADDRESS_LOOKUP_SETTINGS,
+      ...deps.addressLookupSettings,
+      perOrder: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits }.addressLookupsPerOrder,
+    },
+  });
 }
 
 /** Sign-in and the accounts: better-auth, the one rate limiter and the accounts' service. */

@@ -223,6 +223,8 @@ describe('the access matrix', () => {
   it('covers the routes of every rule', () => {
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(60);
+    // Among them, "Find address", which calls a paid provider: an order route.
+    expect(routes.find((r) => r.url === '/api/v1/orders/:id/address-lookup')?.access).toBe('order');
     const rules = new Set(routes.map((r) => r.access));
     expect([...rules].sort()).toEqual(['account', 'operator', 'order', 'public']);
   });

@@ -45,6 +45,10 @@ export interface RateLimitSettings {
   trackingLookups: Limit;
   /** Declined card attempts per order, whoever sends them. */
   cardDeclines: Limit;
+  /** "Find address" (a call to the address provider unless its answer is kept). */
+  addressLookups: Limit;
+  /** "Find address" per order, whoever asks. */
+  addressLookupsPerOrder: Limit;
 }
 
 const MINUTES_15 = 15 * 60;
@@ -61,10 +65,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   bookingLinks: { max: 20, windowSeconds: MINUTES_15 },
   trackingLookups: { max: 20, windowSeconds: MINUTES_15 },
   cardDeclines: { max: 5, windowSeconds: MINUTES_15 },
+  addressLookups: { max: 60, windowSeconds: MINUTES_15 },
+  addressLookupsPerOrder: { max: 20, windowSeconds: MINUTES_15 },
 };
 
 /** A limit a route is registered under (src/server/http/route.ts `rateLimit`). */
-export type RouteRateLimit = Exclude<keyof RateLimitSettings, 'cardDeclines'>;
+export type RouteRateLimit = Exclude<
+  keyof RateLimitSettings,
+  'cardDeclines' | 'addressLookupsPerOrder'
+>;
 
 /** 429 TOO_MANY_ATTEMPTS with `Retry-After` and "Too many attempts — try again in N minutes". */
 export function tooManyAttempts(retryAfterSeconds: number): ApiError {

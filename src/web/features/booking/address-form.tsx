@@ -7,6 +7,7 @@ import {
   validateAddress,
   type AddressInputValue,
 } from '#src/domain/address.js';
+import type { FoundAddress } from '#src/domain/address-lookup.js';
 import type { OrderAddress, OrderPlace } from '#src/domain/order.js';
 import { SavedAddressPicker, type ContactValues } from '../address-book/index.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
@@ -20,6 +21,7 @@ import {
   type AddressRole,
 } from '../orders/index.js';
 import { UNEXPECTED_ERROR } from '../../lib/error-message.js';
+import { AddressFinder } from './address-finder.js';
 
 type FieldName = keyof AddressInputValue;
 
@@ -123,6 +125,28 @@ export function AddressForm({
     setSummary(null);
   };
 
+  // An address found from its post code fills the address lines; the rest is the customer's.
+  const fill = (found: FoundAddress) => {
+    const next = {
+      ...values,
+      company: found.company,
+      street: found.street,
+      street2: found.street2,
+      city: found.city,
+      state: found.state,
+    };
+    setValues(next);
+    keepAddressDraft(orderId, role, next);
+    setErrors((current) => ({
+      ...current,
+      company: undefined,
+      street: undefined,
+      street2: undefined,
+      city: undefined,
+      state: undefined,
+    }));
+  };
+
   // Each change is kept as a draft until the address is saved, so a reload loses nothing.
   const update = (name: FieldName) => (value: string) => {
     const next = { ...values, [name]: value };
@@ -172,6 +196,14 @@ export function AddressForm({
           role={role}
           place={place}
           onChoose={(picked, next) => choose(picked.id, next)}
+        />
+      )}
+      {role === 'collection' && place.countryCode === 'GB' && (
+        <AddressFinder
+          orderId={orderId}
+          postcode={place.postcode}
+          onChoose={fill}
+          onManual={() => document.getElementById(id('street'))?.focus()}
         />
       )}
       <div className="form-grid">
