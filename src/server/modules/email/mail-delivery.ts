@@ -253,6 +253,8 @@ export class MailDelivery {
         this.unrecorded.delete(row.id);
         return { result: 'done' };
       }
+      const found = await this.askTransport(row, log);
+      if (found) return found === 'send' ? undefined : found;
       return this.settleVanished(row, 'unknown', UNKNOWN_OUTCOME, log);
     }
     if (row.status === 'sending') {
@@ -267,6 +269,32 @@ export class MailDelivery {
     }
     // sent, failed or unknown: nothing to do until an operator asks again.
     return { result: 'done' };
+  }
+
+  /**
+   * A message whose attempt vanished after its commit, on a transport that can say whether it
+   * arrived (the local mailbox): arrived, it is recorded `sent` with the transport's receipt; not
+   * arrived, its commit is undone so it is attempted now (`'send'`). Undefined when the
+   * transport cannot tell (SMTP), and the outcome stays `unknown`.
+   */
+  private async askTransport(row: MailRow, log: Logger): Promise<JobOutcome | 'send' | undefined> {
+    const { transport, database } = this.deps;
+    if (!transport.delivered) return undefined;
+    const receipt = await transport.delivered(row.message_id);
+    if (receipt) {
+      if (await this.recordSent(row.id, row.claim_token!, receipt, log)) this.tally.sent++;
+      log.info('mail found delivered after its attempt vanished');
+      return { result: 'done' };
+    }
+    const reopened = await database.query(
+      `UPDATE mail SET committed_at = NULL
+       WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NOT NULL
+       RETURNING id`,
+      [row.id, row.claim_token],
+    );
+    if (reopened.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
+    log.warn('mail never reached the mailbox before its attempt vanished: sent again');
+    return 'send';
   }
 
   /**

@@ -45,6 +45,12 @@ export interface DeliveryReceipt {
 export interface MailTransport {
   readonly kind: 'smtp' | 'mailbox';
   send(message: OutgoingMessage): Promise<DeliveryReceipt>;
+  /**
+   * Where the transport can tell (the local mailbox: a table of our own database), whether a
+   * message reached it, by Message-ID: its receipt, or null when it never arrived. An SMTP
+   * server cannot be asked, so an attempt that ended after the final dot stays `unknown` there.
+   */
+  delivered?(messageId: string): Promise<DeliveryReceipt | null>;
   close(): Promise<void>;
 }
 

@@ -41,6 +41,16 @@ export class LocalMailbox implements MailTransport {
     private readonly clock: Clock,
   ) {}
 
+  async delivered(messageId: string): Promise<DeliveryReceipt | null> {
+    const [row] = await this.database.query<{ id: number | string }>(
+      'SELECT id FROM mailbox_messages WHERE message_id = $1',
+      [messageId],
+    );
+    return row
+      ? { response: `250 stored in the local mailbox as #${row.id}`, queueId: `#${row.id}` }
+      : null;
+  }
+
   async send(message: OutgoingMessage): Promise<DeliveryReceipt> {
     if (message.signal?.aborted) {
       throw new ProviderError('email', 'ABORTED', true, 'Delivery aborted');
@@ -58,7 +68,10 @@ export class LocalMailbox implements MailTransport {
     }
     const parsed = await simpleParser(message.raw);
     await message.commit();
-    message.handedOver?.();
+    // The mailbox is our own table: the message is handed over only once its row is written,
+    // and an attempt that ends before that delivered nothing (its retry writes it once, by
+    // Message-ID). A process that dies between the commit and the row is found out by
+    // `delivered`, never guessed.
     const rows = await this.database.query<{ id: number | string }>(
       `INSERT INTO mailbox_messages (message_id, envelope_from, envelope_to, subject, raw, received_at)
        VALUES ($1, $2, $3, $4, $5, $6)
@@ -73,6 +86,7 @@ export class LocalMailbox implements MailTransport {
         this.clock.now(),
       ],
     );
+    message.handedOver?.();
     const id = rows[0]?.id;
     return id
       ? { response: `250 stored in the local mailbox as #${id}`, queueId: `#${id}` }
