@@ -279,10 +279,11 @@ export class MailDelivery {
    */
   private async askTransport(row: MailRow, log: Logger): Promise<JobOutcome | 'send' | undefined> {
     const { transport, database } = this.deps;
-    if (!transport.delivered) return undefined;
+    const token = row.claim_token;
+    if (!transport.delivered || !token) return undefined;
     const receipt = await transport.delivered(row.message_id);
     if (receipt) {
-      if (await this.recordSent(row.id, row.claim_token!, receipt, log)) this.tally.sent++;
+      if (await this.recordSent(row.id, token, receipt, log)) this.tally.sent++;
       log.info('mail found delivered after its attempt vanished');
       return { result: 'done' };
     }
@@ -290,7 +291,7 @@ export class MailDelivery {
       `UPDATE mail SET committed_at = NULL
        WHERE id = $1 AND status = 'sending' AND claim_token = $2 AND committed_at IS NOT NULL
        RETURNING id`,
-      [row.id, row.claim_token],
+      [row.id, token],
     );
     if (reopened.length === 0) return { result: 'again', delayMs: this.options.recheckMs };
     log.warn('mail never reached the mailbox before its attempt vanished: sent again');
