@@ -89,6 +89,7 @@ async function enqueueContact(mail: MailDeps): Promise<string> {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       message: 'Can I send books to Paris?',
+      receivedAt: clock.now(),
     }),
   );
   return id;
