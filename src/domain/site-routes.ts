@@ -356,3 +356,49 @@ export function titleFor(path: string): string {
   if (!route) throw new Error(`Not a site route: ${path}`);
   return route.title;
 }
+
+/** The `:name` parameters of a path pattern, as a union of their names (never for a fixed path). */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values a page's link needs: one string per `:name` of its path. */
+export type PageParams<Id extends PageId> = Record<
+  ParamNames<(typeof SITE_PAGES)[Id]['path']>,
+  string
+>;
+
+/** A link's query: each value a string (or several), undefined ones left out. */
+export type LinkQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+type HrefArgs<Id extends PageId> = [ParamNames<(typeof SITE_PAGES)[Id]['path']>] extends [never]
+  ? [params?: undefined, query?: LinkQuery, hash?: string]
+  : [params: PageParams<Id>, query?: LinkQuery, hash?: string];
+
+/**
+ * The link to a page of the table: its path with each `:name` filled in (percent-encoded), then
+ * the query (in the order given) and the fragment. A page that is not in the table, a missing
+ * parameter or one the path does not have fails `tsc` (site-routes.test-d.ts); every link of
+ * `src/web` is made here (tests/lint/site-paths.test.ts), so a page's path is written once.
+ */
+export function hrefOf<Id extends PageId>(
+  page: Id,
+  ...[params, query, hash]: HrefArgs<Id>
+): string {
+  const pattern: string = SITE_PAGES[page].path;
+  const values = (params ?? {}) as Readonly<Record<string, string>>;
+  const path = pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`hrefOf(${page}): no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    for (const one of typeof value === 'string' ? [value] : value) search.append(name, one);
+  }
+  const text = search.toString();
+  return `${path}${text ? `?${text}` : ''}${hash ? `#${hash}` : ''}`;
+}

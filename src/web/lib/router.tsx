@@ -17,6 +17,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { hrefOf } from '../../domain/site-routes.js';
 
 export interface RouterLocation {
   pathname: string;
@@ -205,6 +206,6 @@ export function NavLink({ to, end = false, ...rest }: NavLinkProps) {
   const pathname = normalisePath(useLocation().pathname);
   const target = normalisePath(new URL(to, 'http://localhost').pathname);
   const current =
-    pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`));
+    pathname === target || (!end && target !== hrefOf('home') && pathname.startsWith(`${target}/`));
   return <Link {...rest} to={to} aria-current={current ? 'page' : undefined} />;
 }

@@ -1,6 +1,7 @@
 import { companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
 
@@ -25,19 +26,19 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="site-footer__links">
             <li>
-              <Link to="/terms">Terms &amp; Conditions</Link>
+              <Link to={hrefOf('terms')}>Terms &amp; Conditions</Link>
             </li>
             <li>
-              <Link to="/prohibited-items">Prohibited Items</Link>
+              <Link to={hrefOf('prohibitedItems')}>Prohibited Items</Link>
             </li>
             <li>
-              <Link to="/contact">Contact</Link>
+              <Link to={hrefOf('contact')}>Contact</Link>
             </li>
             <li>
-              <Link to="/manage-booking">Manage my booking</Link>
+              <Link to={hrefOf('manageBooking')}>Manage my booking</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy and cookies</Link>
+              <Link to={hrefOf('privacy')}>Privacy and cookies</Link>
             </li>
           </ul>
         </nav>

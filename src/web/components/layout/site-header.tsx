@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, type RouterLocation } from '../../lib/router.js';
 import { BrandLogo } from './brand-logo.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export const HEADER_LINKS = [
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/prohibited-items', label: 'Prohibited Items' },
-  { to: '/contact', label: 'Contact' },
+  { to: hrefOf('howItWorks'), label: 'How It Works' },
+  { to: hrefOf('faq'), label: 'FAQ' },
+  { to: hrefOf('prohibitedItems'), label: 'Prohibited Items' },
+  { to: hrefOf('contact'), label: 'Contact' },
 ] as const;
 
 export interface HeaderUser {
@@ -52,7 +53,7 @@ export function SiteHeader({
         Skip to main content
       </a>
       <div className="site-header__inner container">
-        <Link to="/" className="brand" aria-label="BoxAbroad home">
+        <Link to={hrefOf('home')} className="brand" aria-label="BoxAbroad home">
           <BrandLogo />
           <span className="brand__name">BoxAbroad</span>
         </Link>
@@ -84,14 +85,18 @@ export function SiteHeader({
               <>
                 {user.role === 'admin' && (
                   <li>
-                    <NavLink to="/admin" className="site-nav__link" onClick={closeMenu}>
+                    <NavLink
+                      to={hrefOf('adminDashboard')}
+                      className="site-nav__link"
+                      onClick={closeMenu}
+                    >
                       Admin
                     </NavLink>
                   </li>
                 )}
                 <li>
                   <NavLink
-                    to="/account"
+                    to={hrefOf('account')}
                     className="site-nav__link site-nav__account"
                     onClick={closeMenu}
                   >
@@ -115,7 +120,7 @@ export function SiteHeader({
             ) : (
               <li>
                 <NavLink
-                  to="/login"
+                  to={hrefOf('login')}
                   end
                   className="site-nav__link site-nav__link--login"
                   onClick={closeMenu}

@@ -34,6 +34,7 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import { AddressBookSection } from '../address-book/index.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -136,7 +137,8 @@ function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
   if (orders.length === 0) {
     return (
       <p>
-        You have no orders yet. <Link to="/">Get a quote</Link> to send your boxes abroad.
+        You have no orders yet. <Link to={hrefOf('home')}>Get a quote</Link> to send your boxes
+        abroad.
       </p>
     );
   }
@@ -145,7 +147,7 @@ function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
       {orders.map((order) => (
         <li key={order.id} className="account-orders__item">
           <div className="account-orders__head">
-            <Link to={`/account/orders/${encodeURIComponent(order.reference)}`}>
+            <Link to={hrefOf('accountOrder', { reference: order.reference })}>
               <span className="visually-hidden">Order </span>
               {order.reference}
             </Link>

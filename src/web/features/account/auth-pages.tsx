@@ -23,6 +23,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { SecondStep } from './two-factor-sign-in.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {
@@ -30,7 +31,7 @@ function useReturnPath(): string {
 }
 
 function withNext(path: string, next: string): string {
-  return next === '/' ? path : `${path}?next=${encodeURIComponent(next)}`;
+  return next === hrefOf('home') ? path : `${path}?next=${encodeURIComponent(next)}`;
 }
 
 export function SignInPage() {
@@ -76,9 +77,9 @@ export function SignInPage() {
         }}
       >
         <p className="account-form__links">
-          <Link to="/login/forgotten-password">Forgot password</Link>
+          <Link to={hrefOf('forgottenPassword')}>Forgot password</Link>
           <span>
-            New here? <Link to={withNext('/signup', next)}>Create an account</Link>
+            New here? <Link to={withNext(hrefOf('signUp'), next)}>Create an account</Link>
           </span>
         </p>
       </AccountForm>
@@ -102,9 +103,9 @@ export function takeSignUpReturn(): string {
   try {
     const next = localStorage.getItem(SIGN_UP_RETURN_KEY);
     localStorage.removeItem(SIGN_UP_RETURN_KEY);
-    return next && next !== '/' ? safeReturnPath(next) : '/account';
+    return next && next !== hrefOf('home') ? safeReturnPath(next) : hrefOf('account');
   } catch {
-    return '/account';
+    return hrefOf('account');
   }
 }
 
@@ -166,7 +167,7 @@ export function SignUpPage() {
       >
         {typed && <FocusOnMount selector="#sign-up-email" />}
         <p>
-          Already have an account? <Link to={withNext('/login', next)}>Sign in</Link>
+          Already have an account? <Link to={withNext(hrefOf('login'), next)}>Sign in</Link>
         </p>
       </AccountForm>
     </section>
@@ -225,8 +226,8 @@ function CheckYourEmail({
           </p>
         </div>
         <p>
-          {next === '/' ? (
-            <Link to="/account">Go to your account</Link>
+          {next === hrefOf('home') ? (
+            <Link to={hrefOf('account')}>Go to your account</Link>
           ) : (
             <Link to={next}>Continue</Link>
           )}
@@ -279,7 +280,7 @@ function CheckYourEmail({
       )}
       <p>
         Still nothing after an hour? The link has expired: use Change email to start again. Already
-        have an account? <Link to={withNext('/login', next)}>Sign in</Link>
+        have an account? <Link to={withNext(hrefOf('login'), next)}>Sign in</Link>
       </p>
     </section>
   );
@@ -308,7 +309,7 @@ export function ForgottenPasswordForm() {
         />
       )}
       <p>
-        <Link to="/login">Back to login</Link>
+        <Link to={hrefOf('login')}>Back to login</Link>
       </p>
     </section>
   );
@@ -325,7 +326,7 @@ export function ResetPasswordForm() {
         <div className="notice" role="status">
           <p>{done}</p>
           <p>
-            <Link to="/login">Sign in</Link>
+            <Link to={hrefOf('login')}>Sign in</Link>
           </p>
         </div>
       ) : (
@@ -352,7 +353,7 @@ export function ResetPasswordForm() {
           }}
         >
           <p>
-            <Link to="/login/forgotten-password">Ask for a new link</Link>
+            <Link to={hrefOf('forgottenPassword')}>Ask for a new link</Link>
           </p>
         </AccountForm>
       )}
@@ -372,7 +373,7 @@ export function AcceptInvitationForm() {
         <div className="notice" role="status">
           <p>{done}</p>
           <p>
-            <Link to="/login?next=%2Fadmin">Sign in</Link>
+            <Link to={hrefOf('login', undefined, { next: hrefOf('adminDashboard') })}>Sign in</Link>
           </p>
         </div>
       ) : (

@@ -10,6 +10,7 @@ import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import { Link } from '../../lib/router.js';
 import { forgetDiscardedOrder } from '../orders/index.js';
 import { ContinueBooking } from './order-details.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * The account's bookings in progress (docs/accounts.md): one row per booking, the most recently
@@ -58,7 +59,7 @@ export function BookingsInProgress({
               aria-label={`Booking ${booking.reference}`}
             >
               <div className="account-orders__head">
-                <Link to={`/account/orders/${encodeURIComponent(booking.reference)}`}>
+                <Link to={hrefOf('accountOrder', { reference: booking.reference })}>
                   <span className="visually-hidden">Order </span>
                   {booking.reference}
                 </Link>

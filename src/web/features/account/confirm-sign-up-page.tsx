@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { takeSignUpReturn } from './auth-pages.js';
 import { errorMessage } from '../../lib/error-message.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; message: string };
 
@@ -84,7 +85,8 @@ export function ConfirmSignUpPage() {
         <div className="notice notice--error" role="alert">
           <p>{state.message}</p>
           <p>
-            <Link to="/signup">Create an account</Link> · <Link to="/login">Sign in</Link>
+            <Link to={hrefOf('signUp')}>Create an account</Link> ·{' '}
+            <Link to={hrefOf('login')}>Sign in</Link>
           </p>
         </div>
       )}

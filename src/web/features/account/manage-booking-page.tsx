@@ -20,6 +20,7 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import '../tracking/tracking.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type Load =
   | { state: 'form'; problem: string | null }
@@ -45,7 +46,7 @@ export function ManageBookingPage() {
     const controller = new AbortController();
     callApi(openBookingLink, { body: { token }, signal: controller.signal })
       .then(({ orderId: opened }) => {
-        navigate(`/manage-booking?order=${encodeURIComponent(opened)}`, { replace: true });
+        navigate(hrefOf('manageBooking', undefined, { order: opened }), { replace: true });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'form', problem: errorMessage(error) });
@@ -129,7 +130,9 @@ function RequestLink({ problem }: { problem: string | null }) {
         }}
       >
         <p>
-          Have an account? <Link to="/login?next=%2Faccount">Sign in</Link> to see all your orders.
+          Have an account?{' '}
+          <Link to={hrefOf('login', undefined, { next: hrefOf('account') })}>Sign in</Link> to see
+          all your orders.
         </p>
       </AccountForm>
     </>

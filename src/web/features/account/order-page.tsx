@@ -11,6 +11,7 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import '../tracking/tracking.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type Load =
   | { state: 'loading' }
@@ -47,7 +48,7 @@ function AccountOrder({ reference }: { reference: string }) {
   return (
     <section className="page container confirmation">
       <p className="breadcrumb">
-        <Link to="/account">Your account</Link>
+        <Link to={hrefOf('account')}>Your account</Link>
       </p>
       <h1>Order {reference}</h1>
       {load.state === 'loading' && (
@@ -64,7 +65,7 @@ function AccountOrder({ reference }: { reference: string }) {
           </p>
           {load.notFound && (
             <p>
-              <Link to="/manage-booking">Manage my booking</Link>
+              <Link to={hrefOf('manageBooking')}>Manage my booking</Link>
             </p>
           )}
         </div>

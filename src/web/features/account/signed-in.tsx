@@ -3,6 +3,7 @@ import type { SessionUser } from '#src/domain/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { navigate, useLocation } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * The account pages: a signed-out visitor is sent to sign in and brought back to this very
@@ -13,7 +14,7 @@ export function SignedIn({ children }: { children: (user: SessionUser) => ReactN
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (!user) {
-      navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+      navigate(hrefOf('login', undefined, { next: pathname + search }), { replace: true });
     }
   }, [user, pathname, search]);
   if (!user) {

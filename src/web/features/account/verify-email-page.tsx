@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type State =
   { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };
@@ -49,7 +50,13 @@ export function VerifyEmailPage() {
             Your email is confirmed. Orders you booked with it as a guest now show in your account.
           </p>
           <p>
-            <Link to={state.signedIn ? '/account' : '/login?next=%2Faccount'}>
+            <Link
+              to={
+                state.signedIn
+                  ? hrefOf('account')
+                  : hrefOf('login', undefined, { next: hrefOf('account') })
+              }
+            >
               {state.signedIn ? 'Go to your account' : 'Sign in'}
             </Link>
           </p>
@@ -59,7 +66,7 @@ export function VerifyEmailPage() {
         <div className="notice notice--error" role="alert">
           <p>{state.message}</p>
           <p>
-            <Link to="/account">Go to your account</Link>
+            <Link to={hrefOf('account')}>Go to your account</Link>
           </p>
         </div>
       )}

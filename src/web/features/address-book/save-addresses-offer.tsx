@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
 import './address-book.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * After a paid order, for a signed-in customer: save its collection address and its recipient to
@@ -37,7 +38,7 @@ export function SaveAddressesOffer({ orderId }: { orderId: string }) {
       {state === 'saved' ? (
         <p role="status">
           Saved both addresses. Your next booking can use them; change them on{' '}
-          <Link to="/account">your account</Link>.
+          <Link to={hrefOf('account')}>your account</Link>.
         </p>
       ) : (
         <>

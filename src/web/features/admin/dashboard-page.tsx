@@ -9,6 +9,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { formatDayMonth } from '#src/domain/london-time.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {
@@ -49,7 +50,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
             <OrdersTable orders={attention.orders} caption="Orders needing attention" />
             {attention.count > attention.orders.length && (
               <p>
-                <Link to="/admin/orders?status=needs_attention">
+                <Link to={hrefOf('adminOrders', undefined, { status: 'needs_attention' })}>
                   All {attention.count} orders needing attention
                 </Link>
               </p>
@@ -60,7 +61,10 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
 
       <ul className="stat-cards" aria-label="Other things to look at">
         <li className="stat-card">
-          <Link className="stat-card__link" to="/admin/messages?filter=unread">
+          <Link
+            className="stat-card__link"
+            to={hrefOf('adminMessages', undefined, { filter: 'unread' })}
+          >
             <span className="stat-card__value">{unreadMessages}</span>
             <span className="stat-card__label">
               unread contact {unreadMessages === 1 ? 'message' : 'messages'}
@@ -68,7 +72,10 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
           </Link>
         </li>
         <li className="stat-card">
-          <Link className="stat-card__link" to="/admin/mail?filter=failed">
+          <Link
+            className="stat-card__link"
+            to={hrefOf('adminMail', undefined, { filter: 'failed' })}
+          >
             <span className="stat-card__value">{mail.failed}</span>
             <span className="stat-card__label">
               {mail.failed === 1 ? 'email' : 'emails'} that could not be sent
@@ -76,7 +83,10 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
           </Link>
         </li>
         <li className="stat-card">
-          <Link className="stat-card__link" to="/admin/mail?filter=unknown">
+          <Link
+            className="stat-card__link"
+            to={hrefOf('adminMail', undefined, { filter: 'unknown' })}
+          >
             <span className="stat-card__value">{mail.unknown}</span>
             <span className="stat-card__label">
               {mail.unknown === 1 ? 'email' : 'emails'} whose delivery is unknown

@@ -14,6 +14,7 @@ import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
@@ -64,7 +65,9 @@ function MailView() {
           {MAIL_FILTERS.map((f) => (
             <li key={f}>
               <Link
-                to={f === 'all' ? '/admin/mail' : `/admin/mail?filter=${f}`}
+                to={
+                  f === 'all' ? hrefOf('adminMail') : hrefOf('adminMail', undefined, { filter: f })
+                }
                 aria-current={f === filter ? 'page' : undefined}
               >
                 {FILTER_LABELS[f]}

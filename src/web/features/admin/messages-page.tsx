@@ -14,6 +14,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',
@@ -45,7 +46,11 @@ function MessagesView() {
           {MESSAGE_FILTERS.map((f) => (
             <li key={f}>
               <Link
-                to={f === 'all' ? '/admin/messages' : `/admin/messages?filter=${f}`}
+                to={
+                  f === 'all'
+                    ? hrefOf('adminMessages')
+                    : hrefOf('adminMessages', undefined, { filter: f })
+                }
                 aria-current={f === filter ? 'page' : undefined}
               >
                 {FILTER_LABELS[f]}

@@ -23,6 +23,7 @@ import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -43,7 +44,7 @@ function OrderView({ id }: { id: string }) {
     <section className="page container console">
       <ConsoleNav current="orders" />
       <p className="breadcrumb">
-        <Link to="/admin/orders">All orders</Link>
+        <Link to={hrefOf('adminOrders')}>All orders</Link>
       </p>
       <h1>{detail ? `Order ${detail.order.reference}` : 'Order'}</h1>
       {load.state === 'error' && load.status === 404 ? (

@@ -10,6 +10,7 @@ import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 interface Filters {
   q: string;
@@ -34,7 +35,7 @@ function urlOf(filters: Filters, after?: string): string {
   for (const key of FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
   if (after) params.set('after', after);
   const query = params.toString();
-  return `/admin/orders${query ? `?${query}` : ''}`;
+  return `${hrefOf('adminOrders')}${query ? `?${query}` : ''}`;
 }
 
 /** `/admin/orders`: every order, newest first, searched and filtered; 25 a page. */
@@ -148,7 +149,7 @@ function SearchForm({ initial }: { initial: Filters }) {
         <button type="submit" className="button button--primary">
           Search
         </button>
-        <Link to="/admin/orders" className="button button--secondary">
+        <Link to={hrefOf('adminOrders')} className="button button--secondary">
           Clear
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { formatPence } from '#src/domain/money.js';
 import { Link } from '../../lib/router.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** Orders as rows; each reference links to the order's console page. */
 export function OrdersTable({
@@ -30,7 +31,7 @@ export function OrdersTable({
           {orders.map((o) => (
             <tr key={o.id}>
               <th scope="row">
-                <Link to={`/admin/orders/${o.id}`}>{o.reference}</Link>
+                <Link to={hrefOf('adminOrder', { id: o.id })}>{o.reference}</Link>
               </th>
               <td>
                 <span className={`status status--${o.status}`}>

@@ -10,6 +10,7 @@ import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 interface Filters {
   /** One tracking status, or '' for any. */
@@ -33,7 +34,7 @@ function urlOf(filters: Filters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.flagged) params.set('flagged', 'true');
   const query = params.toString();
-  return `/admin/shipments${query ? `?${query}` : ''}`;
+  return `${hrefOf('adminShipments')}${query ? `?${query}` : ''}`;
 }
 
 /** "27 Nov 2026": a calendar date in a dense table. */
@@ -140,7 +141,7 @@ function FilterForm({ initial }: { initial: Filters }) {
         <button type="submit" className="button button--primary">
           Show
         </button>
-        <Link to="/admin/shipments" className="button button--secondary">
+        <Link to={hrefOf('adminShipments')} className="button button--secondary">
           Clear
         </Link>
       </div>
@@ -169,7 +170,7 @@ function ShipmentsTable({ shipments }: { shipments: readonly AdminShipment[] }) 
           {shipments.map((s) => (
             <tr key={s.orderId} className={s.flag ? 'shipments-table__row--flagged' : undefined}>
               <th scope="row">
-                <Link to={`/admin/orders/${s.orderId}`}>{s.reference}</Link>
+                <Link to={hrefOf('adminOrder', { id: s.orderId })}>{s.reference}</Link>
               </th>
               <td>
                 <TrackingBadge status={s.status} />

@@ -7,6 +7,7 @@ import { SignedIn, TwoFactorSetup } from '../account/index.js';
 // The console's look, loaded with whichever console page is opened first.
 import '../account/account.css';
 import './admin.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in
@@ -52,7 +53,7 @@ function NotStaff() {
       <p className="error-page__detail">403 Forbidden</p>
       <p>
         You are signed in with a customer account, which cannot open the operator console. Your own
-        bookings are on <Link to="/account">your account</Link>.
+        bookings are on <Link to={hrefOf('account')}>your account</Link>.
       </p>
     </section>
   );
@@ -65,12 +66,12 @@ export function ConsoleNav({
   current: 'dashboard' | 'orders' | 'shipments' | 'rates' | 'messages' | 'mail';
 }) {
   const links = [
-    { key: 'dashboard', to: '/admin', label: 'Dashboard' },
-    { key: 'orders', to: '/admin/orders', label: 'Orders' },
-    { key: 'shipments', to: '/admin/shipments', label: 'Shipments' },
-    { key: 'rates', to: '/admin/rates', label: 'Rates' },
-    { key: 'messages', to: '/admin/messages', label: 'Messages' },
-    { key: 'mail', to: '/admin/mail', label: 'Mail' },
+    { key: 'dashboard', to: hrefOf('adminDashboard'), label: 'Dashboard' },
+    { key: 'orders', to: hrefOf('adminOrders'), label: 'Orders' },
+    { key: 'shipments', to: hrefOf('adminShipments'), label: 'Shipments' },
+    { key: 'rates', to: hrefOf('adminRates'), label: 'Rates' },
+    { key: 'messages', to: hrefOf('adminMessages'), label: 'Messages' },
+    { key: 'mail', to: hrefOf('adminMail'), label: 'Mail' },
   ] as const;
   return (
     <nav className="console-nav" aria-label="Console">

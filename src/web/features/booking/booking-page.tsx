@@ -20,6 +20,7 @@ import { callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 const STEPS = [
   { number: 1, label: 'Collection Address' },
@@ -36,7 +37,7 @@ function stepDone(order: OrderView, step: StepNumber): boolean {
 }
 
 export function BookingPage() {
-  usePageTitle(titleFor('/booking'));
+  usePageTitle(titleFor(hrefOf('booking')));
   return (
     <OrderGate title="Book your collection">{(order) => <BookingWizard order={order} />}</OrderGate>
   );
@@ -62,7 +63,7 @@ function BookingWizard({ order }: { order: OrderView }) {
     headingRef.current?.focus();
   }, [step]);
 
-  const goTo = (next: StepNumber) => navigate(`/booking?step=${next}`);
+  const goTo = (next: StepNumber) => navigate(hrefOf('booking', undefined, { step: String(next) }));
 
   if (!order.selectedService) {
     return (
@@ -71,7 +72,7 @@ function BookingWizard({ order }: { order: OrderView }) {
         <div className="notice">
           <p>Please choose Express or Economy first.</p>
           <p>
-            <Link to="/quote">Back to your quote</Link>
+            <Link to={hrefOf('quote')}>Back to your quote</Link>
           </p>
         </div>
       </section>
@@ -194,7 +195,7 @@ function BookingWizard({ order }: { order: OrderView }) {
                 setCurrentOrder(
                   await callApi(setCollectionDate, { params: { id: order.id }, body: { date } }),
                 );
-                navigate('/items');
+                navigate(hrefOf('items'));
               }}
             />
           )}

@@ -18,6 +18,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import { SaveAddressesOffer } from '../address-book/index.js';
 import './checkout.css';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type Load =
   | { state: 'loading'; progress: CheckoutStatus | null }
@@ -30,7 +31,7 @@ type Load =
  * link (a FAILED result retried since, a SUCCESS link without an order) never misleads.
  */
 export function OrderConfirmationPage() {
-  usePageTitle(titleFor('/order-confirmation'));
+  usePageTitle(titleFor(hrefOf('orderConfirmation')));
   const params = useSearchParams();
   const navigate = useNavigate();
   const orderId = params.get('order');
@@ -69,7 +70,7 @@ export function OrderConfirmationPage() {
   useEffect(() => {
     if (!orderId || (outcome !== 'SUCCESS' && outcome !== 'FAILED')) return;
     if (statusParam === outcome) return;
-    navigate(`/order-confirmation?status=${outcome}&order=${encodeURIComponent(orderId)}`, {
+    navigate(hrefOf('orderConfirmation', undefined, { status: outcome, order: orderId }), {
       replace: true,
     });
   }, [orderId, outcome, statusParam, navigate]);
@@ -107,7 +108,7 @@ function Missing({ message }: { message: string }) {
       <h1>We can&rsquo;t show this order</h1>
       <p className="lead">{message}</p>
       <div className="confirmation__actions">
-        <Link to="/manage-booking" className="button button--primary">
+        <Link to={hrefOf('manageBooking')} className="button button--primary">
           Manage my booking
         </Link>
         <BackHome />
@@ -142,7 +143,7 @@ function ResumePayment({
   orderId,
   navigate,
   label = 'Continue to payment',
-  to = '/pay',
+  to = hrefOf('pay'),
 }: {
   orderId: string;
   navigate: ReturnType<typeof useNavigate>;
@@ -170,7 +171,7 @@ function ResumePayment({
 
 function BackHome() {
   return (
-    <Link to="/" className="button button--secondary">
+    <Link to={hrefOf('home')} className="button button--secondary">
       Back Home
     </Link>
   );
@@ -246,15 +247,15 @@ function Problem({ status, code }: { status: CheckoutStatus; code: string }) {
         <>
           <h1>We are checking your booking</h1>
           <p className="lead">
-            Nothing for you to do now. If you have a question, <Link to="/contact">contact us</Link>
-            .
+            Nothing for you to do now. If you have a question,{' '}
+            <Link to={hrefOf('contact')}>contact us</Link>.
           </p>
         </>
       ) : (
         <>
           <h1>There&rsquo;s been a problem with your order</h1>
           <p className="lead">
-            Please try again, or <Link to="/contact">contact us</Link> and we will help.
+            Please try again, or <Link to={hrefOf('contact')}>contact us</Link> and we will help.
           </p>
         </>
       )}
@@ -273,7 +274,7 @@ function Problem({ status, code }: { status: CheckoutStatus; code: string }) {
               orderId={status.orderId}
               navigate={navigate}
               label="Choose a new collection date"
-              to="/booking?step=3"
+              to={hrefOf('booking', undefined, { step: '3' })}
             />
           ) : (
             <ResumePayment orderId={status.orderId} navigate={navigate} label="Try payment again" />

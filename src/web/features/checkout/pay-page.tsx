@@ -24,15 +24,16 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import './checkout.css';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export function PayPage() {
-  usePageTitle(titleFor('/pay'));
+  usePageTitle(titleFor(hrefOf('pay')));
   return <OrderGate title="Payment">{(order) => <Payment order={order} />}</OrderGate>;
 }
 
 function confirmationUrl(status: CheckoutStatus): string {
   const result = status.result === 'SUCCESS' ? 'SUCCESS' : 'FAILED';
-  return `/order-confirmation?status=${result}&order=${encodeURIComponent(status.orderId)}`;
+  return hrefOf('orderConfirmation', undefined, { status: result, order: status.orderId });
 }
 
 function Payment({ order }: { order: OrderView }) {
@@ -133,7 +134,7 @@ function Payment({ order }: { order: OrderView }) {
   return (
     <section className="page container">
       {/* Not once the booking is under way: the page then follows it until it is decided. */}
-      {!booking && <BackLink to="/items">Back to Declare Items</BackLink>}
+      {!booking && <BackLink to={hrefOf('items')}>Back to Declare Items</BackLink>}
       <h1>Payment</h1>
       <div className="with-summary">
         <div className="with-summary__main">
@@ -141,7 +142,7 @@ function Payment({ order }: { order: OrderView }) {
             <div className="notice">
               <p>Please declare the items in each box before you pay.</p>
               <p>
-                <Link to="/items">Declare your items</Link>
+                <Link to={hrefOf('items')}>Declare your items</Link>
               </p>
             </div>
           ) : booking ? (
@@ -154,7 +155,9 @@ function Payment({ order }: { order: OrderView }) {
                   <p>{loadError.message}</p>
                   {loadError.code === COLLECTION_DATE_LAPSED && (
                     <p>
-                      <Link to="/booking?step=3">Choose a new collection date</Link>
+                      <Link to={hrefOf('booking', undefined, { step: '3' })}>
+                        Choose a new collection date
+                      </Link>
                     </p>
                   )}
                 </div>

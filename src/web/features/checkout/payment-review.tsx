@@ -5,6 +5,7 @@ import { formatPence } from '#src/domain/money.js';
 import { extraCoverText } from '#src/domain/pricing.js';
 import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 function lines(address: OrderAddress, country: string): string[] {
   return addressLines({ ...address, countryTitle: country });
@@ -97,7 +98,8 @@ export function PaymentReview({ order }: { order: OrderView }) {
         </div>
       ))}
       <p className="pay-review__change">
-        <Link to="/booking">Change addresses or date</Link> · <Link to="/items">Change items</Link>
+        <Link to={hrefOf('booking')}>Change addresses or date</Link> ·{' '}
+        <Link to={hrefOf('items')}>Change items</Link>
       </p>
     </section>
   );
@@ -118,8 +120,8 @@ export function AcceptanceField({
   return (
     <div className={`field field--wide pay-accept${error ? ' field--error' : ''}`}>
       <p className="field__hint" id="accept-terms-hint">
-        Read our <Link to="/terms">Terms &amp; Conditions</Link> and the list of{' '}
-        <Link to="/prohibited-items">prohibited items</Link>.
+        Read our <Link to={hrefOf('terms')}>Terms &amp; Conditions</Link> and the list of{' '}
+        <Link to={hrefOf('prohibitedItems')}>prohibited items</Link>.
       </p>
       {error && (
         <p className="field__error" id="accept-terms-error">

@@ -2,9 +2,10 @@ import { titleFor } from '#src/domain/site-routes.js';
 import { ContactForm } from './contact-form.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export function ContactPage() {
-  usePageTitle(titleFor('/contact'));
+  usePageTitle(titleFor(hrefOf('contact')));
   return (
     <div className="page container contact">
       <div className="contact__intro">
@@ -24,8 +25,8 @@ export function ContactPage() {
           </div>
         </dl>
         <p>
-          Many answers are already in our <Link to="/faq">FAQ</Link> and on the{' '}
-          <Link to="/prohibited-items">Prohibited Items</Link> page.
+          Many answers are already in our <Link to={hrefOf('faq')}>FAQ</Link> and on the{' '}
+          <Link to={hrefOf('prohibitedItems')}>Prohibited Items</Link> page.
         </p>
       </div>
       <div className="contact__form card">

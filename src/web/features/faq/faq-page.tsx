@@ -4,6 +4,7 @@ import { titleFor } from '#src/domain/site-routes.js';
 import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 const ENTRIES: readonly FaqEntry[] = [
   {
@@ -36,7 +37,7 @@ const ENTRIES: readonly FaqEntry[] = [
         Cash, animals, aerosols, food and beverages, illegal drugs, flammable goods, gold and
         jewellery, weapons and sharp objects, and batteries cannot be sent. Value limits also apply,
         for example at most 2 electronic devices per box and a shipment value of up to £5,000. See
-        the full list of <Link to="/prohibited-items">prohibited items and limits</Link>.
+        the full list of <Link to={hrefOf('prohibitedItems')}>prohibited items and limits</Link>.
       </p>
     ),
   },
@@ -55,22 +56,22 @@ const ENTRIES: readonly FaqEntry[] = [
     answer: (
       <p>
         Customer service runs 9am to 5:30pm Monday to Friday. Send us a message through our{' '}
-        <Link to="/contact">contact form</Link>, with your order reference if you have one, and we
-        will reply by email.
+        <Link to={hrefOf('contact')}>contact form</Link>, with your order reference if you have one,
+        and we will reply by email.
       </p>
     ),
   },
 ];
 
 export function FaqPage() {
-  usePageTitle(titleFor('/faq'));
+  usePageTitle(titleFor(hrefOf('faq')));
   return (
     <article className="page container">
       <header className="page__header">
         <h1>Frequently asked questions</h1>
         <p className="page__lead">
           Quick answers about sending your boxes abroad. Can’t find yours?{' '}
-          <Link to="/contact">Contact us</Link>.
+          <Link to={hrefOf('contact')}>Contact us</Link>.
         </p>
       </header>
       <FaqAccordion entries={ENTRIES} />

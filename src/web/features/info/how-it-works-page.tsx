@@ -4,9 +4,10 @@ import { HOW_IT_WORKS_STEPS } from '../../components/content/how-it-works-steps.
 import { ImportChargesInfo } from '../import-charges/index.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export function HowItWorksPage() {
-  usePageTitle(titleFor('/how-it-works'));
+  usePageTitle(titleFor(hrefOf('howItWorks')));
   return (
     <article className="page container">
       <header className="page__header">
@@ -23,10 +24,10 @@ export function HowItWorksPage() {
           <div className="detail-step__body">
             <h2 id="book-title">1. Book your item(s)</h2>
             <p>
-              On the <Link to="/">home page</Link>, choose your UK collection region and post code,
-              the destination country and post code, and how many Small and Large boxes you are
-              sending (up to 5 in total). You will see a price for our Express service and our
-              Economy service at once.
+              On the <Link to={hrefOf('home')}>home page</Link>, choose your UK collection region
+              and post code, the destination country and post code, and how many Small and Large
+              boxes you are sending (up to 5 in total). You will see a price for our Express service
+              and our Economy service at once.
             </p>
             <p>
               Pick a service, enter the collection and delivery addresses, choose a collection day,
@@ -57,8 +58,8 @@ export function HowItWorksPage() {
               </li>
               <li>Do not use suitcases, backpacks or duffel bags: we carry boxes only.</li>
               <li>
-                Check the <Link to="/prohibited-items">prohibited items and limits</Link> before you
-                pack: at most 2 electronic devices per box, for example.
+                Check the <Link to={hrefOf('prohibitedItems')}>prohibited items and limits</Link>{' '}
+                before you pack: at most 2 electronic devices per box, for example.
               </li>
             </ul>
           </div>
@@ -91,14 +92,14 @@ export function HowItWorksPage() {
             </p>
             <p>
               The tracking link in the same email shows where your boxes are, from collection to
-              delivery. If anything looks wrong, <Link to="/contact">contact us</Link> with your
-              order reference; customer service runs 9am to 5:30pm Monday to Friday.
+              delivery. If anything looks wrong, <Link to={hrefOf('contact')}>contact us</Link> with
+              your order reference; customer service runs 9am to 5:30pm Monday to Friday.
             </p>
           </div>
         </section>
 
         <p className="detail-steps__cta">
-          <Link to="/" className="button button--primary">
+          <Link to={hrefOf('home')} className="button button--primary">
             Get a quote
           </Link>
         </p>

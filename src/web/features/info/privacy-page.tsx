@@ -2,6 +2,7 @@ import { BRAND, titleFor } from '#src/domain/site-routes.js';
 import { COMPANY, companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export const PRIVACY_LAST_UPDATED = '26 November 2026';
 
@@ -84,7 +85,7 @@ const BROWSER_STORAGE: StoredThing[] = [
 ];
 
 export function PrivacyPage() {
-  usePageTitle(titleFor('/privacy'));
+  usePageTitle(titleFor(hrefOf('privacy')));
   return (
     <article className="page container">
       <header className="page__header">
@@ -104,7 +105,7 @@ export function PrivacyPage() {
             ))}
           </address>
           <p>
-            For anything about your information, <Link to="/contact">contact us</Link>.
+            For anything about your information, <Link to={hrefOf('contact')}>contact us</Link>.
           </p>
         </section>
 
@@ -246,8 +247,8 @@ export function PrivacyPage() {
           <p>
             You may ask for a copy of the information we hold about you, have it corrected or
             deleted (unless the law requires us to keep it), or object to how we use it:{' '}
-            <Link to="/contact">contact us</Link> and we will answer within a month. If you are
-            unhappy with our answer, you may complain to the Information Commissioner’s Office
+            <Link to={hrefOf('contact')}>contact us</Link> and we will answer within a month. If you
+            are unhappy with our answer, you may complain to the Information Commissioner’s Office
             (ico.org.uk).
           </p>
         </section>

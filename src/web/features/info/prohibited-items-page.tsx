@@ -5,13 +5,14 @@ import { titleFor } from '#src/domain/site-routes.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 const EU_DESTINATIONS = DESTINATIONS.filter((d) => EU_COUNTRY_CODES.has(d.countryCode)).map(
   (d) => d.title,
 );
 
 export function ProhibitedItemsPage() {
-  usePageTitle(titleFor('/prohibited-items'));
+  usePageTitle(titleFor(hrefOf('prohibitedItems')));
   return (
     <article className="page container">
       <header className="page__header">
@@ -38,8 +39,8 @@ export function ProhibitedItemsPage() {
         </p>
         <p>
           The EU destinations we deliver to are {EU_DESTINATIONS.join(', ')}. If you are not sure
-          whether your items may go to your destination, <Link to="/contact">contact us</Link>{' '}
-          before you book.
+          whether your items may go to your destination,{' '}
+          <Link to={hrefOf('contact')}>contact us</Link> before you book.
         </p>
         <p>
           You declare the contents and value of each box when you book. Please declare them

@@ -3,11 +3,12 @@ import { MAX_BOXES } from '#src/domain/boxes.js';
 import { BRAND, titleFor } from '#src/domain/site-routes.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export const TERMS_LAST_UPDATED = 'May 02, 2024';
 
 export function TermsPage() {
-  usePageTitle(titleFor('/terms'));
+  usePageTitle(titleFor(hrefOf('terms')));
   return (
     <article className="page container">
       <header className="page__header">
@@ -116,13 +117,13 @@ export function TermsPage() {
         <section id="terms-prohibited" aria-labelledby="terms-prohibited-title">
           <h2 id="terms-prohibited-title">6. Prohibited items and limits</h2>
           <p>
-            You must not send any item on our <Link to="/prohibited-items">Prohibited Items</Link>{' '}
-            page, and you must keep to its limits: at most 2 electronic devices per box; a shipment
-            value of up to £5,000; no art or antiques worth over £5,000 individually; no
-            collectibles worth over £1,800; no jewellery and watches worth over £4,000 in total; and
-            some categories of goods may be sent to the EU only. Boxes that break these rules may be
-            refused, held, returned or destroyed by the courier or customs, at the sender’s cost and
-            without refund.
+            You must not send any item on our{' '}
+            <Link to={hrefOf('prohibitedItems')}>Prohibited Items</Link> page, and you must keep to
+            its limits: at most 2 electronic devices per box; a shipment value of up to £5,000; no
+            art or antiques worth over £5,000 individually; no collectibles worth over £1,800; no
+            jewellery and watches worth over £4,000 in total; and some categories of goods may be
+            sent to the EU only. Boxes that break these rules may be refused, held, returned or
+            destroyed by the courier or customs, at the sender’s cost and without refund.
           </p>
         </section>
 
@@ -173,10 +174,10 @@ export function TermsPage() {
         <section id="terms-contact" aria-labelledby="terms-contact-title">
           <h2 id="terms-contact-title">11. Contact and complaints</h2>
           <p>
-            Questions or complaints? <Link to="/contact">Contact us</Link>; customer service runs
-            9am to 5:30pm Monday to Friday. These terms are governed by the law of England and
-            Wales, and the courts of the part of the United Kingdom where you live may hear any
-            dispute.
+            Questions or complaints? <Link to={hrefOf('contact')}>Contact us</Link>; customer
+            service runs 9am to 5:30pm Monday to Friday. These terms are governed by the law of
+            England and Wales, and the courts of the part of the United Kingdom where you live may
+            hear any dispute.
           </p>
         </section>
       </div>

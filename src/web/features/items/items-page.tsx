@@ -36,6 +36,7 @@ import { useSessionState } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** A refusal of Continue; `checked`: a problem this page's own check finds too. */
 interface ContinueError {
@@ -45,7 +46,7 @@ interface ContinueError {
 }
 
 export function ItemsPage() {
-  usePageTitle(titleFor('/items'));
+  usePageTitle(titleFor(hrefOf('items')));
   return <OrderGate title="Declare Items">{(order) => <DeclareItems order={order} />}</OrderGate>;
 }
 
@@ -72,7 +73,7 @@ function DeclareItems({ order }: { order: OrderView }) {
     try {
       const result = await callApi(confirmDeclaration, { params: { id: order.id } });
       setCurrentOrder(result.order);
-      navigate('/pay');
+      navigate(hrefOf('pay'));
     } catch (error) {
       if (error instanceof ApiClientError) {
         const listed = Object.entries(error.fields).map(([key, message]) => ({
@@ -95,7 +96,7 @@ function DeclareItems({ order }: { order: OrderView }) {
 
   return (
     <section className="page container">
-      <BackLink to="/booking?step=3">Back to Collection Time</BackLink>
+      <BackLink to={hrefOf('booking', undefined, { step: '3' })}>Back to Collection Time</BackLink>
       <h1>Declare Items</h1>
       <div className="with-summary">
         <div className="with-summary__main">
@@ -126,7 +127,7 @@ function DeclareItems({ order }: { order: OrderView }) {
                 ))}
               </ul>
               <p>
-                See <Link to="/prohibited-items">Prohibited Items</Link>.
+                See <Link to={hrefOf('prohibitedItems')}>Prohibited Items</Link>.
               </p>
             </div>
           )}

@@ -3,6 +3,7 @@ import type { OrderView } from '#src/domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Link } from '../../lib/router.js';
 import { reloadCurrentOrder, useCurrentOrder } from './current-order.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * Renders a step of the order journey once the order in progress is known: loaded from the
@@ -45,7 +46,7 @@ export function OrderGate({
         <div className="notice">
           <p>You have no order in progress.</p>
           <p>
-            <Link to="/">Get an instant quote</Link> to start one.
+            <Link to={hrefOf('home')}>Get an instant quote</Link> to start one.
           </p>
         </div>
       )}

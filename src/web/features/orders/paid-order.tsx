@@ -2,6 +2,7 @@ import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-cal
 import type { OrderView } from '#src/domain/order.js';
 import { isEditable, isOrderStatus } from '#src/domain/order-states.js';
 import { Link } from '../../lib/router.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * Whether the order can no longer be changed: it has been paid for (authorised, booking, booked,
@@ -13,7 +14,7 @@ export function isReadOnly(order: OrderView): boolean {
 
 /** Where a paid order's outcome is shown (the page reads the state from the server). */
 export function confirmationPath(order: OrderView): string {
-  return `/order-confirmation?order=${encodeURIComponent(order.id)}`;
+  return hrefOf('orderConfirmation', undefined, { order: order.id });
 }
 
 /** The notice at the top of a step of a paid order: why nothing can be changed, and where to go. */

@@ -19,9 +19,10 @@ import { quoteSearchOf } from '#src/domain/quote-question.js';
 import { Link, useNavigate } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 export function HomePage() {
-  usePageTitle(titleFor('/'));
+  usePageTitle(titleFor(hrefOf('home')));
   const navigate = useNavigate();
   // Only this tab knows these, so the prerendered page has none of them: each is read once the
   // page has hydrated (useBrowserValue). A quote that found nothing comes back here with its
@@ -60,7 +61,7 @@ export function HomePage() {
             </ul>
             {(kept ?? elsewhere) && (
               <Link
-                to={(kept ?? elsewhere)?.next ?? '/'}
+                to={(kept ?? elsewhere)?.next ?? hrefOf('home')}
                 className="button button--accent hero__continue"
                 onClick={() => {
                   if (!kept && elsewhere) adoptBooking(elsewhere);
@@ -83,7 +84,7 @@ export function HomePage() {
                 // To /quote at once (docs/product-rules.md), the question in its address: it asks
                 // for the prices and shows a spinner meanwhile.
                 rememberQuestion(request);
-                void navigate(`/quote?${quoteSearchOf(request)}`);
+                void navigate(`${hrefOf('quote')}?${quoteSearchOf(request)}`);
               }}
             />
           </div>
@@ -96,7 +97,7 @@ export function HomePage() {
           <p className="section__lead">From quote to doorstep in four steps.</p>
           <HowItWorksSteps />
           <p>
-            <Link to="/how-it-works" className="more-link">
+            <Link to={hrefOf('howItWorks')} className="more-link">
               Read more about how it works
             </Link>
           </p>
@@ -156,7 +157,7 @@ export function HomePage() {
           <p>These can be sent only within a limit, or only to the EU:</p>
           <RestrictedList categories={GOODS_LIST} />
           <p>
-            <Link to="/prohibited-items" className="more-link">
+            <Link to={hrefOf('prohibitedItems')} className="more-link">
               See every prohibited item and limit
             </Link>
           </p>

@@ -35,6 +35,7 @@ import { callApi, type ApiClientError } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import '../orders/orders.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /** The answer to one asking of a question (`key`: the question and the attempt). */
 type QuoteAnswer =
@@ -58,7 +59,7 @@ function questionOf(order: OrderView): QuoteRequestInput {
  * in the address, this tab's order shows its own (read-only once paid).
  */
 export function QuotePage() {
-  usePageTitle(titleFor('/quote'));
+  usePageTitle(titleFor(hrefOf('quote')));
   const search = useSearchParams();
   const searchKey = search.toString();
   const question = useMemo(
@@ -82,7 +83,7 @@ export function QuotePage() {
   const held = current.status === 'ready' ? current.order : null;
   useEffect(() => {
     if (!question && held && !isReadOnly(held)) {
-      void navigate(`/quote?${quoteSearchOf(questionOf(held))}`, { replace: true });
+      void navigate(`${hrefOf('quote')}?${quoteSearchOf(questionOf(held))}`, { replace: true });
     }
   }, [question, held, navigate]);
 
@@ -103,7 +104,7 @@ export function QuotePage() {
         // A question that cannot be priced goes back to the form, with its message beneath it.
         if (apiError.status === 422) {
           setHomeError(apiError.message, question);
-          void navigate('/', { replace: true });
+          void navigate(hrefOf('home'), { replace: true });
         } else setLatest({ key, status: 'error', error: apiError });
       },
     );
@@ -137,14 +138,14 @@ export function QuotePage() {
                 </button>{' '}
               </>
             )}
-            <Link to="/">Back to the quote form</Link>
+            <Link to={hrefOf('home')}>Back to the quote form</Link>
           </p>
         </div>
       ) : noQuestion ? (
         <div className="notice">
           <p>You have no quote in progress.</p>
           <p>
-            <Link to="/">Get an instant quote</Link>
+            <Link to={hrefOf('home')}>Get an instant quote</Link>
           </p>
         </div>
       ) : (
@@ -188,7 +189,7 @@ function QuoteResults({
         await startOrder(question, service.service);
       }
       rememberExpressSelected(service.service === 'express');
-      await navigate('/booking');
+      await navigate(hrefOf('booking'));
     } catch (e) {
       setError(errorMessage(e));
       setPending(null);
@@ -209,7 +210,7 @@ function QuoteResults({
               <>
                 {' '}
                 {/* The home form shows this quote's values to change (docs/product-rules.md). */}
-                <Link to="/">Change quote</Link>
+                <Link to={hrefOf('home')}>Change quote</Link>
               </>
             )}
           </p>
@@ -281,7 +282,7 @@ function QuoteResults({
           <GiftAllowanceLine countryCode={quote.destination.countryCode} />
           <p className="note">
             We do not accept backpacks or duffel bags. Any item over the weight or size limits of
-            its box is charged extra under our <Link to="/terms">terms</Link>.
+            its box is charged extra under our <Link to={hrefOf('terms')}>terms</Link>.
           </p>
         </div>
         <OrderSummary

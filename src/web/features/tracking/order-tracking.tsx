@@ -6,6 +6,7 @@ import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { TrackedBoxes, TrackingStatusPanel } from './tracking-boxes.js';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 type Load =
   | { state: 'loading' }
@@ -14,7 +15,7 @@ type Load =
 
 /** The path of a booking's tracking page. */
 export function trackingPath(token: string): string {
-  return `/track/${encodeURIComponent(token)}`;
+  return hrefOf('tracking', { token });
 }
 
 /**

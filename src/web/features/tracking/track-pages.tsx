@@ -21,6 +21,7 @@ import { collectionText, placeText } from './tracking-text.js';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import './tracking.css';
+import { hrefOf } from '#src/domain/site-routes.js';
 
 /**
  * `/track`: a booking's tracking page found by its order reference and a postcode (the
@@ -54,7 +55,8 @@ export function TrackLookupPage() {
         }}
       >
         <p>
-          Booked with an account? Your orders are on <Link to="/account">your account</Link>.
+          Booked with an account? Your orders are on{' '}
+          <Link to={hrefOf('account')}>your account</Link>.
         </p>
       </AccountForm>
     </section>
@@ -121,7 +123,7 @@ export function TrackingPage() {
               <p>{load.message}</p>
             </div>
             <p className="tracking-page__actions">
-              <Link to="/track" className="button button--primary">
+              <Link to={hrefOf('track')} className="button button--primary">
                 Find your booking
               </Link>
               {!load.invalidLink && (
@@ -216,7 +218,7 @@ export function TrackingPage() {
           <p data-testid="manage-link">
             Need to cancel, or to change the collection day or contact? You can, free of charge,
             until the courier collects your boxes:{' '}
-            <Link to="/manage-booking">cancel or change this booking</Link>.
+            <Link to={hrefOf('manageBooking')}>cancel or change this booking</Link>.
           </p>
         )}
       </section>
@@ -248,12 +250,12 @@ export function TrackingPage() {
       <section aria-labelledby="help-title" className="tracking-section tracking-help">
         <h2 id="help-title">Need help?</h2>
         <p>
-          Many questions are answered in our <Link to="/faq">FAQ</Link>. If yours is not,{' '}
-          <Link to="/contact">contact us</Link> with your order reference, {view.reference}: we
-          reply between 9am and 5:30pm, Monday to Friday.
+          Many questions are answered in our <Link to={hrefOf('faq')}>FAQ</Link>. If yours is not,{' '}
+          <Link to={hrefOf('contact')}>contact us</Link> with your order reference, {view.reference}
+          : we reply between 9am and 5:30pm, Monday to Friday.
         </p>
         <p>
-          <Link to="/track">Track another booking</Link>
+          <Link to={hrefOf('track')}>Track another booking</Link>
         </p>
       </section>
     </section>
