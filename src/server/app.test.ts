@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../tests/support/test-app.js';
 import { call } from '../../tests/support/call.js';
 import { ApiErrorBodySchema } from '../domain/api-error.js';
 import { getCountries } from '../domain/api/catalog.js';
 import { getSession } from '../domain/api/session.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    // A route that fails unexpectedly, to check that 5xx never leaks internals.
-    app.get('/api/v1/__explode', { config: { access: 'public' } }, async () => {
-      throw new Error('connection to db-internal.example:5432 failed: password=hunter2');
-    });
+const t = useTestApp({}, (app) => {
+  // A route that fails unexpectedly, to check that 5xx never leaks internals.
+  app.get('/api/v1/__explode', { config: { access: 'public' } }, async () => {
+    throw new Error('connection to db-internal.example:5432 failed: password=hunter2');
+    beforeAll(async () => {});
   });
 });
-afterAll(() => t.close());
 
 describe('health', () => {
   it('GET /healthz answers while the process lives', async () => {

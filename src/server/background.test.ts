@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { useTestApp } from '../../tests/support/test-app.js';
 import { call } from '../../tests/support/call.js';
 import { createContactMessage } from '../domain/api/contact.js';
 import { startBackgroundWork } from './background.js';
 import { defineJob } from './jobs/define-job.js';
 import { z } from 'zod';
 
-let t: TestApp;
+const t = useTestApp();
 
 /** Enqueues a job of a new kind; `ran()` tells whether the queue has run it. */
 async function testJob(kind: string) {
@@ -28,12 +28,10 @@ async function testJob(kind: string) {
   return { ran: () => ran };
 }
 beforeAll(async () => {
-  t = await createTestApp();
   // The courier route matrix already warm (as after a restart), so the recurring refresh the
   // started work runs has nothing to ask and these tests time only the job queue (and the email deliveries it runs).
   await t.app.services.courierRoutes.warmMatrix({ concurrency: 4 });
 });
-afterAll(() => t.close());
 
 describe('background work', () => {
   it('starts the job queue, which delivers the email too, in one place, and stops it', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
 import type { RecurringJobDefinition } from '../../src/server/jobs/job-queue.js';
@@ -100,6 +100,38 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * The one way an integration file gets its app (docs/testing.md): builds it in a `beforeAll` and
+ * closes it in an `afterAll`, both registered where it is called, and gives the file a handle
+ * that stands for the app once built: `const t = useTestApp();` at the top, then `t.app`,
+ * `t.database`… inside tests and hooks, or `t` passed to a factory. Reading it before the
+ * `beforeAll` has run (at the top level of the file) throws. A test that needs an app set up
+ * differently builds its own with `createTestApp()` and closes it.
+ */
+export function useTestApp(
+  overrides: Partial<AppDeps> = {},
+  extend?: (app: FastifyInstance) => void,
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides, extend);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestApp, {
+    get(_, property) {
+      if (!current) {
+        throw new Error(
+          `useTestApp(): the app is read (.${String(property)}) before beforeAll built it`,
+        );
+      }
+      return Reflect.get(current, property, current);
+    },
+  });
 }
 
 /**

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { fixedClock, sandboxClock } from '../clock.js';
 
 /** `/dev/clock` (docs/tracking.md): the sandbox clock moves forward, and only forward. */
 const clock = sandboxClock(fixedClock('2026-11-23T10:00:00Z'));
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock, sandboxClock: clock });
-});
-afterAll(() => t.close());
+const t = useTestApp({ clock, sandboxClock: clock });
 
 describe('/dev/clock', () => {
   it('moves the site’s clock forward for the person at this machine', async () => {

@@ -1,16 +1,12 @@
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ScriptedCourier } from '#tests/support/scripted-courier.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { createMail } from '../modules/email/mail.js';
 import { buildApp } from '../app.js';
 import { pino } from 'pino';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('/dev/mail (local mailbox)', () => {
   it('shows a sample booking confirmation once the worker delivered it, with its label', async () => {

@@ -1,15 +1,9 @@
 // On PostgreSQL too: deletes rows of the job table other workers claim from side by side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, runRecurringJobNow } from '#tests/support/test-app.js';
 import { purgeFinishedJobsJob } from './purge-finished-jobs.job.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 

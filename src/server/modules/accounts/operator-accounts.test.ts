@@ -2,11 +2,11 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call } from '#tests/support/call.js';
 import { customer, operator } from '#tests/support/factories/accounts.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { acceptOperatorInvitation } from '#src/domain/api/accounts.js';
@@ -19,11 +19,7 @@ import { operatorCommandHandlers, sendOperatorCommand } from './operator-channel
 import { ADMIN_CREATE_ACTOR, ADMIN_REMOVE_ACTOR, INVITATION_HOURS } from './operator-accounts.js';
 import { enrolTwoFactor, freshTotpCode, totpCode } from '#tests/support/two-factor.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
 
 async function invitationToken(email: string): Promise<string> {
   const [mail] = await t.database.query<{ text_body: string; subject: string }>(

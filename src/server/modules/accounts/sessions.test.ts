@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
 import { ADMIN_PASSWORD, signedInAdmin } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { freshTotpCode } from '#tests/support/two-factor.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { getAccount } from '#src/domain/api/accounts.js';
@@ -16,14 +16,12 @@ import { DEFAULT_OPERATOR_SESSION_LIMITS } from './session-activity.js';
  * How long sessions last (docs/accounts.md, decision 115): an operator's at most 12 hours, and
  * 30 minutes unused; a customer's 30 days, renewed on use. Time moves on the test clock.
  */
-let t: TestApp;
+const t = useTestApp();
 let start: Date;
 beforeAll(async () => {
-  t = await createTestApp();
   start = t.clock.now();
 });
 afterEach(() => t.clock.set(start));
-afterAll(() => t.close());
 
 const MINUTE = 60_000;
 const later = (ms: number) => t.clock.set(new Date(t.clock.now().getTime() + ms));

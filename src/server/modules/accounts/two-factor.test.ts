@@ -1,5 +1,5 @@
 // On PostgreSQL too: codes and waits counted while guesses arrive at once, which a server runs side by side.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import {
   ADMIN_PASSWORD,
@@ -7,7 +7,7 @@ import {
   signedInAdminWithoutTwoFactor,
 } from '#tests/support/operators.js';
 import { customer } from '#tests/support/factories/accounts.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { enrolTwoFactor, freshTotpCode, totpCode, wrongCode } from '#tests/support/two-factor.js';
 import { ADMIN_MESSAGES } from '#src/domain/api/admin/console.js';
 import { getAdminDashboard } from '#src/domain/api/admin/orders.js';
@@ -26,11 +26,7 @@ import { getAccount } from '#src/domain/api/accounts.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 /** Two-step sign-in (docs/accounts.md, decisions 074 and 075), through the API. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const password = 'customer password 1';
 

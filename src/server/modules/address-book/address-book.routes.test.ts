@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok, untyped } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
@@ -9,7 +9,7 @@ import {
   newOrder,
   withAddresses,
 } from '#tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { SAVED_ADDRESSES_MAX } from '#src/domain/address-book.js';
 import {
@@ -26,13 +26,7 @@ import {
 } from '#src/domain/api/saved-addresses.js';
 import { getSession } from '#src/domain/api/session.js';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HOME: SavedAddressInput = {
   ...COLLECTION_ADDRESS,

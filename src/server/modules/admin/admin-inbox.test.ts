@@ -1,9 +1,9 @@
 // On PostgreSQL too: two operators retry one failed email at once; one wins.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { TestBrowser as Browser } from '#tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 
 import { readyOrder } from '#tests/support/factories/orders.js';
 import { bookedOrder } from '#tests/support/factories/payments.js';
@@ -22,16 +22,14 @@ import { createContactMessage } from '#src/domain/api/contact.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import type { ApiRoute } from '#src/domain/api/route.js';
 
-let t: TestApp;
+const t = useTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
 let admin: TestBrowser;
 let adminEmail: string;
 let customer: TestBrowser;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
   customer = await signedInCustomer(t);
 });
-afterAll(() => t.close());
 
 /** 401 signed out, 403 for a customer: nothing is read or changed for either. */
 async function refusedToOthers<R extends ApiRoute>(route: R, ...input: CallArgs<R>) {

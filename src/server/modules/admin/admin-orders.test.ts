@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInAdmin } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
@@ -20,14 +20,12 @@ import { createOrder } from '#src/domain/api/orders.js';
 import { createContactMessage } from '#src/domain/api/contact.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });

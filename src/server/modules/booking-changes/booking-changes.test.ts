@@ -1,12 +1,12 @@
 // On PostgreSQL too: changes race each other and the collection under the order's lock.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import { bookedOrder, sandbox, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import {
   cancelAdminBooking,
@@ -27,14 +27,12 @@ import { ProviderError } from '../../providers/provider-error.js';
  * clock. Each order is booked and its payment captured unless a test says otherwise.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');
   t.courierSimulator!.control({ reset: true });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from '#tests/support/operators.js';
 import type { TestBrowser } from '#tests/support/browser-session.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { penceToPounds, RATE_MESSAGES } from '#src/domain/rates.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { quoteQuery, readyOrder } from '#tests/support/factories/orders.js';
@@ -19,14 +19,12 @@ import {
 import { getQuotes } from '#src/domain/api/orders.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 
 interface Price {
   service: 'economy' | 'express';

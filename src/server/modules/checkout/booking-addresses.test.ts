@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { newOrder, readyOrder } from '#tests/support/factories/orders.js';
@@ -10,11 +10,7 @@ import { saveAddress } from '#src/domain/api/booking.js';
 // Addresses follow their country's format: a French address has no region, and any address may
 // have a company and a second line, which are stored and sent to the courier as its own fields.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { payments: { max: 1000, windowSeconds: 900 } } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ rateLimits: { payments: { max: 1000, windowSeconds: 900 } } });
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');
   t.courierSimulator!.control({ reset: true });

@@ -2,8 +2,8 @@
 import { pino } from 'pino';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp, simulatorClient } from '#tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { OrdersService } from '../orders/orders.service.js';
@@ -27,11 +27,7 @@ const logger = pino(
     },
   }),
 );
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logger, checkout: { replyWriteWindowMs: 2_000 } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ logger, checkout: { replyWriteWindowMs: 2_000 } });
 let bookBase = 0;
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
@@ -13,14 +13,12 @@ import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });

@@ -1,6 +1,6 @@
 // On PostgreSQL too: an edit racing the payment for the same order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -18,11 +18,7 @@ import { selectService } from '#src/domain/api/orders.js';
  * edit is between its check and its write: the edit is refused and changes nothing, and the
  * booking and the capture are exactly what was authorised.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');
   t.courierSimulator!.control({ reset: true });

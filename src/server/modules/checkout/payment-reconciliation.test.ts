@@ -1,6 +1,6 @@
 // On PostgreSQL too: the reconciliation racing the webhook for the same payment.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp, runRecurringJobNow } from '#tests/support/test-app.js';
 import { RECONCILE_PAYMENTS_JOB } from './checkout-deps.js';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';
 import { PaymentEvents } from './payment-events.js';
@@ -15,11 +15,7 @@ import { selectService } from '#src/domain/api/orders.js';
  * between the provider's answer and our write, and neither the event nor the confirm call came):
  * the recurring reconciliation applies it when it still matches the order, else cancels it.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');
   vi.restoreAllMocks();

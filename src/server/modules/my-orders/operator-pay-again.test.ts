@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSessionSchema } from '#src/domain/checkout.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '#tests/support/factories/payments.js';
@@ -19,14 +19,12 @@ import {
 } from '#src/domain/api/checkout.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 let adminEmail: string;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ScriptedCourier, typicalRouteServices } from '#tests/support/scripted-courier.js';
 import { UK_PHONE_MESSAGES } from '#src/domain/address.js';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
@@ -14,13 +14,9 @@ import {
 } from '#src/domain/api/declaration.js';
 import { getOrder } from '#src/domain/api/orders.js';
 
-let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
 const courier = new ScriptedCourier();
-beforeAll(async () => {
-  t = await createTestApp({ courier });
-});
-afterAll(() => t.close());
+const t = useTestApp({ courier });
 beforeEach(() => {
   // Monday 23 November 2026, 10:00 in London.
   t.clock.set('2026-11-23T10:00:00Z');

@@ -2,7 +2,7 @@ import {
   estimateImportCharges,
   type ImportChargesDestination,
 } from '#src/domain/import-charges.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, startPayment } from '#tests/support/checkout.js';
 import {
@@ -16,7 +16,7 @@ import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js
 import { payWithCard, confirm } from '#tests/support/checkout.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import type { TestBrowser } from '#tests/support/browser-session.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import {
   getAdminCoverSettings,
@@ -40,13 +40,11 @@ import type { ApiErrorBody } from '#src/domain/api-error.js';
  * courier as Insurance.CoverValue, shown on the receipt and the email; its settings versioned in
  * the console, and a paid order's price never moved by them.
  */
-let t: TestApp;
+const t = useTestApp();
 let admin: TestBrowser;
 beforeAll(async () => {
-  t = await createTestApp();
   ({ browser: admin } = await signedInAdmin(t));
 });
-afterAll(() => t.close());
 
 /**
  * A complete order whose items are worth £600: readyOrder's £90 (four books at £12.50, two

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
 import type { AddItemInput } from '#src/domain/items.js';
 import { OrderViewSchema } from '#src/domain/order.js';
@@ -8,17 +8,15 @@ import { call } from '#tests/support/call.js';
 import { addItem, lookupCommodities } from '#src/domain/api/declaration.js';
 
 /** Declared items through the real courier client and the courier simulator's switches. */
-let t: TestApp;
+const t = useTestApp();
 let orderId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   orderId = (
     await newOrder(t.app, {
       quote: { destination: { countryId: 80, postcode: '10115' } },
     })
   ).id;
 });
-afterAll(() => t.close());
 
 const lookup = (name: string) => call(t.app, lookupCommodities, { query: { name } });
 /** Adds an item to the order's one parcel. */

@@ -4,7 +4,7 @@
  * whose booking failed and a draft whose payment was started are kept.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
@@ -15,17 +15,13 @@ import {
   withItems,
 } from '#tests/support/factories/orders.js';
 import { bookedOrder } from '#tests/support/factories/payments.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { listAccountOrders } from '#src/domain/api/my-orders.js';
 import { discardOrder, getOrder, NOT_DISCARDABLE } from '#src/domain/api/orders.js';
 import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The same question every Select below asks: one route, one small and one large box. */
 const SAME_ROUTE = { quote: { smallBoxes: 1, largeBoxes: 1 } };

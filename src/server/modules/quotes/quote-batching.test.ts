@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { OrderViewSchema } from '#src/domain/order.js';
 import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
@@ -18,11 +18,7 @@ const QUOTE = quoteBody();
 const browser = (i: number) =>
   `${GUEST_COOKIE}=${t.app.services.orderAccess.guestCookieValue(`concurrent-browser-${String(i).padStart(13, '0')}`)}`;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { orders: { max: 5, windowSeconds: 600 } } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ rateLimits: { orders: { max: 5, windowSeconds: 600 } } });
 afterEach(() => vi.restoreAllMocks());
 
 /** Select on /quote from browser `i`, at the client address `from`: a new draft. */

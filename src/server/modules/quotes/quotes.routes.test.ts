@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ScriptedCourier, typicalRouteServices } from '#tests/support/scripted-courier.js';
 import { OrderViewSchema, QuoteAnswerSchema, quoteViewOf } from '#src/domain/order.js';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
@@ -9,13 +9,9 @@ import { call, untyped } from '#tests/support/call.js';
 import { createOrder, getOrder, getQuotes, selectService } from '#src/domain/api/orders.js';
 import { getRates } from '#src/domain/api/catalog.js';
 
-let t: TestApp;
 /** Exact control over what the courier answers (the simulator is exercised by its contract suite). */
 const courier = new ScriptedCourier();
-beforeAll(async () => {
-  t = await createTestApp({ courier });
-});
-afterAll(() => t.close());
+const t = useTestApp({ courier });
 beforeEach(async () => {
   await t.app.services.courierRoutes.idle();
   courier.down = false;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
 import { QuoteAnswerSchema } from '#src/domain/order.js';
 import { quoteQuery } from '#tests/support/factories/orders.js';
@@ -7,11 +7,7 @@ import { call } from '#tests/support/call.js';
 import { getQuotes } from '#src/domain/api/orders.js';
 
 /** Quotes through the real courier client and the courier simulator, over HTTP. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const quote = (countryId: number, postcode: string, smallBoxes: number, largeBoxes: number) =>
   call(t.app, getQuotes, {
