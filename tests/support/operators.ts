@@ -3,7 +3,7 @@ import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import { TestBrowser } from './browser-session.js';
 import { call } from './call.js';
-import { signUpAndConfirm } from './sign-up.js';
+import { customer } from './factories/accounts.js';
 import type { TestApp } from './test-app.js';
 import { enrolTwoFactor, type TwoFactorEnrolment } from './two-factor.js';
 
@@ -42,14 +42,7 @@ export async function signedInAdminWithoutTwoFactor(
   return { browser, email };
 }
 
-/** A browser signed in as a new customer account. */
+/** A browser signed in as a new customer account (the `customer` factory's browser). */
 export async function signedInCustomer(t: TestApp): Promise<TestBrowser> {
-  const browser = new TestBrowser(t.app);
-  // Sign-up finishes through the emailed link (docs/accounts.md), opened in this browser.
-  await signUpAndConfirm(t, browser, {
-    name: 'Casey Customer',
-    email: `customer.${++counter}.${Date.now()}@example.com`,
-    password: 'customer password 1',
-  });
-  return browser;
+  return (await customer(t)).browser;
 }

@@ -1,5 +1,4 @@
 import { TestBrowser } from '../browser-session.js';
-import { signedInAdmin } from '../operators.js';
 import { STRONG_PASSWORD, signUpAndConfirm } from '../sign-up.js';
 import type { TestApp } from '../test-app.js';
 
@@ -35,9 +34,3 @@ export async function customer(t: TestApp, options: CustomerOptions = {}) {
   });
   return { browser, email, password, user };
 }
-
-/**
- * An operator (created as `npm run admin:create` does) who has set up two-step sign-in, and a
- * browser signed in as them: one that may use the console.
- */
-export const operator = signedInAdmin;

@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call } from '#tests/support/call.js';
-import { customer, operator } from '#tests/support/factories/accounts.js';
+import { customer } from '#tests/support/factories/accounts.js';
+import { signedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
@@ -140,7 +141,7 @@ describe('operator invitations', () => {
 
 describe('admin:remove', () => {
   it('takes the role away, signs the account out everywhere, spends its invitations, and is audited', async () => {
-    const { browser, email, twoFactor } = await operator(t);
+    const { browser, email, twoFactor } = await signedInAdmin(t);
     const result = await t.app.services.operators.remove(email.toUpperCase(), ADMIN_REMOVE_ACTOR);
     expect(result.outcome).toBe('removed');
     expect((await call(browser, getSession)).json().user).toBeNull();

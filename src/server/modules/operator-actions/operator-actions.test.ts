@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { enrolTwoFactor } from '#tests/support/two-factor.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
+import { customer } from '#tests/support/factories/accounts.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
 import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { ADMIN_MESSAGES } from '#src/domain/api/admin/console.js';
@@ -82,8 +83,7 @@ describe('admin accounts (npm run admin:create)', () => {
   // the address may not own the mailbox). Its mailbox is sent a one-time link instead.
   it('never promotes an existing account: the mailbox owner accepts an invitation with a new password', async () => {
     // An attacker signs up the address the business will later make an operator.
-    const attacker = await signedInCustomer(t);
-    const email = (await call(attacker, getSession)).json().user!.email as string;
+    const { browser: attacker, email, password } = await customer(t);
     const result = await createOrPromoteAdmin(deps(), {
       email: email.toUpperCase(),
       password: 'chosen by the business',
@@ -94,7 +94,7 @@ describe('admin accounts (npm run admin:create)', () => {
     const signIn = await call(new TestBrowser(t.app), signInRoute, {
       body: {
         email,
-        password: 'customer password 1',
+        password,
       },
     });
     expect(signIn.json().user!.role).toBe('customer');
@@ -141,7 +141,7 @@ describe('admin accounts (npm run admin:create)', () => {
     const old = await call(new TestBrowser(t.app), signInRoute, {
       body: {
         email,
-        password: 'customer password 1',
+        password,
       },
     });
     expect(old.statusCode).toBe(401);
