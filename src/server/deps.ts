@@ -191,6 +191,50 @@ function rateLimitsFromEnv(env: Env): AppDeps['rateLimits'] {
   );
 }
 
+/** The settings the environment gives the app's parts, beside what createDeps opens. */
+function settingsFromEnv(env: Env) {
+  return {
+    addressLookupSettings: { dailyCap: env.ADDRESS_LOOKUP_DAILY_CAP },
+    courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
+    draftRetentionDays: env.DRAFT_RETENTION_DAYS,
+    jobRetentionDays: env.JOB_RETENTION_DAYS,
+    tracking: {
+      concurrency: env.TRACKING_CONCURRENCY,
+      silentDays: env.TRACKING_SILENT_DAYS,
+      linkDays: env.TRACKING_LINK_DAYS,
+    },
+    operatorSessions: {
+      maxHours: env.OPERATOR_SESSION_MAX_HOURS,
+      idleMinutes: env.OPERATOR_SESSION_IDLE_MINUTES,
+    },
+    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
+    trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    pressure: {
+      maxEventLoopDelayMs: env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: env.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024,
+    },
+    rateLimits: rateLimitsFromEnv(env),
+    // A resumed booking waits for the courier's own timeout and the keeping of its reply.
+    checkout: {
+      bookingInFlightMs: env.COURIER_BOOK_TIMEOUT_MS + env.BOOKING_REPLY_WINDOW_MS,
+      replyWriteWindowMs: env.BOOKING_REPLY_WINDOW_MS,
+    },
+    jobQueue: {
+      concurrency: env.JOB_CONCURRENCY,
+      bookingConcurrency: env.BOOKING_CONCURRENCY,
+      mailConcurrency: env.MAIL_CONCURRENCY,
+      leaseMs: env.JOB_LEASE_MS,
+    },
+  } satisfies Partial<AppDeps>;
+}
+
 /** Opens everything the app depends on, from the parsed environment. */
 export async function createDeps(
   env: Env,
@@ -226,45 +270,8 @@ export async function createDeps(
     logger,
     courier: courier.courier,
     addressLookup: createAddressLookup(env, logger),
-    addressLookupSettings: { dailyCap: env.ADDRESS_LOOKUP_DAILY_CAP },
-    courierWarmupConcurrency: env.COURIER_WARMUP_CONCURRENCY,
-    draftRetentionDays: env.DRAFT_RETENTION_DAYS,
-    jobRetentionDays: env.JOB_RETENTION_DAYS,
-    tracking: {
-      concurrency: env.TRACKING_CONCURRENCY,
-      silentDays: env.TRACKING_SILENT_DAYS,
-      linkDays: env.TRACKING_LINK_DAYS,
-    },
-    operatorSessions: {
-      maxHours: env.OPERATOR_SESSION_MAX_HOURS,
-      idleMinutes: env.OPERATOR_SESSION_IDLE_MINUTES,
-    },
-    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
-    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
-    trustProxy: env.TRUST_PROXY,
-    timeouts: {
-      requestMs: env.REQUEST_TIMEOUT_MS,
-      connectionMs: env.CONNECTION_TIMEOUT_MS,
-      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
-    },
-    pressure: {
-      maxEventLoopDelayMs: env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
-      maxHeapUsedBytes: env.PRESSURE_MAX_HEAP_USED_MB * 1024 * 1024,
-    },
-    rateLimits: rateLimitsFromEnv(env),
+    ...settingsFromEnv(env),
     mail,
-    // A resumed booking waits for the courier's own timeout and the keeping of its reply.
-    checkout: {
-      bookingInFlightMs: env.COURIER_BOOK_TIMEOUT_MS + env.BOOKING_REPLY_WINDOW_MS,
-      replyWriteWindowMs: env.BOOKING_REPLY_WINDOW_MS,
-    },
-    jobQueue: {
-      concurrency: env.JOB_CONCURRENCY,
-      bookingConcurrency: env.BOOKING_CONCURRENCY,
-      mailConcurrency: env.MAIL_CONCURRENCY,
-      leaseMs: env.JOB_LEASE_MS,
-    },
     close: async () => {
       // The background work is stopped before this (main.ts): no delivery is in progress.
       await mail.close();
