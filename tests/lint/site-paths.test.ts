@@ -2,24 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { SITE_ROUTES } from '#src/domain/site-routes.js';
 
 /**
  * No page path is written as text in src/web: every link is made by `hrefOf(page, params)` from
  * the page table (src/domain/site-routes.ts), so a page's path is written once and a link to a
  * page that does not exist fails `tsc`. Comments may name paths; string and template literals
- * (JSX attributes included) may not, except `/api/…` and other paths that are no page.
+ * (JSX attributes included) may not. The only paths a literal may start with are the API's
+ * (`/api/…`), the files Vite serves from src/web/public (`/illustrations/…`) and its built
+ * assets (`/assets/…`): any other is a page, of the table or not, so a typo ('/qoute') or a link
+ * to a page that has gone is refused too.
  */
-const FIRST_SEGMENTS = new Set(
-  SITE_ROUTES.map((route) => route.path.split('/')[1]).filter((segment) => !!segment),
-);
+const NOT_PAGES = new Set(['api', 'assets', ...readdirSync('src/web/public')]);
 
-/** Whether a literal's text is (or starts) a path of the page table. */
+/** Whether a literal's text is (or starts) a path that is not the API's or a file's: a page's. */
 export function isSitePath(text: string): boolean {
-  if (!text.startsWith('/')) return false;
-  if (text === '/' || /^\/[?#]/.test(text)) return true;
+  if (!text.startsWith('/') || text.startsWith('//')) return false;
   const first = text.slice(1).split(/[/?#]/, 1)[0]!;
-  return FIRST_SEGMENTS.has(first);
+  return !NOT_PAGES.has(first);
 }
 
 /** The literals of a file's source that are site paths, with their line numbers. */
@@ -66,7 +65,7 @@ describe('links in src/web', () => {
     expect(found).toEqual([]);
   });
 
-  it('finds a path in a string, a JSX attribute and a template, and leaves comments and the API', () => {
+  it('finds a path in a string, a JSX attribute and a template, and leaves comments, the API and public files', () => {
     const text = [
       "const a = '/faq';",
       'const b = <Link to="/account">Account</Link>;',
@@ -76,12 +75,20 @@ describe('links in src/web', () => {
       "const e = fetch('/api/v1/quotes');",
       "const f = hrefOf('faq');",
       "const g = '/assets/logo.svg';",
+      "const h = '/illustrations/step-book.svg';",
+      "const i = '/qoute';",
+      'const j = `/orders/${id}/items`;',
+      "const k = '/?to=fr';",
+      "const l = '//cdn.example.com/x.js';",
     ].join('\n');
     expect(sitePathLiterals('x.tsx', text)).toEqual([
       'x.tsx:1: /faq',
       'x.tsx:2: /account',
       'x.tsx:3: /account/orders/',
       'x.tsx:4: /',
+      'x.tsx:10: /qoute',
+      'x.tsx:11: /orders/',
+      'x.tsx:12: /?to=fr',
     ]);
   });
 });
