@@ -1,6 +1,6 @@
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
-import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { button, heading, framedMail, paragraph, textLayout } from './layout.js';
 
 /** The emails that carry one link for one person: verify an email, open an order. */
 export interface AccountLinkInput {
@@ -37,18 +37,15 @@ export function renderAccountLink(
     ],
     context.siteUrl,
   );
-  return {
-    subject: input.subject,
-    html: layout({
-      title: input.subject,
+  return framedMail(
+    {
+      subject: input.subject,
       preheader: `The link works ${input.validity}.`,
       body,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text,
-    attachments: [],
-  };
+      text,
+    },
+    context,
+  );
 }
 
 export const VERIFY_EMAIL_SUBJECT = 'Confirm your email for BoxAbroad';

@@ -2,9 +2,16 @@ import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { formatPence } from '#src/domain/money.js';
 import { COLLECTION_WINDOW_TEXT, formatPaidAt } from '#src/domain/receipt.js';
 import { companyLines } from '#src/domain/company.js';
-import type { MailAttachment } from '../outbox.js';
 import { html, link, type SafeHtml } from './html.js';
-import { button, heading, layout, paragraph, subheading, textLayout } from './layout.js';
+import {
+  button,
+  heading,
+  framedMail,
+  paragraph,
+  subheading,
+  textLayout,
+  type RenderedMail,
+} from './layout.js';
 
 /** A postal address as the customer entered it. */
 export interface PostalAddress {
@@ -79,12 +86,7 @@ export interface BookingConfirmationInput {
   deliveryAddress: PostalAddress;
 }
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-  attachments: MailAttachment[];
-}
+export type { RenderedMail };
 
 /** "between 9:00am and 5:30pm": the one collection window (`COLLECTION_HOURS`). */
 export const COLLECTION_WINDOW = COLLECTION_WINDOW_TEXT;
@@ -249,22 +251,20 @@ export function renderBookingConfirmation(
     manageUrl: `${context.siteUrl}/manage-booking`,
   };
   const { date, amount } = words;
-  return {
-    subject,
-    html: layout({
-      title: subject,
+  return framedMail(
+    {
+      subject,
       preheader: `Collection on ${date}, ${COLLECTION_WINDOW}. ${input.service}, ${amount} paid.${input.labels.length > 0 ? ' Your labels are attached.' : ''}`,
       body: confirmationHtml(input, words),
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text: confirmationText(input, words, context.siteUrl),
-    attachments: [...input.labels, ...input.documents].map((doc) => ({
-      filename: doc.filename,
-      contentType: 'application/pdf',
-      content: doc.pdf,
-    })),
-  };
+      text: confirmationText(input, words, context.siteUrl),
+      attachments: [...input.labels, ...input.documents].map((doc) => ({
+        filename: doc.filename,
+        contentType: 'application/pdf',
+        content: doc.pdf,
+      })),
+    },
+    context,
+  );
 }
 
 /** The confirmation's HTML body. */

@@ -1,7 +1,7 @@
 import { headerText } from '../mail-headers.js';
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, multiline } from './html.js';
-import { heading, layout, paragraph, textLayout } from './layout.js';
+import { heading, framedMail, paragraph, textLayout } from './layout.js';
 import { formatLondon } from '#src/domain/london-time.js';
 
 /** A message sent through the Contact us form (docs/product-rules.md, "Contact us"), as stored. */
@@ -71,16 +71,13 @@ export function renderContactMessage(
     ],
     context.siteUrl,
   );
-  return {
-    subject,
-    html: layout({
-      title: subject,
+  return framedMail(
+    {
+      subject,
       preheader: input.message.slice(0, 120),
       body,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text,
-    attachments: [],
-  };
+      text,
+    },
+    context,
+  );
 }

@@ -1,7 +1,43 @@
+import type { MailAttachment } from '../outbox.js';
 import { html, link, safeUrl, type SafeHtml } from './html.js';
 
 export const BRAND = 'BoxAbroad';
 const TAGLINE = 'Send your boxes abroad from the UK';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
+/**
+ * One mail in the frame of every email: the subject is also the HTML title, the year of the
+ * copyright line is the sending year, and there are no attachments unless given.
+ */
+export function framedMail(
+  mail: {
+    subject: string;
+    preheader: string;
+    body: SafeHtml;
+    text: string;
+    attachments?: MailAttachment[];
+  },
+  context: { siteUrl: string; now: Date },
+): RenderedMail {
+  return {
+    subject: mail.subject,
+    html: layout({
+      title: mail.subject,
+      preheader: mail.preheader,
+      body: mail.body,
+      siteUrl: context.siteUrl,
+      year: context.now.getUTCFullYear(),
+    }),
+    text: mail.text,
+    attachments: mail.attachments ?? [],
+  };
+}
 
 /**
  * The frame of every email: one centred column up to 600 px wide that shrinks to the screen,

@@ -1,6 +1,6 @@
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
-import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { button, heading, framedMail, paragraph, textLayout } from './layout.js';
 import { formatLondon } from '#src/domain/london-time.js';
 
 export interface OperatorInvitationInput {
@@ -48,16 +48,13 @@ export function renderOperatorInvitation(
     ],
     context.siteUrl,
   );
-  return {
-    subject: OPERATOR_INVITATION_SUBJECT,
-    html: layout({
-      title: OPERATOR_INVITATION_SUBJECT,
+  return framedMail(
+    {
+      subject: OPERATOR_INVITATION_SUBJECT,
       preheader: `The link expires on ${expires}.`,
       body,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text,
-    attachments: [],
-  };
+      text,
+    },
+    context,
+  );
 }

@@ -1,6 +1,6 @@
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
-import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { button, heading, framedMail, paragraph, textLayout } from './layout.js';
 
 /** A short email about an order's outcome, written by an operator's decision. */
 export interface OrderUpdateInput {
@@ -18,10 +18,9 @@ export function renderOrderUpdate(
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
   const { action, closing = [] } = input;
-  return {
-    subject: input.subject,
-    html: layout({
-      title: input.subject,
+  return framedMail(
+    {
+      subject: input.subject,
       preheader: input.paragraphs[0] ?? input.heading,
       body: html`${heading(input.heading)} ${input.paragraphs.map((p) => paragraph(p))}
       ${
@@ -31,19 +30,17 @@ export function renderOrderUpdate(
           : ''
       }
       ${closing.map((p) => paragraph(p))}`,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text: textLayout(
-      [
-        input.heading,
-        '',
-        ...input.paragraphs.flatMap((p) => [p, '']),
-        ...(action ? [`${action.text}: ${action.url}`, ''] : []),
-        ...closing.flatMap((p) => [p, '']),
-      ],
-      context.siteUrl,
-    ),
-    attachments: [],
-  };
+      text: textLayout(
+        [
+          input.heading,
+          '',
+          ...input.paragraphs.flatMap((p) => [p, '']),
+          ...(action ? [`${action.text}: ${action.url}`, ''] : []),
+          ...closing.flatMap((p) => [p, '']),
+        ],
+        context.siteUrl,
+      ),
+    },
+    context,
+  );
 }

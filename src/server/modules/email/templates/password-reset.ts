@@ -1,6 +1,6 @@
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
-import { button, heading, layout, paragraph, textLayout } from './layout.js';
+import { button, heading, framedMail, paragraph, textLayout } from './layout.js';
 import { formatLondon } from '#src/domain/london-time.js';
 
 export interface PasswordResetInput {
@@ -40,16 +40,13 @@ export function renderPasswordReset(
     ],
     context.siteUrl,
   );
-  return {
-    subject: PASSWORD_RESET_SUBJECT,
-    html: layout({
-      title: PASSWORD_RESET_SUBJECT,
+  return framedMail(
+    {
+      subject: PASSWORD_RESET_SUBJECT,
       preheader: `The link expires on ${expires}.`,
       body,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text,
-    attachments: [],
-  };
+      text,
+    },
+    context,
+  );
 }

@@ -1,6 +1,6 @@
-import type { RenderedMail } from './booking-confirmation.js';
+import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
-import { button, heading, layout, paragraph, subheading, textLayout } from './layout.js';
+import { button, heading, framedMail, paragraph, subheading, textLayout } from './layout.js';
 
 /**
  * A tracking email (docs/tracking.md): what happened, what to do, the tracking page. A checklist
@@ -25,10 +25,9 @@ export function renderTrackingUpdate(
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
   const { checklist, choices, turnOffUrl } = input;
-  return {
-    subject: input.subject,
-    html: layout({
-      title: input.subject,
+  return framedMail(
+    {
+      subject: input.subject,
       preheader: input.paragraphs[0] ?? input.heading,
       body: html`${heading(input.heading)} ${input.paragraphs.map((p) => paragraph(p))}
       ${
@@ -61,30 +60,28 @@ export function renderTrackingUpdate(
             )
           : ''
       }`,
-      siteUrl: context.siteUrl,
-      year: context.now.getUTCFullYear(),
-    }),
-    text: textLayout(
-      [
-        input.heading,
-        '',
-        ...input.paragraphs.flatMap((p) => [p, '']),
-        ...(choices
-          ? [choices.title, ...choices.options.map((o) => `- ${o.text}: ${o.url}`), '']
-          : []),
-        ...(checklist ? [checklist.title, ...checklist.items.map((i) => `- ${i}`), ''] : []),
-        `${input.trackingText}: ${input.trackingUrl}`,
-        '',
-        ...(turnOffUrl
-          ? [
-              `Don’t want these emails? Turn them off: ${turnOffUrl}`,
-              'We always email you about a problem.',
-              '',
-            ]
-          : []),
-      ],
-      context.siteUrl,
-    ),
-    attachments: [],
-  };
+      text: textLayout(
+        [
+          input.heading,
+          '',
+          ...input.paragraphs.flatMap((p) => [p, '']),
+          ...(choices
+            ? [choices.title, ...choices.options.map((o) => `- ${o.text}: ${o.url}`), '']
+            : []),
+          ...(checklist ? [checklist.title, ...checklist.items.map((i) => `- ${i}`), ''] : []),
+          `${input.trackingText}: ${input.trackingUrl}`,
+          '',
+          ...(turnOffUrl
+            ? [
+                `Don’t want these emails? Turn them off: ${turnOffUrl}`,
+                'We always email you about a problem.',
+                '',
+              ]
+            : []),
+        ],
+        context.siteUrl,
+      ),
+    },
+    context,
+  );
 }
