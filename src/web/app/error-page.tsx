@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from '../lib/router.js';
 import { usePageTitle } from '../lib/use-page-title.js';
 import { SiteChrome } from './site-layout.js';
-import { hrefOf } from '../../domain/site-routes.js';
+import { SITE_PAGES } from '../../domain/site-routes.js';
 
 interface ErrorViewProps {
   /** The error status or message (docs/product-rules.md: "with the error status or message"). */
@@ -21,8 +21,8 @@ function ErrorView({ detail, notFound }: ErrorViewProps) {
         {notFound
           ? 'The page you asked for does not exist.'
           : 'Something went wrong while showing this page.'}{' '}
-        You can go back to the <Link to={hrefOf('home')}>home page</Link> or{' '}
-        <Link to={hrefOf('contact')}>contact us</Link>.
+        You can go back to the <Link to={SITE_PAGES.home.path}>home page</Link> or{' '}
+        <Link to={SITE_PAGES.contact.path}>contact us</Link>.
       </p>
     </section>
   );

@@ -5,7 +5,7 @@ import { SiteHeader } from '../components/layout/site-header.js';
 import { navigate, useLocation } from '../lib/router.js';
 import { signOutNow, useSessionState } from '../lib/session.js';
 import { usePageMeta } from '../lib/use-page-meta.js';
-import { hrefOf } from '../../domain/site-routes.js';
+import { SITE_PAGES } from '../../domain/site-routes.js';
 
 /** Header, main and footer around every page, including the error page. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -16,7 +16,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         user={user}
         onSignOut={() => {
           // Fire and forget: signOutNow never rejects; home shows once the header is a guest's.
-          void signOutNow().then(() => navigate(hrefOf('home')));
+          void signOutNow().then(() => navigate(SITE_PAGES.home.path));
         }}
       />
       <main id="main" className="site-main" tabIndex={-1}>

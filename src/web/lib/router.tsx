@@ -6,7 +6,12 @@
  * parameters ("/account/orders/:reference", read with useParams); see matchPath in
  * src/domain/site-routes.ts.
  */
-import { matchFirst, normalisePath, type PathParams } from '../../domain/site-routes.js';
+import {
+  matchFirst,
+  normalisePath,
+  SITE_PAGES,
+  type PathParams,
+} from '../../domain/site-routes.js';
 import {
   createContext,
   use,
@@ -17,7 +22,6 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { hrefOf } from '../../domain/site-routes.js';
 
 export interface RouterLocation {
   pathname: string;
@@ -206,6 +210,7 @@ export function NavLink({ to, end = false, ...rest }: NavLinkProps) {
   const pathname = normalisePath(useLocation().pathname);
   const target = normalisePath(new URL(to, 'http://localhost').pathname);
   const current =
-    pathname === target || (!end && target !== hrefOf('home') && pathname.startsWith(`${target}/`));
+    pathname === target ||
+    (!end && target !== SITE_PAGES.home.path && pathname.startsWith(`${target}/`));
   return <Link {...rest} to={to} aria-current={current ? 'page' : undefined} />;
 }

@@ -1,7 +1,7 @@
 import { companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 export const COPYRIGHT_START_YEAR = 2024;
 
@@ -26,19 +26,19 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="site-footer__links">
             <li>
-              <Link to={hrefOf('terms')}>Terms &amp; Conditions</Link>
+              <Link to={SITE_PAGES.terms.path}>Terms &amp; Conditions</Link>
             </li>
             <li>
-              <Link to={hrefOf('prohibitedItems')}>Prohibited Items</Link>
+              <Link to={SITE_PAGES.prohibitedItems.path}>Prohibited Items</Link>
             </li>
             <li>
-              <Link to={hrefOf('contact')}>Contact</Link>
+              <Link to={SITE_PAGES.contact.path}>Contact</Link>
             </li>
             <li>
-              <Link to={hrefOf('manageBooking')}>Manage my booking</Link>
+              <Link to={SITE_PAGES.manageBooking.path}>Manage my booking</Link>
             </li>
             <li>
-              <Link to={hrefOf('privacy')}>Privacy and cookies</Link>
+              <Link to={SITE_PAGES.privacy.path}>Privacy and cookies</Link>
             </li>
           </ul>
         </nav>

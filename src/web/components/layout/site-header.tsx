@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, type RouterLocation } from '../../lib/router.js';
 import { BrandLogo } from './brand-logo.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 export const HEADER_LINKS = [
-  { to: hrefOf('howItWorks'), label: 'How It Works' },
-  { to: hrefOf('faq'), label: 'FAQ' },
-  { to: hrefOf('prohibitedItems'), label: 'Prohibited Items' },
-  { to: hrefOf('contact'), label: 'Contact' },
+  { to: SITE_PAGES.howItWorks.path, label: 'How It Works' },
+  { to: SITE_PAGES.faq.path, label: 'FAQ' },
+  { to: SITE_PAGES.prohibitedItems.path, label: 'Prohibited Items' },
+  { to: SITE_PAGES.contact.path, label: 'Contact' },
 ] as const;
 
 export interface HeaderUser {
@@ -53,7 +53,7 @@ export function SiteHeader({
         Skip to main content
       </a>
       <div className="site-header__inner container">
-        <Link to={hrefOf('home')} className="brand" aria-label="BoxAbroad home">
+        <Link to={SITE_PAGES.home.path} className="brand" aria-label="BoxAbroad home">
           <BrandLogo />
           <span className="brand__name">BoxAbroad</span>
         </Link>
@@ -86,7 +86,7 @@ export function SiteHeader({
                 {user.role === 'admin' && (
                   <li>
                     <NavLink
-                      to={hrefOf('adminDashboard')}
+                      to={SITE_PAGES.adminDashboard.path}
                       className="site-nav__link"
                       onClick={closeMenu}
                     >
@@ -96,7 +96,7 @@ export function SiteHeader({
                 )}
                 <li>
                   <NavLink
-                    to={hrefOf('account')}
+                    to={SITE_PAGES.account.path}
                     className="site-nav__link site-nav__account"
                     onClick={closeMenu}
                   >
@@ -120,7 +120,7 @@ export function SiteHeader({
             ) : (
               <li>
                 <NavLink
-                  to={hrefOf('login')}
+                  to={SITE_PAGES.login.path}
                   end
                   className="site-nav__link site-nav__link--login"
                   onClick={closeMenu}

@@ -34,7 +34,7 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import { AddressBookSection } from '../address-book/index.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };

@@ -23,7 +23,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { SecondStep } from './two-factor-sign-in.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {

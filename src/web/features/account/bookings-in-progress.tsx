@@ -10,7 +10,7 @@ import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import { Link } from '../../lib/router.js';
 import { forgetDiscardedOrder } from '../orders/index.js';
 import { ContinueBooking } from './order-details.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * The account's bookings in progress (docs/accounts.md): one row per booking, the most recently

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from './account-form.js';
 import { takeSignUpReturn } from './auth-pages.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; message: string };
 

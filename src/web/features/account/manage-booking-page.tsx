@@ -20,7 +20,7 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import '../tracking/tracking.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type Load =
   | { state: 'form'; problem: string | null }

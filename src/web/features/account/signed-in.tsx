@@ -3,7 +3,7 @@ import type { SessionUser } from '#src/domain/accounts.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { navigate, useLocation } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * The account pages: a signed-out visitor is sent to sign in and brought back to this very

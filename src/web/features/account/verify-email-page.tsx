@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type State =
   { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };

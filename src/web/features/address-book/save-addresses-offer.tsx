@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
 import './address-book.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * After a paid order, for a signed-in customer: save its collection address and its recipient to

@@ -9,7 +9,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { formatDayMonth } from '#src/domain/london-time.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {

@@ -14,7 +14,7 @@ import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',

@@ -14,7 +14,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',

@@ -23,7 +23,7 @@ import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {

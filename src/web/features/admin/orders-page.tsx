@@ -10,7 +10,7 @@ import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 interface Filters {
   q: string;

@@ -3,7 +3,7 @@ import { formatPence } from '#src/domain/money.js';
 import { Link } from '../../lib/router.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** Orders as rows; each reference links to the order's console page. */
 export function OrdersTable({

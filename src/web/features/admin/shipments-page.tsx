@@ -10,7 +10,7 @@ import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 interface Filters {
   /** One tracking status, or '' for any. */

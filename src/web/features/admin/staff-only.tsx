@@ -7,7 +7,7 @@ import { SignedIn, TwoFactorSetup } from '../account/index.js';
 // The console's look, loaded with whichever console page is opened first.
 import '../account/account.css';
 import './admin.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * Every console page: a signed-out visitor is sent to sign in and brought back; a signed-in

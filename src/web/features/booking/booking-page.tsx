@@ -5,7 +5,7 @@ import { saveOrderAddresses, useSavedAddress } from '#src/domain/api/saved-addre
 import { keepGuestContact, useBookingContact } from '../address-book/index.js';
 import { useSessionState } from '../../lib/session.js';
 import type { OrderView } from '#src/domain/order.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { AddressForm } from './address-form.js';
 import { CollectionDateStep } from './collection-date-step.js';
 import {
@@ -20,7 +20,7 @@ import { callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 const STEPS = [
   { number: 1, label: 'Collection Address' },
@@ -37,7 +37,7 @@ function stepDone(order: OrderView, step: StepNumber): boolean {
 }
 
 export function BookingPage() {
-  usePageTitle(titleFor(hrefOf('booking')));
+  usePageTitle(SITE_PAGES.booking.title);
   return (
     <OrderGate title="Book your collection">{(order) => <BookingWizard order={order} />}</OrderGate>
   );

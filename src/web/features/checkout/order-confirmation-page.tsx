@@ -3,7 +3,7 @@ import { COLLECTION_DATE_LAPSED, type CheckoutStatus } from '#src/domain/checkou
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { formatPence } from '#src/domain/money.js';
 import { COLLECTION_WINDOW_TEXT } from '#src/domain/receipt.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { BookingProgress } from './booking-progress.js';
@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import { SaveAddressesOffer } from '../address-book/index.js';
 import './checkout.css';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type Load =
   | { state: 'loading'; progress: CheckoutStatus | null }
@@ -31,7 +31,7 @@ type Load =
  * link (a FAILED result retried since, a SUCCESS link without an order) never misleads.
  */
 export function OrderConfirmationPage() {
-  usePageTitle(titleFor(hrefOf('orderConfirmation')));
+  usePageTitle(SITE_PAGES.orderConfirmation.title);
   const params = useSearchParams();
   const navigate = useNavigate();
   const orderId = params.get('order');

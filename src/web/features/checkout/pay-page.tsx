@@ -9,7 +9,7 @@ import {
 } from '#src/domain/checkout.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderView } from '#src/domain/order.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { AcceptanceField, PaymentReview } from './payment-review.js';
 import { CoverChoice } from './cover-choice.js';
@@ -24,10 +24,10 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import './checkout.css';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 export function PayPage() {
-  usePageTitle(titleFor(hrefOf('pay')));
+  usePageTitle(SITE_PAGES.pay.title);
   return <OrderGate title="Payment">{(order) => <Payment order={order} />}</OrderGate>;
 }
 

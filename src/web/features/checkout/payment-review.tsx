@@ -5,7 +5,7 @@ import { formatPence } from '#src/domain/money.js';
 import { extraCoverText } from '#src/domain/pricing.js';
 import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 function lines(address: OrderAddress, country: string): string[] {
   return addressLines({ ...address, countryTitle: country });

@@ -1,11 +1,11 @@
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ContactForm } from './contact-form.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 export function ContactPage() {
-  usePageTitle(titleFor(hrefOf('contact')));
+  usePageTitle(SITE_PAGES.contact.title);
   return (
     <div className="page container contact">
       <div className="contact__intro">

@@ -1,10 +1,10 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { MAX_BOXES } from '#src/domain/boxes.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 const ENTRIES: readonly FaqEntry[] = [
   {
@@ -64,7 +64,7 @@ const ENTRIES: readonly FaqEntry[] = [
 ];
 
 export function FaqPage() {
-  usePageTitle(titleFor(hrefOf('faq')));
+  usePageTitle(SITE_PAGES.faq.title);
   return (
     <article className="page container">
       <header className="page__header">

@@ -1,13 +1,13 @@
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HOW_IT_WORKS_STEPS } from '../../components/content/how-it-works-steps.js';
 import { ImportChargesInfo } from '../import-charges/index.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 export function HowItWorksPage() {
-  usePageTitle(titleFor(hrefOf('howItWorks')));
+  usePageTitle(SITE_PAGES.howItWorks.title);
   return (
     <article className="page container">
       <header className="page__header">

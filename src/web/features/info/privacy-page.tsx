@@ -1,8 +1,8 @@
-import { BRAND, titleFor } from '#src/domain/site-routes.js';
+import { BRAND, SITE_PAGES } from '#src/domain/site-routes.js';
 import { COMPANY, companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 export const PRIVACY_LAST_UPDATED = '26 November 2026';
 
@@ -85,7 +85,7 @@ const BROWSER_STORAGE: StoredThing[] = [
 ];
 
 export function PrivacyPage() {
-  usePageTitle(titleFor(hrefOf('privacy')));
+  usePageTitle(SITE_PAGES.privacy.title);
   return (
     <article className="page container">
       <header className="page__header">

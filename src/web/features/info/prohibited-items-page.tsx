@@ -1,18 +1,18 @@
 import { DESTINATIONS, EU_COUNTRY_CODES } from '#src/domain/countries.js';
 import { GOODS_CATEGORIES, MAX_SHIPMENT_VALUE_PENCE } from '#src/domain/prohibited-items.js';
 import { formatPence } from '#src/domain/money.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 const EU_DESTINATIONS = DESTINATIONS.filter((d) => EU_COUNTRY_CODES.has(d.countryCode)).map(
   (d) => d.title,
 );
 
 export function ProhibitedItemsPage() {
-  usePageTitle(titleFor(hrefOf('prohibitedItems')));
+  usePageTitle(SITE_PAGES.prohibitedItems.title);
   return (
     <article className="page container">
       <header className="page__header">

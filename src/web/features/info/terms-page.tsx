@@ -1,14 +1,14 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { MAX_BOXES } from '#src/domain/boxes.js';
-import { BRAND, titleFor } from '#src/domain/site-routes.js';
+import { BRAND, SITE_PAGES } from '#src/domain/site-routes.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 export const TERMS_LAST_UPDATED = 'May 02, 2024';
 
 export function TermsPage() {
-  usePageTitle(titleFor(hrefOf('terms')));
+  usePageTitle(SITE_PAGES.terms.title);
   return (
     <article className="page container">
       <header className="page__header">

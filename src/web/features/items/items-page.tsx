@@ -16,7 +16,7 @@ import {
 } from '#src/domain/items.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderView, ParcelView } from '#src/domain/order.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { AddItemForm } from './add-item-form.js';
@@ -36,7 +36,7 @@ import { useSessionState } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** A refusal of Continue; `checked`: a problem this page's own check finds too. */
 interface ContinueError {
@@ -46,7 +46,7 @@ interface ContinueError {
 }
 
 export function ItemsPage() {
-  usePageTitle(titleFor(hrefOf('items')));
+  usePageTitle(SITE_PAGES.items.title);
   return <OrderGate title="Declare Items">{(order) => <DeclareItems order={order} />}</OrderGate>;
 }
 

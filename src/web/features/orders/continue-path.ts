@@ -1,5 +1,5 @@
 import type { OrderView } from '#src/domain/order.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /** The page of the booking journey where an unpaid order carries on: the first step not done. */
 export function continuePath(order: OrderView): string {

@@ -3,7 +3,7 @@ import type { OrderView } from '#src/domain/order.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Link } from '../../lib/router.js';
 import { reloadCurrentOrder, useCurrentOrder } from './current-order.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * Renders a step of the order journey once the order in progress is known: loaded from the

@@ -2,7 +2,7 @@ import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-cal
 import type { OrderView } from '#src/domain/order.js';
 import { isEditable, isOrderStatus } from '#src/domain/order-states.js';
 import { Link } from '../../lib/router.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * Whether the order can no longer be changed: it has been paid for (authorised, booking, booked,

@@ -6,7 +6,7 @@ import { formatPence } from '#src/domain/money.js';
 import { priceForBoxes } from '#src/domain/pricing.js';
 import { callApiUnchecked } from '../../lib/api-entry.js';
 import { Link } from '../../lib/router.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 type FromPrices = Map<number, number>;
 
@@ -28,7 +28,7 @@ async function loadFromPrices(signal: AbortSignal): Promise<FromPrices> {
 
 /** Where a destination's tile leads: the home page's quote form with that destination chosen. */
 export function quoteLinkFor(countryCode: string): string {
-  return hrefOf('home', undefined, { to: countryCode.toLowerCase() });
+  return `${SITE_PAGES.home.path}?to=${countryCode.toLowerCase()}`;
 }
 
 /**

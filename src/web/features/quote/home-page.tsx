@@ -1,6 +1,6 @@
 import { DESTINATIONS } from '#src/domain/countries.js';
 import { GOODS_LIST } from '#src/domain/goods-list.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
@@ -19,10 +19,9 @@ import { quoteSearchOf } from '#src/domain/quote-question.js';
 import { Link, useNavigate } from '../../lib/router.js';
 import { useBrowserValue } from '../../lib/use-browser-value.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { hrefOf } from '#src/domain/site-routes.js';
 
 export function HomePage() {
-  usePageTitle(titleFor(hrefOf('home')));
+  usePageTitle(SITE_PAGES.home.title);
   const navigate = useNavigate();
   // Only this tab knows these, so the prerendered page has none of them: each is read once the
   // page has hydrated (useBrowserValue). A quote that found nothing comes back here with its
@@ -61,7 +60,7 @@ export function HomePage() {
             </ul>
             {(kept ?? elsewhere) && (
               <Link
-                to={(kept ?? elsewhere)?.next ?? hrefOf('home')}
+                to={(kept ?? elsewhere)?.next ?? SITE_PAGES.home.path}
                 className="button button--accent hero__continue"
                 onClick={() => {
                   if (!kept && elsewhere) adoptBooking(elsewhere);
@@ -84,7 +83,7 @@ export function HomePage() {
                 // To /quote at once (docs/product-rules.md), the question in its address: it asks
                 // for the prices and shows a spinner meanwhile.
                 rememberQuestion(request);
-                void navigate(`${hrefOf('quote')}?${quoteSearchOf(request)}`);
+                void navigate(`${SITE_PAGES.quote.path}?${quoteSearchOf(request)}`);
               }}
             />
           </div>
@@ -97,7 +96,7 @@ export function HomePage() {
           <p className="section__lead">From quote to doorstep in four steps.</p>
           <HowItWorksSteps />
           <p>
-            <Link to={hrefOf('howItWorks')} className="more-link">
+            <Link to={SITE_PAGES.howItWorks.path} className="more-link">
               Read more about how it works
             </Link>
           </p>
@@ -157,7 +156,7 @@ export function HomePage() {
           <p>These can be sent only within a limit, or only to the EU:</p>
           <RestrictedList categories={GOODS_LIST} />
           <p>
-            <Link to={hrefOf('prohibitedItems')} className="more-link">
+            <Link to={SITE_PAGES.prohibitedItems.path} className="more-link">
               See every prohibited item and limit
             </Link>
           </p>

@@ -5,7 +5,7 @@ import type { QuoteFieldError, QuoteRequestInput } from '#src/domain/quote-rules
 import { BoxCounter } from './box-counter.js';
 import { addBox, NO_BOXES, removeBox, totalBoxes, type BoxCounts } from './box-counts.js';
 import { CountrySelect } from './country-select.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /**
  * The form's rules and the post code tables behind them (about 1.6 KB) load when the form is first
@@ -175,7 +175,7 @@ export function QuoteForm({
       className="quote-form"
       // Sent by the browser itself before the page's script runs (or without it): the same
       // question in /quote's address (docs/quotes-and-orders.md).
-      action={hrefOf('quote')}
+      action={SITE_PAGES.quote.path}
       method="get"
       onSubmit={submit}
       // The rules start loading as soon as the form is used, so Get Quotes does not wait for them.

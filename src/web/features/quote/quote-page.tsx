@@ -15,7 +15,8 @@ import {
   quoteSearchOf,
   sameQuoteQuestion,
 } from '#src/domain/quote-question.js';
-import { titleFor } from '#src/domain/site-routes.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import {
   currentOrderState,
@@ -35,7 +36,6 @@ import { callApi, type ApiClientError } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import '../orders/orders.css';
-import { hrefOf } from '#src/domain/site-routes.js';
 
 /** The answer to one asking of a question (`key`: the question and the attempt). */
 type QuoteAnswer =
@@ -59,7 +59,7 @@ function questionOf(order: OrderView): QuoteRequestInput {
  * in the address, this tab's order shows its own (read-only once paid).
  */
 export function QuotePage() {
-  usePageTitle(titleFor(hrefOf('quote')));
+  usePageTitle(SITE_PAGES.quote.title);
   const search = useSearchParams();
   const searchKey = search.toString();
   const question = useMemo(

@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { TrackedBoxes, TrackingStatusPanel } from './tracking-boxes.js';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 type Load =
   | { state: 'loading' }

@@ -21,7 +21,7 @@ import { collectionText, placeText } from './tracking-text.js';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import './tracking.css';
-import { hrefOf } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
 
 /**
  * `/track`: a booking's tracking page found by its order reference and a postcode (the

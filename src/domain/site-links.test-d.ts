@@ -1,5 +1,5 @@
 // Type test, never run: `npm run typecheck` fails when an `@ts-expect-error` line stops failing.
-import { hrefOf } from './site-routes.js';
+import { hrefOf } from './site-links.js';
 
 export function links(): string[] {
   return [
