@@ -8,7 +8,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { findSiteRoute, PRERENDERED_PATHS } from '../../src/domain/site-routes.js';
+import { pageModuleOf } from '../../src/domain/page-modules.js';
+import { PRERENDERED_PATHS } from '../../src/domain/site-routes.js';
 import { prerenderedFile } from '../../src/server/spa/prerendered.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,7 +27,7 @@ interface ManifestChunk {
  * the chunk, after the HTML has been drawn, so the prerendered HTML links them itself.
  */
 function pageStylesheets(manifest: Record<string, ManifestChunk>, path: string): string[] {
-  const module = findSiteRoute(path)?.module;
+  const module = pageModuleOf(path);
   const sheets = new Set<string>();
   const seen = new Set<string>();
   const visit = (name: string) => {

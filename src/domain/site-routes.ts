@@ -1,11 +1,10 @@
 /**
  * The site's page table: every page (docs/product-rules.md, "Pages and routes") with its path,
- * title, who may open it, its script chunk and whether search engines should find it (its
- * description is then in site-meta.ts, the one thing kept apart). Everything else reads it: the
- * web router and its preloaders (src/web/app/pages.tsx loads each page's component from the file
- * its entry names), the server's SPA fallback, page head tags, sitemap and chunk preloads. Adding
- * a page is one entry here; its component is written in its feature (src/web/app/pages.test.ts
- * fails if the entry names a file or an export that does not exist).
+ * title, who may open it and whether search engines should find it (its description is then in
+ * site-meta.ts). Everything else reads it: the web router, the server's SPA fallback, page head
+ * tags, sitemap and chunk preloads. Adding a page is one entry here, and the compiler then asks
+ * for its file (page-modules.ts) and its component (src/web/app/pages.tsx); both are kept out of
+ * this table so the home page's script carries none of them (docs/decisions/128).
  *
  * A path is either fixed ("/faq") or a pattern whose `:name` segments each match one non-empty
  * segment of a URL ("/account/orders/:reference"); see matchPath.
@@ -17,15 +16,6 @@ export interface SiteRoute {
   signedIn?: true;
   /** Only for an operator (role admin): a signed-in customer is told the page is for staff (403). */
   admin?: true;
-  /**
-   * The file of the page's component, `src/web/features/<module>`, loaded on demand as its own
-   * script chunk, which the server preloads with the page; null for the home page, which is in the
-   * entry chunk. Pages may share a file, and so a chunk (the sign-in pages share
-   * `account/auth-pages.tsx`, the console's `admin/console-pages.tsx`).
-   */
-  module: string | null;
-  /** The name the module exports the page's component under (with `module`). */
-  component?: string;
   /**
    * A page worth finding from a search engine: listed in the sitemap, indexed, its HTML rendered
    * at build time and hydrated (docs/decisions/100). Its description is in PAGE_DESCRIPTIONS
@@ -41,208 +31,149 @@ export const SITE_PAGES = {
   home: {
     path: '/',
     title: 'Send your boxes abroad from the UK',
-    module: null,
     indexed: true,
   },
   quote: {
     path: '/quote',
     title: 'Your quote',
-    module: 'quote/quote-page.tsx',
-    component: 'QuotePage',
   },
   booking: {
     path: '/booking',
     title: 'Book your collection',
-    module: 'booking/booking-page.tsx',
-    component: 'BookingPage',
   },
   items: {
     path: '/items',
     title: 'Declare Items',
-    module: 'items/items-page.tsx',
-    component: 'ItemsPage',
   },
-  pay: { path: '/pay', title: 'Payment', module: 'checkout/pay-page.tsx', component: 'PayPage' },
+  pay: { path: '/pay', title: 'Payment' },
   orderConfirmation: {
     path: '/order-confirmation',
     title: 'Order confirmation',
-    module: 'checkout/order-confirmation-page.tsx',
-    component: 'OrderConfirmationPage',
   },
   howItWorks: {
     path: '/how-it-works',
     title: 'How It Works',
-    module: 'info/how-it-works-page.tsx',
-    component: 'HowItWorksPage',
     indexed: true,
   },
   faq: {
     path: '/faq',
     title: 'FAQ',
-    module: 'faq/faq-page.tsx',
-    component: 'FaqPage',
     indexed: true,
   },
   prohibitedItems: {
     path: '/prohibited-items',
     title: 'Prohibited Items',
-    module: 'info/prohibited-items-page.tsx',
-    component: 'ProhibitedItemsPage',
     indexed: true,
   },
   contact: {
     path: '/contact',
     title: 'Contact us',
-    module: 'contact/contact-page.tsx',
-    component: 'ContactPage',
     indexed: true,
   },
   terms: {
     path: '/terms',
     title: 'Terms & Conditions',
-    module: 'info/terms-page.tsx',
-    component: 'TermsPage',
     indexed: true,
   },
   privacy: {
     path: '/privacy',
     title: 'Privacy and cookies',
-    module: 'info/privacy-page.tsx',
-    component: 'PrivacyPage',
     indexed: true,
   },
   login: {
     path: '/login',
     title: 'Sign in',
-    module: 'account/auth-pages.tsx',
-    component: 'SignInPage',
   },
   forgottenPassword: {
     path: '/login/forgotten-password',
     title: 'Forgotten Password',
-    module: 'account/auth-pages.tsx',
-    component: 'ForgottenPasswordForm',
   },
   resetPassword: {
     path: '/login/reset-password',
     title: 'Choose a new password',
-    module: 'account/auth-pages.tsx',
-    component: 'ResetPasswordForm',
   },
   signUp: {
     path: '/signup',
     title: 'Create an account',
-    module: 'account/auth-pages.tsx',
-    component: 'SignUpPage',
   },
   confirmSignUp: {
     path: '/signup/confirm',
     title: 'Finish creating your account',
-    module: 'account/confirm-sign-up-page.tsx',
-    component: 'ConfirmSignUpPage',
   },
   account: {
     path: '/account',
     title: 'Your account',
     signedIn: true,
-    module: 'account/account-page.tsx',
-    component: 'AccountPage',
   },
   accountOrder: {
     path: '/account/orders/:reference',
     title: 'Your order',
     signedIn: true,
-    module: 'account/order-page.tsx',
-    component: 'AccountOrderPage',
   },
   verifyEmail: {
     path: '/account/verify-email',
     title: 'Confirm your email',
-    module: 'account/verify-email-page.tsx',
-    component: 'VerifyEmailPage',
   },
   manageBooking: {
     path: '/manage-booking',
     title: 'Manage my booking',
-    module: 'account/manage-booking-page.tsx',
-    component: 'ManageBookingPage',
   },
   // Tracking after the booking (docs/tracking.md): found by reference and postcode, or opened by
   // the signed link in every email; no sign-in.
   track: {
     path: '/track',
     title: 'Track your boxes',
-    module: 'tracking/track-pages.tsx',
-    component: 'TrackLookupPage',
   },
   tracking: {
     path: '/track/:token',
     title: 'Tracking',
-    module: 'tracking/track-pages.tsx',
-    component: 'TrackingPage',
   },
   // The operator console (docs/operators.md). Its invitation link is opened signed out.
   adminAccept: {
     path: '/admin/accept',
     title: 'Become an operator',
-    module: 'account/auth-pages.tsx',
-    component: 'AcceptInvitationForm',
   },
   adminDashboard: {
     path: '/admin',
     title: 'Console',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminDashboardPage',
   },
   adminOrders: {
     path: '/admin/orders',
     title: 'Orders',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminOrdersPage',
   },
   adminOrder: {
     path: '/admin/orders/:id',
     title: 'Order',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminOrderPage',
   },
   adminShipments: {
     path: '/admin/shipments',
     title: 'Shipments',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminShipmentsPage',
   },
   adminRates: {
     path: '/admin/rates',
     title: 'Rates',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminRatesPage',
   },
   adminMessages: {
     path: '/admin/messages',
     title: 'Messages',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminMessagesPage',
   },
   adminMail: {
     path: '/admin/mail',
     title: 'Mail',
     signedIn: true,
     admin: true,
-    module: 'admin/console-pages.tsx',
-    component: 'AdminMailPage',
   },
 } as const satisfies Record<string, SiteRoute>;
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { CONTACT_MESSAGES } from '../../src/domain/contact.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { openMail } from './support/mailbox.js';
@@ -115,12 +116,18 @@ test('a message the server refuses shows the server’s reason', async ({ page }
 test('the form’s checks load once it is used, and Send says so when they cannot', async ({
   page,
 }) => {
+  // The checks' chunk, named by its hash: the build manifest says which file holds them.
+  const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const chunk = `/${manifest['features/contact/send-contact-message.ts']!.file}`;
   const checks: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/send-contact-message-[^/]+\.js$/.test(request.url())) checks.push(request.url());
+    if (new URL(request.url()).pathname === chunk) checks.push(request.url());
   });
   // Offline by the time the visitor presses Send: the checks (and the API client) never arrive.
-  await page.route('**/assets/send-contact-message-*.js', (route) => route.abort());
+  await page.route(`**${chunk}`, (route) => route.abort());
   const hydrated = page.waitForResponse('**/api/v1/session');
   await page.goto('/contact');
   await hydrated;

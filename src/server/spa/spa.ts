@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pageModuleOf } from '../../domain/page-modules.js';
 import { findSiteRoute } from '../../domain/site-routes.js';
 import { withRouteAccess } from '../http/access.js';
 import { sendNotFound } from '../http/errors.js';
@@ -130,13 +131,12 @@ interface ManifestChunk {
 }
 
 /**
- * The source file of the page at this path, as Vite's build manifest names it: the `module` of
- * its entry in the page table (src/web/features/<module>); none for the home page, which is in the
- * entry chunk, or for a path that is no page.
+ * The source file of the page at this path, as Vite's build manifest names it; none for the home
+ * page, which is in the entry chunk, or for a path that is no page.
  */
-export function pageModuleOf(pathname: string): string | undefined {
-  const module = findSiteRoute(pathname)?.module;
-  return module ? `features/${module}` : undefined;
+function manifestKeyOf(pathname: string): string | undefined {
+  const module = pageModuleOf(pathname);
+  return module && `features/${module}`;
 }
 
 /**
@@ -150,7 +150,7 @@ export function readPageChunks(web: string): (pathname: string) => string[] {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const cache = new Map<string, string[]>();
   return (pathname) => {
-    const key = pageModuleOf(pathname);
+    const key = manifestKeyOf(pathname);
     if (!key || !manifest[key]) return [];
     const cached = cache.get(key);
     if (cached) return cached;

@@ -16,10 +16,10 @@ function PageLoading() {
 
 /** Every page of the page table (SITE_ROUTES; tests/e2e/site-shell.spec.ts visits each), by path. */
 const ROUTES: Readonly<Record<string, ReactNode>> = Object.fromEntries(
-  SITE_ROUTES.map(({ id, path, module }) => {
+  SITE_ROUTES.map(({ id, path }) => {
     const Page = PAGES[id];
-    // A page of the entry chunk (the home page) has nothing to wait for.
-    return [path, module ? <Lazy page={Page} /> : <Page />];
+    // The page of the entry chunk (the home page) has nothing to wait for.
+    return [path, id === 'home' ? <Page /> : <Lazy page={Page} />];
   }),
 );
 

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import { SITEMAP_PATHS, pageMeta } from '#src/domain/site-meta.js';
-import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { PAGE_MODULES } from '#src/domain/page-modules.js';
 import { prerenderedFile } from '../../spa/prerendered.js';
 import { acceptedEncoding } from '../../spa/spa.js';
 import { escapeHtml } from './page-head.js';
@@ -48,15 +48,15 @@ beforeAll(async () => {
     join(web, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/app-123.js', isEntry: true },
-      [`features/${SITE_PAGES.contact.module}`]: {
+      [`features/${PAGE_MODULES.contact}`]: {
         file: 'assets/contact-1.js',
         imports: ['index.html', '_shared-2.js'],
       },
       '_shared-2.js': { file: 'assets/shared-2.js', imports: ['index.html'] },
-      [`features/${SITE_PAGES.forgottenPassword.module}`]: {
+      [`features/${PAGE_MODULES.forgottenPassword}`]: {
         file: 'assets/forgotten-password-3.js',
       },
-      [`features/${SITE_PAGES.faq.module}`]: {
+      [`features/${PAGE_MODULES.faq}`]: {
         file: 'assets/faq-4.js',
         imports: ['index.html', '_shared-2.js'],
       },
