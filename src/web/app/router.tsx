@@ -1,18 +1,10 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Spinner } from '../components/ui/spinner.js';
+import { PageLoading } from '../components/ui/spinner.js';
 import { findSiteRoute, SITE_ROUTES } from '../../domain/site-routes.js';
 import { Routes, setPagePreloader } from '../lib/router.js';
 import { NotFoundPage } from './error-page.js';
 import { PAGES } from './pages.js';
 import { SiteLayout } from './site-layout.js';
-
-function PageLoading() {
-  return (
-    <div className="page-loading">
-      <Spinner label="Loading page" size="large" />
-    </div>
-  );
-}
 
 /** Every page of the page table (SITE_ROUTES; tests/e2e/site-shell.spec.ts visits each), by path. */
 const ROUTES: Readonly<Record<string, ReactNode>> = Object.fromEntries(
@@ -40,7 +32,7 @@ setPagePreloader(preloadPage);
 
 function Lazy({ page: Page }: { page: ComponentType }) {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PageLoading label="Loading page" />}>
       <Page />
     </Suspense>
   );

@@ -12,3 +12,12 @@ export function Spinner({ label, size = 'small' }: SpinnerProps) {
     </span>
   );
 }
+
+/** A whole page (or its main part) waiting for what it shows: a large spinner in its place. */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <div className="page-loading">
+      <Spinner label={label} size="large" />
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import type { z } from '#src/domain/zod.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
@@ -14,6 +15,27 @@ export interface FieldSpec<K extends string> {
   hint?: string;
   /** The keyboard a phone shows (`numeric` for a 6-digit code). */
   inputMode?: 'numeric' | 'text';
+}
+
+/** An email address field. */
+export function emailField<K extends string>(name: K, label = 'Email'): FieldSpec<K> {
+  return { name, label, type: 'email', autoComplete: 'email' };
+}
+
+/** The account's current password, as a sign-in or a change of settings asks for it. */
+export function currentPasswordField<K extends string>(name: K, label = 'Password'): FieldSpec<K> {
+  return { name, label, type: 'password', autoComplete: 'current-password' };
+}
+
+/** A password being chosen, with the rule it must meet under its label. */
+export function newPasswordField<K extends string>(name: K, label = 'New password'): FieldSpec<K> {
+  return {
+    name,
+    label,
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: ACCOUNT_MESSAGES.passwordRule,
+  };
 }
 
 /**

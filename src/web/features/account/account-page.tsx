@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  ACCOUNT_MESSAGES,
   ChangeEmailSchema,
   ChangeNameSchema,
   ChangePasswordSchema,
@@ -22,7 +21,7 @@ import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import { loadSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, currentPasswordField, emailField, newPasswordField } from './account-form.js';
 import { BookingsInProgress } from './bookings-in-progress.js';
 import { SignedIn } from './signed-in.js';
 import { TwoFactorSection } from './two-factor-account.js';
@@ -35,6 +34,7 @@ import '../checkout/checkout.css';
 import '../orders/orders.css';
 import { AddressBookSection } from '../address-book/index.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { RowAction } from '../../components/ui/row-action.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -244,14 +244,12 @@ function SavedItems() {
                     {item.commodityCode}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className="button button--link"
-                  aria-disabled={deleting !== null || undefined}
+                <RowAction
+                  action="Delete"
+                  on={item.name}
+                  waiting={deleting !== null}
                   onClick={() => void remove(item)}
-                >
-                  Delete<span className="visually-hidden"> {item.name}</span>
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -311,7 +309,7 @@ function Details({ account, onChanged }: { account: Account; onChanged: (a: Acco
       <AccountForm
         id="change-email"
         schema={ChangeEmailSchema}
-        fields={[{ name: 'email', label: 'New email', type: 'email', autoComplete: 'email' }]}
+        fields={[emailField('email', 'New email')]}
         submitLabel="Change email"
         busyLabel="Saving"
         onSubmit={async (values) => {
@@ -325,19 +323,8 @@ function Details({ account, onChanged }: { account: Account; onChanged: (a: Acco
         id="change-password"
         schema={ChangePasswordSchema}
         fields={[
-          {
-            name: 'currentPassword',
-            label: 'Current password',
-            type: 'password',
-            autoComplete: 'current-password',
-          },
-          {
-            name: 'newPassword',
-            label: 'New password',
-            type: 'password',
-            autoComplete: 'new-password',
-            hint: ACCOUNT_MESSAGES.passwordRule,
-          },
+          currentPasswordField('currentPassword', 'Current password'),
+          newPasswordField('newPassword'),
         ]}
         submitLabel="Change password"
         busyLabel="Saving"

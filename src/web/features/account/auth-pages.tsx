@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
-  ACCOUNT_MESSAGES,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   safeReturnPath,
@@ -20,10 +19,11 @@ import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { loadSession, setSession, useSessionState } from '../../lib/session.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, currentPasswordField, emailField, newPasswordField } from './account-form.js';
 import { SecondStep } from './two-factor-sign-in.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** Where to return after signing in: `?next=` (a path on this site), else home. */
 function useReturnPath(): string {
@@ -38,7 +38,7 @@ export function SignInPage() {
   const next = useReturnPath();
   // An account with two-step sign-in is asked for a code once its password is right.
   const [secondStep, setSecondStep] = useState(false);
-  usePageTitle(secondStep ? 'Two-step sign-in' : 'Sign in');
+  usePageTitle(secondStep ? 'Two-step sign-in' : SITE_PAGES.login.title);
   if (secondStep) {
     return (
       <section className="page container">
@@ -58,15 +58,7 @@ export function SignInPage() {
       <AccountForm
         id="sign-in"
         schema={SignInInputSchema}
-        fields={[
-          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-          {
-            name: 'password',
-            label: 'Password',
-            type: 'password',
-            autoComplete: 'current-password',
-          },
-        ]}
+        fields={[emailField('email'), currentPasswordField('password')]}
         submitLabel="Sign in"
         busyLabel="Signing in"
         onSubmit={async (values) => {
@@ -116,7 +108,7 @@ interface SentSignUp {
 }
 
 export function SignUpPage() {
-  usePageTitle('Create an account');
+  usePageTitle(SITE_PAGES.signUp.title);
   const next = useReturnPath();
   const [sent, setSent] = useState<SentSignUp | null>(null);
   // "Change email" brings the form back with what was typed, the password to type again.
@@ -143,14 +135,8 @@ export function SignUpPage() {
         initial={typed ?? {}}
         fields={[
           { name: 'name', label: 'Name', autoComplete: 'name' },
-          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-          {
-            name: 'password',
-            label: 'Password',
-            type: 'password',
-            autoComplete: 'new-password',
-            hint: ACCOUNT_MESSAGES.passwordRule,
-          },
+          emailField('email'),
+          newPasswordField('password', 'Password'),
         ]}
         submitLabel="Create account"
         busyLabel="Creating your account"
@@ -287,7 +273,7 @@ function CheckYourEmail({
 }
 
 export function ForgottenPasswordForm() {
-  usePageTitle('Forgotten Password');
+  usePageTitle(SITE_PAGES.forgottenPassword.title);
   const [sent, setSent] = useState<string | null>(null);
   return (
     <section className="page container">
@@ -300,7 +286,7 @@ export function ForgottenPasswordForm() {
         <AccountForm
           id="forgotten"
           schema={PasswordResetRequestSchema}
-          fields={[{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email' }]}
+          fields={[emailField('email')]}
           submitLabel="Submit"
           busyLabel="Sending"
           onSubmit={async (values) => {
@@ -315,97 +301,97 @@ export function ForgottenPasswordForm() {
   );
 }
 
-export function ResetPasswordForm() {
-  usePageTitle('Choose a new password');
+/**
+ * A new password chosen from an emailed link (`?token=`): the form, then what the server said with
+ * a link to sign in. The reset and the operator's invitation are both this.
+ */
+function NewPasswordFromLink({
+  id,
+  route,
+  submitLabel,
+  signInTo,
+  intro,
+  children,
+}: {
+  id: string;
+  route: typeof resetPassword | typeof acceptOperatorInvitation;
+  submitLabel: string;
+  /** Where the sign-in link leads once the password is saved. */
+  signInTo: string;
+  /** Said above the form, until the password is saved. */
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   const token = useSearchParams().get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
+  if (done) {
+    return (
+      <div className="notice" role="status">
+        <p>{done}</p>
+        <p>
+          <Link to={signInTo}>Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {intro}
+      <AccountForm
+        id={id}
+        schema={PasswordResetSchema.pick({ password: true })}
+        fields={[newPasswordField('password')]}
+        submitLabel={submitLabel}
+        busyLabel="Saving"
+        onSubmit={async (values) => {
+          const reply = await callApi(route, { body: { token, password: values.password } });
+          setSession({ user: null });
+          setDone(reply.message);
+        }}
+      >
+        {children}
+      </AccountForm>
+    </>
+  );
+}
+
+export function ResetPasswordForm() {
+  usePageTitle(SITE_PAGES.resetPassword.title);
   return (
     <section className="page container">
       <h1>Choose a new password</h1>
-      {done ? (
-        <div className="notice" role="status">
-          <p>{done}</p>
-          <p>
-            <Link to={hrefOf('login')}>Sign in</Link>
-          </p>
-        </div>
-      ) : (
-        <AccountForm
-          id="reset"
-          schema={PasswordResetSchema.pick({ password: true })}
-          fields={[
-            {
-              name: 'password',
-              label: 'New password',
-              type: 'password',
-              autoComplete: 'new-password',
-              hint: ACCOUNT_MESSAGES.passwordRule,
-            },
-          ]}
-          submitLabel="Save new password"
-          busyLabel="Saving"
-          onSubmit={async (values) => {
-            const reply = await callApi(resetPassword, {
-              body: { token, password: values.password },
-            });
-            setSession({ user: null });
-            setDone(reply.message);
-          }}
-        >
-          <p>
-            <Link to={hrefOf('forgottenPassword')}>Ask for a new link</Link>
-          </p>
-        </AccountForm>
-      )}
+      <NewPasswordFromLink
+        id="reset"
+        route={resetPassword}
+        submitLabel="Save new password"
+        signInTo={hrefOf('login')}
+      >
+        <p>
+          <Link to={hrefOf('forgottenPassword')}>Ask for a new link</Link>
+        </p>
+      </NewPasswordFromLink>
     </section>
   );
 }
 
 /** The emailed invitation to become an operator: a new password, then sign in (docs/operators.md). */
 export function AcceptInvitationForm() {
-  usePageTitle('Become an operator');
-  const token = useSearchParams().get('token') ?? '';
-  const [done, setDone] = useState<string | null>(null);
+  usePageTitle(SITE_PAGES.adminAccept.title);
   return (
     <section className="page container">
       <h1>Become a BoxAbroad operator</h1>
-      {done ? (
-        <div className="notice" role="status">
-          <p>{done}</p>
-          <p>
-            <Link to={hrefOf('login', undefined, { next: hrefOf('adminDashboard') })}>Sign in</Link>
-          </p>
-        </div>
-      ) : (
-        <>
+      <NewPasswordFromLink
+        id="accept-invitation"
+        intro={
           <p>
             Choose a new password for your account. It replaces the old one and signs the account
             out everywhere; then sign in to the console with it.
           </p>
-          <AccountForm
-            id="accept-invitation"
-            schema={PasswordResetSchema.pick({ password: true })}
-            fields={[
-              {
-                name: 'password',
-                label: 'New password',
-                type: 'password',
-                autoComplete: 'new-password',
-                hint: ACCOUNT_MESSAGES.passwordRule,
-              },
-            ]}
-            submitLabel="Accept and save password"
-            busyLabel="Saving"
-            onSubmit={async (values) => {
-              const reply = await callApi(acceptOperatorInvitation, {
-                body: { token, password: values.password },
-              });
-              setSession({ user: null });
-              setDone(reply.message);
-            }}
-          />
-        </>
-      )}
+        }
+        route={acceptOperatorInvitation}
+        submitLabel="Accept and save password"
+        signInTo={hrefOf('login', undefined, { next: hrefOf('adminDashboard') })}
+      />
     </section>
   );
 }

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ACCOUNT_MESSAGES, SignUpConfirmSchema } from '#src/domain/accounts.js';
 import { confirmSignUp } from '#src/domain/api/accounts.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
-import { Link, navigate, useSearchParams } from '../../lib/router.js';
+import { Link, navigate } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, currentPasswordField } from './account-form.js';
 import { takeSignUpReturn } from './auth-pages.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { useLinkToken } from './use-link-token.js';
 
 type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; message: string };
 
@@ -18,53 +20,33 @@ type State = { state: 'loading' } | { state: 'password' } | { state: 'error'; me
  * up it finishes at once; in another it asks for the password chosen at sign-up first.
  */
 export function ConfirmSignUpPage() {
-  usePageTitle('Finish creating your account');
-  const token = useSearchParams().get('token') ?? '';
+  usePageTitle(SITE_PAGES.confirmSignUp.title);
   const [state, setState] = useState<State>({ state: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(confirmSignUp, { body: { token }, signal: controller.signal })
-      .then((session) => {
-        setSession(session);
-        navigate(takeSignUpReturn(), { replace: true });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiClientError && error.code === 'SIGN_UP_PASSWORD_NEEDED') {
-          setState({ state: 'password' });
-        } else {
-          setState({
-            state: 'error',
-            message: errorMessage(error),
-          });
-        }
-      });
-    return () => controller.abort();
-  }, [token]);
+  const token = useLinkToken(
+    (token, signal) => callApi(confirmSignUp, { body: { token }, signal }),
+    (session) => {
+      setSession(session);
+      navigate(takeSignUpReturn(), { replace: true });
+    },
+    (error) =>
+      setState(
+        error instanceof ApiClientError && error.code === 'SIGN_UP_PASSWORD_NEEDED'
+          ? { state: 'password' }
+          : { state: 'error', message: errorMessage(error) },
+      ),
+  );
 
   return (
     <section className="page container">
       <h1>Finish creating your account</h1>
-      {state.state === 'loading' && (
-        <div className="page-loading">
-          <Spinner label="Creating your account" size="large" />
-        </div>
-      )}
+      {state.state === 'loading' && <PageLoading label="Creating your account" />}
       {state.state === 'password' && (
         <>
           <p>{ACCOUNT_MESSAGES.signUpPasswordNeeded}</p>
           <AccountForm
             id="confirm-sign-up"
             schema={SignUpConfirmSchema.pick({ password: true }).required()}
-            fields={[
-              {
-                name: 'password',
-                label: 'Password chosen at sign-up',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
-            ]}
+            fields={[currentPasswordField('password', 'Password chosen at sign-up')]}
             submitLabel="Create account"
             busyLabel="Creating your account"
             onSubmit={async (values) => {

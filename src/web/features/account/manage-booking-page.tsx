@@ -9,11 +9,11 @@ import {
 import { getOrder } from '#src/domain/api/orders.js';
 import type { CheckoutStatus } from '#src/domain/checkout.js';
 import type { OrderView } from '#src/domain/order.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, emailField } from './account-form.js';
 import { OrderDetails } from './order-details.js';
 import { errorMessage } from '../../lib/error-message.js';
 import './account.css';
@@ -85,9 +85,7 @@ export function ManageBookingPage() {
     <section className="page container">
       <h1>Manage my booking</h1>
       {load.state === 'loading' ? (
-        <div className="page-loading">
-          <Spinner label="Opening your booking" size="large" />
-        </div>
+        <PageLoading label="Opening your booking" />
       ) : (
         <RequestLink problem={load.problem} />
       )}
@@ -120,7 +118,7 @@ function RequestLink({ problem }: { problem: string | null }) {
         schema={BookingLinkRequestSchema}
         fields={[
           { name: 'reference', label: 'Order reference', autoComplete: 'off' },
-          { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+          emailField('email'),
         ]}
         submitLabel="Email me a link"
         busyLabel="Sending"

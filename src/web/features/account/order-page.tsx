@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getAccountOrder, type AccountOrderDetails } from '#src/domain/api/my-orders.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -51,11 +51,7 @@ function AccountOrder({ reference }: { reference: string }) {
         <Link to={hrefOf('account')}>Your account</Link>
       </p>
       <h1>Order {reference}</h1>
-      {load.state === 'loading' && (
-        <div className="page-loading">
-          <Spinner label="Loading your order" size="large" />
-        </div>
-      )}
+      {load.state === 'loading' && <PageLoading label="Loading your order" />}
       {load.state === 'error' && (
         <div className="notice notice--error" role="alert">
           <p>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { SessionUser } from '#src/domain/accounts.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { navigate, useLocation } from '../../lib/router.js';
 import { useSessionState } from '../../lib/session.js';
 import { hrefOf } from '#src/domain/site-links.js';
@@ -18,11 +18,7 @@ export function SignedIn({ children }: { children: (user: SessionUser) => ReactN
     }
   }, [user, pathname, search]);
   if (!user) {
-    return (
-      <div className="page-loading">
-        <Spinner label="Taking you to sign in" size="large" />
-      </div>
-    );
+    return <PageLoading label="Taking you to sign in" />;
   }
   return <>{children(user)}</>;
 }

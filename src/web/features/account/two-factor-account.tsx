@@ -4,7 +4,7 @@ import { newRecoveryCodes, turnOffTwoFactor } from '#src/domain/api/two-factor.j
 import { PasswordConfirmationSchema, TurnOffSchema } from '#src/domain/two-factor.js';
 import { callApi } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, currentPasswordField } from './account-form.js';
 import { RecoveryCodes, TwoFactorSetup } from './two-factor-setup.js';
 
 /** `/account`'s "Two-step sign-in": turn it on, make new recovery codes, or turn it off. */
@@ -72,14 +72,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
           <AccountForm
             id="recovery-codes"
             schema={PasswordConfirmationSchema}
-            fields={[
-              {
-                name: 'password',
-                label: 'Your password',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
-            ]}
+            fields={[currentPasswordField('password', 'Your password')]}
             submitLabel="Make new codes"
             busyLabel="Making new codes"
             onSubmit={async (values) => {
@@ -96,12 +89,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
             id="two-factor-off"
             schema={TurnOffSchema}
             fields={[
-              {
-                name: 'password',
-                label: 'Your password',
-                type: 'password',
-                autoComplete: 'current-password',
-              },
+              currentPasswordField('password', 'Your password'),
               {
                 name: 'code',
                 label: '6-digit code from your app',

@@ -8,7 +8,7 @@ import {
 } from '#src/domain/two-factor.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, currentPasswordField } from './account-form.js';
 
 /**
  * Setting up two-step sign-in (docs/accounts.md): the password, then the QR code and the secret
@@ -46,14 +46,7 @@ export function TwoFactorSetup({
         <AccountForm
           id="two-factor-password"
           schema={PasswordConfirmationSchema}
-          fields={[
-            {
-              name: 'password',
-              label: 'Your password',
-              type: 'password',
-              autoComplete: 'current-password',
-            },
-          ]}
+          fields={[currentPasswordField('password', 'Your password')]}
           submitLabel="Set up two-step sign-in"
           busyLabel="Starting"
           onSubmit={async (values) => {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { verifyEmail } from '#src/domain/api/accounts.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { Link, useSearchParams } from '../../lib/router.js';
+import { Link } from '../../lib/router.js';
 import { setSession } from '../../lib/session.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -10,40 +10,29 @@ import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { useLinkToken } from './use-link-token.js';
 
 type State =
   { state: 'loading' } | { state: 'done'; signedIn: boolean } | { state: 'error'; message: string };
 
 /** `/account/verify-email?token=`: the emailed link that confirms an account's email. */
 export function VerifyEmailPage() {
-  usePageTitle('Confirm your email');
-  const token = useSearchParams().get('token') ?? '';
+  usePageTitle(SITE_PAGES.verifyEmail.title);
   const [state, setState] = useState<State>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(verifyEmail, { body: { token }, signal: controller.signal })
-      .then((session) => {
-        if (session.user) setSession(session);
-        setState({ state: 'done', signedIn: !!session.user });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          state: 'error',
-          message: errorMessage(error),
-        });
-      });
-    return () => controller.abort();
-  }, [token]);
+  useLinkToken(
+    (token, signal) => callApi(verifyEmail, { body: { token }, signal }),
+    (session) => {
+      if (session.user) setSession(session);
+      setState({ state: 'done', signedIn: !!session.user });
+    },
+    (error) => setState({ state: 'error', message: errorMessage(error) }),
+  );
 
   return (
     <section className="page container">
       <h1>Confirm your email</h1>
-      {state.state === 'loading' && (
-        <div className="page-loading">
-          <Spinner label="Confirming your email" size="large" />
-        </div>
-      )}
+      {state.state === 'loading' && <PageLoading label="Confirming your email" />}
       {state.state === 'done' && (
         <div className="notice" role="status">
           <p>

@@ -15,6 +15,7 @@ import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { savedAddressSummary } from './saved-address-picker.js';
 import './address-book.css';
+import { RowAction } from '../../components/ui/row-action.js';
 
 type Load =
   | { state: 'loading' }
@@ -94,23 +95,15 @@ export function AddressBookSection() {
                         />
                       ) : (
                         <div className="address-book__actions">
-                          <button
-                            type="button"
-                            className="button button--link"
+                          <RowAction
+                            action="Edit"
+                            on={name}
                             onClick={() => {
                               setStatus('');
                               setEditing(saved.id);
                             }}
-                          >
-                            Edit<span className="visually-hidden"> {name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="button button--link"
-                            onClick={() => setDeleting(saved)}
-                          >
-                            Delete<span className="visually-hidden"> {name}</span>
-                          </button>
+                          />
+                          <RowAction action="Delete" on={name} onClick={() => setDeleting(saved)} />
                         </div>
                       )}
                     </li>

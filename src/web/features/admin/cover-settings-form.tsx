@@ -12,6 +12,7 @@ import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 
 const percentText = (basisPoints: number) => String(basisPoints / 100);
 const poundsText = (pence: number) =>
@@ -43,13 +44,7 @@ export function CoverSettingsSection() {
               reload();
             }}
           />
-          <div aria-live="polite">
-            {saved && (
-              <div className="notice notice--success">
-                <p>{saved}</p>
-              </div>
-            )}
-          </div>
+          <SuccessNotice message={saved} />
           <h3>Cover settings history</h3>
           <ol className="versions">
             {load.data.versions.map((version, index) => (

@@ -10,6 +10,7 @@ import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { formatDayMonth } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {
@@ -26,6 +27,18 @@ function DashboardView() {
       <LoadState load={load} what="the dashboard" />
       {load.state === 'ready' && <DashboardBody dashboard={load.data} />}
     </section>
+  );
+}
+
+/** A figure to look at, leading to the list it counts. */
+function StatCard({ value, label, to }: { value: number; label: string; to: string }) {
+  return (
+    <li className="stat-card">
+      <Link className="stat-card__link" to={to}>
+        <span className="stat-card__value">{value}</span>
+        <span className="stat-card__label">{label}</span>
+      </Link>
+    </li>
   );
 }
 
@@ -60,39 +73,21 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
       </section>
 
       <ul className="stat-cards" aria-label="Other things to look at">
-        <li className="stat-card">
-          <Link
-            className="stat-card__link"
-            to={hrefOf('adminMessages', undefined, { filter: 'unread' })}
-          >
-            <span className="stat-card__value">{unreadMessages}</span>
-            <span className="stat-card__label">
-              unread contact {unreadMessages === 1 ? 'message' : 'messages'}
-            </span>
-          </Link>
-        </li>
-        <li className="stat-card">
-          <Link
-            className="stat-card__link"
-            to={hrefOf('adminMail', undefined, { filter: 'failed' })}
-          >
-            <span className="stat-card__value">{mail.failed}</span>
-            <span className="stat-card__label">
-              {mail.failed === 1 ? 'email' : 'emails'} that could not be sent
-            </span>
-          </Link>
-        </li>
-        <li className="stat-card">
-          <Link
-            className="stat-card__link"
-            to={hrefOf('adminMail', undefined, { filter: 'unknown' })}
-          >
-            <span className="stat-card__value">{mail.unknown}</span>
-            <span className="stat-card__label">
-              {mail.unknown === 1 ? 'email' : 'emails'} whose delivery is unknown
-            </span>
-          </Link>
-        </li>
+        <StatCard
+          value={unreadMessages}
+          to={hrefOf('adminMessages', undefined, { filter: 'unread' })}
+          label={`unread contact ${unreadMessages === 1 ? 'message' : 'messages'}`}
+        />
+        <StatCard
+          value={mail.failed}
+          to={hrefOf('adminMail', undefined, { filter: 'failed' })}
+          label={`${mail.failed === 1 ? 'email' : 'emails'} that could not be sent`}
+        />
+        <StatCard
+          value={mail.unknown}
+          to={hrefOf('adminMail', undefined, { filter: 'unknown' })}
+          label={`${mail.unknown === 1 ? 'email' : 'emails'} whose delivery is unknown`}
+        />
       </ul>
 
       <section aria-labelledby="days-heading" className="console-section">
@@ -118,13 +113,7 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
           <div className="table-scroll">
             <table>
               <caption>Paid orders and revenue per day, last 30 days</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Orders</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Day', 'Orders', 'Revenue']} />
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day}>

@@ -1,14 +1,10 @@
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import type { Load } from './use-load.js';
 
 /** What a console page shows while its data loads, or the sentence when loading failed. */
 export function LoadState<T>({ load, what }: { load: Load<T>; what: string }) {
   if (load.state === 'loading') {
-    return (
-      <div className="page-loading">
-        <Spinner label={`Loading ${what}`} size="large" />
-      </div>
-    );
+    return <PageLoading label={`Loading ${what}`} />;
   }
   if (load.state === 'error') {
     return (

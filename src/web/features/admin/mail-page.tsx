@@ -15,6 +15,8 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
@@ -77,13 +79,7 @@ function MailView() {
           ))}
         </ul>
       </nav>
-      <div aria-live="polite">
-        {result && (
-          <div className="notice notice--success">
-            <p>{result}</p>
-          </div>
-        )}
-      </div>
+      <SuccessNotice message={result} />
       <LoadState load={load} what="the outbox" />
       {load.state === 'ready' &&
         (load.data.mail.length === 0 ? (
@@ -92,16 +88,7 @@ function MailView() {
           <div className="table-scroll mail-scroll" tabIndex={0} role="region" aria-label="Emails">
             <table className="mail-table">
               <caption className="visually-hidden">Emails, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Subject', 'To', 'Status', 'Queued', 'Attempts', 'Action']} />
               <tbody>
                 {load.data.mail.map((m) => (
                   <tr key={m.id}>

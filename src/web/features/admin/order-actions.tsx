@@ -18,6 +18,7 @@ import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { formatLondon } from '#src/domain/london-time.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;
 
@@ -119,15 +120,7 @@ export function OrderActions({
         <div className="table-scroll">
           <table className="refunds">
             <caption>Refunds</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Amount</th>
-                <th scope="col">State</th>
-                <th scope="col">By</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['When', 'Amount', 'State', 'By', 'Action']} />
             <tbody>
               {refunds.map((r) => (
                 <tr key={r.id}>

@@ -17,6 +17,7 @@ import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 
 type Order = AdminOrderDetail['order'];
 
@@ -250,13 +251,7 @@ function ConfirmedAction(props: {
       >
         {props.button}
       </button>
-      <div aria-live="polite">
-        {result && (
-          <div className="notice notice--success">
-            <p>{result}</p>
-          </div>
-        )}
-      </div>
+      <SuccessNotice message={result} />
       <ConfirmDialog
         open={open}
         title={props.title}

@@ -24,6 +24,7 @@ import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
@@ -54,13 +55,7 @@ function OrderView({ id }: { id: string }) {
       ) : (
         <LoadState load={load} what="the order" />
       )}
-      <div aria-live="polite">
-        {result && (
-          <div className="notice notice--success">
-            <p>{result}</p>
-          </div>
-        )}
-      </div>
+      <SuccessNotice message={result} />
       {detail && (
         <OrderBody
           detail={detail}

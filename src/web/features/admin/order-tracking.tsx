@@ -14,6 +14,7 @@ import {
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { Fact } from './fact.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 const when = (at: string | null, none: string) => (at ? formatLondon(at, 'short') : none);
 
@@ -114,13 +115,7 @@ function TrackingBody({ data }: { data: AdminTracking }) {
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Tracking emails">
           <table>
             <caption className="visually-hidden">Tracking emails, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">When</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Email', 'When', 'Status']} />
             <tbody>
               {emails.map((email, index) => (
                 <tr key={`${email.kind}-${email.at}-${index}`}>

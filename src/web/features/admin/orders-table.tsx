@@ -4,6 +4,7 @@ import { Link } from '../../lib/router.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 /** Orders as rows; each reference links to the order's console page. */
 export function OrdersTable({
@@ -17,16 +18,7 @@ export function OrdersTable({
     <div className="table-scroll">
       <table className="orders-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Made</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Route</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Order', 'Status', 'Made', 'Customer', 'Route', 'Price']} />
         <tbody>
           {orders.map((o) => (
             <tr key={o.id}>

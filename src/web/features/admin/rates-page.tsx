@@ -35,6 +35,8 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 
 /** `/admin/rates`: both rate tables as one editable grid, their history, CSV in and out. */
 export function AdminRatesPage() {
@@ -77,13 +79,7 @@ function RatesView() {
           }}
         />
       )}
-      <div aria-live="polite">
-        {saved && (
-          <div className="notice notice--success">
-            <p>{saved}</p>
-          </div>
-        )}
-      </div>
+      <SuccessNotice message={saved} />
       <CoverSettingsSection />
       <section aria-labelledby="history-heading" className="console-section">
         <h2 id="history-heading">History</h2>
@@ -405,16 +401,7 @@ function RateGrid({
           <caption className="visually-hidden">
             {title} prices in pounds, by destination and total weight
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Destination</th>
-              {view.weightsKg.map((weight) => (
-                <th scope="col" key={weight}>
-                  {weight} kg
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={['Destination', ...view.weightsKg.map((weight) => `${weight} kg`)]} />
           <tbody>
             {view.destinations.map((destination) => (
               <tr key={destination.countryId}>

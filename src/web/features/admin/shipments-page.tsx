@@ -11,6 +11,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 interface Filters {
   /** One tracking status, or '' for any. */
@@ -154,18 +155,18 @@ function ShipmentsTable({ shipments }: { shipments: readonly AdminShipment[] }) 
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Shipments">
       <table className="shipments-table">
         <caption className="visually-hidden">Shipments, those needing attention first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Status</th>
-            <th scope="col">Needs attention</th>
-            <th scope="col">Collection</th>
-            <th scope="col">To</th>
-            <th scope="col">Boxes</th>
-            <th scope="col">Latest event</th>
-            <th scope="col">Checked</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={[
+            'Order',
+            'Status',
+            'Needs attention',
+            'Collection',
+            'To',
+            'Boxes',
+            'Latest event',
+            'Checked',
+          ]}
+        />
         <tbody>
           {shipments.map((s) => (
             <tr key={s.orderId} className={s.flag ? 'shipments-table__row--flagged' : undefined}>

@@ -74,6 +74,46 @@ export interface AddressFormProps {
   onUseSaved(savedAddressId: string): Promise<void>;
 }
 
+/** The typed fields of every address before its area, in order: each a text box. */
+const TYPED_FIELDS: readonly {
+  name: 'firstName' | 'lastName' | 'company' | 'street' | 'street2' | 'city';
+  label: string;
+  /** The autofill token, after the address's section. */
+  autoComplete: string;
+  maxLength: number;
+  optional?: true;
+  wide?: true;
+  hint?: string;
+}[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name', maxLength: 50 },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', maxLength: 50 },
+  {
+    name: 'company',
+    label: 'Company',
+    autoComplete: 'organization',
+    maxLength: 100,
+    optional: true,
+    wide: true,
+  },
+  {
+    name: 'street',
+    label: 'Street address',
+    autoComplete: 'address-line1',
+    maxLength: 100,
+    wide: true,
+  },
+  {
+    name: 'street2',
+    label: 'Address line 2',
+    hint: 'Flat, building, floor or area',
+    autoComplete: 'address-line2',
+    maxLength: 100,
+    optional: true,
+    wide: true,
+  },
+  { name: 'city', label: 'Town or city', autoComplete: 'address-level2', maxLength: 60 },
+];
+
 const sameValues = (a: AddressInputValue, b: AddressInputValue) =>
   (Object.keys(a) as (keyof AddressInputValue)[]).every((key) => a[key] === b[key]);
 
@@ -207,70 +247,22 @@ export function AddressForm({
         />
       )}
       <div className="form-grid">
-        <TextField
-          id={id('firstName')}
-          label="First name"
-          autoComplete={`section-${role} given-name`}
-          maxLength={50}
-          required
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={update('firstName')}
-        />
-        <TextField
-          id={id('lastName')}
-          label="Last name"
-          autoComplete={`section-${role} family-name`}
-          maxLength={50}
-          required
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={update('lastName')}
-        />
-        <TextField
-          id={id('company')}
-          label="Company"
-          optional
-          autoComplete={`section-${role} organization`}
-          maxLength={100}
-          wide
-          value={values.company}
-          error={errors.company}
-          onChange={update('company')}
-        />
-        <TextField
-          id={id('street')}
-          label="Street address"
-          autoComplete={`section-${role} address-line1`}
-          maxLength={100}
-          required
-          wide
-          value={values.street}
-          error={errors.street}
-          onChange={update('street')}
-        />
-        <TextField
-          id={id('street2')}
-          label="Address line 2"
-          optional
-          hint="Flat, building, floor or area"
-          autoComplete={`section-${role} address-line2`}
-          maxLength={100}
-          wide
-          value={values.street2}
-          error={errors.street2}
-          onChange={update('street2')}
-        />
-        <TextField
-          id={id('city')}
-          label="Town or city"
-          autoComplete={`section-${role} address-level2`}
-          maxLength={60}
-          required
-          value={values.city}
-          error={errors.city}
-          onChange={update('city')}
-        />
+        {TYPED_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={id(field.name)}
+            label={field.label}
+            optional={field.optional}
+            required={!field.optional}
+            hint={field.hint}
+            autoComplete={`section-${role} ${field.autoComplete}`}
+            maxLength={field.maxLength}
+            wide={field.wide}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={update(field.name)}
+          />
+        ))}
         <TextField
           id={id('state')}
           label={format.areaLabel}

@@ -5,7 +5,7 @@ import { formatPence } from '#src/domain/money.js';
 import { COLLECTION_WINDOW_TEXT } from '#src/domain/receipt.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { BookingProgress } from './booking-progress.js';
 import { getOrder } from '#src/domain/api/orders.js';
 import { waitForOutcome } from './wait-for-outcome.js';
@@ -82,9 +82,7 @@ export function OrderConfirmationPage() {
         {load.progress ? (
           <BookingProgress status={load.progress} />
         ) : (
-          <div className="page-loading">
-            <Spinner label="Loading your order" size="large" />
-          </div>
+          <PageLoading label="Loading your order" />
         )}
       </section>
     );

@@ -3,6 +3,7 @@ import { COMPANY, companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ColumnHeads } from '../../components/ui/column-heads.js';
 
 export const PRIVACY_LAST_UPDATED = '26 November 2026';
 
@@ -163,14 +164,7 @@ export function PrivacyPage() {
           <div className="privacy__table" tabIndex={0} role="region" aria-labelledby="cookies">
             <table>
               <caption id="cookies">Cookies and browser storage we use</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">What it is for</th>
-                  <th scope="col">How long it lasts</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Name', 'Type', 'What it is for', 'How long it lasts']} />
               <tbody>
                 {BROWSER_STORAGE.map((thing) => (
                   <tr key={thing.name}>

@@ -37,6 +37,7 @@ import { usePageTitle } from '../../lib/use-page-title.js';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { RowAction } from '../../components/ui/row-action.js';
 
 /** A refusal of Continue; `checked`: a problem this page's own check finds too. */
 interface ContinueError {
@@ -321,23 +322,19 @@ function ParcelSection({
                             Saved<span className="visually-hidden"> {item.name} for later</span>
                           </span>
                         ) : (
-                          <button
-                            type="button"
-                            className="button button--link"
-                            aria-disabled={saving !== null || undefined}
+                          <RowAction
+                            action="Save for later"
+                            on={item.name}
+                            waiting={saving !== null}
                             onClick={() => void saveForLater(item)}
-                          >
-                            Save for later<span className="visually-hidden"> {item.name}</span>
-                          </button>
+                          />
                         ))}
-                      <button
-                        type="button"
-                        className="button button--link"
-                        aria-disabled={deleting !== null || undefined}
+                      <RowAction
+                        action="Delete"
+                        on={item.name}
+                        waiting={deleting !== null}
                         onClick={() => void remove(item)}
-                      >
-                        Delete<span className="visually-hidden"> {item.name}</span>
-                      </button>
+                      />
                     </div>
                   </td>
                 )}

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { OrderView } from '#src/domain/order.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { Link } from '../../lib/router.js';
 import { reloadCurrentOrder, useCurrentOrder } from './current-order.js';
 import { hrefOf } from '#src/domain/site-links.js';
@@ -28,9 +28,7 @@ export function OrderGate({
     <section className="page container">
       <h1>{title}</h1>
       {current.status === 'loading' ? (
-        <div className="page-loading">
-          <Spinner label="Loading your order" size="large" />
-        </div>
+        <PageLoading label="Loading your order" />
       ) : current.status === 'error' ? (
         <div className="notice notice--error" role="alert">
           <p>{current.error.message}</p>

@@ -7,7 +7,7 @@ import {
 } from '#src/domain/api/tracking.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { PaymentSummaryView } from '../../components/content/payment-summary.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { PageLoading } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { Link, navigate, useLocation, useParams, useSearchParams } from '../../lib/router.js';
@@ -114,9 +114,7 @@ export function TrackingPage() {
       <section className="page container tracking-page">
         <h1>Track your boxes</h1>
         {load.state === 'loading' ? (
-          <div className="page-loading">
-            <Spinner label="Loading your tracking" size="large" />
-          </div>
+          <PageLoading label="Loading your tracking" />
         ) : (
           <>
             <div className="notice notice--error" role="alert">
