@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /**
  * No page path is written as text in src/web: every link is made by `hrefOf(page, params)` from
@@ -90,5 +91,17 @@ describe('links in src/web', () => {
       'x.tsx:11: /orders/',
       'x.tsx:12: /?to=fr',
     ]);
+  });
+});
+
+describe('page titles in src/web', () => {
+  it('write no title of the page table again: a page reads SITE_PAGES.<page>.title', () => {
+    const titles = new Set(Object.values(SITE_PAGES).map((page) => page.title));
+    const found = webFiles('src/web').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/usePageTitle\(\s*'([^']*)'\s*\)/g)]
+        .filter((match) => titles.has(match[1]!))
+        .map((match) => `${file}: ${match[1]}`),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -35,13 +35,14 @@ import '../orders/orders.css';
 import { AddressBookSection } from '../address-book/index.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { RowAction } from '../../components/ui/row-action.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
 
 /** `/account`: the customer's details, orders and bookings in progress (docs/accounts.md). */
 export function AccountPage() {
-  usePageTitle('Your account');
+  usePageTitle(SITE_PAGES.account.title);
   return <SignedIn>{(user) => <AccountOverview user={user} />}</SignedIn>;
 }
 

@@ -21,6 +21,7 @@ import '../checkout/checkout.css';
 import '../orders/orders.css';
 import '../tracking/tracking.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 type Load =
   | { state: 'form'; problem: string | null }
@@ -33,7 +34,7 @@ type Load =
  * (`?order=<id>`, which only a browser holding the order can open).
  */
 export function ManageBookingPage() {
-  usePageTitle('Manage my booking');
+  usePageTitle(SITE_PAGES.manageBooking.title);
   const params = useSearchParams();
   const token = params.get('token');
   const orderId = params.get('order');

@@ -11,10 +11,11 @@ import { useLoad } from './use-load.js';
 import { formatDayMonth } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
 export function AdminDashboardPage() {
-  usePageTitle('Console');
+  usePageTitle(SITE_PAGES.adminDashboard.title);
   return <StaffOnly>{() => <DashboardView />}</StaffOnly>;
 }
 

@@ -17,6 +17,7 @@ import { formatLondon } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
@@ -39,7 +40,7 @@ const filterOf = (value: string | null): MailFilter =>
 
 /** `/admin/mail`: the outbox: what is waiting, sent, failed, or of unknown delivery. */
 export function AdminMailPage() {
-  usePageTitle('Mail');
+  usePageTitle(SITE_PAGES.adminMail.title);
   return <StaffOnly>{() => <MailView />}</StaffOnly>;
 }
 

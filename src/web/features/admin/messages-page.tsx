@@ -15,6 +15,7 @@ import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',
@@ -27,7 +28,7 @@ const filterOf = (value: string | null): MessageFilter =>
 
 /** `/admin/messages`: what visitors sent through "Contact us", newest first. */
 export function AdminMessagesPage() {
-  usePageTitle('Messages');
+  usePageTitle(SITE_PAGES.adminMessages.title);
   return <StaffOnly>{() => <MessagesView />}</StaffOnly>;
 }
 

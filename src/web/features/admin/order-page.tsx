@@ -25,11 +25,12 @@ import '../tracking/tracking.css';
 import { Fact } from './fact.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
 export function AdminOrderPage() {
   const { id = '' } = useParams();
-  usePageTitle('Order');
+  usePageTitle(SITE_PAGES.adminOrder.title);
   return <StaffOnly>{() => <OrderView id={id} />}</StaffOnly>;
 }
 

@@ -11,6 +11,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 interface Filters {
   q: string;
@@ -40,7 +41,7 @@ function urlOf(filters: Filters, after?: string): string {
 
 /** `/admin/orders`: every order, newest first, searched and filtered; 25 a page. */
 export function AdminOrdersPage() {
-  usePageTitle('Orders');
+  usePageTitle(SITE_PAGES.adminOrders.title);
   return <StaffOnly>{() => <OrdersView />}</StaffOnly>;
 }
 

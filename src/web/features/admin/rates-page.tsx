@@ -37,10 +37,11 @@ import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** `/admin/rates`: both rate tables as one editable grid, their history, CSV in and out. */
 export function AdminRatesPage() {
-  usePageTitle('Rates');
+  usePageTitle(SITE_PAGES.adminRates.title);
   return <StaffOnly>{() => <RatesView />}</StaffOnly>;
 }
 

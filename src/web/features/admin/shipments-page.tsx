@@ -12,6 +12,7 @@ import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 interface Filters {
   /** One tracking status, or '' for any. */
@@ -48,7 +49,7 @@ function shortDate(date: string): string {
  * (docs/operators.md); filtered by status and "Needs attention" in the URL.
  */
 export function AdminShipmentsPage() {
-  usePageTitle('Shipments');
+  usePageTitle(SITE_PAGES.adminShipments.title);
   return <StaffOnly>{() => <ShipmentsView />}</StaffOnly>;
 }
 

@@ -22,13 +22,14 @@ import '../checkout/checkout.css';
 import '../orders/orders.css';
 import './tracking.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /**
  * `/track`: a booking's tracking page found by its order reference and a postcode (the
  * collection's or the delivery's), for anyone, signed in or not.
  */
 export function TrackLookupPage() {
-  usePageTitle('Track your boxes');
+  usePageTitle(SITE_PAGES.track.title);
   return (
     <section className="page container tracking-page">
       <h1>Track your boxes</h1>
