@@ -96,7 +96,7 @@ describe('links in src/web', () => {
 
 describe('page titles in src/web', () => {
   it('write no title of the page table again: a page reads SITE_PAGES.<page>.title', () => {
-    const titles = new Set(Object.values(SITE_PAGES).map((page) => page.title));
+    const titles = new Set<string>(Object.values(SITE_PAGES).map((page) => page.title));
     const found = webFiles('src/web').flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/usePageTitle\(\s*'([^']*)'\s*\)/g)]
         .filter((match) => titles.has(match[1]!))

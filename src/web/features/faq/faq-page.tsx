@@ -1,10 +1,9 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { MAX_BOXES } from '#src/domain/boxes.js';
-import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
 import { Link } from '../../lib/router.js';
-import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ContentPage } from '../../components/layout/content-page.js';
 
 const ENTRIES: readonly FaqEntry[] = [
   {
@@ -64,17 +63,18 @@ const ENTRIES: readonly FaqEntry[] = [
 ];
 
 export function FaqPage() {
-  usePageTitle(SITE_PAGES.faq.title);
   return (
-    <article className="page container">
-      <header className="page__header">
-        <h1>Frequently asked questions</h1>
-        <p className="page__lead">
+    <ContentPage
+      page="faq"
+      heading="Frequently asked questions"
+      lead={
+        <>
           Quick answers about sending your boxes abroad. Can’t find yours?{' '}
           <Link to={hrefOf('contact')}>Contact us</Link>.
-        </p>
-      </header>
+        </>
+      }
+    >
       <FaqAccordion entries={ENTRIES} />
-    </article>
+    </ContentPage>
   );
 }

@@ -1,23 +1,22 @@
-import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { BoxSizes } from '../../components/content/box-sizes.js';
 import { HOW_IT_WORKS_STEPS } from '../../components/content/how-it-works-steps.js';
 import { ImportChargesInfo } from '../import-charges/index.js';
 import { Link } from '../../lib/router.js';
-import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ContentPage } from '../../components/layout/content-page.js';
 
 export function HowItWorksPage() {
-  usePageTitle(SITE_PAGES.howItWorks.title);
   return (
-    <article className="page container">
-      <header className="page__header">
-        <h1>How It Works</h1>
-        <p className="page__lead">
+    <ContentPage
+      page="howItWorks"
+      heading="How It Works"
+      lead={
+        <>
           Sending your belongings abroad takes four steps. Here is what happens at each one, and
           what you need to do.
-        </p>
-      </header>
-
+        </>
+      }
+    >
       <div className="detail-steps">
         <section className="detail-step" aria-labelledby="book-title">
           <StepImage index={0} />
@@ -106,7 +105,7 @@ export function HowItWorksPage() {
       </div>
 
       <ImportChargesInfo />
-    </article>
+    </ContentPage>
   );
 }
 

@@ -1,9 +1,9 @@
-import { BRAND, SITE_PAGES } from '#src/domain/site-routes.js';
+import { BRAND } from '#src/domain/site-routes.js';
 import { COMPANY, companyLines } from '#src/domain/company.js';
 import { Link } from '../../lib/router.js';
-import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { ContentPage } from '../../components/layout/content-page.js';
 
 export const PRIVACY_LAST_UPDATED = '26 November 2026';
 
@@ -86,13 +86,12 @@ const BROWSER_STORAGE: StoredThing[] = [
 ];
 
 export function PrivacyPage() {
-  usePageTitle(SITE_PAGES.privacy.title);
   return (
-    <article className="page container">
-      <header className="page__header">
-        <h1>Privacy and cookies</h1>
-        <p className="page__lead">Last updated {PRIVACY_LAST_UPDATED}</p>
-      </header>
+    <ContentPage
+      page="privacy"
+      heading="Privacy and cookies"
+      lead={<>Last updated {PRIVACY_LAST_UPDATED}</>}
+    >
       <div className="prose terms">
         <section aria-labelledby="privacy-who-title">
           <h2 id="privacy-who-title">Who we are</h2>
@@ -247,6 +246,6 @@ export function PrivacyPage() {
           </p>
         </section>
       </div>
-    </article>
+    </ContentPage>
   );
 }

@@ -1,30 +1,29 @@
 import { DESTINATIONS, EU_COUNTRY_CODES } from '#src/domain/countries.js';
 import { GOODS_CATEGORIES, MAX_SHIPMENT_VALUE_PENCE } from '#src/domain/prohibited-items.js';
 import { formatPence } from '#src/domain/money.js';
-import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { Link } from '../../lib/router.js';
-import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ContentPage } from '../../components/layout/content-page.js';
 
 const EU_DESTINATIONS = DESTINATIONS.filter((d) => EU_COUNTRY_CODES.has(d.countryCode)).map(
   (d) => d.title,
 );
 
 export function ProhibitedItemsPage() {
-  usePageTitle(SITE_PAGES.prohibitedItems.title);
   return (
-    <article className="page container">
-      <header className="page__header">
-        <h1>Prohibited Items</h1>
-        <p className="page__lead">
+    <ContentPage
+      page="prohibitedItems"
+      heading="Prohibited Items"
+      lead={
+        <>
           Couriers and customs authorities do not allow some goods to travel, and others only up to
           a value or a number. Please check this page before you pack: we check each item when you
           declare it, and boxes holding prohibited items can be stopped, returned or destroyed, at
           the sender’s cost.
-        </p>
-      </header>
-
+        </>
+      }
+    >
       <section className="section-block" aria-labelledby="never-title">
         <h2 id="never-title">Never send</h2>
         <ProhibitedList categories={GOODS_CATEGORIES} />
@@ -47,6 +46,6 @@ export function ProhibitedItemsPage() {
           truthfully and completely: customs may open and inspect any box.
         </p>
       </section>
-    </article>
+    </ContentPage>
   );
 }

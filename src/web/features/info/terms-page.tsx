@@ -1,20 +1,19 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { MAX_BOXES } from '#src/domain/boxes.js';
-import { BRAND, SITE_PAGES } from '#src/domain/site-routes.js';
+import { BRAND } from '#src/domain/site-routes.js';
 import { Link } from '../../lib/router.js';
-import { usePageTitle } from '../../lib/use-page-title.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { ContentPage } from '../../components/layout/content-page.js';
 
 export const TERMS_LAST_UPDATED = 'May 02, 2024';
 
 export function TermsPage() {
-  usePageTitle(SITE_PAGES.terms.title);
   return (
-    <article className="page container">
-      <header className="page__header">
-        <h1>Terms &amp; Conditions</h1>
-        <p className="page__lead">Last updated {TERMS_LAST_UPDATED}</p>
-      </header>
+    <ContentPage
+      page="terms"
+      heading="Terms & Conditions"
+      lead={<>Last updated {TERMS_LAST_UPDATED}</>}
+    >
       <div className="prose terms">
         <nav aria-labelledby="terms-contents-title" className="terms__contents">
           <h2 id="terms-contents-title">Contents</h2>
@@ -181,6 +180,6 @@ export function TermsPage() {
           </p>
         </section>
       </div>
-    </article>
+    </ContentPage>
   );
 }

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { SITE_PAGES, type PageId } from '#src/domain/site-routes.js';
+import { usePageTitle } from '../../lib/use-page-title.js';
+
+/**
+ * A page of reading (FAQ, How It Works, Terms…): its title from the page table, its heading and
+ * the lead paragraph under it, then what it says.
+ */
+export function ContentPage({
+  page,
+  heading,
+  lead,
+  children,
+}: {
+  page: PageId;
+  heading: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  usePageTitle(SITE_PAGES[page].title);
+  return (
+    <article className="page container">
+      <header className="page__header">
+        <h1>{heading}</h1>
+        <p className="page__lead">{lead}</p>
+      </header>
+      {children}
+    </article>
+  );
+}
