@@ -64,7 +64,7 @@ export function SavedAddressPicker({
   const what = role === 'collection' ? 'collection address' : 'recipient';
 
   return (
-    <fieldset className="saved-picker">
+    <fieldset className="form-panel saved-picker">
       <legend>Use a saved {what}</legend>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-search`}>

@@ -124,7 +124,7 @@ export function AddressFinder({
 
   const describedBy = [`${id}-hint`, fieldError ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="address-finder">
+    <fieldset className="form-panel address-finder">
       <legend>Find your address</legend>
       <div className={`field${fieldError ? ' field--error' : ''}`}>
         <label className="field__label" htmlFor={`${id}-postcode`}>

@@ -95,7 +95,7 @@ export function CollectionDateStep({ order, blocker, onConfirm }: CollectionDate
             return (
               <label
                 key={day.date}
-                className={`date-choice__option${day.selectable ? '' : ' date-choice__option--disabled'}`}
+                className={`date-choice__option option-card${day.selectable ? '' : ' date-choice__option--disabled'}`}
               >
                 <input
                   type="radio"

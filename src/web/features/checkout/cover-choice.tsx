@@ -110,7 +110,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
         {formatWholePounds(settings.maxCoverPence)} per shipment.
       </p>
       <div className="cover-choice__options">
-        <label className="cover-choice__option">
+        <label className="cover-choice__option option-card">
           <input
             type="radio"
             name={`${id}-cover`}
@@ -124,7 +124,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
           </span>
         </label>
         {canBuy && (
-          <label className="cover-choice__option">
+          <label className="cover-choice__option option-card">
             <input
               type="radio"
               name={`${id}-cover`}
@@ -143,7 +143,7 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
         )}
         {canBuy && (
           <div className="cover-choice__other">
-            <label className="cover-choice__option">
+            <label className="cover-choice__option option-card">
               <input
                 type="radio"
                 name={`${id}-cover`}

@@ -129,11 +129,11 @@ export function AcceptanceField({
           {error}
         </p>
       )}
-      <div className="pay-accept__control">
+      <div className="tick-control">
         <input
           id="accept-terms"
           type="checkbox"
-          className="pay-accept__input"
+          className="tick-control__input"
           checked={checked}
           disabled={disabled}
           required

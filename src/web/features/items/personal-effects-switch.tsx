@@ -56,11 +56,11 @@ export function PersonalEffectsSwitch({
         </p>
       ) : (
         <>
-          <div className="personal-effects__control">
+          <div className="tick-control">
             <input
               id="personal-effects"
               type="checkbox"
-              className="personal-effects__input"
+              className="tick-control__input"
               checked={on}
               aria-describedby="personal-effects-hint"
               aria-disabled={busy || undefined}

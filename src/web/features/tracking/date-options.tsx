@@ -21,7 +21,7 @@ export function DateOptions({
       {dates.map((date, index) => {
         const [weekday, day, month] = formatCalendarDate(date).split(' ');
         return (
-          <label key={date} className="date-choice__option">
+          <label key={date} className="date-choice__option option-card">
             <input
               type="radio"
               name="collectionDate"
