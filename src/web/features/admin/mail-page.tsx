@@ -7,17 +7,16 @@ import {
   type MailFilter,
 } from '#src/domain/api/admin/mail.js';
 import { callApi } from '../../lib/api.js';
-import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { FilterLinks, useFilter } from './filter-links.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
@@ -35,9 +34,6 @@ const STATUS_TEXT: Record<AdminMail['status'], string> = {
   unknown: 'Unknown',
 };
 
-const filterOf = (value: string | null): MailFilter =>
-  (MAIL_FILTERS as readonly string[]).includes(value ?? '') ? (value as MailFilter) : 'all';
-
 /** `/admin/mail`: the outbox: what is waiting, sent, failed, or of unknown delivery. */
 export function AdminMailPage() {
   usePageTitle(SITE_PAGES.adminMail.title);
@@ -45,7 +41,7 @@ export function AdminMailPage() {
 }
 
 function MailView() {
-  const filter = filterOf(useSearchParams().get('filter'));
+  const filter = useFilter(MAIL_FILTERS);
   const [load, reload] = useLoad(
     (signal) => callApi(listAdminMail, { query: { filter }, signal }),
     filter,
@@ -63,23 +59,14 @@ function MailView() {
         <strong>unknown</strong> was interrupted after the mail server may already have taken it:
         sending it again may give the recipient two copies.
       </p>
-      <nav className="filter-links" aria-label="Show emails">
-        <ul>
-          {MAIL_FILTERS.map((f) => (
-            <li key={f}>
-              <Link
-                to={
-                  f === 'all' ? hrefOf('adminMail') : hrefOf('adminMail', undefined, { filter: f })
-                }
-                aria-current={f === filter ? 'page' : undefined}
-              >
-                {FILTER_LABELS[f]}
-                {f !== 'all' && load.state === 'ready' ? ` (${load.data.counts[f]})` : ''}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterLinks
+        page="adminMail"
+        label="Show emails"
+        filters={MAIL_FILTERS}
+        labels={FILTER_LABELS}
+        current={filter}
+        countOf={(f) => (f !== 'all' && load.state === 'ready' ? load.data.counts[f] : null)}
+      />
       <SuccessNotice message={result} />
       <LoadState load={load} what="the outbox" />
       {load.state === 'ready' &&

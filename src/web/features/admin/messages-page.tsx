@@ -7,24 +7,20 @@ import {
   type MessageFilter,
 } from '#src/domain/api/admin/messages.js';
 import { callApi } from '../../lib/api.js';
-import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { hrefOf } from '#src/domain/site-links.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { FilterLinks, useFilter } from './filter-links.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
   all: 'All',
   unread: 'Unread',
   read: 'Read',
 };
-
-const filterOf = (value: string | null): MessageFilter =>
-  (MESSAGE_FILTERS as readonly string[]).includes(value ?? '') ? (value as MessageFilter) : 'all';
 
 /** `/admin/messages`: what visitors sent through "Contact us", newest first. */
 export function AdminMessagesPage() {
@@ -33,7 +29,7 @@ export function AdminMessagesPage() {
 }
 
 function MessagesView() {
-  const filter = filterOf(useSearchParams().get('filter'));
+  const filter = useFilter(MESSAGE_FILTERS);
   const [load, , replace] = useLoad(
     (signal) => callApi(listAdminMessages, { query: { filter }, signal }),
     filter,
@@ -42,25 +38,14 @@ function MessagesView() {
     <section className="page container console">
       <ConsoleNav current="messages" />
       <h1>Messages</h1>
-      <nav className="filter-links" aria-label="Show messages">
-        <ul>
-          {MESSAGE_FILTERS.map((f) => (
-            <li key={f}>
-              <Link
-                to={
-                  f === 'all'
-                    ? hrefOf('adminMessages')
-                    : hrefOf('adminMessages', undefined, { filter: f })
-                }
-                aria-current={f === filter ? 'page' : undefined}
-              >
-                {FILTER_LABELS[f]}
-                {f === 'unread' && load.state === 'ready' ? ` (${load.data.unread})` : ''}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterLinks
+        page="adminMessages"
+        label="Show messages"
+        filters={MESSAGE_FILTERS}
+        labels={FILTER_LABELS}
+        current={filter}
+        countOf={(f) => (f === 'unread' && load.state === 'ready' ? load.data.unread : null)}
+      />
       <LoadState load={load} what="messages" />
       {load.state === 'ready' &&
         (load.data.messages.length === 0 ? (

@@ -18,7 +18,8 @@ const COULD_NOT_SEND =
 type TextField = 'firstName' | 'lastName' | 'company' | 'email' | 'phone' | 'message';
 type Errors = Partial<Record<TextField, string>>;
 
-const FIELDS: {
+/** A text field of the form, as the table below lists it. */
+interface FieldSpec {
   name: TextField;
   label: string;
   optional?: boolean;
@@ -26,7 +27,9 @@ const FIELDS: {
   autoComplete: string;
   maxLength: number;
   wide?: boolean;
-}[] = [
+}
+
+const FIELDS: FieldSpec[] = [
   {
     name: 'firstName',
     label: 'First name',
@@ -267,14 +270,7 @@ export function ContactForm() {
   );
 }
 
-interface FieldProps {
-  name: TextField;
-  label: string;
-  optional?: boolean;
-  type?: string;
-  autoComplete: string;
-  maxLength: number;
-  wide?: boolean;
+interface FieldProps extends FieldSpec {
   value: string;
   error: string | undefined;
   disabled: boolean;
