@@ -31,6 +31,8 @@ test('a customer cancels a paid booking before collection: cancelled once with t
   await section.getByRole('button', { name: 'Cancel booking' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel booking ${order.reference}?` });
   await expect(dialog).toContainText(`We refund the ${paid} you paid in full`);
+  // It opens on its safe button: Enter or a stray tap does not cancel.
+  await expect(dialog.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
   // A double click on the confirmation sends one cancellation.
   await dialog.getByRole('button', { name: 'Yes, cancel the booking' }).dblclick();
   await expect(section.getByTestId('cancel-state')).toContainText(

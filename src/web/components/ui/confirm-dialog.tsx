@@ -4,8 +4,9 @@ import './confirm-dialog.css';
 
 /**
  * An action behind a confirmation: a modal dialog saying what will happen, with the action and
- * Cancel. `action` runs once per confirmation (the button is disabled while it runs); its error
- * is shown in the dialog, which stays open.
+ * Cancel. One that only confirms opens on Cancel, the safe choice, so that Enter or a stray tap
+ * does not do what may not be undone; one that asks for something opens on its first field. `action` runs once per confirmation (the button is disabled while it runs); its
+ * error is shown in the dialog, which stays open.
  */
 export function ConfirmDialog({
   open,
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,6 +35,9 @@ export function ConfirmDialog({
     if (open && !element.open) {
       setFailure(null);
       element.showModal();
+      // A dialog that asks for something (an amount) starts at its first field; one that only
+      // confirms starts at Cancel.
+      if (!element.querySelector('input, select, textarea')) safe.current?.focus();
     } else if (!open && element.open) {
       element.close();
     }
@@ -66,7 +71,7 @@ export function ConfirmDialog({
           <button type="submit" className="button button--primary" disabled={busy}>
             {confirmLabel}
           </button>
-          <button type="button" className="button button--secondary" onClick={onClose}>
+          <button ref={safe} type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>
         </div>
