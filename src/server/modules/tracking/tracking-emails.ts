@@ -1,6 +1,6 @@
 import { BOX_SPECS, boxDimensions } from '#src/domain/boxes.js';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
-import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '#src/domain/tracking.js';
+import { TRACKING_STATUS_REGISTRY, type TrackingEmailKind } from '#src/domain/tracking.js';
 import type { TrackingUpdateInput } from '../email/index.js';
 
 /** What a tracking email is about: the order, and for a box's problem, the box. */
@@ -142,7 +142,7 @@ const WORDINGS: Record<
         subject: `Action needed: customs are holding a box (booking ${s.reference})`,
         heading: 'Customs are holding a box',
         happened: `is held by customs in ${s.destination}`,
-        nextStep: TRACKING_STATUS_TEXT.customs_hold.nextStep,
+        nextStep: TRACKING_STATUS_REGISTRY.customs_hold.nextStep,
       },
       'See what to do',
     ),
@@ -151,14 +151,14 @@ const WORDINGS: Record<
       subject: `Delivery attempt failed: booking ${s.reference}`,
       heading: 'The courier could not deliver a box',
       happened: 'could not be delivered',
-      nextStep: TRACKING_STATUS_TEXT.delivery_failed.nextStep,
+      nextStep: TRACKING_STATUS_REGISTRY.delivery_failed.nextStep,
     }),
   returned: (s, o) =>
     boxProblem(s, o, {
       subject: `A box is being returned: booking ${s.reference}`,
       heading: 'A box is being returned to you',
       happened: 'is being returned to the sender',
-      nextStep: TRACKING_STATUS_TEXT.returned.nextStep,
+      nextStep: TRACKING_STATUS_REGISTRY.returned.nextStep,
     }),
   exception: (s, o) => ({
     subject: `We are checking a box with the courier: booking ${s.reference}`,
@@ -166,7 +166,7 @@ const WORDINGS: Record<
     paragraphs: [
       o.hello,
       `The courier reported something we need to check about ${boxName(s, true)}.`,
-      TRACKING_STATUS_TEXT.exception.nextStep,
+      TRACKING_STATUS_REGISTRY.exception.nextStep,
     ],
     trackingText: 'Track your boxes',
   }),
