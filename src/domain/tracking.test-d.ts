@@ -3,7 +3,6 @@ import { expectTypeOf } from 'vitest';
 import {
   defineTrackingStatuses,
   TRACKING_STATUS_REGISTRY,
-  trackingStatusRecord,
   type TrackingStatus,
   type TrackingStatusRecord,
 } from './tracking.js';
@@ -28,7 +27,7 @@ export function registries() {
   // A status added with every part of its record: a status of the registry.
   const added = defineTrackingStatuses({ ...TRACKING_STATUS_REGISTRY, lost: complete });
   expectTypeOf<keyof typeof added>().toEqualTypeOf<TrackingStatus | 'lost'>();
-  expectTypeOf(trackingStatusRecord('customs_hold')).toEqualTypeOf<TrackingStatusRecord>();
+  expectTypeOf(TRACKING_STATUS_REGISTRY.customs_hold).toEqualTypeOf<TrackingStatusRecord>();
   return [
     added,
     // @ts-expect-error a status without its customer sentence
@@ -42,6 +41,6 @@ export function registries() {
     // @ts-expect-error a sentence that is not about a number of boxes
     defineTrackingStatuses({ lost: { ...complete, sentence: 'Your box is lost.' } }),
     // @ts-expect-error a status the registry does not have
-    trackingStatusRecord('lost'),
+    TRACKING_STATUS_REGISTRY.lost,
   ];
 }

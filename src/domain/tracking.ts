@@ -270,11 +270,6 @@ export const TRACKING_STATUSES = Object.keys(TRACKING_STATUS_REGISTRY) as [
   ...TrackingStatus[],
 ];
 
-/** The record of a status. */
-export function trackingStatusRecord(status: TrackingStatus): TrackingStatusRecord {
-  return TRACKING_STATUS_REGISTRY[status];
-}
-
 const statusesWhere = (test: (record: TrackingStatusRecord) => boolean): TrackingStatus[] =>
   TRACKING_STATUSES.filter((s) => test(TRACKING_STATUS_REGISTRY[s]));
 
