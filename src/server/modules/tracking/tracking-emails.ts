@@ -82,10 +82,10 @@ const WORDINGS: Record<
   }),
   collected: (s, o) => ({
     subject: `Collected: booking ${s.reference} is on its way to ${s.destination}`,
-    heading: 'Your boxes have been collected',
+    heading: s.boxCount === 1 ? 'Your box has been collected' : 'Your boxes have been collected',
     paragraphs: [
       o.hello,
-      `The courier has collected ${boxes(s.boxCount)}. We will email you when they are out for delivery in ${s.destination}.`,
+      `The courier has collected ${boxes(s.boxCount)}. We will email you when ${s.boxCount === 1 ? 'it is' : 'they are'} out for delivery in ${s.destination}.`,
     ],
     trackingText: 'Track your boxes',
   }),
@@ -110,7 +110,10 @@ const WORDINGS: Record<
   }),
   collection_missed: (s, o) => ({
     subject: `Your collection was missed: choose a new date (booking ${s.reference})`,
-    heading: 'The courier did not collect your boxes',
+    heading:
+      s.boxCount === 1
+        ? 'The courier did not collect your box'
+        : 'The courier did not collect your boxes',
     paragraphs: [
       o.hello,
       `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
