@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { QuoteServiceSchema, SERVICE_LEVELS } from './quote.js';
 import { findCountry } from './countries.js';
+import { TRACKING_STATUSES } from './tracking.js';
 
 /** Every route that names an order answers this when there is no such order (404). */
 export const ORDER_NOT_FOUND = {
@@ -102,7 +103,13 @@ export type ParcelView = z.infer<typeof ParcelViewSchema>;
 export const OrderViewSchema = z.object({
   id: z.uuid(),
   reference: z.string(),
+  /** The booking's state (docs/orders.md): what the pages show before the order is booked. */
   status: z.string(),
+  /**
+   * Once booked: the order's status from its boxes' (docs/tracking.md), what every page shows
+   * instead of "Booked"; null before (and on the routes that edit a draft).
+   */
+  trackingStatus: z.enum(TRACKING_STATUSES).nullable(),
   collection: OrderPlaceSchema,
   destination: OrderPlaceSchema,
   smallBoxes: z.number().int(),

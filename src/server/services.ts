@@ -219,6 +219,8 @@ function bookingServices(
     createUkHolidayLookup(),
     deps.clock,
     checkoutHoldsOrder,
+    // Tracking is made below (it reads the orders); asked only at run time.
+    (orderIds) => tracking.statuses(orderIds),
   );
   const tracking: TrackingService = new TrackingService({
     repository: new TrackingRepository(db),

@@ -11,7 +11,10 @@ const SIGNED_OUT = apiError('Not signed in (SIGNED_OUT)');
 export const AccountOrderSchema = z.object({
   id: z.string(),
   reference: z.string(),
+  /** The booking's state (docs/orders.md). */
   status: z.string(),
+  /** Once booked: the order's status from its boxes' (docs/tracking.md), shown instead. */
+  trackingStatus: OrderViewSchema.shape.trackingStatus,
   /** Unpaid (a draft, or a booking the courier refused): it can be continued and paid. */
   inProgress: z.boolean(),
   createdAt: z.string(),

@@ -144,6 +144,8 @@ export async function withItems(on: Caller, order: { id: string }): Promise<Orde
 export interface ReadyOrderOptions {
   small?: number;
   large?: number;
+  /** Other fields of the quote request (its destination: give `delivery` an address there). */
+  quote?: Partial<QuoteBody>;
   /** False stops before the payment step's box is ticked. */
   acceptTerms?: boolean;
   collection?: object;
@@ -157,7 +159,7 @@ export interface ReadyOrderOptions {
  */
 export async function readyOrder(on: Caller, options: ReadyOrderOptions = {}): Promise<OrderView> {
   const order = await newOrder(on, {
-    quote: { smallBoxes: options.small ?? 1, largeBoxes: options.large ?? 0 },
+    quote: { ...options.quote, smallBoxes: options.small ?? 1, largeBoxes: options.large ?? 0 },
   });
   await withAddresses(on, order, options);
   await withEarliestDate(on, order);

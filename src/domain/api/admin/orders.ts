@@ -1,5 +1,6 @@
 import { z } from '../../zod.js';
 import { ORDER_STATUSES } from '../../order-states.js';
+import { OrderViewSchema } from '../../order.js';
 import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../refunds.js';
 import { apiError, defineRoute } from '../define-route.js';
 import { ADMIN_ERRORS, CONSOLE_TAG, ONE_ORDER, ORDER_ERRORS } from './console.js';
@@ -16,7 +17,10 @@ const StatusSchema = z.enum(ORDER_STATUSES);
 export const AdminOrderSummarySchema = z.object({
   id: z.string(),
   reference: z.string(),
+  /** The booking's state (docs/orders.md). */
   status: StatusSchema,
+  /** Once booked: the order's status from its boxes' (docs/tracking.md), shown instead. */
+  trackingStatus: OrderViewSchema.shape.trackingStatus,
   createdAt: z.string(),
   email: z.string().nullable(),
   name: z.string().nullable(),

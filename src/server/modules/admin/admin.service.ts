@@ -9,6 +9,7 @@ import { findCountry } from '#src/domain/countries.js';
 import { estimateImportCharges, isImportChargesDestination } from '#src/domain/import-charges.js';
 import { londonDate, londonMidnight } from '#src/domain/london-time.js';
 import type { OrderStatus } from '#src/domain/order-states.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CheckoutService, PaymentRow, RefundRow } from '../checkout/index.js';
@@ -25,7 +26,16 @@ import { orderTimeline } from './order-timeline.js';
  */
 export interface AdminDeps {
   clock: Clock;
-  orders: Pick<OrdersService, 'findById' | 'search' | 'declaredItems' | 'countByStatus' | 'perDay'>;
+  orders: Pick<
+    OrdersService,
+    | 'findById'
+    | 'search'
+    | 'declaredItems'
+    | 'countByStatus'
+    | 'perDay'
+    | 'trackingStatus'
+    | 'trackingStatuses'
+  >;
   checkout: Pick<CheckoutService, 'payments' | 'refunds' | 'courierExchanges'>;
   contact: Pick<ContactService, 'countUnread'>;
   outbox: Pick<MailOutbox, 'list' | 'listForOrder'>;
@@ -35,12 +45,13 @@ export interface AdminDeps {
   bookingChanges: { changes(orderId: string): Promise<BookingChangeView[]> };
 }
 
-function summaryOf(o: OrderRow): AdminOrderSummary {
+function summaryOf(o: OrderRow, trackingStatus: TrackingStatus | null): AdminOrderSummary {
   const contact = o.collectionAddress;
   return {
     id: o.id,
     reference: o.reference,
     status: o.status,
+    trackingStatus,
     createdAt: o.createdAt.toISOString(),
     email: contact?.email ?? null,
     name: contact ? `${contact.firstName} ${contact.lastName}`.trim() : null,
@@ -93,17 +104,24 @@ export class AdminService {
     const page = rows.slice(0, ADMIN_ORDERS_PAGE);
     const last = page.at(-1);
     return {
-      orders: page.map(summaryOf),
+      orders: await this.summaries(page),
       next: rows.length > ADMIN_ORDERS_PAGE && last ? encodeCursor(last) : null,
     };
+  }
+
+  /** Each order's line, with where its boxes are once booked (the one status every view shows). */
+  private async summaries(rows: readonly OrderRow[]): Promise<AdminOrderSummary[]> {
+    const tracking = await this.deps.orders.trackingStatuses(rows);
+    return rows.map((row) => summaryOf(row, tracking.get(row.id) ?? null));
   }
 
   /** The order page: the order, its payments, refunds, audit rows and its whole timeline. */
   async order(id: string): Promise<AdminOrderDetail> {
     const o = await this.deps.orders.findById(id);
     if (!o) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
-    const [payments, audit, { refunds, refundablePence }, items, courier, mail, notes, changes] =
+    const [trackingStatus, payments, audit, { refunds, refundablePence }, items, ...rest] =
       await Promise.all([
+        this.deps.orders.trackingStatus(o),
         this.deps.checkout.payments(id),
         this.deps.audit.entries(100, o.reference),
         this.deps.checkout.refunds(id),
@@ -113,6 +131,7 @@ export class AdminService {
         this.deps.notes.listForOrder(id),
         this.deps.bookingChanges.changes(id),
       ]);
+    const [courier, mail, notes, changes] = rest;
     return {
       timeline: orderTimeline({
         order: o,
@@ -125,7 +144,7 @@ export class AdminService {
         notes,
         bookingChanges: changes,
       }),
-      order: orderFacts(o, items),
+      order: orderFacts(o, items, trackingStatus),
       payments: payments.map(paymentOf),
       audit,
       refunds: refunds.map(refundOf),
@@ -155,7 +174,7 @@ export class AdminService {
       return byDay.get(day) ?? { day, orders: 0, revenuePence: 0 };
     });
     return {
-      attention: { count, orders: attention.map(summaryOf) },
+      attention: { count, orders: await this.summaries(attention) },
       days,
       mail: { failed: failed.length, unknown: unknown.length },
       unreadMessages,
@@ -164,9 +183,13 @@ export class AdminService {
 }
 
 /** The order page's facts about the order itself. */
-function orderFacts(o: OrderRow, items: readonly OrderItemRow[]): AdminOrderDetail['order'] {
+function orderFacts(
+  o: OrderRow,
+  items: readonly OrderItemRow[],
+  trackingStatus: TrackingStatus | null,
+): AdminOrderDetail['order'] {
   return {
-    ...summaryOf(o),
+    ...summaryOf(o, trackingStatus),
     failureMessage: o.failureMessage,
     courierReference: o.courierReference,
     trackingUrl: o.trackingUrl,

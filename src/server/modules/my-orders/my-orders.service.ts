@@ -5,6 +5,7 @@ import type { AccountOrder, AccountOrderDetails } from '#src/domain/api/my-order
 import { lastBookingStep } from '#src/domain/booking-progress.js';
 import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import { isEditable } from '#src/domain/order-states.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import { PAY_AGAIN_LINK_DAYS } from '#src/domain/api/admin/order-extras.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor, DbTransaction } from '../../db/client.js';
@@ -40,12 +41,16 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 const sameEmail = (a: string | null | undefined, b: string) =>
   !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function toAccountOrder(row: OrderRow & { discardable: boolean }): AccountOrder {
+export function toAccountOrder(
+  row: OrderRow & { discardable: boolean },
+  trackingStatus: TrackingStatus | null,
+): AccountOrder {
   const view = toOrderView(row);
   return {
     id: view.id,
     reference: view.reference,
     status: view.status,
+    trackingStatus,
     inProgress: isEditable(row.status),
     createdAt: view.createdAt,
     collectionDate: view.collectionDate,
@@ -86,7 +91,8 @@ export class MyOrdersService {
 
   async list(user: SessionUser): Promise<AccountOrder[]> {
     const rows = await this.deps.orders.listForAccount(user.id, verifiedEmailOf(user));
-    return rows.map(toAccountOrder);
+    const tracking = await this.deps.orders.trackingStatuses(rows);
+    return rows.map((row) => toAccountOrder(row, tracking.get(row.id) ?? null));
   }
 
   async details(user: SessionUser, reference: string): Promise<AccountOrderDetails> {

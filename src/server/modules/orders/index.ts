@@ -2,7 +2,7 @@ export { ordersRoutes } from './orders.routes.js';
 export { orderRule, OrderAccess } from './order-access.js';
 export type { Viewer } from './order-access.js';
 export { OrdersService } from './orders.service.js';
-export type { OrderRow, OrderItemRow } from './orders.service.js';
+export type { OrderRow, OrderItemRow, ShipmentStatuses } from './orders.service.js';
 export { toOrderView } from './order-view.js';
 export { newOrderReference } from './order-reference.js';
 export { DeclarationService } from './declaration.service.js';

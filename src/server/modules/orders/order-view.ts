@@ -1,6 +1,7 @@
 import { parcelsFor } from '#src/domain/boxes.js';
 import { declaredWeightGrams, type DeclaredItem } from '#src/domain/items.js';
 import { orderPlace as place, type OrderView, type ParcelView } from '#src/domain/order.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import type { OrderItemRow } from './order-items.repository.js';
 import type { OrderRow } from './orders.repository.js';
 
@@ -25,12 +26,20 @@ export function parcelViews(row: OrderRow, items: OrderItemRow[]): ParcelView[] 
   });
 }
 
-/** What the pages see of an order. */
-export function toOrderView(row: OrderRow, items: OrderItemRow[] = []): OrderView {
+/**
+ * What the pages see of an order. `trackingStatus`: where its boxes are, once booked
+ * (`OrdersService.trackingStatuses`); the routes that edit a draft have none to give.
+ */
+export function toOrderView(
+  row: OrderRow,
+  items: OrderItemRow[] = [],
+  trackingStatus: TrackingStatus | null = null,
+): OrderView {
   return {
     id: row.id,
     reference: row.reference,
     status: row.status,
+    trackingStatus,
     collection: place(row.collectionCountryId, row.collectionPostcode),
     destination: place(row.destinationCountryId, row.destinationPostcode),
     smallBoxes: row.smallBoxes,

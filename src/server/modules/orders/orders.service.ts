@@ -16,6 +16,7 @@ import { coverExclusionOf } from '#src/domain/cover-exclusions.js';
 import { clampCover, coverProblem, maxCoverFor, orderPrice } from '#src/domain/pricing.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '#src/domain/order-states.js';
+import type { TrackingStatus } from '#src/domain/tracking.js';
 import type { Clock } from '../../clock.js';
 import type { DbExecutor } from '../../db/client.js';
 import { WriteBatcher } from '../../db/write-batcher.js';
@@ -87,6 +88,11 @@ export const DRAFT_PURGE_INTERVAL_MS = 60 * 60_000;
 export const DEFAULT_DRAFT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
+/** The tracked status of each booked order named, by id (a shipment not found: absent). */
+export type ShipmentStatuses = (
+  orderIds: readonly string[],
+) => Promise<ReadonlyMap<string, TrackingStatus>>;
+
 export class OrdersService {
   constructor(
     private readonly orders: OrdersRepository,
@@ -97,7 +103,30 @@ export class OrdersService {
     private readonly clock: Clock,
     /** Rows of other modules that keep a draft from being deleted (`checkoutHoldsOrder`). */
     private readonly heldElsewhere: HeldElsewhere,
+    /**
+     * Each order's status from its boxes' (tracking's, wired by services.ts: tracking reads the
+     * orders, so the orders never import it).
+     */
+    private readonly shipmentStatuses: ShipmentStatuses,
   ) {}
+
+  /**
+   * What each order's pages show of where its boxes are (docs/tracking.md): a booked order's
+   * status from its boxes', null before the booking (the booking's state shows then) and after a
+   * cancellation. Every view of an order (the account's, Manage my booking's, the console's) takes
+   * it from here.
+   */
+  async trackingStatuses(
+    rows: readonly Pick<OrderRow, 'id' | 'status'>[],
+  ): Promise<Map<string, TrackingStatus | null>> {
+    const booked = rows.filter((r) => r.status === 'booked').map((r) => r.id);
+    const statuses = booked.length > 0 ? await this.shipmentStatuses(booked) : new Map();
+    return new Map(rows.map((r) => [r.id, statuses.get(r.id) ?? null]));
+  }
+
+  async trackingStatus(row: Pick<OrderRow, 'id' | 'status'>): Promise<TrackingStatus | null> {
+    return (await this.trackingStatuses([row])).get(row.id) ?? null;
+  }
 
   private readonly drafts = new WriteBatcher(
     (drafts: Parameters<OrdersRepository['insertDrafts']>[0]) => this.orders.insertDrafts(drafts),
@@ -105,7 +134,11 @@ export class OrdersService {
 
   async get(id: string): Promise<OrderView> {
     const order = await this.load(id);
-    return toOrderView(order, await this.items.listForOrder(id));
+    const [items, trackingStatus] = await Promise.all([
+      this.items.listForOrder(id),
+      this.trackingStatus(order),
+    ]);
+    return toOrderView(order, items, trackingStatus);
   }
 
   /**

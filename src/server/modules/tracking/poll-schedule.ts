@@ -1,6 +1,6 @@
 import { addDays } from '#src/domain/collection-calendar.js';
 import { londonAt, londonDate } from '#src/domain/london-time.js';
-import type { TrackingStatus } from '#src/domain/tracking.js';
+import { TRACKING_STATUS_REGISTRY, type TrackingStatus } from '#src/domain/tracking.js';
 
 /**
  * When the tracking job next asks the courier about a shipment, sends its reminder or checks for
@@ -23,19 +23,6 @@ export const REMINDER_AT = '18:00';
 /** A failed poll is tried again sooner than its stage's interval, at most after this. */
 export const RETRY_AFTER_FAILURE_MS = 30 * MINUTE;
 
-/** How often each stage is polled (after the collection day); a cancelled one is not. */
-const INTERVAL_MS: Record<Exclude<TrackingStatus, 'cancelled'>, number> = {
-  booked: 3 * HOUR,
-  collection_missed: 6 * HOUR,
-  collected: 6 * HOUR,
-  in_transit: 6 * HOUR,
-  customs_hold: 3 * HOUR,
-  out_for_delivery: HOUR,
-  delivery_failed: 2 * HOUR,
-  exception: 3 * HOUR,
-  delivered: 6 * HOUR,
-  returned: 6 * HOUR,
-};
 /** Polled this often on the collection day, and in transit from the day before delivery is due. */
 const COLLECTION_DAY_INTERVAL_MS = HOUR;
 const NEAR_DELIVERY_INTERVAL_MS = 2 * HOUR;
@@ -58,7 +45,9 @@ export interface ScheduleState {
 
 /** When the courier should next be asked; null once polling stopped. */
 export function pollDueAt(s: ScheduleState): Date | null {
-  if (s.stoppedAt || s.status === 'cancelled') return null;
+  // How often the order's status is polled is its record's (a status never polled: null).
+  const every = TRACKING_STATUS_REGISTRY[s.status].pollEveryMs;
+  if (s.stoppedAt || every === null) return null;
   const last = s.lastPolledAt;
   if (!last) return s.createdAt;
   const lastDay = londonDate(last);
@@ -72,7 +61,7 @@ export function pollDueAt(s: ScheduleState): Date | null {
       next = new Date(last.getTime() + COLLECTION_DAY_INTERVAL_MS);
       if (last < endOfDay && next > endOfDay) next = endOfDay;
     } else {
-      next = new Date(last.getTime() + INTERVAL_MS.booked);
+      next = new Date(last.getTime() + every);
     }
   } else if (
     (s.status === 'collected' || s.status === 'in_transit') &&
@@ -80,7 +69,7 @@ export function pollDueAt(s: ScheduleState): Date | null {
   ) {
     next = new Date(last.getTime() + NEAR_DELIVERY_INTERVAL_MS);
   } else {
-    next = new Date(last.getTime() + INTERVAL_MS[s.status]);
+    next = new Date(last.getTime() + every);
   }
   if (s.lastPollFailed) {
     const retry = new Date(last.getTime() + RETRY_AFTER_FAILURE_MS);

@@ -1,6 +1,8 @@
 import { londonAt, londonDate } from '#src/domain/london-time.js';
 import {
+  COLLECTED_OR_LATER,
   orderTrackingStatus,
+  TRACKING_STATUS_REGISTRY,
   trackingFinished,
   type ShipmentFlag,
   type TrackingEmailKind,
@@ -30,25 +32,6 @@ import type {
  */
 
 export const DAY_MS = 86_400_000;
-
-/** Statuses a box reaches only after the courier has it. */
-export const COLLECTED_OR_LATER: readonly TrackingStatus[] = [
-  'collected',
-  'in_transit',
-  'customs_hold',
-  'out_for_delivery',
-  'delivered',
-  'delivery_failed',
-  'returned',
-];
-
-/** A box's problem, emailed once per event. */
-const BOX_PROBLEMS: readonly TrackingEmailKind[] = [
-  'customs_hold',
-  'delivery_failed',
-  'returned',
-  'exception',
-];
 
 /** Every event of the courier's answer as a row, each once (it repeats them, even within one). */
 export function eventRows(
@@ -179,55 +162,57 @@ export interface TrackingEmailDue {
 }
 
 /**
- * The emails this answer calls for, in the order they are sent: the furthest step reached
- * (delivered, out for delivery, collected), each new box problem, a collection found missed (with
- * the dates it may move to) and the day-before reminder. Whether the customer turned a kind off
- * is decided when it is sent.
+ * The emails this answer calls for (docs/tracking.md, "Emails"): a change of the order's status
+ * sends the email its record names, if any (so a box out for delivery sends nothing while another
+ * is held by customs, and answers that arrive together send only where the order now stands),
+ * then the day-before reminder. Each goes at most once per order and status (`occasionOf`).
+ * Whether the customer turned a kind off is decided when it is sent.
  */
 export function emailsDue(
   shipment: ShipmentRow,
   state: ShipmentState,
   facts: {
-    fresh: readonly TrackingEventRow[];
     parcels: readonly ParcelRow[];
     newDates: { date: string; url: string }[];
     now: Date;
   },
 ): TrackingEmailDue[] {
   const due: TrackingEmailDue[] = [];
-  const progress = new Set(facts.fresh.map((e) => e.status));
-  if (state.status === 'delivered') {
-    due.push({ kind: 'delivered', occasion: 'all' });
-  } else if (progress.has('out_for_delivery')) {
-    due.push({ kind: 'out_for_delivery', occasion: londonDate(facts.now) });
-  } else if (state.collected && [...progress].some((s) => COLLECTED_OR_LATER.includes(s))) {
-    due.push({ kind: 'collected', occasion: 'first' });
-  }
-  for (const event of facts.fresh) {
-    const kind = event.status as TrackingEmailKind;
-    if (!BOX_PROBLEMS.includes(kind)) continue;
-    const parcel = facts.parcels.find((p) => p.parcelReference === event.parcelReference);
+  const kind =
+    state.status === shipment.status ? null : TRACKING_STATUS_REGISTRY[state.status].email;
+  if (kind) {
     due.push({
       kind,
-      occasion: `${event.parcelReference}:${event.courierCode}:${event.at.toISOString()}`,
-      extra: {
-        box: {
-          number: parcel?.position ?? 1,
-          trackingNumber: event.parcelReference,
-          reason: event.reason,
-        },
-      },
-    });
-  }
-  if (state.missedAt && !shipment.missedAt) {
-    due.push({
-      kind: 'collection_missed',
-      occasion: shipment.collectionDate,
-      extra: { newDates: facts.newDates },
+      occasion: occasionOf(kind, shipment, facts.now),
+      extra: extraOf(kind, state, facts),
     });
   }
   if (state.reminderDue) due.push({ kind: 'reminder', occasion: shipment.collectionDate });
   return due;
+}
+
+/**
+ * What makes an email the same email (its idempotency key's last part): once per order for each
+ * status, but a missed collection once per collection date (a rebooked one may be missed again)
+ * and out for delivery once a day (a new attempt after a failed one is a new day's news).
+ */
+function occasionOf(kind: TrackingEmailKind, shipment: ShipmentRow, now: Date): string {
+  if (kind === 'out_for_delivery') return londonDate(now);
+  if (kind === 'collection_missed' || kind === 'reminder') return shipment.collectionDate;
+  return 'order';
+}
+
+/** A problem's email names the first box at it (and the courier's reason); a miss, its new dates. */
+function extraOf(
+  kind: TrackingEmailKind,
+  state: ShipmentState,
+  facts: { parcels: readonly ParcelRow[]; newDates: { date: string; url: string }[] },
+): Partial<TrackingEmailSubject> | undefined {
+  if (kind === 'collection_missed') return { newDates: facts.newDates };
+  if (TRACKING_STATUS_REGISTRY[state.status].tone !== 'attention') return undefined;
+  const box = facts.parcels.find((p) => p.status === state.status);
+  if (!box) return undefined;
+  return { box: { number: box.position, trackingNumber: box.parcelReference, reason: box.reason } };
 }
 
 /** The shipment's new row: its state, the poll's outcome, and when it is next woken (if ever). */

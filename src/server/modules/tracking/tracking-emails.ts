@@ -1,6 +1,6 @@
 import { BOX_SPECS, boxDimensions } from '#src/domain/boxes.js';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
-import { TRACKING_STATUS_TEXT, type TrackingEmailKind } from '#src/domain/tracking.js';
+import { TRACKING_STATUS_REGISTRY, type TrackingEmailKind } from '#src/domain/tracking.js';
 import type { TrackingUpdateInput } from '../email/index.js';
 
 /** What a tracking email is about: the order, and for a box's problem, the box. */
@@ -82,10 +82,10 @@ const WORDINGS: Record<
   }),
   collected: (s, o) => ({
     subject: `Collected: booking ${s.reference} is on its way to ${s.destination}`,
-    heading: 'Your boxes have been collected',
+    heading: s.boxCount === 1 ? 'Your box has been collected' : 'Your boxes have been collected',
     paragraphs: [
       o.hello,
-      `The courier has collected ${boxes(s.boxCount)}. We will email you when they are out for delivery in ${s.destination}.`,
+      `The courier has collected ${boxes(s.boxCount)}. We will email you when ${s.boxCount === 1 ? 'it is' : 'they are'} out for delivery in ${s.destination}.`,
     ],
     trackingText: 'Track your boxes',
   }),
@@ -110,7 +110,10 @@ const WORDINGS: Record<
   }),
   collection_missed: (s, o) => ({
     subject: `Your collection was missed: choose a new date (booking ${s.reference})`,
-    heading: 'The courier did not collect your boxes',
+    heading:
+      s.boxCount === 1
+        ? 'The courier did not collect your box'
+        : 'The courier did not collect your boxes',
     paragraphs: [
       o.hello,
       `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
@@ -142,7 +145,7 @@ const WORDINGS: Record<
         subject: `Action needed: customs are holding a box (booking ${s.reference})`,
         heading: 'Customs are holding a box',
         happened: `is held by customs in ${s.destination}`,
-        nextStep: TRACKING_STATUS_TEXT.customs_hold.nextStep,
+        nextStep: TRACKING_STATUS_REGISTRY.customs_hold.nextStep,
       },
       'See what to do',
     ),
@@ -151,14 +154,14 @@ const WORDINGS: Record<
       subject: `Delivery attempt failed: booking ${s.reference}`,
       heading: 'The courier could not deliver a box',
       happened: 'could not be delivered',
-      nextStep: TRACKING_STATUS_TEXT.delivery_failed.nextStep,
+      nextStep: TRACKING_STATUS_REGISTRY.delivery_failed.nextStep,
     }),
   returned: (s, o) =>
     boxProblem(s, o, {
       subject: `A box is being returned: booking ${s.reference}`,
       heading: 'A box is being returned to you',
       happened: 'is being returned to the sender',
-      nextStep: TRACKING_STATUS_TEXT.returned.nextStep,
+      nextStep: TRACKING_STATUS_REGISTRY.returned.nextStep,
     }),
   exception: (s, o) => ({
     subject: `We are checking a box with the courier: booking ${s.reference}`,
@@ -166,7 +169,7 @@ const WORDINGS: Record<
     paragraphs: [
       o.hello,
       `The courier reported something we need to check about ${boxName(s, true)}.`,
-      TRACKING_STATUS_TEXT.exception.nextStep,
+      TRACKING_STATUS_REGISTRY.exception.nextStep,
     ],
     trackingText: 'Track your boxes',
   }),

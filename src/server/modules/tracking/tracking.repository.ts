@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { TrackingStatus } from '#src/domain/tracking.js';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { ATTENTION_TRACKING_STATUSES, type TrackingStatus } from '#src/domain/tracking.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { shipmentParcels, shipments, trackingEvents } from '../../db/schema.js';
 
@@ -8,6 +8,15 @@ export type NewShipmentRow = typeof shipments.$inferInsert;
 export type ParcelRow = typeof shipmentParcels.$inferSelect;
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
 export type ShipmentChanges = Partial<Omit<NewShipmentRow, 'orderId' | 'createdAt'>>;
+
+/**
+ * The console's order of shipments: those needing attention (the registry's, never a list of
+ * our own) before the rest. `tracking.repository.test.ts` reads the statuses back from the SQL.
+ */
+export const NOT_NEEDING_ATTENTION = sql`(${shipments.status} NOT IN (${sql.join(
+  ATTENTION_TRACKING_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}))`;
 
 /** The only code that knows the tracking tables (migration 0135). */
 export class TrackingRepository {
@@ -28,6 +37,16 @@ export class TrackingRepository {
       .from(shipments)
       .where(eq(shipments.orderId, orderId))
       .then((rows) => rows[0]);
+  }
+
+  /** The order's status from its boxes' (`shipments.status`) of each order named that has one. */
+  async statuses(orderIds: readonly string[]): Promise<Map<string, TrackingStatus>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ orderId: shipments.orderId, status: shipments.status })
+      .from(shipments)
+      .where(inArray(shipments.orderId, [...orderIds]));
+    return new Map(rows.map((r) => [r.orderId, r.status]));
   }
 
   /** Reads the shipment and locks its row for the rest of the caller's transaction. */
@@ -116,7 +135,7 @@ export class TrackingRepository {
       .where(conditions.length ? and(...conditions) : undefined)
       .orderBy(
         sql`(${shipments.flag} IS NULL)`,
-        sql`(${shipments.status} NOT IN ('collection_missed', 'customs_hold', 'delivery_failed', 'exception', 'returned'))`,
+        NOT_NEEDING_ATTENTION,
         desc(shipments.collectionDate),
         asc(shipments.orderId),
       )

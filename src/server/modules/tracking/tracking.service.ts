@@ -10,6 +10,7 @@ import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { findCountry } from '#src/domain/countries.js';
 import { SERVICE_LEVELS } from '#src/domain/quote-rules.js';
 import {
+  COLLECTED_OR_LATER,
   COLLECTION_WINDOW,
   isFinalTrackingStatus,
   TRACKING_EMAILS,
@@ -30,7 +31,6 @@ import type { OrderRow, OrdersService } from '../orders/index.js';
 import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import {
-  COLLECTED_OR_LATER,
   DAY_MS,
   emailsDue,
   eventRows,
@@ -256,7 +256,7 @@ export class TrackingService {
         'tracking: the courier has said nothing new for too long; polling stopped',
       );
     }
-    const due = emailsDue(shipment, state, { fresh, parcels, newDates: poll.newDates, now });
+    const due = emailsDue(shipment, state, { parcels, newDates: poll.newDates, now });
     const sent = await this.sendTrackingEmails(tx, order, shipment, due);
     await repository.update(
       shipment.orderId,
@@ -438,6 +438,14 @@ export class TrackingService {
     const view = await this.view(await this.orderIdOf(token));
     if (!view) throw linkInvalid();
     return view;
+  }
+
+  /**
+   * Each order's status from its boxes' (the shipment's, docs/tracking.md), by order id: what
+   * every page of a booked order shows (through `OrdersService.trackingStatuses`).
+   */
+  statuses(orderIds: readonly string[]): Promise<ReadonlyMap<string, TrackingStatus>> {
+    return this.deps.repository.statuses(orderIds);
   }
 
   /** The tracking of an order, as every page shows it; null before it is booked. */

@@ -28,7 +28,7 @@ import { TwoFactorSection } from './two-factor-account.js';
 import { VerifyReminder } from './verify-reminder.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { orderStatusClass, orderStatusText } from '../../lib/order-status.js';
 import './account.css';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
@@ -152,8 +152,11 @@ function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
               <span className="visually-hidden">Order </span>
               {order.reference}
             </Link>
-            <span className={`status-badge status-badge--${order.status}`}>
-              {statusLabel(CUSTOMER_STATUS_LABELS, order.status)}
+            <span
+              className={`status-badge status-badge--${orderStatusClass(order)}`}
+              data-testid="account-order-status"
+            >
+              {orderStatusText(order, 'customer')}
             </span>
           </div>
           <dl className="account-orders__facts">

@@ -16,7 +16,7 @@ import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { orderStatusText } from '../../lib/order-status.js';
 
 function AddressLines({ address }: { address: OrderAddress | null }) {
   if (!address) return <>Not given yet</>;
@@ -90,7 +90,7 @@ export function OrderDetails({
         <dt>Order reference</dt>
         <dd data-testid="order-reference">{order.reference}</dd>
         <dt>Status</dt>
-        <dd data-testid="order-status">{statusLabel(CUSTOMER_STATUS_LABELS, order.status)}</dd>
+        <dd data-testid="order-status">{orderStatusText(order, 'customer')}</dd>
         <dt>Ordered</dt>
         <dd>{formatLondon(order.createdAt, 'day')}</dd>
         <dt>Route</dt>

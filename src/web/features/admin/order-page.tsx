@@ -20,7 +20,7 @@ import { OrderTracking } from './order-tracking.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { orderStatusClass, orderStatusText } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';
 import { hrefOf } from '#src/domain/site-links.js';
@@ -94,8 +94,12 @@ function OrderBody({
     <>
       <dl className="facts">
         <Fact term="Status">
-          <span className={`status status--${order.status}`} data-testid="admin-order-status">
-            {statusLabel(OPERATOR_STATUS_LABELS, order.status)}
+          <span
+            className={`status status--${orderStatusClass(order)}`}
+            data-testid="admin-order-status"
+            data-status={order.trackingStatus ?? order.status}
+          >
+            {orderStatusText(order, 'operator')}
           </span>
         </Fact>
         <Fact term="Made">{formatLondon(order.createdAt, 'short')}</Fact>

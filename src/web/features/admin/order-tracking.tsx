@@ -54,7 +54,7 @@ function TrackingBody({ data }: { data: AdminTracking }) {
         <>
           <dl className="facts">
             <Fact term="Tracking status">
-              <TrackingBadge status={tracking.status} />
+              <TrackingBadge status={tracking.status} reader="console" />
             </Fact>
             <Fact term="Collection">
               {collectionText(tracking.collectionDate, tracking.collectionWindow)}

@@ -2,7 +2,7 @@ import type { AdminOrderSummary } from '#src/domain/api/admin/orders.js';
 import { formatPence } from '#src/domain/money.js';
 import { Link } from '../../lib/router.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { OPERATOR_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
+import { orderStatusClass, orderStatusText } from '../../lib/order-status.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 
@@ -26,8 +26,11 @@ export function OrdersTable({
                 <Link to={hrefOf('adminOrder', { id: o.id })}>{o.reference}</Link>
               </th>
               <td>
-                <span className={`status status--${o.status}`}>
-                  {statusLabel(OPERATOR_STATUS_LABELS, o.status)}
+                <span
+                  className={`status status--${orderStatusClass(o)}`}
+                  data-status={o.trackingStatus ?? o.status}
+                >
+                  {orderStatusText(o, 'operator')}
                 </span>
               </td>
               <td>{formatLondon(o.createdAt, 'short')}</td>

@@ -5,7 +5,7 @@ import { TRACKING_STATUSES, type TrackingStatus } from '#src/domain/tracking.js'
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
-import { SHIPMENT_FLAG_TEXT, TrackingBadge, trackingStatusLabel } from '../tracking/index.js';
+import { consoleStatusLabel, SHIPMENT_FLAG_TEXT, TrackingBadge } from '../tracking/index.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
@@ -123,7 +123,7 @@ function FilterForm({ initial }: { initial: Filters }) {
           <option value="">Any status</option>
           {TRACKING_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {trackingStatusLabel(status)}
+              {consoleStatusLabel(status)}
             </option>
           ))}
         </select>
@@ -175,7 +175,7 @@ function ShipmentsTable({ shipments }: { shipments: readonly AdminShipment[] }) 
                 <Link to={hrefOf('adminOrder', { id: s.orderId })}>{s.reference}</Link>
               </th>
               <td>
-                <TrackingBadge status={s.status} />
+                <TrackingBadge status={s.status} reader="console" />
               </td>
               <td>{s.flag ? <strong>{SHIPMENT_FLAG_TEXT[s.flag]}</strong> : '—'}</td>
               <td>{shortDate(s.collectionDate)}</td>

@@ -5,7 +5,7 @@ export { TrackedBoxes, TrackingBadge, TrackingStatusPanel } from './tracking-box
 export {
   collectionDayText,
   collectionText,
+  consoleStatusLabel,
   emailKindText,
   SHIPMENT_FLAG_TEXT,
-  statusLabel as trackingStatusLabel,
 } from './tracking-text.js';

@@ -1,6 +1,10 @@
 import type { TrackedBox, TrackingView } from '#src/domain/api/tracking.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { TRACKING_STATUS_TEXT, type TrackingStatus } from '#src/domain/tracking.js';
+import {
+  orderStatusSentence,
+  TRACKING_STATUS_REGISTRY,
+  type TrackingStatus,
+} from '#src/domain/tracking.js';
 import { boxTitle, newestFirst, statusLabel, statusReasons } from './tracking-text.js';
 
 /**
@@ -8,12 +12,21 @@ import { boxTitle, newestFirst, statusLabel, statusReasons } from './tracking-te
  * the account's and Manage my booking's order page and the console's order page.
  */
 
-/** A status's short name in a badge coloured by its tone (progress, attention, done). */
-export function TrackingBadge({ status }: { status: TrackingStatus }) {
-  const { label, tone } = TRACKING_STATUS_TEXT[status];
+/**
+ * A status's short name in a badge coloured by its tone (progress, attention, done): the
+ * customer's name, or the console's (`reader="console"`), both the registry's.
+ */
+export function TrackingBadge({
+  status,
+  reader = 'customer',
+}: {
+  status: TrackingStatus;
+  reader?: 'customer' | 'console';
+}) {
+  const { label, consoleLabel, tone } = TRACKING_STATUS_REGISTRY[status];
   return (
     <span className={`tracking-badge tracking-badge--${tone}`} data-status={status}>
-      {label}
+      {reader === 'console' ? consoleLabel : label}
     </span>
   );
 }
@@ -34,7 +47,7 @@ export function TrackingStatusPanel({
   id: string;
   collection?: string;
 }) {
-  const text = TRACKING_STATUS_TEXT[view.status];
+  const text = TRACKING_STATUS_REGISTRY[view.status];
   const reasons = statusReasons(view);
   return (
     <section
@@ -47,7 +60,12 @@ export function TrackingStatusPanel({
         <span className="visually-hidden">Status: </span>
         {text.label}
       </Heading>
-      <p>{text.sentence}</p>
+      <p>
+        {orderStatusSentence(
+          view.status,
+          view.boxes.map((box) => box.status),
+        )}
+      </p>
       {collection && view.status === 'booked' && (
         <p className="tracking-status__collection">Collection on {collection}</p>
       )}
@@ -115,7 +133,7 @@ function BoxTracking({ box, total }: { box: TrackedBox; total: number }) {
           {events.map((event, index) => (
             <li
               key={`${event.at}-${index}`}
-              className={`tracking-timeline__event tracking-timeline__event--${TRACKING_STATUS_TEXT[event.status].tone}`}
+              className={`tracking-timeline__event tracking-timeline__event--${TRACKING_STATUS_REGISTRY[event.status].tone}`}
             >
               <p className="tracking-timeline__when">
                 <time dateTime={event.at}>{formatLondon(event.at, 'short')}</time>

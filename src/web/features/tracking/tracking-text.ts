@@ -2,14 +2,14 @@ import type { TrackingEventView, TrackingView } from '#src/domain/api/tracking.j
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import {
   type SHIPMENT_FLAGS,
-  TRACKING_STATUS_TEXT,
+  TRACKING_STATUS_REGISTRY,
   type TrackingEmailKind,
   type TrackingStatus,
 } from '#src/domain/tracking.js';
 
 /**
  * How the tracking pages say things: pure display helpers over the API's tracking view (the
- * words of each status are the domain's, TRACKING_STATUS_TEXT).
+ * words of each status are the domain's registry, TRACKING_STATUS_REGISTRY).
  */
 
 /** "09:00" → "9:00": a clock time as the site writes it. */
@@ -57,7 +57,12 @@ export function statusReasons(view: Pick<TrackingView, 'status' | 'boxes'>): str
 
 /** A status's short name, for a badge. */
 export function statusLabel(status: TrackingStatus): string {
-  return TRACKING_STATUS_TEXT[status].label;
+  return TRACKING_STATUS_REGISTRY[status].label;
+}
+
+/** A status as the operators' console names it. */
+export function consoleStatusLabel(status: TrackingStatus): string {
+  return TRACKING_STATUS_REGISTRY[status].consoleLabel;
 }
 
 /** Why a shipment is in the operators' queue, in their words. */
