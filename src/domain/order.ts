@@ -10,6 +10,21 @@ export const ORDER_NOT_FOUND = {
 } as const;
 
 /** What the pages see of an order; the server builds it from the persisted order. */
+/**
+ * The letters of an order reference after "BA-": Crockford's base32 without I, L, O and U, easy
+ * to read out on the phone (docs/orders.md).
+ */
+export const ORDER_REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The order references a text names ("BA-7K2M9QXD"; written in any case), each once, in capitals,
+ * in the order they first appear.
+ */
+export function orderReferencesIn(text: string): string[] {
+  const found = text.toUpperCase().match(/\bBA-[0-9A-HJKMNP-TV-Z]{8}\b/g) ?? [];
+  return [...new Set(found)];
+}
+
 export const OrderPlaceSchema = z.object({
   countryId: z.number().int(),
   title: z.string(),

@@ -402,7 +402,11 @@ function consoleServices(s: {
   });
   const operatorActions = {
     rates: new OperatorRates({ catalog: s.catalog, rateCache: s.rates, audit, clock }),
-    messages: new OperatorMessages({ contact: s.contact, audit }),
+    messages: new OperatorMessages({
+      contact: s.contact,
+      audit,
+      findOrders: (references) => orders.findByReferences(references),
+    }),
     mail: new OperatorMail({ mail: s.mail, audit }),
     // An action on an order's payment answers the order page, which `admin` builds.
     checkout: new OperatorCheckout({ checkout, orders, audit, orderPage: (id) => admin.order(id) }),

@@ -4,6 +4,7 @@ import { signInAsAdminAt } from './support/admin.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { bookedOrder } from './support/checkout.js';
 import { expectNoHorizontalScroll } from './support/site.js';
+import { startOrder } from './support/order.js';
 
 // The first test in a worker signs in (a deliberately slow password check); one books an order.
 test.describe.configure({ timeout: 180_000 });
@@ -20,12 +21,13 @@ test('an operator reads a contact message and it becomes read @layout', async ({
   page,
 }, testInfo) => {
   const name = `Grace${unique()}`;
+  const order = await startOrder(page);
   const sent = await page.request.post('/api/v1/contact-messages', {
     data: {
       firstName: name,
       lastName: 'Hopper',
       email: 'grace@example.com',
-      message: 'Can you collect 4 boxes from Leeds on Friday?\nThey are heavy.',
+      message: `Can you collect 4 boxes from Leeds on Friday?\nThey are heavy. My order is ${order.reference}.`,
     },
   });
   expect(sent.status()).toBe(201);
@@ -46,6 +48,11 @@ test('an operator reads a contact message and it becomes read @layout', async ({
   await expect(item.getByText('They are heavy.')).toBeHidden();
   const reply = item.getByRole('link', { name: `Reply by email to ${name} Hopper` });
   await expect(reply).toHaveAttribute('href', /^mailto:grace@example\.com\?subject=Re%3A/);
+  // The order it names is a link to that order's page.
+  await expect(item.getByRole('link', { name: `order ${order.reference}` })).toHaveAttribute(
+    'href',
+    `/admin/orders/${order.id}`,
+  );
   await checkPage(page, 'on /admin/messages', 'admin-messages.png', testInfo);
 
   await item.getByRole('button', { name: `Read message from ${name} Hopper` }).click();

@@ -16,6 +16,8 @@ export const AdminMessageSchema = z.object({
   newsOptIn: z.boolean(),
   /** When an operator marked it read; null while unread. */
   readAt: z.string().nullable(),
+  /** The orders the message names by their reference ("BA-…"), those that exist. */
+  orders: z.array(z.object({ id: z.string(), reference: z.string() })),
 });
 export type AdminMessage = z.infer<typeof AdminMessageSchema>;
 

@@ -47,13 +47,16 @@ async function audit(subject: string) {
   }[];
 }
 
-async function contactMessage(firstName: string) {
+async function contactMessage(
+  firstName: string,
+  message = 'Can you collect 3 boxes from Leeds next Tuesday?',
+) {
   const res = await call(t.app, createContactMessage, {
     body: {
       firstName,
       lastName: 'Lovelace',
       email: `${firstName.toLowerCase()}@example.co.uk`,
-      message: 'Can you collect 3 boxes from Leeds next Tuesday?',
+      message,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -98,6 +101,23 @@ describe('contact messages', () => {
         details: { from: 'grace@example.co.uk' },
       }),
     ]);
+  });
+
+  it('links each order a message names by its reference, however it is typed, and only those that exist', async () => {
+    const order = await readyOrder(t.app);
+    const id = await contactMessage(
+      'Mary',
+      `About ${order.reference.toLowerCase()} (and BA-ZZZZZZZZ, which is no order): ${order.reference} again.`,
+    );
+    const listed = (await call(admin, listAdminMessages, { query: {} })).json().messages as {
+      id: string;
+      orders: unknown;
+    }[];
+    expect(listed.find((m) => m.id === id)?.orders).toEqual([
+      { id: order.id, reference: order.reference },
+    ]);
+    const marked = await call(admin, markAdminMessage, { params: { id }, body: { read: true } });
+    expect(marked.json().orders).toEqual([{ id: order.id, reference: order.reference }]);
   });
 
   it('answers 404 for a message that does not exist, and refuses an unknown filter', async () => {

@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-
-/** Crockford's base32 without I, L, O, U: easy to read out on the phone. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { ORDER_REFERENCE_ALPHABET as ALPHABET } from '#src/domain/order.js';
 
 /** A customer-facing order reference such as "BA-7K2M9QXD" (40 random bits). */
 export function newOrderReference(): string {

@@ -185,6 +185,15 @@ export class OrdersRepository {
     return row;
   }
 
+  /** The ids of the orders of these references that exist. */
+  async findByReferences(references: string[]): Promise<{ id: string; reference: string }[]> {
+    if (references.length === 0) return [];
+    return this.db
+      .select({ id: orders.id, reference: orders.reference })
+      .from(orders)
+      .where(inArray(orders.reference, references));
+  }
+
   /**
    * The orders an account may open (docs/accounts.md, "Who may open an order"): its own, and,
    * with its email verified, the guest orders booked with that email that belong to no account.

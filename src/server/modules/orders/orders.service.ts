@@ -605,6 +605,11 @@ export class OrdersService {
     return this.orders.findByReference(reference);
   }
 
+  /** The orders of these references that exist, for a link to each. */
+  findByReferences(references: string[]): Promise<{ id: string; reference: string }[]> {
+    return this.orders.findByReferences(references);
+  }
+
   /**
    * The orders an account may open, newest first (OrdersRepository.listForAccount), each with
    * whether Discard may delete it.

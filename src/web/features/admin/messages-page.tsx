@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   listAdminMessages,
   markAdminMessage,
@@ -14,6 +14,8 @@ import { useLoad } from './use-load.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { hrefOf } from '#src/domain/site-links.js';
+import { Link } from '../../lib/router.js';
 import { FilterLinks, useFilter } from './filter-links.js';
 
 const FILTER_LABELS: Record<MessageFilter, string> = {
@@ -143,6 +145,17 @@ function MessageItem({
         {current.phone && ` · ${current.phone}`}
         {current.newsOptIn && ' · wants news'}
       </p>
+      {current.orders.length > 0 && (
+        <p className="message__orders">
+          About{' '}
+          {current.orders.map((order, index) => (
+            <Fragment key={order.id}>
+              {index > 0 && ', '}
+              <Link to={hrefOf('adminOrder', { id: order.id })}>order {order.reference}</Link>
+            </Fragment>
+          ))}
+        </p>
+      )}
       <div className="button-row">
         <button
           type="button"
