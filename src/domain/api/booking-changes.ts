@@ -29,6 +29,8 @@ export type BookingChangeView = z.infer<typeof BookingChangeViewSchema>;
 /** What the customer may still do with a booked order, and what was done. */
 export const BookingChangesSchema = z.object({
   orderId: z.string(),
+  /** The site's time when this was read: what the page says about time counts from it. */
+  now: z.string(),
   status: z.string(),
   collectionDate: z.string().nullable(),
   /** When the collection window opens (ISO instant): changes close then. */

@@ -70,6 +70,7 @@ export class BookingChangesService {
     const address = order.collectionAddress;
     return {
       orderId,
+      now: now.toISOString(),
       status: order.status,
       collectionDate: order.collectionDate,
       collectionFrom: closesAt?.toISOString() ?? null,

@@ -47,12 +47,17 @@ export function BookingChangesSection({
 }) {
   const [view, setView] = useState<BookingChanges | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [now, setNow] = useState(() => new Date());
+  // The site's clock, as the last answer gave it, moved on by this device's: a sentence about
+  // the collection window follows the site's time, not a device's that is wrong.
+  const [skew, setSkew] = useState(0);
+  const [tick, setTick] = useState(() => Date.now());
+  const now = new Date(tick + skew);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
       callApi(getBookingChanges, { params: { id: orderId }, ...(signal ? { signal } : {}) })
         .then((next) => {
+          setSkew(Date.parse(next.now) - Date.now());
           setView((before) => {
             if (before && before.status !== next.status) onChanged();
             return next;
@@ -79,7 +84,7 @@ export function BookingChangesSection({
     return () => clearInterval(timer);
   }, [running, load]);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
+    const timer = setInterval(() => setTick(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
 
@@ -167,7 +172,8 @@ export function BookingChangesSection({
   );
 }
 
-function CancelPart({
+/** The cancel part: when it is still free, and the button (exported for its test). */
+export function CancelPart({
   view,
   now,
   reference,
@@ -184,12 +190,13 @@ function CancelPart({
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   if (!view.cancel.allowed) return <p data-testid="cancel-refused">{view.cancel.reason}</p>;
   const from = view.collectionFrom;
-  const opensIn = from && new Date(from) > now ? ` (${timeLeft(new Date(from), now)})` : '';
+  const opened = from !== null && new Date(from) <= now;
+  const opensIn = from && !opened ? ` (${timeLeft(new Date(from), now)})` : '';
   return (
     <div className="booking-changes__cancel">
       <p data-testid="cancel-cut-off">
-        You can cancel free of charge until the courier collects your boxes. The collection window
-        opens {from ? formatLondon(from, 'long') : 'on the collection day'}
+        You can cancel free of charge until the courier collects your boxes. The collection window{' '}
+        {opened ? 'opened' : 'opens'} {from ? formatLondon(from, 'long') : 'on the collection day'}
         {opensIn}.
       </p>
       <button

@@ -2,29 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingChanges } from '#src/domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
+import { BOOKED_VIEW as view } from './booking-changes.fixture.js';
 import { checkAmount, confirmed, outcomeOf, RaiseCover } from './raise-cover.js';
 
 const CHANGE_ID = '0b6f3a52-2f7e-4a36-9a43-6f1d2b0c9e11';
-
-const view: BookingChanges = {
-  orderId: 'order-1',
-  status: 'booked',
-  collectionDate: '2026-12-01',
-  collectionFrom: '2026-12-01T09:00:00.000Z',
-  cancel: { allowed: true, reason: null },
-  change: { allowed: true, reason: null, closesAt: '2026-12-01T09:00:00.000Z', dates: [] },
-  contact: { phoneNumber: '020 7946 0958', email: 'ada@example.com', instructions: '' },
-  cover: {
-    allowed: true,
-    reason: null,
-    coverPence: 5_000,
-    maxCoverPence: 60_000,
-    settings: { includedPence: 5_000, percentBasisPoints: 200, maxCoverPence: 200_000, version: 1 },
-    pending: null,
-  },
-  fixedReason: 'Addresses and boxes cannot change after payment.',
-  changes: [],
-};
 
 const render = (v: BookingChanges) =>
   renderToStaticMarkup(
