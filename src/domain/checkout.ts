@@ -40,6 +40,9 @@ export const CheckoutStatusSchema = z.object({
   result: z.enum(['pending', 'SUCCESS', 'FAILED']),
   reference: z.string(),
   courierReference: z.string().nullable(),
+  /** Our tracking page of the shipment (a path on this site), once booked. */
+  trackingPage: z.string().nullable(),
+  /** The courier's own tracking page, once booked, when it gave one. */
   trackingUrl: z.string().nullable(),
   documents: z.array(OrderDocumentLinkSchema),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

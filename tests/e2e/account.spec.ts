@@ -47,7 +47,12 @@ test('sign up, book while signed in, and the order with its labels and tracking 
     page.getByRole('heading', { level: 1, name: `Order ${booked.reference}` }),
   ).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Booked');
-  await expect(page.getByRole('link', { name: /Track your shipment/ })).toHaveAttribute(
+  // Our tracking page first; the courier's second, named as the courier's.
+  await expect(page.getByRole('link', { name: 'Track your boxes' })).toHaveAttribute(
+    'href',
+    /^\/track\/[\w-]{44}$/,
+  );
+  await expect(page.getByRole('link', { name: /the courier’s tracking page/ })).toHaveAttribute(
     'href',
     /^http/,
   );

@@ -60,13 +60,18 @@ test('the whole journey from the home page to a SUCCESS confirmation whose label
     page.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
   ).toBeVisible();
   await expect(page.getByTestId('order-reference')).toHaveText(/^BA-[0-9A-Z]{8}$/);
-  await expect(page.getByRole('link', { name: /Track your shipment/ })).toHaveAttribute(
+  // Our tracking page first; the courier's second, named as the courier's.
+  await expect(page.getByRole('link', { name: 'Track your boxes' })).toHaveAttribute(
+    'href',
+    /^\/track\/[\w-]{44}$/,
+  );
+  await expect(page.getByRole('link', { name: /the courier’s tracking page/ })).toHaveAttribute(
     'href',
     /^http/,
   );
   // The courier's tracking page gives the collection window our pages promise, from 9:00am.
   const tracking = await page
-    .getByRole('link', { name: /Track your shipment/ })
+    .getByRole('link', { name: /the courier’s tracking page/ })
     .getAttribute('href');
   expect(await (await page.request.get(tracking ?? '')).text()).toMatch(/Collection.*from 09:00/);
   await expect(page.getByRole('link', { name: /Download Commercial invoice/ })).toBeVisible();

@@ -37,7 +37,7 @@ test('the confirmation, the email, the label and the tracking page give the same
 
   // The courier's tracking page.
   const tracking = await page
-    .getByRole('link', { name: /Track your shipment/ })
+    .getByRole('link', { name: /the courier’s tracking page/ })
     .getAttribute('href');
   expect(tracking).toMatch(/^http/);
   const trackingText = (await (await page.request.get(tracking!)).text())

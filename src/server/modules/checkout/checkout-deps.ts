@@ -53,7 +53,7 @@ export interface CheckoutDeps {
   /** Signs the read-only links to labels in the confirmation email. */
   orderAccess: Pick<OrderAccess, 'readUrl'>;
   /** Starts tracking a shipment in the transaction that marks its order booked. */
-  tracking: Pick<TrackingService, 'enrol' | 'trackingUrl'>;
+  tracking: Pick<TrackingService, 'enrol' | 'trackingUrl' | 'trackingPath'>;
 }
 
 /**

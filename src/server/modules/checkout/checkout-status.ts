@@ -58,7 +58,7 @@ export async function paymentSummary(
 
 /** The booking's progress and outcome, as the /pay and /order-confirmation pages show it. */
 export async function checkoutStatus(
-  deps: Pick<CheckoutDeps, 'orders' | 'repository'>,
+  deps: Pick<CheckoutDeps, 'orders' | 'repository' | 'tracking'>,
   orderId: string,
 ): Promise<CheckoutStatus> {
   const { orders, repository } = deps;
@@ -82,6 +82,7 @@ export async function checkoutStatus(
     result,
     reference: order.reference,
     courierReference: order.courierReference,
+    trackingPage: order.status === 'booked' ? deps.tracking.trackingPath(order.id) : null,
     trackingUrl: order.trackingUrl,
     documents: documents.map((d) => ({
       kind: d.kind,

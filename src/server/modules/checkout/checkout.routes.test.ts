@@ -13,6 +13,7 @@ import { TransglobalCourier } from '../../providers/courier/transglobal/transglo
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { call, untyped } from '#tests/support/call.js';
+import { getTracking } from '#src/domain/api/tracking.js';
 import { getCollectionDates, setCollectionDate } from '#src/domain/api/booking.js';
 import {
   paymentWebhook,
@@ -112,6 +113,11 @@ describe('authorise → book → capture', () => {
     });
     expect(status.courierReference).toMatch(/^GB\d{7}$/);
     expect(status.trackingUrl).toMatch(/^http/);
+    // Our own tracking page first: its path opens this order's tracking.
+    const token = /^\/track\/([\w-]{44})$/.exec(status.trackingPage ?? '')?.[1];
+    expect(token, status.trackingPage ?? 'no tracking page').toBeDefined();
+    const tracked = await call(t.app, getTracking, { params: { token: token! } });
+    expect(tracked.json().reference).toBe(order.reference);
     expect(status.documents.map((d) => d.kind)).toEqual(['label', 'label', 'document']);
     expect(bookCalls()).toBe(1);
 

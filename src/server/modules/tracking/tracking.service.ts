@@ -1,3 +1,4 @@
+import { hrefOf } from '#src/domain/site-links.js';
 import type { Logger } from 'pino';
 import type { TrackingView, AdminShipment, AdminTracking } from '#src/domain/api/tracking.js';
 import type { PaymentSummary } from '#src/domain/refunds.js';
@@ -373,7 +374,12 @@ export class TrackingService {
 
   /** The address of the shipment's tracking page. */
   trackingUrl(orderId: string): string {
-    return `${this.deps.siteUrl.replace(/\/+$/, '')}/track/${this.deps.tokens.of(orderId)}`;
+    return `${this.deps.siteUrl.replace(/\/+$/, '')}${this.trackingPath(orderId)}`;
+  }
+
+  /** The shipment's tracking page, as a path on this site. */
+  trackingPath(orderId: string): string {
+    return hrefOf('tracking', { token: this.deps.tokens.of(orderId) });
   }
 
   /** The collection dates a missed collection may move to, each with the page that offers it. */

@@ -10,7 +10,7 @@ import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { navigate } from '../../lib/router.js';
+import { Link, navigate } from '../../lib/router.js';
 import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
 import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
@@ -124,13 +124,22 @@ export function OrderDetails({
             <dd>{checkout.courierReference}</dd>
           </>
         )}
-        {checkout.trackingUrl && (
+        {checkout.trackingPage && (
           <>
             <dt>Tracking</dt>
             <dd>
-              <a href={checkout.trackingUrl} target="_blank" rel="noreferrer">
-                Track your shipment<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              <Link to={checkout.trackingPage}>Track your boxes</Link>
+              {checkout.trackingUrl && (
+                <>
+                  {' '}
+                  (or{' '}
+                  <a href={checkout.trackingUrl} target="_blank" rel="noreferrer">
+                    the courier’s tracking page
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                  )
+                </>
+              )}
             </dd>
           </>
         )}

@@ -207,13 +207,22 @@ function Success({ status }: { status: CheckoutStatus }) {
               <dd>{status.courierReference}</dd>
             </>
           )}
-          {status.trackingUrl && (
+          {status.trackingPage && (
             <>
               <dt>Tracking</dt>
               <dd>
-                <a href={status.trackingUrl} target="_blank" rel="noreferrer">
-                  Track your shipment<span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
+                <Link to={status.trackingPage}>Track your boxes</Link>
+                {status.trackingUrl && (
+                  <>
+                    {' '}
+                    (or{' '}
+                    <a href={status.trackingUrl} target="_blank" rel="noreferrer">
+                      the courier’s tracking page
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                    )
+                  </>
+                )}
               </dd>
             </>
           )}
