@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
+import { emailKindText } from '#src/domain/email-kinds.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
 
@@ -107,7 +108,7 @@ function MailView() {
                   <tr key={m.id}>
                     <th scope="row">
                       {m.subject}
-                      <span className="muted"> ({m.kind})</span>
+                      <span className="muted"> ({emailKindText(m.kind)})</span>
                     </th>
                     <td>{m.to}</td>
                     <td>

@@ -1,11 +1,11 @@
 import { getAdminOrderTracking, type AdminTracking } from '#src/domain/api/tracking.js';
+import { emailKindText } from '#src/domain/email-kinds.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import {
   collectionDayText,
   collectionText,
-  emailKindText,
   SHIPMENT_FLAG_TEXT,
   TrackedBoxes,
   TrackingBadge,

@@ -5,7 +5,6 @@ export { TrackedBoxes, TrackingBadge, TrackingStatusPanel } from './tracking-box
 export {
   collectionDayText,
   collectionText,
-  emailKindText,
   SHIPMENT_FLAG_TEXT,
   statusLabel as trackingStatusLabel,
 } from './tracking-text.js';
