@@ -88,7 +88,7 @@ export function createServices(
   );
   const { auth, rateLimiter, accounts } = accountServices(deps, { mail, jobs }, site);
   // An order's account holder is told of its money and booking (docs/email.md).
-  mail.emails.findAccountsWith((userId) => accounts.emailOf(userId));
+  mail.emails.findAccountsWith((userId, tx) => accounts.emailOf(userId, tx));
   const booking = bookingServices(deps, { mail, payment, jobs, accounts }, site);
   const customer = customerServices(
     deps,

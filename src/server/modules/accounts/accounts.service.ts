@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '#src/domain/accou
 import type { Account } from '#src/domain/api/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -153,10 +154,15 @@ export class AccountsService {
     return null;
   }
 
-  /** An account's email by its id (an order's account holder, docs/email.md), or null. */
-  async emailOf(userId: string): Promise<string | null> {
-    const ctx = await this.auth.$context;
-    return (await ctx.internalAdapter.findUserById(userId))?.email ?? null;
+  /**
+   * An account's email by its id (an order's account holder, docs/email.md), or null: read
+   * through the caller's transaction, which may hold the embedded database's one connection.
+   */
+  async emailOf(userId: string, tx: Queryable): Promise<string | null> {
+    const [row] = await rawQueryOf(tx)<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+      userId,
+    ]);
+    return row?.email ?? null;
   }
 
   /** The id of the account of an email, whatever its case (the console's order search), or null. */

@@ -52,6 +52,7 @@ export function bookingConfirmationOf(
       email: collection.email,
     },
     collectionDate,
+    ...(order.courierReference ? { courierReference: order.courierReference } : {}),
     // Our own tracking page (docs/tracking.md), which lasts, rather than the courier's.
     trackingUrl: deps.tracking.trackingUrl(order.id),
     service: receipt.service,

@@ -108,7 +108,7 @@ async function resolveBooked(
   }
   // With the courier's labels (and tracking link) the customer gets the booking confirmation.
   const labels = trackingUrl && documents.length > 0 ? documents : undefined;
-  await emailBooked(deps, { ...order, bookedAt: now }, labels, tx);
+  await emailBooked(deps, { ...order, bookedAt: now, courierReference }, labels, tx);
   return {
     reference: order.reference,
     status: 'booked' as const,

@@ -24,8 +24,11 @@ export interface EmailConfig {
   siteUrl: string;
 }
 
-/** An account's email by its id: the account holder of an order (the accounts module's). */
-export type AccountEmailLookup = (userId: string) => Promise<string | null>;
+/**
+ * An account's email by its id, through the caller's transaction: the account holder of an
+ * order (the accounts module's).
+ */
+export type AccountEmailLookup = (userId: string, tx: Queryable) => Promise<string | null>;
 
 /** One email written to the outbox, and the address it goes to. */
 export type Sent = EnqueueResult & { to: string };
@@ -65,7 +68,7 @@ export class Emails {
     const definition = EMAILS[kind] as unknown as OrderEmailDefinition<K, EmailData<K>>;
     const key = definition.key(order, data);
     const sent: Sent[] = [];
-    for (const [i, to] of (await this.addressees(definition, order, data)).entries()) {
+    for (const [i, to] of (await this.addressees(tx, definition, order, data)).entries()) {
       const rendered = definition.render(data, { ...this.context(), order, to });
       const queued = await this.outbox.enqueue(tx, {
         kind,
@@ -107,6 +110,7 @@ export class Emails {
 
   /** Who an email about an order goes to, in its rule's order, each address once. */
   async addressees<K extends EmailKind, Data>(
+    tx: Queryable,
     definition: Pick<OrderEmailDefinition<K, Data>, 'to' | 'parties'>,
     order: EmailOrder,
     data: Data,
@@ -116,7 +120,7 @@ export class Emails {
     const seen = new Set<string>();
     const addressees: Addressee[] = [];
     for (const party of definition.to) {
-      const person = given[party] ?? (await this.partyOf(party, order));
+      const person = given[party] ?? (await this.partyOf(tx, party, order));
       const email = person ? validAddress(person.email) : undefined;
       if (!person || !email || seen.has(email.toLowerCase())) continue;
       seen.add(email.toLowerCase());
@@ -126,6 +130,7 @@ export class Emails {
   }
 
   private async partyOf(
+    tx: Queryable,
     party: Party,
     order: EmailOrder,
   ): Promise<{ email: string; firstName: string | null } | null> {
@@ -138,7 +143,7 @@ export class Emails {
       case 'account': {
         if (!order.userId) return null;
         if (!this.accountEmail) throw new Error('Emails: no account lookup (findAccountsWith)');
-        const email = await this.accountEmail(order.userId);
+        const email = await this.accountEmail(order.userId, tx);
         return email ? { email, firstName: contact?.firstName ?? null } : null;
       }
       case 'contact':

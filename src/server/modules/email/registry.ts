@@ -1,5 +1,5 @@
 import type { EmailKind } from '#src/domain/email-kinds.js';
-import type { EmailDefinition } from './define-email.js';
+import { PARTY_WORDS, type EmailDefinition } from './define-email.js';
 import { bookingCancelledEmail } from './emails/booking-cancelled.email.js';
 import { bookingConfirmationEmail } from './emails/booking-confirmation.email.js';
 import { cancelNotMadeEmail } from './emails/cancel-not-made.email.js';
@@ -82,3 +82,21 @@ export type AddressEmailKind = Exclude<EmailKind, OrderEmailKind>;
 /** What an email of this kind is sent with: the compiler checks it per kind. */
 export type EmailData<K extends EmailKind> =
   Emails[K] extends EmailDefinition<K, infer Data> ? Data : never;
+
+/** Who receives an email, in words: docs/email.md's table reads it. */
+export function whoReceives(kind: EmailKind): string {
+  const definition = EMAILS[kind] as EmailDefinition<EmailKind, never>;
+  if (definition.about === 'address') return definition.who;
+  const words = definition.to.map((party) => PARTY_WORDS[party]);
+  const last = words.pop() ?? '';
+  return words.length > 0 ? `${words.join(', ')} and ${last}` : last;
+}
+
+/** docs/email.md's table of the emails: kind, when, who receives it (`registry.test.ts`). */
+export function emailTable(): { kind: EmailKind; when: string; who: string }[] {
+  return (Object.keys(EMAILS) as EmailKind[]).map((kind) => ({
+    kind,
+    when: EMAILS[kind].when,
+    who: whoReceives(kind),
+  }));
+}
