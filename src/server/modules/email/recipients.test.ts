@@ -20,6 +20,7 @@ import {
   confirmDeclaration,
   setPersonalEffects,
 } from '#src/domain/api/declaration.js';
+import { emailKindText } from '#src/domain/email-kinds.js';
 import { IMPORT_CHARGES } from '#src/domain/import-charges.js';
 import { londonAt, londonDate } from '#src/domain/london-time.js';
 
@@ -191,6 +192,11 @@ describe('who receives each email about an order', () => {
     for (const document of IMPORT_CHARGES.FR.personalEffects.checklist) {
       expect(reminderText).toContain(document);
     }
+    // The console's tracking table lists each copy by the kind the outbox stored, named in words.
+    const shown = await t.app.services.tracking.adminTracking(order.id);
+    const listed = shown.emails.filter((e) => e.kind === 'tracking-customs-hold');
+    expect(listed.map((e) => e.to.toLowerCase()).sort()).toEqual(holds.map((m) => m.to).sort());
+    expect(emailKindText(listed[0]!.kind)).toBe('Held by customs');
     // The recipient gets the customs hold alone: the hand-over and progress are the sender's.
     expect(mail.filter((m) => m.to === recipient).map((m) => m.kind)).toEqual([
       'tracking-customs-hold',

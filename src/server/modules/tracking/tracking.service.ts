@@ -731,6 +731,7 @@ export class TrackingService {
         .filter((m) => m.kind.startsWith('tracking-'))
         .map((m) => ({
           kind: m.kind,
+          to: m.to,
           at: m.createdAt.toISOString(),
           status: m.status,
         }))

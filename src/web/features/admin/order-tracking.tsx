@@ -117,14 +117,16 @@ function TrackingBody({ data }: { data: AdminTracking }) {
             <thead>
               <tr>
                 <th scope="col">Email</th>
+                <th scope="col">To</th>
                 <th scope="col">When</th>
                 <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
               {emails.map((email, index) => (
-                <tr key={`${email.kind}-${email.at}-${index}`}>
+                <tr key={`${email.kind}-${email.to}-${email.at}-${index}`}>
                   <th scope="row">{emailKindText(email.kind)}</th>
+                  <td>{email.to}</td>
                   <td>{formatLondon(email.at, 'short')}</td>
                   <td>
                     <span className={`status status--mail-${email.status}`}>
