@@ -87,13 +87,15 @@ export function createServices(
     deps.jobQueue,
   );
   const { auth, rateLimiter, accounts } = accountServices(deps, { mail, jobs }, site);
+  // An order's account holder is told of its money and booking (docs/email.md).
+  mail.emails.findAccountsWith((userId, tx) => accounts.emailOf(userId, tx));
   const booking = bookingServices(deps, { mail, payment, jobs, accounts }, site);
   const customer = customerServices(
     deps,
     { ...booking, mail, jobs, auth, rateLimiter, accounts },
     site,
   );
-  const operator = operatorServices(deps, { ...booking, ...customer, mail, auth }, site);
+  const operator = operatorServices(deps, { ...booking, ...customer, mail, auth, accounts }, site);
   registerJobs(jobs, {
     bookingChanges: customer.bookingChanges,
     database: deps.database,
@@ -339,7 +341,8 @@ function customerServices(
  */
 function operatorServices(
   deps: AppDeps,
-  parts: BookingServices & ReturnType<typeof customerServices> & { mail: MailDeps; auth: Auth },
+  parts: BookingServices &
+    ReturnType<typeof customerServices> & { mail: MailDeps; auth: Auth; accounts: AccountsService },
   site: Site,
 ) {
   const { catalog, rates, orders, checkout, contact, bookingChanges, myOrders, mail, auth } = parts;
@@ -357,6 +360,7 @@ function operatorServices(
     mail,
     myOrders,
     bookingChanges,
+    accounts: parts.accounts,
   });
   const operators = new OperatorAccounts({
     auth,
@@ -387,6 +391,7 @@ function consoleServices(s: {
   mail: MailDeps;
   myOrders: MyOrdersService;
   bookingChanges: BookingChangesService;
+  accounts: AccountsService;
 }) {
   const { audit, clock, orders, checkout } = s;
   const notes = new OrderNotesRepository(s.db);
@@ -399,6 +404,7 @@ function consoleServices(s: {
     notes,
     audit,
     bookingChanges: s.bookingChanges,
+    accounts: s.accounts,
   });
   const operatorActions = {
     rates: new OperatorRates({ catalog: s.catalog, rateCache: s.rates, audit, clock }),

@@ -246,8 +246,13 @@ export const AdminTrackingSchema = z.object({
       rebookings: z.number().int(),
     })
     .nullable(),
-  /** The tracking emails sent for this order, oldest first. */
-  emails: z.array(z.object({ kind: z.string(), at: z.string(), status: z.string() })),
+  /**
+   * The tracking emails sent for this order, oldest first, one per address: `kind` as the
+   * outbox stores it (`tracking-customs-hold`, named in words by `emailKindText`).
+   */
+  emails: z.array(
+    z.object({ kind: z.string(), to: z.string(), at: z.string(), status: z.string() }),
+  ),
 });
 export type AdminTracking = z.infer<typeof AdminTrackingSchema>;
 

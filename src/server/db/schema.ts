@@ -146,6 +146,11 @@ export const orders = pgTable('orders', {
    */
   personalEffects: boolean('personal_effects').notNull().default(false),
   personalEffectsSetAt: timestamp('personal_effects_set_at', { withTimezone: true }),
+  /**
+   * The email of the person who booked (migration 0185): the collection step's email, written
+   * with it until the order is paid; a later change of collection contact leaves it.
+   */
+  bookerEmail: text('booker_email'),
 });
 
 /** The browsers (hashed guest-session cookies) that may open an order (migration 0014). */

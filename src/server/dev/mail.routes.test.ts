@@ -71,7 +71,7 @@ describe('/dev/mail (local mailbox)', () => {
 
   it('escapes what it shows', async () => {
     await t.database.transaction((tx) =>
-      t.mail.emails.enqueueContactMessage(tx, {
+      t.mail.emails.sendTo(tx, 'contact-message', {
         id: 'dev-xss',
         firstName: '<script>alert(1)</script>',
         lastName: 'X',

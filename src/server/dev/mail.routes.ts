@@ -106,7 +106,7 @@ export function devMailRoutes(options: {
     app.post('/dev/mail/sample', async (_request, reply) => {
       const now = clock.now();
       const input = await sampleBookingConfirmation(options.siteUrl, nextWeekday(now), now);
-      await database.transaction((tx) => mail.emails.enqueueBookingConfirmation(tx, input));
+      await database.transaction((tx) => mail.emails.sendTo(tx, 'dev-sample', input));
       mail.worker.wake();
       return reply.redirect(`/dev/mail?sent=${encodeURIComponent(input.orderReference)}`, 303);
     });

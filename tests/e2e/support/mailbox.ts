@@ -13,7 +13,7 @@ export async function openMail(
   const link = page.getByRole('link', { name: subject, exact: true });
   await expect(async () => {
     await page.reload();
-    await expect(link).toBeVisible({ timeout: 500 });
+    await expect(link.first()).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: options.timeoutMs ?? 15_000 });
   await link.first().click();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();

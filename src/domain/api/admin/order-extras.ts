@@ -133,7 +133,7 @@ export const resendAdminConfirmation = defineRoute({
   tag: CONSOLE_TAG,
   summary: 'Send a booked order’s confirmation email again',
   description:
-    'Queues a new copy of the booking confirmation (labels attached) to the collection contact through the outbox. Booked orders only, checked under the order’s row lock.',
+    'Queues a new copy of the booking confirmation (labels attached) through the outbox, to whom the confirmation goes: the person who booked, the account holder and the collection contact, each once (`to` lists them, the first copy is `mailId`). Booked orders only, checked under the order’s row lock.',
   ...ONE_ORDER,
   responses: {
     200: z
@@ -156,7 +156,7 @@ export const askAdminOrderPayAgain = defineRoute({
   tag: CONSOLE_TAG,
   summary: 'Ask the customer of an order whose booking failed to try again',
   description:
-    'For a `booking_failed` order (its card hold already released, so booking again needs a new payment): emails the collection contact, through the outbox, that the booking did not go through and they were not charged, with a single-use link (' +
+    'For a `booking_failed` order (its card hold already released, so booking again needs a new payment): emails the person who booked, through the outbox, that the booking did not go through and they were not charged, with a single-use link (' +
     `${PAY_AGAIN_LINK_DAYS} days` +
     ') that gives their browser the order back to pay again. Checked under the order’s row lock; audited as `order.ask_to_pay_again`. Each request sends one email.',
   ...ONE_ORDER,

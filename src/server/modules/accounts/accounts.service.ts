@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, type Role, type SessionUser } from '#src/domain/accou
 import type { Account } from '#src/domain/api/accounts.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
+import { rawQueryOf, type Queryable } from '../../db/queryable.js';
 import { ApiError } from '../../http/errors.js';
 import type { Limit, RateLimiter } from '../../http/rate-limiter.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -119,7 +120,7 @@ export class AccountsService {
       notice: {
         recipient: (account) => this.ownerOf(account),
         send: (tx, notice) =>
-          deps.mail.emails.enqueueSignInFailures(tx, {
+          deps.mail.emails.sendTo(tx, 'sign-in-failures', {
             ...notice,
             resetUrl: `${new URL(deps.siteUrl).origin}/login/forgotten-password`,
           }),
@@ -151,6 +152,23 @@ export class AccountsService {
     const ctx = await this.auth.$context;
     await ctx.internalAdapter.deleteSession(session.session.token);
     return null;
+  }
+
+  /**
+   * An account's email by its id (an order's account holder, docs/email.md), or null: read
+   * through the caller's transaction, which may hold the embedded database's one connection.
+   */
+  async emailOf(userId: string, tx: Queryable): Promise<string | null> {
+    const [row] = await rawQueryOf(tx)<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+      userId,
+    ]);
+    return row?.email ?? null;
+  }
+
+  /** The id of the account of an email, whatever its case (the console's order search), or null. */
+  async userIdOf(email: string): Promise<string | null> {
+    const ctx = await this.auth.$context;
+    return (await ctx.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id ?? null;
   }
 
   /** The email of the account a sign-in failure key names, or undefined when none has it. */
@@ -258,7 +276,7 @@ export class AccountsService {
     }
     const site = new URL(this.deps.siteUrl).origin;
     await this.deps.database.transaction((tx) =>
-      this.deps.mail.emails.enqueuePasswordReset(tx, {
+      this.deps.mail.emails.sendTo(tx, 'password-reset', {
         email: found.user.email,
         resetUrl: `${site}/login/reset-password?token=${encodeURIComponent(token)}`,
         expiresAt: new Date(this.deps.clock.now().getTime() + RESET_LINK_SECONDS * 1000),

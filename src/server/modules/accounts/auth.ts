@@ -150,7 +150,7 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         await sendEmail((tx) =>
-          deps.mail.emails.enqueueEmailVerification(tx, {
+          deps.mail.emails.sendTo(tx, 'verify-email', {
             email: user.email,
             url: link('/account/verify-email', token),
             requestId: token.slice(-32),

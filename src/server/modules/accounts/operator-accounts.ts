@@ -131,7 +131,7 @@ export class OperatorAccounts {
         { tokenHash, email, invitedBy: actor.email, createdAt: now, expiresAt },
         tx,
       );
-      await this.deps.mail.emails.enqueueOperatorInvitation(tx, {
+      await this.deps.mail.emails.sendTo(tx, 'operator-invitation', {
         email,
         acceptUrl,
         expiresAt,

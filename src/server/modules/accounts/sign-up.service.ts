@@ -180,7 +180,7 @@ export class SignUpService {
     if (attempts > SIGN_UP_LIMITS.existingNoticePerEmail.max) return false;
     const site = new URL(this.deps.siteUrl).origin;
     await this.deps.database.transaction((tx) =>
-      this.deps.mail.emails.enqueueSignUpExistingAccount(tx, {
+      this.deps.mail.emails.sendTo(tx, 'sign-up-existing-account', {
         email,
         signInUrl: `${site}/login`,
         resetUrl: `${site}/login/forgotten-password`,
@@ -219,7 +219,7 @@ export class SignUpService {
           new Date(now.getTime() + SIGN_UP_LINK_SECONDS * 1000),
         ],
       );
-      await this.deps.mail.emails.enqueueSignUpLink(tx, {
+      await this.deps.mail.emails.sendTo(tx, 'sign-up-link', {
         email: input.email,
         url: `${site}/signup/confirm?token=${encodeURIComponent(token)}`,
         requestId: tokenHash,

@@ -1,3 +1,4 @@
+import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInAdmin } from '#tests/support/operators.js';
@@ -56,11 +57,12 @@ async function sandboxStatus(id: string) {
   );
   return row?.status;
 }
-async function mailTo(email: string, reference: string) {
+/** The short emails about an order to this address, or (`confirmation`) its confirmations. */
+async function mailTo(email: string, reference: string, confirmation = false) {
   return t.database.query<{ subject: string; text_body: string; kind: string }>(
-    `SELECT subject, text_body, kind FROM mail WHERE to_address = $1 AND kind = 'order-update'
-       AND subject LIKE $2 ORDER BY created_at`,
-    [email, `%${reference}`],
+    `SELECT subject, text_body, kind FROM mail WHERE to_address = $1
+       AND (kind = 'booking-confirmation') = $3 AND subject LIKE $2 ORDER BY created_at`,
+    [email, `%${reference}`, confirmation],
   );
 }
 
@@ -93,11 +95,17 @@ describe('an order whose booking outcome is unknown', () => {
     expect(await sandboxStatus(payment!.provider_payment_id)).toBe('captured');
     const status = await checkoutStatus(t.app, order.id);
     expect(status).toMatchObject({ status: 'booked', result: 'SUCCESS', error: null });
-    const [mail] = await mailTo('ada@example.com', order.reference);
-    expect(mail?.subject).toBe(`Your collection is booked: ${order.reference}`);
-    expect(mail?.text_body).toContain('courier reference TG-998877');
+    const [mail] = await mailTo('ada@example.com', order.reference, true);
+    // The booking confirmation, as a booking the courier made at once sends it.
+    expect(mail?.kind).toBe('booking-confirmation');
+    expect(mail?.subject).toBe(`Your booking was successful: ${order.reference}`);
+    expect(mail?.text_body).toContain('Courier reference: TG-998877');
     // The courier has no labels for that reference: the email says they are not in it.
-    expect(mail?.text_body).toContain('Your labels are not in this email');
+    expect(mail?.text_body).toContain('Your labels are not attached to this email');
+    // Its tracking link and the cancel and change rules, as every confirmation has them.
+    expect(mail?.text_body).toMatch(/Track your parcels: http\S+\/track\//);
+    expect(mail?.text_body).toContain(CHANGES_POLICY.cancel);
+    expect(mail?.text_body).toContain(CHANGES_POLICY.change);
     const audit = (await call(admin, getAdminOrder, { params: { id: order.id } })).json().audit;
     expect(audit).toEqual([
       expect.objectContaining({

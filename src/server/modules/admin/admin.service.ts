@@ -43,6 +43,8 @@ export interface AdminDeps {
   audit: Pick<AuditLog, 'entries'>;
   /** The booking's cancellations and changes after payment, oldest first. */
   bookingChanges: { changes(orderId: string): Promise<BookingChangeView[]> };
+  /** The account an email belongs to: the search finds its orders by it. */
+  accounts: { userIdOf(email: string): Promise<string | null> };
 }
 
 function summaryOf(o: OrderRow, trackingStatus: TrackingStatus | null): AdminOrderSummary {
@@ -93,9 +95,11 @@ export class AdminService {
   }): Promise<{ orders: AdminOrderSummary[]; next: string | null }> {
     const to = query.to ? londonMidnight(query.to) : undefined;
     if (to) to.setUTCDate(to.getUTCDate() + 1);
+    const email = query.q?.includes('@') ? query.q.trim() : undefined;
     const rows = await this.deps.orders.search({
       status: query.status,
       text: query.q,
+      accountId: email ? await this.deps.accounts.userIdOf(email) : null,
       from: query.from ? londonMidnight(query.from) : undefined,
       to,
       after: query.after ? decodeCursor(query.after) : undefined,

@@ -214,24 +214,10 @@ export class BookingChangesService {
         cancelledBy(change),
         tx,
       );
-      const email = order.collectionAddress?.email;
-      if (!email) return;
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId: order.id,
-        idempotencyKey: `order-update:${order.reference}:booking-cancelled`,
-        subject: `Your booking is cancelled: ${order.reference}`,
-        heading: 'Your booking is cancelled',
-        paragraphs: [
-          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          `We have cancelled booking ${order.reference} with the courier${change.byKind === 'operator' ? ', as you asked us to' : ''}. The courier will not come to collect your boxes.`,
-          refund
-            ? `A full refund of ${formatPence(refundPence)} is on its way to the card you paid with. We will email you again when the card provider confirms it; banks then take up to 5 working days to show it.`
-            : releasing
-              ? 'We have released the hold on your card: you will not be charged.'
-              : 'You have not been charged for this booking.',
-          'You are welcome to book again at any time. Reply to this email if you have any question.',
-        ],
+      await mail.emails.send(tx, 'booking-cancelled', order, {
+        byOperator: change.byKind === 'operator',
+        refundPence: refund ? refundPence : null,
+        releasing,
       });
     });
     mail.worker.wake();
@@ -256,22 +242,7 @@ export class BookingChangesService {
       if (!settled || order.status !== 'cancelling') return;
       await orders.transition(order.id, 'cancelling', 'booked', {}, tx);
       await checkout.resumeCaptures(order.id, tx);
-      const email = order.collectionAddress?.email;
-      if (!email) return;
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId: order.id,
-        idempotencyKey: `order-update:${order.reference}:cancel-${to}:${change.id}`,
-        subject: `We could not cancel your booking: ${order.reference}`,
-        heading: 'Your booking is not cancelled',
-        paragraphs: [
-          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          to === 'refused'
-            ? `The courier could not cancel booking ${order.reference}: it reports your boxes as collected. Nothing has been refunded, and your boxes are on their way.`
-            : `We could not reach the courier to cancel booking ${order.reference}. Your booking stands: nothing has been refunded.`,
-          'If you still need to cancel, reply to this email and we will sort it out with the courier.',
-        ],
-      });
+      await mail.emails.send(tx, 'cancel-not-made', order, { outcome: to, changeId: change.id });
     });
     checkout.wake();
   }
@@ -379,21 +350,17 @@ export class BookingChangesService {
       }
       await orders.update(order.id, { collectionAddress: next }, ['booked'], tx);
       await repository.settle(change.id, 'done', 'the courier has the new contact', this.now(), tx);
-      const recipients = [...new Set([next.email, current.email])];
-      for (const [i, email] of recipients.entries()) {
-        await mail.emails.enqueueOrderUpdate(tx, {
-          email,
-          orderId: order.id,
-          idempotencyKey: `order-update:${order.reference}:contact:${change.id}:${i}`,
-          subject: `Your collection contact is updated: ${order.reference}`,
-          heading: 'Your collection contact is updated',
-          paragraphs: [
-            `Hello ${current.firstName},`,
-            `The courier now has these details for collecting booking ${order.reference} on ${formatCalendarDate(order.collectionDate ?? '')}: phone ${next.phone}, email ${next.email}${next.instructions ? `, instructions “${next.instructions}”` : ', no instructions'}.`,
-            'Your labels stay valid. Reply to this email if you did not ask for this change.',
-          ],
-        });
-      }
+      await mail.emails.send(
+        tx,
+        'contact-changed',
+        { ...locked, collectionAddress: next },
+        {
+          changeId: change.id,
+          collectionDate: order.collectionDate ?? '',
+          previous: { email: current.email, firstName: current.firstName },
+          next,
+        },
+      );
     });
   }
 

@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BookingChanges, CoverRaise } from '#src/domain/api/booking-changes.js';
 import { COVER_MESSAGE } from '#src/domain/api/cover.js';
 import { BOOKING_CHANGE_MESSAGES as M, coverRaisePricePence } from '#src/domain/booking-changes.js';
-import { formatPence } from '#src/domain/money.js';
-import {
-  coverProblem,
-  extraCoverText,
-  formatWholePounds,
-  maxCoverFor,
-} from '#src/domain/pricing.js';
+import { coverProblem, formatWholePounds, maxCoverFor } from '#src/domain/pricing.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
@@ -386,16 +380,10 @@ export class CoverRaises implements ChangePaymentHandler {
     await repository.transaction(async (tx) => {
       await orders.lock(order.id, tx);
       const ended = await this.end(change, final ? 'refused' : 'failed', message, tx);
-      const email = order.collectionAddress?.email;
-      if (!ended || !email) return;
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId: order.id,
-        idempotencyKey: `order-update:${order.reference}:cover-not-raised:${change.id}`,
-        subject: `Your cover is not raised: ${order.reference}`,
-        heading: 'Your cover is not raised',
-        paragraphs: [
-          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
+      if (!ended) return;
+      await mail.emails.send(tx, 'cover-not-raised', order, {
+        changeId: change.id,
+        why:
           Number(change.details.pricePence) > 0
             ? final
               ? M.courierRefusedCover
@@ -403,8 +391,7 @@ export class CoverRaises implements ChangePaymentHandler {
             : final
               ? M.courierRefusedFreeCover
               : M.courierUnreachableFreeCover,
-          `Your shipment keeps its cover of ${extraCoverText(order.coverPence ?? 0)}. Reply to this email if you have any question.`,
-        ],
+        coverPence: order.coverPence ?? 0,
       });
     });
     mail.worker.wake();
@@ -445,22 +432,10 @@ export class CoverRaises implements ChangePaymentHandler {
       );
       // Captured by the capture job, which waits while the booking is being cancelled.
       if (payment) await checkout.changePayments.capture(payment.id, tx);
-      const email = locked.collectionAddress?.email;
-      if (!email) return;
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId: order.id,
-        idempotencyKey: `order-update:${order.reference}:cover-raised:${change.id}`,
-        subject: `Your cover is raised to ${formatWholePounds(to)}: ${order.reference}`,
-        heading: 'Your cover is raised',
-        paragraphs: [
-          `Hello ${locked.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          `The courier now covers booking ${order.reference} for ${extraCoverText(to)}.`,
-          payment
-            ? `We are taking ${formatPence(payment.amountPence)} for it from the card you paid with, as a payment of its own: your booking's payment is unchanged. If you cancel before the courier collects your boxes, both are refunded in full.`
-            : 'It costs nothing more: your booking’s payment is unchanged.',
-          'Reply to this email if you have any question.',
-        ],
+      await mail.emails.send(tx, 'cover-raised', locked, {
+        changeId: change.id,
+        toPence: to,
+        paidPence: payment ? payment.amountPence : null,
       });
     });
   }

@@ -354,10 +354,12 @@ export class BookingJob {
       if (captured) {
         await jobs.enqueue(tx, capturePaymentJob, { paymentId: captured.id, orderId });
       }
-      await mail.emails.enqueueBookingConfirmation(
+      const bookedOrder = { ...order, bookedAt: now };
+      await mail.emails.send(
         tx,
-        bookingConfirmationOf(this.deps, { ...order, bookedAt: now }, documents),
-        { orderId },
+        'booking-confirmation',
+        bookedOrder,
+        bookingConfirmationOf(this.deps, bookedOrder, documents),
       );
       return true;
     });

@@ -52,6 +52,7 @@ export function bookingConfirmationOf(
       email: collection.email,
     },
     collectionDate,
+    ...(order.courierReference ? { courierReference: order.courierReference } : {}),
     // Our own tracking page (docs/tracking.md), which lasts, rather than the courier's.
     trackingUrl: deps.tracking.trackingUrl(order.id),
     service: receipt.service,
@@ -182,12 +183,13 @@ export async function resendBookingConfirmation(
     // Booked by an operator, and neither the courier nor an operator has given the labels yet.
     throw new ApiError(409, NO_CONFIRMATION.code, NO_CONFIRMATION.message);
   }
-  const input = bookingConfirmationOf(deps, order, documents);
-  const queued = await deps.mail.emails.enqueueBookingConfirmation(tx, input, {
-    idempotencyKey: `booking-confirmation:${order.reference}:again:${randomUUID()}`,
-    orderId,
+  const sent = await deps.mail.emails.send(tx, 'booking-confirmation', order, {
+    ...bookingConfirmationOf(deps, order, documents),
+    copy: randomUUID(),
   });
-  return { reference: order.reference, mailId: queued.id, to: input.recipient.email };
+  const first = sent[0];
+  if (!first) throw new ApiError(409, 'NO_CUSTOMER_EMAIL', 'This order has no email to write to.');
+  return { reference: order.reference, mailId: first.id, to: sent.map((s) => s.to).join(', ') };
 }
 
 export const NOT_A_PDF = {

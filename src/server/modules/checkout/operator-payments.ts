@@ -32,21 +32,9 @@ export async function cancelAuthorisation(deps: CheckoutDeps, orderId: string, t
     tx,
   );
   const released = await releaseAuthorisations(deps, orderId, tx);
-  const email = order.collectionAddress?.email;
-  if (email) {
-    await mail.emails.enqueueOrderUpdate(tx, {
-      email,
-      orderId: order.id,
-      idempotencyKey: `order-update:${order.reference}:cancelled:${order.paymentAttempt}`,
-      subject: `Your booking is cancelled: ${order.reference}`,
-      heading: 'Your booking is cancelled',
-      paragraphs: [
-        `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-        `We have cancelled your booking ${order.reference} before it was made with the courier.`,
-        'We have released the hold on your card: you have not been charged. You are welcome to book again at any time. Reply to this email if you have any question.',
-      ],
-    });
-  }
+  await mail.emails.send(tx, 'cancelled-before-booking', order, {
+    paymentAttempt: order.paymentAttempt,
+  });
   return { reference: order.reference, released: released.length };
 }
 

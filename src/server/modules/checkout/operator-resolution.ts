@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { formatPence } from '#src/domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
@@ -109,7 +108,7 @@ async function resolveBooked(
   }
   // With the courier's labels (and tracking link) the customer gets the booking confirmation.
   const labels = trackingUrl && documents.length > 0 ? documents : undefined;
-  await emailBooked(deps, { ...order, bookedAt: now }, courierReference, labels, tx);
+  await emailBooked(deps, { ...order, bookedAt: now, courierReference }, labels, tx);
   return {
     reference: order.reference,
     status: 'booked' as const,
@@ -134,42 +133,22 @@ function storedDocuments(order: OrderRow, found: ShipmentDocuments | undefined, 
 }
 
 /**
- * The customer's email for a booking found: the booking confirmation itself with the courier's
- * labels, else a note that the labels follow.
+ * The customer's email for a booking found: the booking confirmation itself, the one the booking
+ * job sends (its receipt, tracking link and the cancel and change rules), with the courier's labels
+ * when it gave them, else saying that they follow.
  */
 async function emailBooked(
   deps: CheckoutDeps,
   order: OrderRow & { bookedAt: Date },
-  courierReference: string,
   labels: ReturnType<typeof storedDocuments> | undefined,
   tx: DbTransaction,
 ) {
-  const email = order.collectionAddress?.email;
-  if (!email) return;
-  const orderId = order.id;
-  if (labels) {
-    await deps.mail.emails.enqueueBookingConfirmation(
-      tx,
-      bookingConfirmationOf(deps, order, labels),
-      { orderId },
-    );
-    return;
-  }
-  // No labels yet (the courier could not give them): say so, and promise no attachment. An
-  // operator uploads them and sends the confirmation from the console.
-  await deps.mail.emails.enqueueOrderUpdate(tx, {
-    email,
-    orderId,
-    idempotencyKey: `order-update:${order.reference}:booked`,
-    subject: `Your collection is booked: ${order.reference}`,
-    heading: 'Your collection is booked',
-    paragraphs: [
-      greeting(order),
-      `We have checked with the courier: your booking ${order.reference} is confirmed, with courier reference ${courierReference}.`,
-      `Your card is now charged ${order.pricePence ? formatPence(order.pricePence) : 'the price you were quoted'}, the amount that was held.`,
-      'Your labels are not in this email: we are getting them from the courier, and will send them in a separate email before your collection day. Reply to this email if you have any question.',
-    ],
-  });
+  await deps.mail.emails.send(
+    tx,
+    'booking-confirmation',
+    order,
+    bookingConfirmationOf(deps, order, labels ?? []),
+  );
 }
 
 /**
@@ -197,24 +176,6 @@ async function resolveNotBooked(deps: CheckoutDeps, order: OrderRow, tx: DbTrans
     tx,
   );
   await queueCancels(deps.jobs, cancelled, tx);
-  const email = order.collectionAddress?.email;
-  if (email) {
-    await deps.mail.emails.enqueueOrderUpdate(tx, {
-      email,
-      orderId,
-      idempotencyKey: `order-update:${order.reference}:not-booked`,
-      subject: `We could not book your collection: ${order.reference}`,
-      heading: 'We could not book your collection',
-      paragraphs: [
-        greeting(order),
-        `We have checked with the courier: your booking ${order.reference} was not made.`,
-        'We have released the hold on your card: you have not been charged. You are welcome to book again at any time.',
-      ],
-    });
-  }
+  await deps.mail.emails.send(tx, 'not-booked', order, {});
   return { reference: order.reference, status: 'booking_failed' as const };
 }
-
-/** "Hello Ada," (or "Hello," without a name). */
-const greeting = (order: OrderRow) =>
-  `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ',');

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { formatPence } from '#src/domain/money.js';
 import {
   parseRefundAmount,
   REFUND_MESSAGES,
@@ -421,26 +420,17 @@ export class Refunds {
       if (!settled) return;
       await this.refundedIfCovered(locked, now, tx);
       const total = refundedPence(await repository.listRefunds({ paymentId: locked.id }, tx));
-      const email = order.collectionAddress?.email;
-      if (!email) return;
-      await mail.emails.enqueueOrderUpdate(tx, {
-        email,
-        orderId: order.id,
-        idempotencyKey: `order-update:${order.reference}:refund:${refund.id}`,
-        subject: `We have refunded ${formatPence(refund.amountPence)}: ${order.reference}`,
-        heading: 'Your refund',
-        paragraphs: [
-          `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          ...refundEmailParagraphs({
-            reference: order.reference,
-            amountPence: refund.amountPence,
-            cardLast4: locked.cardLast4,
-            settledAt: now,
-            refundedInAllPence: total,
-            paidPence: locked.amountPence,
-          }),
-          'Reply to this email if you have any question.',
-        ],
+      await mail.emails.send(tx, 'refund', order, {
+        refundId: refund.id,
+        amountPence: refund.amountPence,
+        paragraphs: refundEmailParagraphs({
+          reference: order.reference,
+          amountPence: refund.amountPence,
+          cardLast4: locked.cardLast4,
+          settledAt: now,
+          refundedInAllPence: total,
+          paidPence: locked.amountPence,
+        }),
       });
     });
   }

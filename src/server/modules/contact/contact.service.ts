@@ -25,7 +25,7 @@ export class ContactService {
     };
     await this.repository.transaction(async (tx) => {
       await this.repository.insert(stored, tx);
-      await this.mail.emails.enqueueContactMessage(tx, stored);
+      await this.mail.emails.sendTo(tx, 'contact-message', stored);
     });
     this.mail.worker.wake();
     return { id: stored.id, receivedAt: stored.receivedAt.toISOString() };

@@ -140,9 +140,7 @@ function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConf
 }
 
 async function enqueueBooking(mail: MailDeps, overrides: Partial<BookingConfirmationInput> = {}) {
-  return database.transaction((tx) =>
-    mail.emails.enqueueBookingConfirmation(tx, booking(overrides)),
-  );
+  return database.transaction((tx) => mail.emails.sendTo(tx, 'dev-sample', booking(overrides)));
 }
 
 async function row(id: string) {
@@ -221,7 +219,7 @@ describe('delivery over SMTP', () => {
   it('sends a contact message to the sales mailbox with Reply-To the visitor', async () => {
     const mail = mailDeps();
     await database.transaction((tx) =>
-      mail.emails.enqueueContactMessage(tx, {
+      mail.emails.sendTo(tx, 'contact-message', {
         id: 'c-1',
         firstName: 'Ann',
         lastName: 'Lee',
@@ -247,7 +245,7 @@ describe('delivery over SMTP', () => {
     const mail = mailDeps();
     await expect(
       database.transaction(async (tx) => {
-        await mail.emails.enqueueBookingConfirmation(tx, booking());
+        await mail.emails.sendTo(tx, 'dev-sample', booking());
         throw new Error('the booking failed');
       }),
     ).rejects.toThrow('the booking failed');
@@ -260,12 +258,12 @@ describe('delivery over SMTP', () => {
     const mail = mailDeps();
     await expect(
       database.db.transaction(async (tx) => {
-        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLED' }));
+        await mail.emails.sendTo(tx, 'dev-sample', booking({ orderReference: 'BA-ROLLED' }));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     const { created } = await database.db.transaction((tx) =>
-      mail.emails.enqueueBookingConfirmation(tx, booking()),
+      mail.emails.sendTo(tx, 'dev-sample', booking()),
     );
     expect(created).toBe(true);
     expect(await mail.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
@@ -523,7 +521,7 @@ describe('hostile input', () => {
   it('escapes user text in HTML and keeps it out of the headers', async () => {
     const mail = mailDeps();
     await database.transaction((tx) =>
-      mail.emails.enqueueContactMessage(tx, {
+      mail.emails.sendTo(tx, 'contact-message', {
         id: 'c-evil',
         firstName: '<img src=x onerror=alert(1)>',
         lastName: 'Evil\r\nBcc: victim@example.net',
@@ -556,10 +554,7 @@ describe('hostile input', () => {
     ]) {
       await expect(
         database.transaction((tx) =>
-          mail.emails.enqueueBookingConfirmation(
-            tx,
-            booking({ recipient: { name: 'Jane', email } }),
-          ),
+          mail.emails.sendTo(tx, 'dev-sample', booking({ recipient: { name: 'Jane', email } })),
         ),
       ).rejects.toThrow(/not a single email address/);
     }
@@ -594,7 +589,7 @@ describe('the send-mail job', () => {
     await expect(
       database.transaction(async (tx) => {
         await insertOrder(tx, 'BA-ROLLBK');
-        await mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-ROLLBK' }));
+        await mail.emails.sendTo(tx, 'dev-sample', booking({ orderReference: 'BA-ROLLBK' }));
         throw new Error('the order could not be saved');
       }),
     ).rejects.toThrow('the order could not be saved');
@@ -606,10 +601,7 @@ describe('the send-mail job', () => {
 
     const { orderId, id } = await database.transaction(async (tx) => ({
       orderId: await insertOrder(tx, 'BA-COMMIT'),
-      ...(await mail.emails.enqueueBookingConfirmation(
-        tx,
-        booking({ orderReference: 'BA-COMMIT' }),
-      )),
+      ...(await mail.emails.sendTo(tx, 'dev-sample', booking({ orderReference: 'BA-COMMIT' }))),
     }));
     expect(await database.query(`SELECT id FROM orders WHERE id = $1`, [orderId])).toHaveLength(1);
     expect(await sendMailJobs()).toEqual([
@@ -617,7 +609,7 @@ describe('the send-mail job', () => {
     ]);
     // The same email asked for again (a retried request) adds no second job.
     await database.transaction((tx) =>
-      mail.emails.enqueueBookingConfirmation(tx, booking({ orderReference: 'BA-COMMIT' })),
+      mail.emails.sendTo(tx, 'dev-sample', booking({ orderReference: 'BA-COMMIT' })),
     );
     expect(await sendMailJobs()).toHaveLength(1);
 
@@ -747,7 +739,7 @@ describe('mail isolation', () => {
       await smtp.waitForConnections(1); // the booking is stuck waiting for a greeting
       const started = performance.now();
       await database.transaction((tx) =>
-        other.emails.enqueueContactMessage(tx, {
+        other.emails.sendTo(tx, 'contact-message', {
           id: '00000000-0000-4000-8000-0000000000c1',
           firstName: 'Ada',
           lastName: 'Lovelace',

@@ -6,7 +6,7 @@ import { bareAddress } from '../../providers/email/compose.js';
 import type { MailTransport } from '../../providers/email/email-provider.js';
 import { createMailTransport, LocalMailbox } from '../../providers/email/index.js';
 import type { SmtpTransportOptions } from '../../providers/email/smtp-transport.js';
-import { EmailService } from './email.service.js';
+import { Emails } from './emails.js';
 import { MailDelivery, type MailDeliveryOptions } from './mail-delivery.js';
 import { MailOutbox } from './outbox.js';
 
@@ -30,7 +30,7 @@ export interface MailConfig {
 /** Everything email: what features call, the outbox, the transport and its delivery. */
 export interface MailDeps {
   /** The entry points features call inside their transaction. */
-  emails: EmailService;
+  emails: Emails;
   outbox: MailOutbox;
   transport: MailTransport;
   /**
@@ -86,7 +86,7 @@ export function createMail(
     config.delivery,
   );
   return {
-    emails: new EmailService(outbox, deps.clock, {
+    emails: new Emails(outbox, deps.clock, {
       salesEmail: config.salesEmail,
       replyTo: config.replyTo ?? config.salesEmail,
       siteUrl: config.siteUrl,

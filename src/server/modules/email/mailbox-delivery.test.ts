@@ -83,7 +83,7 @@ function dyingBefore(inner: Database, at: RegExp) {
 
 async function enqueueContact(mail: MailDeps): Promise<string> {
   const { id } = await database.transaction((tx) =>
-    mail.emails.enqueueContactMessage(tx, {
+    mail.emails.sendTo(tx, 'contact-message', {
       id: crypto.randomUUID(),
       firstName: 'Ada',
       lastName: 'Lovelace',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EmailKind } from '#src/domain/email-kinds.js';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
 import { rawQueryOf, type Queryable } from '../../db/queryable.js';
@@ -6,19 +7,8 @@ import { enqueueJob, requeueJob } from '../../jobs/job-queue.js';
 import { sendMailJob } from './jobs/send-mail.job.js';
 import { attachmentFilename, headerText, requireAddress } from './mail-headers.js';
 
-export type MailKind =
-  | 'booking-confirmation'
-  | 'contact-message'
-  | 'password-reset'
-  | 'sign-in-failures'
-  | 'verify-email'
-  | 'sign-up-link'
-  | 'sign-up-existing-account'
-  | 'order-link'
-  | 'order-update'
-  | 'operator-invitation'
-  | `tracking-${string}`
-  | 'dev-sample';
+/** Every kind is an entry of the email registry (`registry.ts`, `EMAIL_KIND_TEXT`). */
+export type MailKind = EmailKind;
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
 export interface MailAttachment {

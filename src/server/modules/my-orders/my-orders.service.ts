@@ -110,8 +110,8 @@ export class MyOrdersService {
   }
 
   /**
-   * Emails a single-use link to the order's collection email when the reference and email match;
-   * the caller answers the same either way.
+   * Emails a single-use link to the email asked with when the reference matches and the email is
+   * the booker's or the collection contact's; the caller answers the same either way.
    */
   async requestLink(input: { reference: string; email: string }): Promise<void> {
     const reference = input.reference.trim().toUpperCase();
@@ -119,11 +119,13 @@ export class MyOrdersService {
       { key: `booking-link:reference:${reference}`, limit: BOOKING_LINK_LIMITS.perReference },
     ]);
     const order = await this.deps.orders.findByReference(reference);
-    const email = order?.collectionAddress?.email;
-    if (!order || !email || !sameEmail(email, input.email)) return;
+    // The person who booked, or the collection contact: the link goes to the address asked with.
+    const known = [order?.bookerEmail, order?.collectionAddress?.email];
+    const email = known.find((e): e is string => !!e && sameEmail(e, input.email));
+    if (!order || !email) return;
     await this.deps.links.transaction(async (tx) => {
       const token = await this.newLink(order.id, BOOKING_LINK_MINUTES * 60_000, tx);
-      await this.deps.mail.emails.enqueueOrderLink(tx, {
+      await this.deps.mail.emails.sendTo(tx, 'order-link', {
         email,
         orderId: order.id,
         orderReference: order.reference,
@@ -148,37 +150,20 @@ export class MyOrdersService {
     if (order.status !== 'booking_failed') {
       throw new ApiError(409, NOT_BOOKING_FAILED.code, NOT_BOOKING_FAILED.message(order.status));
     }
-    const email = order.collectionAddress?.email;
-    if (!email) {
-      throw new ApiError(409, 'NO_CUSTOMER_EMAIL', 'This order has no email to write to.');
-    }
     const validMs = PAY_AGAIN_LINK_DAYS * 24 * 60 * 60_000;
     const expiresAt = new Date(this.deps.clock.now().getTime() + validMs);
     const token = await this.newLink(orderId, validMs, tx);
     const site = this.deps.siteUrl.replace(/\/$/, '');
-    const name = order.collectionAddress?.firstName ?? '';
-    const queued = await this.deps.mail.emails.enqueueOrderUpdate(tx, {
-      email,
-      orderId,
-      idempotencyKey: `order-update:${order.reference}:pay-again:${randomUUID()}`,
-      subject: `Your booking did not go through: ${order.reference}`,
-      heading: 'Your booking did not go through',
-      paragraphs: [
-        `Hello ${name},`.replace(/ ,$/, ','),
-        `We could not book the collection for your order ${order.reference} with the courier.`,
-        'You have not been charged: the hold on your card was released.',
-        'Your order is kept as you left it. To book it, open it with this link and pay again:',
-      ],
-      action: {
-        text: 'Open my order and pay again',
-        url: `${site}/manage-booking?token=${token}`,
-      },
-      closing: [
-        `The link works once, for ${PAY_AGAIN_LINK_DAYS} days. After that, ask for a new one at ${site}/manage-booking with your order reference and this email address.`,
-        'Reply to this email if you have any question.',
-      ],
+    const [queued, ...others] = await this.deps.mail.emails.send(tx, 'pay-again', order, {
+      url: `${site}/manage-booking?token=${token}`,
+      days: PAY_AGAIN_LINK_DAYS,
+      manageUrl: `${site}/manage-booking`,
+      requestId: randomUUID(),
     });
-    return { reference: order.reference, mailId: queued.id, to: email, expiresAt };
+    if (!queued)
+      throw new ApiError(409, 'NO_CUSTOMER_EMAIL', 'This order has no email to write to.');
+    const to = [queued, ...others].map((sent) => sent.to).join(', ');
+    return { reference: order.reference, mailId: queued.id, to, expiresAt };
   }
 
   /** Stores a new single-use link to the order (only its hash), valid this long; returns its token. */

@@ -371,7 +371,7 @@ export class OrdersRepository {
             OR EXISTS (SELECT 1 FROM ${orderGuests} WHERE ${orderGuests.orderId} = ${orders.id}
               AND ${orderGuests.guestHash} = ${who.guestHash})
             OR (${orders.userId} IS NULL
-              AND lower(${orders.collectionAddress}->>'email') = lower(${who.verifiedEmail}::text)))`,
+              AND lower(${orders.bookerEmail}) = lower(${who.verifiedEmail}::text)))`,
         ),
       );
     return rows.length > 0;
@@ -455,8 +455,13 @@ export class OrdersRepository {
 /** The console's order search (docs/operators.md, "Orders"). */
 export interface OrderSearch {
   status?: OrderStatus | undefined;
-  /** An order reference, an email or a postcode (either end). */
+  /**
+   * An order reference, a postcode (either end) or an email: the booker's, the collection
+   * contact's, or (with `accountId`) the account's.
+   */
   text?: string | undefined;
+  /** The account whose email `text` is, when one has it: its orders match too. */
+  accountId?: string | null | undefined;
   /** Created on or after / before these instants. */
   from?: Date | undefined;
   to?: Date | undefined;
@@ -480,6 +485,8 @@ function searchConditions(search: OrderSearch): SQL[] {
     ];
     if (text.includes('@')) {
       matches.push(sql`lower(${orders.collectionAddress} ->> 'email') = ${text.toLowerCase()}`);
+      matches.push(sql`lower(${orders.bookerEmail}) = ${text.toLowerCase()}`);
+      if (search.accountId) matches.push(eq(orders.userId, search.accountId));
     }
     conditions.push(or(...matches) as SQL);
   }
@@ -510,9 +517,6 @@ function ofAccount(userId: string, verifiedEmail: string | null): SQL | undefine
   if (!verifiedEmail) return eq(orders.userId, userId);
   return or(
     eq(orders.userId, userId),
-    and(
-      isNull(orders.userId),
-      sql`lower(${orders.collectionAddress}->>'email') = lower(${verifiedEmail})`,
-    ),
+    and(isNull(orders.userId), sql`lower(${orders.bookerEmail}) = lower(${verifiedEmail})`),
   );
 }

@@ -201,7 +201,8 @@ export class OrdersService {
     return this.save(
       id,
       role === 'collection'
-        ? { collectionAddress: address, collectionAddressSavedAt: now }
+        ? // The person booking: their email stays when the collection contact changes later.
+          { collectionAddress: address, collectionAddressSavedAt: now, bookerEmail: address.email }
         : { deliveryAddress: address, deliveryAddressSavedAt: now },
     );
   }

@@ -131,9 +131,11 @@ describe('the order’s status, on every page that shows it', () => {
       consoleOrder: status,
       consoleShipments: status,
     });
-    const emails = async () =>
+    /** The tracking emails to one address: the person who booked, unless told. */
+    const booker = order.collectionAddress?.email ?? '';
+    const emails = async (to = booker) =>
       (await t.mail.outbox.listForOrder(order.id))
-        .filter((m) => m.kind.startsWith('tracking-'))
+        .filter((m) => m.kind.startsWith('tracking-') && m.to === to)
         .map((m) => m.kind)
         .sort();
 
@@ -155,8 +157,10 @@ describe('the order’s status, on every page that shows it', () => {
     const tracking = await ok(t.app, getTracking, { params: { token } });
     expect(tracking.boxes.map((b) => b.status)).toEqual(['customs_hold', 'out_for_delivery']);
     expect(await emails()).toEqual(['tracking-collected', 'tracking-customs-hold']);
+    // The recipient, who must act, hears of the hold too, and of nothing else.
+    expect(await emails(order.deliveryAddress?.email)).toEqual(['tracking-customs-hold']);
     const held = (await t.mail.outbox.listForOrder(order.id)).find(
-      (m) => m.kind === 'tracking-customs-hold',
+      (m) => m.kind === 'tracking-customs-hold' && m.to === booker,
     );
     expect(held?.subject).toBe(
       `Action needed: customs are holding a box (booking ${order.reference})`,

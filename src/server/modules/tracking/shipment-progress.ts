@@ -16,7 +16,7 @@ import {
   reminderDueAt,
   type ScheduleState,
 } from './poll-schedule.js';
-import type { TrackingEmailSubject } from './tracking-emails.js';
+import type { TrackingEmailSubject } from '../email/index.js';
 import type {
   ParcelRow,
   ShipmentChanges,

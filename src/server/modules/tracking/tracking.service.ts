@@ -27,7 +27,8 @@ import type {
   CourierProvider,
   ShipmentTracking,
 } from '../../providers/courier/courier-provider.js';
-import type { MailDeps } from '../email/index.js';
+import type { MailDeps, TrackingEmailSubject } from '../email/index.js';
+import { trackingMailKind } from '#src/domain/email-kinds.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
@@ -42,7 +43,6 @@ import {
   sinceRebooking,
   type TrackingEmailDue,
 } from './shipment-progress.js';
-import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
 import type { TrackingTokens } from './tracking-token.js';
 import type {
   ParcelRow,
@@ -348,26 +348,16 @@ export class TrackingService {
     occasion: string,
     extra: Partial<TrackingEmailSubject>,
   ): Promise<void> {
-    const email = order.collectionAddress?.email;
-    if (!email) return;
     const trackingUrl = this.trackingUrl(order.id);
-    const subject: TrackingEmailSubject = {
+    const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
+    await this.deps.mail.emails.send(tx, trackingMailKind(kind), order, {
       reference: order.reference,
-      firstName: order.collectionAddress?.firstName ?? '',
       destination: findCountry(order.destinationCountryId)?.title ?? 'the destination',
       collectionDate: shipment.collectionDate,
       boxCount: shipment.boxCount,
       trackingUrl,
       ...extra,
-    };
-    const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
-    await this.deps.mail.emails.enqueueTrackingUpdate(tx, {
-      ...trackingEmailWording(kind, subject),
-      kind: kind.replace(/_/g, '-'),
-      email,
-      idempotencyKey: `tracking:${order.id}:${kind}:${occasion}`,
-      orderId: order.id,
-      trackingUrl,
+      occasion,
       ...(optional ? { turnOffUrl: `${trackingUrl}#emails` } : {}),
     });
   }
@@ -754,7 +744,8 @@ export class TrackingService {
       emails: mail
         .filter((m) => m.kind.startsWith('tracking-'))
         .map((m) => ({
-          kind: m.kind.slice('tracking-'.length),
+          kind: m.kind,
+          to: m.to,
           at: m.createdAt.toISOString(),
           status: m.status,
         }))

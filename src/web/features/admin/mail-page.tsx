@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
+import { emailKindText } from '#src/domain/email-kinds.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
@@ -82,7 +83,7 @@ function MailView() {
                   <tr key={m.id}>
                     <th scope="row">
                       {m.subject}
-                      <span className="muted"> ({m.kind})</span>
+                      <span className="muted"> ({emailKindText(m.kind)})</span>
                     </th>
                     <td>{m.to}</td>
                     <td>

@@ -1,11 +1,11 @@
 import { getAdminOrderTracking, type AdminTracking } from '#src/domain/api/tracking.js';
+import { emailKindText } from '#src/domain/email-kinds.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { callApi } from '../../lib/api.js';
 import { Link } from '../../lib/router.js';
 import {
   collectionDayText,
   collectionText,
-  emailKindText,
   SHIPMENT_FLAG_TEXT,
   TrackedBoxes,
   TrackingBadge,
@@ -115,11 +115,12 @@ function TrackingBody({ data }: { data: AdminTracking }) {
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Tracking emails">
           <table>
             <caption className="visually-hidden">Tracking emails, oldest first</caption>
-            <ColumnHeads names={['Email', 'When', 'Status']} />
+            <ColumnHeads names={['Email', 'To', 'When', 'Status']} />
             <tbody>
               {emails.map((email, index) => (
-                <tr key={`${email.kind}-${email.at}-${index}`}>
+                <tr key={`${email.kind}-${email.to}-${email.at}-${index}`}>
                   <th scope="row">{emailKindText(email.kind)}</th>
+                  <td>{email.to}</td>
                   <td>{formatLondon(email.at, 'short')}</td>
                   <td>
                     <span className={`status status--mail-${email.status}`}>

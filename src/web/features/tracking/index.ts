@@ -6,6 +6,5 @@ export {
   collectionDayText,
   collectionText,
   consoleStatusLabel,
-  emailKindText,
   SHIPMENT_FLAG_TEXT,
 } from './tracking-text.js';

@@ -5,7 +5,6 @@ import {
   clockText,
   collectionDayText,
   collectionText,
-  emailKindText,
   newestFirst,
   placeText,
   statusReasons,
@@ -70,12 +69,5 @@ describe('how the tracking pages say things', () => {
       statusReasons({ status: 'customs_hold', boxes: [held, box(3, { reason: 'Late' })] }),
     ).toEqual(['Box 2 of 2: Commercial invoice missing']);
     expect(statusReasons({ status: 'booked', boxes: [box(1, { reason: 'Late' })] })).toEqual([]);
-  });
-
-  it('names each tracking email, and an unknown kind as it is', () => {
-    expect(emailKindText('reminder')).toBe('Collection reminder');
-    expect(emailKindText('customs_hold')).toBe('Held by customs');
-    expect(emailKindText('something_new')).toBe('something_new');
-    expect(emailKindText('constructor')).toBe('constructor');
   });
 });

@@ -3,7 +3,6 @@ import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import {
   type SHIPMENT_FLAGS,
   TRACKING_STATUS_REGISTRY,
-  type TrackingEmailKind,
   type TrackingStatus,
 } from '#src/domain/tracking.js';
 
@@ -71,21 +70,3 @@ export const SHIPMENT_FLAG_TEXT: Readonly<Record<(typeof SHIPMENT_FLAGS)[number]
   silent: 'No news from the courier',
   exception: 'Courier event not recognised',
 };
-
-/** Each tracking email, as the console lists it. */
-const EMAIL_KIND_TEXT: Readonly<Record<TrackingEmailKind, string>> = {
-  reminder: 'Collection reminder',
-  collected: 'Collected',
-  out_for_delivery: 'Out for delivery',
-  delivered: 'Delivered',
-  collection_missed: 'Collection missed',
-  customs_hold: 'Held by customs',
-  delivery_failed: 'Delivery attempt failed',
-  returned: 'Returned',
-  exception: 'Needs checking',
-};
-
-/** A tracking email's kind in words; a kind this build does not know, as it is. */
-export function emailKindText(kind: string): string {
-  return Object.hasOwn(EMAIL_KIND_TEXT, kind) ? EMAIL_KIND_TEXT[kind as TrackingEmailKind] : kind;
-}

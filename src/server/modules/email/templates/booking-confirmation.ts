@@ -63,8 +63,10 @@ export interface CustomsChecklist {
 export interface BookingConfirmationInput {
   /** Our order reference (also the courier's YourReference), e.g. "BA-7K2M9Q". */
   orderReference: string;
-  /** The collection contact: the email goes to them. */
+  /** The collection contact, as the email thanks them. */
   recipient: { name: string; email: string };
+  /** The courier's reference of the booking, when it has one of its own. */
+  courierReference?: string;
   /** Calendar date of the collection in Europe/London, `YYYY-MM-DD`. */
   collectionDate: string;
   /** Empty when the courier gave none (labels an operator uploaded): no tracking section. */
@@ -275,6 +277,9 @@ function confirmationHtml(
   const booking: [string, string[]][] = [
     ['Collection', [`${date}, ${COLLECTION_WINDOW}`]],
     ['Service', [input.service]],
+    ...(input.courierReference
+      ? [['Courier reference', [input.courierReference]] as [string, string[]]]
+      : []),
     ['Amount paid', [amount]],
     ['Large parcels', [String(input.parcels.large)]],
     ['Small parcels', [String(input.parcels.small)]],
@@ -329,6 +334,7 @@ function confirmationText(
       'COLLECTION',
       `Our courier will collect ${parcels} on ${date}, ${COLLECTION_WINDOW}.`,
       `Service: ${input.service}`,
+      ...(input.courierReference ? [`Courier reference: ${input.courierReference}`] : []),
       `Amount paid: ${amount}`,
       `Large parcels: ${input.parcels.large}`,
       `Small parcels: ${input.parcels.small}`,

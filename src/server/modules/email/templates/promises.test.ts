@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '#src/server/clock.js';
-import { EmailService } from '../email.service.js';
+import { Emails } from '../emails.js';
 import type { MailMessage, MailOutbox } from '../outbox.js';
 import {
   renderBookingConfirmation,
@@ -94,7 +94,7 @@ describe('Reply-To', () => {
         return { id: 'm', messageId: '<m@x>', created: true };
       },
     } as unknown as MailOutbox;
-    const emails = new EmailService(outbox, fixedClock('2026-11-23T10:00:00Z'), {
+    const emails = new Emails(outbox, fixedClock('2026-11-23T10:00:00Z'), {
       salesEmail: 'sales@boxabroad.test',
       replyTo: REPLY_TO,
       siteUrl: context.siteUrl,
@@ -105,19 +105,23 @@ describe('Reply-To', () => {
   it('every email that invites a reply carries one the business reads; the others come from no-reply only', async () => {
     const { emails, queued } = service();
     const tx = {} as never;
-    await emails.enqueueBookingConfirmation(tx, booking());
-    await emails.enqueueBookingConfirmation(tx, booking({ labels: [], documents: [] }), {
-      idempotencyKey: 'no-labels',
+    const order = {
+      id: '00000000-0000-4000-8000-000000000001',
+      reference: 'BA-7K2M9Q',
+      userId: null,
+      bookerEmail: 'jane@example.com',
+      destinationCountryId: 1,
+      personalEffects: false,
+      collectionAddress: { firstName: 'Jane', email: 'jane@example.com' },
+      deliveryAddress: { firstName: 'Jean', email: 'jean@example.com' },
+    };
+    await emails.send(tx, 'booking-confirmation', order, booking());
+    await emails.send(tx, 'booking-confirmation', order, {
+      ...booking({ labels: [], documents: [] }),
+      copy: 'no-labels',
     });
-    await emails.enqueueOrderUpdate(tx, {
-      email: 'jane@example.com',
-      idempotencyKey: 'update',
-      orderId: '00000000-0000-4000-8000-000000000001',
-      subject: 'Your collection is booked',
-      heading: 'Booked',
-      paragraphs: ['Reply to this email if you have any question.'],
-    });
-    await emails.enqueueContactMessage(tx, {
+    await emails.send(tx, 'cancel-not-made', order, { outcome: 'failed', changeId: 'c1' });
+    await emails.sendTo(tx, 'contact-message', {
       id: 'c1',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -125,13 +129,13 @@ describe('Reply-To', () => {
       message: 'Hello',
       receivedAt: context.now,
     });
-    await emails.enqueuePasswordReset(tx, {
+    await emails.sendTo(tx, 'password-reset', {
       email: 'jane@example.com',
       resetUrl: 'https://boxabroad.test/reset?token=x',
       requestId: 'r1',
       expiresAt: new Date('2026-11-23T11:00:00Z'),
     });
-    await emails.enqueueEmailVerification(tx, {
+    await emails.sendTo(tx, 'verify-email', {
       email: 'jane@example.com',
       url: 'https://boxabroad.test/verify?token=x',
       requestId: 'v1',
@@ -142,8 +146,8 @@ describe('Reply-To', () => {
     expect(inviting.map((m) => m.kind).sort()).toEqual([
       'booking-confirmation',
       'booking-confirmation',
+      'cancel-not-made',
       'contact-message',
-      'order-update',
     ]);
     for (const m of inviting) {
       // The contact message goes to the sales mailbox: a reply goes to the visitor.

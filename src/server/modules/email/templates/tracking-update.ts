@@ -3,15 +3,15 @@ import { html, link } from './html.js';
 import { button, heading, framedMail, paragraph, subheading, textLayout } from './layout.js';
 
 /**
- * A tracking email (docs/tracking.md): what happened, what to do, the tracking page. A checklist
- * (the reminder's "ready by"), choices that each open the tracking page on one of them (a missed
+ * A tracking email (docs/tracking.md): what happened, what to do, the tracking page. Checklists
+ * (the reminder's "ready by", the documents personal effects need), choices that each open the tracking page on one of them (a missed
  * collection's new dates), and, for the emails the customer may turn off, the link that does it.
  */
 export interface TrackingUpdateInput {
   subject: string;
   heading: string;
   paragraphs: string[];
-  checklist?: { title: string; items: string[] };
+  checklists?: { title: string; items: readonly string[] }[];
   choices?: { title: string; options: { text: string; url: string }[] };
   /** The tracking page: a button, and the address written out. */
   trackingUrl: string;
@@ -24,7 +24,7 @@ export function renderTrackingUpdate(
   input: TrackingUpdateInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
-  const { checklist, choices, turnOffUrl } = input;
+  const { checklists = [], choices, turnOffUrl } = input;
   return framedMail(
     {
       subject: input.subject,
@@ -40,14 +40,13 @@ export function renderTrackingUpdate(
               </ul>`
           : ''
       }
-      ${
-        checklist
-          ? html`${subheading(checklist.title)}
-              <ul style="margin:0 0 16px;padding-left:20px">
-                ${checklist.items.map((item) => html`<li style="margin:0 0 6px">${item}</li>`)}
-              </ul>`
-          : ''
-      }
+      ${checklists.map(
+        (checklist) =>
+          html`${subheading(checklist.title)}
+            <ul style="margin:0 0 16px;padding-left:20px">
+              ${checklist.items.map((item) => html`<li style="margin:0 0 6px">${item}</li>`)}
+            </ul>`,
+      )}
       ${button(input.trackingUrl, input.trackingText)}
       ${paragraph(html`Or open this link: ${link(input.trackingUrl, input.trackingUrl)}`)}
       ${
@@ -68,7 +67,7 @@ export function renderTrackingUpdate(
           ...(choices
             ? [choices.title, ...choices.options.map((o) => `- ${o.text}: ${o.url}`), '']
             : []),
-          ...(checklist ? [checklist.title, ...checklist.items.map((i) => `- ${i}`), ''] : []),
+          ...checklists.flatMap((c) => [c.title, ...c.items.map((i) => `- ${i}`), '']),
           `${input.trackingText}: ${input.trackingUrl}`,
           '',
           ...(turnOffUrl

@@ -1,14 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
+import { collectedEmail } from './tracking-collected.email.js';
+import { collectionMissedEmail } from './tracking-collection-missed.email.js';
+import { customsHoldEmail } from './tracking-customs-hold.email.js';
+import { deliveredEmail } from './tracking-delivered.email.js';
+import type { Opening, TrackingEmailSubject } from './tracking-email.js';
+import { outForDeliveryEmail } from './tracking-out-for-delivery.email.js';
+
+const EMAILS = {
+  collected: collectedEmail,
+  collection_missed: collectionMissedEmail,
+  out_for_delivery: outForDeliveryEmail,
+  delivered: deliveredEmail,
+  customs_hold: customsHoldEmail,
+};
 
 const subject = (boxCount: number): TrackingEmailSubject => ({
   reference: 'BA-7K2M9QXD',
-  firstName: 'Ada',
   destination: 'United States',
   collectionDate: '2026-11-24',
   boxCount,
   trackingUrl: 'https://boxabroad.test/track/t',
 });
+
+/** What the person who booked reads (Ada, collecting on 24 November; not personal effects). */
+const opening = (s: TrackingEmailSubject): Opening => ({
+  hello: 'Hello Ada,',
+  day: 'Tuesday 24 November 2026',
+  reason: s.box?.reason ? ` The courier says: “${s.box.reason}”.` : '',
+  to: { email: 'ada@example.com', firstName: 'Ada', party: 'booker' },
+  sender: 'Ada',
+  documents: null,
+});
+
+function trackingEmailWording(name: keyof typeof EMAILS, s: TrackingEmailSubject) {
+  return EMAILS[name].wording(s, opening(s));
+}
 
 describe('the tracking emails’ words', () => {
   it('name the boxes right, one or several', () => {
