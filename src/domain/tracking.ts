@@ -79,7 +79,7 @@ export const TRACKING_STATUS_TEXT: Readonly<Record<TrackingStatus, TrackingStatu
     label: 'Collection missed',
     sentence: 'The courier did not collect the boxes on the collection day.',
     nextStep:
-      'Choose a new collection date: we rebook it with the courier at no charge. Keep the labels you have: they stay valid.',
+      'Choose a new collection date: we rebook it with the courier at no charge and email you new labels showing the new day.',
     tone: 'attention',
   },
   delivery_failed: {

@@ -26,6 +26,7 @@ import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/in
 import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
 import {
   cancelBookingJob,
+  checkBookingChangesJob,
   raiseCoverJob,
   type BookingChangesService,
 } from './modules/booking-changes/index.js';
@@ -80,6 +81,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
+  queue.define(checkBookingChangesJob, { bookingChanges: deps.bookingChanges });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
   queue.define(purgeFinishedJobsJob, {
     queue,
@@ -98,6 +100,7 @@ const RECURRING_JOBS: { job: RecurringJobDefinition; only?: Database['kind'] }[]
   { job: purgeExpiredSignUpsJob },
   { job: reconcilePaymentsJob },
   { job: pollShipmentsJob },
+  { job: checkBookingChangesJob },
   { job: purgeFinishedJobsJob },
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
   { job: vacuumEmbeddedDatabaseJob, only: 'pglite' },

@@ -3,7 +3,7 @@ export type { MailDeps } from './mail.js';
 export { html } from './templates/html.js';
 export type { SafeHtml } from './templates/html.js';
 export type { BookingConfirmationInput, PostalAddress } from './templates/booking-confirmation.js';
-export type { MailStatus, OutboxEntry, MailOutbox } from './outbox.js';
+export type { MailAttachment, MailStatus, OutboxEntry, MailOutbox } from './outbox.js';
 export { mailSummaryOf, OperatorMail } from './operator-mail.js';
 export { operatorMailRoutes } from './operator-mail.routes.js';
 export { sendMailJob } from './jobs/send-mail.job.js';

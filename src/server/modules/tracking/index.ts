@@ -1,6 +1,7 @@
 export { trackingRoutes } from './tracking.routes.js';
 export {
   DEFAULT_TRACKING_SETTINGS,
+  RebookingAnswerUnknown,
   TrackingService,
   type TrackingSettings,
 } from './tracking.service.js';

@@ -15,6 +15,15 @@ export interface TrackingEmailSubject {
   box?: { number: number; trackingNumber: string; reason: string | null };
   /** A missed collection's new dates, each with the tracking page that offers it. */
   newDates?: { date: string; url: string }[];
+  /** A moved collection: whether the courier's labels for the new day are attached. */
+  newLabels?: boolean;
+}
+
+/** What a moved collection's email says of the labels: the new ones, or why the old ones work. */
+export function labelsSentence(newLabels: boolean): string {
+  return newLabels
+    ? 'New labels are attached, showing the new day: print these and use them instead of the ones you have.'
+    : 'The labels you have still work (the courier has the new day), but the day printed on them is the old one: download the current ones from your order page before the collection.';
 }
 
 /** The reminder's "ready by" list: what the courier's driver expects at the door. */
@@ -113,7 +122,7 @@ const WORDINGS: Record<
     heading: 'The courier did not collect your boxes',
     paragraphs: [
       o.hello,
-      `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
+      `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and once it is rebooked we email you new labels showing the new day.`,
     ],
     ...(s.newDates && s.newDates.length > 0
       ? {
@@ -130,7 +139,8 @@ const WORDINGS: Record<
     heading: 'Your collection is rebooked',
     paragraphs: [
       o.hello,
-      `The courier will collect ${boxes(s.boxCount)} on ${o.day}, between 9:00 and 17:30. There is nothing to pay, and the labels you have stay valid.`,
+      `The courier will collect ${boxes(s.boxCount)} on ${o.day}, between 9:00 and 17:30. There is nothing to pay.`,
+      labelsSentence(s.newLabels ?? false),
     ],
     trackingText: 'Track your boxes',
   }),

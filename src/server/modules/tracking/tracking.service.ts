@@ -22,10 +22,12 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
 import type {
+  BookedLabel,
   CourierProvider,
   ShipmentTracking,
 } from '../../providers/courier/courier-provider.js';
-import type { MailDeps } from '../email/index.js';
+import { isProviderError } from '../../providers/provider-error.js';
+import type { MailAttachment, MailDeps } from '../email/index.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
@@ -91,12 +93,31 @@ export interface TrackingDeps {
    * by services.ts: tracking never imports the checkout, which enrols its shipments).
    */
   paymentSummary?: (orderId: string) => Promise<PaymentSummary | null>;
+  /**
+   * Keeps a moved collection's new labels in place of the order's (the checkout's, which owns the
+   * stored documents; wired by services.ts), in the move's transaction: what the email attaches.
+   */
+  replaceLabels?: (
+    orderId: string,
+    labels: BookedLabel[],
+    tx: DbTransaction,
+  ) => Promise<MailAttachment[]>;
+}
+
+/** The courier's answer to a rebooking did not come: it may or may not have made it. */
+export class RebookingAnswerUnknown extends Error {
+  constructor(error: unknown) {
+    super(`no answer from the courier: ${errorMessage(error)}`, { cause: error });
+    this.name = 'RebookingAnswerUnknown';
+  }
 }
 
 const REBOOK_REFUSED =
   'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
 const NOT_MOVABLE =
   'This collection cannot be moved now: another change is being made, or the courier has collected the boxes.';
+const REBOOK_UNKNOWN =
+  'We did not get the courier’s answer in time, so we do not know yet whether it rebooked your collection. Choose the date again in a few minutes: asking again is safe, and changes nothing twice.';
 const NOT_MISSED =
   'This collection is not waiting for a new date: it has been rebooked already, or the courier has collected the boxes.';
 
@@ -346,6 +367,7 @@ export class TrackingService {
     kind: TrackingEmailKind | 'collection_rebooked',
     occasion: string,
     extra: Partial<TrackingEmailSubject>,
+    attachments: MailAttachment[] = [],
   ): Promise<void> {
     const email = order.collectionAddress?.email;
     if (!email) return;
@@ -368,6 +390,7 @@ export class TrackingService {
       orderId: order.id,
       trackingUrl,
       ...(optional ? { turnOffUrl: `${trackingUrl}#emails` } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
   }
 
@@ -555,20 +578,60 @@ export class TrackingService {
         readyFrom: COLLECTION_WINDOW.from,
       });
     } catch (error) {
+      const refused = isProviderError(error) && error.code === 'REJECTED';
       logger.warn(
         { orderId, err: error, collectionDate },
-        'tracking: the courier refused the rebooking',
+        refused
+          ? 'tracking: the courier refused the rebooking'
+          : 'tracking: no answer from the courier to the rebooking',
       );
       await repository.update(orderId, {
         rebookingDate: null,
         lastError: errorMessage(error),
         updatedAt: clock.now(),
       });
-      throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
+      if (refused) throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
+      // Not a no: the courier may have rebooked it. A booking change finds out (`checking`); a
+      // missed collection's customer may ask again, which the courier answers the same.
+      if (!options.missedOnly) throw new RebookingAnswerUnknown(error);
+      throw new ApiError(504, 'COURIER_NO_ANSWER', REBOOK_UNKNOWN);
     }
-    await this.writeMove(orderId, collectionDate, options.inTx);
+    const labels = await this.currentLabels(claimed.courierReference);
+    await this.writeMove(orderId, collectionDate, { inTx: options.inTx, labels });
     this.deps.mail.worker.wake();
     logger.info({ orderId, collectionDate }, 'tracking: collection moved');
+  }
+
+  /**
+   * The labels the courier has now for a moved collection (they print the day), asked after the
+   * move; none when it cannot say (the move stands, and its email says the old labels still work).
+   */
+  async currentLabels(courierReference: string): Promise<BookedLabel[]> {
+    try {
+      return (await this.deps.courier.getShipmentDocuments(courierReference)).labels;
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error, courierReference },
+        'tracking: the moved collection’s labels could not be fetched',
+      );
+      return [];
+    }
+  }
+
+  /**
+   * A move the courier has made though its answer was lost (a booking change found out by asking
+   * it): written as an answered one is, with the labels it gave.
+   */
+  async recordMove(
+    orderId: string,
+    collectionDate: string,
+    options: {
+      labels: BookedLabel[];
+      inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
+    },
+  ): Promise<void> {
+    await this.writeMove(orderId, collectionDate, options);
+    this.deps.mail.worker.wake();
   }
 
   /**
@@ -611,9 +674,13 @@ export class TrackingService {
   private async writeMove(
     orderId: string,
     collectionDate: string,
-    inTx: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined,
+    options: {
+      inTx?: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined;
+      labels: BookedLabel[];
+    },
   ): Promise<void> {
     const { repository, clock, orders } = this.deps;
+    const { inTx, labels } = options;
     const order = await orders.findById(orderId);
     await repository.transaction(async (tx) => {
       const shipment = await repository.lock(orderId, tx);
@@ -643,13 +710,16 @@ export class TrackingService {
       const next = { ...shipment, ...changes } as ShipmentRow;
       changes.nextPollAt = nextWakeAt({ ...scheduleOf(next), lastPollFailed: false });
       await repository.update(orderId, changes, tx);
+      const attachments =
+        labels.length > 0 ? ((await this.deps.replaceLabels?.(orderId, labels, tx)) ?? []) : [];
       await this.enqueueEmail(
         tx,
         order,
         next,
         'collection_rebooked',
         `${collectionDate}:${next.rebookings}`,
-        {},
+        { newLabels: attachments.length > 0 },
+        attachments,
       );
       await inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
     });
