@@ -233,7 +233,7 @@ function bookingServices(
     ...(deps.tracking ? { settings: deps.tracking } : {}),
     // The checkout is made below (it enrols shipments with tracking); asked only at run time.
     paymentSummary: (orderId: string) => checkout.paymentSummary(orderId, { showCard: false }),
-    replaceLabels: (orderId, labels, tx) => checkout.replaceLabels(orderId, labels, tx),
+    replaceLabels: (order, labels, tx) => checkout.replaceLabels(order, labels, tx),
   });
   const checkout: CheckoutService = new CheckoutService(
     {

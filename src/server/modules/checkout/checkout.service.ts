@@ -215,16 +215,14 @@ export class CheckoutService {
    * transaction (the move's); the email's attachments for them.
    */
   async replaceLabels(
-    orderId: string,
+    order: { id: string; reference: string },
     labels: BookedLabel[],
     tx: DbTransaction,
   ): Promise<MailAttachment[]> {
-    const order = await this.deps.orders.findById(orderId);
-    if (!order) return [];
     const now = this.deps.clock.now();
     const files = documentsOf(order.reference, { labels, documents: [] });
     await this.deps.repository.replaceLabels(
-      orderId,
+      order.id,
       files.map(({ attachment: _, ...file }) => ({
         ...file,
         contentType: 'application/pdf',

@@ -98,7 +98,7 @@ export interface TrackingDeps {
    * stored documents; wired by services.ts), in the move's transaction: what the email attaches.
    */
   replaceLabels?: (
-    orderId: string,
+    order: { id: string; reference: string },
     labels: BookedLabel[],
     tx: DbTransaction,
   ) => Promise<MailAttachment[]>;
@@ -711,7 +711,7 @@ export class TrackingService {
       changes.nextPollAt = nextWakeAt({ ...scheduleOf(next), lastPollFailed: false });
       await repository.update(orderId, changes, tx);
       const attachments =
-        labels.length > 0 ? ((await this.deps.replaceLabels?.(orderId, labels, tx)) ?? []) : [];
+        labels.length > 0 ? ((await this.deps.replaceLabels?.(order, labels, tx)) ?? []) : [];
       await this.enqueueEmail(
         tx,
         order,

@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, ok } from '#tests/support/call.js';
+import { checkoutStatus } from '#tests/support/checkout.js';
+import { bookedOrder } from '#tests/support/factories/payments.js';
+import { runRecurringJobNow, simulatorClient, useTestApp } from '#tests/support/test-app.js';
+import { changeCollectionDate, getBookingChanges } from '#src/domain/api/booking-changes.js';
+import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
+import { checkBookingChangesJob } from './index.js';
+import { CALL_ABANDONED_MS } from './booking-changes.service.js';
+
+/**
+ * A date change whose courier answer never comes (docs/booking-changes.md, "When the courier does
+ * not answer"; decisions 138 and 139): the request answers at once, the change is `checking`, and
+ * the check asks the courier what it has and ends the change as the courier has it, with one
+ * email. The simulator's `lost` makes the rebooking and never answers; `hang` never makes it.
+ * Needs poppler-utils' pdftotext (the labels served after a move).
+ */
+
+// The client gives up on a rebooking after 2 × 1.5 s; the request answers after 0.5 s.
+const t = useTestApp({ changeAnswerWithinMs: 500 }, undefined, { rebookMs: 1_500 });
+const dir = mkdtempSync(join(tmpdir(), 'boxabroad-in-doubt-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => {
+  t.clock.set('2026-11-23T10:00:00Z');
+  t.courierSimulator!.control({ reset: true });
+});
+
+async function booked() {
+  const { order } = await bookedOrder(t);
+  const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+  const newDate = view.change.dates.at(-1) ?? '';
+  expect(newDate).not.toBe(order.collectionDate);
+  const row = await t.app.services.orders.findById(order.id);
+  return { order, from: order.collectionDate ?? '', newDate, reference: row?.courierReference ?? '' };
+}
+
+/** The order's emails not among `before` (their ids), each with its count of attachments. */
+async function mailsOf(orderId: string, before: string[] = []) {
+  const rows = await t.database.query<{
+    id: string;
+    subject: string;
+    text_body: string;
+    attachments: number;
+  }>(
+    `SELECT id, subject, text_body,
+            (SELECT count(*)::int FROM mail_attachments a WHERE a.mail_id = m.id) AS attachments
+       FROM mail m WHERE order_id = $1`,
+    [orderId],
+  );
+  return rows.filter((m) => !before.includes(m.id));
+}
+
+async function mailIds(orderId: string): Promise<string[]> {
+  return (await mailsOf(orderId)).map((m) => m.id);
+}
+
+async function pdfText(url: string): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  const file = join(dir, `${randomUUID()}.pdf`);
+  writeFileSync(file, response.rawPayload);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+async function servedLabels(orderId: string): Promise<string[]> {
+  const { documents } = await checkoutStatus(t.app, orderId);
+  const labels = documents.filter((d) => d.kind === 'label');
+  expect(labels.length).toBeGreaterThan(0);
+  return Promise.all(labels.map((label) => pdfText(label.url)));
+}
+
+/** Asks for the move as the page does; the answer and how long it took. */
+async function askToMove(orderId: string, collectionDate: string) {
+  const started = performance.now();
+  const res = await call(t.app, changeCollectionDate, {
+    params: { id: orderId },
+    body: { collectionDate, requestKey: randomUUID() },
+  });
+  return { res, ms: performance.now() - started };
+}
+
+describe('a date change whose courier answer never comes', () => {
+  it('answers within 10 s, is `checking`, and ends moved when the courier moved it: new labels, one email', async () => {
+    const { order, from, newDate } = await booked();
+    expect((await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`))).toBe(true);
+    const before = await mailIds(order.id);
+    t.courierSimulator!.control({ rebook: 'lost' });
+
+    const { res, ms } = await askToMove(order.id, newDate);
+    expect(res.statusCode).toBe(200);
+    expect(ms).toBeLessThan(10_000);
+    // Answered before the courier call ended: the current day, and the change being confirmed.
+    const answered = res.json();
+    expect(answered.collectionDate).toBe(from);
+    expect(answered.change).toMatchObject({ allowed: false });
+    expect(answered.changes.at(-1)?.status).toBe('pending');
+
+    await t.app.services.bookingChanges.idle();
+    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+    expect(waiting.change.reason).toBe(BOOKING_CHANGE_MESSAGES.confirming);
+    expect(waiting.collectionDate).toBe(from);
+    expect(await mailsOf(order.id, before)).toEqual([]);
+
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(settled.changes.map((c) => c.status)).toEqual(['done']);
+    expect(settled.collectionDate).toBe(newDate);
+    expect((await t.app.services.tracking.view(order.id))?.collectionDate).toBe(newDate);
+    const mails = await mailsOf(order.id, before);
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Collection rebooked for/)]);
+    expect(mails[0]?.text_body).toContain('New labels are attached');
+    expect(mails[0]?.attachments).toBeGreaterThan(0);
+    const labels = await servedLabels(order.id);
+    expect(labels.every((text) => text.includes(`Collection: ${newDate}`))).toBe(true);
+    expect(labels.some((text) => text.includes(from))).toBe(false);
+
+    // Checked again: nothing more happens, nothing more is sent.
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    expect(await mailsOf(order.id, before)).toHaveLength(1);
+  });
+
+  it('ends not moved when the courier did not move it: the old day kept, one email saying so', async () => {
+    const { order, from, newDate } = await booked();
+    const before = await mailIds(order.id);
+    t.courierSimulator!.control({ rebook: 'hang' });
+
+    const { res, ms } = await askToMove(order.id, newDate);
+    expect(res.statusCode).toBe(200);
+    expect(ms).toBeLessThan(10_000);
+    await t.app.services.bookingChanges.idle();
+    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(settled.changes.map((c) => c.status)).toEqual(['failed']);
+    expect(settled.changes[0]?.courierAnswer).toBe(`the courier still collects on ${from}`);
+    expect(settled.collectionDate).toBe(from);
+    expect(settled.change.allowed).toBe(true);
+    const mails = await mailsOf(order.id, before);
+    expect(mails.map((m) => m.subject)).toEqual([`Your booking has not changed: ${order.reference}`]);
+    expect(mails[0]?.text_body).toContain('The courier did not move your collection');
+    expect((await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`))).toBe(true);
+  });
+
+  it('a change left `pending` by a process stopped during the call is found and settled', async () => {
+    const { order, newDate, reference } = await booked();
+    // The stopped process had claimed the change and the courier had moved the day.
+    const asked = new Date(t.clock.now().getTime() - CALL_ABANDONED_MS - 1_000);
+    await t.database.query(
+      `INSERT INTO booking_changes (id, order_id, kind, status, by_kind, details, request_key, created_at, updated_at)
+       VALUES ($1, $2, 'collection_date', 'pending', 'customer', $3, $4, $5, $5)`,
+      [
+        randomUUID(),
+        order.id,
+        JSON.stringify({ from: order.collectionDate, to: newDate }),
+        randomUUID(),
+        asked,
+      ],
+    );
+    await simulatorClient(t.courierSimulator!.url).rebookCollection({
+      courierReference: reference,
+      collectionDate: newDate,
+      readyFrom: '09:00',
+    });
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(settled.changes.map((c) => c.status)).toEqual(['done']);
+    expect(settled.collectionDate).toBe(newDate);
+  });
+});
