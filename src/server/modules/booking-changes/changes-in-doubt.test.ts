@@ -6,9 +6,13 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
-import { bookedOrder } from '#tests/support/factories/payments.js';
+import { bookedOrder, settle } from '#tests/support/factories/payments.js';
 import { runRecurringJobNow, simulatorClient, useTestApp } from '#tests/support/test-app.js';
-import { changeCollectionDate, getBookingChanges } from '#src/domain/api/booking-changes.js';
+import {
+  cancelBooking,
+  changeCollectionDate,
+  getBookingChanges,
+} from '#src/domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
 import { checkBookingChangesJob } from './index.js';
 import { CALL_ABANDONED_MS } from './booking-changes.service.js';
@@ -21,8 +25,12 @@ import { CALL_ABANDONED_MS } from './booking-changes.service.js';
  * Needs poppler-utils' pdftotext (the labels served after a move).
  */
 
-// The client gives up on a rebooking after 2 × 1.5 s; the request answers after 0.5 s.
-const t = useTestApp({ changeAnswerWithinMs: 500 }, undefined, { rebookMs: 1_500 });
+// The client gives up on a rebooking or a cancellation after 2 × 1.5 s; a date change's request
+// answers after 0.5 s.
+const t = useTestApp({ changeAnswerWithinMs: 500 }, undefined, {
+  rebookMs: 1_500,
+  cancelMs: 1_500,
+});
 const dir = mkdtempSync(join(tmpdir(), 'boxabroad-in-doubt-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => {
@@ -173,5 +181,49 @@ describe('a date change whose courier answer never comes', () => {
     const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
     expect(settled.changes.map((c) => c.status)).toEqual(['done']);
     expect(settled.collectionDate).toBe(newDate);
+  });
+});
+
+describe('a cancellation whose courier answer never comes', () => {
+  /** Asks to cancel, then runs the cancel job's last attempt with the courier switched to `mode`. */
+  async function cancelWithoutAnswer(mode: 'lost' | 'hang') {
+    const { order } = await booked();
+    const asked = await call(t.app, cancelBooking, {
+      params: { id: order.id },
+      body: { requestKey: randomUUID() },
+    });
+    expect(asked.statusCode).toBe(202);
+    const [change] = (await ok(t.app, getBookingChanges, { params: { id: order.id } })).changes;
+    t.courierSimulator!.control({ cancel: mode });
+    await t.app.services.bookingChanges.runCancel(change!.id, { lastAttempt: true });
+    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+    // Neither refunded nor given up: the booking stays `cancelling` until the courier says.
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('cancelling');
+    const refunds = await t.database.query('SELECT 1 FROM payment_refunds WHERE order_id = $1', [
+      order.id,
+    ]);
+    expect(refunds).toEqual([]);
+    t.courierSimulator!.control({ cancel: 'normal' });
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    await settle(t);
+    return { order, view: await ok(t.app, getBookingChanges, { params: { id: order.id } }) };
+  }
+
+  it('is cancelled and refunded once the courier’s tracking shows it cancelled', async () => {
+    const { order, view } = await cancelWithoutAnswer('lost');
+    expect(view.changes.map((c) => c.status)).toEqual(['done']);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('cancelled');
+    const subjects = (await mailsOf(order.id)).map((m) => m.subject);
+    expect(subjects.filter((s) => s.startsWith('Your booking is cancelled'))).toHaveLength(1);
+  });
+
+  it('stands when the courier did not cancel it: booked again, nothing refunded, told so', async () => {
+    const { order, view } = await cancelWithoutAnswer('hang');
+    expect(view.changes.map((c) => c.status)).toEqual(['failed']);
+    expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+    const mails = (await mailsOf(order.id)).filter((m) => m.subject.startsWith('We could not'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain('The courier has not cancelled booking');
   });
 });
