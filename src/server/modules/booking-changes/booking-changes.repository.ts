@@ -97,7 +97,9 @@ export class BookingChangesRepository {
     const [row] = await tx
       .update(bookingChanges)
       .set({ status: 'checking', courierAnswer, updatedAt: at })
-      .where(and(eq(bookingChanges.id, id), inArray(bookingChanges.status, ['pending', 'checking'])))
+      .where(
+        and(eq(bookingChanges.id, id), inArray(bookingChanges.status, ['pending', 'checking'])),
+      )
       .returning();
     return row;
   }

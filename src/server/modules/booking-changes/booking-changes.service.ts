@@ -82,7 +82,13 @@ export class BookingChangesService {
     const closesAt = order.collectionDate ? changesCloseAt(order.collectionDate) : null;
     let changeReason = cancelReason;
     if (!changeReason && closesAt && now >= closesAt) changeReason = M.changesClosed;
-    if (!changeReason && rows.some((r) => r.status === 'checking')) changeReason = M.confirming;
+    // A date or contact change of the customer's own still with the courier: being confirmed.
+    const confirming = rows.some(
+      (r) =>
+        (r.kind === 'collection_date' || r.kind === 'contact') &&
+        (r.status === 'checking' || underWay(r, now)),
+    );
+    if (!changeReason && confirming) changeReason = M.confirming;
     if (!changeReason && pending) changeReason = M.changeInProgress;
     const dates = changeReason
       ? []
@@ -402,7 +408,10 @@ export class BookingChangesService {
    * A cancellation in doubt: cancelled when the courier's tracking says so (then refunded as any
    * cancellation), else given up as the courier has it: the booking stands.
    */
-  private async findOutCancel(change: BookingChangeRow, courierReference: string): Promise<boolean> {
+  private async findOutCancel(
+    change: BookingChangeRow,
+    courierReference: string,
+  ): Promise<boolean> {
     await this.deps.repository.checking(change.id, NO_ANSWER, this.now());
     const tracking = await this.deps.courier.trackShipment(courierReference);
     const cancelled = tracking.parcels

@@ -44,7 +44,12 @@ async function booked() {
   const newDate = view.change.dates.at(-1) ?? '';
   expect(newDate).not.toBe(order.collectionDate);
   const row = await t.app.services.orders.findById(order.id);
-  return { order, from: order.collectionDate ?? '', newDate, reference: row?.courierReference ?? '' };
+  return {
+    order,
+    from: order.collectionDate ?? '',
+    newDate,
+    reference: row?.courierReference ?? '',
+  };
 }
 
 /** The order's emails not among `before` (their ids), each with its count of attachments. */
@@ -95,7 +100,9 @@ async function askToMove(orderId: string, collectionDate: string) {
 describe('a date change whose courier answer never comes', () => {
   it('answers within 10 s, is `checking`, and ends moved when the courier moved it: new labels, one email', async () => {
     const { order, from, newDate } = await booked();
-    expect((await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`))).toBe(true);
+    expect(
+      (await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`)),
+    ).toBe(true);
     const before = await mailIds(order.id);
     t.courierSimulator!.control({ rebook: 'lost' });
 
@@ -121,7 +128,9 @@ describe('a date change whose courier answer never comes', () => {
     expect(settled.collectionDate).toBe(newDate);
     expect((await t.app.services.tracking.view(order.id))?.collectionDate).toBe(newDate);
     const mails = await mailsOf(order.id, before);
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Collection rebooked for/)]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Collection rebooked for/),
+    ]);
     expect(mails[0]?.text_body).toContain('New labels are attached');
     expect(mails[0]?.attachments).toBeGreaterThan(0);
     const labels = await servedLabels(order.id);
@@ -152,9 +161,13 @@ describe('a date change whose courier answer never comes', () => {
     expect(settled.collectionDate).toBe(from);
     expect(settled.change.allowed).toBe(true);
     const mails = await mailsOf(order.id, before);
-    expect(mails.map((m) => m.subject)).toEqual([`Your booking has not changed: ${order.reference}`]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your booking has not changed: ${order.reference}`,
+    ]);
     expect(mails[0]?.text_body).toContain('The courier did not move your collection');
-    expect((await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`))).toBe(true);
+    expect(
+      (await servedLabels(order.id)).every((text) => text.includes(`Collection: ${from}`)),
+    ).toBe(true);
   });
 
   it('a change left `pending` by a process stopped during the call is found and settled', async () => {

@@ -219,7 +219,11 @@ export class CheckoutRepository {
     tx: DbExecutor,
   ): Promise<void> {
     const stored = await tx
-      .select({ id: orderDocuments.id, title: orderDocuments.title, position: orderDocuments.position })
+      .select({
+        id: orderDocuments.id,
+        title: orderDocuments.title,
+        position: orderDocuments.position,
+      })
       .from(orderDocuments)
       .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, 'label')));
     let next = Math.max(-1, ...stored.map((d) => d.position)) + 1;

@@ -418,7 +418,8 @@ export class OrderBook {
    * its labels were rendered again (their tokens kept), so downloads serve the new ones.
    */
   async changed(order: StoredOrder, options: { labels?: boolean } = {}): Promise<void> {
-    if (options.labels) for (const label of order.labels) this.files.set(label.token, label.content);
+    if (options.labels)
+      for (const label of order.labels) this.files.set(label.token, label.content);
     await this.store?.update(order, options);
   }
 
