@@ -10,6 +10,7 @@ import { bookedOrder, settle } from '#tests/support/factories/payments.js';
 import { runRecurringJobNow, simulatorClient, useTestApp } from '#tests/support/test-app.js';
 import {
   cancelBooking,
+  changeCollectionContact,
   changeCollectionDate,
   getBookingChanges,
 } from '#src/domain/api/booking-changes.js';
@@ -194,6 +195,41 @@ describe('a date change whose courier answer never comes', () => {
     const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
     expect(settled.changes.map((c) => c.status)).toEqual(['done']);
     expect(settled.collectionDate).toBe(newDate);
+  });
+});
+
+describe('a contact change whose courier answer never comes', () => {
+  it('is `checking`, then saved when the courier has the new contact, and emailed as one', async () => {
+    const { order } = await booked();
+    const before = await mailIds(order.id);
+    t.courierSimulator!.control({ rebook: 'lost' });
+    const started = performance.now();
+    const res = await call(t.app, changeCollectionContact, {
+      params: { id: order.id },
+      body: {
+        phoneNumber: '07400 123456',
+        email: 'new.contact@example.com',
+        instructions: 'Ring the side door',
+        requestKey: randomUUID(),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(res.json().contact.email).not.toBe('new.contact@example.com');
+    await t.app.services.bookingChanges.idle();
+    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(settled.changes.map((c) => c.status)).toEqual(['done']);
+    expect(settled.contact).toMatchObject({
+      email: 'new.contact@example.com',
+      instructions: 'Ring the side door',
+    });
+    const subjects = (await mailsOf(order.id, before)).map((m) => m.subject);
+    expect(subjects.every((s) => s.startsWith('Your collection contact is updated'))).toBe(true);
+    expect(subjects.length).toBeGreaterThan(0);
   });
 });
 
