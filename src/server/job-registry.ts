@@ -23,7 +23,11 @@ import {
 } from './modules/courier-routes/index.js';
 import { sendMailJob, type MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
-import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
+import {
+  pollShipmentsJob,
+  refreshLabelsJob,
+  type TrackingService,
+} from './modules/tracking/index.js';
 import {
   cancelBookingJob,
   checkBookingChangesJob,
@@ -79,6 +83,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(resendSignUpLinkJob, { signUps: deps.signUps });
   queue.define(sendPasswordResetJob, { accounts: deps.accounts });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
+  queue.define(refreshLabelsJob, { tracking: deps.tracking });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
   queue.define(checkBookingChangesJob, { bookingChanges: deps.bookingChanges });

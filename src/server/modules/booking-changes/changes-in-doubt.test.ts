@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import { bookedOrder, settle } from '#tests/support/factories/payments.js';
@@ -17,6 +17,8 @@ import {
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
 import { checkBookingChangesJob } from './index.js';
 import { CALL_ABANDONED_MS } from './booking-changes.service.js';
+import { ProviderError } from '../../providers/provider-error.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 
 /**
  * A date change whose courier answer never comes (docs/booking-changes.md, "When the courier does
@@ -274,5 +276,35 @@ describe('a cancellation whose courier answer never comes', () => {
     const mails = (await mailsOf(order.id)).filter((m) => m.subject.startsWith('We could not'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text_body).toContain('The courier has not cancelled booking');
+  });
+});
+
+describe('the labels after a move', () => {
+  it('come by a job of their own, with an email, when the courier could not give them at the move', async () => {
+    const { order, from, newDate } = await booked();
+    const before = await mailIds(order.id);
+    const documents = vi
+      .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
+      .mockRejectedValueOnce(new ProviderError('simulator', 'TIMEOUT', true, 'no answer'));
+    try {
+      const { res } = await askToMove(order.id, newDate);
+      expect(res.json().collectionDate).toBe(newDate);
+      const moved = await mailsOf(order.id, before);
+      expect(moved.map((m) => m.subject)).toEqual([expect.stringMatching(/^Collection rebooked/)]);
+      expect(moved[0]?.text_body).toContain('we will email you new labels');
+      expect(moved[0]?.attachments).toBe(0);
+      expect((await servedLabels(order.id)).every((text) => text.includes(from))).toBe(true);
+
+      await settle(t);
+      const labels = await servedLabels(order.id);
+      expect(labels.every((text) => text.includes(`Collection: ${newDate}`))).toBe(true);
+      const sent = (await mailsOf(order.id, before)).filter((m) =>
+        m.subject.startsWith('New labels'),
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.attachments).toBeGreaterThan(0);
+    } finally {
+      documents.mockRestore();
+    }
   });
 });

@@ -8,3 +8,4 @@ export {
 export { TrackingRepository } from './tracking.repository.js';
 export { TrackingTokens } from './tracking-token.js';
 export { pollShipmentsJob } from './jobs/poll-shipments.job.js';
+export { refreshLabelsJob } from './jobs/refresh-labels.job.js';

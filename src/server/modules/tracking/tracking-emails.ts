@@ -19,11 +19,14 @@ export interface TrackingEmailSubject {
   newLabels?: boolean;
 }
 
+/** The emails of a moved collection, which the customer cannot turn off: the move, its labels. */
+export type MoveEmailKind = 'collection_rebooked' | 'new_labels';
+
 /** What a moved collection's email says of the labels: the new ones, or why the old ones work. */
 export function labelsSentence(newLabels: boolean): string {
   return newLabels
     ? 'New labels are attached, showing the new day: print these and use them instead of the ones you have.'
-    : 'The labels you have still work (the courier has the new day), but the day printed on them is the old one: download the current ones from your order page before the collection.';
+    : 'The labels you have still work (the courier has the new day), but the day printed on them is the old one: we will email you new labels as soon as the courier gives them.';
 }
 
 /** The reminder's "ready by" list: what the courier's driver expects at the door. */
@@ -76,7 +79,7 @@ function boxProblem(
 
 /** The words of each kind of tracking email: one entry each, so a kind without words fails `tsc`. */
 const WORDINGS: Record<
-  TrackingEmailKind | 'collection_rebooked',
+  TrackingEmailKind | MoveEmailKind,
   (s: TrackingEmailSubject, o: Opening) => Wording
 > = {
   reminder: (s, o) => ({
@@ -144,6 +147,15 @@ const WORDINGS: Record<
     ],
     trackingText: 'Track your boxes',
   }),
+  new_labels: (s, o) => ({
+    subject: `New labels for your collection on ${o.day}: booking ${s.reference}`,
+    heading: 'Your new labels',
+    paragraphs: [
+      o.hello,
+      `The labels for your collection on ${o.day} are attached, showing that day. Print these and use them instead of the ones you have.`,
+    ],
+    trackingText: 'Track your boxes',
+  }),
   customs_hold: (s, o) =>
     boxProblem(
       s,
@@ -184,7 +196,7 @@ const WORDINGS: Record<
 
 /** The words of each tracking email (docs/tracking.md, "Emails"). */
 export function trackingEmailWording(
-  kind: TrackingEmailKind | 'collection_rebooked',
+  kind: TrackingEmailKind | MoveEmailKind,
   s: TrackingEmailSubject,
 ): Wording {
   return WORDINGS[kind](s, {

@@ -43,7 +43,12 @@ import {
   sinceRebooking,
   type TrackingEmailDue,
 } from './shipment-progress.js';
-import { trackingEmailWording, type TrackingEmailSubject } from './tracking-emails.js';
+import {
+  trackingEmailWording,
+  type MoveEmailKind,
+  type TrackingEmailSubject,
+} from './tracking-emails.js';
+import { refreshLabelsJob } from './jobs/refresh-labels.job.js';
 import type { TrackingTokens } from './tracking-token.js';
 import type {
   ParcelRow,
@@ -85,7 +90,7 @@ export interface TrackingDeps {
   logger: Logger;
   tokens: TrackingTokens;
   /** Brings the `poll-shipments` job forward when a shipment is enrolled. */
-  jobs: Pick<JobQueue, 'hasten'>;
+  jobs: Pick<JobQueue, 'hasten' | 'enqueue'>;
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
   /**
@@ -364,7 +369,7 @@ export class TrackingService {
     tx: DbExecutor,
     order: OrderRow,
     shipment: ShipmentRow,
-    kind: TrackingEmailKind | 'collection_rebooked',
+    kind: TrackingEmailKind | MoveEmailKind,
     occasion: string,
     extra: Partial<TrackingEmailSubject>,
     attachments: MailAttachment[] = [],
@@ -381,7 +386,10 @@ export class TrackingService {
       trackingUrl,
       ...extra,
     };
-    const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
+    const optional =
+      kind === 'collection_rebooked' || kind === 'new_labels'
+        ? null
+        : TRACKING_EMAILS[kind].optional;
     await this.deps.mail.emails.enqueueTrackingUpdate(tx, {
       ...trackingEmailWording(kind, subject),
       kind: kind.replace(/_/g, '-'),
@@ -619,6 +627,40 @@ export class TrackingService {
   }
 
   /**
+   * The `refresh-labels` job: a moved collection's labels the courier could not give at the move,
+   * asked again (a failure is retried by the queue) and kept in place of the old ones with an
+   * email that carries them. Nothing when the order has moved on (another day, not booked).
+   */
+  async refreshLabels(orderId: string, collectionDate: string): Promise<void> {
+    const { orders, courier, repository, logger } = this.deps;
+    const order = await orders.findById(orderId);
+    if (!this.stillFor(order, collectionDate) || !order?.courierReference) return;
+    const documents = await courier.getShipmentDocuments(order.courierReference);
+    if (documents.collection && documents.collection.date !== collectionDate) {
+      logger.warn(
+        { orderId, collectionDate },
+        'tracking: the courier’s labels are for another day',
+      );
+      return;
+    }
+    if (documents.labels.length === 0) throw new Error('the courier gave no labels yet');
+    await repository.transaction(async (tx) => {
+      // The shipment first, then the order: the order a move takes them in.
+      const shipment = await repository.lock(orderId, tx);
+      const locked = await orders.lock(orderId, tx);
+      if (!locked || !shipment || !this.stillFor(locked, collectionDate)) return;
+      const attachments = (await this.deps.replaceLabels?.(locked, documents.labels, tx)) ?? [];
+      if (attachments.length === 0) return;
+      await this.enqueueEmail(tx, locked, shipment, 'new_labels', collectionDate, {}, attachments);
+    });
+    this.deps.mail.worker.wake();
+  }
+
+  private stillFor(order: OrderRow | undefined, collectionDate: string): boolean {
+    return order?.status === 'booked' && order.collectionDate === collectionDate;
+  }
+
+  /**
    * A move the courier has made though its answer was lost (a booking change found out by asking
    * it): written as an answered one is, with the labels it gave.
    */
@@ -712,6 +754,10 @@ export class TrackingService {
       await repository.update(orderId, changes, tx);
       const attachments =
         labels.length > 0 ? ((await this.deps.replaceLabels?.(order, labels, tx)) ?? []) : [];
+      // No labels for the new day yet: a job asks the courier again, and sends them.
+      if (attachments.length === 0 && this.deps.replaceLabels) {
+        await this.deps.jobs.enqueue(tx, refreshLabelsJob, { orderId, collectionDate });
+      }
       await this.enqueueEmail(
         tx,
         order,
