@@ -430,13 +430,19 @@ export class BookingChangesService {
   }
 
   /**
-   * A date or contact change the courier did not make (found out by asking it): `failed` with
-   * what it has, and the customer told that nothing changed.
+   * A date or contact change the courier did not make: found out by asking it (`failed`, with what
+   * it has), or refused after its request had answered (`refused`); the customer told that
+   * nothing changed.
    */
-  private async notMade(order: OrderRow, change: BookingChangeRow, answer: string): Promise<void> {
+  private async notMade(
+    order: OrderRow,
+    change: BookingChangeRow,
+    answer: string,
+    to: 'failed' | 'refused' = 'failed',
+  ): Promise<void> {
     const { repository, mail } = this.deps;
     await repository.transaction(async (tx) => {
-      const settled = await repository.settle(change.id, 'failed', answer, this.now(), tx);
+      const settled = await repository.settle(change.id, to, answer, this.now(), tx);
       const email = order.collectionAddress?.email;
       if (!settled || !email) return;
       const what =
@@ -451,7 +457,7 @@ export class BookingChangesService {
         heading: 'Your booking has not changed',
         paragraphs: [
           `Hello ${order.collectionAddress?.firstName ?? ''},`.replace(/ ,$/, ','),
-          `We have checked with the courier the change you asked for on booking ${order.reference}. ${what}`,
+          `${to === 'refused' ? 'The courier could not make' : 'We have checked with the courier'} the change you asked for on booking ${order.reference}. ${what}`,
           'You can ask for the change again from your order page, or reply to this email.',
         ],
       });
@@ -483,11 +489,18 @@ export class BookingChangesService {
       to: input.collectionDate,
     });
     if (!change) return;
-    await this.answerWithin(this.moveCollection(change, input.collectionDate));
+    await this.answerWithin((late) => this.moveCollection(change, input.collectionDate, late));
   }
 
-  /** The courier asked to move the day; the change ends as its answer says, or `checking`. */
-  private async moveCollection(change: BookingChangeRow, collectionDate: string): Promise<void> {
+  /**
+   * The courier asked to move the day; the change ends as its answer says, or `checking`. A
+   * refusal after the request answered is emailed, since nobody is waiting for it.
+   */
+  private async moveCollection(
+    change: BookingChangeRow,
+    collectionDate: string,
+    late: () => boolean,
+  ): Promise<void> {
     try {
       await this.deps.tracking.moveCollection(change.orderId, collectionDate, {
         missedOnly: false,
@@ -497,6 +510,8 @@ export class BookingChangesService {
       });
     } catch (error) {
       if (error instanceof RebookingAnswerUnknown) return this.noAnswer(change, error);
+      const order = late() ? await this.deps.orders.findById(change.orderId) : undefined;
+      if (order) return this.notMade(order, change, errorMessage(error).slice(0, 1000), 'refused');
       await this.deps.repository.settle(
         change.id,
         error instanceof ApiError && error.statusCode === 502 ? 'refused' : 'failed',
@@ -511,8 +526,10 @@ export class BookingChangesService {
    * Waits for a change's courier call at most `answerWithinMs`: its own errors (a refusal) are the
    * request's while it waits; after that the call goes on and ends the change itself.
    */
-  private async answerWithin(call: Promise<void>): Promise<void> {
+  private async answerWithin(run: (late: () => boolean) => Promise<void>): Promise<void> {
     const ms = this.deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+    let answered = false;
+    const call = run(() => answered);
     this.inFlight.add(call);
     const done = () => this.inFlight.delete(call);
     call.then(done, (error: unknown) => {
@@ -526,6 +543,7 @@ export class BookingChangesService {
     try {
       await Promise.race([call, waited]);
     } finally {
+      answered = true;
       clearTimeout(timer);
     }
   }
@@ -569,13 +587,14 @@ export class BookingChangesService {
       instructions: next.instructions ?? '',
     });
     if (!change) return;
-    await this.answerWithin(this.sendContact(order, change, contact));
+    await this.answerWithin((late) => this.sendContact(order, change, contact, late));
   }
 
   private async sendContact(
     order: OrderRow,
     change: BookingChangeRow,
     contact: { current: OrderAddress; next: OrderAddress },
+    late: () => boolean,
   ): Promise<void> {
     const { courier, repository, logger } = this.deps;
     const { next } = contact;
@@ -596,7 +615,9 @@ export class BookingChangesService {
         return this.noAnswer(change, error);
       }
       logger.warn({ orderId: order.id, err: error }, 'booking-changes: contact change refused');
-      await repository.settle(change.id, 'refused', errorMessage(error).slice(0, 1000), this.now());
+      const message = errorMessage(error).slice(0, 1000);
+      if (late()) return this.notMade(order, change, message, 'refused');
+      await repository.settle(change.id, 'refused', message, this.now());
       throw new ApiError(502, 'COURIER_REFUSED', M.courierRefusedChange);
     }
     await this.saveContact(order, change, contact);

@@ -173,6 +173,25 @@ describe('a date change whose courier answer never comes', () => {
     ).toBe(true);
   });
 
+  it('a refusal that comes after the request answered is emailed: nothing changed', async () => {
+    const { order, from, newDate } = await booked();
+    const before = await mailIds(order.id);
+    t.courierSimulator!.control({ rebook: 'hold' });
+    const { res } = await askToMove(order.id, newDate);
+    expect(res.json().changes.map((c) => c.status)).toEqual(['pending']);
+    // The courier answers at last, and says no.
+    t.courierSimulator!.control({ rebook: 'fail' });
+    await t.app.services.bookingChanges.idle();
+    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    expect(settled.changes.map((c) => c.status)).toEqual(['refused']);
+    expect(settled.collectionDate).toBe(from);
+    const mails = await mailsOf(order.id, before);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your booking has not changed: ${order.reference}`,
+    ]);
+    expect(mails[0]?.text_body).toContain('The courier could not make the change');
+  });
+
   it('a change left `pending` by a process stopped during the call is found and settled', async () => {
     const { order, newDate, reference } = await booked();
     // The stopped process had claimed the change and the courier had moved the day.
