@@ -17,11 +17,15 @@ export type BookingChangeKind = (typeof BOOKING_CHANGE_KINDS)[number];
 /**
  * A change is asked (`pending`), made, refused by the courier, or given up after retries. A cover
  * raise waits for its card payment first (`awaiting_payment`), and ends `cancelled` when that
- * payment is not made (card declined, another amount chosen, the booking cancelled meanwhile).
+ * payment is not made (card declined, another amount chosen, the booking cancelled meanwhile). A
+ * change whose courier call got no answer (a timeout, a lost connection, a process stopped during
+ * the call) is `checking`: the courier may or may not have made it, so we ask it what it has, and
+ * the change ends as the courier has it; never told as refused (decision 138).
  */
 export const BOOKING_CHANGE_STATUSES = [
   'awaiting_payment',
   'pending',
+  'checking',
   'done',
   'refused',
   'failed',
@@ -57,6 +61,9 @@ export const BOOKING_CHANGE_MESSAGES = {
     'The courier could not cancel this booking: it reports your boxes as collected. Nothing has been refunded. Contact us if this is wrong.',
   courierRefusedChange:
     'The courier could not make this change. Nothing has changed: try another date, or contact us.',
+  /** A change (or cancellation) whose courier answer is not known yet. */
+  confirming:
+    'We are confirming this change with the courier and will email you as soon as it is settled. Until then your booking stays as shown.',
   sameDate: 'That is the collection date already booked. Choose another date.',
   coverNotHigher: (currentText: string) =>
     `Choose more cover than the ${currentText} you have now: cover can be raised after payment, not lowered.`,

@@ -197,7 +197,7 @@ const REGISTRY = defineTrackingStatuses({
     sentence: (n) =>
       `The courier did not collect ${yourBoxes({ ...n, at: n.total })} on the collection day.`,
     nextStep:
-      'Choose a new collection date: we rebook it with the courier at no charge. Keep the labels you have: they stay valid.',
+      'Choose a new collection date: we rebook it with the courier at no charge and email you new labels showing the new day.',
     tone: 'attention',
     final: false,
     afterCollection: false,

@@ -232,6 +232,8 @@ async function wireServices(app: FastifyInstance, deps: AppDeps) {
   }
   app.addHook('onClose', async () => {
     await services.checkout.idle();
+    // A change's courier call that outlived its request ends (or times out) before the database.
+    await services.bookingChanges.idle();
     if (payment instanceof SandboxPaymentProvider) {
       await payment.idle();
       payment.connect(undefined);

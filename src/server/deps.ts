@@ -51,6 +51,11 @@ export interface AppDeps {
   jobRetentionDays?: number;
   /** Tracking's courier calls at a time and its silence limit (TRACKING_*; docs/tracking.md). */
   tracking?: Partial<TrackingSettings>;
+  /**
+   * How long a date or contact change waits for the courier before it answers (8 s; tests set
+   * less: docs/booking-changes.md).
+   */
+  changeAnswerWithinMs?: number;
   /** How long an operator's session lasts (OPERATOR_SESSION_*; docs/operators.md). */
   operatorSessions?: Partial<OperatorSessionLimits>;
   /** The clock `/dev/clock` moves (SANDBOX_CLOCK): the same object as `clock`. */

@@ -23,9 +23,14 @@ import {
 } from './modules/courier-routes/index.js';
 import { sendMailJob, type MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
-import { pollShipmentsJob, type TrackingService } from './modules/tracking/index.js';
+import {
+  pollShipmentsJob,
+  refreshLabelsJob,
+  type TrackingService,
+} from './modules/tracking/index.js';
 import {
   cancelBookingJob,
+  checkBookingChangesJob,
   raiseCoverJob,
   type BookingChangesService,
 } from './modules/booking-changes/index.js';
@@ -78,8 +83,10 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(resendSignUpLinkJob, { signUps: deps.signUps });
   queue.define(sendPasswordResetJob, { accounts: deps.accounts });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
+  queue.define(refreshLabelsJob, { tracking: deps.tracking });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
+  queue.define(checkBookingChangesJob, { bookingChanges: deps.bookingChanges });
   queue.define(vacuumEmbeddedDatabaseJob, { database: deps.database });
   queue.define(purgeFinishedJobsJob, {
     queue,
@@ -98,6 +105,7 @@ const RECURRING_JOBS: { job: RecurringJobDefinition; only?: Database['kind'] }[]
   { job: purgeExpiredSignUpsJob },
   { job: reconcilePaymentsJob },
   { job: pollShipmentsJob },
+  { job: checkBookingChangesJob },
   { job: purgeFinishedJobsJob },
   // A PostgreSQL server vacuums itself (autovacuum); the embedded database does not.
   { job: vacuumEmbeddedDatabaseJob, only: 'pglite' },

@@ -237,6 +237,7 @@ function bookingServices(
     ...(deps.tracking ? { settings: deps.tracking } : {}),
     // The checkout is made below (it enrols shipments with tracking); asked only at run time.
     paymentSummary: (orderId: string) => checkout.paymentSummary(orderId, { showCard: false }),
+    replaceLabels: (order, labels, tx) => checkout.replaceLabels(order, labels, tx),
   });
   const checkout: CheckoutService = new CheckoutService(
     {
@@ -329,6 +330,9 @@ function customerServices(
     mail,
     clock: deps.clock,
     logger: deps.logger.child({ component: 'booking-changes' }),
+    ...(deps.changeAnswerWithinMs !== undefined
+      ? { answerWithinMs: deps.changeAnswerWithinMs }
+      : {}),
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);

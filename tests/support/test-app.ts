@@ -8,7 +8,10 @@ import {
   startCourierSimulator,
   type CourierSimulator,
 } from '../../src/server/providers/courier/simulator/simulator.server.js';
-import { TransglobalCourier } from '../../src/server/providers/courier/transglobal/transglobal.client.js';
+import {
+  TransglobalCourier,
+  type CourierTimeouts,
+} from '../../src/server/providers/courier/transglobal/transglobal.client.js';
 import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
 import { GUEST_COOKIE } from '../../src/server/modules/orders/order-access.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -28,13 +31,17 @@ export interface TestApp {
  * The real courier client pointed at a test's courier simulator: short timeouts and no retry
  * delay, so switched failures resolve fast.
  */
-export function simulatorClient(url: string, bookMs = 5_000): TransglobalCourier {
+export function simulatorClient(
+  url: string,
+  bookMs = 5_000,
+  timeouts: Partial<CourierTimeouts> = {},
+): TransglobalCourier {
   return new TransglobalCourier({
     name: 'simulator',
     baseUrl: url,
     apiKey: 'test',
     password: 'test',
-    timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs },
+    timeouts: { countriesMs: 2_000, quoteMs: 2_000, commodityMs: 2_000, bookMs, ...timeouts },
     retry: { attempts: 2, baseDelayMs: 10 },
   });
 }
@@ -49,6 +56,8 @@ export async function createTestApp(
   overrides: Partial<AppDeps> = {},
   /** Adds test-only routes or hooks before the app is ready. */
   extend?: (app: FastifyInstance) => void,
+  /** The simulator client's other waits (a test about a courier call that outlives its wait). */
+  courierTimeouts: Partial<CourierTimeouts> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = fixedClock('2026-11-23T10:00:00Z');
@@ -61,7 +70,8 @@ export async function createTestApp(
         // longer on a loaded machine. The simulator's own tests render on its thread.
         renderPdfs: 'this-thread',
       });
-  const courier = overrides.courier ?? simulatorClient(courierSimulator!.url);
+  const courier =
+    overrides.courier ?? simulatorClient(courierSimulator!.url, 5_000, courierTimeouts);
   const logger = pino({ level: 'silent' });
   const mail =
     overrides.mail ??
@@ -113,10 +123,11 @@ export async function createTestApp(
 export function useTestApp(
   overrides: Partial<AppDeps> = {},
   extend?: (app: FastifyInstance) => void,
+  courierTimeouts: Partial<CourierTimeouts> = {},
 ): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides, extend);
+    current = await createTestApp(overrides, extend, courierTimeouts);
   });
   afterAll(async () => {
     await current?.close();

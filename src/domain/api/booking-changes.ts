@@ -127,14 +127,16 @@ export const changeCollectionDate = defineRoute({
   tag: TAG,
   summary: 'Move a booked collection to another day',
   description:
-    'Until the collection window opens on the booked day: the courier rebooks the collection (no charge), then the order, its tracking and its reminder use the new day.',
+    'Until the collection window opens on the booked day: the courier rebooks the collection (no charge), then the order, its tracking, its reminder and its labels use the new day. Answers within 8 s: a courier slower than that, or one that does not answer, leaves the change `pending` or `checking` in the answer, settled later and emailed.',
   params: OrderParams,
   body: z.object({
     collectionDate: z.iso.date('Choose a collection date'),
     requestKey: RequestKey,
   }),
   responses: {
-    200: BookingChangesSchema.describe('The booking with its new date'),
+    200: BookingChangesSchema.describe(
+      'The booking with its new date, or with the change still being confirmed',
+    ),
     404: NOT_FOUND,
     409: CONFLICT,
     422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
@@ -157,11 +159,13 @@ export const changeCollectionContact = defineRoute({
   tag: TAG,
   summary: 'Change the collection’s phone, email and instructions for the driver',
   description:
-    'Until the collection window opens on the booked day: checked as on the address step, sent to the courier, then saved on the order.',
+    'Until the collection window opens on the booked day: checked as on the address step, sent to the courier, then saved on the order. Answers within 8 s, as a change of day does.',
   params: OrderParams,
   body: CollectionContactSchema,
   responses: {
-    200: BookingChangesSchema.describe('The booking with its new contact'),
+    200: BookingChangesSchema.describe(
+      'The booking with its new contact, or with the change still being confirmed',
+    ),
     404: NOT_FOUND,
     409: CONFLICT,
     422: apiError('A field is not valid; `fields` says which (VALIDATION_FAILED)'),

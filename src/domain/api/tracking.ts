@@ -180,6 +180,9 @@ export const rebookMissedCollection = defineRoute({
     409: apiError('The collection is not missed, or is being rebooked already (NOT_MISSED)'),
     422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the new date; nothing changed (COURIER_REFUSED)'),
+    504: apiError(
+      'The courier did not answer: it may have rebooked; asking again is safe (COURIER_NO_ANSWER)',
+    ),
   },
   notFound: TRACKING_LINK_INVALID,
 });

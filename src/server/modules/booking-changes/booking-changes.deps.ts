@@ -19,10 +19,15 @@ export interface BookingChangesDeps {
     CheckoutService,
     'settleCancelledBooking' | 'resumeCaptures' | 'wake' | 'changePayments'
   >;
-  tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection'>;
-  courier: Pick<CourierProvider, 'cancelShipment' | 'rebookCollection'>;
-  jobs: Pick<JobQueue, 'enqueue' | 'wake'>;
+  tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection' | 'recordMove'>;
+  courier: Pick<
+    CourierProvider,
+    'cancelShipment' | 'rebookCollection' | 'getShipmentDocuments' | 'trackShipment'
+  >;
+  jobs: Pick<JobQueue, 'enqueue' | 'wake' | 'hasten'>;
   mail: Pick<MailDeps, 'emails' | 'worker'>;
   clock: Clock;
   logger: Logger;
+  /** How long a date or contact change waits for the courier before it answers (tests: less). */
+  answerWithinMs?: number;
 }

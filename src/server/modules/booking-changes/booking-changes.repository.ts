@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { BookingChangeStatus } from '#src/domain/booking-changes.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { bookingChanges } from '../../db/schema.js';
@@ -65,12 +65,52 @@ export class BookingChangesRepository {
   }
 
   /**
-   * Ends a change still in progress (`pending`, or a cover raise `awaiting_payment`: re-checked
-   * by the write); undefined when it had ended already.
+   * The changes whose courier answer is to be found out, oldest first: every `checking` one, and
+   * a date or contact change still `pending` since before `abandonedBefore` (its process stopped
+   * during the courier call).
+   */
+  inDoubt(abandonedBefore: Date, limit: number): Promise<BookingChangeRow[]> {
+    return this.db
+      .select()
+      .from(bookingChanges)
+      .where(
+        or(
+          eq(bookingChanges.status, 'checking'),
+          and(
+            eq(bookingChanges.status, 'pending'),
+            inArray(bookingChanges.kind, ['collection_date', 'contact']),
+            lt(bookingChanges.updatedAt, abandonedBefore),
+          ),
+        ),
+      )
+      .orderBy(asc(bookingChanges.updatedAt))
+      .limit(limit);
+  }
+
+  /** A change whose courier call got no answer: `pending → checking` (re-checked by the write). */
+  async checking(
+    id: string,
+    courierAnswer: string,
+    at: Date,
+    tx: DbExecutor = this.db,
+  ): Promise<BookingChangeRow | undefined> {
+    const [row] = await tx
+      .update(bookingChanges)
+      .set({ status: 'checking', courierAnswer, updatedAt: at })
+      .where(
+        and(eq(bookingChanges.id, id), inArray(bookingChanges.status, ['pending', 'checking'])),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * Ends a change still in progress (`pending`, `checking`, or a cover raise `awaiting_payment`:
+   * re-checked by the write); undefined when it had ended already.
    */
   async settle(
     id: string,
-    to: Exclude<BookingChangeStatus, 'pending' | 'awaiting_payment'>,
+    to: Exclude<BookingChangeStatus, 'pending' | 'awaiting_payment' | 'checking'>,
     courierAnswer: string | null,
     at: Date,
     tx: DbExecutor = this.db,
@@ -81,7 +121,7 @@ export class BookingChangesRepository {
       .where(
         and(
           eq(bookingChanges.id, id),
-          inArray(bookingChanges.status, ['pending', 'awaiting_payment']),
+          inArray(bookingChanges.status, ['pending', 'awaiting_payment', 'checking']),
         ),
       )
       .returning();

@@ -15,15 +15,33 @@ import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.js';
+import type { CollectionInForce } from '../../providers/courier/courier-provider.js';
 import { isProviderError } from '../../providers/provider-error.js';
 import type { CancelledBy } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
+import { RebookingAnswerUnknown } from '../tracking/index.js';
 import type { BookingChangeRow } from './booking-changes.repository.js';
 import type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js';
 import { CoverRaises, underWay } from './cover-raise.js';
 import { cancelBookingJob } from './jobs/cancel-booking.job.js';
+import { checkBookingChangesJob } from './jobs/check-booking-changes.job.js';
 
 const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
+
+/**
+ * How long a customer's date or contact change waits for the courier before it answers: the
+ * change then shows as being confirmed, and the call goes on (decision 139).
+ */
+export const ANSWER_WITHIN_MS = 8_000;
+/**
+ * A date or contact change still `pending` this long after it was asked lost its process during
+ * the courier call (the client's longest: three 30 s attempts and their backoff): it is checked.
+ */
+export const CALL_ABANDONED_MS = 5 * 60_000;
+/** Changes the check looks at in one round; the rest wait for the next. */
+const CHECK_ROUND = 20;
+/** What a change's courier answer reads while the courier is being asked what it has. */
+const NO_ANSWER = 'No answer from the courier: asking it what it has';
 
 /**
  * Cancelling or changing a booking after payment (docs/booking-changes.md): the customer from
@@ -36,6 +54,9 @@ const notFound = () => new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such or
 export class BookingChangesService {
   /** Raising the cover after payment, with its own card payment (./cover-raise.ts). */
   readonly coverRaises: CoverRaises;
+
+  /** Courier calls of date and contact changes still running after their request answered. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: BookingChangesDeps) {
     this.coverRaises = new CoverRaises(deps, async (order, tx) =>
@@ -61,6 +82,13 @@ export class BookingChangesService {
     const closesAt = order.collectionDate ? changesCloseAt(order.collectionDate) : null;
     let changeReason = cancelReason;
     if (!changeReason && closesAt && now >= closesAt) changeReason = M.changesClosed;
+    // A date or contact change of the customer's own still with the courier: being confirmed.
+    const confirming = rows.some(
+      (r) =>
+        (r.kind === 'collection_date' || r.kind === 'contact') &&
+        (r.status === 'checking' || underWay(r, now)),
+    );
+    if (!changeReason && confirming) changeReason = M.confirming;
     if (!changeReason && pending) changeReason = M.changeInProgress;
     const dates = changeReason
       ? []
@@ -175,9 +203,16 @@ export class BookingChangesService {
    * given up the same way.
    */
   async runCancel(changeId: string, ctx: Pick<JobContext, 'lastAttempt'>): Promise<JobOutcome> {
-    const { repository, orders, courier, logger } = this.deps;
-    const change = await repository.byId(changeId);
+    const change = await this.deps.repository.byId(changeId);
     if (!change || change.status !== 'pending') return { result: 'done' };
+    return this.askToCancel(change, ctx);
+  }
+
+  private async askToCancel(
+    change: BookingChangeRow,
+    ctx: Pick<JobContext, 'lastAttempt'>,
+  ): Promise<JobOutcome> {
+    const { repository, orders, courier, logger } = this.deps;
     const order = await orders.findById(change.orderId);
     if (!order || order.status !== 'cancelling' || !order.courierReference) {
       await repository.settle(change.id, 'failed', 'The order was not being cancelled', this.now());
@@ -191,9 +226,15 @@ export class BookingChangesService {
       const message = errorMessage(error);
       const final = isProviderError(error) && !error.retryable;
       if (!final && !ctx.lastAttempt) throw error;
-      logger.warn({ orderId: order.id, err: error }, 'booking-changes: cancellation not made');
-      await this.giveUpCancel(change, final ? 'refused' : 'failed', message);
-      return final ? { result: 'done' } : { result: 'failed', error: message };
+      if (!final) {
+        // No answer after every attempt: the courier may have cancelled it. The booking stays
+        // `cancelling` (nothing refunded, nothing captured) until the check finds out.
+        await this.noAnswer(change, error);
+        return { result: 'done' };
+      }
+      logger.warn({ orderId: order.id, err: error }, 'booking-changes: cancellation refused');
+      await this.giveUpCancel(change, 'refused', message);
+      return { result: 'done' };
     }
     await this.cancelled(change, answer);
     this.deps.checkout.wake();
@@ -248,10 +289,152 @@ export class BookingChangesService {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Changes whose courier answer is unknown (decision 138)
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * The `check-booking-changes` round: every change `checking`, and every date or contact change
+   * left `pending` by a stopped process, asked of the courier and ended as the courier has it. A
+   * change the courier cannot tell about yet stays as it is, for the next round.
+   */
+  async checkInDoubt(options: { stopped: () => boolean }): Promise<{ settled: number }> {
+    const cutoff = new Date(this.now().getTime() - CALL_ABANDONED_MS);
+    let settled = 0;
+    for (const change of await this.deps.repository.inDoubt(cutoff, CHECK_ROUND)) {
+      if (options.stopped()) break;
+      try {
+        if (await this.findOut(change)) settled++;
+      } catch (error) {
+        this.deps.logger.warn(
+          { orderId: change.orderId, changeId: change.id, err: error },
+          'booking-changes: could not find out what the courier did',
+        );
+        await this.deps.repository.checking(change.id, NO_ANSWER, this.now());
+      }
+    }
+    return { settled };
+  }
+
+  /** Asks the courier what it has for one change in doubt; true when the change has ended. */
+  private async findOut(change: BookingChangeRow): Promise<boolean> {
+    const { orders, courier, repository } = this.deps;
+    const order = await orders.findById(change.orderId);
+    if (!order?.courierReference) {
+      await repository.settle(change.id, 'failed', 'The order has no courier booking', this.now());
+      return true;
+    }
+    if (change.kind === 'cancel') return this.findOutCancel(change, order.courierReference);
+    if (change.kind === 'cover') return false;
+    // Marked first: a check that dies here is found again as `checking`, never as a new call.
+    await repository.checking(change.id, NO_ANSWER, this.now());
+    const { collection, labels } = await courier.getShipmentDocuments(order.courierReference);
+    if (!collection) {
+      this.deps.logger.warn(
+        { orderId: order.id, changeId: change.id },
+        'booking-changes: the courier did not say what collection it has',
+      );
+      return false;
+    }
+    if (change.kind === 'contact') return this.findOutContact(order, change, collection);
+    const to = change.details.to ?? '';
+    if (collection.date !== to) {
+      await this.notMade(order, change, `the courier still collects on ${collection.date}`);
+      return true;
+    }
+    await this.deps.tracking.recordMove(order.id, to, {
+      labels,
+      inTx: async (tx, answer) => {
+        await repository.settle(change.id, 'done', answer, this.now(), tx);
+      },
+    });
+    return true;
+  }
+
+  /** A contact change in doubt: saved when the courier has the new contact, else not made. */
+  private async findOutContact(
+    order: OrderRow,
+    change: BookingChangeRow,
+    collection: CollectionInForce,
+  ): Promise<boolean> {
+    const current = order.collectionAddress;
+    const { contact, instructions } = collection;
+    if (!current || !contact) return false;
+    const d = change.details;
+    const next: OrderAddress = { ...current, phone: d.phone ?? '', email: d.email ?? '' };
+    if (d.instructions) next.instructions = d.instructions;
+    else delete next.instructions;
+    const has =
+      contact.phone === next.phone &&
+      contact.email === next.email &&
+      (instructions === null || instructions === (next.instructions ?? ''));
+    if (!has) {
+      await this.notMade(order, change, 'the courier still has the previous contact');
+      return true;
+    }
+    await this.saveContact(order, change, { current, next });
+    this.deps.mail.worker.wake();
+    return true;
+  }
+
+  /**
+   * A cancellation in doubt: cancelled when the courier's tracking says so (then refunded as any
+   * cancellation), else given up as the courier has it: the booking stands.
+   */
+  private async findOutCancel(
+    change: BookingChangeRow,
+    courierReference: string,
+  ): Promise<boolean> {
+    await this.deps.repository.checking(change.id, NO_ANSWER, this.now());
+    const tracking = await this.deps.courier.trackShipment(courierReference);
+    const cancelled = tracking.parcels
+      .flatMap((p) => p.events)
+      .find((e) => e.status === 'cancelled');
+    if (cancelled) {
+      await this.cancelled(
+        change,
+        `the courier reports it cancelled on ${formatLondon(cancelled.at.toISOString(), 'long')}`,
+      );
+      this.deps.checkout.wake();
+      return true;
+    }
+    await this.giveUpCancel(change, 'failed', 'The courier has not cancelled it');
+    return true;
+  }
+
+  /**
+   * A date or contact change the courier did not make: found out by asking it (`failed`, with what
+   * it has), or refused after its request had answered (`refused`); the customer told that
+   * nothing changed.
+   */
+  private async notMade(
+    order: OrderRow,
+    change: BookingChangeRow,
+    answer: string,
+    to: 'failed' | 'refused' = 'failed',
+  ): Promise<void> {
+    const { repository, mail } = this.deps;
+    await repository.transaction(async (tx) => {
+      const settled = await repository.settle(change.id, to, answer, this.now(), tx);
+      if (!settled) return;
+      await mail.emails.send(tx, 'change-not-made', order, {
+        changeId: change.id,
+        change: change.kind === 'collection_date' ? 'collection_date' : 'contact',
+        outcome: to,
+        collectionDate: order.collectionDate ?? '',
+      });
+    });
+    mail.worker.wake();
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Changes before the collection window
   // ------------------------------------------------------------------------------------------
 
-  /** Moves the collection to another offered day: the courier rebooks it, then everything follows. */
+  /**
+   * Moves the collection to another offered day: the courier rebooks it, then everything follows.
+   * The request waits for the courier at most `ANSWER_WITHIN_MS`; the call goes on after that,
+   * and a call that gets no answer leaves the change `checking` (decision 139).
+   */
   async changeCollectionDate(
     orderId: string,
     actor: ChangeActor,
@@ -267,14 +450,29 @@ export class BookingChangesService {
       to: input.collectionDate,
     });
     if (!change) return;
+    await this.answerWithin((late) => this.moveCollection(change, input.collectionDate, late));
+  }
+
+  /**
+   * The courier asked to move the day; the change ends as its answer says, or `checking`. A
+   * refusal after the request answered is emailed, since nobody is waiting for it.
+   */
+  private async moveCollection(
+    change: BookingChangeRow,
+    collectionDate: string,
+    late: () => boolean,
+  ): Promise<void> {
     try {
-      await this.deps.tracking.moveCollection(orderId, input.collectionDate, {
+      await this.deps.tracking.moveCollection(change.orderId, collectionDate, {
         missedOnly: false,
         inTx: async (tx, answer) => {
           await this.deps.repository.settle(change.id, 'done', answer, this.now(), tx);
         },
       });
     } catch (error) {
+      if (error instanceof RebookingAnswerUnknown) return this.noAnswer(change, error);
+      const order = late() ? await this.deps.orders.findById(change.orderId) : undefined;
+      if (order) return this.notMade(order, change, errorMessage(error).slice(0, 1000), 'refused');
       await this.deps.repository.settle(
         change.id,
         error instanceof ApiError && error.statusCode === 502 ? 'refused' : 'failed',
@@ -286,22 +484,81 @@ export class BookingChangesService {
   }
 
   /**
+   * Waits for a change's courier call at most `answerWithinMs`: its own errors (a refusal) are the
+   * request's while it waits; after that the call goes on and ends the change itself.
+   */
+  private async answerWithin(run: (late: () => boolean) => Promise<void>): Promise<void> {
+    const ms = this.deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+    let answered = false;
+    const call = run(() => answered);
+    this.inFlight.add(call);
+    const done = () => this.inFlight.delete(call);
+    call.then(done, (error: unknown) => {
+      done();
+      this.deps.logger.warn({ err: error }, 'booking-changes: a change ended after its answer');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    try {
+      await Promise.race([call, waited]);
+    } finally {
+      answered = true;
+      clearTimeout(timer);
+    }
+  }
+
+  /** Resolves when the courier calls that outlived their request have ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** A change whose courier call got no answer: `checking`, and the check brought forward. */
+  private async noAnswer(change: BookingChangeRow, error: unknown): Promise<void> {
+    this.deps.logger.warn(
+      { orderId: change.orderId, changeId: change.id, err: error },
+      'booking-changes: no answer from the courier; the change will be checked',
+    );
+    await this.deps.repository.transaction(async (tx) => {
+      await this.deps.repository.checking(change.id, NO_ANSWER, this.now(), tx);
+      await this.deps.jobs.hasten(tx, checkBookingChangesJob, {});
+    });
+    this.deps.jobs.wake();
+  }
+
+  /**
    * New phone, email and driver instructions for the collection, in steps: checked → claimed as a
-   * change → sent to the courier → saved with the emails.
+   * change → sent to the courier (the request waits at most `ANSWER_WITHIN_MS`) → saved with the
+   * emails, or `checking` when the courier's answer does not come.
    */
   async changeContact(
     orderId: string,
     actor: ChangeActor,
     input: { phoneNumber: string; email: string; instructions: string; requestKey: string },
   ): Promise<void> {
-    const { orders, courier, repository, logger } = this.deps;
-    const order = await orders.findById(orderId);
+    const order = await this.deps.orders.findById(orderId);
     if (!order) throw notFound();
-    const { current, next, changed } = newContact(order, input);
+    const contact = newContact(order, input);
+    const { next, changed } = contact;
     const change = await this.claim(order, actor, 'contact', input.requestKey, {
       changed: changed.join(', '),
+      phone: next.phone,
+      email: next.email,
+      instructions: next.instructions ?? '',
     });
     if (!change) return;
+    await this.answerWithin((late) => this.sendContact(order, change, contact, late));
+  }
+
+  private async sendContact(
+    order: OrderRow,
+    change: BookingChangeRow,
+    contact: { current: OrderAddress; next: OrderAddress },
+    late: () => boolean,
+  ): Promise<void> {
+    const { courier, repository, logger } = this.deps;
+    const { next } = contact;
     try {
       await courier.rebookCollection({
         courierReference: order.courierReference ?? '',
@@ -315,11 +572,16 @@ export class BookingChangesService {
         instructions: next.instructions ?? '',
       });
     } catch (error) {
-      logger.warn({ orderId, err: error }, 'booking-changes: the courier refused a contact change');
-      await repository.settle(change.id, 'refused', errorMessage(error).slice(0, 1000), this.now());
+      if (!isProviderError(error) || error.code !== 'REJECTED') {
+        return this.noAnswer(change, error);
+      }
+      logger.warn({ orderId: order.id, err: error }, 'booking-changes: contact change refused');
+      const message = errorMessage(error).slice(0, 1000);
+      if (late()) return this.notMade(order, change, message, 'refused');
+      await repository.settle(change.id, 'refused', message, this.now());
       throw new ApiError(502, 'COURIER_REFUSED', M.courierRefusedChange);
     }
-    await this.saveContact(order, change, { current, next });
+    await this.saveContact(order, change, contact);
     this.deps.mail.worker.wake();
   }
 
@@ -454,6 +716,7 @@ export function changeSummary(row: BookingChangeRow): string {
       return {
         awaiting_payment: '',
         pending: 'Cancellation asked: waiting for the courier',
+        checking: 'Cancellation asked: confirming it with the courier',
         done: 'Booking cancelled',
         refused: 'Cancellation refused by the courier',
         failed: 'Cancellation not made: the courier could not be reached',
@@ -464,6 +727,7 @@ export function changeSummary(row: BookingChangeRow): string {
       return {
         awaiting_payment: '',
         pending: `Moving the ${move}`,
+        checking: `Moving the ${move}: confirming it with the courier`,
         done: `Moved the ${move}`,
         refused: `The courier refused to move the ${move}`,
         failed: `Could not move the ${move}`,
@@ -474,6 +738,7 @@ export function changeSummary(row: BookingChangeRow): string {
       return {
         awaiting_payment: '',
         pending: `Changing the collection contact (${d.changed ?? ''})`,
+        checking: `Changing the collection contact (${d.changed ?? ''}): confirming it with the courier`,
         done: `Changed the collection contact (${d.changed ?? ''})`,
         refused: `The courier refused the new collection contact (${d.changed ?? ''})`,
         failed: `Could not change the collection contact (${d.changed ?? ''})`,
@@ -486,6 +751,7 @@ export function changeSummary(row: BookingChangeRow): string {
       return {
         awaiting_payment: `Raising the ${raise}: waiting for the card payment`,
         pending: `Raising the ${raise}: waiting for the courier`,
+        checking: `Raising the ${raise}: confirming it with the courier`,
         done: `Raised the ${raise}`,
         refused: `The courier refused to raise the ${raise}${released}`,
         failed: `Could not raise the ${raise}${released}`,

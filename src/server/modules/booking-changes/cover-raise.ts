@@ -26,11 +26,13 @@ const CHANGE_ABANDONED_MS = 10 * 60_000;
 
 /**
  * A change being made now: pending, and not a date or contact change abandoned by its process
- * (those are made within their request). A cancellation or a paid cover raise is carried on by
- * its job, however long the courier takes. One change at a time reaches the courier: each call
- * sends the booked day as it reads it.
+ * (those are made within their request, and one left `pending` is checked with the courier), or
+ * being checked with the courier (`checking`, until the courier's answer is known). A
+ * cancellation or a paid cover raise is carried on by its job, however long the courier takes.
+ * One change at a time reaches the courier: each call sends the booked day as it reads it.
  */
 export function underWay(row: BookingChangeRow, now: Date): boolean {
+  if (row.status === 'checking') return true;
   if (row.status !== 'pending') return false;
   if (row.kind === 'cancel' || row.kind === 'cover') return true;
   return now.getTime() - row.updatedAt.getTime() <= CHANGE_ABANDONED_MS;

@@ -4,3 +4,4 @@ export type { BookingChangesDeps, ChangeActor } from './booking-changes.deps.js'
 export { BookingChangesRepository, type BookingChangeRow } from './booking-changes.repository.js';
 export { cancelBookingJob } from './jobs/cancel-booking.job.js';
 export { raiseCoverJob } from './jobs/raise-cover.job.js';
+export { checkBookingChangesJob } from './jobs/check-booking-changes.job.js';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -205,6 +206,40 @@ export class CheckoutRepository {
 
   async insertDocuments(rows: NewOrderDocumentRow[], tx: DbExecutor): Promise<void> {
     if (rows.length > 0) await tx.insert(orderDocuments).values(rows);
+  }
+
+  /**
+   * A moved collection's labels in place of the stored ones, each file kept under its id (so a
+   * link already sent opens the current labels) and its content replaced; a label the order had
+   * not got is added after the others.
+   */
+  async replaceLabels(
+    orderId: string,
+    labels: Omit<NewOrderDocumentRow, 'id' | 'orderId' | 'position'>[],
+    tx: DbExecutor,
+  ): Promise<void> {
+    const stored = await tx
+      .select({
+        id: orderDocuments.id,
+        title: orderDocuments.title,
+        position: orderDocuments.position,
+      })
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.orderId, orderId), eq(orderDocuments.kind, 'label')));
+    let next = Math.max(-1, ...stored.map((d) => d.position)) + 1;
+    for (const label of labels) {
+      const same = stored.find((d) => d.title === label.title);
+      if (same) {
+        await tx
+          .update(orderDocuments)
+          .set({ content: label.content, filename: label.filename, createdAt: label.createdAt })
+          .where(eq(orderDocuments.id, same.id));
+      } else {
+        await tx
+          .insert(orderDocuments)
+          .values({ ...label, id: randomUUID(), orderId, position: next++ });
+      }
+    }
   }
 
   async listDocuments(orderId: string) {

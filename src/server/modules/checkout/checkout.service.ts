@@ -8,7 +8,13 @@ import {
   type CheckoutOptions,
 } from './checkout-deps.js';
 import { checkoutStatus, paymentSummary } from './checkout-status.js';
-import { addOperatorDocument, resendBookingConfirmation } from './confirmation-email.js';
+import {
+  addOperatorDocument,
+  documentsOf,
+  resendBookingConfirmation,
+} from './confirmation-email.js';
+import type { BookedLabel } from '../../providers/courier/courier-provider.js';
+import type { MailAttachment } from '../email/index.js';
 import { PaymentEvents } from './payment-events.js';
 import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
@@ -202,6 +208,33 @@ export class CheckoutService {
     tx: DbTransaction,
   ) {
     return addOperatorDocument(this.deps, orderId, upload, tx);
+  }
+
+  /**
+   * A moved collection's labels from the courier in place of the order's, in the caller's
+   * transaction (the move's); the email's attachments for them.
+   */
+  async replaceLabels(
+    order: { id: string; reference: string },
+    labels: BookedLabel[],
+    tx: DbTransaction,
+  ): Promise<MailAttachment[]> {
+    const now = this.deps.clock.now();
+    const files = documentsOf(order.reference, { labels, documents: [] });
+    await this.deps.repository.replaceLabels(
+      order.id,
+      files.map(({ attachment: _, ...file }) => ({
+        ...file,
+        contentType: 'application/pdf',
+        createdAt: now,
+      })),
+      tx,
+    );
+    return files.map((file) => ({
+      filename: file.attachment.filename,
+      contentType: 'application/pdf',
+      content: file.content,
+    }));
   }
 
   /** The order's labels and documents with their download paths (any status). */

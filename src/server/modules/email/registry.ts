@@ -5,6 +5,7 @@ import { bookingConfirmationEmail } from './emails/booking-confirmation.email.js
 import { cancelNotMadeEmail } from './emails/cancel-not-made.email.js';
 import { cancelledBeforeBookingEmail } from './emails/cancelled-before-booking.email.js';
 import { contactChangedEmail } from './emails/contact-changed.email.js';
+import { changeNotMadeEmail } from './emails/change-not-made.email.js';
 import { contactMessageEmail } from './emails/contact-message.email.js';
 import { coverNotRaisedEmail } from './emails/cover-not-raised.email.js';
 import { coverRaisedEmail } from './emails/cover-raised.email.js';
@@ -29,6 +30,7 @@ import { exceptionEmail } from './emails/tracking-exception.email.js';
 import { outForDeliveryEmail } from './emails/tracking-out-for-delivery.email.js';
 import { reminderEmail } from './emails/tracking-reminder.email.js';
 import { returnedEmail } from './emails/tracking-returned.email.js';
+import { newLabelsEmail } from './emails/tracking-new-labels.email.js';
 
 /**
  * Every email the site sends (docs/email.md): one entry each, its definition in its own
@@ -45,6 +47,7 @@ export const EMAILS = {
   'booking-cancelled': bookingCancelledEmail,
   'cancel-not-made': cancelNotMadeEmail,
   'contact-changed': contactChangedEmail,
+  'change-not-made': changeNotMadeEmail,
   'cover-raised': coverRaisedEmail,
   'cover-not-raised': coverNotRaisedEmail,
   refund: refundEmail,
@@ -55,6 +58,7 @@ export const EMAILS = {
   'tracking-delivered': deliveredEmail,
   'tracking-collection-missed': collectionMissedEmail,
   'tracking-collection-rebooked': collectionRebookedEmail,
+  'tracking-new-labels': newLabelsEmail,
   'tracking-customs-hold': customsHoldEmail,
   'tracking-delivery-failed': deliveryFailedEmail,
   'tracking-returned': returnedEmail,

@@ -24,10 +24,17 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
 import type {
+  BookedLabel,
   CourierProvider,
   ShipmentTracking,
 } from '../../providers/courier/courier-provider.js';
-import type { MailDeps, TrackingEmailSubject } from '../email/index.js';
+import { isProviderError } from '../../providers/provider-error.js';
+import type {
+  MailAttachment,
+  MailDeps,
+  MoveEmailKind,
+  TrackingEmailSubject,
+} from '../email/index.js';
 import { trackingMailKind } from '#src/domain/email-kinds.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
@@ -43,6 +50,7 @@ import {
   sinceRebooking,
   type TrackingEmailDue,
 } from './shipment-progress.js';
+import { refreshLabelsJob } from './jobs/refresh-labels.job.js';
 import type { TrackingTokens } from './tracking-token.js';
 import type {
   ParcelRow,
@@ -84,7 +92,7 @@ export interface TrackingDeps {
   logger: Logger;
   tokens: TrackingTokens;
   /** Brings the `poll-shipments` job forward when a shipment is enrolled. */
-  jobs: Pick<JobQueue, 'hasten'>;
+  jobs: Pick<JobQueue, 'hasten' | 'enqueue'>;
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
   /**
@@ -92,12 +100,31 @@ export interface TrackingDeps {
    * by services.ts: tracking never imports the checkout, which enrols its shipments).
    */
   paymentSummary?: (orderId: string) => Promise<PaymentSummary | null>;
+  /**
+   * Keeps a moved collection's new labels in place of the order's (the checkout's, which owns the
+   * stored documents; wired by services.ts), in the move's transaction: what the email attaches.
+   */
+  replaceLabels?: (
+    order: { id: string; reference: string },
+    labels: BookedLabel[],
+    tx: DbTransaction,
+  ) => Promise<MailAttachment[]>;
+}
+
+/** The courier's answer to a rebooking did not come: it may or may not have made it. */
+export class RebookingAnswerUnknown extends Error {
+  constructor(error: unknown) {
+    super(`no answer from the courier: ${errorMessage(error)}`, { cause: error });
+    this.name = 'RebookingAnswerUnknown';
+  }
 }
 
 const REBOOK_REFUSED =
   'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
 const NOT_MOVABLE =
   'This collection cannot be moved now: another change is being made, or the courier has collected the boxes.';
+const REBOOK_UNKNOWN =
+  'We did not get the courier’s answer in time, so we do not know yet whether it rebooked your collection. Choose the date again in a few minutes: asking again is safe, and changes nothing twice.';
 const NOT_MISSED =
   'This collection is not waiting for a new date: it has been rebooked already, or the courier has collected the boxes.';
 
@@ -344,12 +371,16 @@ export class TrackingService {
     tx: DbExecutor,
     order: OrderRow,
     shipment: ShipmentRow,
-    kind: TrackingEmailKind | 'collection_rebooked',
+    kind: TrackingEmailKind | MoveEmailKind,
     occasion: string,
     extra: Partial<TrackingEmailSubject>,
+    attachments: MailAttachment[] = [],
   ): Promise<void> {
     const trackingUrl = this.trackingUrl(order.id);
-    const optional = kind === 'collection_rebooked' ? null : TRACKING_EMAILS[kind].optional;
+    const optional =
+      kind === 'collection_rebooked' || kind === 'new_labels'
+        ? null
+        : TRACKING_EMAILS[kind].optional;
     await this.deps.mail.emails.send(tx, trackingMailKind(kind), order, {
       reference: order.reference,
       destination: findCountry(order.destinationCountryId)?.title ?? 'the destination',
@@ -359,6 +390,7 @@ export class TrackingService {
       ...extra,
       occasion,
       ...(optional ? { turnOffUrl: `${trackingUrl}#emails` } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
     });
   }
 
@@ -559,20 +591,94 @@ export class TrackingService {
         readyFrom: COLLECTION_WINDOW.from,
       });
     } catch (error) {
+      const refused = isProviderError(error) && error.code === 'REJECTED';
       logger.warn(
         { orderId, err: error, collectionDate },
-        'tracking: the courier refused the rebooking',
+        refused
+          ? 'tracking: the courier refused the rebooking'
+          : 'tracking: no answer from the courier to the rebooking',
       );
       await repository.update(orderId, {
         rebookingDate: null,
         lastError: errorMessage(error),
         updatedAt: clock.now(),
       });
-      throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
+      if (refused) throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
+      // Not a no: the courier may have rebooked it. A booking change finds out (`checking`); a
+      // missed collection's customer may ask again, which the courier answers the same.
+      if (!options.missedOnly) throw new RebookingAnswerUnknown(error);
+      throw new ApiError(504, 'COURIER_NO_ANSWER', REBOOK_UNKNOWN);
     }
-    await this.writeMove(orderId, collectionDate, options.inTx);
+    const labels = await this.currentLabels(claimed.courierReference);
+    await this.writeMove(orderId, collectionDate, { inTx: options.inTx, labels });
     this.deps.mail.worker.wake();
     logger.info({ orderId, collectionDate }, 'tracking: collection moved');
+  }
+
+  /**
+   * The labels the courier has now for a moved collection (they print the day), asked after the
+   * move; none when it cannot say (the move stands, and its email says the old labels still work).
+   */
+  async currentLabels(courierReference: string): Promise<BookedLabel[]> {
+    try {
+      return (await this.deps.courier.getShipmentDocuments(courierReference)).labels;
+    } catch (error) {
+      this.deps.logger.warn(
+        { err: error, courierReference },
+        'tracking: the moved collection’s labels could not be fetched',
+      );
+      return [];
+    }
+  }
+
+  /**
+   * The `refresh-labels` job: a moved collection's labels the courier could not give at the move,
+   * asked again (a failure is retried by the queue) and kept in place of the old ones with an
+   * email that carries them. Nothing when the order has moved on (another day, not booked).
+   */
+  async refreshLabels(orderId: string, collectionDate: string): Promise<void> {
+    const { orders, courier, repository, logger } = this.deps;
+    const order = await orders.findById(orderId);
+    if (!this.stillFor(order, collectionDate) || !order?.courierReference) return;
+    const documents = await courier.getShipmentDocuments(order.courierReference);
+    if (documents.collection && documents.collection.date !== collectionDate) {
+      logger.warn(
+        { orderId, collectionDate },
+        'tracking: the courier’s labels are for another day',
+      );
+      return;
+    }
+    if (documents.labels.length === 0) throw new Error('the courier gave no labels yet');
+    await repository.transaction(async (tx) => {
+      // The shipment first, then the order: the order a move takes them in.
+      const shipment = await repository.lock(orderId, tx);
+      const locked = await orders.lock(orderId, tx);
+      if (!locked || !shipment || !this.stillFor(locked, collectionDate)) return;
+      const attachments = (await this.deps.replaceLabels?.(locked, documents.labels, tx)) ?? [];
+      if (attachments.length === 0) return;
+      await this.enqueueEmail(tx, locked, shipment, 'new_labels', collectionDate, {}, attachments);
+    });
+    this.deps.mail.worker.wake();
+  }
+
+  private stillFor(order: OrderRow | undefined, collectionDate: string): boolean {
+    return order?.status === 'booked' && order.collectionDate === collectionDate;
+  }
+
+  /**
+   * A move the courier has made though its answer was lost (a booking change found out by asking
+   * it): written as an answered one is, with the labels it gave.
+   */
+  async recordMove(
+    orderId: string,
+    collectionDate: string,
+    options: {
+      labels: BookedLabel[];
+      inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
+    },
+  ): Promise<void> {
+    await this.writeMove(orderId, collectionDate, options);
+    this.deps.mail.worker.wake();
   }
 
   /**
@@ -615,9 +721,13 @@ export class TrackingService {
   private async writeMove(
     orderId: string,
     collectionDate: string,
-    inTx: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined,
+    options: {
+      inTx?: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined;
+      labels: BookedLabel[];
+    },
   ): Promise<void> {
     const { repository, clock, orders } = this.deps;
+    const { inTx, labels } = options;
     const order = await orders.findById(orderId);
     await repository.transaction(async (tx) => {
       const shipment = await repository.lock(orderId, tx);
@@ -647,13 +757,20 @@ export class TrackingService {
       const next = { ...shipment, ...changes } as ShipmentRow;
       changes.nextPollAt = nextWakeAt({ ...scheduleOf(next), lastPollFailed: false });
       await repository.update(orderId, changes, tx);
+      const attachments =
+        labels.length > 0 ? ((await this.deps.replaceLabels?.(order, labels, tx)) ?? []) : [];
+      // No labels for the new day yet: a job asks the courier again, and sends them.
+      if (attachments.length === 0 && this.deps.replaceLabels) {
+        await this.deps.jobs.enqueue(tx, refreshLabelsJob, { orderId, collectionDate });
+      }
       await this.enqueueEmail(
         tx,
         order,
         next,
         'collection_rebooked',
         `${collectionDate}:${next.rebookings}`,
-        {},
+        { newLabels: attachments.length > 0 },
+        attachments,
       );
       await inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
     });

@@ -302,6 +302,28 @@ describe('a missed collection', () => {
     expect(after?.status).toBe('collection_missed');
     expect(after?.collectionDate).toBe(collectionDate);
   });
+
+  it('says the courier did not answer, not that it refused, and may be asked again', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, collectionDate } = await booked(1);
+    await at(londonAt(collectionDate, '17:45'));
+    const view = await t.app.services.tracking.view(order.id);
+    const newDate = view?.missedCollection?.newDates[0] ?? '';
+    const ask = () =>
+      call(t.app, rebookMissedCollection, {
+        params: { token: view?.token ?? '' },
+        body: { collectionDate: newDate },
+      });
+    scripted.down = true;
+    const unanswered = await ask();
+    scripted.down = false;
+    expect(unanswered.statusCode).toBe(504);
+    expect(unanswered.json()).toMatchObject({ error: { code: 'COURIER_NO_ANSWER' } });
+    expect((await t.app.services.tracking.view(order.id))?.status).toBe('collection_missed');
+    // Asked again (the courier answers a repeat the same): rebooked.
+    expect((await ask()).statusCode).toBe(200);
+    expect((await t.app.services.tracking.view(order.id))?.collectionDate).toBe(newDate);
+  });
 });
 
 describe('the tracking page', () => {

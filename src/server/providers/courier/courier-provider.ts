@@ -160,6 +160,23 @@ export interface ShipmentDocuments {
   trackingUrl: string;
   labels: BookedLabel[];
   documents: BookedDocument[];
+  /**
+   * The collection the courier has in force (assumed: docs/providers.md, GetOrderDocuments), how
+   * a change whose answer was lost is found out. Absent when the courier did not say.
+   */
+  collection?: CollectionInForce;
+}
+
+/** A booked shipment's collection as the courier has it now. */
+export interface CollectionInForce {
+  /** yyyy-MM-dd, Europe/London calendar date. */
+  date: string;
+  /** HH:mm, null when not said. */
+  readyFrom: string | null;
+  /** Who the driver asks for; null when not said. */
+  contact: CollectionContact | null;
+  /** The driver's instructions ('' for none); null when not said. */
+  instructions: string | null;
 }
 
 /**
@@ -272,7 +289,8 @@ export interface CourierProvider {
   bookShipment(booking: ShipmentBooking, observe?: CourierExchangeObserver): Promise<BookingResult>;
   /**
    * The labels and documents of a shipment already booked, by the courier's reference (safe to
-   * repeat). REJECTED when the courier has no such shipment.
+   * repeat), with the collection in force when the courier says it: the labels as they are now
+   * (a moved collection's print the new day). REJECTED when the courier has no such shipment.
    */
   getShipmentDocuments(
     courierReference: string,
@@ -289,7 +307,8 @@ export interface CourierProvider {
   /**
    * Changes the collection of any booked, not yet collected shipment, at no charge: another day
    * (a missed collection, or the customer's choice) and/or another contact or driver
-   * instructions. The labels stay as they are (same references). Safe to repeat. REJECTED when
+   * instructions. The labels keep their references; a moved day's labels are asked again with
+   * `getShipmentDocuments` (they print the day). Safe to repeat. REJECTED when
    * the courier refuses (already collected, cancelled, or a day it does not collect).
    */
   rebookCollection(change: CollectionRebooking, observe?: CourierExchangeObserver): Promise<void>;

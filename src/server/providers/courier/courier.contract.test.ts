@@ -407,6 +407,50 @@ describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
     expect(again.documents.map((d) => d.documentType)).toEqual(['CommercialInvoice']);
   });
 
+  it('says the collection in force, and after a move of the day gives labels made again for it', async () => {
+    const booked = await courier.bookShipment(sampleBooking());
+    const order = booked.orderReference;
+    const first = await courier.getShipmentDocuments(order);
+    expect(first.collection).toMatchObject({ date: '2026-11-24', instructions: '' });
+    expect(first.collection?.contact?.phone).toBeTruthy();
+    const contact = { name: 'Ann Smith', phone: '07700 900456', email: 'ann@example.com' };
+    await courier.rebookCollection({
+      courierReference: order,
+      collectionDate: '2026-11-26',
+      readyFrom: '10:00',
+      contact,
+      instructions: 'Ring twice',
+    });
+    const moved = await courier.getShipmentDocuments(order);
+    expect(moved.collection).toEqual({
+      date: '2026-11-26',
+      readyFrom: '10:00',
+      contact,
+      instructions: 'Ring twice',
+    });
+    // The same labels (sizes, references), rendered again: they print the new day.
+    expect(moved.labels.map((l) => [l.size, l.airWaybillReference])).toEqual(
+      booked.labels.map((l) => [l.size, l.airWaybillReference]),
+    );
+    moved.labels.forEach((label, i) =>
+      expect(label.content.equals(booked.labels[i]!.content)).toBe(false),
+    );
+    const download = await fetch(moved.labels[0]!.downloadUrl!);
+    expect(Buffer.from(await download.arrayBuffer()).equals(moved.labels[0]!.content)).toBe(true);
+    // A change of contact alone leaves the labels as they are.
+    await courier.rebookCollection({
+      courierReference: order,
+      collectionDate: '2026-11-26',
+      readyFrom: '10:00',
+      contact: { ...contact, phone: '07700 900789' },
+    });
+    const amended = await courier.getShipmentDocuments(order);
+    expect(amended.collection?.contact?.phone).toBe('07700 900789');
+    amended.labels.forEach((label, i) =>
+      expect(label.content.equals(moved.labels[i]!.content)).toBe(true),
+    );
+  });
+
   it('is refused for a reference the courier does not know', async () => {
     const error = await providerError(courier.getShipmentDocuments('GB0000001'));
     expect(error).toMatchObject({ code: 'REJECTED', retryable: false });
@@ -617,6 +661,15 @@ describe('trackShipment (TrackOrder, assumed)', () => {
     expect(await providerError(quick.rebookCollection(change))).toMatchObject({
       code: 'HTTP_ERROR',
     });
+    // `lost`: the rebooking is made, its answer never comes; the collection in force says so.
+    await control({ rebook: 'lost' });
+    expect(await providerError(quick.rebookCollection(change))).toMatchObject({
+      code: 'TIMEOUT',
+      retryable: true,
+    });
+    expect((await courier.getShipmentDocuments(booked.orderReference)).collection?.date).toBe(
+      '2026-11-25',
+    );
     await control({ rebook: 'normal' });
     const unknown = await providerError(courier.trackShipment('GB0000001'));
     expect(unknown).toMatchObject({ code: 'REJECTED', retryable: false });
@@ -917,6 +970,7 @@ describe('the simulator’s store (storeDir)', () => {
       const first = await start();
       let booked;
       let before;
+      let relabelled;
       try {
         const one = client({ baseUrl: first.url });
         booked = await one.bookShipment(twoBoxBooking());
@@ -928,6 +982,8 @@ describe('the simulator’s store (storeDir)', () => {
           collectionDate: '2026-11-25',
           readyFrom: '11:00',
         });
+        // The move's labels, made again for the new day, are what the store keeps.
+        relabelled = await one.getShipmentDocuments(booked.orderReference);
         first.control({ advanceMs: FRIDAY_16H });
         before = await one.trackShipment(booked.orderReference);
       } finally {
@@ -944,14 +1000,15 @@ describe('the simulator’s store (storeDir)', () => {
         const two = client({ baseUrl: second.url });
         expect(await two.trackShipment(booked.orderReference)).toEqual(before);
         const again = await two.getShipmentDocuments(booked.orderReference);
+        expect(again.collection).toMatchObject({ date: '2026-11-25', readyFrom: '11:00' });
         again.labels.forEach((label, i) =>
-          expect(label.content.equals(booked.labels[i]!.content)).toBe(true),
+          expect(label.content.equals(relabelled.labels[i]!.content)).toBe(true),
         );
         const path = new URL(booked.labels[0]!.downloadUrl!).pathname;
         const download = await fetch(`${second.url}${path}`);
-        expect(Buffer.from(await download.arrayBuffer()).equals(booked.labels[0]!.content)).toBe(
-          true,
-        );
+        expect(
+          Buffer.from(await download.arrayBuffer()).equals(relabelled.labels[0]!.content),
+        ).toBe(true);
         const next = await two.bookShipment(sampleBooking({ collectionDate: '2026-11-30' }));
         expect(next.orderReference).not.toBe(booked.orderReference);
       } finally {

@@ -6,7 +6,7 @@ import {
   getBookingChanges,
   type BookingChanges,
 } from '#src/domain/api/booking-changes.js';
-import { timeLeft } from '#src/domain/booking-changes.js';
+import { BOOKING_CHANGE_MESSAGES, timeLeft } from '#src/domain/booking-changes.js';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { formatPence } from '#src/domain/money.js';
@@ -76,8 +76,10 @@ export function BookingChangesSection({
     return () => controller.abort();
   }, [load]);
 
-  // Follow a cancellation while the courier is asked; keep the time left current.
-  const running = view?.status === 'cancelling';
+  // Follow a cancellation, or a change being confirmed, while the courier is asked; keep the
+  // time left current.
+  const confirming = view ? beingConfirmed(view) : false;
+  const running = view?.status === 'cancelling' || confirming;
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => void load(), POLL_MS);
@@ -117,7 +119,21 @@ export function BookingChangesSection({
               <span className="spinner spinner--small" aria-hidden="true">
                 <span className="spinner__circle" />
               </span>{' '}
-              We are cancelling your booking with the courier. This usually takes a few seconds.
+              {view.changes.some((c) => c.kind === 'cancel' && c.status === 'checking')
+                ? 'The courier has not answered yet, so we are confirming the cancellation with it and will email you. Nothing is refunded until the courier confirms it.'
+                : 'We are cancelling your booking with the courier. This usually takes a few seconds.'}
+            </p>
+          </div>
+        )}
+        {view.status === 'booked' && confirming && (
+          <div className="notice" data-testid="change-confirming">
+            <p>
+              <span className="spinner spinner--small" aria-hidden="true">
+                <span className="spinner__circle" />
+              </span>{' '}
+              {BOOKING_CHANGE_MESSAGES.confirming}{' '}
+              {view.collectionDate &&
+                `Your collection is booked for ${formatCalendarDate(view.collectionDate)} until the courier confirms the change.`}
             </p>
           </div>
         )}
@@ -143,6 +159,7 @@ export function BookingChangesSection({
         </>
       )}
       {view.status === 'booked' &&
+        !confirming &&
         !view.change.allowed &&
         view.change.reason &&
         view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
@@ -264,7 +281,10 @@ function ChangeDate({
         params: { id: view.orderId },
         body: { collectionDate: chosen, requestKey: crypto.randomUUID() },
       });
-      setDone(`Your collection is moved to ${formatCalendarDate(chosen)}.`);
+      // Not answered yet: the page says the change is being confirmed, and follows it.
+      if (next.collectionDate === chosen) {
+        setDone(`Your collection is moved to ${formatCalendarDate(chosen)}.`);
+      }
       setChosen('');
       onChanged(next);
     } catch (error) {
@@ -389,5 +409,14 @@ function ChangeContact({
         {busy ? <Spinner label="Saving your contact details" /> : 'Save contact details'}
       </button>
     </form>
+  );
+}
+
+/** A date or contact change the courier has not answered yet (`pending` or `checking`). */
+function beingConfirmed(view: BookingChanges): boolean {
+  return view.changes.some(
+    (c) =>
+      (c.kind === 'collection_date' || c.kind === 'contact') &&
+      (c.status === 'pending' || c.status === 'checking'),
   );
 }

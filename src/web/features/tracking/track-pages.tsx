@@ -177,7 +177,7 @@ export function TrackingPage() {
           onRebooked={(next) => {
             setLoad({ state: 'ready', view: next });
             setRebooked(
-              `Your collection is rebooked for ${collectionText(next.collectionDate, next.collectionWindow)}. There is nothing to pay. Keep the labels you have: they stay valid.`,
+              `Your collection is rebooked for ${collectionText(next.collectionDate, next.collectionWindow)}. There is nothing to pay. We are emailing you new labels showing the new day: print those.`,
             );
           }}
         />

@@ -13,7 +13,7 @@ export const collectionMissedEmail = defineTrackingEmail('collection_missed', {
         : 'The courier did not collect your boxes',
     paragraphs: [
       o.hello,
-      `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and your labels stay valid.`,
+      `The courier did not collect ${boxes(s.boxCount)} on ${o.day}. We are sorry. Choose a new collection date below and we will rebook it with the courier. There is nothing to pay, and once it is rebooked we email you new labels showing the new day.`,
     ],
     ...(s.newDates && s.newDates.length > 0
       ? {

@@ -1,5 +1,5 @@
 import { BOOKER } from '../define-email.js';
-import { boxes, defineTrackingEmail } from './tracking-email.js';
+import { boxes, defineTrackingEmail, labelsSentence } from './tracking-email.js';
 
 export const collectionRebookedEmail = defineTrackingEmail('collection_rebooked', {
   when: 'The collection moves to another day (a missed collection rebooked, or a date change)',
@@ -9,7 +9,8 @@ export const collectionRebookedEmail = defineTrackingEmail('collection_rebooked'
     heading: 'Your collection is rebooked',
     paragraphs: [
       o.hello,
-      `The courier will collect ${boxes(s.boxCount)} on ${o.day}, between 9:00 and 17:30. There is nothing to pay, and the labels you have stay valid.`,
+      `The courier will collect ${boxes(s.boxCount)} on ${o.day}, between 9:00 and 17:30. There is nothing to pay.`,
+      labelsSentence(s.newLabels ?? false),
     ],
     trackingText: 'Track your boxes',
   }),

@@ -7,6 +7,7 @@ import {
 } from '#src/domain/email-kinds.js';
 import { personalEffectsDocuments } from '#src/domain/import-charges.js';
 import type { TrackingEmailKind } from '#src/domain/tracking.js';
+import type { MailAttachment } from '../outbox.js';
 import { renderTrackingUpdate, type TrackingUpdateInput } from '../templates/tracking-update.js';
 import {
   defineOrderEmail,
@@ -28,6 +29,8 @@ export interface TrackingEmailSubject {
   box?: { number: number; trackingNumber: string; reason: string | null };
   /** A missed collection's new dates, each with the tracking page that offers it. */
   newDates?: { date: string; url: string }[];
+  /** A moved collection: whether the courier's labels for the new day are attached. */
+  newLabels?: boolean;
 }
 
 /** A tracking email's data: its subject, the occasion that keys it, and its turn-off link. */
@@ -36,6 +39,8 @@ export interface TrackingEmailData extends TrackingEmailSubject {
   occasion: string;
   /** Set for the optional emails: where they are turned off. */
   turnOffUrl?: string;
+  /** Files it carries: a moved collection's new labels. */
+  attachments?: MailAttachment[];
 }
 
 /** What every tracking email's words start from, for the person it goes to. */
@@ -57,7 +62,17 @@ export interface Opening {
 
 export type Wording = Omit<TrackingUpdateInput, 'trackingUrl' | 'turnOffUrl'>;
 
-type Name = TrackingEmailKind | 'collection_rebooked';
+/** The emails of a moved collection, which the customer cannot turn off: the move, its labels. */
+export type MoveEmailKind = 'collection_rebooked' | 'new_labels';
+
+type Name = TrackingEmailKind | MoveEmailKind;
+
+/** What a moved collection's email says of the labels: the new ones, or why the old ones work. */
+export function labelsSentence(newLabels: boolean): string {
+  return newLabels
+    ? 'New labels are attached, showing the new day: print these and use them instead of the ones you have.'
+    : 'The labels you have still work (the courier has the new day), but the day printed on them is the old one: we will email you new labels as soon as the courier gives them.';
+}
 
 function documentsOf(order: EmailOrder): Opening['documents'] {
   if (!order.personalEffects) return null;
@@ -106,6 +121,7 @@ export function defineTrackingEmail<N extends Name>(
           ...definition.wording(data, opening),
           trackingUrl: data.trackingUrl,
           ...(data.turnOffUrl && to.party !== 'recipient' ? { turnOffUrl: data.turnOffUrl } : {}),
+          ...(data.attachments?.length ? { attachments: data.attachments } : {}),
         },
         context,
       );

@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../outbox.js';
 import type { RenderedMail } from './layout.js';
 import { html, link } from './html.js';
 import { button, heading, framedMail, paragraph, subheading, textLayout } from './layout.js';
@@ -18,6 +19,8 @@ export interface TrackingUpdateInput {
   trackingText: string;
   /** Set for the optional emails: where they are turned off. */
   turnOffUrl?: string;
+  /** Files it carries: a moved collection's new labels. */
+  attachments?: MailAttachment[];
 }
 
 export function renderTrackingUpdate(
@@ -80,6 +83,7 @@ export function renderTrackingUpdate(
         ],
         context.siteUrl,
       ),
+      ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     },
     context,
   );

@@ -11,7 +11,7 @@ import { describeTightened, makePrivate } from '#src/server/private-files.js';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { LabelSize } from './documents.pdf.js';
+import type { LabelSize, PdfOrder } from './documents.pdf.js';
 import { SCENARIOS, type TrackedOrder } from './tracking.js';
 
 /** An order the simulator booked, with its PDFs: what its book holds and its store keeps. */
@@ -21,6 +21,11 @@ export interface StoredOrder extends TrackedOrder {
   serviceName: string;
   labels: { size: LabelSize; token: string; content: Buffer }[];
   documents: { type: string; token: string; content: Buffer }[];
+  /**
+   * What its PDFs were rendered from, so a move of the collection day renders its labels again
+   * (the same references, the new day); absent in files written before it was kept.
+   */
+  pdf?: PdfOrder;
 }
 
 /** A folder name that is an order reference (and nothing that could leave the store). */
@@ -78,6 +83,8 @@ const OrderFile = z.object({
     }),
   ),
   scenario: z.object({ name: z.enum(SCENARIOS), parcel: z.number().int().min(1).optional() }),
+  /** What the PDFs were rendered from (`StoredOrder.pdf`); its `bookedAt` as an ISO time. */
+  pdf: z.looseObject({ bookedAt: z.iso.datetime() }).optional(),
   /** Absent until the booking is cancelled (and in files written before cancelling existed). */
   cancellation: z.object({ at: z.iso.datetime(), count: z.number().int().min(1) }).optional(),
 });
@@ -113,6 +120,7 @@ function toFile(order: StoredOrder): OrderFile {
     })),
     rebookings: order.rebookings.map((r) => ({ ...r, at: r.at.toISOString() })),
     scenario: { ...order.scenario },
+    ...(order.pdf ? { pdf: { ...order.pdf, bookedAt: order.pdf.bookedAt.toISOString() } } : {}),
     ...(order.cancellation
       ? {
           cancellation: {
@@ -216,6 +224,9 @@ export class OrderStore {
       ),
       rebookings: file.rebookings.map((r) => ({ ...r, at: new Date(r.at) })),
       scenario: file.scenario,
+      ...(file.pdf
+        ? { pdf: { ...(file.pdf as unknown as PdfOrder), bookedAt: new Date(file.pdf.bookedAt) } }
+        : {}),
       ...(file.cancellation
         ? { cancellation: { at: new Date(file.cancellation.at), count: file.cancellation.count } }
         : {}),
@@ -245,11 +256,20 @@ export class OrderStore {
     });
   }
 
-  /** An order's scenario, collection or cancellation changed: its `order.json` again, as it is now. */
-  update(order: StoredOrder): Promise<void> {
+  /**
+   * An order's scenario, collection or cancellation changed: its `order.json` again, as it is now,
+   * after its labels when they were rendered again (`labels`: a move of the collection day).
+   */
+  update(order: StoredOrder, options: { labels?: boolean } = {}): Promise<void> {
     const folder = this.folder(order);
     const text = JSON.stringify(toFile(order), null, 2);
-    return this.enqueue(() => writeAtomically(join(folder, ORDER_FILE), text));
+    const labels = options.labels ? order.labels.map((l) => ({ ...l })) : [];
+    return this.enqueue(async () => {
+      for (const label of labels) {
+        await writeAtomically(join(folder, labelFile(label.size)), label.content);
+      }
+      await writeAtomically(join(folder, ORDER_FILE), text);
+    });
   }
 
   /** An order let go (the oldest, beyond the simulator's limit): its folder and files. */

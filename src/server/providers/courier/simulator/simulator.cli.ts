@@ -1,7 +1,7 @@
 /**
  * Runs the courier simulator on its own:
  *   npm run courier:simulator -- --port 4010 [--host 127.0.0.1] [--latency-ms 0]
- *     [--quote normal|fail|http500|hang|malformed] [--commodity …] [--book …] [--track …]
+ *     [--quote normal|fail|http500|hang|malformed|hold|lost] [--commodity …] [--book …] [--track …]
  *     [--rebook …] [--cancel …] [--public-url http://localhost:4010] [--api-key KEY --password PASSWORD]
  *     [--store DIR]
  * Without --api-key/--password any non-empty credentials are accepted. With --store, what it

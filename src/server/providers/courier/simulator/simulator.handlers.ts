@@ -413,9 +413,14 @@ export class OrderBook {
     await this.evict();
   }
 
-  /** Writes an order's changed scenario or collection to the store (when there is one). */
-  async changed(order: StoredOrder): Promise<void> {
-    await this.store?.update(order);
+  /**
+   * Writes an order's changed scenario or collection to the store (when there is one); `labels`:
+   * its labels were rendered again (their tokens kept), so downloads serve the new ones.
+   */
+  async changed(order: StoredOrder, options: { labels?: boolean } = {}): Promise<void> {
+    if (options.labels)
+      for (const label of order.labels) this.files.set(label.token, label.content);
+    await this.store?.update(order, options);
   }
 
   /** Lets the oldest orders go beyond the limit, their files with them. */
@@ -776,6 +781,7 @@ async function storeBooking(
     documents: customs ? [{ type: 'CommercialInvoice', token: token(), content: invoicePdf }] : [],
     rebookings: [],
     scenario: { name: 'normal' },
+    pdf: pdfOrder,
   };
   await orders.add(stored);
   return stored;
@@ -855,7 +861,27 @@ export function getOrderDocuments(
       DownloadURL: `${base}/Download/Document/${document.token}/`,
     })),
     TrackingURL: `${base}/Track/${order.orderReference}/`,
+    ...collectionInForce(order),
   });
+}
+
+/**
+ * The collection in force, as GetOrderDocuments answers it (assumed, docs/providers.md): the
+ * day and time, the contact and the driver's instructions, in RebookCollection's own fields.
+ */
+function collectionInForce(order: StoredOrder): Reply {
+  const { collectionDate, readyFrom } = currentCollection(order);
+  const contact = currentContact(order);
+  return {
+    CollectionDate: collectionDate,
+    ReadyFrom: readyFrom,
+    CollectionContact: {
+      ContactName: contact.name,
+      TelephoneNumber: contact.phone,
+      EmailAddress: contact.email,
+    },
+    CollectionInstructions: currentInstructions(order) ?? '',
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -968,8 +994,27 @@ export async function rebookCollection(
     ...(coverRaised ? { coverValue } : {}),
   };
   order.rebookings.push(change);
-  await orders.changed(order);
+  const relabelled = moves && (await relabel(order, context));
+  await orders.changed(order, { labels: relabelled });
   return reply;
+}
+
+/**
+ * A moved collection's labels rendered again with the day and time now in force (the same
+ * references, so the same barcodes): a label never prints a day that is no longer true. False
+ * for an order kept without what its PDFs were made from (stored before that was kept).
+ */
+async function relabel(order: StoredOrder, context: HandlerContext): Promise<boolean> {
+  if (!order.pdf) return false;
+  const { collectionDate, readyFrom } = currentCollection(order);
+  const pdf = { ...order.pdf, collectionDate, readyFrom };
+  const { labelA4, labelThermal } = await context.renderDocuments(pdf);
+  order.pdf = pdf;
+  order.labels = order.labels.map((label) => ({
+    ...label,
+    content: label.size === 'A4' ? labelA4 : labelThermal,
+  }));
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

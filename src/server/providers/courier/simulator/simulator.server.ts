@@ -6,7 +6,7 @@
  *
  *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal",
  *                      "track": "normal", "rebook": "normal", "cancel": "normal" }
- *                    each call type: normal | fail | http500 | hang | malformed | hold;
+ *                    each call type: normal | fail | http500 | hang | malformed | hold | lost;
  *                    { "advanceMs": n } moves its clock on by n ms (its offset, added to the clock
  *                    it was given; negative moves it back);
  *                    { "scenario": { "order": "GB…", "name": "normal" | "collection_missed" |
@@ -17,7 +17,8 @@
  *                    their scenarios); keys left out keep their setting; replies the settings.
  *                    `hold` keeps each call of that type waiting until its switch is set to
  *                    something else, then answers as the new setting: a test can look at the
- *                    site while a call is in flight, for as long as it needs.
+ *                    site while a call is in flight, for as long as it needs. `lost` makes the
+ *                    call (a rebooking is kept) and never answers: the reply lost on the way.
  *                    Only from this machine, never from a web page (controlRefusal).
  *   GET  /__calls    how many API calls of each type it has answered since it started,
  *                    `cancellations`: each cancelled order's count of CancelShipment successes,
@@ -59,7 +60,15 @@ import { RenderPool } from './render-pool.js';
 import { apiDateTime, currentCollection, SCENARIOS, trackingAt } from './tracking.js';
 import { londonClock } from '#src/domain/london-time.js';
 
-export const BEHAVIOURS = ['normal', 'fail', 'http500', 'hang', 'malformed', 'hold'] as const;
+export const BEHAVIOURS = [
+  'normal',
+  'fail',
+  'http500',
+  'hang',
+  'malformed',
+  'hold',
+  'lost',
+] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 /** The call types a behaviour switch governs. */
@@ -506,6 +515,8 @@ class Simulator {
       return sendJson(response, 200, fail('Invalid Request: the body is not valid JSON'));
     }
     const reply = await route.handle(body.value);
+    // The call is made, its reply never sent: the client's timeout ends it (a lost answer).
+    if (behaviour === 'lost') return;
     this.logger?.debug(
       { path, status: reply.Status, ms: Math.round(performance.now() - started) },
       'courier simulator reply',
@@ -556,6 +567,7 @@ function misbehave(behaviour: Behaviour, call: CallType, response: ServerRespons
       return true;
     case 'normal':
     case 'hold':
+    case 'lost':
       return false;
   }
 }

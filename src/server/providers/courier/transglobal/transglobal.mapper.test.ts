@@ -5,6 +5,7 @@ import {
   fromCancelShipmentReply,
   fromCommodityReply,
   fromCountriesReply,
+  fromOrderDocumentsReply,
   fromQuoteReply,
   fromTrackOrderReply,
   notificationsMessage,
@@ -23,6 +24,7 @@ import {
   CommodityReplySchema,
   CountriesReplySchema,
   QuoteReplySchema,
+  OrderDocumentsReplySchema,
   RebookCollectionReplySchema,
   RebookCollectionRequestSchema,
   TrackOrderReplySchema,
@@ -660,6 +662,49 @@ describe('RebookCollection mapping (assumed shape)', () => {
       CollectionDate: '2026-11-24',
       ReadyFrom: '09:00',
       CollectionInstructions: '',
+    });
+  });
+});
+
+describe('GetOrderDocuments mapping: the collection in force (assumed)', () => {
+  const reply = (fields: object) =>
+    fromOrderDocumentsReply(
+      OrderDocumentsReplySchema.parse({
+        Status: 'SUCCESS',
+        Notifications: [],
+        OrderReference: 'GB0052633',
+        ...fields,
+      }),
+    );
+
+  it('reads the day, time, contact and instructions in RebookCollection’s fields', () => {
+    expect(
+      reply({
+        CollectionDate: '2026-11-26T00:00:00',
+        ReadyFrom: '10:00',
+        CollectionContact: {
+          ContactName: 'Ann Smith',
+          TelephoneNumber: ' 07700 900456 ',
+          EmailAddress: 'ann@example.com',
+        },
+        CollectionInstructions: 'Ring twice',
+      }).collection,
+    ).toEqual({
+      date: '2026-11-26',
+      readyFrom: '10:00',
+      contact: { name: 'Ann Smith', phone: '07700 900456', email: 'ann@example.com' },
+      instructions: 'Ring twice',
+    });
+  });
+
+  it('knows nothing of the collection when the courier does not say a day', () => {
+    expect(reply({}).collection).toBeUndefined();
+    expect(reply({ CollectionDate: 'soon' }).collection).toBeUndefined();
+    expect(reply({ CollectionDate: '2026-11-26' }).collection).toEqual({
+      date: '2026-11-26',
+      readyFrom: null,
+      contact: null,
+      instructions: null,
     });
   });
 });

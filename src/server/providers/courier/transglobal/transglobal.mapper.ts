@@ -226,11 +226,29 @@ export function fromOrderDocumentsReply(reply: OrderDocumentsReply): ShipmentDoc
     ...reply,
     Labels: reply.Labels ?? [],
   } as BookShipmentReply);
+  const date = reply.CollectionDate?.trim().slice(0, 10);
+  const contact = reply.CollectionContact;
   return {
     orderReference: reply.OrderReference,
     trackingUrl: reply.TrackingURL ?? '',
     labels,
     documents,
+    ...(date && /^\d{4}-\d{2}-\d{2}$/.test(date)
+      ? {
+          collection: {
+            date,
+            readyFrom: reply.ReadyFrom?.trim() || null,
+            contact: contact
+              ? {
+                  name: contact.ContactName?.trim() ?? '',
+                  phone: contact.TelephoneNumber?.trim() ?? '',
+                  email: contact.EmailAddress?.trim() ?? '',
+                }
+              : null,
+            instructions: reply.CollectionInstructions ?? null,
+          },
+        }
+      : {}),
   };
 }
 

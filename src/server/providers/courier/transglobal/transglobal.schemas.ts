@@ -160,6 +160,20 @@ export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
   TrackingURL: optionalString,
   Labels: z.array(LabelReplySchema).nullish(),
   Documents: z.array(DocumentReplySchema).nullish(),
+  /**
+   * Assumed (docs/providers.md, GetOrderDocuments): the collection in force, in RebookCollection's
+   * own fields. Absent: the courier did not say, so nothing is known of it.
+   */
+  CollectionDate: optionalString,
+  ReadyFrom: optionalString,
+  CollectionContact: z
+    .object({
+      ContactName: optionalString,
+      TelephoneNumber: optionalString,
+      EmailAddress: optionalString,
+    })
+    .nullish(),
+  CollectionInstructions: optionalString,
 });
 export type OrderDocumentsReply = z.infer<typeof OrderDocumentsReplySchema>;
 
