@@ -107,16 +107,21 @@ export async function createTestApp(
  * closes it in an `afterAll`, both registered where it is called, and gives the file a handle
  * that stands for the app once built: `const t = useTestApp();` at the top, then `t.app`,
  * `t.database`… inside tests and hooks, or `t` passed to a factory. Reading it before the
- * `beforeAll` has run (at the top level of the file) throws. A test that needs an app set up
- * differently builds its own with `createTestApp()` and closes it.
+ * `beforeAll` has run (at the top level of the file) throws. Overrides that need values made
+ * at that time (a temporary directory, a simulator, another app's database) are given as a
+ * function, called in the `beforeAll`. A test that needs an app set up differently builds its
+ * own with `createTestApp()` and closes it.
  */
 export function useTestApp(
-  overrides: Partial<AppDeps> = {},
+  overrides: Partial<AppDeps> | (() => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {},
   extend?: (app: FastifyInstance) => void,
 ): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides, extend);
+    current = await createTestApp(
+      typeof overrides === 'function' ? await overrides() : overrides,
+      extend,
+    );
   });
   afterAll(async () => {
     await current?.close();

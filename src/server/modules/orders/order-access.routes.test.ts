@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { createTestApp, defaultBrowserCookie, type TestApp } from '#tests/support/test-app.js';
+import { createTestApp, useTestApp, defaultBrowserCookie } from '#tests/support/test-app.js';
 import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
 import { customer } from '#tests/support/factories/accounts.js';
@@ -15,11 +15,7 @@ import { addItem } from '#src/domain/api/declaration.js';
 import { getCheckoutStatus, startPayment } from '#src/domain/api/checkout.js';
 import { signIn as signInRoute, signOut } from '#src/domain/api/session.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const QUOTE = quoteBody();
 

@@ -9,13 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { newOrder, readyOrder } from '#tests/support/factories/orders.js';
 import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import {
   acceptTerms,
   confirmDeclaration,
@@ -27,15 +27,9 @@ import { IMPORT_CHARGES } from '#src/domain/import-charges.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 
-let t: TestApp;
+const t = useTestApp();
 const dir = mkdtempSync(join(tmpdir(), 'boxabroad-effects-'));
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const errorOf = (res: { body: string }) => (JSON.parse(res.body) as ApiErrorBody).error;
 

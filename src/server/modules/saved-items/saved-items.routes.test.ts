@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok, untyped } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
 import { commodityCode, quoteBody } from '#tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { addItem } from '#src/domain/api/declaration.js';
 import { createOrder } from '#src/domain/api/orders.js';
@@ -18,11 +18,7 @@ import {
 } from '#src/domain/api/saved-items.js';
 import { getSession } from '#src/domain/api/session.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A draft in this browser with one item declared in its small parcel. */
 async function orderWithItem(
@@ -199,22 +195,22 @@ describe('saved items', () => {
     expect(await savedOf(ada)).toHaveLength(SAVED_ITEMS_MAX);
   });
 
-  it('counts saves and deletes against the per-address account limit', async () => {
-    const limited = await createTestApp({
-      rateLimits: { account: { max: 3, windowSeconds: 900 } },
+  describe('under a tight per-address account limit', () => {
+    const limited = useTestApp({ rateLimits: { account: { max: 3, windowSeconds: 900 } } });
+
+    it('counts saves and deletes against it', async () => {
+      // Signing up is counted under its own limit; opening its emailed link is the first of the
+      // three account requests.
+      const { browser: ada } = await customer(limited, { name: 'Ada' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push(
+          (await call(ada, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([404, 404, 429]);
+      // Reading is never limited.
+      expect((await call(ada, listSavedItems)).statusCode).toBe(200);
     });
-    onTestFinished(() => limited.close());
-    // Signing up is counted under its own limit; opening its emailed link is the first of the
-    // three account requests.
-    const { browser: ada } = await customer(limited, { name: 'Ada' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push(
-        (await call(ada, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
-      );
-    }
-    expect(statuses).toEqual([404, 404, 429]);
-    // Reading is never limited.
-    expect((await call(ada, listSavedItems)).statusCode).toBe(200);
   });
 });
