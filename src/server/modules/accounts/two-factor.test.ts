@@ -48,6 +48,10 @@ const finish = (
     ...(remoteAddress ? { remoteAddress } : {}),
   });
 
+/** The first step of signing in, from a new browser at `remoteAddress`. */
+const signInFrom = (remoteAddress: string, email: string, password: string) =>
+  call(new TestBrowser(t.app), signIn, { body: { email, password }, remoteAddress });
+
 /** A customer with an account of their own, signed in: the browser and its email. */
 const tess = () => customer(t, { name: 'Tess', password });
 
@@ -359,15 +363,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const attacker = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        call(new TestBrowser(t.app), signIn, {
-          body: {
-            email,
-            password: `parallel guess ${i}`,
-          },
-          remoteAddress: attacker,
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => signInFrom(attacker, email, `parallel guess ${i}`)),
     );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(
@@ -377,13 +373,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
       20 - SIGN_IN_LIMITS.perAccountAndAddress.max,
     );
     // The owner, elsewhere, still gets in; and a success from there is not counted.
-    const owner = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: newAddress(),
-    });
+    const owner = await signInFrom(newAddress(), email, password);
     expect(owner.statusCode).toBe(200);
   });
 
@@ -391,23 +381,11 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const attacker = newAddress();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email,
-          password: `guess ${i}`,
-        },
-        remoteAddress: attacker,
-      });
+      const res = await signInFrom(attacker, email, `guess ${i}`);
       expect(res.statusCode).toBe(401);
     }
     // The attacker's address is refused, even with the right password.
-    const refused = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: attacker,
-    });
+    const refused = await signInFrom(attacker, email, password);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('900');
     expect(refused.json<ApiErrorBody>().error).toEqual({
@@ -415,13 +393,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
       message: 'Too many attempts — try again in 15 minutes',
     });
     // The owner, elsewhere, is not.
-    const owner = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: newAddress(),
-    });
+    const owner = await signInFrom(newAddress(), email, password);
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user!.email).toBe(email);
   });
@@ -430,24 +402,14 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const address = newAddress();
     for (let i = 0; i < 10; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email,
-          password,
-        },
-        remoteAddress: address,
-      });
+      const res = await signInFrom(address, email, password);
       expect([i, res.statusCode]).toEqual([i, 200]);
     }
   });
 
   it('an account guessed from many addresses: past six failures each try waits, whatever its address; the owner gets in once the wait passes and is emailed', async () => {
     const { email } = await tess();
-    const guess = (address: string, i: number) =>
-      call(new TestBrowser(t.app), signIn, {
-        body: { email, password: `guess ${i}` },
-        remoteAddress: address,
-      });
+    const guess = (address: string, i: number) => signInFrom(address, email, `guess ${i}`);
     // Two guesses from each of five addresses: six are checked, then every try waits.
     const statuses: number[] = [];
     for (const address of Array.from({ length: 5 }, newAddress)) {
@@ -461,10 +423,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const refused = await guess(newAddress(), 9);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe(String(accountWaitSeconds(6)));
-    const early = await call(new TestBrowser(t.app), signIn, {
-      body: { email, password },
-      remoteAddress: newAddress(),
-    });
+    const early = await signInFrom(newAddress(), email, password);
     expect(early.statusCode).toBe(429);
     expect(early.json<ApiErrorBody>().error.message).toBe(
       'Too many attempts — try again in 1 minute',
@@ -473,10 +432,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const now = t.clock.now();
     try {
       t.clock.set(new Date(now.getTime() + accountWaitSeconds(6) * 1000));
-      const owner = await call(new TestBrowser(t.app), signIn, {
-        body: { email, password },
-        remoteAddress: newAddress(),
-      });
+      const owner = await signInFrom(newAddress(), email, password);
       expect(owner.statusCode).toBe(200);
       expect(owner.json().user!.email).toBe(email);
     } finally {
@@ -569,23 +525,11 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
   it('an address failing on many accounts is refused on every account', async () => {
     const address = newAddress();
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email: `nobody.${i}.${Date.now()}@example.com`,
-          password: 'guess',
-        },
-        remoteAddress: address,
-      });
+      const res = await signInFrom(address, `nobody.${i}.${Date.now()}@example.com`, 'guess');
       expect(res.statusCode).toBe(401);
     }
     const { email } = await tess();
-    const refused = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: address,
-    });
+    const refused = await signInFrom(address, email, password);
     expect(refused.statusCode).toBe(429);
   });
 });
