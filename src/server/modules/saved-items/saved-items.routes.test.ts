@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok, untyped } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
-import { commodityCode, quoteBody } from '#tests/support/factories/orders.js';
+import { quoteBody, withItem, type ItemToDeclare } from '#tests/support/factories/orders.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { addItem } from '#src/domain/api/declaration.js';
@@ -21,17 +21,11 @@ import { getSession } from '#src/domain/api/session.js';
 const t = useTestApp();
 
 /** A draft in this browser with one item declared in its small parcel. */
-async function orderWithItem(
-  browser: TestBrowser,
-  item: { name: string; numberOfUnits: number; unitValue: number; unitWeight: number },
-) {
-  const { id } = await ok(browser, createOrder, {
+async function orderWithItem(browser: TestBrowser, item: ItemToDeclare) {
+  const draft = await ok(browser, createOrder, {
     body: { quote: quoteBody(), service: 'express' },
   });
-  const order = await ok(browser, addItem, {
-    params: { id, parcelKey: 'small-1' },
-    body: { ...item, commodityCode: await commodityCode(browser, item.name) },
-  });
+  const order = await withItem(browser, draft, item);
   return { order, item: order.parcels[0]!.items.at(-1)! };
 }
 
@@ -140,17 +134,19 @@ describe('saved items', () => {
       unitWeight: saved.unitWeightGrams / 1000,
     };
 
+    /** An order of `count` books at £10, 0.5 kg each, and the saved item added to it. */
+    const reusedAfterBooks = async (count: number) => {
+      const { order } = await orderWithItem(ada, {
+        name: 'Books',
+        numberOfUnits: count,
+        unitValue: 10,
+        unitWeight: 0.5,
+      });
+      return call(ada, addItem, { params: { id: order.id, parcelKey: 'small-1' }, body: reuse });
+    };
+
     // A new order: the saved item is added as it was declared.
-    const { order } = await orderWithItem(ada, {
-      name: 'Books',
-      numberOfUnits: 4,
-      unitValue: 10,
-      unitWeight: 0.5,
-    });
-    const added = await call(ada, addItem, {
-      params: { id: order.id, parcelKey: 'small-1' },
-      body: reuse,
-    });
+    const added = await reusedAfterBooks(4);
     expect(added.statusCode, added.body).toBe(201);
     const items = added.json().parcels[0]!.items;
     expect(items.find((i) => i.name === 'Jumper')).toMatchObject({
@@ -163,16 +159,7 @@ describe('saved items', () => {
     expect(items).toHaveLength(2);
 
     // Another order whose small parcel already holds 18 kg: 4 kg more is over its 20 kg.
-    const { order: heavy } = await orderWithItem(ada, {
-      name: 'Books',
-      numberOfUnits: 36,
-      unitValue: 10,
-      unitWeight: 0.5,
-    });
-    const refused = await call(ada, addItem, {
-      params: { id: heavy.id, parcelKey: 'small-1' },
-      body: reuse,
-    });
+    const refused = await reusedAfterBooks(36);
     expect(refused.statusCode).toBe(422);
     expect(refused.json<ApiErrorBody>().error.code).toBe('ITEM_NOT_ALLOWED');
   });
