@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountryOption, CountryRole } from '#src/domain/countries.js';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { returnedRow } from '../../db/queryable.js';
 import {
   countries,
   coverSettingsVersions,
@@ -124,9 +125,7 @@ export class CatalogRepository {
     version: Omit<RateVersionRow, 'id'>,
     tx: DbTransaction,
   ): Promise<RateVersionRow> {
-    const [row] = await tx.insert(rateVersions).values(version).returning();
-    if (!row) throw new Error('rate version insert returned no row');
-    return row;
+    return returnedRow(tx.insert(rateVersions).values(version).returning(), 'rate version insert');
   }
 
   async latestVersion(tx: DbExecutor = this.db): Promise<RateVersionRow | undefined> {
@@ -194,9 +193,10 @@ export class CatalogRepository {
     version: Omit<CoverSettingsRow, 'id'>,
     tx: DbTransaction,
   ): Promise<CoverSettingsRow> {
-    const [row] = await tx.insert(coverSettingsVersions).values(version).returning();
-    if (!row) throw new Error('cover settings insert returned no row');
-    return row;
+    return returnedRow(
+      tx.insert(coverSettingsVersions).values(version).returning(),
+      'cover settings insert',
+    );
   }
 
   /** Newest first. */
