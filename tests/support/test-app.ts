@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
 import type { RecurringJobDefinition } from '../../src/server/jobs/job-queue.js';
@@ -12,6 +12,7 @@ import { TransglobalCourier } from '../../src/server/providers/courier/transglob
 import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
 import { GUEST_COOKIE } from '../../src/server/modules/orders/order-access.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { useBuilt } from './use-built.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -116,27 +117,12 @@ export function useTestApp(
   overrides: Partial<AppDeps> | (() => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {},
   extend?: (app: FastifyInstance) => void,
 ): TestApp {
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(
-      typeof overrides === 'function' ? await overrides() : overrides,
-      extend,
-    );
-  });
-  afterAll(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return new Proxy({} as TestApp, {
-    get(_, property) {
-      if (!current) {
-        throw new Error(
-          `useTestApp(): the app is read (.${String(property)}) before beforeAll built it`,
-        );
-      }
-      return Reflect.get(current, property, current);
-    },
-  });
+  return useBuilt(
+    'useTestApp()',
+    async () =>
+      createTestApp(typeof overrides === 'function' ? await overrides() : overrides, extend),
+    (app) => app.close(),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // On PostgreSQL too: rows read back through each driver's types.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { draftOrderRow } from '#tests/support/factories/order-rows.js';
 import {
   canTransition,
@@ -10,13 +10,11 @@ import {
 } from '#src/domain/order-states.js';
 import { ForbiddenTransitionError, OrdersRepository } from './orders.repository.js';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let orders: OrdersRepository;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   orders = new OrdersRepository(database.db);
 });
-afterAll(() => database.dispose());
 
 /** A draft order moved straight into `status` for the test (setup only). */
 async function orderIn(status: OrderStatus): Promise<string> {
