@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountryOption, CountryRole } from '#src/domain/countries.js';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { Repository, type DbExecutor, type DbTransaction } from '../../db/client.js';
 import { returnedRow } from '../../db/queryable.js';
 import {
   countries,
@@ -26,9 +26,7 @@ export interface RateTable {
 }
 
 /** The only code that knows how countries and rate tables are stored. */
-export class CatalogRepository {
-  constructor(private readonly db: Db) {}
-
+export class CatalogRepository extends Repository {
   async listCountries(role?: CountryRole): Promise<CountryOption[]> {
     const rows = await this.db
       .select()
@@ -90,10 +88,6 @@ export class CatalogRepository {
         ),
       );
     return row?.pricePence;
-  }
-
-  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
   }
 
   /** Locks both rate tables until the transaction ends: one save at a time. */
