@@ -7,7 +7,7 @@ import { GUEST_COOKIE } from './order-access.js';
 import { customer } from '#tests/support/factories/accounts.js';
 
 import { bookedOrder } from '#tests/support/factories/payments.js';
-import { quoteBody } from '#tests/support/factories/orders.js';
+import { DELIVERY_ADDRESS, quoteBody } from '#tests/support/factories/orders.js';
 import { call, untyped } from '#tests/support/call.js';
 import { createOrder, getOrder, selectService } from '#src/domain/api/orders.js';
 import { getCollectionDates, saveAddress } from '#src/domain/api/booking.js';
@@ -64,15 +64,7 @@ describe('orders belong to the browser that made them', () => {
     expectNotFound(
       await call(stranger, saveAddress, {
         params: { id, role: 'delivery' },
-        body: {
-          firstName: 'Eve',
-          lastName: 'Mallory',
-          street: '1 Rue',
-          city: 'Paris',
-          state: '',
-          phoneNumber: '06 12 34 56 78',
-          email: 'eve@example.com',
-        },
+        body: DELIVERY_ADDRESS,
       }),
     );
     expectNotFound(
