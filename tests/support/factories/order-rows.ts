@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewOrderRow } from '../../../src/server/modules/orders/orders.repository.js';
+import type { NewOrderRow } from '#src/server/modules/orders/orders.repository.js';
 
 /**
  * A draft order's row as the server stores it, for tests of the storage itself (a repository,
