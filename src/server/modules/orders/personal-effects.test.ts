@@ -5,11 +5,8 @@
  * courier's invoice prints that reason, and the confirmation email lists the documents the
  * destination asks for. Needs poppler-utils' pdftotext.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pdfText } from '#tests/support/pdf-text.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
@@ -28,8 +25,6 @@ import type { ShipmentBooking } from '../../providers/courier/courier-provider.j
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 
 const t = useTestApp();
-const dir = mkdtempSync(join(tmpdir(), 'boxabroad-effects-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const errorOf = (res: { body: string }) => (JSON.parse(res.body) as ApiErrorBody).error;
 
@@ -39,14 +34,6 @@ async function payAndSettle(orderId: string) {
   await confirm(t.app, orderId);
   await sandbox(t).idle();
   await settle(t);
-}
-
-async function pdfText(url: string, name: string): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
-  const file = join(dir, name);
-  writeFileSync(file, response.rawPayload);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** A complete order to France declared as personal effects, checked and ticked again. */
@@ -149,7 +136,7 @@ describe('booking personal effects', () => {
     spy.mockRestore();
 
     const invoice = status.documents.find((d) => d.kind === 'document')!;
-    const text = await pdfText(invoice.url, 'invoice.pdf');
+    const text = await pdfText(t.app, invoice.url);
     expect(text).toContain('Reason for export: Personal effects');
     expect(text).toContain('Description of goods: Used personal effects: ');
 
@@ -179,7 +166,7 @@ describe('booking personal effects', () => {
     expect(booking.consignmentSummary).not.toMatch(/personal effects/i);
 
     const invoice = status.documents.find((d) => d.kind === 'document')!;
-    expect(await pdfText(invoice.url, 'gift.pdf')).toContain('Reason for export: Gift');
+    expect(await pdfText(t.app, invoice.url)).toContain('Reason for export: Gift');
     const [mail] = await t.database.query<{ text_body: string }>(
       `SELECT text_body FROM mail WHERE kind = 'booking-confirmation' AND order_id = $1`,
       [order.id],
