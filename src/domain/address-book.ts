@@ -1,4 +1,4 @@
-import { callingCodeFor, type AddressInputValue } from './address.js';
+import { callingCodeFor, type AddressInputValue, type ValidAddress } from './address.js';
 import { COLLECTION_REGIONS, DESTINATIONS, type CountryOption } from './countries.js';
 import type { OrderPlace } from './order.js';
 import { checkCollectionPostcode, checkDestinationPostcode } from './quote-rules.js';
@@ -87,6 +87,13 @@ export interface SavedAddressFields {
   phone: string;
   email: string;
   instructions: string;
+}
+
+/** A checked address's parts as the address book keeps them, the optional ones as ''. */
+export function savedAddressFieldsOf(address: ValidAddress): SavedAddressFields {
+  const { company = '', street2 = '', instructions = '' } = address;
+  const { firstName, lastName, street, city, state, phone, email } = address;
+  return { firstName, lastName, company, street, street2, city, state, phone, email, instructions };
 }
 
 /** The address form's values for a saved address in a country (its phone without the prefix). */

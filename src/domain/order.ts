@@ -90,14 +90,20 @@ export function addressLines(address: OrderAddress): string[] {
   ].filter((line): line is string => Boolean(line?.trim()));
 }
 
-export const DeclaredItemSchema = z.object({
-  id: z.string(),
+/** What describes a declared item, on an order or kept by an account (a saved item). */
+export const ItemFieldsSchema = z.object({
   name: z.string(),
+  /** The courier's code, padded with zeros to 8 characters. */
   commodityCode: z.string(),
   commodityDescription: z.string(),
   numberOfUnits: z.number().int(),
   unitValuePence: z.number().int(),
   unitWeightGrams: z.number().int(),
+});
+
+export const DeclaredItemSchema = z.object({
+  id: z.string(),
+  ...ItemFieldsSchema.shape,
   countryOfOrigin: z.literal('GB'),
 });
 

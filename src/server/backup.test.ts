@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newOrder } from '../../tests/support/factories/orders.js';
 import { orderPaidFor, settle, settledOrder } from '../../tests/support/factories/payments.js';
 import { withDatabase } from '../../tests/support/global-setup.js';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.js';
+import { useTestApp, type TestApp } from '../../tests/support/test-app.js';
 import { backupCommandHandlers, backupThroughSite, restoreBackup } from './backup.js';
 import { startCommandChannel } from './command-channel.js';
 import {
@@ -23,22 +23,18 @@ import { openDatabase, type Database, type RawQuery } from './db/client.js';
 
 const onPostgres = process.env.TEST_DATABASE_KIND === 'postgres';
 
-let t: TestApp;
+// The traffic below asks for more quotes and payments than one address may in 15 minutes.
+const t = useTestApp({
+  rateLimits: {
+    quotes: { max: 100_000, windowSeconds: 900 },
+    payments: { max: 100_000, windowSeconds: 900 },
+  },
+});
 let work: string;
 beforeAll(async () => {
-  // The traffic below asks for more quotes and payments than one address may in 15 minutes.
-  t = await createTestApp({
-    rateLimits: {
-      quotes: { max: 100_000, windowSeconds: 900 },
-      payments: { max: 100_000, windowSeconds: 900 },
-    },
-  });
   work = await mkdtemp(join(tmpdir(), 'boxabroad-backup-'));
 });
-afterAll(async () => {
-  await t.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** Every row of every table of ours, each as its JSON text, sorted: what a restore must bring back. */
 async function everyRow(query: RawQuery): Promise<Record<string, string[]>> {

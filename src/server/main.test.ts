@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
@@ -15,32 +15,33 @@ import { describe, expect, it } from 'vitest';
 import { sharedPaths } from '../../tests/support/private-files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = ['--import', 'tsx', 'src/server/main.ts'];
+
+/** Runs the site's entry point with `env` over this process's, to its end (it should refuse). */
+function mainRefusing(env: NodeJS.ProcessEnv, options: SpawnSyncOptions = {}) {
+  return spawnSync(process.execPath, MAIN, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+    ...options,
+  });
+}
 
 // Each test starts a Node process with tsx (up to 30 s each under load, see `timeout` below).
 describe('main', { timeout: 60_000 }, () => {
   it('exits non-zero naming the variable when the environment is invalid', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: 'abc', DATA_DIR: '.tmp/never-used' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = mainRefusing({ PORT: 'abc', DATA_DIR: '.tmp/never-used' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT: must be a whole number between 0 and 65535 (got "abc")');
   });
 
   it('refuses to start in production without SMTP_URL unless sandboxes are allowed', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        ALLOW_SANDBOX_PROVIDERS: '',
-        SMTP_URL: '',
-        DATA_DIR: '.tmp/never-used',
-      },
-      encoding: 'utf8',
-      timeout: 30_000,
+    const result = mainRefusing({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PROVIDERS: '',
+      SMTP_URL: '',
+      DATA_DIR: '.tmp/never-used',
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('SMTP_URL: is required in production');
@@ -57,14 +58,10 @@ describe.runIf(process.getuid?.() === 0)('a data directory another user owns', (
       mkdirSync(dataDir, { mode: 0o777 });
       chmodSync(base, 0o755);
       chmodSync(dataDir, 0o777);
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        cwd: root,
-        env: { ...process.env, HOME: tmpdir(), DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' },
-        uid: 65534,
-        gid: 65534,
-        encoding: 'utf8',
-        timeout: 45_000,
-      });
+      const result = mainRefusing(
+        { HOME: tmpdir(), DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' },
+        { uid: 65534, gid: 65534, timeout: 45_000 },
+      );
       expect(result.status).toBe(1);
       expect(result.stderr).toBe(
         `BoxAbroad cannot start. The data directory ${dataDir} cannot be made private: ` +
@@ -80,12 +77,7 @@ describe.runIf(process.getuid?.() === 0)('a data directory another user owns', (
 
 describe('main in production', () => {
   it('refuses to start with the courier simulator unless sandboxes are allowed', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: '.tmp/never-used' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = mainRefusing({ NODE_ENV: 'production', DATA_DIR: '.tmp/never-used' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('COURIER_PROVIDER: production refuses the courier simulator');
   });
@@ -112,11 +104,7 @@ function run(args: string[], env: NodeJS.ProcessEnv) {
 
 /** Starts the site; resolves with its URL once it is ready, and the log it wrote until then. */
 function startSite(env: NodeJS.ProcessEnv) {
-  const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const site = spawn(process.execPath, MAIN, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((done) => site.once('exit', done));
   let out = '';
   const ready = new Promise<{ url: string; log: string }>((done, fail) => {
@@ -128,6 +116,19 @@ function startSite(env: NodeJS.ProcessEnv) {
     void exited.then((code) => fail(new Error(`the site exited (${code}): ${out}`)));
   });
   return { site, exited, ready };
+}
+
+/** A site in production on the sandboxes, its data in `dataDir`, on a free port, logging info. */
+function productionSandboxEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX_PROVIDERS: 'true',
+    SMTP_URL: '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+  };
 }
 
 /** Makes every folder under `dir` 0777 and every file 0666, as an old version left them. */
@@ -146,33 +147,10 @@ describe('admin:create and backup beside a running site (embedded database)', ()
     const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
     const dataDir = join(base, 'data');
     const elsewhere = mkdtempSync(join(tmpdir(), 'boxabroad-main-restore-'));
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-      SMTP_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-    };
-    const site = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((done) => site.once('exit', done));
+    const env = productionSandboxEnv(dataDir);
+    const { site, exited, ready } = startSite(env);
     try {
-      const url = await new Promise<string>((done, fail) => {
-        let out = '';
-        site.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const ready = /"url":"(http:\/\/localhost:\d+)"[^\n]*"msg":"BoxAbroad is ready"/.exec(
-            out,
-          );
-          if (ready?.[1]) done(ready[1]);
-        });
-        void exited.then((code) => fail(new Error(`the site exited (${code}): ${out}`)));
-      });
+      const { url } = await ready;
       const email = `beside.${Date.now()}@boxabroad.test`;
       // The commands, and a second site on the same directory, started at once (each takes
       // seconds to start; run side by side they cost the time of one).
@@ -189,7 +167,7 @@ describe('admin:create and backup beside a running site (embedded database)', ()
           ],
           env,
         ),
-        run(['--import', 'tsx', 'src/server/main.ts'], env),
+        run(MAIN, env),
         run(['--import', 'tsx', 'scripts/ops/backup.ts', '--dir', join(elsewhere, 'backups')], env),
       ]);
       expect(made.stderr).toBe('');
@@ -259,15 +237,7 @@ describe('admin:create and backup beside a running site (embedded database)', ()
   it('makes a data directory left open to everyone private at start, saying what it changed, and keeps it so through a backup and a restore', async () => {
     const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-open-'));
     const dataDir = join(base, 'data');
-    const env = {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-      SMTP_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-    };
+    const env = productionSandboxEnv(dataDir);
     try {
       // A database made and closed, then every folder 0777 and every file 0666.
       const first = startSite(env);

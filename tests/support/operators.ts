@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import { pino } from 'pino';
 import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
@@ -20,6 +21,33 @@ export async function signedInAdmin(
   const { browser, email } = await signedInAdminWithoutTwoFactor(t);
   const twoFactor = await enrolTwoFactor(browser, ADMIN_PASSWORD);
   return { browser, email, twoFactor };
+}
+
+/**
+ * The file's (or the describe block's) operator, made by `signedInAdmin` in a `beforeAll`
+ * registered where it is called, after `useTestApp`'s: `const operator = useSignedInAdmin(t);`
+ * at the top, then `operator.browser` and `operator.email` inside tests and hooks.
+ */
+export function useSignedInAdmin(t: TestApp): {
+  readonly browser: TestBrowser;
+  readonly email: string;
+} {
+  let signedIn: { browser: TestBrowser; email: string } | undefined;
+  beforeAll(async () => {
+    signedIn = await signedInAdmin(t);
+  });
+  const current = () => {
+    if (!signedIn) throw new Error('useSignedInAdmin(): read before its beforeAll signed in');
+    return signedIn;
+  };
+  return {
+    get browser() {
+      return current().browser;
+    },
+    get email() {
+      return current().email;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { pino } from 'pino';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import { fixedClock } from '../../src/server/clock.js';
 import type { RecurringJobDefinition } from '../../src/server/jobs/job-queue.js';
@@ -15,6 +15,7 @@ import {
 import { createMail, type MailDeps } from '../../src/server/modules/email/mail.js';
 import { GUEST_COOKIE } from '../../src/server/modules/orders/order-access.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { useBuilt } from './use-built.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -117,32 +118,26 @@ export async function createTestApp(
  * closes it in an `afterAll`, both registered where it is called, and gives the file a handle
  * that stands for the app once built: `const t = useTestApp();` at the top, then `t.app`,
  * `t.database`… inside tests and hooks, or `t` passed to a factory. Reading it before the
- * `beforeAll` has run (at the top level of the file) throws. A test that needs an app set up
- * differently builds its own with `createTestApp()` and closes it.
+ * `beforeAll` has run (at the top level of the file) throws. Overrides that need values made
+ * at that time (a temporary directory, a simulator, another app's database) are given as a
+ * function, called in the `beforeAll`. A test that needs an app set up differently builds its
+ * own with `createTestApp()` and closes it.
  */
 export function useTestApp(
-  overrides: Partial<AppDeps> = {},
+  overrides: Partial<AppDeps> | (() => Partial<AppDeps> | Promise<Partial<AppDeps>>) = {},
   extend?: (app: FastifyInstance) => void,
   courierTimeouts: Partial<CourierTimeouts> = {},
 ): TestApp {
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    current = await createTestApp(overrides, extend, courierTimeouts);
-  });
-  afterAll(async () => {
-    await current?.close();
-    current = undefined;
-  });
-  return new Proxy({} as TestApp, {
-    get(_, property) {
-      if (!current) {
-        throw new Error(
-          `useTestApp(): the app is read (.${String(property)}) before beforeAll built it`,
-        );
-      }
-      return Reflect.get(current, property, current);
-    },
-  });
+  return useBuilt(
+    'useTestApp()',
+    async () =>
+      createTestApp(
+        typeof overrides === 'function' ? await overrides() : overrides,
+        extend,
+        courierTimeouts,
+      ),
+    (app) => app.close(),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import type { DbTimeouts } from '../../src/server/db/wait-bounds.js';
 import { withDatabase } from './global-setup.js';
+import { useBuilt } from './use-built.js';
 
 export interface TestDatabase extends Database {
   /** Closes and, on a Postgres server, drops the database. */
@@ -58,4 +59,17 @@ async function createPostgresDatabase(options: { timeouts?: DbTimeouts }): Promi
       await cleaner.end();
     },
   };
+}
+
+/**
+ * A file's fresh database (createTestDatabase), made in a `beforeAll` and disposed of in an
+ * `afterAll` registered where it is called: `const database = useTestDatabase();` at the top,
+ * then `database.db`, `database.query`… inside tests and hooks.
+ */
+export function useTestDatabase(options: { timeouts?: DbTimeouts } = {}): TestDatabase {
+  return useBuilt(
+    'useTestDatabase()',
+    () => createTestDatabase(options),
+    (database) => database.dispose(),
+  );
 }

@@ -57,6 +57,8 @@ const Addresses = z
   .object({ addresses: z.array(SavedAddressSchema) })
   .describe('The account’s saved addresses, most recently changed first');
 
+const NOT_SAVED = apiError('Not a saved address of this account (SAVED_ADDRESS_NOT_FOUND)');
+const FULL = apiError(`Already ${SAVED_ADDRESSES_MAX} saved addresses (SAVED_ADDRESSES_FULL)`);
 const INVALID = apiError(
   'The address does not pass the booking’s checks: a message per field (VALIDATION_FAILED)',
 );
@@ -86,7 +88,7 @@ export const getSavedAddress = defineRoute({
   responses: {
     200: OneAddress,
     401: SIGNED_OUT,
-    404: apiError('Not a saved address of this account (SAVED_ADDRESS_NOT_FOUND)'),
+    404: NOT_SAVED,
   },
   notFound: SAVED_ADDRESS_NOT_FOUND,
 });
@@ -103,7 +105,7 @@ export const createSavedAddress = defineRoute({
   responses: {
     201: OneAddress.describe('Saved (or the same one, already saved)'),
     401: SIGNED_OUT,
-    409: apiError(`Already ${SAVED_ADDRESSES_MAX} saved addresses (SAVED_ADDRESSES_FULL)`),
+    409: FULL,
     422: INVALID,
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
@@ -120,7 +122,7 @@ export const updateSavedAddress = defineRoute({
   responses: {
     200: OneAddress,
     401: SIGNED_OUT,
-    404: apiError('Not a saved address of this account (SAVED_ADDRESS_NOT_FOUND)'),
+    404: NOT_SAVED,
     409: apiError('Another saved address is the same (SAVED_ADDRESS_DUPLICATE)'),
     422: INVALID,
     429: TOO_MANY_ATTEMPTS_REPLY,
@@ -138,7 +140,7 @@ export const deleteSavedAddress = defineRoute({
   responses: {
     200: Addresses,
     401: SIGNED_OUT,
-    404: apiError('Not a saved address of this account (SAVED_ADDRESS_NOT_FOUND)'),
+    404: NOT_SAVED,
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
   notFound: SAVED_ADDRESS_NOT_FOUND,
@@ -160,7 +162,7 @@ export const saveOrderAddresses = defineRoute({
     201: Addresses.describe('The addresses saved (or found already saved), in the order asked'),
     401: SIGNED_OUT,
     404: apiError('No such order, or not that address yet, for this caller (ORDER_NOT_FOUND)'),
-    409: apiError(`Already ${SAVED_ADDRESSES_MAX} saved addresses (SAVED_ADDRESSES_FULL)`),
+    409: FULL,
     422: INVALID,
     429: TOO_MANY_ATTEMPTS_REPLY,
   },

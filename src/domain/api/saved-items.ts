@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { ItemFieldsSchema } from '../order.js';
 import { apiError, defineRoute } from './define-route.js';
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 
@@ -14,15 +15,10 @@ export const SAVED_ITEM_NOT_FOUND = {
   message: 'We could not find that saved item.',
 } as const;
 
+/** A declared item's fields, as the order had them when the item was saved. */
 export const SavedItemSchema = z.object({
   id: z.string(),
-  name: z.string(),
-  /** The courier's code, padded with zeros to 8 characters. */
-  commodityCode: z.string(),
-  commodityDescription: z.string(),
-  numberOfUnits: z.number().int(),
-  unitValuePence: z.number().int(),
-  unitWeightGrams: z.number().int(),
+  ...ItemFieldsSchema.shape,
   createdAt: z.string(),
 });
 export type SavedItem = z.infer<typeof SavedItemSchema>;

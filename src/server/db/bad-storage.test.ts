@@ -92,6 +92,7 @@ describe.runIf(!onPostgres)('a disk that fills while the site runs', { timeout: 
       dataDir: join(base, 'pglite'),
       loadDataDir: new Blob([snapshot]),
     });
+    // Its own app, built only where a small disk could be mounted, on a database opened there.
     t = await createTestApp({ database });
   });
   afterAll(async () => {

@@ -21,6 +21,18 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction on it. */
 export type DbExecutor = Db | DbTransaction;
 
+/**
+ * What every repository starts from: the ORM handle, and one transaction on it for callers whose
+ * writes go together (each method takes the `tx` to join it).
+ */
+export abstract class Repository {
+  constructor(protected readonly db: Db) {}
+
+  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+}
+
 /** A raw query function used by the migration runner and health checks. */
 export type RawQuery = <Row = Record<string, unknown>>(
   text: string,

@@ -1,7 +1,7 @@
 // On PostgreSQL too: the database client on each driver.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { buildApp } from '../app.js';
 import { systemClock } from '../clock.js';
 import { DESTINATIONS } from '../../domain/countries.js';
@@ -12,13 +12,11 @@ import { seed } from './seed.js';
 import { CatalogRepository } from '../modules/catalog/catalog.repository.js';
 import { TransglobalCourier } from '../providers/courier/transglobal/transglobal.client.js';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let catalog: CatalogRepository;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   catalog = new CatalogRepository(database.db);
 });
-afterAll(() => database.dispose());
 
 // One test opens a second, empty embedded database and migrates it: seconds on a quiet machine,
 // far more on a busy one. The wider limit is for load, not for a hang.

@@ -1,15 +1,11 @@
 // On PostgreSQL too: the bulk fill the PostgreSQL benchmarks use.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { fillOrders } from '#scripts/lib/fill-orders.js';
 
 // The fill behind `npm run explain:hot-paths` and `npm run bench:growth`, on a small scale.
 describe('fillOrders', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase();
 
   it('stops between batches once past its deadline and says how far it got', async () => {
     const filled = await fillOrders(database.query, {

@@ -25,3 +25,13 @@ export function rawQueryOf(tx: Queryable): RawQuery {
     return result.rows;
   };
 }
+
+/**
+ * The row an INSERT or upsert `… RETURNING` gave back: there is always one, so none is a bug,
+ * thrown naming `what` was written.
+ */
+export async function returnedRow<Row>(rows: PromiseLike<Row[]>, what: string): Promise<Row> {
+  const [row] = await rows;
+  if (!row) throw new Error(`${what} returned no row`);
+  return row;
+}

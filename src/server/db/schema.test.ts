@@ -1,18 +1,14 @@
 // On PostgreSQL too: the migrated tables as each database reports them.
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { schema } from './schema.js';
 
 /**
  * schema.ts is Drizzle's view of the tables the SQL migrations create: this proves the two agree,
  * column by column (name, type, nullability), on the migrated test database.
  */
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.dispose());
+const database = useTestDatabase();
 
 interface ColumnShape {
   type: string;

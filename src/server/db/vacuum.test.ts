@@ -4,23 +4,14 @@
  * deleted rows usable again and gives the planner statistics, on PGlite only; a PostgreSQL
  * server's autovacuum does both there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  expectDueAgainIn,
-  runRecurringJobNow,
-  type TestApp,
-} from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, expectDueAgainIn, runRecurringJobNow } from '#tests/support/test-app.js';
 import { recurringJobs } from '../background.js';
 import { vacuumEmbeddedDatabaseJob } from '../jobs/vacuum-embedded-database.job.js';
 import { VACUUM_EMBEDDED_DATABASE_JOB, vacuumEmbeddedDatabase } from './vacuum.js';
 
 const onPglite = process.env.TEST_DATABASE_KIND !== 'postgres';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const runVacuumJob = () => runRecurringJobNow(t, vacuumEmbeddedDatabaseJob);
 

@@ -1,6 +1,6 @@
 // On PostgreSQL too: lock and statement timeouts, which only a server has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
 import { call } from '#tests/support/call.js';
 import { newOrder } from '#tests/support/factories/orders.js';
@@ -141,15 +141,12 @@ describe('bounded waits on the database', () => {
 });
 
 describe('a request that hits a bound', () => {
-  let t: TestApp;
   let database: TestDatabase;
-  beforeAll(async () => {
+  // Registered before the app's: hooks after the tests run in reverse, so the app closes first.
+  afterAll(() => database.dispose());
+  const t = useTestApp(async () => {
     database = await createTestDatabase({ timeouts: BOUNDS });
-    t = await createTestApp({ database });
-  });
-  afterAll(async () => {
-    await t.close();
-    await database.dispose();
+    return { database };
   });
 
   it('answers 503 with Retry-After and a sentence within the bound, then works again', async () => {

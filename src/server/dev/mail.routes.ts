@@ -188,58 +188,48 @@ function mailboxPage(messages: MailboxMessages, outbox: OutboxEntries, sent: str
 }
 
 function messagesTable(messages: MailboxMessages): SafeHtml {
-  return messages.length === 0
-    ? html`<p>No messages yet.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Messages">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${messages.map(
-              (m) =>
-                html`<tr>
-                  <td>${time(m.receivedAt)}</td>
-                  <td>${m.envelopeTo}</td>
-                  <td><a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a></td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`;
+  return scrollTable('Messages', 'No messages yet.', messages, [
+    ['Received', (m) => time(m.receivedAt)],
+    ['To', (m) => m.envelopeTo],
+    ['Subject', (m) => html`<a href="/dev/mail/${m.id}">${m.subject || '(no subject)'}</a>`],
+  ]);
 }
 
 function outboxTable(outbox: OutboxEntries): SafeHtml {
-  return outbox.length === 0
-    ? html`<p>The outbox is empty.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-label="Outbox">
+  return scrollTable('Outbox', 'The outbox is empty.', outbox, [
+    ['Created', (m) => time(m.createdAt)],
+    ['Kind', (m) => m.kind],
+    ['To', (m) => m.to],
+    ['Subject', (m) => m.subject],
+    ['Status', (m) => m.status, (m) => `status-${m.status}`],
+    ['Attempts', (m) => m.attempts],
+    ['Last error', (m) => m.lastError ?? ''],
+  ]);
+}
+
+/** A column: its heading, its cell (escaped unless SafeHtml), and the cell's class if any. */
+type Column<T> = [heading: string, cell: (row: T) => unknown, cellClass?: (row: T) => string];
+
+/** Rows under their column headings, in a region that scrolls sideways; `empty` when none. */
+function scrollTable<T>(label: string, empty: string, rows: T[], columns: Column<T>[]): SafeHtml {
+  return rows.length === 0
+    ? html`<p>${empty}</p>`
+    : html`<div class="scroll" tabindex="0" role="region" aria-label="${label}">
         <table>
           <thead>
             <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Kind</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
+              ${columns.map(([heading]) => html`<th scope="col">${heading}</th>`)}
             </tr>
           </thead>
           <tbody>
-            ${outbox.map(
-              (m) =>
+            ${rows.map(
+              (row) =>
                 html`<tr>
-                  <td>${time(m.createdAt)}</td>
-                  <td>${m.kind}</td>
-                  <td>${m.to}</td>
-                  <td>${m.subject}</td>
-                  <td class="status-${m.status}">${m.status}</td>
-                  <td>${m.attempts}</td>
-                  <td>${m.lastError ?? ''}</td>
+                  ${columns.map(([, cell, cellClass]) =>
+                    cellClass
+                      ? html`<td class="${cellClass(row)}">${cell(row)}</td>`
+                      : html`<td>${cell(row)}</td>`,
+                  )}
                 </tr>`,
             )}
           </tbody>

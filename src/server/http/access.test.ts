@@ -1,9 +1,9 @@
 import { connect, type AddressInfo } from 'node:net';
 import Fastify, { type FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ADMIN_MESSAGES } from '../../domain/api/admin/console.js';
 import { ORDER_NOT_FOUND } from '../../domain/order.js';
 import type { RegisteredRoute } from '../modules/openapi/openapi.js';
@@ -30,7 +30,6 @@ const ROLES: Role[] = [
   'operator',
 ];
 
-let t: TestApp;
 const browsers = {} as Record<Role, TestBrowser>;
 /** The route each matrix request ran, by the request's `x-matrix-request` header. */
 const reached = new Map<string, Reached>();
@@ -53,29 +52,29 @@ async function quoteIn(browser: TestBrowser): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
-beforeAll(async () => {
-  // Thousands of requests from one address: no per-address limit may answer first.
-  const plenty = { max: 1_000_000, windowSeconds: 900 };
-  const rateLimits = Object.fromEntries(
-    Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, plenty]),
-  ) as unknown as RateLimitSettings;
-  // Which route ran, as the server saw it, and whether its rule let the request through: a hook
-  // added after the app's own runs only when the access hook did not refuse; onResponse always.
-  const record = (passed: boolean) => async (request: FastifyRequest) => {
-    const id = request.headers['x-matrix-request'];
-    if (typeof id !== 'string' || reached.has(id)) return;
-    reached.set(id, {
-      url: request.routeOptions.url,
-      access: request.routeOptions.config.access,
-      orderId: (request.params as { id?: string } | undefined)?.id,
-      passed,
-    });
-  };
-  // With the sandbox clock, so its /dev route is in the development tools' checks below.
-  t = await createTestApp({ rateLimits, sandboxClock: sandboxClock() }, (app) => {
-    app.addHook('onRequest', record(true));
-    app.addHook('onResponse', record(false));
+// Thousands of requests from one address: no per-address limit may answer first.
+const plenty = { max: 1_000_000, windowSeconds: 900 };
+const rateLimits = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, plenty]),
+) as unknown as RateLimitSettings;
+// Which route ran, as the server saw it, and whether its rule let the request through: a hook
+// added after the app's own runs only when the access hook did not refuse; onResponse always.
+const record = (passed: boolean) => async (request: FastifyRequest) => {
+  const id = request.headers['x-matrix-request'];
+  if (typeof id !== 'string' || reached.has(id)) return;
+  reached.set(id, {
+    url: request.routeOptions.url,
+    access: request.routeOptions.config.access,
+    orderId: (request.params as { id?: string } | undefined)?.id,
+    passed,
   });
+};
+// With the sandbox clock, so its /dev route is in the development tools' checks below.
+const t = useTestApp({ rateLimits, sandboxClock: sandboxClock() }, (app) => {
+  app.addHook('onRequest', record(true));
+  app.addHook('onResponse', record(false));
+});
+beforeAll(async () => {
   browsers.anonymous = new TestBrowser(t.app);
   browsers.guest = new TestBrowser(t.app);
   orders.guest = await quoteIn(browsers.guest);
@@ -86,7 +85,6 @@ beforeAll(async () => {
   browsers['other customer'] = await signedInCustomer(t);
   browsers.operator = (await signedInAdmin(t)).browser;
 });
-afterAll(() => t.close());
 
 /** Who may call a route of each rule; an `order` route, only the order's owner. */
 function allowed(access: ServerRouteAccess, role: Role, owner: 'guest' | 'customer' | null) {

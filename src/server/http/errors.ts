@@ -90,6 +90,47 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   },
 };
 
+/** The database failures answered 503, each with what is logged and when to ask again. */
+const DATABASE_FAILURES: readonly {
+  is: (error: unknown) => boolean;
+  level: 'warn' | 'error';
+  log: string;
+  retryAfterSeconds: number;
+  code: string;
+  message: string;
+}[] = [
+  // A bounded wait on the database was hit (docs/operations.md, "Bounded waits"): the statement
+  // was cancelled or never sent, so asking again shortly is safe.
+  {
+    is: isWaitBoundHit,
+    level: 'warn',
+    log: 'database wait bound hit',
+    retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS,
+    code: 'DATABASE_BUSY',
+    message: DATABASE_BUSY_MESSAGE,
+  },
+  // The connection was cut or could not be made (a restart, a failover): the statement in flight
+  // failed; asking again once the database is back is the client's next step.
+  {
+    is: isDatabaseUnreachable,
+    level: 'warn',
+    log: 'database unreachable',
+    retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS,
+    code: 'DATABASE_UNAVAILABLE',
+    message: DATABASE_UNREACHABLE_MESSAGE,
+  },
+  // The disk is full or read-only (docs/operations.md, "Bad environments"): the write was refused
+  // and rolled back; an operator must act, so this is logged as an error.
+  {
+    is: isStorageUnavailable,
+    level: 'error',
+    log: 'storage cannot take a write',
+    retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+    code: 'STORAGE_UNAVAILABLE',
+    message: STORAGE_UNAVAILABLE_MESSAGE,
+  },
+];
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -105,41 +146,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send(errorBody('INVALID_JSON', 'The request body is not valid JSON.'));
     }
-    if (isWaitBoundHit(error)) {
-      // A bounded wait on the database was hit (docs/operations.md, "Bounded waits"): the
-      // statement was cancelled or never sent, so asking again shortly is safe.
-      request.log.warn(
-        { statement: failedStatementName(error), code: sqlStateOf(error) },
-        'database wait bound hit',
-      );
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
-        .send(errorBody('DATABASE_BUSY', DATABASE_BUSY_MESSAGE));
-    }
-    if (isDatabaseUnreachable(error)) {
-      // The connection was cut or could not be made (a restart, a failover): the statement in
-      // flight failed; asking again once the database is back is the client's next step.
-      request.log.warn(
+    const failure = DATABASE_FAILURES.find((f) => f.is(error));
+    if (failure) {
+      request.log[failure.level](
         { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
-        'database unreachable',
+        failure.log,
       );
       return reply
         .status(503)
-        .header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS))
-        .send(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNREACHABLE_MESSAGE));
-    }
-    if (isStorageUnavailable(error)) {
-      // The disk is full or read-only (docs/operations.md, "Bad environments"): the write was
-      // refused and rolled back; an operator must act, so this is logged as an error.
-      request.log.error(
-        { statement: failedStatementName(error), code: sqlStateOf(error) ?? errnoOf(error) },
-        'storage cannot take a write',
-      );
-      return reply
-        .status(503)
-        .header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS))
-        .send(errorBody('STORAGE_UNAVAILABLE', STORAGE_UNAVAILABLE_MESSAGE));
+        .header('retry-after', String(failure.retryAfterSeconds))
+        .send(errorBody(failure.code, failure.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp, type TestApp } from '#tests/support/test-app.js';
 import { createLogger, loggedPath, loggedUrl } from '../logging.js';
 import { createOrPromoteAdmin } from '../cli/create-admin.js';
 
@@ -86,17 +86,13 @@ async function emailedTokens(t: TestApp, kind?: string): Promise<string[]> {
 
 describe('a whole journey writes none of the tokens it issued to the log', () => {
   const lines: string[] = [];
-  let t: TestApp;
-  beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await createTestApp({ logger: createLogger({ level: 'debug' }, sink) });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
   });
-  afterAll(() => t.close());
+  const t = useTestApp({ logger: createLogger({ level: 'debug' }, sink) });
 
   it('books, signs up, resets a password, invites an operator, and opens every emailed link however it is spelled', async () => {
     // A booked order: its confirmation email carries signed `?access=` links.

@@ -1,6 +1,6 @@
 // On PostgreSQL too: counts written together while attempts arrive at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { fixedClock } from '../clock.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -8,12 +8,8 @@ import { RateLimiter } from './rate-limiter.js';
  * The counts made at the same moment are written together (decision 060), yet each attempt
  * gets the count it would have had alone.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 const clock = fixedClock('2026-11-23T10:00:00Z');
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.dispose());
 
 describe('RateLimiter counting at the same moment', () => {
   it('counts every key of every window length exactly, in the order of the attempts', async () => {

@@ -172,6 +172,17 @@ export function routesOn(app: FastifyInstance, options: RouteOptions = {}) {
     addRoute(app, route, handler, options);
 }
 
+/**
+ * The routes of a signed-in account: `read`, and `write`, which counts against the per-address
+ * limit of every state-changing account route.
+ */
+export function accountRoutesOn(app: FastifyInstance) {
+  return {
+    read: routesOn(app, NO_STORE),
+    write: routesOn(app, { ...NO_STORE, rateLimit: 'account' }),
+  };
+}
+
 /** The reply schemas by status; a success reply that is not JSON is declared with its media type. */
 function responseSchemas(route: ApiRoute, status: number): Record<string, unknown> {
   const responses: Record<string, unknown> = { ...route.responses };

@@ -110,6 +110,30 @@ export async function commodityCode(on: Caller, name: string): Promise<string> {
   return found.matches[0]!.commodityCode;
 }
 
+/** An item as the add-item form declares it, without its commodity code. */
+export interface ItemToDeclare {
+  name: string;
+  numberOfUnits: number;
+  unitValue: number;
+  unitWeight: number;
+}
+
+/**
+ * Declares one item in a parcel (the first small one unless told), with the commodity code of
+ * the lookup's first match for `lookUp` (the item's name unless told).
+ */
+export async function withItem(
+  on: Caller,
+  order: { id: string },
+  item: ItemToDeclare,
+  { parcelKey = 'small-1', lookUp = item.name }: { parcelKey?: string; lookUp?: string } = {},
+): Promise<OrderView> {
+  return ok(on, addItem, {
+    params: { id: order.id, parcelKey },
+    body: { ...item, commodityCode: await commodityCode(on, lookUp) },
+  });
+}
+
 /** Declares four books and two jumpers in every parcel of the order. */
 export async function withItems(on: Caller, order: { id: string }): Promise<OrderView> {
   const books = await commodityCode(on, 'Books');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { legacyUnverifiedAccount, signUpToken, STRONG_PASSWORD } from '#tests/support/sign-up.js';
 import { customer, uniqueEmail } from '#tests/support/factories/accounts.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ACCOUNT_MESSAGES } from '#src/domain/accounts.js';
 import { LIMITS } from './accounts.service.js';
 import { SIGN_IN_LIMITS } from './sign-in-guard.js';
@@ -23,11 +23,7 @@ import { getSession, signIn, signOut } from '#src/domain/api/session.js';
 import { createOrder } from '#src/domain/api/orders.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const password = STRONG_PASSWORD;
 
@@ -478,23 +474,20 @@ describe('cross-site requests', () => {
 });
 
 describe('over https', () => {
+  const secure = useTestApp({ publicUrl: 'https://boxabroad.example' });
+
   it('marks the session cookie Secure', async () => {
-    const secure = await createTestApp({ publicUrl: 'https://boxabroad.example' });
-    try {
-      const browser = new TestBrowser(secure.app, 'https://boxabroad.example');
-      const email = uniqueEmail('secure');
-      await call(browser, signUp, { body: { name: 'Ada', email, password } });
-      const res = await call(browser, confirmSignUp, {
-        body: {
-          token: await signUpToken(secure, email),
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      const cookie = String(res.headers['set-cookie']);
-      expect(cookie).toMatch(/__Secure-boxabroad\.session_token=/);
-      expect(cookie).toMatch(/; Secure/);
-    } finally {
-      await secure.close();
-    }
+    const browser = new TestBrowser(secure.app, 'https://boxabroad.example');
+    const email = uniqueEmail('secure');
+    await call(browser, signUp, { body: { name: 'Ada', email, password } });
+    const res = await call(browser, confirmSignUp, {
+      body: {
+        token: await signUpToken(secure, email),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/__Secure-boxabroad\.session_token=/);
+    expect(cookie).toMatch(/; Secure/);
   });
 });

@@ -44,6 +44,19 @@ export const LIMITS = {
   verifyResendPerUser: { max: 3, windowSeconds: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
+/**
+ * Better Auth's answer to `call`; when it refuses (a 4xx: a used token, a wrong password), the
+ * error `refusal` makes instead. Anything else (the database down) is thrown as it came.
+ */
+async function refusedAs<T>(call: () => Promise<T>, refusal: () => ApiError): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) throw refusal();
+    throw error;
+  }
+}
+
 const SIGNED_OUT = () => new ApiError(401, 'SIGNED_OUT', 'Please sign in to see your account.');
 
 export interface AccountsDeps {
@@ -295,14 +308,10 @@ export class AccountsService {
     const owner = verification ? await ctx.internalAdapter.findUserById(verification.value) : null;
     const problem = passwordProblem(password, { email: owner?.email });
     if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { password: problem });
-    try {
-      await this.auth.api.resetPassword({ body: { token, newPassword: password } });
-    } catch (error) {
-      if (isAPIError(error) && error.statusCode < 500) {
-        throw new ApiError(410, 'RESET_LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid);
-      }
-      throw error;
-    }
+    await refusedAs(
+      () => this.auth.api.resetPassword({ body: { token, newPassword: password } }),
+      () => new ApiError(410, 'RESET_LINK_INVALID', ACCOUNT_MESSAGES.resetLinkInvalid),
+    );
   }
 
   async account(headers: Headers): Promise<Account> {
@@ -325,21 +334,11 @@ export class AccountsService {
     if (newEmail === user.email.toLowerCase()) {
       return { message: 'That is already your email.' };
     }
-    try {
-      await this.auth.api.changeEmail({ body: { newEmail }, headers });
-    } catch (error) {
-      if (isAPIError(error) && error.statusCode < 500) {
-        throw new ApiError(
-          422,
-          'VALIDATION_FAILED',
-          'We could not change your email to that address.',
-          {
-            email: 'We could not change your email to that address.',
-          },
-        );
-      }
-      throw error;
-    }
+    const refused = 'We could not change your email to that address.';
+    await refusedAs(
+      () => this.auth.api.changeEmail({ body: { newEmail }, headers }),
+      () => new ApiError(422, 'VALIDATION_FAILED', refused, { email: refused }),
+    );
     return { message: `We have sent a link to ${newEmail}. Your email changes once you open it.` };
   }
 
@@ -355,39 +354,33 @@ export class AccountsService {
     if (problem) {
       throw new ApiError(422, 'VALIDATION_FAILED', problem, { newPassword: problem });
     }
-    try {
-      const { headers } = await this.auth.api.changePassword({
-        body: { ...input, revokeOtherSessions: true },
-        headers: caller.headers,
-        returnHeaders: true,
-      });
-      return {
-        result: { message: 'Your password has been changed. Other devices have been signed out.' },
-        cookies: setCookiesOf(headers),
-      };
-    } catch (error) {
-      if (isAPIError(error) && error.statusCode < 500) {
-        const message = 'Your current password is not right.';
-        throw new ApiError(403, 'WRONG_PASSWORD', message, { currentPassword: message });
-      }
-      throw error;
-    }
+    const wrong = 'Your current password is not right.';
+    const { headers } = await refusedAs(
+      () =>
+        this.auth.api.changePassword({
+          body: { ...input, revokeOtherSessions: true },
+          headers: caller.headers,
+          returnHeaders: true,
+        }),
+      () => new ApiError(403, 'WRONG_PASSWORD', wrong, { currentPassword: wrong }),
+    );
+    return {
+      result: { message: 'Your password has been changed. Other devices have been signed out.' },
+      cookies: setCookiesOf(headers),
+    };
   }
 
   /** Opens an emailed verification link; the account is identified by the link itself. */
   async verifyEmail(token: string, headers: Headers): Promise<SessionUser | null> {
-    try {
-      await this.auth.api.verifyEmail({ query: { token }, headers });
-    } catch (error) {
-      if (isAPIError(error) && error.statusCode < 500) {
-        throw new ApiError(
+    await refusedAs(
+      () => this.auth.api.verifyEmail({ query: { token }, headers }),
+      () =>
+        new ApiError(
           410,
           'VERIFY_LINK_INVALID',
           'This link has expired or is not valid. Sign in and ask for a new one from your account.',
-        );
-      }
-      throw error;
-    }
+        ),
+    );
     return this.currentUser(headers);
   }
 

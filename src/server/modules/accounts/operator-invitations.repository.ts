@@ -1,17 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { Repository, type DbExecutor } from '../../db/client.js';
 import { operatorInvitations } from '../../db/schema.js';
 
 export type InvitationRow = typeof operatorInvitations.$inferSelect;
 
 /** The only code that knows how operator invitations are stored (migration 0120). */
-export class OperatorInvitationsRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
+export class OperatorInvitationsRepository extends Repository {
   async insert(row: Omit<InvitationRow, 'usedAt'>, tx: DbExecutor = this.db): Promise<void> {
     await tx.insert(operatorInvitations).values(row);
   }

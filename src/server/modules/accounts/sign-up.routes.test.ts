@@ -1,5 +1,5 @@
 // On PostgreSQL too: two sign-up links for one address confirmed at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import {
   legacyUnverifiedAccount,
@@ -8,7 +8,7 @@ import {
   signUpToken,
   STRONG_PASSWORD,
 } from '#tests/support/sign-up.js';
-import { createTestApp, runRecurringJobNow, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp, runRecurringJobNow } from '#tests/support/test-app.js';
 import { enrolTwoFactor, totpCode } from '#tests/support/two-factor.js';
 import { ACCOUNT_MESSAGES, signUpResentMessage, signUpSentMessage } from '#src/domain/accounts.js';
 import { purgeExpiredSignUpsJob } from './jobs/purge-expired-sign-ups.job.js';
@@ -29,12 +29,8 @@ import { getSession, signIn as signInRoute } from '#src/domain/api/session.js';
 import { finishSignIn } from '#src/domain/api/two-factor.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Many sign-ups from one address here: the per-address limit is tested in accounts.routes.test.ts.
-  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
-});
-afterAll(() => t.close());
+// Many sign-ups from one address here: the per-address limit is tested in accounts.routes.test.ts.
+const t = useTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
 
 const password = STRONG_PASSWORD;
 const QUOTE = quoteBody();
@@ -132,23 +128,12 @@ describe('sign-up does not tell who has an account', () => {
 
   it('limits sign-ups per email with 429, new or existing alike', async () => {
     const email = uniqueEmail('limited');
+    const signUpFromNewBrowser = () =>
+      call(new TestBrowser(t.app), signUp, { body: { name: 'Ada', email, password } });
     for (let i = 0; i < SIGN_UP_LIMITS.signUpPerEmail.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signUp, {
-        body: {
-          name: 'Ada',
-          email,
-          password,
-        },
-      });
-      expect(res.statusCode).toBe(202);
+      expect((await signUpFromNewBrowser()).statusCode).toBe(202);
     }
-    const limited = await call(new TestBrowser(t.app), signUp, {
-      body: {
-        name: 'Ada',
-        email,
-        password,
-      },
-    });
+    const limited = await signUpFromNewBrowser();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });

@@ -36,6 +36,22 @@ const newAddress = () => `203.0.113.${++addresses}`;
 /** An IPv6 address in a /48 of its own per call (a /64 is counted as one address). */
 const newAddress6 = () => `2001:db8:${(++addresses).toString(16)}::1`;
 
+/** Sends a pending sign-in's second step: a code from the app, or a recovery code. */
+const finish = (
+  browser: TestBrowser,
+  method: 'app' | 'recovery',
+  code: string,
+  remoteAddress?: string,
+) =>
+  call(browser, finishSignIn, {
+    body: { method, code },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+/** The first step of signing in, from a new browser at `remoteAddress`. */
+const signInFrom = (remoteAddress: string, email: string, password: string) =>
+  call(new TestBrowser(t.app), signIn, { body: { email, password }, remoteAddress });
+
 /** A customer with an account of their own, signed in: the browser and its email. */
 const tess = () => customer(t, { name: 'Tess', password });
 
@@ -135,12 +151,7 @@ describe('operators need a second factor', () => {
     expect((await call(browser, getSession)).json().user).toBeNull();
     expect((await call(browser, getAdminDashboard)).statusCode).toBe(401);
 
-    const second = await call(browser, finishSignIn, {
-      body: {
-        method: 'app',
-        code: await freshTotpCode(enrolment.secret),
-      },
-    });
+    const second = await finish(browser, 'app', await freshTotpCode(enrolment.secret));
     expect(second.statusCode).toBe(200);
     expect(second.json().user).toMatchObject({ email, role: 'admin', twoFactorEnabled: true });
     expect((await call(browser, getAdminDashboard)).statusCode).toBe(200);
@@ -178,13 +189,7 @@ describe('the second step of signing in', () => {
         });
         expect(first.json().secondStepRequired).toBe(true);
       }
-      const res = await call(browser, finishSignIn, {
-        body: {
-          method: 'app',
-          code: await wrongCode(secret),
-        },
-        remoteAddress: attacker,
-      });
+      const res = await finish(browser, 'app', await wrongCode(secret), attacker);
       expect(res.statusCode).toBe(401);
       expect(res.json<ApiErrorBody>().error).toEqual({
         code: 'TWO_FACTOR_CODE_WRONG',
@@ -192,13 +197,7 @@ describe('the second step of signing in', () => {
         fields: { code: TWO_FACTOR_MESSAGES.codeWrong },
       });
     }
-    const limited = await call(browser, finishSignIn, {
-      body: {
-        method: 'app',
-        code: await totpCode(secret),
-      },
-      remoteAddress: attacker,
-    });
+    const limited = await finish(browser, 'app', await totpCode(secret), attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.json<ApiErrorBody>().error.code).toBe('TOO_MANY_ATTEMPTS');
 
@@ -208,13 +207,7 @@ describe('the second step of signing in', () => {
     expect(
       (await call(mine, signIn, { body: { email, password }, remoteAddress: home })).statusCode,
     ).toBe(200);
-    const done = await call(mine, finishSignIn, {
-      body: {
-        method: 'app',
-        code: await freshTotpCode(secret),
-      },
-      remoteAddress: home,
-    });
+    const done = await finish(mine, 'app', await freshTotpCode(secret), home);
     expect(done.statusCode).toBe(200);
     expect(done.json().user!.email).toBe(email);
   });
@@ -230,11 +223,7 @@ describe('the second step of signing in', () => {
     const [first, second, third] = [await pending(), await pending(), await pending()];
     const code = await freshTotpCode(secret);
     // Sent twice at the same moment: one sign-in.
-    const both = await Promise.all(
-      [first, second].map((browser) =>
-        call(browser, finishSignIn, { body: { method: 'app', code } }),
-      ),
-    );
+    const both = await Promise.all([first, second].map((browser) => finish(browser, 'app', code)));
     expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401]);
     const refused = both.find((res) => res.statusCode === 401)!;
     expect(refused.json<ApiErrorBody>().error).toEqual({
@@ -244,15 +233,13 @@ describe('the second step of signing in', () => {
     });
     // Later, within the same period: still refused; and so is the period before's code.
     for (const again of [code, await totpCode(secret, -1)]) {
-      const res = await call(third, finishSignIn, { body: { method: 'app', code: again } });
+      const res = await finish(third, 'app', again);
       expect(res.statusCode).toBe(401);
       expect(res.json<ApiErrorBody>().error.message).toBe(TWO_FACTOR_MESSAGES.codeUsed);
     }
     expect((await call(third, getSession)).json().user).toBeNull();
     // The next code still works.
-    const next = await call(third, finishSignIn, {
-      body: { method: 'app', code: await freshTotpCode(secret) },
-    });
+    const next = await finish(third, 'app', await freshTotpCode(secret));
     expect(next.statusCode).toBe(200);
   });
 
@@ -263,32 +250,22 @@ describe('the second step of signing in', () => {
 
     const once = new TestBrowser(t.app);
     await call(once, signIn, { body: { email, password } });
-    const used = await call(once, finishSignIn, { body: { method: 'recovery', code } });
+    const used = await finish(once, 'recovery', code);
     expect(used.statusCode).toBe(200);
     expect(used.json().user!.email).toBe(email);
 
     const twice = new TestBrowser(t.app);
     await call(twice, signIn, { body: { email, password } });
-    const again = await call(twice, finishSignIn, { body: { method: 'recovery', code } });
+    const again = await finish(twice, 'recovery', code);
     expect(again.statusCode).toBe(401);
     expect(again.json<ApiErrorBody>().error.message).toBe(TWO_FACTOR_MESSAGES.recoveryCodeWrong);
     // Another of the ten still works.
-    const other = await call(twice, finishSignIn, {
-      body: {
-        method: 'recovery',
-        code: recoveryCodes[4]!,
-      },
-    });
+    const other = await finish(twice, 'recovery', recoveryCodes[4]!);
     expect(other.statusCode).toBe(200);
   });
 
   it('without a pending sign-in, a code signs no one in', async () => {
-    const res = await call(new TestBrowser(t.app), finishSignIn, {
-      body: {
-        method: 'app',
-        code: '123456',
-      },
-    });
+    const res = await finish(new TestBrowser(t.app), 'app', '123456');
     expect(res.statusCode).toBe(401);
     expect(res.json<ApiErrorBody>().error.code).toBe('SIGN_IN_EXPIRED');
   });
@@ -317,12 +294,7 @@ describe('a customer', () => {
       secondStepRequired: true,
     });
     expect((await call(fresh, getAccount)).statusCode).toBe(401);
-    const done = await call(fresh, finishSignIn, {
-      body: {
-        method: 'app',
-        code: await freshTotpCode(secret),
-      },
-    });
+    const done = await finish(fresh, 'app', await freshTotpCode(secret));
     expect(done.statusCode).toBe(200);
 
     const renewed = await call(fresh, newRecoveryCodes, { body: { password } });
@@ -331,20 +303,8 @@ describe('a customer', () => {
     expect(newCodes).toHaveLength(10);
     const old = new TestBrowser(t.app);
     await call(old, signIn, { body: { email, password } });
-    expect(
-      (
-        await call(old, finishSignIn, {
-          body: {
-            method: 'recovery',
-            code: recoveryCodes[0]!,
-          },
-        })
-      ).statusCode,
-    ).toBe(401);
-    expect(
-      (await call(old, finishSignIn, { body: { method: 'recovery', code: newCodes[0]! } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await finish(old, 'recovery', recoveryCodes[0]!)).statusCode).toBe(401);
+    expect((await finish(old, 'recovery', newCodes[0]!)).statusCode).toBe(200);
 
     // Turning it off needs the password and a code; then the password alone signs in again.
     const noCode = await call(fresh, turnOffTwoFactor, {
@@ -403,15 +363,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const attacker = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        call(new TestBrowser(t.app), signIn, {
-          body: {
-            email,
-            password: `parallel guess ${i}`,
-          },
-          remoteAddress: attacker,
-        }),
-      ),
+      Array.from({ length: 20 }, (_, i) => signInFrom(attacker, email, `parallel guess ${i}`)),
     );
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(
@@ -421,13 +373,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
       20 - SIGN_IN_LIMITS.perAccountAndAddress.max,
     );
     // The owner, elsewhere, still gets in; and a success from there is not counted.
-    const owner = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: newAddress(),
-    });
+    const owner = await signInFrom(newAddress(), email, password);
     expect(owner.statusCode).toBe(200);
   });
 
@@ -435,23 +381,11 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const attacker = newAddress();
     for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email,
-          password: `guess ${i}`,
-        },
-        remoteAddress: attacker,
-      });
+      const res = await signInFrom(attacker, email, `guess ${i}`);
       expect(res.statusCode).toBe(401);
     }
     // The attacker's address is refused, even with the right password.
-    const refused = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: attacker,
-    });
+    const refused = await signInFrom(attacker, email, password);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('900');
     expect(refused.json<ApiErrorBody>().error).toEqual({
@@ -459,13 +393,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
       message: 'Too many attempts — try again in 15 minutes',
     });
     // The owner, elsewhere, is not.
-    const owner = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: newAddress(),
-    });
+    const owner = await signInFrom(newAddress(), email, password);
     expect(owner.statusCode).toBe(200);
     expect(owner.json().user!.email).toBe(email);
   });
@@ -474,24 +402,14 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const { email } = await tess();
     const address = newAddress();
     for (let i = 0; i < 10; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email,
-          password,
-        },
-        remoteAddress: address,
-      });
+      const res = await signInFrom(address, email, password);
       expect([i, res.statusCode]).toEqual([i, 200]);
     }
   });
 
   it('an account guessed from many addresses: past six failures each try waits, whatever its address; the owner gets in once the wait passes and is emailed', async () => {
     const { email } = await tess();
-    const guess = (address: string, i: number) =>
-      call(new TestBrowser(t.app), signIn, {
-        body: { email, password: `guess ${i}` },
-        remoteAddress: address,
-      });
+    const guess = (address: string, i: number) => signInFrom(address, email, `guess ${i}`);
     // Two guesses from each of five addresses: six are checked, then every try waits.
     const statuses: number[] = [];
     for (const address of Array.from({ length: 5 }, newAddress)) {
@@ -505,10 +423,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const refused = await guess(newAddress(), 9);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe(String(accountWaitSeconds(6)));
-    const early = await call(new TestBrowser(t.app), signIn, {
-      body: { email, password },
-      remoteAddress: newAddress(),
-    });
+    const early = await signInFrom(newAddress(), email, password);
     expect(early.statusCode).toBe(429);
     expect(early.json<ApiErrorBody>().error.message).toBe(
       'Too many attempts — try again in 1 minute',
@@ -517,10 +432,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const now = t.clock.now();
     try {
       t.clock.set(new Date(now.getTime() + accountWaitSeconds(6) * 1000));
-      const owner = await call(new TestBrowser(t.app), signIn, {
-        body: { email, password },
-        remoteAddress: newAddress(),
-      });
+      const owner = await signInFrom(newAddress(), email, password);
       expect(owner.statusCode).toBe(200);
       expect(owner.json().user!.email).toBe(email);
     } finally {
@@ -566,12 +478,7 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
         guessers.map(async ({ browser, address }) => {
           const two = [];
           for (let i = 0; i < 2; i += 1) {
-            two.push(
-              await call(browser, finishSignIn, {
-                body: { method: 'app', code: wrong },
-                remoteAddress: address,
-              }),
-            );
+            two.push(await finish(browser, 'app', wrong, address));
           }
           return two;
         }),
@@ -589,20 +496,14 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
     const home = newAddress();
     await call(mine, signIn, { body: { email, password }, remoteAddress: home });
     const code = await freshTotpCode(secret);
-    const early = await call(mine, finishSignIn, {
-      body: { method: 'app', code },
-      remoteAddress: home,
-    });
+    const early = await finish(mine, 'app', code, home);
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe(String(accountWaitSeconds(6)));
     // …and gets in once it has passed (the refused try did not spend the code).
     const now = t.clock.now();
     try {
       t.clock.set(new Date(now.getTime() + accountWaitSeconds(6) * 1000));
-      const done = await call(mine, finishSignIn, {
-        body: { method: 'app', code },
-        remoteAddress: home,
-      });
+      const done = await finish(mine, 'app', code, home);
       expect(done.statusCode).toBe(200);
       expect(done.json().user!.email).toBe(email);
     } finally {
@@ -624,23 +525,11 @@ describe('wrong passwords cannot lock the owner out (decision 075)', () => {
   it('an address failing on many accounts is refused on every account', async () => {
     const address = newAddress();
     for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max; i += 1) {
-      const res = await call(new TestBrowser(t.app), signIn, {
-        body: {
-          email: `nobody.${i}.${Date.now()}@example.com`,
-          password: 'guess',
-        },
-        remoteAddress: address,
-      });
+      const res = await signInFrom(address, `nobody.${i}.${Date.now()}@example.com`, 'guess');
       expect(res.statusCode).toBe(401);
     }
     const { email } = await tess();
-    const refused = await call(new TestBrowser(t.app), signIn, {
-      body: {
-        email,
-        password,
-      },
-      remoteAddress: address,
-    });
+    const refused = await signInFrom(address, email, password);
     expect(refused.statusCode).toBe(429);
   });
 });

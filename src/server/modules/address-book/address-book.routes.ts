@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '#src/domain/accounts.js';
+import type { FastifyInstance } from 'fastify';
 import {
   createSavedAddress,
   deleteSavedAddress,
@@ -11,24 +10,17 @@ import {
   useSavedAddress,
 } from '#src/domain/api/saved-addresses.js';
 import { signedInUser } from '../../http/access.js';
-import { NO_STORE, routesOn } from '../../http/route.js';
-import type { OrderAccess, Viewer } from '../orders/index.js';
+import { accountRoutesOn } from '../../http/route.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { AddressBookService } from './address-book.service.js';
 
+/** Every route here is for a signed-in account (its declared rule). */
 export function addressBookRoutes(
   book: AddressBookService,
-  access: Pick<OrderAccess, 'guestHashOf'>,
+  access: Pick<OrderAccess, 'signedInViewerOf'>,
 ) {
-  // Every route here is for a signed-in account (its declared rule): this browser and account.
-  const signedIn = (request: FastifyRequest): Viewer & { user: SessionUser } => ({
-    guestHash: access.guestHashOf(request),
-    user: signedInUser(request),
-  });
-
   return async function register(app: FastifyInstance) {
-    const read = routesOn(app, NO_STORE);
-    // Writes count against the per-address limit of every state-changing account route.
-    const write = routesOn(app, { ...NO_STORE, rateLimit: 'account' });
+    const { read, write } = accountRoutesOn(app);
 
     read(listSavedAddresses, async (request) => ({
       addresses: await book.list(signedInUser(request), request.query),
@@ -54,13 +46,17 @@ export function addressBookRoutes(
     });
     write(saveOrderAddresses, async (request) => ({
       addresses: await book.saveFromOrder(
-        signedIn(request),
+        access.signedInViewerOf(request),
         request.body.orderId,
         request.body.roles,
       ),
     }));
     write(useSavedAddress, async (request) =>
-      book.use(signedIn(request), request.params.savedAddressId, request.body.orderId),
+      book.use(
+        access.signedInViewerOf(request),
+        request.params.savedAddressId,
+        request.body.orderId,
+      ),
     );
   };
 }

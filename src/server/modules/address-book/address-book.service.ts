@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '#src/domain/accounts.js';
-import { validateAddress, type AddressInputValue } from '#src/domain/address.js';
+import {
+  AddressInputSchema,
+  validateAddress,
+  type AddressInputValue,
+} from '#src/domain/address.js';
 import {
   ADDRESS_BOOK_MESSAGES,
   checkSavedPlace,
   formValuesOf,
   matchesAddressSearch,
   SAVED_ADDRESSES_MAX,
+  savedAddressFieldsOf,
   savedAddressMisfit,
   splitName,
   type SavedAddressRole,
@@ -14,6 +19,7 @@ import {
 import { findCountry } from '#src/domain/countries.js';
 import {
   SAVED_ADDRESS_NOT_FOUND,
+  SavedAddressSchema,
   type BookingContact,
   type SavedAddress,
 } from '#src/domain/api/saved-addresses.js';
@@ -40,28 +46,14 @@ const notFound = () =>
 const orderNotFound = () => new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message);
 const full = () => new ApiError(409, 'SAVED_ADDRESSES_FULL', ADDRESS_BOOK_MESSAGES.full);
 
+/** The row as the API declares it: the schema leaves out the owner and the fingerprint. */
 function toSavedAddress(row: SavedAddressRow): SavedAddress {
-  return {
-    id: row.id,
-    role: row.role,
-    label: row.label,
-    countryId: row.countryId,
-    countryCode: row.countryCode,
+  return SavedAddressSchema.parse({
+    ...row,
     countryTitle: findCountry(row.countryId)?.title ?? row.countryCode,
-    postcode: row.postcode,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    company: row.company,
-    street: row.street,
-    street2: row.street2,
-    city: row.city,
-    state: row.state,
-    phone: row.phone,
-    email: row.email,
-    instructions: row.instructions,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  });
 }
 
 /** The same address, whatever the case and spacing typed: kept once per account and role. */
@@ -206,25 +198,16 @@ export class AddressBookService {
     if (!place.ok) {
       throw new ApiError(422, 'VALIDATION_FAILED', place.message, { [place.field]: place.message });
     }
-    const result = validateAddress(addressFieldsOf(input), place.country.countryCode);
+    // The booking form's fields of the input (the schema leaves out role, label and place).
+    const result = validateAddress(AddressInputSchema.parse(input), place.country.countryCode);
     if (!result.ok) throw new ApiError(422, 'VALIDATION_FAILED', result.summary, result.fields);
-    const v = result.value;
     const fields = {
       role: input.role,
       label: input.label.trim(),
       countryId: place.country.countryId,
       countryCode: place.country.countryCode,
       postcode: place.postcode,
-      firstName: v.firstName,
-      lastName: v.lastName,
-      company: v.company ?? '',
-      street: v.street,
-      street2: v.street2 ?? '',
-      city: v.city,
-      state: v.state,
-      phone: v.phone,
-      email: v.email,
-      instructions: v.instructions ?? '',
+      ...savedAddressFieldsOf(result.value),
     };
     return { ...fields, fingerprint: fingerprintOf(fields), updatedAt: this.deps.clock.now() };
   }
@@ -241,36 +224,6 @@ function valuesOfOrderAddress(
     label: '',
     countryId,
     postcode: address.postcode,
-    ...formValuesOf(
-      {
-        firstName: address.firstName,
-        lastName: address.lastName,
-        company: address.company ?? '',
-        street: address.street,
-        street2: address.street2 ?? '',
-        city: address.city,
-        state: address.state,
-        phone: address.phone,
-        email: address.email,
-        instructions: address.instructions ?? '',
-      },
-      countryCode,
-    ),
-  };
-}
-
-/** The booking form's fields of the address book's input. */
-function addressFieldsOf(input: SavedAddressValues): AddressInputValue {
-  return {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    company: input.company,
-    street: input.street,
-    street2: input.street2,
-    city: input.city,
-    state: input.state,
-    phoneNumber: input.phoneNumber,
-    email: input.email,
-    instructions: input.instructions,
+    ...formValuesOf(savedAddressFieldsOf(address), countryCode),
   };
 }

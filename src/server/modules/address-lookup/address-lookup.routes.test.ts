@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { newOrder, quoteBody } from '#tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp, type TestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { ADDRESS_LOOKUP_MESSAGES } from '#src/domain/address-lookup.js';
 import { findAddresses } from '#src/domain/api/address-lookup.js';
@@ -17,15 +17,11 @@ import { SANDBOX_SWITCHES } from '../../providers/address-lookup/sandbox/sandbox
  */
 
 const provider = sandboxAddressLookup({ timeoutMs: 200, slowMs: 5_000 });
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({
-    addressLookup: provider,
-    rateLimits: { addressLookupsPerOrder: { max: 4, windowSeconds: 900 } },
-  });
+const t = useTestApp({
+  addressLookup: provider,
+  rateLimits: { addressLookupsPerOrder: { max: 4, windowSeconds: 900 } },
 });
-afterAll(() => t.close());
 
 const orderAt = (postcode: string, countryId = 231) =>
   newOrder(t.app, { quote: quoteBody({ collection: { countryId, postcode } }) });
@@ -130,14 +126,10 @@ describe('finding the collection address', () => {
 });
 
 describe('the day’s cap of provider calls and the per-address limit', () => {
-  let capped: TestApp;
-  beforeAll(async () => {
-    capped = await createTestApp({
-      addressLookupSettings: { dailyCap: 2, cacheTtlMs: 0 },
-      rateLimits: { addressLookups: { max: 5, windowSeconds: 900 } },
-    });
+  const capped = useTestApp({
+    addressLookupSettings: { dailyCap: 2, cacheTtlMs: 0 },
+    rateLimits: { addressLookups: { max: 5, windowSeconds: 900 } },
   });
-  afterAll(() => capped.close());
 
   it('refuses past the cap with a clear error until the next UK day, and per address', async () => {
     const order = await newOrder(capped.app);

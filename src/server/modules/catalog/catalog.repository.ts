@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CountryOption, CountryRole } from '#src/domain/countries.js';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { Repository, type DbExecutor, type DbTransaction } from '../../db/client.js';
+import { returnedRow } from '../../db/queryable.js';
 import {
   countries,
   coverSettingsVersions,
@@ -25,9 +26,7 @@ export interface RateTable {
 }
 
 /** The only code that knows how countries and rate tables are stored. */
-export class CatalogRepository {
-  constructor(private readonly db: Db) {}
-
+export class CatalogRepository extends Repository {
   async listCountries(role?: CountryRole): Promise<CountryOption[]> {
     const rows = await this.db
       .select()
@@ -91,10 +90,6 @@ export class CatalogRepository {
     return row?.pricePence;
   }
 
-  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
   /** Locks both rate tables until the transaction ends: one save at a time. */
   async lockRateTables(tx: DbTransaction): Promise<void> {
     await tx.select({ service: rateTables.service }).from(rateTables).for('update');
@@ -124,9 +119,7 @@ export class CatalogRepository {
     version: Omit<RateVersionRow, 'id'>,
     tx: DbTransaction,
   ): Promise<RateVersionRow> {
-    const [row] = await tx.insert(rateVersions).values(version).returning();
-    if (!row) throw new Error('rate version insert returned no row');
-    return row;
+    return returnedRow(tx.insert(rateVersions).values(version).returning(), 'rate version insert');
   }
 
   async latestVersion(tx: DbExecutor = this.db): Promise<RateVersionRow | undefined> {
@@ -194,9 +187,10 @@ export class CatalogRepository {
     version: Omit<CoverSettingsRow, 'id'>,
     tx: DbTransaction,
   ): Promise<CoverSettingsRow> {
-    const [row] = await tx.insert(coverSettingsVersions).values(version).returning();
-    if (!row) throw new Error('cover settings insert returned no row');
-    return row;
+    return returnedRow(
+      tx.insert(coverSettingsVersions).values(version).returning(),
+      'cover settings insert',
+    );
   }
 
   /** Newest first. */

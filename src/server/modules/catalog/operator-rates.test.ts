@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInAdmin } from '#tests/support/operators.js';
-import type { TestBrowser } from '#tests/support/browser-session.js';
+import { describe, expect, it } from 'vitest';
+import { useSignedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { penceToPounds, RATE_MESSAGES } from '#src/domain/rates.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
@@ -20,11 +19,7 @@ import { getQuotes } from '#src/domain/api/orders.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 const t = useTestApp();
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
-});
+const operator = useSignedInAdmin(t);
 
 interface Price {
   service: 'economy' | 'express';
@@ -39,10 +34,10 @@ const saveRates = (
   note: string,
   basedOnVersionId: number | null,
   prices: SaveRatesInput['prices'],
-) => call(admin, saveAdminRates, { body: { note, basedOnVersionId, prices } });
+) => call(operator.browser, saveAdminRates, { body: { note, basedOnVersionId, prices } });
 
 async function ratesNow() {
-  const res = await call(admin, getAdminRates);
+  const res = await call(operator.browser, getAdminRates);
   expect(res.statusCode).toBe(200);
   return res.json() as {
     prices: Price[];
@@ -103,7 +98,7 @@ describe('rate tables in the console', () => {
     );
     expect(save.statusCode, save.body).toBe(201);
     expect(save.json()).toMatchObject({
-      version: { note: 'France express up', adminEmail },
+      version: { note: 'France express up', adminEmail: operator.email },
       changes: 1,
     });
 
@@ -114,10 +109,10 @@ describe('rate tables in the console', () => {
     expect(paidPrice).not.toBe(12_345);
 
     // The history: the prices before the first save, then this one with its difference.
-    const history = (await call(admin, listRateVersions)).json().versions;
+    const history = (await call(operator.browser, listRateVersions)).json().versions;
     expect(history[0]).toMatchObject({
       note: 'France express up',
-      adminEmail,
+      adminEmail: operator.email,
       changes: [
         {
           service: 'express',
@@ -131,11 +126,12 @@ describe('rate tables in the console', () => {
     expect(history[1]).toMatchObject({ adminEmail: '(before the console)', changes: [] });
 
     // The audit log has who, when and what.
-    const log = (await call(admin, listAuditLog, { query: { subject: 'rates' } })).json().entries;
+    const log = (await call(operator.browser, listAuditLog, { query: { subject: 'rates' } })).json()
+      .entries;
     expect(log[0]).toMatchObject({
       action: 'rates.save',
       subject: 'rates',
-      adminEmail,
+      adminEmail: operator.email,
       at: t.clock.now().toISOString(),
       details: { versionId: save.json().version.id, note: 'France express up', changedPrices: 1 },
     });
@@ -201,12 +197,12 @@ describe('rate tables in the console', () => {
   });
 
   it('restores an earlier version as a new one', async () => {
-    const history = (await call(admin, listRateVersions)).json().versions as {
+    const history = (await call(operator.browser, listRateVersions)).json().versions as {
       id: number;
     }[];
     const original = history.at(-1)!;
     const now = await ratesNow();
-    const res = await call(admin, restoreRateVersion, {
+    const res = await call(operator.browser, restoreRateVersion, {
       params: { id: original.id },
       body: {
         basedOnVersionId: now.currentVersion!.id,
@@ -217,12 +213,13 @@ describe('rate tables in the console', () => {
     const restored = await ratesNow();
     expect(priceIn(restored.prices, 'express', 20)).not.toBe(12_345);
     expect(restored.warnings).toEqual([]);
-    const log = (await call(admin, listAuditLog, { query: { subject: 'rates' } })).json().entries;
+    const log = (await call(operator.browser, listAuditLog, { query: { subject: 'rates' } })).json()
+      .entries;
     expect(log[0]).toMatchObject({
       action: 'rates.restore',
       details: { restoredVersionId: original.id },
     });
-    const missing = await call(admin, restoreRateVersion, {
+    const missing = await call(operator.browser, restoreRateVersion, {
       params: { id: '99999' },
       body: {
         basedOnVersionId: restored.currentVersion!.id,
@@ -234,7 +231,7 @@ describe('rate tables in the console', () => {
 
 describe('CSV export and import', () => {
   it('exports, and the file imported back changes nothing', async () => {
-    const res = await call(admin, exportRatesCsv);
+    const res = await call(operator.browser, exportRatesCsv);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(
@@ -244,7 +241,7 @@ describe('CSV export and import', () => {
     expect(csv.split('\n')[0]).toBe('service,destination_id,destination,weight_kg,price_gbp');
     expect(csv).toMatch(/\neconomy,73,France,20,\d+\.\d\d\n/);
 
-    const preview = await call(admin, previewRatesImport, { body: { csv } });
+    const preview = await call(operator.browser, previewRatesImport, { body: { csv } });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().changes).toEqual([]);
     const before = await ratesNow();
@@ -261,12 +258,12 @@ describe('CSV export and import', () => {
   });
 
   it('previews a changed price without saving it', async () => {
-    const csv = (await call(admin, exportRatesCsv)).body.replace(
+    const csv = (await call(operator.browser, exportRatesCsv)).body.replace(
       /\neconomy,73,France,20,[\d.]+\n/,
       '\neconomy,73,France,20,10.00\n',
     );
     const before = await ratesNow();
-    const preview = await call(admin, previewRatesImport, { body: { csv } });
+    const preview = await call(operator.browser, previewRatesImport, { body: { csv } });
     expect(preview.json().changes).toEqual([
       {
         service: 'economy',
@@ -312,7 +309,7 @@ describe('CSV export and import', () => {
       'The same price is already given on line 2',
     ],
   ])('refuses %s, naming its line', async (_name, csv, line, reason) => {
-    const res = await call(admin, previewRatesImport, { body: { csv } });
+    const res = await call(operator.browser, previewRatesImport, { body: { csv } });
     expect(res.statusCode).toBe(422);
     expect(res.json<ApiErrorBody>().error.code).toBe('CSV_INVALID');
     expect(res.json<ApiErrorBody>().error.message).toContain(`Line ${line}: ${reason}`);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { fixedClock } from '../../clock.js';
 import { CatalogRepository } from './catalog.repository.js';
 import { RateCache } from './rate-cache.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.dispose());
+const database = useTestDatabase();
 
 describe('RateCache', () => {
   it('answers from memory, and picks up another writer’s change once older than its limit', async () => {

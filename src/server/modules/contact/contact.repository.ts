@@ -1,6 +1,6 @@
 import { desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ContactMessage } from '#src/domain/contact.js';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { Repository, type DbExecutor } from '../../db/client.js';
 import { contactMessages } from '../../db/schema.js';
 
 export interface StoredContactMessage extends ContactMessage {
@@ -10,17 +10,13 @@ export interface StoredContactMessage extends ContactMessage {
   readAt?: Date | null;
 }
 
-/** The only code that knows how contact messages are stored. */
-export class ContactRepository {
-  constructor(private readonly db: Db) {}
-
+/**
+ * The only code that knows how contact messages are stored. A message and its email are stored
+ * together or not at all, in one `transaction`.
+ */
+export class ContactRepository extends Repository {
   async insert(message: StoredContactMessage, executor: DbExecutor = this.db): Promise<void> {
     await executor.insert(contactMessages).values(message);
-  }
-
-  /** Runs fn in one transaction, so the message and its email are stored together or not at all. */
-  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
   }
 
   async findById(id: string): Promise<StoredContactMessage | undefined> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { call, untyped } from '#tests/support/call.js';
 import { createContactMessage } from '#src/domain/api/contact.js';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
@@ -10,15 +10,13 @@ import {
 } from '#src/domain/contact.js';
 import { ContactRepository } from './contact.repository.js';
 
-let t: TestApp;
+// Every message here comes from one address, more than the default per-address limit allows;
+// the limit itself is tested in src/server/http/guard-rails.test.ts.
+const t = useTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
 let repository: ContactRepository;
-beforeAll(async () => {
-  // Every message here comes from one address, more than the default per-address limit allows;
-  // the limit itself is tested in src/server/http/guard-rails.test.ts.
-  t = await createTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
+beforeAll(() => {
   repository = new ContactRepository(t.database.db);
 });
-afterAll(() => t.close());
 
 const valid = {
   firstName: 'Ada',

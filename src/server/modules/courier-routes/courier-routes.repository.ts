@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { returnedRow } from '../../db/queryable.js';
 import { courierRoutes } from '../../db/schema.js';
 import type { RouteQuery, RouteService } from '../../providers/courier/courier-provider.js';
 
@@ -30,20 +31,22 @@ export class CourierRoutesRepository {
 
   /** Records that a customer asked for the route now, and returns what is cached for it. */
   async touch(key: RouteKey, query: RouteQuery, at: Date): Promise<CachedRoute> {
-    const [row] = await this.db
-      .insert(courierRoutes)
-      .values({ ...key, lastQuery: query, lastUsedAt: at })
-      .onConflictDoUpdate({
-        target: [
-          courierRoutes.collectionCountryId,
-          courierRoutes.destinationCountryId,
-          courierRoutes.smallBoxes,
-          courierRoutes.largeBoxes,
-        ],
-        set: { lastUsedAt: at, lastQuery: query },
-      })
-      .returning();
-    if (!row) throw new Error('courier_routes upsert returned no row');
+    const row = await returnedRow(
+      this.db
+        .insert(courierRoutes)
+        .values({ ...key, lastQuery: query, lastUsedAt: at })
+        .onConflictDoUpdate({
+          target: [
+            courierRoutes.collectionCountryId,
+            courierRoutes.destinationCountryId,
+            courierRoutes.smallBoxes,
+            courierRoutes.largeBoxes,
+          ],
+          set: { lastUsedAt: at, lastQuery: query },
+        })
+        .returning(),
+      'courier_routes upsert',
+    );
     return row as CachedRoute;
   }
 

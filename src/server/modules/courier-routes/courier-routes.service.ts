@@ -313,12 +313,8 @@ function routeId(key: RouteKey): string {
 }
 
 function keyOf(route: CachedRoute): RouteKey {
-  return {
-    collectionCountryId: route.collectionCountryId,
-    destinationCountryId: route.destinationCountryId,
-    smallBoxes: route.smallBoxes,
-    largeBoxes: route.largeBoxes,
-  };
+  const { collectionCountryId, destinationCountryId, smallBoxes, largeBoxes } = route;
+  return { collectionCountryId, destinationCountryId, smallBoxes, largeBoxes };
 }
 
 /** The longest a customer waits for the courier before being told it is unavailable. */

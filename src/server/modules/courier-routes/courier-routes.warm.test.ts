@@ -6,8 +6,8 @@
  */
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp, type TestApp } from '#tests/support/test-app.js';
 import { ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { COLLECTION_REGIONS, DESTINATIONS } from '#src/domain/countries.js';
 import { DESTINATION_POSTCODE_FORMATS } from '#src/domain/destination-postcodes.js';
@@ -83,13 +83,9 @@ const logger = pino(
   }),
 );
 
-let t: TestApp;
 const courier = new GatedCourier();
-beforeAll(async () => {
-  // Not the default (2), so the test shows the setting is what bounds the courier calls.
-  t = await createTestApp({ courier, logger, courierWarmupConcurrency: 3 });
-});
-afterAll(() => t.close());
+// Not the default (2), so the test shows the setting is what bounds the courier calls.
+const t = useTestApp({ courier, logger, courierWarmupConcurrency: 3 });
 
 const postQuote = (app: TestApp['app'], body: QuoteBody) =>
   call(app, getQuotes, { query: quoteQuery(body) });

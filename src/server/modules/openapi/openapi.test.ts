@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '#tests/support/test-app.js';
 import { StripePaymentProvider } from '../../providers/payment/stripe/stripe-payments.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payment/sandbox/sandbox-payments.js';
 
@@ -71,11 +71,7 @@ async function document(app: FastifyInstance): Promise<OpenApiDocument> {
   return res.json();
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/openapi.json', () => {
   it('documents the quote and order endpoints with schemas from the code', async () => {
@@ -134,17 +130,16 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
   });
 
-  it('notices a registered /api route that the document lacks', async () => {
-    const other = await createTestApp({}, (app) => {
+  describe('with a route its declarations lack', () => {
+    const other = useTestApp({}, (app) => {
       // With an access rule, without which no route can be registered (access.test.ts).
       app.get('/api/v1/undeclared', { config: { access: 'public' } }, async () => ({ ok: true }));
     });
-    try {
+
+    it('notices a registered /api route that the document lacks', async () => {
       const { missing } = missingFromDocument(other.app, await document(other.app));
       expect(missing).toEqual(['GET /api/v1/undeclared']);
-    } finally {
-      await other.close();
-    }
+    });
   });
 
   it('describes the webhook, documents and errors as they are on the wire', async () => {
@@ -171,8 +166,8 @@ describe('GET /api/openapi.json', () => {
     ]);
   });
 
-  it('leaves the card sandbox out when the card provider is Stripe', async () => {
-    const stripe = await createTestApp({
+  describe('with Stripe as the card provider', () => {
+    const stripe = useTestApp({
       payment: new StripePaymentProvider({
         secretKey: 'sk_test_standin',
         publishableKey: 'pk_test_standin',
@@ -181,14 +176,13 @@ describe('GET /api/openapi.json', () => {
         timeoutMs: 500,
       }),
     });
-    try {
+
+    it('leaves the card sandbox out when the card provider is Stripe', async () => {
       const doc = await document(stripe.app);
       expect(missingFromDocument(stripe.app, doc).missing).toEqual([]);
       expect(Object.keys(doc.paths).filter((p) => p.includes('payment-sandbox'))).toEqual([]);
       expect(doc.paths['/api/v1/payments/webhook']).toBeDefined();
-    } finally {
-      await stripe.close();
-    }
+    });
   });
 });
 

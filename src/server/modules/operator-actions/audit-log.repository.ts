@@ -1,17 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
+import { Repository, type DbExecutor } from '../../db/client.js';
 import { adminAuditLog } from '../../db/schema.js';
 
 export type AuditRow = typeof adminAuditLog.$inferSelect;
 
 /** The only code that knows how the audit log is stored. */
-export class AuditLogRepository {
-  constructor(private readonly db: Db) {}
-
-  transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
+export class AuditLogRepository extends Repository {
   async insert(entry: Omit<AuditRow, 'id'>, tx: DbExecutor = this.db): Promise<void> {
     await tx.insert(adminAuditLog).values(entry);
   }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { enrolTwoFactor } from '#tests/support/two-factor.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { customer } from '#tests/support/factories/accounts.js';
 import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { ADMIN_MESSAGES } from '#src/domain/api/admin/console.js';
 import type { ApiRoute } from '#src/domain/api/route.js';
 import { createOrPromoteAdmin } from '../../cli/create-admin.js';
@@ -18,12 +18,8 @@ import type { DbTransaction } from '../../db/client.js';
 import type { adminAuditLog } from '../../db/schema.js';
 import type { AuditLog } from './audit-log.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Every declared admin route is tried by a new customer: more sign-ups than the default allows.
-  t = await createTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
-});
-afterAll(() => t.close());
+// Every declared admin route is tried by a new customer: more sign-ups than the default allows.
+const t = useTestApp({ rateLimits: { signUp: { max: 1000, windowSeconds: 900 } } });
 
 /** Every declared admin route: each declaration of the console's files (src/domain/api/admin/). */
 const ADMIN_ROUTES = Object.values(

@@ -4,13 +4,8 @@
  * went further or has any payment row.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  expectDueAgainIn,
-  runRecurringJobNow,
-  type TestApp,
-} from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, expectDueAgainIn, runRecurringJobNow } from '#tests/support/test-app.js';
 import { ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { purgeAbandonedDraftsJob } from './jobs/purge-abandoned-drafts.job.js';
 import { PURGE_ABANDONED_DRAFTS_JOB } from './orders.service.js';
@@ -19,12 +14,8 @@ import { call } from '#tests/support/call.js';
 import { getOrder, selectService } from '#src/domain/api/orders.js';
 
 const DAY = 24 * 60 * 60_000;
-let t: TestApp;
-beforeAll(async () => {
-  // A setting other than the default, so the test shows it is the one used.
-  t = await createTestApp({ courier: new ScriptedCourier(), draftRetentionDays: 10 });
-});
-afterAll(() => t.close());
+// A setting other than the default, so the test shows it is the one used.
+const t = useTestApp({ courier: new ScriptedCourier(), draftRetentionDays: 10 });
 
 /** A draft as Get Quotes leaves it (no service chosen): its id. */
 const newDraft = async () => (await newOrder(t.app)).id;

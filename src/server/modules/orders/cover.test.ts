@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, startPayment } from '#tests/support/checkout.js';
 import {
-  commodityCode,
   newOrder,
   readyOrder,
   withAddresses,
   withEarliestDate,
+  withItem,
 } from '#tests/support/factories/orders.js';
 import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
 import { payWithCard, confirm } from '#tests/support/checkout.js';
@@ -25,12 +25,7 @@ import {
 } from '#src/domain/api/admin/rates.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { chooseCover, getCoverOptions } from '#src/domain/api/cover.js';
-import {
-  acceptTerms,
-  addItem,
-  confirmDeclaration,
-  deleteItem,
-} from '#src/domain/api/declaration.js';
+import { acceptTerms, confirmDeclaration, deleteItem } from '#src/domain/api/declaration.js';
 import { getOrder } from '#src/domain/api/orders.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
@@ -52,11 +47,7 @@ beforeAll(async () => {
  */
 async function orderWorth600() {
   const order = await readyOrder(t.app);
-  const code = await commodityCode(t.app, 'Coat');
-  await ok(t.app, addItem, {
-    params: { id: order.id, parcelKey: 'small-1' },
-    body: { name: 'Coat', commodityCode: code, numberOfUnits: 1, unitValue: 510, unitWeight: 1.5 },
-  });
+  await withItem(t.app, order, { name: 'Coat', numberOfUnits: 1, unitValue: 510, unitWeight: 1.5 });
   await ok(t.app, confirmDeclaration, { params: { id: order.id } });
   return ok(t.app, acceptTerms, { params: { id: order.id }, body: { accepted: true } });
 }
@@ -134,16 +125,11 @@ describe('choosing cover', () => {
     const order = await newOrder(t.app);
     await withAddresses(t.app, order);
     await withEarliestDate(t.app, order);
-    const code = await commodityCode(t.app, 'Jumper');
-    await ok(t.app, addItem, {
-      params: { id: order.id, parcelKey: 'small-1' },
-      body: {
-        name: 'Jumper',
-        commodityCode: code,
-        numberOfUnits: 3,
-        unitValue: 900,
-        unitWeight: 1,
-      },
+    await withItem(t.app, order, {
+      name: 'Jumper',
+      numberOfUnits: 3,
+      unitValue: 900,
+      unitWeight: 1,
     });
     const options = await ok(t.app, getCoverOptions, { params: { id: order.id } });
     expect(options.declaredValuePence).toBe(270_000);
@@ -175,17 +161,12 @@ describe('choosing cover', () => {
 
   it('names the declared items the cover does not pay for', async () => {
     const order = await newOrder(t.app);
-    const code = await commodityCode(t.app, 'Vase');
-    await ok(t.app, addItem, {
-      params: { id: order.id, parcelKey: 'small-1' },
-      body: {
-        name: 'Glass vase',
-        commodityCode: code,
-        numberOfUnits: 1,
-        unitValue: 40,
-        unitWeight: 1,
-      },
-    });
+    await withItem(
+      t.app,
+      order,
+      { name: 'Glass vase', numberOfUnits: 1, unitValue: 40, unitWeight: 1 },
+      { lookUp: 'Vase' },
+    );
     const options = await ok(t.app, getCoverOptions, { params: { id: order.id } });
     expect(options.exclusions).toEqual([
       expect.objectContaining({ name: 'Glass vase', covered: 'nothing', group: 'Glass' }),

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { createTestApp, defaultBrowserCookie, type TestApp } from '#tests/support/test-app.js';
+import { createTestApp, useTestApp, defaultBrowserCookie } from '#tests/support/test-app.js';
 import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import { GUEST_COOKIE } from './order-access.js';
 import { customer } from '#tests/support/factories/accounts.js';
 
 import { bookedOrder } from '#tests/support/factories/payments.js';
-import { quoteBody } from '#tests/support/factories/orders.js';
+import { DELIVERY_ADDRESS, quoteBody } from '#tests/support/factories/orders.js';
 import { call, untyped } from '#tests/support/call.js';
 import { createOrder, getOrder, selectService } from '#src/domain/api/orders.js';
 import { getCollectionDates, saveAddress } from '#src/domain/api/booking.js';
@@ -15,11 +15,7 @@ import { addItem } from '#src/domain/api/declaration.js';
 import { getCheckoutStatus, startPayment } from '#src/domain/api/checkout.js';
 import { signIn as signInRoute, signOut } from '#src/domain/api/session.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const QUOTE = quoteBody();
 
@@ -68,15 +64,7 @@ describe('orders belong to the browser that made them', () => {
     expectNotFound(
       await call(stranger, saveAddress, {
         params: { id, role: 'delivery' },
-        body: {
-          firstName: 'Eve',
-          lastName: 'Mallory',
-          street: '1 Rue',
-          city: 'Paris',
-          state: '',
-          phoneNumber: '06 12 34 56 78',
-          email: 'eve@example.com',
-        },
+        body: DELIVERY_ADDRESS,
       }),
     );
     expectNotFound(

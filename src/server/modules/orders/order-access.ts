@@ -4,7 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { SessionUser } from '#src/domain/accounts.js';
 import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import type { Clock } from '../../clock.js';
-import type { AccessRule } from '../../http/access.js';
+import { signedInUser, type AccessRule } from '../../http/access.js';
 import { ApiError } from '../../http/errors.js';
 import type { OrdersRepository } from './orders.repository.js';
 
@@ -60,6 +60,11 @@ export class OrderAccess {
   /** A guest cookie value this server issues for the random part `id` (tests name their own). */
   guestCookieValue(id: string = randomBytes(24).toString('base64url')): string {
     return `${id}.${this.signGuest(id)}`;
+  }
+
+  /** The viewer on a route declared for a signed-in account: this browser and the account. */
+  signedInViewerOf(request: FastifyRequest): Viewer & { user: SessionUser } {
+    return { guestHash: this.guestHashOf(request), user: signedInUser(request) };
   }
 
   async viewerOf(request: FastifyRequest): Promise<Viewer> {

@@ -1,7 +1,7 @@
 // On PostgreSQL too: rows read back through each driver's types.
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
+import { draftOrderRow } from '#tests/support/factories/order-rows.js';
 import {
   canTransition,
   ORDER_STATUSES,
@@ -10,33 +10,15 @@ import {
 } from '#src/domain/order-states.js';
 import { ForbiddenTransitionError, OrdersRepository } from './orders.repository.js';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let orders: OrdersRepository;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   orders = new OrdersRepository(database.db);
 });
-afterAll(() => database.dispose());
 
 /** A draft order moved straight into `status` for the test (setup only). */
 async function orderIn(status: OrderStatus): Promise<string> {
-  const id = randomUUID();
-  const now = new Date();
-  await orders.insert({
-    id,
-    reference: `BA-${id.slice(0, 8)}`,
-    status: 'draft',
-    collectionCountryId: 231,
-    collectionPostcode: 'SW1A 1AA',
-    destinationCountryId: 73,
-    destinationPostcode: '75001',
-    smallBoxes: 1,
-    largeBoxes: 0,
-    totalWeightKg: 20,
-    offeredServices: [],
-    createdAt: now,
-    updatedAt: now,
-  });
+  const { id } = await orders.insert(draftOrderRow(new Date()));
   await database.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
   return id;
 }
@@ -117,36 +99,23 @@ describe('order transitions', () => {
 describe('drafts stored together', () => {
   it('answer each draft as the row the database holds, defaults included', async () => {
     const now = new Date('2026-11-24T10:00:00.000Z');
-    const drafts = [1, 2, 3].map((n) => {
-      const id = randomUUID();
-      return {
-        order: {
-          id,
-          reference: `BA-${id.slice(0, 8)}`,
-          status: 'draft' as const,
-          collectionCountryId: 231,
-          collectionPostcode: 'SW1A 1AA',
-          destinationCountryId: 73,
-          destinationPostcode: '75001',
-          smallBoxes: n,
-          largeBoxes: 0,
-          totalWeightKg: 20 * n,
-          offeredServices: [
-            {
-              service: 'express' as const,
-              name: 'Express',
-              detail: 'Door to door',
-              pricePence: 4500 * n,
-              transitDays: '2-3',
-            },
-          ],
-          createdAt: now,
-          updatedAt: now,
-          userId: null,
-        },
-        guestHash: `guest-${n}`,
-      };
-    });
+    const drafts = [1, 2, 3].map((n) => ({
+      order: draftOrderRow(now, {
+        smallBoxes: n,
+        totalWeightKg: 20 * n,
+        offeredServices: [
+          {
+            service: 'express' as const,
+            name: 'Express',
+            detail: 'Door to door',
+            pricePence: 4500 * n,
+            transitDays: '2-3',
+          },
+        ],
+        userId: null,
+      }),
+      guestHash: `guest-${n}`,
+    }));
     const answered = await orders.insertDrafts(drafts);
     expect(answered.map((row) => row.id)).toEqual(drafts.map((d) => d.order.id));
     for (const row of answered) {

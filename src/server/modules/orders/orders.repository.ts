@@ -20,6 +20,7 @@ import {
   type DbTransaction,
 } from '../../db/client.js';
 import { orderGuests, orders } from '../../db/schema.js';
+import { returnedRow } from '../../db/queryable.js';
 
 /**
  * Whether rows of another module point at the order (its `orders.id` column): such an order is
@@ -97,9 +98,7 @@ export class OrdersRepository {
   }
 
   async insert(order: NewOrderRow & { status: 'draft' }): Promise<OrderRow> {
-    const [row] = await this.db.insert(orders).values(order).returning();
-    if (!row) throw new Error('order insert returned no row');
-    return row;
+    return returnedRow(this.db.insert(orders).values(order).returning(), 'order insert');
   }
 
   /**

@@ -5,17 +5,14 @@
  * courier's invoice prints that reason, and the confirmation email lists the documents the
  * destination asks for. Needs poppler-utils' pdftotext.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { pdfText } from '#tests/support/pdf-text.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { newOrder, readyOrder } from '#tests/support/factories/orders.js';
 import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import {
   acceptTerms,
   confirmDeclaration,
@@ -27,15 +24,7 @@ import { IMPORT_CHARGES } from '#src/domain/import-charges.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 
-let t: TestApp;
-const dir = mkdtempSync(join(tmpdir(), 'boxabroad-effects-'));
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestApp();
 
 const errorOf = (res: { body: string }) => (JSON.parse(res.body) as ApiErrorBody).error;
 
@@ -45,14 +34,6 @@ async function payAndSettle(orderId: string) {
   await confirm(t.app, orderId);
   await sandbox(t).idle();
   await settle(t);
-}
-
-async function pdfText(url: string, name: string): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
-  const file = join(dir, name);
-  writeFileSync(file, response.rawPayload);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** A complete order to France declared as personal effects, checked and ticked again. */
@@ -155,7 +136,7 @@ describe('booking personal effects', () => {
     spy.mockRestore();
 
     const invoice = status.documents.find((d) => d.kind === 'document')!;
-    const text = await pdfText(invoice.url, 'invoice.pdf');
+    const text = await pdfText(t.app, invoice.url);
     expect(text).toContain('Reason for export: Personal effects');
     expect(text).toContain('Description of goods: Used personal effects: ');
 
@@ -185,7 +166,7 @@ describe('booking personal effects', () => {
     expect(booking.consignmentSummary).not.toMatch(/personal effects/i);
 
     const invoice = status.documents.find((d) => d.kind === 'document')!;
-    expect(await pdfText(invoice.url, 'gift.pdf')).toContain('Reason for export: Gift');
+    expect(await pdfText(t.app, invoice.url)).toContain('Reason for export: Gift');
     const [mail] = await t.database.query<{ text_body: string }>(
       `SELECT text_body FROM mail WHERE kind = 'booking-confirmation' AND order_id = $1`,
       [order.id],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '#src/domain/api-error.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { createTestApp, useTestApp } from '#tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { startCourierSimulator } from '../../providers/courier/simulator/simulator.server.js';
 import { COURIER_UNAVAILABLE_MESSAGE } from '../courier-routes/courier-routes.service.js';
@@ -20,30 +20,29 @@ import { addItem } from '#src/domain/api/declaration.js';
 const WAITS = { quoteMs: 1_500, itemLookupMs: 1_200 };
 /** Time beyond the wait the answer may take (the request's own work on a busy machine). */
 const SLACK_MS = 3_000;
-let t: TestApp;
 let simulator: Awaited<ReturnType<typeof startCourierSimulator>>;
 beforeAll(async () => {
   simulator = await startCourierSimulator({ credentials: { apiKey: 'test', password: 'test' } });
-  t = await createTestApp({
-    courier: new TransglobalCourier({
-      name: 'simulator',
-      baseUrl: simulator.url,
-      apiKey: 'test',
-      password: 'test',
-      timeouts: { countriesMs: 60_000, quoteMs: 60_000, commodityMs: 60_000, bookMs: 90_000 },
-      retry: { attempts: 3, baseDelayMs: 10 },
-    }),
-    customerWaits: WAITS,
-  });
-}, 60_000);
-afterAll(async () => {
-  simulator.control({ reset: true });
-  await t.close();
-  await simulator.close();
 });
+// Hooks after the tests run in reverse: the simulator is closed last, once the app is closed,
+// and reset first, so that no request of the app still hangs on it while it closes.
+afterAll(() => simulator.close());
+const t = useTestApp(() => ({
+  courier: new TransglobalCourier({
+    name: 'simulator',
+    baseUrl: simulator.url,
+    apiKey: 'test',
+    password: 'test',
+    timeouts: { countriesMs: 60_000, quoteMs: 60_000, commodityMs: 60_000, bookMs: 90_000 },
+    retry: { attempts: 3, baseDelayMs: 10 },
+  }),
+  customerWaits: WAITS,
+}));
+afterAll(() => simulator.control({ reset: true }));
 
 describe('bounded customer waits', () => {
   it('the site waits at most 10 s for a quote and 8 s for an item lookup', async () => {
+    // Its own app: the site's own waits, without this file's shortened ones.
     const site = await createTestApp();
     try {
       expect(site.app.services.quotes.courierWaitMs).toBe(10_000);

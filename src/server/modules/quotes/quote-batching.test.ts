@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '#tests/support/test-app.js';
 import { OrderViewSchema } from '#src/domain/order.js';
 import { GUEST_COOKIE } from '../orders/order-access.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { quoteBody } from '#tests/support/factories/orders.js';
+import { draftOrderRow } from '#tests/support/factories/order-rows.js';
 import { call } from '#tests/support/call.js';
 import { createOrder, getOrder } from '#src/domain/api/orders.js';
 
@@ -82,20 +82,8 @@ describe('orders started at the same moment', () => {
     const taken = (
       await t.database.query<{ reference: string }>(`SELECT reference FROM orders LIMIT 1`)
     )[0]!.reference;
-    const draft = (reference: string) => ({
-      id: randomUUID(),
-      reference,
-      collectionCountryId: 231,
-      collectionPostcode: 'SW1A 1AA',
-      destinationCountryId: 73,
-      destinationPostcode: '75001',
-      smallBoxes: 1,
-      largeBoxes: 0,
-      totalWeightKg: 10,
-      offeredServices: [],
-      createdAt: t.clock.now(),
-      updatedAt: t.clock.now(),
-    });
+    const draft = (reference: string) =>
+      draftOrderRow(t.clock.now(), { reference, totalWeightKg: 10 });
     const insertDrafts = vi.spyOn(OrdersRepository.prototype, 'insertDrafts');
     const owner = (i: number) => ({ guestHash: `refused-batch-${i}`, userId: null });
     const results = await Promise.allSettled([

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok, untyped } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
-import { commodityCode, quoteBody } from '#tests/support/factories/orders.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { quoteBody, withItem, type ItemToDeclare } from '#tests/support/factories/orders.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { addItem } from '#src/domain/api/declaration.js';
 import { createOrder } from '#src/domain/api/orders.js';
@@ -18,24 +18,14 @@ import {
 } from '#src/domain/api/saved-items.js';
 import { getSession } from '#src/domain/api/session.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A draft in this browser with one item declared in its small parcel. */
-async function orderWithItem(
-  browser: TestBrowser,
-  item: { name: string; numberOfUnits: number; unitValue: number; unitWeight: number },
-) {
-  const { id } = await ok(browser, createOrder, {
+async function orderWithItem(browser: TestBrowser, item: ItemToDeclare) {
+  const draft = await ok(browser, createOrder, {
     body: { quote: quoteBody(), service: 'express' },
   });
-  const order = await ok(browser, addItem, {
-    params: { id, parcelKey: 'small-1' },
-    body: { ...item, commodityCode: await commodityCode(browser, item.name) },
-  });
+  const order = await withItem(browser, draft, item);
   return { order, item: order.parcels[0]!.items.at(-1)! };
 }
 
@@ -144,17 +134,19 @@ describe('saved items', () => {
       unitWeight: saved.unitWeightGrams / 1000,
     };
 
+    /** An order of `count` books at £10, 0.5 kg each, and the saved item added to it. */
+    const reusedAfterBooks = async (count: number) => {
+      const { order } = await orderWithItem(ada, {
+        name: 'Books',
+        numberOfUnits: count,
+        unitValue: 10,
+        unitWeight: 0.5,
+      });
+      return call(ada, addItem, { params: { id: order.id, parcelKey: 'small-1' }, body: reuse });
+    };
+
     // A new order: the saved item is added as it was declared.
-    const { order } = await orderWithItem(ada, {
-      name: 'Books',
-      numberOfUnits: 4,
-      unitValue: 10,
-      unitWeight: 0.5,
-    });
-    const added = await call(ada, addItem, {
-      params: { id: order.id, parcelKey: 'small-1' },
-      body: reuse,
-    });
+    const added = await reusedAfterBooks(4);
     expect(added.statusCode, added.body).toBe(201);
     const items = added.json().parcels[0]!.items;
     expect(items.find((i) => i.name === 'Jumper')).toMatchObject({
@@ -167,16 +159,7 @@ describe('saved items', () => {
     expect(items).toHaveLength(2);
 
     // Another order whose small parcel already holds 18 kg: 4 kg more is over its 20 kg.
-    const { order: heavy } = await orderWithItem(ada, {
-      name: 'Books',
-      numberOfUnits: 36,
-      unitValue: 10,
-      unitWeight: 0.5,
-    });
-    const refused = await call(ada, addItem, {
-      params: { id: heavy.id, parcelKey: 'small-1' },
-      body: reuse,
-    });
+    const refused = await reusedAfterBooks(36);
     expect(refused.statusCode).toBe(422);
     expect(refused.json<ApiErrorBody>().error.code).toBe('ITEM_NOT_ALLOWED');
   });
@@ -199,22 +182,22 @@ describe('saved items', () => {
     expect(await savedOf(ada)).toHaveLength(SAVED_ITEMS_MAX);
   });
 
-  it('counts saves and deletes against the per-address account limit', async () => {
-    const limited = await createTestApp({
-      rateLimits: { account: { max: 3, windowSeconds: 900 } },
+  describe('under a tight per-address account limit', () => {
+    const limited = useTestApp({ rateLimits: { account: { max: 3, windowSeconds: 900 } } });
+
+    it('counts saves and deletes against it', async () => {
+      // Signing up is counted under its own limit; opening its emailed link is the first of the
+      // three account requests.
+      const { browser: ada } = await customer(limited, { name: 'Ada' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push(
+          (await call(ada, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([404, 404, 429]);
+      // Reading is never limited.
+      expect((await call(ada, listSavedItems)).statusCode).toBe(200);
     });
-    onTestFinished(() => limited.close());
-    // Signing up is counted under its own limit; opening its emailed link is the first of the
-    // three account requests.
-    const { browser: ada } = await customer(limited, { name: 'Ada' });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push(
-        (await call(ada, deleteSavedItem, { params: { savedItemId: randomUUID() } })).statusCode,
-      );
-    }
-    expect(statuses).toEqual([404, 404, 429]);
-    // Reading is never limited.
-    expect((await call(ada, listSavedItems)).statusCode).toBe(200);
   });
 });

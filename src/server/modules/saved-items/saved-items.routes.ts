@@ -1,32 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionUser } from '#src/domain/accounts.js';
+import type { FastifyInstance } from 'fastify';
 import { deleteSavedItem, listSavedItems, saveItem } from '#src/domain/api/saved-items.js';
 import { signedInUser } from '../../http/access.js';
-import { NO_STORE, routesOn } from '../../http/route.js';
-import type { OrderAccess, Viewer } from '../orders/index.js';
+import { accountRoutesOn } from '../../http/route.js';
+import type { OrderAccess } from '../orders/index.js';
 import type { SavedItemsService } from './saved-items.service.js';
 
+/** Every route here is for a signed-in account (its declared rule). */
 export function savedItemsRoutes(
   savedItems: SavedItemsService,
-  access: Pick<OrderAccess, 'guestHashOf'>,
+  access: Pick<OrderAccess, 'signedInViewerOf'>,
 ) {
-  // Every route here is for a signed-in account (its declared rule): this browser and account.
-  const signedIn = (request: FastifyRequest): Viewer & { user: SessionUser } => ({
-    guestHash: access.guestHashOf(request),
-    user: signedInUser(request),
-  });
-
   return async function register(app: FastifyInstance) {
-    const read = routesOn(app, NO_STORE);
-    // Writes count against the per-address limit of every state-changing account route.
-    const write = routesOn(app, { ...NO_STORE, rateLimit: 'account' });
+    const { read, write } = accountRoutesOn(app);
 
     read(listSavedItems, async (request) => ({
       items: await savedItems.list(signedInUser(request)),
     }));
 
     write(saveItem, async (request) => {
-      const viewer = signedIn(request);
+      const viewer = access.signedInViewerOf(request);
       const item = await savedItems.save(viewer, request.body.orderId, request.body.itemId);
       return { item, items: await savedItems.list(viewer.user) };
     });

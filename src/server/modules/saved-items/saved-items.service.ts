@@ -3,8 +3,10 @@ import type { SessionUser } from '#src/domain/accounts.js';
 import {
   SAVED_ITEM_NOT_FOUND,
   SAVED_ITEMS_MAX,
+  SavedItemSchema,
   type SavedItem,
 } from '#src/domain/api/saved-items.js';
+import { ItemFieldsSchema } from '#src/domain/order.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { OrderAccess, Viewer, OrdersService } from '../orders/index.js';
@@ -13,17 +15,9 @@ import type { SavedItemRow, SavedItemsRepository } from './saved-items.repositor
 const ITEM_NOT_FOUND = () =>
   new ApiError(404, 'ITEM_NOT_FOUND', 'That item is not in this order any more.');
 
+/** The row as the API declares it: the schema keeps the item's fields and leaves the owner out. */
 function toSavedItem(row: SavedItemRow): SavedItem {
-  return {
-    id: row.id,
-    name: row.name,
-    commodityCode: row.commodityCode,
-    commodityDescription: row.commodityDescription,
-    numberOfUnits: row.numberOfUnits,
-    unitValuePence: row.unitValuePence,
-    unitWeightGrams: row.unitWeightGrams,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return SavedItemSchema.parse({ ...row, createdAt: row.createdAt.toISOString() });
 }
 
 /**
@@ -59,12 +53,8 @@ export class SavedItemsService {
       {
         id: randomUUID(),
         userId: viewer.user.id,
-        name: item.name,
-        commodityCode: item.commodityCode,
-        commodityDescription: item.commodityDescription,
-        numberOfUnits: item.numberOfUnits,
-        unitValuePence: item.unitValuePence,
-        unitWeightGrams: item.unitWeightGrams,
+        // The declared item's own fields: the schema leaves out its id and country of origin.
+        ...ItemFieldsSchema.parse(item),
         createdAt: this.deps.clock.now(),
       },
       SAVED_ITEMS_MAX,

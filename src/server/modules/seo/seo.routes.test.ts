@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { SITEMAP_PATHS, pageMeta } from '#src/domain/site-meta.js';
 import { PAGE_MODULES } from '#src/domain/page-modules.js';
 import { prerenderedFile } from '../../spa/prerendered.js';
@@ -27,10 +27,7 @@ const FAQ_CONTENT = '<main><h1>Frequently asked questions</h1></main>';
 const SCRIPT = `console.log(${JSON.stringify('BoxAbroad '.repeat(500))});`;
 
 let web: string;
-let t: TestApp;
-let tProxy: TestApp;
-let tDirect: TestApp;
-beforeAll(async () => {
+beforeAll(() => {
   web = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), TEMPLATE);
@@ -62,17 +59,13 @@ beforeAll(async () => {
       },
     }),
   );
-  t = await createTestApp({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' });
-  // Behind one proxy that is trusted (TRUST_PROXY=1).
-  tProxy = await createTestApp({ webDistDir: web, trustProxy: 1 });
-  tDirect = await createTestApp({ webDistDir: web });
 });
-afterAll(async () => {
-  await t.close();
-  await tProxy.close();
-  await tDirect.close();
-  rmSync(web, { recursive: true, force: true });
-});
+// Registered before the apps: it runs after they are closed.
+afterAll(() => rmSync(web, { recursive: true, force: true }));
+const t = useTestApp(() => ({ webDistDir: web, publicUrl: 'https://www.boxabroad.example/' }));
+// Behind one proxy that is trusted (TRUST_PROXY=1).
+const tProxy = useTestApp(() => ({ webDistDir: web, trustProxy: 1 }));
+const tDirect = useTestApp(() => ({ webDistDir: web }));
 
 const origin = 'https://www.boxabroad.example';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import { call, untyped } from '#tests/support/call.js';
 import { paymentWebhook, sandboxConfirmCard } from '#src/domain/api/checkout.js';
 import { StripePaymentProvider } from './stripe-payments.js';
@@ -327,11 +327,9 @@ describe('webhooks', () => {
   });
 
   describe('through the site’s webhook route', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ payment: provider() });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp(() => ({ payment: provider() }));
+    // The card sandbox, the site's provider when no Stripe key is set.
+    const sandboxApp = useTestApp();
 
     it('rejects a bad signature before reading the event, and accepts a good one', async () => {
       const payload = event(
@@ -363,17 +361,12 @@ describe('webhooks', () => {
       );
       expect(csp).toContain("script-src 'self' https://js.stripe.com");
       expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
-      const sandboxApp = await createTestApp();
-      try {
-        const plain = String(
-          (await sandboxApp.app.inject({ method: 'GET', url: '/healthz' })).headers[
-            'content-security-policy'
-          ],
-        );
-        expect(plain).not.toContain('stripe');
-      } finally {
-        await sandboxApp.close();
-      }
+      const plain = String(
+        (await sandboxApp.app.inject({ method: 'GET', url: '/healthz' })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(plain).not.toContain('stripe');
       // The sandbox's card routes exist only with the sandbox.
       const sandbox = await call(t.app, sandboxConfirmCard, { body: untyped({}) });
       expect(sandbox.statusCode).toBe(404);
