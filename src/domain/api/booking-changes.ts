@@ -5,7 +5,7 @@ import { ORDER_NOT_FOUND } from '../order.js';
 import { CoverSettingsSchema } from './cover.js';
 import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
-import { OrderParams } from './orders.js';
+import { OrderParams, orderRoute } from './orders.js';
 
 const TAG = 'Cancel or change a booking';
 
@@ -88,47 +88,39 @@ const CONFLICT = apiError(
   'Not possible now, with the reason (BOOKING_COLLECTED, NOT_BOOKED, CHANGES_CLOSED, CHANGE_IN_PROGRESS)',
 );
 
-export const getBookingChanges = defineRoute({
+export const getBookingChanges = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/booking-changes',
-  access: 'order',
   tag: TAG,
   summary: 'What may still be cancelled or changed on a booking, and the changes made',
-  params: OrderParams,
   responses: {
     200: BookingChangesSchema.describe('The booking’s changes'),
     404: NOT_FOUND,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const cancelBooking = defineRoute({
+export const cancelBooking = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/booking-changes/cancellation',
-  access: 'order',
   tag: TAG,
   summary: 'Cancel a booking before the courier collects it, with a full refund',
   description:
     'The order becomes `cancelling` and the cancel job asks the courier; once the courier confirms, the order is `cancelled`, a held payment is released and a captured one refunded in full (the refund job), and the customer is emailed. The same request key (or a second cancel) changes nothing more. Refused with 409 once the courier has collected the boxes.',
-  params: OrderParams,
   body: z.object({ requestKey: RequestKey }),
   responses: {
     202: BookingChangesSchema.describe('The cancellation is under way'),
     404: NOT_FOUND,
     409: CONFLICT,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const changeCollectionDate = defineRoute({
+export const changeCollectionDate = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/booking-changes/collection-date',
-  access: 'order',
   tag: TAG,
   summary: 'Move a booked collection to another day',
   description:
     'Until the collection window opens on the booked day: the courier rebooks the collection (no charge), then the order, its tracking, its reminder and its labels use the new day. Answers within 8 s: a courier slower than that, or one that does not answer, leaves the change `pending` or `checking` in the answer, settled later and emailed.',
-  params: OrderParams,
   body: z.object({
     collectionDate: z.iso.date('Choose a collection date'),
     requestKey: RequestKey,
@@ -142,7 +134,6 @@ export const changeCollectionDate = defineRoute({
     422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the change; nothing changed (COURIER_REFUSED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const CollectionContactSchema = z.object({
@@ -152,15 +143,13 @@ export const CollectionContactSchema = z.object({
   requestKey: RequestKey,
 });
 
-export const changeCollectionContact = defineRoute({
+export const changeCollectionContact = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/booking-changes/contact',
-  access: 'order',
   tag: TAG,
   summary: 'Change the collection’s phone, email and instructions for the driver',
   description:
     'Until the collection window opens on the booked day: checked as on the address step, sent to the courier, then saved on the order. Answers within 8 s, as a change of day does.',
-  params: OrderParams,
   body: CollectionContactSchema,
   responses: {
     200: BookingChangesSchema.describe(
@@ -171,7 +160,6 @@ export const changeCollectionContact = defineRoute({
     422: apiError('A field is not valid; `fields` says which (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the change; nothing changed (COURIER_REFUSED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 /** A cover raise and the card payment the browser confirms for it. */
@@ -185,15 +173,13 @@ export const CoverRaiseSchema = z.object({
 });
 export type CoverRaise = z.infer<typeof CoverRaiseSchema>;
 
-export const raiseCover = defineRoute({
+export const raiseCover = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/booking-changes/cover',
-  access: 'order',
   tag: TAG,
   summary: 'Raise the cover of a booking before the courier collects it (a second card payment)',
   description:
     'Priced on the server at the settings the booking was priced with (the new cover’s price less the price of the cover already bought) and returned with a card payment to confirm; nothing changes until that payment is authorised (a raise that costs nothing has no payment and is under way at once). Then the courier is told the new cover and the payment is captured; if the courier refuses, the hold is released. The same request key returns the same raise; a new amount replaces a raise still waiting for its card.',
-  params: OrderParams,
   body: z.object({ cover: z.string().max(20), requestKey: RequestKey }),
   responses: {
     200: CoverRaiseSchema.describe('The raise and the payment to confirm'),
@@ -203,24 +189,20 @@ export const raiseCover = defineRoute({
       'Not an amount, not above the cover in force, or above the most this shipment can have; `fields.cover` says why (VALIDATION_FAILED)',
     ),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const confirmCoverRaise = defineRoute({
+export const confirmCoverRaise = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/booking-changes/cover/confirmation',
-  access: 'order',
   tag: TAG,
   summary: 'After the card step of a cover raise: read the payment from the card provider',
   description:
     'Safe to repeat (the provider’s event may have done it already). An authorised payment starts the raise with the courier; the page then follows `cover.pending` and `changes` until it is done.',
-  params: OrderParams,
   body: z.object({ changeId: z.uuid({ message: 'The change must be a UUID' }) }),
   responses: {
     200: BookingChangesSchema.describe('The booking, with the raise under way or its outcome'),
     404: NOT_FOUND,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const cancelAdminBooking = defineRoute({

@@ -1,15 +1,13 @@
 import { AddressInputSchema } from '../address.js';
 import { z } from '../zod.js';
-import { ORDER_NOT_FOUND } from '../order.js';
-import { apiError, defineRoute } from './define-route.js';
-import { OrderParams, UpdatedOrder } from './orders.js';
+import { apiError } from './define-route.js';
+import { OrderParams, orderRoute, UpdatedOrder } from './orders.js';
 
 /** The booking wizard: addresses (steps 1 and 2) and the collection date (step 3). */
 
-export const saveAddress = defineRoute({
+export const saveAddress = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/addresses/:role',
-  access: 'order',
   tag: 'Booking',
   summary: 'Save the collection or delivery address (booking steps 1 and 2)',
   description:
@@ -18,11 +16,9 @@ export const saveAddress = defineRoute({
   body: AddressInputSchema,
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
     422: apiError('Invalid address (VALIDATION_FAILED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const CollectionDatesSchema = z.object({
@@ -44,37 +40,29 @@ export const CollectionDatesSchema = z.object({
 });
 export type CollectionDates = z.infer<typeof CollectionDatesSchema>;
 
-export const getCollectionDates = defineRoute({
+export const getCollectionDates = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/collection-dates',
-  access: 'order',
   tag: 'Booking',
   summary: 'The dates the collection can be booked for',
   description:
     'From the next working day to the fifth, in Europe/London; weekends and the bank holidays of the collection address’s part of the UK are listed but not selectable.',
-  params: OrderParams,
   responses: {
     200: CollectionDatesSchema.describe('The collection window'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const setCollectionDate = defineRoute({
+export const setCollectionDate = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/collection-date',
-  access: 'order',
   tag: 'Booking',
   summary: 'Choose the collection date (booking step 3)',
-  params: OrderParams,
   body: z.object({ date: z.string().default('').describe('yyyy-mm-dd') }),
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'No service chosen yet (SERVICE_NOT_SELECTED), it no longer runs (SERVICE_UNAVAILABLE), or the order has been paid for (ORDER_LOCKED)',
     ),
     422: apiError('A date outside the window, a weekend or a bank holiday (VALIDATION_FAILED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });

@@ -6,10 +6,9 @@ import {
   SandboxCardInputSchema,
   SandboxCardResultSchema,
 } from '../checkout.js';
-import { ORDER_NOT_FOUND } from '../order.js';
 import { z } from '../zod.js';
 import { apiError, defineRoute } from './define-route.js';
-import { OrderParams } from './orders.js';
+import { OrderParams, orderRoute } from './orders.js';
 
 /** Bytes that are not JSON: a PDF sent, or a webhook's body kept exactly as it was signed. */
 const bytes = () =>
@@ -19,61 +18,48 @@ const bytes = () =>
 
 /** Pay, the booking's progress, labels and documents, and the card provider's webhook. */
 
-export const startPayment = defineRoute({
+export const startPayment = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/payment',
-  access: 'order',
   tag: 'Checkout',
   summary: 'Pay: create or reuse the payment for the server’s price',
   description:
     'The amount is the server’s price for the order; a request body is ignored. Calling it again reuses the same payment while it can still be confirmed. The browser confirms the card with the provider using `clientSecret`.',
-  params: OrderParams,
   responses: {
     200: PaymentSessionSchema.describe('The payment to confirm with the card provider'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'Already paid for (ORDER_LOCKED), not ready for payment (ORDER_INCOMPLETE), the collection date can no longer be booked (COLLECTION_DATE_LAPSED), or the service no longer runs (SERVICE_UNAVAILABLE)',
     ),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const confirmPayment = defineRoute({
+export const confirmPayment = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/payment/confirm',
-  access: 'order',
   tag: 'Checkout',
   summary: 'After the card step: the payment as the provider has it now, and the booking’s status',
-  params: OrderParams,
   responses: {
     200: CheckoutStatusSchema.describe('The checkout’s status'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const getCheckoutStatus = defineRoute({
+export const getCheckoutStatus = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/checkout',
-  access: 'order',
   tag: 'Checkout',
   summary: 'The booking’s progress and outcome',
   description:
     'Polled by the pages after Pay until `result` is no longer `pending`. Labels and documents are listed once the order is booked.',
-  params: OrderParams,
   responses: {
     200: CheckoutStatusSchema.describe('The checkout’s status'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const getOrderDocument = defineRoute({
+export const getOrderDocument = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/documents/:documentId',
-  access: 'order',
   tag: 'Checkout',
   summary: 'A label or document of a booked order (PDF)',
   description:
@@ -84,7 +70,6 @@ export const getOrderDocument = defineRoute({
     200: bytes().describe('The PDF'),
     404: apiError('No such order (ORDER_NOT_FOUND) or document (DOCUMENT_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const paymentWebhook = defineRoute({

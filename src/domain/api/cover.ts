@@ -1,7 +1,6 @@
-import { ORDER_NOT_FOUND } from '../order.js';
 import { z } from '../zod.js';
-import { apiError, defineRoute } from './define-route.js';
-import { OrderParams, UpdatedOrder } from './orders.js';
+import { apiError } from './define-route.js';
+import { orderRoute, UpdatedOrder } from './orders.js';
 
 /** The cover choice on the payment step (docs/cover-and-import-charges.md, "Cover"). */
 
@@ -41,18 +40,14 @@ export const CoverOptionsSchema = z.object({
 });
 export type CoverOptions = z.infer<typeof CoverOptionsSchema>;
 
-export const getCoverOptions = defineRoute({
+export const getCoverOptions = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/cover',
-  access: 'order',
   tag: TAG,
   summary: 'The cover that can be chosen for an order, its price and what it does not pay for',
-  params: OrderParams,
   responses: {
     200: CoverOptionsSchema.describe('The cover settings, the order’s cover and its exclusions'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const COVER_MESSAGE = 'Enter the cover you want in pounds, like 600';
@@ -63,19 +58,16 @@ export const ChooseCoverInputSchema = z.object({
 });
 export type ChooseCoverInput = z.input<typeof ChooseCoverInputSchema>;
 
-export const chooseCover = defineRoute({
+export const chooseCover = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/cover',
-  access: 'order',
   tag: TAG,
   summary: 'Choose the order’s cover',
   description:
     'The cover is the whole amount the shipment is covered for, from the included £50 up to the declared value of the items, at most the cover settings’ maximum (£2,000). The order’s price becomes the service’s price plus the cover’s (a percentage of the cover above the included amount, rounded up to the penny), worked out on the server; the payment is for that price. Only while the order may be changed.',
-  params: OrderParams,
   body: ChooseCoverInputSchema,
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'The order can no longer be changed (ORDER_LOCKED), or its service is not chosen yet (SERVICE_NOT_SELECTED)',
     ),
@@ -83,5 +75,4 @@ export const chooseCover = defineRoute({
       'Not an amount, under the included cover, over the declared value or over the maximum (VALIDATION_FAILED, field cover)',
     ),
   },
-  notFound: ORDER_NOT_FOUND,
 });

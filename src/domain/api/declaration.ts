@@ -1,10 +1,10 @@
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 import { AcceptTermsInputSchema } from '../checkout.js';
 import { AddItemInputSchema } from '../items.js';
-import { ORDER_NOT_FOUND, OrderViewSchema } from '../order.js';
+import { OrderViewSchema } from '../order.js';
 import { z } from '../zod.js';
 import { apiError, defineRoute } from './define-route.js';
-import { OrderParams, UpdatedOrder } from './orders.js';
+import { OrderParams, orderRoute, UpdatedOrder } from './orders.js';
 
 /** Declare Items: what is in each box, and the check before payment. */
 
@@ -45,10 +45,9 @@ export const lookupCommodities = defineRoute({
   },
 });
 
-export const addItem = defineRoute({
+export const addItem = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/parcels/:parcelKey/items',
-  access: 'order',
   tag: 'Declared items',
   summary: 'Declare an item in a parcel',
   description:
@@ -65,13 +64,11 @@ export const addItem = defineRoute({
     503: apiError('The courier could not be asked (COMMODITY_LOOKUP_UNAVAILABLE)'),
     429: TOO_MANY_ATTEMPTS_REPLY,
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const deleteItem = defineRoute({
+export const deleteItem = orderRoute({
   method: 'DELETE',
   path: '/api/v1/orders/:id/parcels/:parcelKey/items/:itemId',
-  access: 'order',
   tag: 'Declared items',
   summary: 'Remove a declared item',
   params: ParcelParams.extend({ itemId: z.uuid() }),
@@ -80,62 +77,49 @@ export const deleteItem = defineRoute({
     404: apiError('No such order (ORDER_NOT_FOUND) or item (ITEM_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const getDeclarationWarnings = defineRoute({
+export const getDeclarationWarnings = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/declaration',
-  access: 'order',
   tag: 'Declared items',
   summary: 'The limits the declared items are under',
-  params: OrderParams,
   responses: {
     200: z.object({ warnings: DeclarationWarningsSchema }).describe('The current warnings'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const acceptTerms = defineRoute({
+export const acceptTerms = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/terms-acceptance',
-  access: 'order',
   tag: 'Declared items',
   summary: 'The payment step’s tick: the Terms accepted and nothing prohibited inside',
   description:
     'Recorded for the declaration as it is now; changing the items afterwards needs a new tick. An authorisation for an order without a current acceptance is cancelled (TERMS_NOT_ACCEPTED).',
-  params: OrderParams,
   body: AcceptTermsInputSchema,
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'The order has been paid for (ORDER_LOCKED) or its items are not declared (ORDER_INCOMPLETE)',
     ),
     422: apiError('The box was not ticked (VALIDATION_FAILED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const confirmDeclaration = defineRoute({
+export const confirmDeclaration = orderRoute({
   method: 'POST',
   path: '/api/v1/orders/:id/declaration',
-  access: 'order',
   tag: 'Declared items',
   summary: 'Continue: check the whole declaration before payment',
-  params: OrderParams,
   responses: {
     200: z
       .object({ order: OrderViewSchema, warnings: DeclarationWarningsSchema })
       .describe('The order, ready for payment, and any warnings'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
     422: apiError(
       'An empty parcel, a parcel over its weight, prohibited goods, goods over a limit, or over £5,000 (DECLARATION_INVALID)',
     ),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const PersonalEffectsInputSchema = z.object({
@@ -144,20 +128,16 @@ export const PersonalEffectsInputSchema = z.object({
 });
 export type PersonalEffectsInput = z.input<typeof PersonalEffectsInputSchema>;
 
-export const setPersonalEffects = defineRoute({
+export const setPersonalEffects = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/personal-effects',
-  access: 'order',
   tag: 'Declared items',
   summary: 'The declaration’s switch: these are the recipient’s own used belongings',
   description:
     'When on, the booking declares the goods to customs as personal effects (the reason for export and the goods description say so), the import charges estimate assumes the destination’s relief, and the confirmation email lists the documents the destination asks for. A change clears the declaration’s check (Continue again). Only while the order may be changed.',
-  params: OrderParams,
   body: PersonalEffectsInputSchema,
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError('The order has been paid for (ORDER_LOCKED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });

@@ -8,12 +8,49 @@ import {
 } from '../order.js';
 import { QuoteQuerySchema, QuoteRequestSchema } from '../quote.js';
 import { apiError, defineRoute } from './define-route.js';
+import type { ApiRoute } from './route.js';
 
 /** The path parameters of every route under `/api/v1/orders/:id`. */
 export const OrderParams = z.object({ id: z.uuid() });
 
 /** What the routes that change an order answer. */
 export const UpdatedOrder = OrderViewSchema.describe('The updated order');
+
+const NO_SUCH_ORDER = apiError('No such order (ORDER_NOT_FOUND)');
+
+/** What `orderRoute` fills in: who may call it, its `:id`, and the answer when there is no order. */
+type OrderRouteDefaults = {
+  readonly access: 'order';
+  readonly notFound: typeof ORDER_NOT_FOUND;
+};
+
+/**
+ * A route on one order, `/api/v1/orders/:id/…`: open to whoever may open the order (docs/accounts.md,
+ * "Who may open an order"), its path parameters `OrderParams` unless it names more, and 404
+ * `ORDER_NOT_FOUND` for an order that does not exist or is not the caller's. Written once here, so
+ * no order route can forget its access check or its 404.
+ */
+export function orderRoute<const R extends Omit<ApiRoute, 'access' | 'notFound'>>(
+  route: R,
+): ReturnType<
+  typeof defineRoute<
+    OrderRouteDefaults &
+      Omit<R, 'params' | 'responses'> & {
+        readonly params: R extends { readonly params: infer P extends z.ZodType }
+          ? P
+          : typeof OrderParams;
+        readonly responses: { readonly 404: typeof NO_SUCH_ORDER } & R['responses'];
+      }
+  >
+> {
+  return defineRoute({
+    access: 'order',
+    notFound: ORDER_NOT_FOUND,
+    ...route,
+    params: route.params ?? OrderParams,
+    responses: { 404: NO_SUCH_ORDER, ...route.responses },
+  }) as never;
+}
 
 /** What a quote answers; cached by browsers and shared caches, never with an order in it. */
 export const getQuotes = defineRoute({
@@ -57,38 +94,30 @@ export const createOrder = defineRoute({
   },
 });
 
-export const getOrder = defineRoute({
+export const getOrder = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id',
-  access: 'order',
   tag: 'Quotes and orders',
   summary: 'Read an order',
-  params: OrderParams,
   responses: {
     200: OrderViewSchema.describe('The order'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
-export const selectService = defineRoute({
+export const selectService = orderRoute({
   method: 'PUT',
   path: '/api/v1/orders/:id/service',
-  access: 'order',
   tag: 'Quotes and orders',
   summary: 'Choose Express or Economy',
   description: 'The price stored is the server’s own, from the current rate table.',
-  params: OrderParams,
   body: SelectServiceInputSchema,
   responses: {
     200: UpdatedOrder,
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError(
       'The order can no longer be changed (ORDER_LOCKED), or the service is not offered for it (SERVICE_UNAVAILABLE)',
     ),
     422: apiError('Unknown service (VALIDATION_FAILED)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 /** Why an order cannot be discarded: what the customer is told (409). */
@@ -102,19 +131,15 @@ export const NOT_DISCARDABLE = {
 } as const;
 
 /** Discard on the account page: an unpaid draft is deleted as an abandoned one is. */
-export const discardOrder = defineRoute({
+export const discardOrder = orderRoute({
   method: 'DELETE',
   path: '/api/v1/orders/:id',
-  access: 'order',
   tag: 'Quotes and orders',
   summary: 'Discard a booking in progress',
   description:
     'Deletes a `draft` order that no payment holds, with its declared items and links, as the deletion of abandoned drafts does. A paid order, one whose booking failed, or a draft whose payment was started is kept: 409. Once discarded the order is gone, so a second discard answers 404.',
-  params: OrderParams,
   responses: {
     200: z.object({ reference: z.string() }).describe('The reference of the discarded order'),
-    404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: apiError('Paid for, booking failed, or a payment started (ORDER_NOT_DISCARDABLE)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });

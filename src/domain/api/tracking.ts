@@ -4,7 +4,7 @@ import { PaymentSummarySchema } from '../refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../tracking.js';
 import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
-import { OrderParams } from './orders.js';
+import { OrderParams, orderRoute } from './orders.js';
 import { TOO_MANY_ATTEMPTS_REPLY } from './session.js';
 
 /**
@@ -187,19 +187,16 @@ export const rebookMissedCollection = defineRoute({
   notFound: TRACKING_LINK_INVALID,
 });
 
-export const getOrderTracking = defineRoute({
+export const getOrderTracking = orderRoute({
   method: 'GET',
   path: '/api/v1/orders/:id/tracking',
-  access: 'order',
   tag: TAG,
   summary: 'An order’s tracking, for whoever may open the order',
   description: 'Null until the order is booked with the courier.',
-  params: OrderParams,
   responses: {
     200: z.object({ tracking: TrackingViewSchema.nullable() }).describe('The order’s tracking'),
     404: apiError('No such order, or not yours (ORDER_NOT_FOUND)'),
   },
-  notFound: ORDER_NOT_FOUND,
 });
 
 export const AdminShipmentSchema = z.object({
