@@ -10,14 +10,19 @@ const POLL_MS = 2_000;
 
 /**
  * Cancel a booked order on the customer's behalf (docs/booking-changes.md): the customer's own
- * cancellation, recorded as this operator's; the courier is asked, then the payment refunded in
- * full. The page follows the cancellation until the courier has answered.
+ * cancellation, recorded as this operator's; the courier is asked, then what is left of the
+ * payment refunded. Offered only while the courier has not collected the boxes (it refuses a
+ * cancellation after), with the amount that would really go back. The page follows the
+ * cancellation until the courier has answered.
  */
 export function CancelBooking({
   order,
+  refundablePence,
   onChanged,
 }: {
   order: AdminOrderDetail['order'];
+  /** What is left of the captured payment after any refunds. */
+  refundablePence: number;
   onChanged: (next: AdminOrderDetail, message?: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -37,7 +42,7 @@ export function CancelBooking({
           changed.current(
             next,
             next.order.status === 'cancelled'
-              ? 'The courier cancelled the booking. The payment is being refunded in full and the customer has been emailed.'
+              ? 'The courier cancelled the booking. What is left of the payment is being refunded and the customer has been emailed.'
               : next.order.status === 'booked'
                 ? 'The courier did not cancel the booking: see its answer in the timeline.'
                 : undefined,
@@ -60,15 +65,21 @@ export function CancelBooking({
       </p>
     );
   }
-  if (order.status !== 'booked') return null;
+  // Once the courier has the boxes (any tracking status past booked), it cannot cancel.
+  const collected = order.trackingStatus !== null && order.trackingStatus !== 'booked';
+  if (order.status !== 'booked' || collected) return null;
+  const refunded = order.pricePence !== null && refundablePence < order.pricePence;
+  const amount = formatPence(refundablePence);
   return (
     <section aria-labelledby="cancel-booking-heading" className="console-section">
       <h2 id="cancel-booking-heading">Cancel the booking</h2>
       <p>
         For a customer who asks us to: the courier is asked to cancel (it refuses once it has
-        collected the boxes), then{' '}
-        {order.pricePence ? formatPence(order.pricePence) : 'the payment'} is refunded in full and
-        the customer emailed.
+        collected the boxes), then {amount}
+        {refunded
+          ? `, what is left of the ${formatPence(order.pricePence ?? 0)} paid after the refunds already made,`
+          : ', the whole payment,'}{' '}
+        is refunded and the customer emailed.
       </p>
       <button
         type="button"
@@ -94,7 +105,7 @@ export function CancelBooking({
       >
         <p>
           Only when the customer asked for it. The courier will not collect, and the customer is
-          refunded in full. This cannot be undone.
+          refunded {amount}. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -140,7 +140,11 @@ function OrderBody({
 
       <OrderActions detail={detail} onChanged={onResolved} />
 
-      <CancelBooking order={order} onChanged={onResolved} />
+      <CancelBooking
+        order={order}
+        refundablePence={detail.refundablePence}
+        onChanged={onResolved}
+      />
 
       {order.status === 'booked' && <OrderTracking orderId={order.id} />}
 
