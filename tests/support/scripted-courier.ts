@@ -148,3 +148,25 @@ export class ScriptedCourier implements CourierProvider {
     return { cancelledAt: at };
   }
 }
+
+/**
+ * A courier whose bookings, routes, commodities and documents go to `real` (the simulator's
+ * client) and whose tracking, rebookings and cancellations are what the test scripts in
+ * `scripted`: a booked shipment whose life the test writes event by event.
+ */
+export function bookedThroughScriptedAfter(
+  real: CourierProvider,
+  scripted: ScriptedCourier,
+): CourierProvider {
+  return {
+    name: real.name,
+    getCountries: () => real.getCountries(),
+    getRouteServices: (query) => real.getRouteServices(query),
+    lookupCommodity: (description) => real.lookupCommodity(description),
+    bookShipment: (booking, observe) => real.bookShipment(booking, observe),
+    getShipmentDocuments: (reference, observe) => real.getShipmentDocuments(reference, observe),
+    trackShipment: (reference) => scripted.trackShipment(reference),
+    rebookCollection: (change) => scripted.rebookCollection(change),
+    cancelShipment: (reference) => scripted.cancelShipment(reference),
+  };
+}

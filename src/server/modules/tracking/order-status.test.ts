@@ -4,7 +4,7 @@ import { customer } from '#tests/support/factories/accounts.js';
 import { COLLECTION_ADDRESS, newOrder } from '#tests/support/factories/orders.js';
 import { bookedOrder } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
-import { ScriptedCourier } from '#tests/support/scripted-courier.js';
+import { bookedThroughScriptedAfter, ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
 import { getAdminOrder, listAdminOrders } from '#src/domain/api/admin/orders.js';
 import { getAccountOrder, listAccountOrders } from '#src/domain/api/my-orders.js';
@@ -14,10 +14,7 @@ import { addDays } from '#src/domain/collection-calendar.js';
 import { londonAt } from '#src/domain/london-time.js';
 import type { TrackingStatus } from '#src/domain/tracking.js';
 import { fixedClock } from '../../clock.js';
-import type {
-  CourierProvider,
-  CourierTrackingEvent,
-} from '../../providers/courier/courier-provider.js';
+import type { CourierTrackingEvent } from '../../providers/courier/courier-provider.js';
 import {
   startCourierSimulator,
   type CourierSimulator,
@@ -55,17 +52,7 @@ beforeAll(async () => {
   });
   const client = simulatorClient(simulator.url);
   // Booking and routes through the simulator; tracking as the test scripts it.
-  const courier: CourierProvider = {
-    name: client.name,
-    getCountries: () => client.getCountries(),
-    getRouteServices: (query) => client.getRouteServices(query),
-    lookupCommodity: (description) => client.lookupCommodity(description),
-    bookShipment: (booking, observe) => client.bookShipment(booking, observe),
-    getShipmentDocuments: (reference, observe) => client.getShipmentDocuments(reference, observe),
-    trackShipment: (reference) => scripted.trackShipment(reference),
-    rebookCollection: (change) => scripted.rebookCollection(change),
-    cancelShipment: (reference) => scripted.cancelShipment(reference),
-  };
+  const courier = bookedThroughScriptedAfter(client, scripted);
   t = await createTestApp({ clock, courier });
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { bookedOrder } from '#tests/support/factories/payments.js';
-import { ScriptedCourier } from '#tests/support/scripted-courier.js';
+import { bookedThroughScriptedAfter, ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
 import {
   getOrderTracking,
@@ -20,10 +20,7 @@ import { DEFAULT_TRACKING_SETTINGS } from './tracking.service.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import type { TrackingStatus } from '#src/domain/tracking.js';
 import { fixedClock } from '../../clock.js';
-import type {
-  CourierProvider,
-  CourierTrackingEvent,
-} from '../../providers/courier/courier-provider.js';
+import type { CourierTrackingEvent } from '../../providers/courier/courier-provider.js';
 import {
   startCourierSimulator,
   type CourierSimulator,
@@ -65,17 +62,7 @@ beforeAll(async () => {
   });
   const client = simulatorClient(simulator.url);
   // Booking and routes through the simulator; tracking and rebooking as the test scripts them.
-  const courier: CourierProvider = {
-    name: client.name,
-    getCountries: () => client.getCountries(),
-    getRouteServices: (query) => client.getRouteServices(query),
-    lookupCommodity: (description) => client.lookupCommodity(description),
-    bookShipment: (booking, observe) => client.bookShipment(booking, observe),
-    getShipmentDocuments: (reference, observe) => client.getShipmentDocuments(reference, observe),
-    trackShipment: (reference) => scripted.trackShipment(reference),
-    rebookCollection: (change) => scripted.rebookCollection(change),
-    cancelShipment: (reference) => scripted.cancelShipment(reference),
-  };
+  const courier = bookedThroughScriptedAfter(client, scripted);
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean))

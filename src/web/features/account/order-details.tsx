@@ -10,8 +10,8 @@ import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { Link, navigate } from '../../lib/router.js';
-import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
+import { navigate } from '../../lib/router.js';
+import { continuePath, DocumentLinks, setCurrentOrder, TrackingLinks } from '../orders/index.js';
 import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -124,25 +124,7 @@ export function OrderDetails({
             <dd>{checkout.courierReference}</dd>
           </>
         )}
-        {checkout.trackingPage && (
-          <>
-            <dt>Tracking</dt>
-            <dd>
-              <Link to={checkout.trackingPage}>Track your boxes</Link>
-              {checkout.trackingUrl && (
-                <>
-                  {' '}
-                  (or{' '}
-                  <a href={checkout.trackingUrl} target="_blank" rel="noreferrer">
-                    the courier’s tracking page
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                  )
-                </>
-              )}
-            </dd>
-          </>
-        )}
+        <TrackingLinks page={checkout.trackingPage} courierUrl={checkout.trackingUrl} />
       </dl>
 
       {order.status === 'booking_failed' && (

@@ -9,7 +9,12 @@ import { PageLoading } from '../../components/ui/spinner.js';
 import { BookingProgress } from './booking-progress.js';
 import { getOrder } from '#src/domain/api/orders.js';
 import { waitForOutcome } from './wait-for-outcome.js';
-import { refreshHeldOrder, setCurrentOrder, DocumentLinks } from '../orders/index.js';
+import {
+  DocumentLinks,
+  refreshHeldOrder,
+  setCurrentOrder,
+  TrackingLinks,
+} from '../orders/index.js';
 import { PersonalEffectsDocuments } from '../import-charges/index.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
@@ -207,25 +212,7 @@ function Success({ status }: { status: CheckoutStatus }) {
               <dd>{status.courierReference}</dd>
             </>
           )}
-          {status.trackingPage && (
-            <>
-              <dt>Tracking</dt>
-              <dd>
-                <Link to={status.trackingPage}>Track your boxes</Link>
-                {status.trackingUrl && (
-                  <>
-                    {' '}
-                    (or{' '}
-                    <a href={status.trackingUrl} target="_blank" rel="noreferrer">
-                      the courier’s tracking page
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                    )
-                  </>
-                )}
-              </dd>
-            </>
-          )}
+          <TrackingLinks page={status.trackingPage} courierUrl={status.trackingUrl} />
         </dl>
       </section>
       <h2>Labels and documents</h2>

@@ -18,6 +18,7 @@ export {
 } from './address-drafts.js';
 export { BackLink } from './back-link.js';
 export { DocumentLinks } from './document-links.js';
+export { TrackingLinks } from './tracking-links.js';
 export { OrderGate } from './order-gate.js';
 export { OrderSummary } from './order-summary.js';
 export { CollectionWhen, isReadOnly, PaidOrderNotice } from './paid-order.js';
