@@ -379,7 +379,7 @@ describe('availability under load', () => {
   let dist: string;
   const web = useTestApp(() => {
     dist = mkdtempSync(join(tmpdir(), 'boxabroad-web-'));
-    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, 'assets'), { mode: 0o700 });
     writeFileSync(
       join(dist, 'index.html'),
       '<!doctype html><html><head><script type="module" src="/assets/app-1.js"></script></head><body><div id="root"></div></body></html>',
