@@ -34,6 +34,7 @@ export const PAGE_MODULES = {
   manageBooking: 'account/manage-booking-page.tsx',
   track: 'tracking/track-pages.tsx',
   tracking: 'tracking/track-pages.tsx',
+  emailSettings: 'tracking/email-settings-page.tsx',
   adminAccept: 'account/auth-pages.tsx',
   adminDashboard: 'admin/console-pages.tsx',
   adminOrders: 'admin/console-pages.tsx',

@@ -37,6 +37,7 @@ describe('site routes', () => {
         '/manage-booking',
         '/track',
         '/track/:token',
+        '/emails/:token',
         '/admin',
         '/admin/accept',
         '/admin/orders',

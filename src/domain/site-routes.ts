@@ -128,6 +128,11 @@ export const SITE_PAGES = {
     path: '/track/:token',
     title: 'Tracking',
   },
+  // The one setting an optional tracking email's "turn off" link opens, by its own signed link.
+  emailSettings: {
+    path: '/emails/:token',
+    title: 'Your tracking emails',
+  },
   // The operator console (docs/operators.md). Its invitation link is opened signed out.
   adminAccept: {
     path: '/admin/accept',

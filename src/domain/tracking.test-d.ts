@@ -18,6 +18,7 @@ const complete: TrackingStatusRecord = {
   consoleLabel: 'Lost',
   email: null,
   order: { precedence: 13, when: 'any box' },
+  delivery: 'delayed',
 };
 const withoutSentence: Omit<TrackingStatusRecord, 'sentence'> = complete;
 const withoutInterval: Omit<TrackingStatusRecord, 'pollEveryMs'> = complete;

@@ -66,7 +66,15 @@ export interface TrackingStatusRecord {
   email: TrackingEmailKind | null;
   /** Where it stands in the order's rule: the first status, by precedence, whose condition holds. */
   order: { precedence: number; when: OrderCondition };
+  /**
+   * What it means for the expected delivery window (docs/tracking.md, "Expected delivery"):
+   * `on time` keeps the estimate, `delayed` moves it past today, `none` shows none (delivered,
+   * back, cancelled, or no collection day yet).
+   */
+  delivery: DeliveryOutlook;
 }
+
+export type DeliveryOutlook = 'on time' | 'delayed' | 'none';
 
 /**
  * Declares the registry: every record complete (`TrackingStatusRecord`), its statuses the keys.
@@ -112,6 +120,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Booked',
     email: null,
     order: { precedence: 8, when: 'any box' },
+    delivery: 'on time',
   },
   collected: {
     label: 'Collected',
@@ -124,6 +133,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Collected',
     email: 'collected',
     order: { precedence: 9, when: 'any box' },
+    delivery: 'on time',
   },
   in_transit: {
     label: 'In transit',
@@ -138,6 +148,7 @@ const REGISTRY = defineTrackingStatuses({
     // The first news after the collection may already be "in transit": it says collected.
     email: 'collected',
     order: { precedence: 10, when: 'any box' },
+    delivery: 'on time',
   },
   customs_hold: {
     label: 'Held by customs',
@@ -152,6 +163,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Held by customs',
     email: 'customs_hold',
     order: { precedence: 3, when: 'any box' },
+    delivery: 'delayed',
   },
   out_for_delivery: {
     label: 'Out for delivery',
@@ -165,6 +177,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Out for delivery',
     email: 'out_for_delivery',
     order: { precedence: 11, when: 'any box' },
+    delivery: 'on time',
   },
   partly_delivered: {
     label: 'Partly delivered',
@@ -178,6 +191,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Partly delivered',
     email: null,
     order: { precedence: 7, when: 'some boxes delivered' },
+    delivery: 'on time',
   },
   delivered: {
     label: 'Delivered',
@@ -191,6 +205,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Delivered',
     email: 'delivered',
     order: { precedence: 12, when: 'any box' },
+    delivery: 'none',
   },
   collection_missed: {
     label: 'Collection missed',
@@ -205,6 +220,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Collection missed',
     email: 'collection_missed',
     order: { precedence: 2, when: 'any box' },
+    delivery: 'none',
   },
   delivery_failed: {
     label: 'Delivery attempt failed',
@@ -218,6 +234,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Delivery failed',
     email: 'delivery_failed',
     order: { precedence: 4, when: 'any box' },
+    delivery: 'delayed',
   },
   returned: {
     label: 'Returned',
@@ -230,6 +247,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Returned to sender',
     email: 'returned',
     order: { precedence: 6, when: 'any box' },
+    delivery: 'none',
   },
   exception: {
     label: 'Needs checking',
@@ -243,6 +261,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Unrecognised courier event',
     email: 'exception',
     order: { precedence: 5, when: 'any box' },
+    delivery: 'delayed',
   },
   cancelled: {
     label: 'Cancelled',
@@ -255,6 +274,7 @@ const REGISTRY = defineTrackingStatuses({
     consoleLabel: 'Cancelled',
     email: null,
     order: { precedence: 1, when: 'any box' },
+    delivery: 'none',
   },
 });
 

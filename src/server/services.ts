@@ -236,7 +236,6 @@ function bookingServices(
     siteUrl: site.siteUrl,
     ...(deps.tracking ? { settings: deps.tracking } : {}),
     // The checkout is made below (it enrols shipments with tracking); asked only at run time.
-    paymentSummary: (orderId: string) => checkout.paymentSummary(orderId, { showCard: false }),
     replaceLabels: (order, labels, tx) => checkout.replaceLabels(order, labels, tx),
   });
   const checkout: CheckoutService = new CheckoutService(

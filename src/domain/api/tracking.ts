@@ -1,6 +1,5 @@
 import { z } from '../zod.js';
 import { ORDER_NOT_FOUND } from '../order.js';
-import { PaymentSummarySchema } from '../refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../tracking.js';
 import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
@@ -50,6 +49,11 @@ export const TrackingEmailChoiceSchema = z.object({
   updates: z.boolean(),
 });
 
+/**
+ * A shipment's tracking, for following the parcel: whoever holds the link (the sender may share it
+ * with the recipient) sees where the boxes are, never amounts, the card or the email settings;
+ * those are on the order's own pages (docs/tracking.md, "Who sees what").
+ */
 export const TrackingViewSchema = z.object({
   reference: z.string(),
   /** The order's status, from its boxes' (docs/tracking.md). */
@@ -67,14 +71,15 @@ export const TrackingViewSchema = z.object({
   missedCollection: z.object({ newDates: z.array(z.string()) }).nullable(),
   /** When we last asked the courier; null before the first time. */
   lastCheckedAt: z.string().nullable(),
-  emails: TrackingEmailChoiceSchema,
   /** The courier's own tracking page, when it gave one. */
   courierTrackingUrl: z.string().nullable(),
   /**
-   * What was paid and refunded, with each refund's state: never the card's digits (the link may
-   * be shared with the recipient). Null before the payment is taken.
+   * The expected delivery window, an estimate (docs/tracking.md, "Expected delivery"); null once
+   * delivered, returned or cancelled, and while a missed collection has no new day.
    */
-  money: PaymentSummarySchema.nullable(),
+  expectedDelivery: z
+    .object({ from: z.iso.date(), to: z.iso.date(), delayed: z.boolean() })
+    .nullable(),
 });
 export type TrackingView = z.infer<typeof TrackingViewSchema>;
 
@@ -145,19 +150,43 @@ export const getTracking = defineRoute({
   notFound: TRACKING_LINK_INVALID,
 });
 
-export const setTrackingEmails = defineRoute({
-  method: 'PUT',
-  path: '/api/v1/tracking/:token/emails',
+/** The booking an email-settings link names, with its choice. */
+export const EmailSettingsSchema = z.object({
+  reference: z.string(),
+  emails: TrackingEmailChoiceSchema,
+});
+export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
+
+export const getEmailSettings = defineRoute({
+  method: 'GET',
+  path: '/api/v1/email-settings/:token',
   access: 'public',
   tag: TAG,
-  summary: 'Turn the optional tracking emails on or off',
+  summary: 'A booking’s optional tracking emails, by the signed link in those emails',
+  description:
+    'The link in each optional tracking email opens this one setting and nothing else: it is signed for it apart from the tracking link, so a shared tracking page cannot change it.',
+  params: TokenParams,
+  responses: {
+    200: EmailSettingsSchema.describe('The booking and its choice'),
+    404: apiError('Not a valid link (TRACKING_LINK_INVALID)'),
+    410: apiError('The link has expired (TRACKING_LINK_EXPIRED)'),
+  },
+  notFound: TRACKING_LINK_INVALID,
+});
+
+export const setEmailSettings = defineRoute({
+  method: 'PUT',
+  path: '/api/v1/email-settings/:token',
+  access: 'public',
+  tag: TAG,
+  summary: 'Turn the optional tracking emails on or off, by the signed link in those emails',
   description:
     'The reminder before collection and the progress updates; problems are always emailed.',
   params: TokenParams,
   body: TrackingEmailChoiceSchema,
   responses: {
     200: TrackingEmailChoiceSchema.describe('The choice now saved'),
-    404: apiError('Not a valid tracking link (TRACKING_LINK_INVALID)'),
+    404: apiError('Not a valid link (TRACKING_LINK_INVALID)'),
     410: apiError('The link has expired (TRACKING_LINK_EXPIRED)'),
   },
   notFound: TRACKING_LINK_INVALID,
@@ -192,10 +221,30 @@ export const getOrderTracking = orderRoute({
   path: '/api/v1/orders/:id/tracking',
   tag: TAG,
   summary: 'An order’s tracking, for whoever may open the order',
-  description: 'Null until the order is booked with the courier.',
+  description:
+    'Null until the order is booked with the courier. With the optional emails’ choice, which only the order’s own pages show.',
   responses: {
-    200: z.object({ tracking: TrackingViewSchema.nullable() }).describe('The order’s tracking'),
+    200: z
+      .object({
+        tracking: TrackingViewSchema.nullable(),
+        emails: TrackingEmailChoiceSchema.nullable(),
+      })
+      .describe('The order’s tracking and its emails’ choice'),
     404: apiError('No such order, or not yours (ORDER_NOT_FOUND)'),
+  },
+});
+
+export const setOrderTrackingEmails = orderRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/tracking/emails',
+  tag: TAG,
+  summary: 'Turn an order’s optional tracking emails on or off, from its own pages',
+  description:
+    'The reminder before collection and the progress updates; problems are always emailed.',
+  body: TrackingEmailChoiceSchema,
+  responses: {
+    200: TrackingEmailChoiceSchema.describe('The choice now saved'),
+    404: apiError('No such order, not yours, or not booked yet (ORDER_NOT_FOUND)'),
   },
 });
 
@@ -235,6 +284,8 @@ export const listAdminShipments = defineRoute({
 
 export const AdminTrackingSchema = z.object({
   tracking: TrackingViewSchema.nullable(),
+  /** The customer's choice of optional emails; null before the booking. */
+  emailChoice: TrackingEmailChoiceSchema.nullable(),
   polling: z
     .object({
       nextPollAt: z.string().nullable(),

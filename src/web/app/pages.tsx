@@ -73,6 +73,8 @@ export const PAGE_LOADERS: { readonly [Id in LazyPageId]: () => Promise<Componen
     import('../features/account/manage-booking-page.js').then((m) => m.ManageBookingPage),
   track: () => trackPages().then((m) => m.TrackLookupPage),
   tracking: () => trackPages().then((m) => m.TrackingPage),
+  emailSettings: () =>
+    import('../features/tracking/email-settings-page.js').then((m) => m.EmailSettingsPage),
   adminAccept: () => authPages().then((m) => m.AcceptInvitationForm),
   adminDashboard: () => consolePages().then((m) => m.AdminDashboardPage),
   adminOrders: () => consolePages().then((m) => m.AdminOrdersPage),

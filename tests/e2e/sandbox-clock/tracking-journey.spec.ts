@@ -63,6 +63,14 @@ test('a two-box booking tracked from the evening before collection to its delive
     latest: 'Shipment booked; awaiting collection',
     events: 1,
   });
+  // The shared page says when to expect the boxes and holds no email settings and no money; the
+  // account's order page has the email settings.
+  await page.goto(trackPath);
+  await expect(page.getByTestId('expected-delivery')).toContainText('(an estimate)');
+  await expect(page.getByRole('heading', { name: 'Emails about this booking' })).toHaveCount(0);
+  await expect(page.getByTestId('amount-paid')).toHaveCount(0);
+  await page.goto(accountPath);
+  await expect(page.getByRole('heading', { name: 'Emails about this booking' })).toBeVisible();
 
   // The collection day, after both boxes were collected (11:30 and 11:31).
   const collected = londonAt(journey.collectionDate, '11:40');

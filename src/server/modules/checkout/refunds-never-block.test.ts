@@ -429,28 +429,14 @@ describe('what the customer sees', () => {
       `In all we have refunded £20.00 of the ${formatPence(price)} you paid, so you have paid ${formatPence(price - 2000)} net.`,
     );
 
-    // The tracking page: the same amounts and states, never the card's digits.
+    // The tracking views are for following the parcel (the link may be shared with the recipient):
+    // no amounts, no refunds, no card; the order's own pages carry the money (above).
     const { tracking } = await ok(t.app, getOrderTracking, { params: { id: order.id } });
     expect(tracking).not.toBeNull();
     const byToken = await ok(t.app, getTracking, { params: { token: tracking!.token } });
     for (const view of [tracking!, byToken]) {
-      expect(view.money).toEqual({
-        paid: {
-          amountPence: price,
-          paidAt: expect.any(String),
-          cardLast4: null,
-          parts: [expect.objectContaining({ what: 'booking', amountPence: price })],
-        },
-        refunds: [
-          expect.objectContaining({
-            amountPence: 2000,
-            state: 'succeeded',
-            words: 'Refund sent to your card on 23 Nov; banks take up to 5 working days to show it',
-          }),
-        ],
-        refundedPence: 2000,
-        netPence: price - 2000,
-      });
+      expect(view).not.toHaveProperty('money');
+      expect(JSON.stringify(view)).not.toMatch(/pence|refund/i);
       expect(JSON.stringify(view)).not.toContain('4242');
     }
   });

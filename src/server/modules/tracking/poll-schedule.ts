@@ -1,3 +1,4 @@
+import { addWorkingDays, transitRange } from '#src/domain/delivery-estimate.js';
 import { addDays } from '#src/domain/collection-calendar.js';
 import { londonAt, londonDate } from '#src/domain/london-time.js';
 import { TRACKING_STATUS_REGISTRY, type TrackingStatus } from '#src/domain/tracking.js';
@@ -109,12 +110,5 @@ export function nextWakeAt(s: ScheduleState): Date | null {
 
 /** The latest day delivery is expected: the collection date plus the longest transit, in working days. */
 export function expectedDeliveryOf(collectionDate: string, transitDays: string | null): string {
-  const longest = Number((transitDays ?? '').split('-').pop()) || 5;
-  let date = collectionDate;
-  for (let added = 0; added < longest;) {
-    date = addDays(date, 1);
-    const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (day !== 0 && day !== 6) added++;
-  }
-  return date;
+  return addWorkingDays(collectionDate, transitRange(transitDays).most);
 }

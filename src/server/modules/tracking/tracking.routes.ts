@@ -6,7 +6,9 @@ import {
   listAdminShipments,
   lookUpTracking,
   rebookMissedCollection,
-  setTrackingEmails,
+  getEmailSettings,
+  setEmailSettings,
+  setOrderTrackingEmails,
 } from '#src/domain/api/tracking.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import type { TrackingService } from './tracking.service.js';
@@ -20,15 +22,20 @@ export function trackingRoutes(tracking: TrackingService) {
 
     addLimited(lookUpTracking, async (request) => tracking.lookUp(request.body));
     add(getTracking, async (request) => tracking.viewByToken(request.params.token));
-    add(setTrackingEmails, async (request) =>
-      tracking.setEmails(request.params.token, request.body),
+    add(getEmailSettings, async (request) => tracking.emailSettingsByToken(request.params.token));
+    add(setEmailSettings, async (request) =>
+      tracking.setEmailsByToken(request.params.token, request.body),
     );
     add(rebookMissedCollection, async (request) =>
       tracking.rebook(request.params.token, request.body.collectionDate),
     );
     add(getOrderTracking, async (request) => ({
       tracking: await tracking.view(request.params.id),
+      emails: await tracking.emailChoice(request.params.id),
     }));
+    add(setOrderTrackingEmails, async (request) =>
+      tracking.setEmails(request.params.id, request.body),
+    );
     add(listAdminShipments, async (request) => ({
       shipments: await tracking.adminList({
         ...(request.query.status ? { status: request.query.status } : {}),

@@ -1,13 +1,15 @@
 import { hrefOf } from '#src/domain/site-links.js';
 import type { Logger } from 'pino';
 import type { TrackingView, AdminShipment, AdminTracking } from '#src/domain/api/tracking.js';
-import type { PaymentSummary } from '#src/domain/refunds.js';
 import {
   TRACKING_LINK_EXPIRED,
   TRACKING_LINK_INVALID,
   TRACKING_NOT_FOUND,
 } from '#src/domain/api/tracking.js';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
+import { deliveryEstimate } from '#src/domain/delivery-estimate.js';
+import { londonDate } from '#src/domain/london-time.js';
+import { ORDER_NOT_FOUND } from '#src/domain/order.js';
 import { findCountry } from '#src/domain/countries.js';
 import { SERVICE_LEVELS } from '#src/domain/quote-rules.js';
 import {
@@ -15,6 +17,7 @@ import {
   COLLECTION_WINDOW,
   isFinalTrackingStatus,
   TRACKING_EMAILS,
+  type TrackingEmailChoice,
   type TrackingEmailKind,
   type TrackingStatus,
 } from '#src/domain/tracking.js';
@@ -51,7 +54,7 @@ import {
   type TrackingEmailDue,
 } from './shipment-progress.js';
 import { refreshLabelsJob } from './jobs/refresh-labels.job.js';
-import type { TrackingTokens } from './tracking-token.js';
+import type { TrackingLinkPurpose, TrackingTokens } from './tracking-token.js';
 import type {
   ParcelRow,
   ShipmentChanges,
@@ -96,11 +99,6 @@ export interface TrackingDeps {
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
   /**
-   * What was paid and refunded for the order, without the card's digits (the checkout's, wired
-   * by services.ts: tracking never imports the checkout, which enrols its shipments).
-   */
-  paymentSummary?: (orderId: string) => Promise<PaymentSummary | null>;
-  /**
    * Keeps a moved collection's new labels in place of the order's (the checkout's, which owns the
    * stored documents; wired by services.ts), in the move's transaction: what the email attaches.
    */
@@ -109,6 +107,15 @@ export interface TrackingDeps {
     labels: BookedLabel[],
     tx: DbTransaction,
   ) => Promise<MailAttachment[]>;
+}
+
+/** The transit days of the order's chosen service, as the rate table gave them ("2-4"). */
+function transitDaysOf(
+  order: Pick<OrderRow, 'offeredServices' | 'selectedService'>,
+): string | null {
+  return (
+    order.offeredServices.find((s) => s.service === order.selectedService)?.transitDays ?? null
+  );
 }
 
 /** The courier's answer to a rebooking did not come: it may or may not have made it. */
@@ -155,8 +162,7 @@ export class TrackingService {
   ): Promise<void> {
     const now = this.deps.clock.now();
     const collectionDate = order.collectionDate ?? now.toISOString().slice(0, 10);
-    const transit =
-      order.offeredServices.find((s) => s.service === order.selectedService)?.transitDays ?? null;
+    const transit = transitDaysOf(order);
     await this.deps.repository.insert(
       {
         orderId: order.id,
@@ -387,9 +393,15 @@ export class TrackingService {
       collectionDate: shipment.collectionDate,
       boxCount: shipment.boxCount,
       trackingUrl,
+      expectedDelivery: deliveryEstimate({
+        collectionDate: shipment.collectionDate,
+        transitDays: transitDaysOf(order),
+        status: shipment.status,
+        today: londonDate(this.deps.clock.now()),
+      }),
       ...extra,
       occasion,
-      ...(optional ? { turnOffUrl: `${trackingUrl}#emails` } : {}),
+      ...(optional ? { turnOffUrl: this.emailSettingsUrl(order.id) } : {}),
       ...(attachments.length > 0 ? { attachments } : {}),
     });
   }
@@ -397,6 +409,12 @@ export class TrackingService {
   /** The address of the shipment's tracking page. */
   trackingUrl(orderId: string): string {
     return `${this.deps.siteUrl.replace(/\/+$/, '')}${this.trackingPath(orderId)}`;
+  }
+
+  /** The page of the order's optional emails, by its own signed link: what "turn off" opens. */
+  emailSettingsUrl(orderId: string): string {
+    const path = hrefOf('emailSettings', { token: this.deps.tokens.of(orderId, 'emails') });
+    return `${this.deps.siteUrl.replace(/\/+$/, '')}${path}`;
   }
 
   /** The shipment's tracking page, as a path on this site. */
@@ -445,8 +463,8 @@ export class TrackingService {
    * The order a tracking page's token names: 404 for a token we did not sign, 410 once the
    * link has expired, `linkDays` after the booking ended (delivered, returned or cancelled).
    */
-  async orderIdOf(token: string): Promise<string> {
-    const orderId = this.deps.tokens.orderIdOf(token);
+  async orderIdOf(token: string, purpose: TrackingLinkPurpose = 'tracking'): Promise<string> {
+    const orderId = this.deps.tokens.orderIdOf(token, purpose);
     if (!orderId) throw linkInvalid();
     const shipment = await this.deps.repository.find(orderId);
     if (shipment?.stoppedAt && isFinalTrackingStatus(shipment.status)) {
@@ -484,10 +502,9 @@ export class TrackingService {
       this.deps.orders.findById(orderId),
     ]);
     if (!shipment || !order) return null;
-    const [parcels, events, money] = await Promise.all([
+    const [parcels, events] = await Promise.all([
       repository.parcels(orderId),
       repository.events(orderId),
-      this.deps.paymentSummary ? this.deps.paymentSummary(orderId) : null,
     ]);
     const missed = shipment.status === 'collection_missed' && !shipment.rebookingDate;
     const boxes =
@@ -516,38 +533,68 @@ export class TrackingService {
           }));
     const from = findCountry(order.collectionCountryId);
     const to = findCountry(order.destinationCountryId);
+    const collectionDate = shipment.rebookingDate ?? shipment.collectionDate;
     return {
       reference: order.reference,
       status: shipment.status,
       token: this.deps.tokens.of(orderId),
       serviceName: order.selectedService ? SERVICE_LEVELS[order.selectedService].name : '',
-      collectionDate: shipment.rebookingDate ?? shipment.collectionDate,
+      collectionDate,
       collectionWindow: { ...COLLECTION_WINDOW },
       from: { city: order.collectionAddress?.city ?? '', country: countryName(from?.title) },
       to: { city: order.deliveryAddress?.city ?? '', country: countryName(to?.title) },
       boxes,
       missedCollection: missed ? { newDates: await this.selectableDates(orderId) } : null,
       lastCheckedAt: shipment.lastPolledAt?.toISOString() ?? null,
-      emails: { reminder: shipment.reminderEmails, updates: shipment.updateEmails },
       courierTrackingUrl: order.trackingUrl,
-      // Never the card's digits, whatever the summary was given: the link may be shared.
-      money: money && { ...money, paid: { ...money.paid, cardLast4: null } },
+      expectedDelivery: missed
+        ? null
+        : deliveryEstimate({
+            collectionDate,
+            transitDays: transitDaysOf(order),
+            status: shipment.status,
+            today: londonDate(this.deps.clock.now()),
+          }),
     };
   }
 
-  async setEmails(
-    token: string,
-    choice: { reminder: boolean; updates: boolean },
-  ): Promise<{ reminder: boolean; updates: boolean }> {
-    const orderId = await this.orderIdOf(token);
+  /** The order's optional emails' choice; null before it is booked. Only its own pages show it. */
+  async emailChoice(orderId: string): Promise<TrackingEmailChoice | null> {
     const shipment = await this.deps.repository.find(orderId);
-    if (!shipment) throw linkInvalid();
+    return shipment ? { reminder: shipment.reminderEmails, updates: shipment.updateEmails } : null;
+  }
+
+  /** The booking an email-settings link names, with its choice (docs/tracking.md, "Who sees what"). */
+  async emailSettingsByToken(
+    token: string,
+  ): Promise<{ reference: string; emails: TrackingEmailChoice }> {
+    const orderId = await this.orderIdOf(token, 'emails');
+    const [order, emails] = await Promise.all([
+      this.deps.orders.findById(orderId),
+      this.emailChoice(orderId),
+    ]);
+    if (!order || !emails) throw linkInvalid();
+    return { reference: order.reference, emails };
+  }
+
+  async setEmailsByToken(token: string, choice: TrackingEmailChoice): Promise<TrackingEmailChoice> {
+    return this.setEmails(await this.orderIdOf(token, 'emails'), choice, linkInvalid);
+  }
+
+  /** Saves the optional emails' choice; `missing`: the answer when the order is not booked. */
+  async setEmails(
+    orderId: string,
+    choice: TrackingEmailChoice,
+    missing: () => Error = () => new ApiError(404, ORDER_NOT_FOUND.code, ORDER_NOT_FOUND.message),
+  ): Promise<TrackingEmailChoice> {
+    const shipment = await this.deps.repository.find(orderId);
+    if (!shipment) throw missing();
     await this.deps.repository.update(orderId, {
       reminderEmails: choice.reminder,
       updateEmails: choice.updates,
       updatedAt: this.deps.clock.now(),
     });
-    return choice;
+    return { reminder: choice.reminder, updates: choice.updates };
   }
 
   /**
@@ -739,8 +786,7 @@ export class TrackingService {
         parcels.map((p) => ({ ...p, status: 'booked' as const, reason: null })),
         tx,
       );
-      const transit =
-        order.offeredServices.find((s) => s.service === order.selectedService)?.transitDays ?? null;
+      const transit = transitDaysOf(order);
       const changes: ShipmentChanges = {
         status: 'booked',
         flag: null,
@@ -847,6 +893,9 @@ export class TrackingService {
     ]);
     return {
       tracking,
+      emailChoice: shipment
+        ? { reminder: shipment.reminderEmails, updates: shipment.updateEmails }
+        : null,
       polling: shipment
         ? {
             nextPollAt: shipment.nextPollAt?.toISOString() ?? null,

@@ -10,8 +10,10 @@ import {
   getOrderTracking,
   getTracking,
   lookUpTracking,
+  getEmailSettings,
   rebookMissedCollection,
-  setTrackingEmails,
+  setEmailSettings,
+  setOrderTrackingEmails,
   TRACKING_LINK_EXPIRED,
 } from '#src/domain/api/tracking.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
@@ -99,6 +101,11 @@ async function booked(boxes = 2) {
 async function at(time: Date | string) {
   clock.set(time);
   return t.app.services.tracking.pollDue();
+}
+
+/** The token of the order's email-settings link, as its emails' "turn off" link carries it. */
+function emailsToken(orderId: string): string {
+  return t.app.services.tracking.emailSettingsUrl(orderId).split('/').pop() ?? '';
 }
 
 /** The tracking emails to the customer who booked (the recipient gets a customs hold too). */
@@ -374,8 +381,8 @@ describe('the tracking page', () => {
       },
     });
     expect(expired.json<ApiErrorBody>().error.message).toContain('stop working 90 days after');
-    const emails = await call(t.app, setTrackingEmails, {
-      params: { token },
+    const emails = await call(t.app, setEmailSettings, {
+      params: { token: emailsToken(order.id) },
       body: { reminder: false, updates: false },
     });
     expect(emails.statusCode).toBe(410);
@@ -385,14 +392,47 @@ describe('the tracking page', () => {
     );
   });
 
-  it('turns the optional emails off, and problems still go', async () => {
+  it('turns the optional emails off by their own link, and problems still go', async () => {
     clock.set('2026-11-23T10:00:00Z');
     const { order, parcels, collectionDate } = await booked(1);
     const view = await t.app.services.tracking.view(order.id);
-    await ok(t.app, setTrackingEmails, {
-      params: { token: view?.token ?? '' },
-      body: { reminder: false, updates: false },
+    const trackingToken = view?.token ?? '';
+    const token = emailsToken(order.id);
+    // The shared page is for following the parcel: when it should arrive, no settings, no money.
+    const shared = await ok(t.app, getTracking, { params: { token: trackingToken } });
+    expect(shared.expectedDelivery).toEqual({
+      from: expect.stringMatching(/^2026-1[12]-\d\d$/),
+      to: expect.stringMatching(/^2026-1[12]-\d\d$/),
+      delayed: false,
     });
+    expect(shared.expectedDelivery!.from > collectionDate).toBe(true);
+    expect(Object.keys(shared)).not.toContain('emails');
+    expect(Object.keys(shared)).not.toContain('money');
+    // Each link opens only what it was signed for: the shared tracking link changes no setting.
+    expect(token).not.toBe(trackingToken);
+    const off = { reminder: false, updates: false };
+    const refused = [
+      await call(t.app, setEmailSettings, { params: { token: trackingToken }, body: off }),
+      await call(t.app, getEmailSettings, { params: { token: trackingToken } }),
+      await call(t.app, getTracking, { params: { token } }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([404, 404, 404]);
+    expect(await ok(t.app, getEmailSettings, { params: { token } })).toEqual({
+      reference: order.reference,
+      emails: { reminder: true, updates: true },
+    });
+    // The order's own pages show and change the same choice.
+    expect(
+      await ok(t.app, setOrderTrackingEmails, {
+        params: { id: order.id },
+        body: { reminder: false, updates: true },
+      }),
+    ).toEqual({ reminder: false, updates: true });
+    expect((await ok(t.app, getOrderTracking, { params: { id: order.id } })).emails).toEqual({
+      reminder: false,
+      updates: true,
+    });
+    await ok(t.app, setEmailSettings, { params: { token }, body: off });
     await at(londonAt('2026-11-23', '18:30'));
     parcels[0]?.events.push(
       event('COLLECTED', 'collected', `${collectionDate}T11:00:00Z`),

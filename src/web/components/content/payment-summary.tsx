@@ -6,24 +6,15 @@ import type { PaymentSummary } from '#src/domain/refunds.js';
 /**
  * What the customer paid and what came back (docs/orders.md, "Refund states"): the payment (each
  * of its parts when a change was paid for later, such as more cover), each refund with its state
- * in the customer's words, and the net paid. The account's order page and Manage my booking show
- * the card's last four digits; the tracking page's summary has none.
+ * in the customer's words, and the net paid, with the card's last four digits. Only the order's
+ * own pages show it (the account's order page, Manage my booking), never the shareable tracking
+ * page.
  */
-export function PaymentSummaryView({
-  summary,
-  className,
-}: {
-  summary: PaymentSummary;
-  /** The page's own section class (the tracking page's spacing). */
-  className?: string;
-}) {
+export function PaymentSummaryView({ summary }: { summary: PaymentSummary }) {
   const titleId = useId();
   const { paid, refunds } = summary;
   return (
-    <section
-      className={className ? `payment-summary ${className}` : 'payment-summary'}
-      aria-labelledby={titleId}
-    >
+    <section className="payment-summary" aria-labelledby={titleId}>
       <h2 id={titleId}>Payment</h2>
       <dl className="confirmation__facts">
         <dt>Paid</dt>

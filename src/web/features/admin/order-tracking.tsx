@@ -64,10 +64,12 @@ function TrackingBody({ data }: { data: AdminTracking }) {
                 {tracking.missedCollection.newDates.map(collectionDayText).join('; ') || 'None'}
               </Fact>
             )}
-            <Fact term="Optional emails">
-              Reminder {tracking.emails.reminder ? 'on' : 'off'}, updates{' '}
-              {tracking.emails.updates ? 'on' : 'off'}
-            </Fact>
+            {data.emailChoice && (
+              <Fact term="Optional emails">
+                Reminder {data.emailChoice.reminder ? 'on' : 'off'}, updates{' '}
+                {data.emailChoice.updates ? 'on' : 'off'}
+              </Fact>
+            )}
           </dl>
           <p>
             <Link to={trackingPath(tracking.token)}>Open the customer’s tracking page</Link>

@@ -1,16 +1,23 @@
 import { useEffect, useState } from 'react';
-import { getOrderTracking, type TrackingView } from '#src/domain/api/tracking.js';
+import {
+  getOrderTracking,
+  setOrderTrackingEmails,
+  type TrackingView,
+} from '#src/domain/api/tracking.js';
+import type { TrackingEmailChoice } from '#src/domain/tracking.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { TrackedBoxes, TrackingStatusPanel } from './tracking-boxes.js';
+import { TrackingEmails } from './tracking-emails.js';
+import { expectedDeliveryText } from '#src/domain/delivery-estimate.js';
 import { hrefOf } from '#src/domain/site-links.js';
 
 type Load =
   | { state: 'loading' }
-  | { state: 'ready'; tracking: TrackingView | null }
+  | { state: 'ready'; tracking: TrackingView | null; emails: TrackingEmailChoice | null }
   | { state: 'error'; message: string };
 
 /** The path of a booking's tracking page. */
@@ -20,15 +27,15 @@ export function trackingPath(token: string): string {
 
 /**
  * A booked order's tracking on the customer's order pages (the account's, Manage my booking):
- * the order's status, each box's history and the way to its tracking page, where a missed
- * collection is rebooked and the emails chosen.
+ * the order's status, the expected delivery, each box's history, the way to its tracking page
+ * (where a missed collection is rebooked) and the optional emails, which only these pages show.
  */
 export function OrderTracking({ orderId }: { orderId: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
     callApi(getOrderTracking, { params: { id: orderId }, signal: controller.signal })
-      .then(({ tracking }) => setLoad({ state: 'ready', tracking }))
+      .then(({ tracking, emails }) => setLoad({ state: 'ready', tracking, emails }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });
       });
@@ -46,7 +53,18 @@ export function OrderTracking({ orderId }: { orderId: string }) {
       )}
       {load.state === 'ready' &&
         (load.tracking ? (
-          <TrackingSummary tracking={load.tracking} />
+          <>
+            <TrackingSummary tracking={load.tracking} />
+            {load.emails && load.tracking.status !== 'cancelled' && (
+              <TrackingEmails
+                heading="h3"
+                initial={load.emails}
+                save={(choice) =>
+                  callApi(setOrderTrackingEmails, { params: { id: orderId }, body: choice })
+                }
+              />
+            )}
+          </>
         ) : (
           <p>Tracking starts once the courier has your booking.</p>
         ))}
@@ -59,6 +77,11 @@ function TrackingSummary({ tracking }: { tracking: TrackingView }) {
   return (
     <>
       <TrackingStatusPanel view={tracking} heading="h3" id="order-tracking-status" />
+      {tracking.expectedDelivery && (
+        <p data-testid="expected-delivery">
+          <strong>Expected delivery:</strong> {expectedDeliveryText(tracking.expectedDelivery)}
+        </p>
+      )}
       <p className="order-tracking__links">
         {tracking.missedCollection ? (
           <Link to={path} className="button button--primary">

@@ -6,18 +6,17 @@ import {
   type TrackingView,
 } from '#src/domain/api/tracking.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { PaymentSummaryView } from '../../components/content/payment-summary.js';
 import { PageLoading } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
-import { Link, navigate, useLocation, useParams, useSearchParams } from '../../lib/router.js';
+import { Link, navigate, useParams, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { AccountForm } from '../account/index.js';
 import { trackingPath } from './order-tracking.js';
 import { RebookCollection } from './rebook-collection.js';
 import { TrackedBoxes, TrackingStatusPanel } from './tracking-boxes.js';
-import { EMAILS_ANCHOR, TrackingEmails } from './tracking-emails.js';
 import { collectionText, placeText } from './tracking-text.js';
+import { expectedDeliveryText } from '#src/domain/delivery-estimate.js';
 import '../checkout/checkout.css';
 import '../orders/orders.css';
 import './tracking.css';
@@ -73,11 +72,11 @@ type Load =
  * `/track/:token`: one booking's tracking, opened by the signed token of its page (from
  * `/track` or any of its emails), without signing in: the order's status and next step, each
  * box's history, a new date after a missed collection (`?date=`: the one its email's link
- * named, chosen already), and the optional emails (`#emails`).
+ * named, chosen already). For following the parcel: whoever holds the link (the sender may share
+ * it) sees no amounts and no email settings, which are on the order's own pages.
  */
 export function TrackingPage() {
   const { token = '' } = useParams();
-  const { hash } = useLocation();
   // A missed collection's email links each new date here, as `?date=`.
   const linkedDate = useSearchParams().get('date');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -201,6 +200,12 @@ export function TrackingPage() {
           <dd>{placeText(view.from)}</dd>
           <dt>To</dt>
           <dd>{placeText(view.to)}</dd>
+          {view.expectedDelivery && (
+            <>
+              <dt>Expected delivery</dt>
+              <dd data-testid="expected-delivery">{expectedDeliveryText(view.expectedDelivery)}</dd>
+            </>
+          )}
           {view.courierTrackingUrl && (
             <>
               <dt>Courier</dt>
@@ -234,24 +239,16 @@ export function TrackingPage() {
         </p>
       </section>
 
-      {/* Amounts, dates and states only: the summary carries no card digits (the link may be shared). */}
-      {view.money && <PaymentSummaryView summary={view.money} className="tracking-section" />}
-
-      {view.status !== 'cancelled' && (
-        <TrackingEmails
-          key={view.token}
-          token={token}
-          initial={view.emails}
-          arrived={hash === `#${EMAILS_ANCHOR}`}
-        />
-      )}
-
       <section aria-labelledby="help-title" className="tracking-section tracking-help">
         <h2 id="help-title">Need help?</h2>
         <p>
           Many questions are answered in our <Link to={hrefOf('faq')}>FAQ</Link>. If yours is not,{' '}
           <Link to={hrefOf('contact')}>contact us</Link> with your order reference, {view.reference}
           : we reply between 9am and 5:30pm, Monday to Friday.
+        </p>
+        <p>
+          Which emails you get about this booking is set on its own pages: your account, Manage my
+          booking, or the link at the foot of any progress email.
         </p>
         <p>
           <Link to={hrefOf('track')}>Track another booking</Link>

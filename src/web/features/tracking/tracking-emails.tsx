@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { setTrackingEmails, type TrackingView } from '#src/domain/api/tracking.js';
+import type { TrackingEmailChoice as Choice } from '#src/domain/tracking.js';
 import { Spinner } from '../../components/ui/spinner.js';
-import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
-
-type Choice = TrackingView['emails'];
-
-/** The anchor every tracking email's "turn off" link points at: `/track/<token>#emails`. */
-export const EMAILS_ANCHOR = 'emails';
 
 /** What a saved choice means, said back once it is saved. */
 export function savedChoiceText({ reminder, updates }: Choice): string {
@@ -18,17 +12,21 @@ export function savedChoiceText({ reminder, updates }: Choice): string {
 
 /**
  * The optional emails of a booking, each one a tick box: the reminder the evening before
- * collection and the progress updates. Problems are always emailed. `arrived`: the page was
- * opened at `#emails` (an email's "turn off" link): the section's heading takes the focus.
+ * collection and the progress updates. Problems are always emailed. Shown only where the booking's
+ * owner is (its order pages, the emails' own signed link), never on the shareable tracking page.
+ * `save`: the call that saves the choice there. `arrived`: the page is this setting's own (an
+ * email's "turn off" link): the section's heading takes the focus.
  */
 export function TrackingEmails({
-  token,
   initial,
-  arrived,
+  save,
+  arrived = false,
+  heading: Heading = 'h2',
 }: {
-  token: string;
   initial: Choice;
-  arrived: boolean;
+  save: (choice: Choice) => Promise<Choice>;
+  arrived?: boolean;
+  heading?: 'h2' | 'h3';
 }) {
   const [choice, setChoice] = useState(initial);
   const [saving, setSaving] = useState(false);
@@ -52,7 +50,7 @@ export function TrackingEmails({
     setSaving(true);
     setResult(null);
     try {
-      const saved = await callApi(setTrackingEmails, { params: { token }, body: choice });
+      const saved = await save(choice);
       setChoice(saved);
       setResult({ ok: true, text: savedChoiceText(saved) });
     } catch (error) {
@@ -63,10 +61,10 @@ export function TrackingEmails({
   };
 
   return (
-    <section id={EMAILS_ANCHOR} aria-labelledby="emails-title" className="tracking-section">
-      <h2 id="emails-title" ref={headingRef} tabIndex={-1}>
+    <section aria-labelledby="emails-title" className="tracking-section">
+      <Heading id="emails-title" ref={headingRef} tabIndex={-1}>
         Emails about this booking
-      </h2>
+      </Heading>
       <form className="tracking-emails" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className="tracking-emails__choices" aria-describedby="emails-always">
           <legend className="tracking-emails__legend">Send me</legend>

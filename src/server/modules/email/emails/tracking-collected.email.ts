@@ -1,3 +1,4 @@
+import { expectedDeliveryText } from '#src/domain/delivery-estimate.js';
 import { BOOKER } from '../define-email.js';
 import { boxes, defineTrackingEmail } from './tracking-email.js';
 
@@ -10,6 +11,9 @@ export const collectedEmail = defineTrackingEmail('collected', {
     paragraphs: [
       o.hello,
       `The courier has collected ${boxes(s.boxCount)}. We will email you when ${s.boxCount === 1 ? 'it is' : 'they are'} out for delivery in ${s.destination}.`,
+      ...(s.expectedDelivery
+        ? [`Expected delivery: ${expectedDeliveryText(s.expectedDelivery)}.`]
+        : []),
     ],
     trackingText: 'Track your boxes',
   }),

@@ -1,5 +1,6 @@
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { findCountry } from '#src/domain/countries.js';
+import type { DeliveryEstimate } from '#src/domain/delivery-estimate.js';
 import {
   trackingMailKind,
   type EmailKind,
@@ -31,6 +32,8 @@ export interface TrackingEmailSubject {
   newDates?: { date: string; url: string }[];
   /** A moved collection: whether the courier's labels for the new day are attached. */
   newLabels?: boolean;
+  /** The expected delivery window when the email was queued (docs/tracking.md); null: none. */
+  expectedDelivery?: DeliveryEstimate | null;
 }
 
 /** A tracking email's data: its subject, the occasion that keys it, and its turn-off link. */

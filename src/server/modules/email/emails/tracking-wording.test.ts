@@ -37,6 +37,15 @@ function trackingEmailWording(name: keyof typeof EMAILS, s: TrackingEmailSubject
 }
 
 describe('the tracking emails’ words', () => {
+  it('give the expected delivery window in the collected email, as an estimate', () => {
+    const estimate = { from: '2026-11-26', to: '2026-11-30', delayed: false };
+    const words = trackingEmailWording('collected', { ...subject(1), expectedDelivery: estimate });
+    expect(words.paragraphs[2]).toBe(
+      'Expected delivery: Thursday 26 – Monday 30 November (an estimate).',
+    );
+    expect(trackingEmailWording('collected', subject(1)).paragraphs).toHaveLength(2);
+  });
+
   it('name the boxes right, one or several', () => {
     const one = trackingEmailWording('collected', subject(1));
     expect(one.heading).toBe('Your box has been collected');
