@@ -61,12 +61,12 @@ export const AUDIT_ACTIONS = {
   'order.authorisation.cancel': {
     module: 'checkout',
     subject: 'the order’s reference',
-    what: 'An authorised order cancelled before its booking: its card hold released',
+    what: 'An order cancelled before its booking, with its reason: its card released',
   },
   'order.refund': {
     module: 'checkout',
     subject: 'the order’s reference',
-    what: 'A refund asked (once per request key)',
+    what: 'A refund asked (once per request key), with its reason',
   },
   'order.refund.retry': {
     module: 'checkout',
@@ -91,7 +91,7 @@ export const AUDIT_ACTIONS = {
   'order.booking.cancel': {
     module: 'booking-changes',
     subject: 'the order’s reference',
-    what: 'A booking cancelled for the customer (once per request key)',
+    what: 'A booking cancelled for the customer (once per request key), with its reason',
   },
   'order.ask_to_pay_again': {
     module: 'my-orders',

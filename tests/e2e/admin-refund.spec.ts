@@ -45,6 +45,12 @@ test('an operator refunds part of a paid order, then the rest, and the customer 
   await expect(dialog.getByText('Use at most 2 decimal places (whole pence)')).toBeVisible();
   await expect(amount).toBeFocused();
   await amount.fill('10.00');
+  // A refund needs its reason, which the timeline and the audit log keep.
+  await dialog.getByRole('button', { name: 'Refund now' }).click();
+  const reason = dialog.getByRole('textbox', { name: /^Reason/ });
+  await expect(dialog.getByText('Give the reason, in at most 500 characters')).toBeVisible();
+  await expect(reason).toBeFocused();
+  await reason.fill('Box 2 arrived a day late');
   await expectNoAxeViolations(admin, 'in the refund dialog');
   await admin.screenshot({ path: testInfo.outputPath('admin-refund-dialog.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Refund now' }).dblclick();
@@ -67,6 +73,8 @@ test('an operator refunds part of a paid order, then the rest, and the customer 
   // The rest: the dialog offers exactly what is left.
   await refundButton.click();
   await expect(amount).toHaveValue(rest);
+  await expect(reason).toHaveValue('');
+  await reason.fill('The customer asked for the rest back');
   await dialog.getByRole('button', { name: 'Refund now' }).click();
   await expect(
     admin.getByText(

@@ -3,7 +3,7 @@ import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../booking-change
 import { PaymentSessionSchema } from '../checkout.js';
 import { ORDER_NOT_FOUND } from '../order.js';
 import { CoverSettingsSchema } from './cover.js';
-import { ADMIN_ERRORS, CONSOLE_TAG } from './admin/console.js';
+import { ADMIN_ERRORS, CONSOLE_TAG, OperatorReasonSchema } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams, orderRoute } from './orders.js';
 
@@ -214,12 +214,13 @@ export const cancelAdminBooking = defineRoute({
   description:
     'The same cancellation as the customer’s (the courier is asked, then the payment released or refunded in full), recorded as the operator’s.',
   params: OrderParams,
-  body: z.object({ requestKey: RequestKey }),
+  body: z.object({ requestKey: RequestKey, reason: OperatorReasonSchema }),
   responses: {
     202: BookingChangesSchema.describe('The cancellation is under way'),
     ...ADMIN_ERRORS,
     404: apiError('No such order (ORDER_NOT_FOUND)'),
     409: CONFLICT,
+    422: apiError('No reason, or one too long (VALIDATION_FAILED; field reason)'),
   },
   notFound: ORDER_NOT_FOUND,
 });

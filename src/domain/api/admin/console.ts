@@ -39,3 +39,20 @@ export const ORDER_ERRORS = {
   ...ADMIN_ERRORS,
   404: apiError('No such order (ORDER_NOT_FOUND)'),
 } as const;
+
+/** The longest reason an operator may give for an action that moves money or ends a booking. */
+export const OPERATOR_REASON_MAX = 500;
+export const OPERATOR_REASON_MESSAGE = `Give the reason, in at most ${OPERATOR_REASON_MAX} characters`;
+
+/**
+ * Why an operator cancels or refunds (docs/operators.md, "Reasons"): required, kept in the audit
+ * log and so in the order's timeline.
+ */
+export const OperatorReasonSchema = z
+  .string({ message: OPERATOR_REASON_MESSAGE })
+  .trim()
+  .min(1, OPERATOR_REASON_MESSAGE)
+  .max(OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE);
+
+/** The body of an action that asks only its reason. */
+export const ReasonInputSchema = z.object({ reason: OperatorReasonSchema });

@@ -1,7 +1,14 @@
 import { z } from '../../zod.js';
 import { REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE } from '../../refunds.js';
 import { apiError, defineRoute } from '../define-route.js';
-import { ADMIN_ERRORS, CONSOLE_TAG, ONE_ORDER, ORDER_ERRORS } from './console.js';
+import {
+  ADMIN_ERRORS,
+  CONSOLE_TAG,
+  ONE_ORDER,
+  OperatorReasonSchema,
+  ORDER_ERRORS,
+  ReasonInputSchema,
+} from './console.js';
 import { AdminOrderDetailSchema } from './orders.js';
 
 /**
@@ -55,16 +62,20 @@ export const cancelAdminOrderAuthorisation = defineRoute({
   description:
     'For an `authorised` order (paid for, booking not started): the order becomes `booking_failed` (`CANCELLED_BY_OPERATOR`), the authorisation is released through the payment provider (the cancel job) and the customer is emailed that they were not charged.',
   ...ONE_ORDER,
+  body: ReasonInputSchema,
   responses: {
     200: AdminOrderDetailSchema.describe('The order after the change'),
     ...ORDER_ERRORS,
     409: apiError('The order is not waiting to be booked (ORDER_NOT_CANCELLABLE)'),
+    422: apiError('No reason, or one too long (VALIDATION_FAILED; field reason)'),
   },
 });
 
 export const RefundInputSchema = z.object({
   /** In pounds, as typed: "12.50". At most what is left to refund. */
   amount: z.string().max(20),
+  /** Why: kept in the audit log and the order's timeline. */
+  reason: OperatorReasonSchema,
   /**
    * Made once per confirmation dialog: the same key sent twice (a double click, a retried
    * request) refunds once.
@@ -88,7 +99,7 @@ export const refundAdminOrder = defineRoute({
     ...ORDER_ERRORS,
     409: apiError('Nothing captured to refund (NOT_REFUNDABLE)'),
     422: apiError(
-      'An amount that is not positive, has more than 2 decimals or is more than is left (VALIDATION_FAILED; field amount)',
+      'An amount that is not positive, has more than 2 decimals or is more than is left (VALIDATION_FAILED; field amount), or no reason (field reason)',
     ),
   },
 });

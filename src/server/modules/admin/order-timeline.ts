@@ -288,9 +288,12 @@ function operatorEntries(
   ];
 }
 
+/** An action's details in words; the reason an operator gave last, as they wrote it. */
 function detailsText(details: Record<string, unknown>): string {
-  const parts = Object.entries(details)
+  const { reason, ...rest } = details;
+  const parts = Object.entries(rest)
     .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
     .map(([key, value]) => `${key} ${String(value)}`);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  const listed = parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  return typeof reason === 'string' ? `${listed}. Reason: ${reason}` : listed;
 }

@@ -53,7 +53,11 @@ export function bookingChangesRoutes(changes: BookingChangesService, audit: Pick
           request.body.requestKey,
           tx,
         );
-        return { result, repeated: !result.created, details: { reference: result.reference } };
+        return {
+          result,
+          repeated: !result.created,
+          details: { reference: result.reference, reason: request.body.reason },
+        };
       });
       changes.wake();
       reply.status(202);

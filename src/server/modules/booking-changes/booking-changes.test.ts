@@ -340,7 +340,7 @@ describe('who did what', () => {
     const { order, courierReference } = await booked();
     const res = await call(admin, cancelAdminBooking, {
       params: { id: order.id },
-      body: { requestKey: randomUUID() },
+      body: { requestKey: randomUUID(), reason: 'The customer phoned to cancel' },
     });
     expect(res.statusCode).toBe(202);
     await settle(t);
@@ -352,7 +352,12 @@ describe('who did what', () => {
     expect(
       texts.some((x: string) => x.startsWith('Booking cancelled: the courier confirmed it on ')),
     ).toBe(true);
-    expect(texts.some((x: string) => x.includes('order.booking.cancel'))).toBe(true);
+    expect(
+      texts.some(
+        (x: string) =>
+          x.includes('order.booking.cancel') && x.endsWith('Reason: The customer phoned to cancel'),
+      ),
+    ).toBe(true);
     const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
     expect(view.changes.map((c) => [c.kind, c.by, c.byEmail])).toEqual([
       ['cancel', 'operator', adminEmail],

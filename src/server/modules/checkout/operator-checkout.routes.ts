@@ -29,7 +29,7 @@ export function operatorCheckoutRoutes(checkout: OperatorCheckout) {
       checkout.resolve(operatorOf(request), request.params.id, request.body),
     );
     add(cancelAdminOrderAuthorisation, async (request) =>
-      checkout.cancelAuthorisation(operatorOf(request), request.params.id),
+      checkout.cancelAuthorisation(operatorOf(request), request.params.id, request.body.reason),
     );
     add(refundAdminOrder, async (request) =>
       checkout.refund(operatorOf(request), request.params.id, request.body),

@@ -12,6 +12,7 @@ import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
+import { OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 
 const t = useTestApp();
 let admin: TestBrowser;
@@ -69,7 +70,10 @@ async function auditOf(reference: string) {
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
-  call(admin, refundAdminOrder, { params: { id: orderId }, body: { amount, requestKey } });
+  call(admin, refundAdminOrder, {
+    params: { id: orderId },
+    body: { amount, requestKey, reason: 'Customer asked' },
+  });
 
 describe('who may act', () => {
   it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {
@@ -78,8 +82,9 @@ describe('who may act', () => {
     const requestKey = randomUUID();
     const requests = [
       (as: TestBrowser) =>
-        call(as, refundAdminOrder, { params, body: { amount: '1.00', requestKey } }),
-      (as: TestBrowser) => call(as, cancelAdminOrderAuthorisation, { params, body: untyped({}) }),
+        call(as, refundAdminOrder, { params, body: { amount: '1.00', requestKey, reason: 'x' } }),
+      (as: TestBrowser) =>
+        call(as, cancelAdminOrderAuthorisation, { params, body: { reason: 'x' } }),
     ];
     const customer = await signedInCustomer(t);
     for (const send of requests) {
@@ -98,9 +103,20 @@ describe('cancel an authorisation before the booking', () => {
   it('releases the card, never books, emails the customer and records it; once', async () => {
     const order = await authorisedOrder(t);
     const books = t.courierSimulator!.calls().book;
+    // Without a reason (or with only spaces), nothing happens.
+    for (const body of [{}, { reason: '   ' }]) {
+      const refused = await call(admin, cancelAdminOrderAuthorisation, {
+        params: { id: order.id },
+        body: untyped(body),
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json<ApiErrorBody>().error.fields).toEqual({
+        reason: OPERATOR_REASON_MESSAGE,
+      });
+    }
     const res = await call(admin, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
-      body: untyped({}),
+      body: { reason: 'The customer phoned: sending next month instead' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({
@@ -109,7 +125,7 @@ describe('cancel an authorisation before the booking', () => {
     });
     const again = await call(admin, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
-      body: untyped({}),
+      body: { reason: 'Again' },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_CANCELLABLE');
@@ -125,7 +141,13 @@ describe('cancel an authorisation before the booking', () => {
     expect(mails.map((m) => m.subject)).toEqual([`Your booking is cancelled: ${order.reference}`]);
     expect(mails[0]?.text_body).toContain('you have not been charged');
     expect(await auditOf(order.reference)).toEqual([
-      expect.objectContaining({ action: 'order.authorisation.cancel', adminEmail }),
+      expect.objectContaining({
+        action: 'order.authorisation.cancel',
+        adminEmail,
+        details: expect.objectContaining({
+          reason: 'The customer phoned: sending next month instead',
+        }),
+      }),
     ]);
   });
 
@@ -133,7 +155,7 @@ describe('cancel an authorisation before the booking', () => {
     const order = await paidOrder();
     const res = await call(admin, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
-      body: untyped({}),
+      body: { reason: 'Customer asked' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiErrorBody>().error.message).toMatch(/refund it instead/);
@@ -192,6 +214,19 @@ describe('refund a captured payment', () => {
     expect(audit.map((a) => (a.details as { amountPence: number }).amountPence).sort()).toEqual(
       [1000, price - 1000].sort(),
     );
+    // The reason is kept with each, and the order's timeline says it.
+    expect(audit.map((a) => (a.details as { reason: string }).reason)).toEqual([
+      'Customer asked',
+      'Customer asked',
+    ]);
+    const timeline = (await call(admin, getAdminOrder, { params: { id: order.id } })).json<{
+      timeline: { text: string }[];
+    }>().timeline;
+    expect(
+      timeline.filter(
+        (e) => e.text.includes('order.refund') && e.text.endsWith('. Reason: Customer asked'),
+      ),
+    ).toHaveLength(2);
 
     const more = await refund(order.id, '0.01');
     expect(more.statusCode).toBe(409);
@@ -221,9 +256,19 @@ describe('refund a captured payment', () => {
       body: {
         amount: '1.00',
         requestKey: 'click-1',
+        reason: 'Customer asked',
       },
     });
     expect(badKey.statusCode).toBe(422);
+    // A refund needs its reason.
+    const noReason = await call(admin, refundAdminOrder, {
+      params: { id: order.id },
+      body: { amount: '1.00', requestKey: randomUUID(), reason: '' },
+    });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json<ApiErrorBody>().error.fields).toEqual({
+      reason: OPERATOR_REASON_MESSAGE,
+    });
     await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(0);
     expect(await auditOf(order.reference)).toEqual([]);

@@ -86,11 +86,11 @@ export class OperatorCheckout {
   }
 
   /** Cancels an `authorised` order before its booking and releases the card authorisation. */
-  async cancelAuthorisation(operator: Operator, id: string) {
+  async cancelAuthorisation(operator: Operator, id: string, reason: string) {
     const existing = await this.existing(id);
     return this.onPayment(operator, existing, 'order.authorisation.cancel', async (tx) => {
       const result = await this.deps.checkout.cancelAuthorisation(id, tx);
-      return { result, details: { status: 'booking_failed', released: result.released } };
+      return { result, details: { status: 'booking_failed', released: result.released, reason } };
     });
   }
 
@@ -109,7 +109,11 @@ export class OperatorCheckout {
       return {
         result,
         repeated: !result.created,
-        details: { refundId: result.refund.id, amountPence: result.amountPence },
+        details: {
+          refundId: result.refund.id,
+          amountPence: result.amountPence,
+          reason: input.reason,
+        },
       };
     });
   }

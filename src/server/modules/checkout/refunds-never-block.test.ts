@@ -85,7 +85,7 @@ async function refundedAtProvider(providerPaymentId: string) {
 const refund = (orderId: string, amount: string) =>
   call(admin, refundAdminOrder, {
     params: { id: orderId },
-    body: { amount, requestKey: randomUUID() },
+    body: { amount, requestKey: randomUUID(), reason: 'Customer asked' },
   });
 const detailOf = async (orderId: string) =>
   (await call(admin, getAdminOrder, { params: { id: orderId } })).json();

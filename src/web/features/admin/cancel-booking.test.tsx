@@ -29,6 +29,13 @@ describe('CancelBooking (the console’s cancel on the customer’s behalf)', ()
     expect(html).toContain('refunded £142.99. This cannot be undone.');
   });
 
+  it('asks the reason, which the timeline and the audit log keep', () => {
+    const html = render(order({}), 14_299);
+    expect(html).toMatch(
+      /<label class="field__label" for="cancel-booking-reason">Reason \(kept in the order’s timeline and the audit log\)<\/label><textarea[^>]*id="cancel-booking-reason"/,
+    );
+  });
+
   it('says what is really left to refund after a part refund, not the price', () => {
     const html = render(order({}), 11_799);
     expect(html).toContain('£117.99, what is left of the £142.99 paid');

@@ -4,6 +4,8 @@ import { cancelAdminBooking } from '#src/domain/api/booking-changes.js';
 import { formatPence } from '#src/domain/money.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { callApi } from '../../lib/api.js';
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
+import { fieldRefused, NoteInput, REASON_LABEL, useNoteField } from './note-field.js';
 
 /** While the courier is asked to cancel, the page asks how it is going this often. */
 const POLL_MS = 2_000;
@@ -27,6 +29,7 @@ export function CancelBooking({
 }) {
   const [open, setOpen] = useState(false);
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const reason = useNoteField(OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE);
   const changed = useRef(onChanged);
   useEffect(() => {
     changed.current = onChanged;
@@ -86,6 +89,7 @@ export function CancelBooking({
         className="button button--secondary"
         onClick={() => {
           setRequestKey(crypto.randomUUID());
+          reason.reset();
           setOpen(true);
         }}
       >
@@ -97,7 +101,17 @@ export function CancelBooking({
         confirmLabel="Cancel the booking"
         onClose={() => setOpen(false)}
         action={async () => {
-          await callApi(cancelAdminBooking, { params: { id: order.id }, body: { requestKey } });
+          const why = reason.checked();
+          if (why === null) return;
+          try {
+            await callApi(cancelAdminBooking, {
+              params: { id: order.id },
+              body: { requestKey, reason: why },
+            });
+          } catch (error) {
+            fieldRefused(error, 'reason', reason);
+            return;
+          }
           const next = await callApi(getAdminOrder, { params: { id: order.id } });
           setOpen(false);
           changed.current(next, 'Cancellation asked: the courier is being told.');
@@ -107,6 +121,7 @@ export function CancelBooking({
           Only when the customer asked for it. The courier will not collect, and the customer is
           refunded {amount}. This cannot be undone.
         </p>
+        <NoteInput id="cancel-booking-reason" label={REASON_LABEL} field={reason} />
       </ConfirmDialog>
     </section>
   );

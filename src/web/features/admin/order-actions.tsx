@@ -17,6 +17,8 @@ import {
 import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
+import { fieldRefused, NoteInput, REASON_LABEL, useNoteField } from './note-field.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 
@@ -228,18 +230,29 @@ function CancelAuthorisation({
   onChanged: Changed;
 }) {
   const { order } = detail;
+  const reason = useNoteField(OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE);
   return (
     <Confirmed
       label="Cancel and release the card"
       title={`Cancel ${order.reference}?`}
       submitLabel="Yes, cancel the order"
+      onOpen={reason.reset}
       confirm={async () => {
-        const next = await callApi(cancelAdminOrderAuthorisation, { params: { id: order.id } });
-        onChanged(
-          next,
-          'The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged.',
-        );
-        return true;
+        const why = reason.checked();
+        if (why === null) return false;
+        try {
+          const next = await callApi(cancelAdminOrderAuthorisation, {
+            params: { id: order.id },
+            body: { reason: why },
+          });
+          onChanged(
+            next,
+            'The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged.',
+          );
+          return true;
+        } catch (error) {
+          return fieldRefused(error, 'reason', reason);
+        }
       }}
     >
       <p>
@@ -247,6 +260,7 @@ function CancelAuthorisation({
         {order.pricePence === null ? 'the payment' : formatPence(order.pricePence)} on the
         customer’s card is released, and the customer is emailed that they were not charged.
       </p>
+      <NoteInput id="cancel-authorisation-reason" label={REASON_LABEL} field={reason} />
     </Confirmed>
   );
 }
@@ -295,33 +309,20 @@ function RefundedOutside({
   refund: AdminRefund;
   onChanged: Changed;
 }) {
-  const [note, setNote] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const id = `refund-note-${refund.id}`;
-  useEffect(() => {
-    if (fieldError) field.current?.focus();
-  }, [fieldError]);
+  const note = useNoteField(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE);
   return (
     <Confirmed
       label="Mark as refunded outside the site"
       title={`Mark the refund of ${formatPence(refund.amountPence)} as refunded outside the site?`}
       submitLabel="Yes, mark it refunded"
-      onOpen={() => {
-        setNote('');
-        setFieldError(null);
-      }}
+      onOpen={note.reset}
       confirm={async () => {
-        const trimmed = note.trim();
-        if (trimmed.length === 0 || trimmed.length > REFUND_NOTE_MAX) {
-          setFieldError(REFUND_NOTE_MESSAGE);
-          return false;
-        }
-        setFieldError(null);
+        const written = note.checked();
+        if (written === null) return false;
         try {
           const next = await callApi(markAdminRefundOutside, {
             params: { id: detail.order.id, refundId: refund.id },
-            body: { note: trimmed },
+            body: { note: written },
           });
           onChanged(
             next,
@@ -329,11 +330,7 @@ function RefundedOutside({
           );
           return true;
         } catch (error) {
-          if (error instanceof ApiClientError && error.fields.note) {
-            setFieldError(error.fields.note);
-            return false;
-          }
-          throw error;
+          return fieldRefused(error, 'note', note);
         }
       }}
     >
@@ -342,27 +339,7 @@ function RefundedOutside({
         provider’s dashboard). The card provider is not asked again; the customer’s page says it was
         refunded by other means.
       </p>
-      <div className={`field${fieldError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          How it was refunded
-        </label>
-        {fieldError && (
-          <p className="field__error" id={`${id}-error`}>
-            {fieldError}
-          </p>
-        )}
-        <textarea
-          ref={field}
-          id={id}
-          className="field__input"
-          rows={3}
-          maxLength={REFUND_NOTE_MAX}
-          value={note}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${id}-error` : undefined}
-          onChange={(event) => setNote(event.target.value)}
-        />
-      </div>
+      <NoteInput id={`refund-note-${refund.id}`} label="How it was refunded" field={note} />
     </Confirmed>
   );
 }
@@ -372,6 +349,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [key, setKey] = useState('');
+  const reason = useNoteField(OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE);
   const input = useRef<HTMLInputElement>(null);
   // A field error moves focus to the field once it is shown.
   useEffect(() => {
@@ -386,6 +364,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
       onOpen={() => {
         setAmount(penceToPounds(refundablePence));
         setFieldError(null);
+        reason.reset();
         setKey(requestKey());
       }}
       confirm={async () => {
@@ -395,10 +374,12 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
           return false;
         }
         setFieldError(null);
+        const why = reason.checked();
+        if (why === null) return false;
         try {
           const next = await callApi(refundAdminOrder, {
             params: { id: order.id },
-            body: { amount, requestKey: key },
+            body: { amount, requestKey: key, reason: why },
           });
           onChanged(
             next,
@@ -410,7 +391,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
             setFieldError(error.fields.amount);
             return false;
           }
-          throw error;
+          return fieldRefused(error, 'reason', reason);
         }
       }}
     >
@@ -441,6 +422,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
           onChange={(event) => setAmount(event.target.value)}
         />
       </div>
+      <NoteInput id="refund-reason" label={REASON_LABEL} field={reason} />
     </Confirmed>
   );
 }
