@@ -22,6 +22,47 @@ describe('RaiseCover (the cover part of "Cancel or change this booking")', () =>
     expect(html).toContain('>Continue to payment</button>');
   });
 
+  it('lists the items the cover leaves out, and offers no more than the goods it pays for', () => {
+    const html = render({
+      ...view,
+      cover: {
+        ...view.cover,
+        declaredValuePence: 63_000,
+        coveredValuePence: 17_000,
+        maxCoverPence: 17_000,
+        exclusions: [
+          {
+            itemId: 'laptop',
+            name: 'Laptop',
+            covered: 'included-only',
+            group: 'Electronic devices (covered as new goods only)',
+            valuePence: 45_000,
+            countedPence: 5_000,
+          },
+          {
+            itemId: 'vase',
+            name: 'Glass vase',
+            covered: 'nothing',
+            group: 'Glass',
+            valuePence: 6_000,
+            countedPence: 0,
+          },
+        ],
+      },
+    });
+    expect(html).toContain('The cover does not pay in full for:');
+    expect(html).toContain(
+      '<li><strong>Laptop</strong> (£450): Covered only by the included £50 (Electronic devices (covered as new goods only)): extra cover does not pay for it; £50 of it counted</li>',
+    );
+    expect(html).toContain(
+      '<li><strong>Glass vase</strong> (£60): Not covered (Glass): the courier pays nothing if it is lost or damaged</li>',
+    );
+    expect(html).toContain(
+      'Up to £170: the value of the goods the cover pays for (£170 of the £630 you declared), at most £2,000 per shipment.',
+    );
+    expect(html).toContain('value="170"');
+  });
+
   it('offers a raise that costs nothing (cover sold at 0 %) without a card step', () => {
     const settings = { ...view.cover.settings, percentBasisPoints: 0 };
     const html = render({ ...view, cover: { ...view.cover, settings } });
@@ -83,6 +124,12 @@ describe('checkAmount', () => {
       problem: BOOKING_CHANGE_MESSAGES.coverNotHigher('£200'),
     });
     expect(checkAmount('£450.50', cover)).toEqual({ pence: 45_050 });
+    // As the server refuses it when the cover leaves goods out.
+    const limited = { ...cover, coveredValuePence: 17_000, maxCoverPence: 17_000 };
+    expect(checkAmount('171', limited)).toEqual({
+      problem:
+        'Cover cannot be more than the value of the goods the cover pays for (£170 of the £600 you declared)',
+    });
   });
 });
 
