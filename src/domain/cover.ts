@@ -5,7 +5,12 @@
  * amount; the goods it does not pay for at all count for nothing. The one function the payment
  * step's choice, the raise after payment and the server's checks all use.
  */
-import { coverExclusionOf, coverExclusionText, type CoverOf } from './cover-exclusions.js';
+import {
+  coverExclusionOf,
+  coverExclusionText,
+  type CoverOf,
+  type ItemCover,
+} from './cover-exclusions.js';
 import { formatWholePounds, maxCoverFor, type CoverSettings } from './pricing.js';
 
 /** A declared item as the cover reads it: one line of the declaration. */
@@ -43,40 +48,62 @@ export interface CoverLimits {
   exclusions: CoverExcludedItem[];
 }
 
+/** One declared line as the cover counts it: what it is worth and what of it the cover pays. */
+export interface CountedLine<T extends CoverItem = CoverItem> {
+  item: T;
+  /** Units × unit value. */
+  valuePence: number;
+  /** Why the cover does not pay for it in full; undefined when it does. */
+  excluded: ItemCover | undefined;
+  /** What of it the cover pays: its value, its share of the included cover, or nothing. */
+  countedPence: number;
+}
+
+/**
+ * What of each line the cover pays for: a line it pays for in full at its value, a "No
+ * Compensation" line at nothing, and the lines it covers by the included cover only sharing
+ * `includedLeftPence` (the included cover, less what of it is already used), first line first.
+ * The cover limits (below) and a claim's payable amount (claims.ts) both count through it.
+ */
+export function countedLines<T extends CoverItem>(
+  items: readonly T[],
+  includedLeftPence: number,
+): CountedLine<T>[] {
+  let left = Math.max(0, includedLeftPence);
+  return items.map((item) => {
+    const valuePence = item.unitValuePence * item.numberOfUnits;
+    const excluded = coverExclusionOf(item);
+    if (!excluded) return { item, valuePence, excluded, countedPence: valuePence };
+    const countedPence = excluded.covered === 'included-only' ? Math.min(valuePence, left) : 0;
+    left -= countedPence;
+    return { item, valuePence, excluded, countedPence };
+  });
+}
+
 /** The cover limits of a declaration at these settings. */
 export function coverLimits(items: readonly CoverItem[], settings: CoverSettings): CoverLimits {
-  let declaredValuePence = 0;
-  let fullPence = 0;
-  // The included cover is for the whole shipment: the "included only" goods share it, first
-  // declared first counted.
-  let includedLeft = settings.includedPence;
-  const exclusions: CoverExcludedItem[] = [];
-  for (const item of items) {
-    const valuePence = item.unitValuePence * item.numberOfUnits;
-    declaredValuePence += valuePence;
-    const excluded = coverExclusionOf(item);
-    if (!excluded) {
-      fullPence += valuePence;
-      continue;
-    }
-    const countedPence =
-      excluded.covered === 'included-only' ? Math.min(valuePence, includedLeft) : 0;
-    includedLeft -= countedPence;
-    exclusions.push({
-      itemId: item.id,
-      name: item.name,
-      covered: excluded.covered,
-      group: excluded.group,
-      valuePence,
-      countedPence,
-    });
-  }
-  const coveredValuePence = fullPence + (settings.includedPence - includedLeft);
+  const lines = countedLines(items, settings.includedPence);
+  const sum = (pick: (line: CountedLine) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  const coveredValuePence = sum((line) => line.countedPence);
   return {
-    declaredValuePence,
+    declaredValuePence: sum((line) => line.valuePence),
     coveredValuePence,
     maxCoverPence: maxCoverFor(coveredValuePence, settings),
-    exclusions,
+    exclusions: lines.flatMap(({ item, valuePence, excluded, countedPence }) =>
+      excluded
+        ? [
+            {
+              itemId: item.id,
+              name: item.name,
+              covered: excluded.covered,
+              group: excluded.group,
+              valuePence,
+              countedPence,
+            },
+          ]
+        : [],
+    ),
   };
 }
 
