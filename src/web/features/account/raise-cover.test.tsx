@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingChanges } from '#src/domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
+import { coverLimits } from '#src/domain/cover.js';
 import { BOOKED_VIEW as view } from './booking-changes.fixture.js';
 import { checkAmount, confirmed, outcomeOf, RaiseCover } from './raise-cover.js';
 
@@ -23,33 +24,22 @@ describe('RaiseCover (the cover part of "Cancel or change this booking")', () =>
   });
 
   it('lists the items the cover leaves out, and offers no more than the goods it pays for', () => {
-    const html = render({
-      ...view,
-      cover: {
-        ...view.cover,
-        declaredValuePence: 63_000,
-        coveredValuePence: 17_000,
-        maxCoverPence: 17_000,
-        exclusions: [
-          {
-            itemId: 'laptop',
-            name: 'Laptop',
-            covered: 'included-only',
-            group: 'Electronic devices (covered as new goods only)',
-            valuePence: 45_000,
-            countedPence: 5_000,
-          },
-          {
-            itemId: 'vase',
-            name: 'Glass vase',
-            covered: 'nothing',
-            group: 'Glass',
-            valuePence: 6_000,
-            countedPence: 0,
-          },
-        ],
-      },
+    // A laptop (£450), a glass vase (£60) and two jumpers (£60 each), as the server counts them.
+    const item = (id: string, name: string, numberOfUnits: number, pounds: number) => ({
+      id,
+      name,
+      numberOfUnits,
+      unitValuePence: pounds * 100,
     });
+    const limits = coverLimits(
+      [
+        item('laptop', 'Laptop', 1, 450),
+        item('vase', 'Glass vase', 1, 60),
+        item('j', 'Jumper', 2, 60),
+      ],
+      view.cover.settings,
+    );
+    const html = render({ ...view, cover: { ...view.cover, ...limits } });
     expect(html).toContain('The cover does not pay in full for:');
     expect(html).toContain(
       '<li><strong>Laptop</strong> (£450): Covered only by the included £50 (Electronic devices (covered as new goods only)): extra cover does not pay for it; £50 of it counted</li>',
