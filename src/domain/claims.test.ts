@@ -230,6 +230,14 @@ describe('a claim’s states', () => {
     expect(approve('part', 17_000)).toBe('A claim approved in part pays less than £170.');
     expect(approve('part', 0)).toBe('An approved claim pays an amount of more than £0.');
     expect(approve('full', 17_000, '  ')).toBe('Say why the claim is approved.');
+    expect(
+      claimTransitionProblem('submitted', 'approved', {
+        state: 'approved',
+        extent: 'full',
+        amountPence: 17_000,
+        reason: 'Photos show it',
+      }),
+    ).toBe('Work out what the claim can pay before approving it.');
     expect(claimTransitionProblem('with_courier', 'approved')).toBe(
       'Say why the claim is approved.',
     );

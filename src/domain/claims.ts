@@ -21,7 +21,7 @@ export const LOST_AFTER_WORKING_DAYS = 10;
 /** A damaged box is claimed for within this many days (calendar days) of its delivery. */
 export const DAMAGE_CLAIM_DAYS = 14;
 
-/** The time rules a claim can fail, named so a decline can say which. */
+/** The rules a claim can fail (its timing, its items, the cover left), named so a decline can say which. */
 export const CLAIM_RULES = {
   'lost-too-soon': `A box counts as lost after ${LOST_AFTER_WORKING_DAYS} working days with no movement past its expected delivery date, or when the courier says it is lost.`,
   'lost-but-delivered':
@@ -315,7 +315,8 @@ export function claimTransitionProblem(
   if (decision?.state !== to) return `Say why the claim is ${to}.`;
   if (!decision.reason.trim()) return `Say why the claim is ${to}.`;
   if (decision.state === 'declined') return undefined;
-  const most = payablePence ?? 0;
+  if (payablePence === undefined) return 'Work out what the claim can pay before approving it.';
+  const most = payablePence;
   if (decision.amountPence <= 0 || !Number.isInteger(decision.amountPence)) {
     return 'An approved claim pays an amount of more than £0.';
   }

@@ -94,9 +94,8 @@ export function FullCover({
 /**
  * The payment step's cover choice (docs/cover-and-import-charges.md, "Cover"): the included £50,
  * full cover to the value of the goods the cover pays for (suggested, the items it leaves out
- * named beside it) or another amount, each with its price as the
- * server will charge it; the items the cover does not pay for are named. A choice is saved on
- * the server, which prices the order again; the payment follows the new price.
+ * named beside it) or another amount, each with its price as the server will charge it. A choice
+ * is saved on the server, which prices the order again; the payment follows the new price.
  */
 export function CoverChoice({ order, disabled }: { order: OrderView; disabled: boolean }) {
   const [options, setOptions] = useState<CoverOptions | null>(null);
