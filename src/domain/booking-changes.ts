@@ -67,8 +67,9 @@ export const BOOKING_CHANGE_MESSAGES = {
   sameDate: 'That is the collection date already booked. Choose another date.',
   coverNotHigher: (currentText: string) =>
     `Choose more cover than the ${currentText} you have now: cover can be raised after payment, not lowered.`,
-  coverAtMost: (maxText: string) =>
-    `This shipment already has the most cover it can have (${maxText}): the value of the items you declared, at most the maximum per shipment.`,
+  /** `limitWords`: `coverLimitWords` (src/domain/cover.ts), what the most cover is. */
+  coverAtMost: (maxText: string, limitWords = 'the value of the items you declared') =>
+    `This shipment already has the most cover it can have (${maxText}): ${limitWords}, at most the maximum per shipment.`,
   coverPaymentFailed:
     'The payment for the extra cover did not go through, so your cover has not changed. Try again, or use another card.',
   courierUnreachableCover: `${COVER_UNREACHABLE} ${COVER_HOLD_RELEASED}`,

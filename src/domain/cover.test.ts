@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coverExclusionOf, coverExclusionText } from './cover-exclusions.js';
+import { coverExclusionLine, coverLimits, coverProblem } from './cover.js';
 import {
   coverPricePence,
-  coverProblem,
   DEFAULT_COVER_SETTINGS as settings,
   extraCoverText,
   maxCoverFor,
@@ -47,14 +47,109 @@ describe('which cover can be chosen', () => {
     expect(maxCoverFor(60_000, settings)).toBe(60_000);
     expect(maxCoverFor(500_000, settings)).toBe(200_000);
     expect(maxCoverFor(2_000, settings)).toBe(5_000);
-    expect(coverProblem(60_000, 60_000, settings)).toBeUndefined();
-    expect(coverProblem(60_001, 60_000, settings)).toMatch(/more than the value of the items/);
-    expect(coverProblem(200_001, 500_000, settings)).toBe('Cover is at most £2,000 per shipment');
-    expect(coverProblem(4_999, 60_000, settings)).toMatch(/starts at the £50 included/);
+    const worth = (pence: number) => ({ declaredValuePence: pence, coveredValuePence: pence });
+    expect(coverProblem(60_000, worth(60_000), settings)).toBeUndefined();
+    expect(coverProblem(60_001, worth(60_000), settings)).toMatch(
+      /more than the value of the items/,
+    );
+    expect(coverProblem(200_001, worth(500_000), settings)).toBe(
+      'Cover is at most £2,000 per shipment',
+    );
+    expect(coverProblem(4_999, worth(60_000), settings)).toMatch(/starts at the £50 included/);
   });
 
   it('always allows the included cover, even for goods worth less', () => {
-    expect(coverProblem(5_000, 1_000, settings)).toBeUndefined();
+    expect(
+      coverProblem(5_000, { declaredValuePence: 1_000, coveredValuePence: 1_000 }, settings),
+    ).toBeUndefined();
+    expect(
+      coverProblem(5_000, { declaredValuePence: 6_000, coveredValuePence: 0 }, settings),
+    ).toBeUndefined();
+  });
+});
+
+describe('the cover a declaration can have: what the cover pays for', () => {
+  // A laptop at £450 (covered by the included £50 only), a glass vase at £60 (not covered at
+  // all) and two jumpers at £60 each: £630 declared, of which the cover pays for £170.
+  const item = (id: string, name: string, units: number, pounds: number) => ({
+    id,
+    name,
+    numberOfUnits: units,
+    unitValuePence: pounds * 100,
+  });
+  const order = [
+    item('laptop', 'Laptop', 1, 450),
+    item('vase', 'Glass vase', 1, 60),
+    item('jumpers', 'Wool jumper', 2, 60),
+  ];
+
+  it('suggests the jumpers plus the laptop’s £50, the vase left out', () => {
+    const limits = coverLimits(order, settings);
+    expect(limits).toEqual({
+      declaredValuePence: 63_000,
+      coveredValuePence: 17_000,
+      maxCoverPence: 17_000,
+      exclusions: [
+        {
+          itemId: 'laptop',
+          name: 'Laptop',
+          covered: 'included-only',
+          group: 'Electronic devices (covered as new goods only)',
+          valuePence: 45_000,
+          countedPence: 5_000,
+        },
+        {
+          itemId: 'vase',
+          name: 'Glass vase',
+          covered: 'nothing',
+          group: 'Glass',
+          valuePence: 6_000,
+          countedPence: 0,
+        },
+      ],
+    });
+  });
+
+  it('refuses more cover than that, saying why, in one function for the server and the page', () => {
+    const limits = coverLimits(order, settings);
+    expect(coverProblem(17_000, limits, settings)).toBeUndefined();
+    expect(coverProblem(17_001, limits, settings)).toBe(
+      'Cover cannot be more than the value of the goods the cover pays for (£170 of the £630 you declared)',
+    );
+  });
+
+  it('shares the included £50 among the goods it alone covers', () => {
+    const limits = coverLimits(
+      [item('phone', 'Mobile phone', 1, 30), item('watch', 'Watch', 1, 200), ...order.slice(2)],
+      settings,
+    );
+    // The phone's £30 and £20 of the watch: the included £50 once, not once each.
+    expect(limits.exclusions.map((e) => [e.itemId, e.countedPence])).toEqual([
+      ['phone', 3_000],
+      ['watch', 2_000],
+    ]);
+    expect(limits.coveredValuePence).toBe(12_000 + 5_000);
+  });
+
+  it('never goes below the included cover, nor above the maximum', () => {
+    expect(coverLimits([item('vase', 'Glass vase', 1, 60)], settings)).toMatchObject({
+      coveredValuePence: 0,
+      maxCoverPence: 5_000,
+    });
+    expect(coverLimits([item('coats', 'Coat', 10, 300)], settings).maxCoverPence).toBe(200_000);
+  });
+
+  it('names each item left out, what it is worth and what is counted', () => {
+    const [laptop, vase] = coverLimits(order, settings).exclusions;
+    expect(coverExclusionLine(laptop!, 5_000)).toBe(
+      'Laptop (£450): Covered only by the included £50 (Electronic devices (covered as new goods only)): extra cover does not pay for it; £50 of it counted',
+    );
+    expect(coverExclusionLine(vase!, 5_000)).toBe(
+      'Glass vase (£60): Not covered (Glass): the courier pays nothing if it is lost or damaged',
+    );
+    expect(coverExclusionLine({ ...laptop!, countedPence: 0 }, 5_000)).toMatch(
+      /; not counted \(the included £50 is counted for the items above\)$/,
+    );
   });
 });
 

@@ -40,29 +40,12 @@ export const DEFAULT_COVER_SETTINGS: CoverSettings = {
 };
 
 /**
- * The most cover this shipment can have: its declared value, at most the settings' maximum, and
- * never less than the cover included for free.
+ * The most cover this shipment can have: the declared value of the goods the cover pays for
+ * (`coverLimits` in cover.ts), at most the settings' maximum, and never less than the cover
+ * included for free.
  */
-export function maxCoverFor(declaredValuePence: number, settings: CoverSettings): number {
-  return Math.max(settings.includedPence, Math.min(declaredValuePence, settings.maxCoverPence));
-}
-
-/** Why this cover cannot be chosen for this shipment; undefined when it can. */
-export function coverProblem(
-  coverPence: number,
-  declaredValuePence: number,
-  settings: CoverSettings,
-): string | undefined {
-  if (!Number.isInteger(coverPence) || coverPence < settings.includedPence) {
-    return `Cover starts at the ${formatWholePounds(settings.includedPence)} included with every shipment`;
-  }
-  if (coverPence > settings.maxCoverPence) {
-    return `Cover is at most ${formatWholePounds(settings.maxCoverPence)} per shipment`;
-  }
-  if (coverPence > Math.max(declaredValuePence, settings.includedPence)) {
-    return `Cover cannot be more than the value of the items you declared (${formatWholePounds(declaredValuePence)})`;
-  }
-  return undefined;
+export function maxCoverFor(coveredValuePence: number, settings: CoverSettings): number {
+  return Math.max(settings.includedPence, Math.min(coveredValuePence, settings.maxCoverPence));
 }
 
 /**
@@ -113,15 +96,15 @@ export function extraCoverText(coverPence: number): string {
 
 /**
  * The cover an order keeps when its declaration or the settings change: never more than the
- * shipment can now have (its declared value, the maximum), never raised; null when only the
- * included cover is left.
+ * shipment can now have (the value of the goods the cover pays for, the maximum), never raised;
+ * null when only the included cover is left.
  */
 export function clampCover(
   coverPence: number | null,
-  declaredValuePence: number,
+  coveredValuePence: number,
   settings: CoverSettings,
 ): number | null {
   if (coverPence === null) return null;
-  const kept = Math.min(coverPence, maxCoverFor(declaredValuePence, settings));
+  const kept = Math.min(coverPence, maxCoverFor(coveredValuePence, settings));
   return kept > settings.includedPence ? kept : null;
 }

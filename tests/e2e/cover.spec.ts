@@ -148,8 +148,14 @@ test('an item the cover does not pay for is named on /items and in the cover cho
   const cover = page.getByRole('group', { name: 'Cover for your shipment' });
   await expect(cover).toContainText('The cover does not pay in full for:');
   await expect(cover.getByRole('listitem')).toHaveText([
-    'Drinking glasses: Not covered (Glass): the courier pays nothing if it is lost or damaged',
+    'Drinking glasses (£60): Not covered (Glass): the courier pays nothing if it is lost or damaged',
   ]);
+  // Full cover counts only what the cover pays for: the jumpers' £80, not the glasses' £60.
+  await expect(cover.getByRole('radio', { name: /^Full cover to £80 / })).toBeVisible();
+  await expect(cover).toContainText('Suggested: the value of the goods the cover pays for');
+  await expect(cover).toContainText(
+    'up to the value of the goods the cover pays for (£80 of the £140 you declared)',
+  );
   await expectNoAxeViolations(page, 'on /pay with an item the cover leaves out');
   await cover.screenshot({ path: `/tmp/cover-choice-${testInfo.project.name}.png` });
 });

@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../booking-changes.js';
 import { PaymentSessionSchema } from '../checkout.js';
 import { ORDER_NOT_FOUND } from '../order.js';
-import { CoverSettingsSchema } from './cover.js';
+import { CoverExclusionsSchema, CoverSettingsSchema } from './cover.js';
 import { ADMIN_ERRORS, CONSOLE_TAG, OperatorReasonSchema } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
 import { OrderParams, orderRoute } from './orders.js';
@@ -55,15 +55,19 @@ export const BookingChangesSchema = z.object({
   }),
   /**
    * Raising the cover after payment, until the courier collects (a second, separate card
-   * payment): the cover in force, the most this shipment can have, the settings the booking was
-   * priced with (the browser shows the price with `coverRaisePricePence`; the server charges it)
-   * and a raise waiting for its payment or for the courier.
+   * payment): the cover in force, the most this shipment can have (as on the payment step: the
+   * value of the goods the cover pays for, with the items it leaves out), the settings the
+   * booking was priced with (the browser shows the price with `coverRaisePricePence`; the server
+   * charges it) and a raise waiting for its payment or for the courier.
    */
   cover: z.object({
     allowed: z.boolean(),
     reason: z.string().nullable(),
     coverPence: z.number().int(),
+    declaredValuePence: z.number().int(),
+    coveredValuePence: z.number().int(),
     maxCoverPence: z.number().int(),
+    exclusions: CoverExclusionsSchema,
     settings: CoverSettingsSchema,
     /** A raise asked and not finished: waiting for the card, or for the courier. */
     pending: z

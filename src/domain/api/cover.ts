@@ -16,27 +16,37 @@ export const CoverSettingsSchema = z.object({
 });
 export type CoverSettingsView = z.infer<typeof CoverSettingsSchema>;
 
+/**
+ * The declared items the courier's cover does not pay for in full (`coverLimits` in
+ * src/domain/cover.ts): why, what each is worth and how much of it counts towards the cover.
+ */
+export const CoverExclusionsSchema = z.array(
+  z.object({
+    itemId: z.string(),
+    name: z.string(),
+    covered: z.enum(['nothing', 'included-only']),
+    group: z.string(),
+    valuePence: z.number().int(),
+    countedPence: z.number().int(),
+  }),
+);
+
 export const CoverOptionsSchema = z.object({
   settings: CoverSettingsSchema,
   /** The declared items' total value. */
   declaredValuePence: z.number().int(),
-  /** The most cover this shipment can have: its declared value, at most the settings' maximum. */
+  /** The declared value of the goods the cover pays for (the excluded goods left out). */
+  coveredValuePence: z.number().int(),
+  /** The most cover this shipment can have: the value the cover pays for, at most the maximum. */
   maxCoverPence: z.number().int(),
-  /** The cover suggested: the declared value (within the maximum). */
+  /** The cover suggested: the value of the goods the cover pays for (within the maximum). */
   suggestedPence: z.number().int(),
   /** The cover the order has now (the included cover when none was bought). */
   coverPence: z.number().int(),
   /** What the order's extra cover costs now. */
   coverPricePence: z.number().int(),
   /** The declared items the courier's cover does not pay for in full, and what it pays. */
-  exclusions: z.array(
-    z.object({
-      itemId: z.string(),
-      name: z.string(),
-      covered: z.enum(['nothing', 'included-only']),
-      group: z.string(),
-    }),
-  ),
+  exclusions: CoverExclusionsSchema,
 });
 export type CoverOptions = z.infer<typeof CoverOptionsSchema>;
 
@@ -64,7 +74,7 @@ export const chooseCover = orderRoute({
   tag: TAG,
   summary: 'Choose the order’s cover',
   description:
-    'The cover is the whole amount the shipment is covered for, from the included £50 up to the declared value of the items, at most the cover settings’ maximum (£2,000). The order’s price becomes the service’s price plus the cover’s (a percentage of the cover above the included amount, rounded up to the penny), worked out on the server; the payment is for that price. Only while the order may be changed.',
+    'The cover is the whole amount the shipment is covered for, from the included £50 up to the declared value of the goods the cover pays for (goods it does not pay for left out, goods it covers only by the included £50 counted at most £50 together), at most the cover settings’ maximum (£2,000). The order’s price becomes the service’s price plus the cover’s (a percentage of the cover above the included amount, rounded up to the penny), worked out on the server; the payment is for that price. Only while the order may be changed.',
   body: ChooseCoverInputSchema,
   responses: {
     200: UpdatedOrder,
@@ -72,7 +82,7 @@ export const chooseCover = orderRoute({
       'The order can no longer be changed (ORDER_LOCKED), or its service is not chosen yet (SERVICE_NOT_SELECTED)',
     ),
     422: apiError(
-      'Not an amount, under the included cover, over the declared value or over the maximum (VALIDATION_FAILED, field cover)',
+      'Not an amount, under the included cover, over the value of the goods the cover pays for or over the maximum (VALIDATION_FAILED, field cover)',
     ),
   },
 });

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
-import { checkoutStatus, payWithCard } from '#tests/support/checkout.js';
+import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import { readyOrder, withItem } from '#tests/support/factories/orders.js';
 import { bookedOrder, GOOD_CARD, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import { createTestApp, type TestApp } from '#tests/support/test-app.js';
@@ -21,6 +22,7 @@ import {
   raiseCover,
 } from '#src/domain/api/booking-changes.js';
 import { COVER_MESSAGE } from '#src/domain/api/cover.js';
+import { acceptTerms, confirmDeclaration } from '#src/domain/api/declaration.js';
 import { BOOKING_CHANGE_MESSAGES as M } from '#src/domain/booking-changes.js';
 import { CARD_MESSAGES } from '#src/domain/cards.js';
 import { londonAt } from '#src/domain/london-time.js';
@@ -172,6 +174,52 @@ describe('raising the cover after payment', () => {
       expect(res.json()).toMatchObject({ error: { fields: { cover: message } } });
     }
     expect(await paymentsOf(order.id)).toHaveLength(1);
+  });
+
+  it('allows no more than the payment step: the value of the goods the cover pays for, its exclusions named', async () => {
+    // £90 of books and jumpers, a laptop at £450 (the included £50 only) and a glass vase at
+    // £60 (nothing): £600 declared, at most £140 of cover.
+    const order = await readyOrder(t.app, { acceptTerms: false });
+    const item = (name: string, value: number, lookUp = name) =>
+      withItem(
+        t.app,
+        order,
+        { name, numberOfUnits: 1, unitValue: value, unitWeight: 1 },
+        { lookUp },
+      );
+    await item('Laptop', 450);
+    await item('Glass vase', 60, 'Vase');
+    await ok(t.app, confirmDeclaration, { params: { id: order.id } });
+    await ok(t.app, acceptTerms, { params: { id: order.id }, body: { accepted: true } });
+    const { clientSecret } = await startPayment(t.app, order.id);
+    await payWithCard(t.app, clientSecret, GOOD_CARD);
+    await confirm(t.app, order.id);
+    await settle(t);
+
+    const before = await view(order.id);
+    expect(before.cover).toMatchObject({
+      allowed: true,
+      declaredValuePence: 60_000,
+      coveredValuePence: 14_000,
+      maxCoverPence: 14_000,
+    });
+    // Items declared in the same instant come in no set order: sorted by name.
+    const excluded = before.cover.exclusions.map((e) => [e.name, e.covered, e.countedPence]);
+    expect(excluded.sort()).toEqual([
+      ['Glass vase', 'nothing', 0],
+      ['Laptop', 'included-only', 5_000],
+    ]);
+    const res = await ask(order.id, '141');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error: {
+        fields: {
+          cover:
+            'Cover cannot be more than the value of the goods the cover pays for (£140 of the £600 you declared)',
+        },
+      },
+    });
+    expect((await ask(order.id, '140')).statusCode).toBe(200);
   });
 
   it('a declined card changes nothing; the same raise can then be paid with another card', async () => {

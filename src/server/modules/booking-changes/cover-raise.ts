@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BookingChanges, CoverRaise } from '#src/domain/api/booking-changes.js';
 import { COVER_MESSAGE } from '#src/domain/api/cover.js';
 import { BOOKING_CHANGE_MESSAGES as M, coverRaisePricePence } from '#src/domain/booking-changes.js';
-import { coverProblem, formatWholePounds, maxCoverFor } from '#src/domain/pricing.js';
+import { coverLimitWords, coverProblem } from '#src/domain/cover.js';
+import { formatWholePounds } from '#src/domain/pricing.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
@@ -62,23 +63,24 @@ export class CoverRaises implements ChangePaymentHandler {
 
   /** The cover part of what the customer may still do with a booked order. */
   async view(order: OrderRow, rows: BookingChangeRow[]): Promise<BookingChanges['cover']> {
-    const { settings, declaredValuePence, coverPence } = await this.deps.orders.bookedCover(
-      order.id,
-    );
-    const maxCoverPence = maxCoverFor(declaredValuePence, settings);
+    const { settings, limits, coverPence } = await this.deps.orders.bookedCover(order.id);
+    const { maxCoverPence } = limits;
     const open = rows.findLast(
       (r) => r.kind === 'cover' && (r.status === 'pending' || r.status === 'awaiting_payment'),
     );
     let reason = await this.refusalOf(order);
     if (!reason && coverPence >= maxCoverPence) {
-      reason = M.coverAtMost(formatWholePounds(maxCoverPence));
+      reason = M.coverAtMost(formatWholePounds(maxCoverPence), coverLimitWords(limits));
     }
     if (!reason && open?.status === 'pending') reason = M.changeInProgress;
     return {
       allowed: reason === null,
       reason,
       coverPence,
+      declaredValuePence: limits.declaredValuePence,
+      coveredValuePence: limits.coveredValuePence,
       maxCoverPence,
+      exclusions: limits.exclusions,
       settings,
       pending: open
         ? {
@@ -197,7 +199,7 @@ export class CoverRaises implements ChangePaymentHandler {
     }
     const current = order.coverPence ?? priced.settings.includedPence;
     const problem =
-      coverProblem(pence, priced.declaredValuePence, priced.settings) ??
+      coverProblem(pence, priced.limits, priced.settings) ??
       (pence <= current ? M.coverNotHigher(formatWholePounds(current)) : undefined);
     if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
     return current;

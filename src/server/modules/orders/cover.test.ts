@@ -173,6 +173,57 @@ describe('choosing cover', () => {
     ]);
   });
 
+  it('suggests the value of the goods the cover pays for, and allows no more', async () => {
+    // A laptop (£450: the included £50 only), a glass vase (£60: nothing) and two jumpers (£60
+    // each): £630 declared, full cover £170, the jumpers and the laptop's £50.
+    const order = await newOrder(t.app);
+    await withAddresses(t.app, order);
+    await withEarliestDate(t.app, order);
+    const declare = (name: string, units: number, value: number, lookUp = name) =>
+      withItem(
+        t.app,
+        order,
+        { name, numberOfUnits: units, unitValue: value, unitWeight: 1 },
+        { lookUp },
+      );
+    await declare('Laptop', 1, 450);
+    await declare('Glass vase', 1, 60, 'Vase');
+    await declare('Wool jumper', 2, 60, 'Jumper');
+
+    const options = await ok(t.app, getCoverOptions, { params: { id: order.id } });
+    expect(options).toMatchObject({
+      declaredValuePence: 63_000,
+      coveredValuePence: 17_000,
+      maxCoverPence: 17_000,
+      suggestedPence: 17_000,
+    });
+    expect(
+      // Items declared in the same instant come in no set order: sorted by name.
+      options.exclusions.map((e) => [e.name, e.covered, e.valuePence, e.countedPence]).sort(),
+    ).toEqual([
+      ['Glass vase', 'nothing', 6_000, 0],
+      ['Laptop', 'included-only', 45_000, 5_000],
+    ]);
+
+    const refused = await call(t.app, chooseCover, {
+      params: { id: order.id },
+      body: { cover: '171' },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorOf(refused).fields?.cover).toBe(
+      'Cover cannot be more than the value of the goods the cover pays for (£170 of the £630 you declared)',
+    );
+    const full = await ok(t.app, chooseCover, { params: { id: order.id }, body: { cover: '170' } });
+    expect(full.cover.coverPence).toBe(17_000);
+
+    // Deleting a jumper line leaves the laptop's £50: the cover bought falls back with it.
+    const jumpers = full.parcels[0]!.items.find((i) => i.name === 'Wool jumper')!;
+    const after = await ok(t.app, deleteItem, {
+      params: { id: order.id, parcelKey: 'small-1', itemId: jumpers.id },
+    });
+    expect(after.cover).toEqual({ coverPence: null, pricePence: 0 });
+  });
+
   it('is refused once the order is paid for', async () => {
     const order = await readyOrder(t.app);
     await payAndSettle(order.id);

@@ -12,8 +12,8 @@ import { ORDER_NOT_FOUND, type OrderAddress, type OrderView } from '#src/domain/
 import { courierServiceFor, SERVICE_LEVELS, type QuoteService } from '#src/domain/quote.js';
 import { parseUkPostcode } from '#src/domain/uk-postcodes.js';
 import { COVER_MESSAGE, type CoverOptions } from '#src/domain/api/cover.js';
-import { coverExclusionOf } from '#src/domain/cover-exclusions.js';
-import { clampCover, coverProblem, maxCoverFor, orderPrice } from '#src/domain/pricing.js';
+import { coverLimits, coverProblem, type CoverLimits } from '#src/domain/cover.js';
+import { clampCover, orderPrice } from '#src/domain/pricing.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import { EDITABLE_STATUSES, isEditable, type OrderStatus } from '#src/domain/order-states.js';
 import type { TrackingStatus } from '#src/domain/tracking.js';
@@ -53,9 +53,9 @@ export interface PriceNow {
   coverSettingsVersion: number | null;
 }
 
-/** The declared items' total value. */
-function declaredValueOf(items: readonly OrderItemRow[]): number {
-  return items.reduce((sum, item) => sum + item.unitValuePence * item.numberOfUnits, 0);
+/** The declared value of the goods the cover pays for: the most cover the order can keep. */
+function coveredValueOf(items: readonly OrderItemRow[], settings: CurrentCoverSettings): number {
+  return coverLimits(items, settings).coveredValuePence;
 }
 
 /** The price of the order's service with this cover: the one pricing function, in fields. */
@@ -400,11 +400,12 @@ export class OrdersService {
       if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
       if (!isEditable(order.status)) throw orderLocked();
       await change(order, await this.items.listForOrder(id, tx), tx);
-      // Cover is never more than the declared value: a smaller declaration lowers it with the
-      // price, in the same write (decision 111); a larger one leaves it for the customer.
+      // Cover is never more than the value of the goods it pays for: a smaller declaration
+      // lowers it with the price, in the same write (decisions 111, 144); a larger one leaves it
+      // for the customer.
       const kept = clampCover(
         order.coverPence,
-        declaredValueOf(await this.items.listForOrder(id, tx)),
+        coveredValueOf(await this.items.listForOrder(id, tx), settings),
         settings,
       );
       const cover =
@@ -440,7 +441,7 @@ export class OrdersService {
       this.items.listForOrder(order.id),
     ]);
     if (servicePricePence === undefined) return undefined;
-    const coverPence = clampCover(order.coverPence, declaredValueOf(items), settings);
+    const coverPence = clampCover(order.coverPence, coveredValueOf(items, settings), settings);
     const fields = priceFields(servicePricePence, coverPence, settings);
     return {
       servicePricePence,
@@ -463,32 +464,27 @@ export class OrdersService {
       this.items.listForOrder(id),
       this.catalog.coverSettings(),
     ]);
-    const declaredValuePence = declaredValueOf(items);
-    const maxCoverPence = maxCoverFor(declaredValuePence, settings);
+    const limits = coverLimits(items, settings);
     return {
       settings,
-      declaredValuePence,
-      maxCoverPence,
-      suggestedPence: maxCoverPence,
+      declaredValuePence: limits.declaredValuePence,
+      coveredValuePence: limits.coveredValuePence,
+      maxCoverPence: limits.maxCoverPence,
+      suggestedPence: limits.maxCoverPence,
       coverPence: order.coverPence ?? settings.includedPence,
       coverPricePence: order.coverPricePence,
-      exclusions: items.flatMap((item) => {
-        const excluded = coverExclusionOf(item);
-        return excluded
-          ? [{ itemId: item.id, name: item.name, covered: excluded.covered, group: excluded.group }]
-          : [];
-      }),
+      exclusions: limits.exclusions,
     };
   }
 
   /**
    * The cover of a booked order as it was priced: the cover settings of its price (the version it
-   * was priced with), its declared value and the cover in force. A raise after payment is priced
+   * was priced with), its cover limits at them (`coverLimits`) and the cover in force. A raise after payment is priced
    * at these settings (docs/cover-and-import-charges.md, "Raising the cover after payment").
    */
   async bookedCover(
     id: string,
-  ): Promise<{ settings: CurrentCoverSettings; declaredValuePence: number; coverPence: number }> {
+  ): Promise<{ settings: CurrentCoverSettings; limits: CoverLimits; coverPence: number }> {
     const [order, items] = await Promise.all([this.load(id), this.items.listForOrder(id)]);
     const row =
       order.coverSettingsVersion !== null
@@ -497,7 +493,7 @@ export class OrdersService {
     const settings = row ? coverSettingsOf(row) : await this.catalog.coverSettings();
     return {
       settings,
-      declaredValuePence: declaredValueOf(items),
+      limits: coverLimits(items, settings),
       coverPence: order.coverPence ?? settings.includedPence,
     };
   }
@@ -533,7 +529,7 @@ export class OrdersService {
 
   /**
    * The customer's choice of cover (the whole level, as typed in pounds): checked against the
-   * declared items and the settings, and priced by the one pricing function, under the order's
+   * declared items' cover limits (`coverLimits`: the goods the cover pays for) and the settings, and priced by the one pricing function, under the order's
    * row lock and only while it may be changed, in one write with the order's price.
    */
   async chooseCover(id: string, typed: string): Promise<OrderView> {
@@ -555,7 +551,7 @@ export class OrdersService {
         );
       }
       const items = await this.items.listForOrder(id, tx);
-      const problem = coverProblem(read.pence, declaredValueOf(items), settings);
+      const problem = coverProblem(read.pence, coverLimits(items, settings), settings);
       if (problem) throw new ApiError(422, 'VALIDATION_FAILED', problem, { cover: problem });
       const row = await this.orders.update(
         id,

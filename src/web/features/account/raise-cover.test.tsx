@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingChanges } from '#src/domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
+import { coverLimits } from '#src/domain/cover.js';
 import { BOOKED_VIEW as view } from './booking-changes.fixture.js';
 import { checkAmount, confirmed, outcomeOf, RaiseCover } from './raise-cover.js';
 
@@ -20,6 +21,36 @@ describe('RaiseCover (the cover part of "Cancel or change this booking")', () =>
     expect(html).toContain('value="600"');
     expect(html).toContain('This costs <strong>£11.00</strong> more: 2% of the cover above £50.');
     expect(html).toContain('>Continue to payment</button>');
+  });
+
+  it('lists the items the cover leaves out, and offers no more than the goods it pays for', () => {
+    // A laptop (£450), a glass vase (£60) and two jumpers (£60 each), as the server counts them.
+    const item = (id: string, name: string, numberOfUnits: number, pounds: number) => ({
+      id,
+      name,
+      numberOfUnits,
+      unitValuePence: pounds * 100,
+    });
+    const limits = coverLimits(
+      [
+        item('laptop', 'Laptop', 1, 450),
+        item('vase', 'Glass vase', 1, 60),
+        item('j', 'Jumper', 2, 60),
+      ],
+      view.cover.settings,
+    );
+    const html = render({ ...view, cover: { ...view.cover, ...limits } });
+    expect(html).toContain('The cover does not pay in full for:');
+    expect(html).toContain(
+      '<li><strong>Laptop</strong> (£450): Covered only by the included £50 (Electronic devices (covered as new goods only)): extra cover does not pay for it; £50 of it counted</li>',
+    );
+    expect(html).toContain(
+      '<li><strong>Glass vase</strong> (£60): Not covered (Glass): the courier pays nothing if it is lost or damaged</li>',
+    );
+    expect(html).toContain(
+      'Up to £170: the value of the goods the cover pays for (£170 of the £630 you declared), at most £2,000 per shipment.',
+    );
+    expect(html).toContain('value="170"');
   });
 
   it('offers a raise that costs nothing (cover sold at 0 %) without a card step', () => {
@@ -83,6 +114,12 @@ describe('checkAmount', () => {
       problem: BOOKING_CHANGE_MESSAGES.coverNotHigher('£200'),
     });
     expect(checkAmount('£450.50', cover)).toEqual({ pence: 45_050 });
+    // As the server refuses it when the cover leaves goods out.
+    const limited = { ...cover, coveredValuePence: 17_000, maxCoverPence: 17_000 };
+    expect(checkAmount('171', limited)).toEqual({
+      problem:
+        'Cover cannot be more than the value of the goods the cover pays for (£170 of the £600 you declared)',
+    });
   });
 });
 

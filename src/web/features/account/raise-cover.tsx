@@ -10,7 +10,8 @@ import { COVER_MESSAGE } from '#src/domain/api/cover.js';
 import { BOOKING_CHANGE_MESSAGES, coverRaisePricePence } from '#src/domain/booking-changes.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderAddress } from '#src/domain/order.js';
-import { coverProblem, formatPercent, formatWholePounds } from '#src/domain/pricing.js';
+import { coverLimitWords, coverProblem } from '#src/domain/cover.js';
+import { formatPercent, formatWholePounds } from '#src/domain/pricing.js';
 import { coverText } from '#src/domain/receipt.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
@@ -21,6 +22,7 @@ import { asApiError, errorMessage } from '../../lib/error-message.js';
 import {
   billingFor,
   CardStep,
+  CoverExclusionsList,
   poundsText,
   summaryErrors,
   useCardPayment,
@@ -46,7 +48,7 @@ export function checkAmount(typed: string, cover: Cover): { pence: number } | { 
   const read = readPounds(typed);
   if ('problem' in read) return { problem: COVER_MESSAGE };
   const problem =
-    coverProblem(read.pence, cover.maxCoverPence, cover.settings) ??
+    coverProblem(read.pence, cover, cover.settings) ??
     (read.pence <= cover.coverPence
       ? BOOKING_CHANGE_MESSAGES.coverNotHigher(formatWholePounds(cover.coverPence))
       : undefined);
@@ -169,6 +171,8 @@ export function RaiseCover({
       <p data-testid="cover-in-force">
         Your shipment is covered to {coverText(cover.coverPence, settings.includedPence)}.
       </p>
+      {/* The same list as beside the suggested cover on the payment step. */}
+      <CoverExclusionsList exclusions={cover.exclusions} includedPence={settings.includedPence} />
       {/* One live region, always there: the raise under way, then its outcome. */}
       <div role="status" data-testid="cover-state" ref={state} tabIndex={-1}>
         {raising ? (
@@ -342,7 +346,7 @@ function ChooseCover({
         prefix="£"
         inputMode="decimal"
         autoComplete="off"
-        hint={`Up to ${formatWholePounds(cover.maxCoverPence)}: the value of the items you declared, at most ${formatWholePounds(settings.maxCoverPence)} per shipment. Cover can be raised, not lowered.`}
+        hint={`Up to ${formatWholePounds(cover.maxCoverPence)}: ${coverLimitWords(cover)}, at most ${formatWholePounds(settings.maxCoverPence)} per shipment. Cover can be raised, not lowered.`}
         value={amount}
         error={fieldError ?? undefined}
         onChange={(value) => {

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { chooseCover, getCoverOptions, type CoverOptions } from '#src/domain/api/cover.js';
-import { coverExclusionText } from '#src/domain/cover-exclusions.js';
+import { coverLimitWords, limitedByExclusions } from '#src/domain/cover.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderView } from '#src/domain/order.js';
 import { coverPricePence, formatPercent, formatWholePounds } from '#src/domain/pricing.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { setCurrentOrder } from '../orders/index.js';
+import { CoverExclusionsList } from './cover-exclusions-list.js';
 
 type Option = 'included' | 'full' | 'other';
 
@@ -20,11 +21,81 @@ export function poundsText(pence: number): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
 }
 
+/** What extra cover costs and up to what: the value of the goods the cover pays for. */
+export function CoverHint({ id, options }: { id: string; options: CoverOptions }) {
+  const { settings } = options;
+  const upTo = limitedByExclusions(options)
+    ? coverLimitWords(options)
+    : `the value of your items (${formatWholePounds(options.declaredValuePence)})`;
+  return (
+    <p className="cover-choice__hint" id={id}>
+      Every shipment is covered to {formatWholePounds(settings.includedPence)} for free. Extra cover
+      costs {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
+      {formatWholePounds(settings.includedPence)}, up to {upTo}, at most{' '}
+      {formatWholePounds(settings.maxCoverPence)} per shipment.
+    </p>
+  );
+}
+
+/**
+ * The suggested level, full cover to the value of the goods the cover pays for, with the items
+ * it leaves out named beside it (the list alone when no cover can be bought).
+ */
+export function FullCover({
+  name,
+  options,
+  checked,
+  disabled,
+  onChoose,
+}: {
+  name: string;
+  options: CoverOptions;
+  checked: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  const { settings } = options;
+  const listId = `${name}-exclusions`;
+  const list = options.exclusions.length > 0;
+  return (
+    <>
+      {options.maxCoverPence > settings.includedPence && (
+        <label className="cover-choice__option option-card">
+          <input
+            type="radio"
+            name={name}
+            checked={checked}
+            disabled={disabled}
+            aria-describedby={list ? listId : undefined}
+            onChange={onChoose}
+          />
+          <span>
+            Full cover to {formatWholePounds(options.suggestedPence)}{' '}
+            <span className="cover-choice__price">
+              + {formatPence(coverPricePence(options.suggestedPence, settings))}
+            </span>{' '}
+            <span className="cover-choice__suggested">
+              {limitedByExclusions(options)
+                ? 'Suggested: the value of the goods the cover pays for'
+                : 'Suggested: the value you declared'}
+            </span>
+          </span>
+        </label>
+      )}
+      <CoverExclusionsList
+        id={listId}
+        exclusions={options.exclusions}
+        includedPence={settings.includedPence}
+      />
+    </>
+  );
+}
+
 /**
  * The payment step's cover choice (docs/cover-and-import-charges.md, "Cover"): the included £50,
- * full cover to the declared value (suggested) or another amount, each with its price as the
- * server will charge it; the items the cover does not pay for are named. A choice is saved on
- * the server, which prices the order again; the payment follows the new price.
+ * full cover to the value of the goods the cover pays for (suggested, the items it leaves out
+ * named beside it) or another amount, each with its price as the server will charge it. A choice
+ * is saved on the server, which prices the order again; the payment follows the new price.
  */
 export function CoverChoice({ order, disabled }: { order: OrderView; disabled: boolean }) {
   const [options, setOptions] = useState<CoverOptions | null>(null);
@@ -97,18 +168,11 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
   }
 
   const busy = disabled || saving;
-  const price = (pence: number) => coverPricePence(pence, settings);
 
   return (
     <fieldset className="cover-choice" aria-describedby={`${id}-hint`}>
       <legend className="cover-choice__legend">Cover for your shipment</legend>
-      <p className="cover-choice__hint" id={`${id}-hint`}>
-        Every shipment is covered to {formatWholePounds(settings.includedPence)} for free. Extra
-        cover costs {formatPercent(settings.percentBasisPoints)} of the cover above{' '}
-        {formatWholePounds(settings.includedPence)}, up to the value of your items (
-        {formatWholePounds(options.declaredValuePence)}), at most{' '}
-        {formatWholePounds(settings.maxCoverPence)} per shipment.
-      </p>
+      <CoverHint id={`${id}-hint`} options={options} />
       <div className="cover-choice__options">
         <label className="cover-choice__option option-card">
           <input
@@ -123,24 +187,13 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
             <span className="cover-choice__price">Free</span>
           </span>
         </label>
-        {canBuy && (
-          <label className="cover-choice__option option-card">
-            <input
-              type="radio"
-              name={`${id}-cover`}
-              checked={chosen === 'full'}
-              disabled={busy}
-              onChange={() => void choose('full', poundsText(options.suggestedPence))}
-            />
-            <span>
-              Full cover to {formatWholePounds(options.suggestedPence)}{' '}
-              <span className="cover-choice__price">
-                + {formatPence(price(options.suggestedPence))}
-              </span>{' '}
-              <span className="cover-choice__suggested">Suggested: the value you declared</span>
-            </span>
-          </label>
-        )}
+        <FullCover
+          name={`${id}-cover`}
+          options={options}
+          checked={chosen === 'full'}
+          disabled={busy}
+          onChoose={() => void choose('full', poundsText(options.suggestedPence))}
+        />
         {canBuy && (
           <div className="cover-choice__other">
             <label className="cover-choice__option option-card">
@@ -193,19 +246,6 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
           <span className="visually-hidden">Error: </span>
           {error}
         </p>
-      )}
-      {options.exclusions.length > 0 && (
-        <div className="cover-choice__exclusions">
-          <p className="cover-choice__exclusions-title">The cover does not pay in full for:</p>
-          <ul>
-            {options.exclusions.map((item) => (
-              <li key={item.itemId}>
-                <strong>{item.name}</strong>:{' '}
-                {coverExclusionText(item, formatWholePounds(settings.includedPence))}
-              </li>
-            ))}
-          </ul>
-        </div>
       )}
     </fieldset>
   );
