@@ -234,6 +234,7 @@ async function wireServices(app: FastifyInstance, deps: AppDeps) {
     await services.checkout.idle();
     // A change's courier call that outlived its request ends (or times out) before the database.
     await services.bookingChanges.idle();
+    await services.tracking.idle();
     if (payment instanceof SandboxPaymentProvider) {
       await payment.idle();
       payment.connect(undefined);

@@ -24,6 +24,7 @@ import {
 import { sendMailJob, type MailDeps } from './modules/email/index.js';
 import { purgeAbandonedDraftsJob, type OrdersService } from './modules/orders/index.js';
 import {
+  checkRebookingJob,
   pollShipmentsJob,
   refreshLabelsJob,
   type TrackingService,
@@ -84,6 +85,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(sendPasswordResetJob, { accounts: deps.accounts });
   queue.define(pollShipmentsJob, { tracking: deps.tracking, now: () => deps.clock.now() });
   queue.define(refreshLabelsJob, { tracking: deps.tracking });
+  queue.define(checkRebookingJob, { tracking: deps.tracking });
   queue.define(cancelBookingJob, { bookingChanges: deps.bookingChanges });
   queue.define(raiseCoverJob, { coverRaises: deps.bookingChanges.coverRaises });
   queue.define(checkBookingChangesJob, { bookingChanges: deps.bookingChanges });

@@ -235,6 +235,9 @@ function bookingServices(
     jobs,
     siteUrl: site.siteUrl,
     ...(deps.tracking ? { settings: deps.tracking } : {}),
+    ...(deps.changeAnswerWithinMs !== undefined
+      ? { answerWithinMs: deps.changeAnswerWithinMs }
+      : {}),
     // The checkout is made below (it enrols shipments with tracking); asked only at run time.
     replaceLabels: (order, labels, tx) => checkout.replaceLabels(order, labels, tx),
   });

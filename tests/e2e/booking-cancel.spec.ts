@@ -40,6 +40,8 @@ test('a customer cancels a paid booking before collection: cancelled once with t
     { timeout: 15_000 },
   );
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
+  // The change landed: the focus is on the message that says so.
+  await expect(section.getByTestId('cancel-state')).toBeFocused();
 
   // Once with the courier; the payment refunded in full once, shown on the page.
   expect((await courierCalls()).cancellations[reference]).toBe(1);

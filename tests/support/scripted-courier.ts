@@ -53,6 +53,11 @@ export class ScriptedCourier implements CourierProvider {
   readonly name = 'scripted';
   routeServices: RouteService[] = typicalRouteServices();
   down = false;
+  /**
+   * The collection day the courier has in force, by courier reference, where the test says so
+   * (a rebooking it made whose answer was lost): what its documents then report.
+   */
+  collectionsInForce = new Map<string, string>();
   /** Commodity matches by lower-case word found in the description. */
   commodities: Record<string, CommodityMatch[]> = {
     jumper: [{ commodityCode: '611011', commodityDescription: 'Jerseys, pullovers, of wool' }],
@@ -164,7 +169,13 @@ export function bookedThroughScriptedAfter(
     getRouteServices: (query) => real.getRouteServices(query),
     lookupCommodity: (description) => real.lookupCommodity(description),
     bookShipment: (booking, observe) => real.bookShipment(booking, observe),
-    getShipmentDocuments: (reference, observe) => real.getShipmentDocuments(reference, observe),
+    getShipmentDocuments: async (reference, observe) => {
+      const documents = await real.getShipmentDocuments(reference, observe);
+      const date = scripted.collectionsInForce.get(reference);
+      return date && documents.collection
+        ? { ...documents, collection: { ...documents.collection, date } }
+        : documents;
+    },
     trackShipment: (reference) => scripted.trackShipment(reference),
     rebookCollection: (change) => scripted.rebookCollection(change),
     cancelShipment: (reference) => scripted.cancelShipment(reference),

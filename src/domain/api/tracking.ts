@@ -69,6 +69,11 @@ export const TrackingViewSchema = z.object({
   boxes: z.array(TrackedBoxSchema),
   /** Set while a missed collection can be rebooked: the dates the customer may choose. */
   missedCollection: z.object({ newDates: z.array(z.string()) }).nullable(),
+  /**
+   * A missed collection's new day (`collectionDate`) asked of the courier and not confirmed yet:
+   * the page says we are confirming it and will email either way.
+   */
+  rebookingUnconfirmed: z.boolean(),
   /** When we last asked the courier; null before the first time. */
   lastCheckedAt: z.string().nullable(),
   /** The courier's own tracking page, when it gave one. */
@@ -199,7 +204,7 @@ export const rebookMissedCollection = defineRoute({
   tag: TAG,
   summary: 'Choose a new collection date after a missed collection',
   description:
-    'Rebooks the collection with the courier at no charge. Only while the collection is missed; the date is one of `missedCollection.newDates`.',
+    'Rebooks the collection with the courier at no charge. Only while the collection is missed; the date is one of `missedCollection.newDates`. Answers within 8 s: when the courier has not answered by then, `rebookingUnconfirmed` is true and the rebooking is settled from the courier’s answer or its account of the collection, and emailed either way.',
   params: TokenParams,
   body: z.object({ collectionDate: z.iso.date('Choose a collection date') }),
   responses: {
@@ -209,9 +214,6 @@ export const rebookMissedCollection = defineRoute({
     409: apiError('The collection is not missed, or is being rebooked already (NOT_MISSED)'),
     422: apiError('Not one of the dates offered (VALIDATION_FAILED)'),
     502: apiError('The courier did not accept the new date; nothing changed (COURIER_REFUSED)'),
-    504: apiError(
-      'The courier did not answer: it may have rebooked; asking again is safe (COURIER_NO_ANSWER)',
-    ),
   },
   notFound: TRACKING_LINK_INVALID,
 });

@@ -288,9 +288,10 @@ export class JobQueue {
     tx: Queryable,
     job: Job,
     payload: NoInfer<JobInput<Job>>,
+    options: { runAt?: Date } = {},
   ): Promise<boolean> {
     this.check(job.kind, payload);
-    return insertJob(tx, newJob(job, payload), this.deps.clock.now());
+    return insertJob(tx, newJob(job, payload, options.runAt), this.deps.clock.now());
   }
 
   /**

@@ -79,6 +79,10 @@ test('the collection is moved to another day from the account: the courier reboo
   await expect(
     section.getByRole('status').filter({ hasText: 'Your collection is moved' }),
   ).toHaveText(`Your collection is moved to ${formatCalendarDate(chosen)}.`);
+  // The change landed: the focus is on the message that says so.
+  await expect(page.locator(':focus')).toHaveText(
+    `Your collection is moved to ${formatCalendarDate(chosen)}.`,
+  );
   expect((await courierCalls()).rebook).toBe(rebooks + 1);
   await expect(section.getByTestId('booking-changes-history')).toContainText(
     `Moved the collection from ${formatCalendarDate(before.collectionDate)} to ${formatCalendarDate(chosen)} (by you)`,

@@ -9,3 +9,4 @@ export { TrackingRepository } from './tracking.repository.js';
 export { TrackingTokens } from './tracking-token.js';
 export { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 export { refreshLabelsJob } from './jobs/refresh-labels.job.js';
+export { checkRebookingJob } from './jobs/check-rebooking.job.js';

@@ -54,6 +54,7 @@ import {
   type TrackingEmailDue,
 } from './shipment-progress.js';
 import { refreshLabelsJob } from './jobs/refresh-labels.job.js';
+import { checkRebookingJob } from './jobs/check-rebooking.job.js';
 import type { TrackingLinkPurpose, TrackingTokens } from './tracking-token.js';
 import type {
   ParcelRow,
@@ -83,6 +84,10 @@ export const DEFAULT_TRACKING_SETTINGS: TrackingSettings = {
 
 /** Shipments one round of the job looks at; the rest wait for the next round. */
 const ROUND_SIZE = 100;
+/** A rebooking's request waits this long for the courier, then answers that it is confirming. */
+export const ANSWER_WITHIN_MS = 8_000;
+/** A rebooking the courier did not answer is asked about this long after (then as the queue retries). */
+const REBOOKING_CHECK_AFTER_MS = 30_000;
 /** A rebooking still claimed after this long was abandoned by its process. */
 const REBOOKING_ABANDONED_MS = 10 * 60_000;
 
@@ -98,6 +103,8 @@ export interface TrackingDeps {
   jobs: Pick<JobQueue, 'hasten' | 'enqueue'>;
   siteUrl: string;
   settings?: Partial<TrackingSettings>;
+  /** How long a rebooking's request waits for the courier (ANSWER_WITHIN_MS; tests shorten it). */
+  answerWithinMs?: number;
   /**
    * Keeps a moved collection's new labels in place of the order's (the checkout's, which owns the
    * stored documents; wired by services.ts), in the move's transaction: what the email attaches.
@@ -107,6 +114,11 @@ export interface TrackingDeps {
     labels: BookedLabel[],
     tx: DbTransaction,
   ) => Promise<MailAttachment[]>;
+}
+
+/** The shipment still waits for the courier's answer to a rebooking for this day. */
+function rebookingInDoubt(shipment: ShipmentRow, collectionDate: string): boolean {
+  return shipment.status === 'collection_missed' && shipment.rebookingDate === collectionDate;
 }
 
 /** The transit days of the order's chosen service, as the rate table gave them ("2-4"). */
@@ -130,8 +142,6 @@ const REBOOK_REFUSED =
   'The courier could not rebook the collection for that day. Nothing has changed: choose another date, or contact us.';
 const NOT_MOVABLE =
   'This collection cannot be moved now: another change is being made, or the courier has collected the boxes.';
-const REBOOK_UNKNOWN =
-  'We did not get the courier’s answer in time, so we do not know yet whether it rebooked your collection. Choose the date again in a few minutes: asking again is safe, and changes nothing twice.';
 const NOT_MISSED =
   'This collection is not waiting for a new date: it has been rebooked already, or the courier has collected the boxes.';
 
@@ -143,6 +153,8 @@ const NOT_MISSED =
  */
 export class TrackingService {
   readonly settings: TrackingSettings;
+  /** Rebookings' courier calls that outlived their request (`idle` waits for them). */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: TrackingDeps) {
     this.settings = { ...DEFAULT_TRACKING_SETTINGS, ...deps.settings };
@@ -545,6 +557,7 @@ export class TrackingService {
       to: { city: order.deliveryAddress?.city ?? '', country: countryName(to?.title) },
       boxes,
       missedCollection: missed ? { newDates: await this.selectableDates(orderId) } : null,
+      rebookingUnconfirmed: shipment.status === 'collection_missed' && !missed,
       lastCheckedAt: shipment.lastPolledAt?.toISOString() ?? null,
       courierTrackingUrl: order.trackingUrl,
       expectedDelivery: missed
@@ -603,10 +616,37 @@ export class TrackingService {
    */
   async rebook(token: string, collectionDate: string): Promise<TrackingView> {
     const orderId = await this.orderIdOf(token);
-    await this.moveCollection(orderId, collectionDate, { missedOnly: true });
+    // The request waits for the courier at most `answerWithinMs`; after that the call goes on and
+    // ends the rebooking itself (emailed either way), and the page shows it being confirmed.
+    let answered = false;
+    const call = this.moveCollection(orderId, collectionDate, {
+      missedOnly: true,
+      late: () => answered,
+    });
+    this.inFlight.add(call);
+    const settled = () => this.inFlight.delete(call);
+    call.then(settled, (error: unknown) => {
+      settled();
+      if (answered) this.deps.logger.warn({ err: error, orderId }, 'tracking: a late rebooking');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.deps.answerWithinMs ?? ANSWER_WITHIN_MS);
+    });
+    try {
+      await Promise.race([call, waited]);
+    } finally {
+      answered = true;
+      clearTimeout(timer);
+    }
     const view = await this.view(orderId);
     if (!view) throw linkInvalid();
     return view;
+  }
+
+  /** Resolves when the courier calls that outlived their request have ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
   }
 
   /**
@@ -622,6 +662,8 @@ export class TrackingService {
     options: {
       missedOnly: boolean;
       inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
+      /** The request has answered already: a refusal now is emailed, nobody waits for it. */
+      late?: () => boolean;
     },
   ): Promise<void> {
     const { repository, courier, clock, logger } = this.deps;
@@ -645,16 +687,30 @@ export class TrackingService {
           ? 'tracking: the courier refused the rebooking'
           : 'tracking: no answer from the courier to the rebooking',
       );
+      // Not a no: the courier may have rebooked it. A missed collection keeps its claim of the
+      // new day while a job asks the courier what it did (`checkRebooking`); a booking change
+      // finds out by its own check (`checking`).
+      const inDoubt = !refused && options.missedOnly;
+      if (refused && options.missedOnly && options.late?.()) {
+        await this.notRebooked(orderId, collectionDate);
+        return;
+      }
       await repository.update(orderId, {
-        rebookingDate: null,
+        ...(inDoubt ? {} : { rebookingDate: null }),
         lastError: errorMessage(error),
         updatedAt: clock.now(),
       });
       if (refused) throw new ApiError(502, 'COURIER_REFUSED', REBOOK_REFUSED);
-      // Not a no: the courier may have rebooked it. A booking change finds out (`checking`); a
-      // missed collection's customer may ask again, which the courier answers the same.
       if (!options.missedOnly) throw new RebookingAnswerUnknown(error);
-      throw new ApiError(504, 'COURIER_NO_ANSWER', REBOOK_UNKNOWN);
+      await repository.transaction((tx) =>
+        this.deps.jobs.enqueue(
+          tx,
+          checkRebookingJob,
+          { orderId, collectionDate },
+          { runAt: new Date(clock.now().getTime() + REBOOKING_CHECK_AFTER_MS) },
+        ),
+      );
+      return;
     }
     const labels = await this.currentLabels(claimed.courierReference);
     await this.writeMove(orderId, collectionDate, { inTx: options.inTx, labels });
@@ -676,6 +732,58 @@ export class TrackingService {
       );
       return [];
     }
+  }
+
+  /**
+   * The `check-rebooking` job (docs/tracking.md, "Missed collections"): a missed collection's
+   * rebooking the courier did not answer, settled from the courier's own account of the
+   * collection in force. Moved: written as a rebooking answered at once (the new labels and the
+   * email). Not moved: the claim is released, the new dates offered again, and the customer told.
+   * No answer: thrown, so the queue asks again. Nothing when the claim has ended already.
+   */
+  async checkRebooking(orderId: string, collectionDate: string): Promise<void> {
+    const { orders, courier, repository, logger } = this.deps;
+    const [order, shipment] = await Promise.all([
+      orders.findById(orderId),
+      repository.find(orderId),
+    ]);
+    if (!order?.courierReference || !shipment || !rebookingInDoubt(shipment, collectionDate)) {
+      return;
+    }
+    const documents = await courier.getShipmentDocuments(order.courierReference);
+    if (documents.collection?.date === collectionDate) {
+      await this.writeMove(orderId, collectionDate, { inTx: undefined, labels: documents.labels });
+      logger.info({ orderId, collectionDate }, 'tracking: the rebooking in doubt was made');
+      this.deps.mail.worker.wake();
+    } else {
+      await this.notRebooked(orderId, collectionDate);
+    }
+  }
+
+  /**
+   * A missed collection's rebooking the courier did not make, found after its request answered:
+   * the claim released under the shipment's lock, the new dates offered again, and the customer
+   * emailed that it is not rebooked yet.
+   */
+  private async notRebooked(orderId: string, collectionDate: string): Promise<void> {
+    const { orders, repository, clock, logger } = this.deps;
+    const newDates = await this.newDates(orderId);
+    await repository.transaction(async (tx) => {
+      const locked = await repository.lock(orderId, tx);
+      const lockedOrder = await orders.lock(orderId, tx);
+      if (!locked || !lockedOrder || !rebookingInDoubt(locked, collectionDate)) return;
+      await repository.update(orderId, { rebookingDate: null, updatedAt: clock.now() }, tx);
+      await this.enqueueEmail(
+        tx,
+        lockedOrder,
+        locked,
+        'collection_missed',
+        `not-rebooked:${collectionDate}`,
+        { newDates, notRebooked: collectionDate },
+      );
+    });
+    logger.warn({ orderId, collectionDate }, 'tracking: a rebooking the courier did not make');
+    this.deps.mail.worker.wake();
   }
 
   /**

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
-import { bookedOrder } from '#tests/support/factories/payments.js';
+import { bookedOrder, settle } from '#tests/support/factories/payments.js';
 import { bookedThroughScriptedAfter, ScriptedCourier } from '#tests/support/scripted-courier.js';
 import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
 import {
@@ -101,6 +101,15 @@ async function booked(boxes = 2) {
 async function at(time: Date | string) {
   clock.set(time);
   return t.app.services.tracking.pollDue();
+}
+
+/** The subjects of the emails about this order to the person who booked it. */
+async function mailSubjects(reference: string): Promise<string[]> {
+  const rows = await t.database.query<{ subject: string }>(
+    `SELECT subject FROM mail WHERE subject LIKE $1 AND to_address = 'ada@example.com' ORDER BY created_at`,
+    [`%${reference}%`],
+  );
+  return rows.map((r) => r.subject);
 }
 
 /** The token of the order's email-settings link, as its emails' "turn off" link carries it. */
@@ -297,26 +306,49 @@ describe('a missed collection', () => {
     expect(after?.collectionDate).toBe(collectionDate);
   });
 
-  it('says the courier did not answer, not that it refused, and may be asked again', async () => {
-    clock.set('2026-11-23T10:00:00Z');
-    const { order, collectionDate } = await booked(1);
-    await at(londonAt(collectionDate, '17:45'));
-    const view = await t.app.services.tracking.view(order.id);
-    const newDate = view?.missedCollection?.newDates[0] ?? '';
-    const ask = () =>
-      call(t.app, rebookMissedCollection, {
+  it('a rebooking the courier does not answer is being confirmed, then settled from the courier’s account and emailed, whether it moved or not', async () => {
+    for (const courierMoved of [true, false]) {
+      clock.set('2026-11-23T10:00:00Z');
+      const { order, reference, collectionDate } = await booked(1);
+      await at(londonAt(collectionDate, '17:45'));
+      const view = await t.app.services.tracking.view(order.id);
+      const newDate = view?.missedCollection?.newDates[0] ?? '';
+      // The courier takes the new day (or not) but its answer never comes back to us.
+      if (courierMoved) scripted.collectionsInForce.set(reference, newDate);
+      scripted.down = true;
+      const answer = await ok(t.app, rebookMissedCollection, {
         params: { token: view?.token ?? '' },
         body: { collectionDate: newDate },
       });
-    scripted.down = true;
-    const unanswered = await ask();
-    scripted.down = false;
-    expect(unanswered.statusCode).toBe(504);
-    expect(unanswered.json()).toMatchObject({ error: { code: 'COURIER_NO_ANSWER' } });
-    expect((await t.app.services.tracking.view(order.id))?.status).toBe('collection_missed');
-    // Asked again (the courier answers a repeat the same): rebooked.
-    expect((await ask()).statusCode).toBe(200);
-    expect((await t.app.services.tracking.view(order.id))?.collectionDate).toBe(newDate);
+      scripted.down = false;
+      // Not a refusal and not a success: being confirmed, and no new dates offered meanwhile.
+      expect(answer).toMatchObject({
+        status: 'collection_missed',
+        collectionDate: newDate,
+        rebookingUnconfirmed: true,
+        missedCollection: null,
+      });
+      expect(await trackingEmails(order.id)).toEqual(['tracking-collection-missed']);
+      // The check asks the courier which day it has, and settles to it.
+      clock.set(new Date(clock.now().getTime() + 31_000));
+      await settle(t);
+      const settled = await ok(t.app, getTracking, { params: { token: view?.token ?? '' } });
+      expect(settled.rebookingUnconfirmed).toBe(false);
+      if (courierMoved) {
+        expect(settled).toMatchObject({ status: 'booked', collectionDate: newDate });
+        expect(await trackingEmails(order.id)).toEqual([
+          'tracking-collection-missed',
+          'tracking-collection-rebooked',
+        ]);
+      } else {
+        expect(settled.status).toBe('collection_missed');
+        expect(settled.missedCollection?.newDates.length).toBeGreaterThan(0);
+        const subjects = await mailSubjects(order.reference);
+        expect(subjects.filter((x) => x.startsWith('Your collection is not rebooked yet'))).toEqual(
+          [`Your collection is not rebooked yet: choose a date again (booking ${order.reference})`],
+        );
+      }
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   cancelBooking,
   changeCollectionContact,
@@ -14,6 +14,7 @@ import type { OrderAddress } from '#src/domain/order.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
@@ -52,6 +53,18 @@ export function BookingChangesSection({
   const [skew, setSkew] = useState(0);
   const [tick, setTick] = useState(() => Date.now());
   const now = new Date(tick + skew);
+  // The booking's state when the page opened: a cancellation that lands while it is open moves the
+  // focus to the message that says so.
+  const openedAs = useRef<string | null>(null);
+  const state = useRef<HTMLDivElement>(null);
+  const status = view?.status ?? null;
+  useEffect(() => {
+    if (!status) return;
+    openedAs.current ??= status;
+    if (status !== openedAs.current && (status === 'cancelling' || status === 'cancelled')) {
+      state.current?.focus();
+    }
+  }, [status]);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -107,7 +120,7 @@ export function BookingChangesSection({
     <section className="booking-changes" aria-labelledby="booking-changes-title">
       <h2 id="booking-changes-title">Cancel or change this booking</h2>
       {/* One live region, always there, so each state it shows is announced. */}
-      <div role="status" data-testid="cancel-state">
+      <div role="status" data-testid="cancel-state" ref={state} tabIndex={-1}>
         {view.status === 'cancelled' && (
           <div className="notice notice--success">
             <p>This booking is cancelled. The courier will not collect your boxes.</p>
@@ -299,11 +312,7 @@ function ChangeDate({
   return (
     <form className="booking-changes__form" onSubmit={(e) => void submit(e)} noValidate>
       <h3>Collection day</h3>
-      {done && (
-        <div className="notice notice--success" role="status">
-          <p>{done}</p>
-        </div>
-      )}
+      <SuccessNotice message={done} takeFocus />
       <ErrorSummary
         message={problem}
         errors={problem ? [{ fieldId: FIRST_DATE_ID, message: problem }] : []}
@@ -389,11 +398,10 @@ function ChangeContact({
   return (
     <form className="booking-changes__form" onSubmit={(e) => void submit(e)} noValidate>
       <h3>Collection contact</h3>
-      {done && (
-        <div className="notice notice--success" role="status">
-          <p>The courier has your new contact details.</p>
-        </div>
-      )}
+      <SuccessNotice
+        message={done ? 'The courier has your new contact details.' : null}
+        takeFocus
+      />
       <ErrorSummary
         message={problem}
         errors={Object.entries(errors).map(([name, message]) => ({

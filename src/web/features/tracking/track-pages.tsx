@@ -63,6 +63,10 @@ export function TrackLookupPage() {
   );
 }
 
+/** A rebooking the courier has not answered yet: what we do about it. */
+const REBOOKING_UNCONFIRMED = (collection: string) =>
+  `We have asked the courier to collect on ${collection} and are confirming it with the courier. We will email you as soon as it answers: with the new labels if it has taken the day, or to choose again if not. There is nothing to pay.`;
+
 type Load =
   | { state: 'loading' }
   | { state: 'ready'; view: TrackingView }
@@ -161,6 +165,11 @@ export function TrackingPage() {
           </div>
         )}
       </div>
+      {view.rebookingUnconfirmed && !rebooked && (
+        <div className="notice" data-testid="rebooking-unconfirmed">
+          <p>{REBOOKING_UNCONFIRMED(collectionText(view.collectionDate, view.collectionWindow))}</p>
+        </div>
+      )}
       <TrackingStatusPanel
         view={view}
         id="tracking-status-title"
@@ -176,7 +185,9 @@ export function TrackingPage() {
           onRebooked={(next) => {
             setLoad({ state: 'ready', view: next });
             setRebooked(
-              `Your collection is rebooked for ${collectionText(next.collectionDate, next.collectionWindow)}. There is nothing to pay. We are emailing you new labels showing the new day: print those.`,
+              next.rebookingUnconfirmed
+                ? REBOOKING_UNCONFIRMED(collectionText(next.collectionDate, next.collectionWindow))
+                : `Your collection is rebooked for ${collectionText(next.collectionDate, next.collectionWindow)}. There is nothing to pay. We are emailing you new labels showing the new day: print those.`,
             );
           }}
         />

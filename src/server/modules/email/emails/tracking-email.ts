@@ -32,6 +32,8 @@ export interface TrackingEmailSubject {
   newDates?: { date: string; url: string }[];
   /** A moved collection: whether the courier's labels for the new day are attached. */
   newLabels?: boolean;
+  /** A missed collection's rebooking for this day that the courier did not make (yyyy-mm-dd). */
+  notRebooked?: string;
   /** The expected delivery window when the email was queued (docs/tracking.md); null: none. */
   expectedDelivery?: DeliveryEstimate | null;
 }
