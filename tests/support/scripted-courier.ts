@@ -123,7 +123,11 @@ export class ScriptedCourier implements CourierProvider {
     }
   }
 
+  /** Set: RebookCollection answers only once this settles (a courier slower than our patience). */
+  rebookAnswer: Promise<void> | undefined;
+
   async rebookCollection(change: CollectionRebooking): Promise<void> {
+    if (this.rebookAnswer) await this.rebookAnswer;
     if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
     if (this.rebookRefusal) {
       throw new ProviderError('scripted', 'REJECTED', false, this.rebookRefusal);

@@ -77,6 +77,8 @@ beforeAll(async () => {
     courier,
     logger: pino({ level: 'warn' }, sink),
     rateLimits: { trackingLookups: { max: 4, windowSeconds: 900 } },
+    // A rebooking's request waits for the courier this long (8 s on the site).
+    changeAnswerWithinMs: 300,
   });
 });
 afterAll(async () => {
@@ -304,6 +306,38 @@ describe('a missed collection', () => {
     const after = await t.app.services.tracking.view(order.id);
     expect(after?.status).toBe('collection_missed');
     expect(after?.collectionDate).toBe(collectionDate);
+  });
+
+  it('a rebooking answers within its limit while the courier is slow, and ends when the courier does', async () => {
+    clock.set('2026-11-23T10:00:00Z');
+    const { order, collectionDate } = await booked(1);
+    await at(londonAt(collectionDate, '17:45'));
+    const view = await t.app.services.tracking.view(order.id);
+    const newDate = view?.missedCollection?.newDates[0] ?? '';
+    let answer = () => {};
+    scripted.rebookAnswer = new Promise<void>((resolve) => (answer = resolve));
+    const started = performance.now();
+    const asked = await ok(t.app, rebookMissedCollection, {
+      params: { token: view?.token ?? '' },
+      body: { collectionDate: newDate },
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(asked).toMatchObject({ rebookingUnconfirmed: true, collectionDate: newDate });
+    // The courier answers after the request did: the rebooking is written and emailed then.
+    answer();
+    scripted.rebookAnswer = undefined;
+    await t.app.services.tracking.idle();
+    await settle(t);
+    const settled = await ok(t.app, getTracking, { params: { token: view?.token ?? '' } });
+    expect(settled).toMatchObject({
+      status: 'booked',
+      collectionDate: newDate,
+      rebookingUnconfirmed: false,
+    });
+    expect(await trackingEmails(order.id)).toEqual([
+      'tracking-collection-missed',
+      'tracking-collection-rebooked',
+    ]);
   });
 
   it('a rebooking the courier does not answer is being confirmed, then settled from the courier’s account and emailed, whether it moved or not', async () => {
