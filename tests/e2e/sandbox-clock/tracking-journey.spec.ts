@@ -4,6 +4,7 @@ import { londonAt } from '#src/domain/london-time.js';
 import { signUp, uniqueEmail } from '../support/account.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { bookedOrder } from '../support/checkout.js';
+import { openMail } from '../support/mailbox.js';
 import { expectNoHorizontalScroll } from '../support/site.js';
 import {
   countMail,
@@ -71,6 +72,19 @@ test('a two-box booking tracked from the evening before collection to its delive
   await expect(page.getByTestId('amount-paid')).toHaveCount(0);
   await page.goto(accountPath);
   await expect(page.getByRole('heading', { name: 'Emails about this booking' })).toBeVisible();
+  // The reminder's "turn off" link opens that one setting, by its own link.
+  const { email } = await openMail(page, reminder);
+  const turnOff = await email.getByRole('link', { name: 'Turn them off' }).getAttribute('href');
+  expect(turnOff).toMatch(/\/emails\/[A-Za-z0-9_-]{44}$/);
+  await page.goto(new URL(turnOff ?? '').pathname);
+  await expect(page.getByRole('heading', { name: 'Emails about this booking' })).toBeFocused();
+  await expect(page.getByTestId('order-reference')).toHaveText(order.reference);
+  await page.getByRole('checkbox', { name: /reminder the evening before/ }).uncheck();
+  await page.getByRole('button', { name: 'Save email choices' }).click();
+  await expect(page.getByTestId('emails-result')).toHaveText(
+    'Saved. We will send the progress updates, and email you if there is a problem.',
+  );
+  await expectNoAxeViolations(page, 'on the email settings page');
 
   // The collection day, after both boxes were collected (11:30 and 11:31).
   const collected = londonAt(journey.collectionDate, '11:40');
