@@ -4,7 +4,7 @@ import { newRecoveryCodes, turnOffTwoFactor } from '#src/domain/api/two-factor.j
 import { PasswordConfirmationSchema, TurnOffSchema } from '#src/domain/two-factor.js';
 import { callApi } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
-import { AccountForm, currentPasswordField } from './account-form.js';
+import { AccountForm, currentPasswordField, appCodeField } from './account-form.js';
 import { RecoveryCodes, TwoFactorSetup } from './two-factor-setup.js';
 
 /** `/account`'s "Two-step sign-in": turn it on, make new recovery codes, or turn it off. */
@@ -90,12 +90,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
             schema={TurnOffSchema}
             fields={[
               currentPasswordField('password', 'Your password'),
-              {
-                name: 'code',
-                label: '6-digit code from your app',
-                autoComplete: 'one-time-code',
-                inputMode: 'numeric',
-              },
+              appCodeField('code', '6-digit code from your app'),
             ]}
             submitLabel="Turn off"
             busyLabel="Turning off"

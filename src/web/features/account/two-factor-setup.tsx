@@ -8,7 +8,7 @@ import {
 } from '#src/domain/two-factor.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { AccountForm, currentPasswordField } from './account-form.js';
+import { AccountForm, currentPasswordField, appCodeField } from './account-form.js';
 
 /**
  * Setting up two-step sign-in (docs/accounts.md): the password, then the QR code and the secret
@@ -69,14 +69,7 @@ export function TwoFactorSetup({
       <AccountForm
         id="two-factor-confirm"
         schema={ConfirmEnrolmentSchema}
-        fields={[
-          {
-            name: 'code',
-            label: '6-digit code',
-            autoComplete: 'one-time-code',
-            inputMode: 'numeric',
-          },
-        ]}
+        fields={[appCodeField('code')]}
         submitLabel="Turn on two-step sign-in"
         busyLabel="Checking the code"
         onSubmit={async (values) => {
