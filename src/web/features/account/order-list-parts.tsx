@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { hrefOf } from '#src/domain/site-links.js';
 import { Link } from '../../lib/router.js';
 
-/** The parts of an entry of the account's order lists (orders, bookings in progress). */
+/** The parts of the account's order lists (orders, bookings in progress) and order page. */
 
 /** The order's reference, a link to its page ("Order …" to a screen reader). */
 export function OrderLink({ reference }: { reference: string }) {
@@ -14,7 +14,7 @@ export function OrderLink({ reference }: { reference: string }) {
   );
 }
 
-/** One fact of the entry (`<dl className="account-orders__facts">`). */
+/** One fact of a list of facts whose rows are `<div>`s (`account-orders__facts`, the addresses). */
 export function OrderFact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div>

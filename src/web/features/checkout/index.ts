@@ -1,4 +1,7 @@
-/** What other features use of the payment step: its card form, for a second card payment. */
+/**
+ * What other features use of the checkout: the payment step's card form, for a second card
+ * payment, and the courier's facts of a booked order.
+ */
 export {
   billingFor,
   CardStep,
@@ -8,3 +11,4 @@ export {
   type CardPayment,
 } from './card-payment.js';
 export { poundsText } from './cover-choice.js';
+export { CourierFacts } from './courier-facts.js';
