@@ -8,7 +8,7 @@ import {
 } from '#src/domain/two-factor.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { AccountForm, currentPasswordField, appCodeField } from './account-form.js';
+import { AccountForm, currentPasswordField } from './account-form.js';
 
 /**
  * The account's password asked again before a change to two-step sign-in (setting it up, new
@@ -94,7 +94,14 @@ export function TwoFactorSetup({
       <AccountForm
         id="two-factor-confirm"
         schema={ConfirmEnrolmentSchema}
-        fields={[appCodeField('code')]}
+        fields={[
+          {
+            name: 'code',
+            label: '6-digit code',
+            autoComplete: 'one-time-code',
+            inputMode: 'numeric',
+          },
+        ]}
         submitLabel="Turn on two-step sign-in"
         busyLabel="Checking the code"
         onSubmit={async (values) => {
