@@ -4,16 +4,18 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, ok } from '#tests/support/call.js';
+import {
+  bookingChangesOf,
+  changeContact,
+  changeStatuses,
+  moveCollection,
+  NEW_CONTACT,
+} from '#tests/support/booking-changes.js';
+import { call } from '#tests/support/call.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import { bookedOrder, settle } from '#tests/support/factories/payments.js';
 import { runRecurringJobNow, simulatorClient, useTestApp } from '#tests/support/test-app.js';
-import {
-  cancelBooking,
-  changeCollectionContact,
-  changeCollectionDate,
-  getBookingChanges,
-} from '#src/domain/api/booking-changes.js';
+import { cancelBooking } from '#src/domain/api/booking-changes.js';
 import { BOOKING_CHANGE_MESSAGES } from '#src/domain/booking-changes.js';
 import { checkBookingChangesJob } from './index.js';
 import { CALL_ABANDONED_MS } from './booking-changes.service.js';
@@ -43,7 +45,7 @@ beforeEach(() => {
 
 async function booked() {
   const { order } = await bookedOrder(t);
-  const view = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+  const view = await bookingChangesOf(t.app, order.id);
   const newDate = view.change.dates.at(-1) ?? '';
   expect(newDate).not.toBe(order.collectionDate);
   const row = await t.app.services.orders.findById(order.id);
@@ -93,10 +95,7 @@ async function servedLabels(orderId: string): Promise<string[]> {
 /** Asks for the move as the page does; the answer and how long it took. */
 async function askToMove(orderId: string, collectionDate: string) {
   const started = performance.now();
-  const res = await call(t.app, changeCollectionDate, {
-    params: { id: orderId },
-    body: { collectionDate, requestKey: randomUUID() },
-  });
+  const res = await moveCollection(t.app, orderId, collectionDate);
   return { res, ms: performance.now() - started };
 }
 
@@ -119,14 +118,14 @@ describe('a date change whose courier answer never comes', () => {
     expect(answered.changes.at(-1)?.status).toBe('pending');
 
     await t.app.services.bookingChanges.idle();
-    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const waiting = await bookingChangesOf(t.app, order.id);
     expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
     expect(waiting.change.reason).toBe(BOOKING_CHANGE_MESSAGES.confirming);
     expect(waiting.collectionDate).toBe(from);
     expect(await mailsOf(order.id, before)).toEqual([]);
 
     await runRecurringJobNow(t, checkBookingChangesJob);
-    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const settled = await bookingChangesOf(t.app, order.id);
     expect(settled.changes.map((c) => c.status)).toEqual(['done']);
     expect(settled.collectionDate).toBe(newDate);
     expect((await t.app.services.tracking.view(order.id))?.collectionDate).toBe(newDate);
@@ -154,11 +153,10 @@ describe('a date change whose courier answer never comes', () => {
     expect(res.statusCode).toBe(200);
     expect(ms).toBeLessThan(10_000);
     await t.app.services.bookingChanges.idle();
-    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
-    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+    expect(await changeStatuses(t.app, order.id)).toEqual(['checking']);
 
     await runRecurringJobNow(t, checkBookingChangesJob);
-    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const settled = await bookingChangesOf(t.app, order.id);
     expect(settled.changes.map((c) => c.status)).toEqual(['failed']);
     expect(settled.changes[0]?.courierAnswer).toBe(`the courier still collects on ${from}`);
     expect(settled.collectionDate).toBe(from);
@@ -182,7 +180,7 @@ describe('a date change whose courier answer never comes', () => {
     // The courier answers at last, and says no.
     t.courierSimulator!.control({ rebook: 'fail' });
     await t.app.services.bookingChanges.idle();
-    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const settled = await bookingChangesOf(t.app, order.id);
     expect(settled.changes.map((c) => c.status)).toEqual(['refused']);
     expect(settled.collectionDate).toBe(from);
     const mails = await mailsOf(order.id, before);
@@ -213,7 +211,7 @@ describe('a date change whose courier answer never comes', () => {
       readyFrom: '09:00',
     });
     await runRecurringJobNow(t, checkBookingChangesJob);
-    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const settled = await bookingChangesOf(t.app, order.id);
     expect(settled.changes.map((c) => c.status)).toEqual(['done']);
     expect(settled.collectionDate).toBe(newDate);
   });
@@ -225,24 +223,15 @@ describe('a contact change whose courier answer never comes', () => {
     const before = await mailIds(order.id);
     t.courierSimulator!.control({ rebook: 'lost' });
     const started = performance.now();
-    const res = await call(t.app, changeCollectionContact, {
-      params: { id: order.id },
-      body: {
-        phoneNumber: '07400 123456',
-        email: 'new.contact@example.com',
-        instructions: 'Ring the side door',
-        requestKey: randomUUID(),
-      },
-    });
+    const res = await changeContact(t.app, order.id, NEW_CONTACT);
     expect(res.statusCode).toBe(200);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(res.json().contact.email).not.toBe('new.contact@example.com');
+    expect(res.json().contact.email).not.toBe(NEW_CONTACT.email);
     await t.app.services.bookingChanges.idle();
-    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
-    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+    expect(await changeStatuses(t.app, order.id)).toEqual(['checking']);
 
     await runRecurringJobNow(t, checkBookingChangesJob);
-    const settled = await ok(t.app, getBookingChanges, { params: { id: order.id } });
+    const settled = await bookingChangesOf(t.app, order.id);
     expect(settled.changes.map((c) => c.status)).toEqual(['done']);
     expect(settled.contact).toMatchObject({
       email: 'new.contact@example.com',
@@ -263,11 +252,10 @@ describe('a cancellation whose courier answer never comes', () => {
       body: { requestKey: randomUUID() },
     });
     expect(asked.statusCode).toBe(202);
-    const [change] = (await ok(t.app, getBookingChanges, { params: { id: order.id } })).changes;
+    const [change] = (await bookingChangesOf(t.app, order.id)).changes;
     t.courierSimulator!.control({ cancel: mode });
     await t.app.services.bookingChanges.runCancel(change!.id, { lastAttempt: true });
-    const waiting = await ok(t.app, getBookingChanges, { params: { id: order.id } });
-    expect(waiting.changes.map((c) => c.status)).toEqual(['checking']);
+    expect(await changeStatuses(t.app, order.id)).toEqual(['checking']);
     // Neither refunded nor given up: the booking stays `cancelling` until the courier says.
     expect((await checkoutStatus(t.app, order.id)).status).toBe('cancelling');
     const refunds = await t.database.query('SELECT 1 FROM payment_refunds WHERE order_id = $1', [
@@ -277,7 +265,7 @@ describe('a cancellation whose courier answer never comes', () => {
     t.courierSimulator!.control({ cancel: 'normal' });
     await runRecurringJobNow(t, checkBookingChangesJob);
     await settle(t);
-    return { order, view: await ok(t.app, getBookingChanges, { params: { id: order.id } }) };
+    return { order, view: await bookingChangesOf(t.app, order.id) };
   }
 
   it('is cancelled and refunded once the courier’s tracking shows it cancelled', async () => {

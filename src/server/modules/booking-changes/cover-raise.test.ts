@@ -1,10 +1,18 @@
 // On PostgreSQL too: a raise races the cancellation and other changes under the order's lock.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bookedWithReference,
+  bookingChangesOf,
+  mailSubjects,
+  moveCollection,
+  paymentsOf,
+  refundsOf,
+} from '#tests/support/booking-changes.js';
 import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { readyOrder, withItem } from '#tests/support/factories/orders.js';
-import { bookedOrder, GOOD_CARD, settle } from '#tests/support/factories/payments.js';
+import { GOOD_CARD, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import { createTestApp, type TestApp } from '#tests/support/test-app.js';
 import {
@@ -14,13 +22,7 @@ import {
 } from '#src/domain/api/admin/rates.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { refundAdminOrder } from '#src/domain/api/admin/payments.js';
-import {
-  cancelBooking,
-  changeCollectionDate,
-  confirmCoverRaise,
-  getBookingChanges,
-  raiseCover,
-} from '#src/domain/api/booking-changes.js';
+import { cancelBooking, confirmCoverRaise, raiseCover } from '#src/domain/api/booking-changes.js';
 import { COVER_MESSAGE } from '#src/domain/api/cover.js';
 import { acceptTerms, confirmDeclaration } from '#src/domain/api/declaration.js';
 import { BOOKING_CHANGE_MESSAGES as M } from '#src/domain/booking-changes.js';
@@ -46,12 +48,6 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-async function booked() {
-  const { order } = await bookedOrder(t);
-  const row = await t.app.services.orders.findById(order.id);
-  return { order, courierReference: row?.courierReference ?? '' };
-}
-
 function ask(orderId: string, cover: string, requestKey = randomUUID()) {
   return call(t.app, raiseCover, { params: { id: orderId }, body: { cover, requestKey } });
 }
@@ -74,31 +70,12 @@ async function raiseAndPay(orderId: string, cover: string, card = GOOD_CARD) {
 }
 
 function view(orderId: string) {
-  return ok(t.app, getBookingChanges, { params: { id: orderId } });
-}
-
-async function paymentsOf(orderId: string) {
-  return t.database.query<{ kind: string; status: string; amount_pence: number }>(
-    // The booking's payment first (a raise may be made in the same clock instant), then raises.
-    "SELECT kind, status, amount_pence FROM payments WHERE order_id = $1 ORDER BY kind = 'cover', created_at",
-    [orderId],
-  );
-}
-
-async function refundsOf(orderId: string) {
-  return t.database.query<{ status: string; amount_pence: number }>(
-    'SELECT status, amount_pence FROM payment_refunds WHERE order_id = $1 ORDER BY amount_pence',
-    [orderId],
-  );
-}
-
-async function subjects(orderId: string) {
-  return (await t.mail.outbox.listForOrder(orderId)).map((m) => m.subject);
+  return bookingChangesOf(t.app, orderId);
 }
 
 describe('raising the cover after payment', () => {
   it('asks the courier once, takes a second payment of the difference and shows it everywhere', async () => {
-    const { order, courierReference } = await booked();
+    const { order, courierReference } = await bookedWithReference(t);
     const before = await view(order.id);
     expect(before.cover).toMatchObject({
       allowed: true,
@@ -127,7 +104,7 @@ describe('raising the cover after payment', () => {
       ['cover', 'done', 'Raised the cover from £50 to £90 (£0.80)'],
     ]);
     // The booking's own payment is untouched; the raise is a payment of its own, captured.
-    const payments = await paymentsOf(order.id);
+    const payments = await paymentsOf(t, order.id);
     expect(payments.map((p) => [p.kind, p.status])).toEqual([
       ['order', 'captured'],
       ['cover', 'captured'],
@@ -139,7 +116,9 @@ describe('raising the cover after payment', () => {
     const receipt = (await checkoutStatus(t.app, order.id)).receipt;
     expect(receipt?.amountPence).toBe((payments[0]?.amount_pence ?? 0) + 80);
     expect(receipt?.lines.at(-1)).toEqual({ text: 'Extra cover to £90', amountPence: 80 });
-    expect(await subjects(order.id)).toContain(`Your cover is raised to £90: ${order.reference}`);
+    expect(await mailSubjects(t, order.id)).toContain(
+      `Your cover is raised to £90: ${order.reference}`,
+    );
     // What the customer sees paid: both payments, each named.
     const money = (await checkoutStatus(t.app, order.id)).money;
     expect(money?.paid.amountPence).toBe((payments[0]?.amount_pence ?? 0) + 80);
@@ -161,7 +140,7 @@ describe('raising the cover after payment', () => {
   });
 
   it('refuses amounts it cannot sell, each with its reason', async () => {
-    const { order } = await booked();
+    const { order } = await bookedWithReference(t);
     const refusals: [string, string][] = [
       ['lots', COVER_MESSAGE],
       ['40', 'Cover starts at the £50 included with every shipment'],
@@ -173,7 +152,7 @@ describe('raising the cover after payment', () => {
       expect(res.statusCode, cover).toBe(422);
       expect(res.json()).toMatchObject({ error: { fields: { cover: message } } });
     }
-    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect(await paymentsOf(t, order.id)).toHaveLength(1);
   });
 
   it('allows no more than the payment step: the value of the goods the cover pays for, its exclusions named', async () => {
@@ -223,7 +202,7 @@ describe('raising the cover after payment', () => {
   });
 
   it('a declined card changes nothing; the same raise can then be paid with another card', async () => {
-    const { order, courierReference } = await booked();
+    const { order, courierReference } = await bookedWithReference(t);
     const first = await raiseAndPay(order.id, '70', '4000 0000 0000 0002');
     expect(first.paid.status).toBe('requires_payment_method');
     expect(first.view.cover.pending).toMatchObject({ status: 'awaiting_payment', pricePence: 40 });
@@ -243,14 +222,14 @@ describe('raising the cover after payment', () => {
     });
     await settle(t);
     expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([70]);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status, p.amount_pence])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status, p.amount_pence])).toEqual([
       ['order', 'captured', expect.any(Number)],
       ['cover', 'captured', 40],
     ]);
   });
 
   it('another amount replaces a raise still waiting for its card, whose payment is released', async () => {
-    const { order } = await booked();
+    const { order } = await bookedWithReference(t);
     const first = await ask(order.id, '70');
     t.clock.set('2026-11-23T10:01:00Z');
     const second = await ask(order.id, '90');
@@ -269,7 +248,7 @@ describe('raising the cover after payment', () => {
       ['cover', 'cancelled'],
       ['cover', 'awaiting_payment'],
     ]);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'captured'],
       ['cover', 'cancelled'],
       ['cover', 'requires_payment_method'],
@@ -277,7 +256,7 @@ describe('raising the cover after payment', () => {
   });
 
   it('the courier refusing (boxes collected) releases the hold: nothing charged, the customer told', async () => {
-    const { order, courierReference } = await booked();
+    const { order, courierReference } = await bookedWithReference(t);
     const { raise } = await raiseAndPay(order.id, '90');
     // Our tracking has not heard of the collection yet; the courier has the boxes.
     t.clock.set(londonAt(order.collectionDate ?? '', '12:00'));
@@ -288,12 +267,14 @@ describe('raising the cover after payment', () => {
       status: 'refused',
       courierAnswer: expect.stringMatching(/collected/),
     });
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'captured'],
       ['cover', 'cancelled'],
     ]);
     expect((await t.app.services.orders.findById(order.id))?.coverPence).toBeNull();
-    expect(await subjects(order.id)).toContain(`Your cover is not raised: ${order.reference}`);
+    expect(await mailSubjects(t, order.id)).toContain(
+      `Your cover is not raised: ${order.reference}`,
+    );
     // Once our tracking knows, the page says why no raise is offered.
     await t.app.services.tracking.pollDue();
     expect((await view(order.id)).cover).toMatchObject({ allowed: false, reason: M.collected });
@@ -301,7 +282,7 @@ describe('raising the cover after payment', () => {
   });
 
   it('cancelling after a raise refunds both payments in full, once', async () => {
-    const { order } = await booked();
+    const { order } = await bookedWithReference(t);
     await raiseAndPay(order.id, '90');
     await settle(t);
     const cancel = () =>
@@ -312,12 +293,12 @@ describe('raising the cover after payment', () => {
     expect((await cancel()).statusCode).toBe(202);
     expect((await cancel()).statusCode).toBe(202);
     await settle(t);
-    const payments = await paymentsOf(order.id);
+    const payments = await paymentsOf(t, order.id);
     expect(payments.map((p) => [p.kind, p.status])).toEqual([
       ['order', 'refunded'],
       ['cover', 'refunded'],
     ]);
-    expect(await refundsOf(order.id)).toEqual([
+    expect(await refundsOf(t, order.id)).toEqual([
       { status: 'succeeded', amount_pence: 80 },
       { status: 'succeeded', amount_pence: payments[0]?.amount_pence },
     ]);
@@ -333,7 +314,7 @@ describe('raising the cover after payment', () => {
   });
 
   it('cancelling while a raise waits for its card ends the raise; a late payment is released, never charged', async () => {
-    const { order } = await booked();
+    const { order } = await bookedWithReference(t);
     const res = await ask(order.id, '90');
     const raise = res.json<{ changeId: string; payment: { clientSecret: string } }>();
     t.clock.set('2026-11-23T10:01:00Z');
@@ -353,11 +334,11 @@ describe('raising the cover after payment', () => {
       ['cover', 'cancelled'],
       ['cancel', 'done'],
     ]);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'refunded'],
       ['cover', 'cancelled'],
     ]);
-    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(await refundsOf(t, order.id)).toHaveLength(1);
   });
   it('a raise that costs nothing (cover at 0 %) asks for no card: the courier is told at once', async () => {
     // The booking is priced while the console sells extra cover at 0 %.
@@ -366,9 +347,9 @@ describe('raising the cover after payment', () => {
     const free = await ok(admin, saveAdminCoverSettings, {
       body: { percent: '0', maxCover: '2000', note: 'Cover free', basedOnVersionId: before },
     });
-    let booking: Awaited<ReturnType<typeof booked>>;
+    let booking: Awaited<ReturnType<typeof bookedWithReference>>;
     try {
-      booking = await booked();
+      booking = await bookedWithReference(t);
     } finally {
       await ok(admin, restoreCoverSettings, {
         params: { id: before },
@@ -392,7 +373,7 @@ describe('raising the cover after payment', () => {
     );
     await settle(t);
     expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'captured'],
     ]);
     expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
@@ -403,7 +384,7 @@ describe('raising the cover after payment', () => {
     expect(status.receipt?.coverPence).toBe(9_000);
     expect(status.money?.paid.parts.map((p) => p.what)).toEqual(['booking']);
     const subject = `Your cover is raised to £90: ${order.reference}`;
-    expect(await subjects(order.id)).toContain(subject);
+    expect(await mailSubjects(t, order.id)).toContain(subject);
     for (let round = 0; round < 5; round++) await t.mail.worker.runOnce();
     const delivered = (await t.mail.mailbox!.list()).find((m) => m.subject === subject);
     const message = await t.mail.mailbox!.get(delivered!.id);
@@ -411,11 +392,11 @@ describe('raising the cover after payment', () => {
     expect(message!.parsed.text).not.toContain('card');
   });
   it("an operator's refund takes the booking's payment first, then the raise's; up to both together", async () => {
-    const { order } = await booked();
+    const { order } = await bookedWithReference(t);
     await raiseAndPay(order.id, '90');
     await settle(t);
     const { browser: admin } = await signedInAdmin(t);
-    const booking = (await paymentsOf(order.id))[0]?.amount_pence ?? 0;
+    const booking = (await paymentsOf(t, order.id))[0]?.amount_pence ?? 0;
     expect((await ok(admin, getAdminOrder, { params: { id: order.id } })).refundablePence).toBe(
       booking + 80,
     );
@@ -440,11 +421,11 @@ describe('raising the cover after payment', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect((await refund(((booking + 50) / 100).toFixed(2), key)).statusCode).toBe(200);
     await settle(t);
-    expect(await refundsOf(order.id)).toEqual([
+    expect(await refundsOf(t, order.id)).toEqual([
       { status: 'succeeded', amount_pence: 50 },
       { status: 'succeeded', amount_pence: booking },
     ]);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'refunded'],
       ['cover', 'captured'],
     ]);
@@ -455,20 +436,17 @@ describe('raising the cover after payment', () => {
     t.clock.set('2026-11-23T18:00:00Z');
     expect((await refund('0.30')).statusCode).toBe(200);
     await settle(t);
-    expect((await paymentsOf(order.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
+    expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual(['refunded', 'refunded']);
     const money = (await checkoutStatus(t.app, order.id)).money;
     expect(money?.netPence).toBe(0);
     expect(money?.paid.parts[1]?.paidAt).toBe('2026-11-23T10:00:00.000Z');
     expect((await refund('0.01')).statusCode).toBe(409);
   });
   it('a raise paid for when the booking is cancelled waits: the cancellation refused, the raise is made and charged', async () => {
-    const { order, courierReference } = await booked();
+    const { order, courierReference } = await bookedWithReference(t);
     const { raise } = await raiseAndPay(order.id, '90');
     // Paid, not yet made: no other change may start meanwhile.
-    const moved = await call(t.app, changeCollectionDate, {
-      params: { id: order.id },
-      body: { collectionDate: '2026-11-30', requestKey: randomUUID() },
-    });
+    const moved = await moveCollection(t.app, order.id, '2026-11-30');
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toMatchObject({ error: { code: 'CHANGE_IN_PROGRESS' } });
     // The cancellation is asked while the raise is under way; the courier refuses it.
@@ -494,7 +472,7 @@ describe('raising the cover after payment', () => {
     ]);
     expect(t.courierSimulator!.calls().coverRaises[courierReference]).toEqual([90]);
     expect((await t.app.services.orders.findById(order.id))?.coverPence).toBe(9_000);
-    expect((await paymentsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+    expect((await paymentsOf(t, order.id)).map((p) => [p.kind, p.status])).toEqual([
       ['order', 'captured'],
       ['cover', 'captured'],
     ]);

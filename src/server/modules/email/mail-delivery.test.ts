@@ -15,6 +15,7 @@ import {
 } from '../../providers/email/smtp-transport.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import type { MailDeliveryOptions } from './mail-delivery.js';
+import type { EmailData } from './registry.js';
 import { sendMailJob } from './jobs/send-mail.job.js';
 import type { BookingConfirmationInput } from './templates/booking-confirmation.js';
 
@@ -156,6 +157,21 @@ async function row(id: string) {
   return rows[0]!;
 }
 
+/** A contact-form message enqueued for the sales mailbox in a transaction of its own. */
+function enqueueContact(mail: MailDeps, message: EmailData<'contact-message'>) {
+  return database.transaction((tx) => mail.emails.sendTo(tx, 'contact-message', message));
+}
+
+/** A contact-form message sent by a worker: what the SMTP server received, for sales alone. */
+async function deliveredContact(message: EmailData<'contact-message'>) {
+  const mail = mailDeps();
+  await enqueueContact(mail, message);
+  await mail.worker.runOnce();
+  const received = (await smtp.waitForMessages(1))[0]!;
+  expect(received.envelope.to).toEqual(['sales@boxabroad.test']);
+  return received;
+}
+
 /** The worker's database, made unusable at once: what a killed process leaves behind. */
 function killable(inner: Database) {
   let dead = false;
@@ -176,6 +192,27 @@ function killable(inner: Database) {
     },
   };
   return { database, kill: () => (dead = true) };
+}
+
+/**
+ * A booking confirmation whose worker is killed while the SMTP server holds the send at `stage`
+ * (before RCPT is answered, or with the whole message received and its reply held); the
+ * server then carries on. Answers the message's id.
+ */
+async function killedWhileSending(
+  stage: 'rcpt' | 'data-reply',
+  delivery?: Partial<MailDeliveryOptions>,
+) {
+  const doomed = killable(database);
+  const a = mailDeps({ database: doomed.database, ...(delivery ? { delivery } : {}) });
+  const { id } = await enqueueBooking(a);
+  const held = stage === 'rcpt' ? smtp.holdRcpt() : smtp.holdDataReply();
+  void a.worker.runOnce().catch(() => undefined);
+  await held.reached;
+  doomed.kill();
+  await a.jobs.stop({ graceMs: 0 }); // its connection drops, as when the process dies
+  held.open();
+  return id;
 }
 
 function advance(ms: number) {
@@ -217,22 +254,16 @@ describe('delivery over SMTP', () => {
   });
 
   it('sends a contact message to the sales mailbox with Reply-To the visitor', async () => {
-    const mail = mailDeps();
-    await database.transaction((tx) =>
-      mail.emails.sendTo(tx, 'contact-message', {
-        id: 'c-1',
-        firstName: 'Ann',
-        lastName: 'Lee',
-        company: 'Lee & Co',
-        email: 'ann@example.org',
-        phone: '+44 7700 900123',
-        message: 'Can you collect from Leeds?\nThanks',
-        receivedAt: new Date(START),
-      }),
-    );
-    await mail.worker.runOnce();
-    const { envelope, parsed } = (await smtp.waitForMessages(1))[0]!;
-    expect(envelope.to).toEqual(['sales@boxabroad.test']);
+    const { parsed } = await deliveredContact({
+      id: 'c-1',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      company: 'Lee & Co',
+      email: 'ann@example.org',
+      phone: '+44 7700 900123',
+      message: 'Can you collect from Leeds?\nThanks',
+      receivedAt: new Date(START),
+    });
     expect(parsed.replyTo?.value[0]?.address).toBe('ann@example.org');
     expect(parsed.subject).toBe('Contact form: Ann Lee');
     expect(parsed.html).toContain('Lee &amp; Co');
@@ -458,15 +489,7 @@ describe('exactly once, as far as SMTP allows', () => {
   });
 
   it('a worker killed before DATA: the next worker sends the message, once', async () => {
-    const doomed = killable(database);
-    const a = mailDeps({ database: doomed.database });
-    const { id } = await enqueueBooking(a);
-    const held = smtp.holdRcpt();
-    void a.worker.runOnce().catch(() => undefined);
-    await held.reached;
-    doomed.kill();
-    await a.jobs.stop({ graceMs: 0 }); // its connection drops, as when the process dies
-    held.open();
+    const id = await killedWhileSending('rcpt');
     expect(await row(id)).toMatchObject({ status: 'sending', committed_at: null });
 
     const b = mailDeps();
@@ -478,15 +501,7 @@ describe('exactly once, as far as SMTP allows', () => {
   });
 
   it('a message whose every attempt was killed before sending ends failed', async () => {
-    const doomed = killable(database);
-    const a = mailDeps({ database: doomed.database, delivery: { maxAttempts: 1 } });
-    const { id } = await enqueueBooking(a);
-    const held = smtp.holdRcpt();
-    void a.worker.runOnce().catch(() => undefined);
-    await held.reached;
-    doomed.kill();
-    await a.jobs.stop({ graceMs: 0 });
-    held.open();
+    const id = await killedWhileSending('rcpt', { maxAttempts: 1 });
 
     const b = mailDeps({ delivery: { maxAttempts: 1 } });
     advance(LEASE_MS + 1);
@@ -496,15 +511,7 @@ describe('exactly once, as far as SMTP allows', () => {
   });
 
   it('a worker killed after the final dot: not resent, marked unknown for an operator', async () => {
-    const doomed = killable(database);
-    const a = mailDeps({ database: doomed.database });
-    const { id } = await enqueueBooking(a);
-    const held = smtp.holdDataReply();
-    void a.worker.runOnce().catch(() => undefined);
-    await held.reached; // the server has the whole message; its reply is held
-    doomed.kill();
-    await a.jobs.stop({ graceMs: 0 });
-    held.open();
+    const id = await killedWhileSending('data-reply'); // the server has the whole message
 
     const b = mailDeps();
     advance(LEASE_MS + 1);
@@ -519,20 +526,14 @@ describe('exactly once, as far as SMTP allows', () => {
 
 describe('hostile input', () => {
   it('escapes user text in HTML and keeps it out of the headers', async () => {
-    const mail = mailDeps();
-    await database.transaction((tx) =>
-      mail.emails.sendTo(tx, 'contact-message', {
-        id: 'c-evil',
-        firstName: '<img src=x onerror=alert(1)>',
-        lastName: 'Evil\r\nBcc: victim@example.net',
-        email: 'ann@example.org\r\nBcc: victim@example.net',
-        message: '</div><script>alert(1)</script>',
-        receivedAt: new Date(START),
-      }),
-    );
-    await mail.worker.runOnce();
-    const { envelope, parsed, raw } = (await smtp.waitForMessages(1))[0]!;
-    expect(envelope.to).toEqual(['sales@boxabroad.test']);
+    const { parsed, raw } = await deliveredContact({
+      id: 'c-evil',
+      firstName: '<img src=x onerror=alert(1)>',
+      lastName: 'Evil\r\nBcc: victim@example.net',
+      email: 'ann@example.org\r\nBcc: victim@example.net',
+      message: '</div><script>alert(1)</script>',
+      receivedAt: new Date(START),
+    });
     expect(parsed.headers.has('bcc')).toBe(false);
     const headerBlock = raw.toString('latin1').split('\r\n\r\n')[0]!;
     expect(headerBlock).not.toMatch(/^bcc:/im);
@@ -621,15 +622,7 @@ describe('the send-mail job', () => {
   });
 
   it('a send killed after the final dot ends unknown, its job done: no further attempt, until an operator asks', async () => {
-    const doomed = killable(database);
-    const a = mailDeps({ database: doomed.database });
-    const { id } = await enqueueBooking(a);
-    const held = smtp.holdDataReply();
-    void a.worker.runOnce().catch(() => undefined);
-    await held.reached; // the whole message is with the server; its reply is held
-    doomed.kill();
-    await a.jobs.stop({ graceMs: 0 });
-    held.open();
+    const id = await killedWhileSending('data-reply'); // the whole message is with the server
     expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
     expect((await row(id)).committed_at).not.toBeNull();
 
@@ -738,16 +731,14 @@ describe('mail isolation', () => {
       const hanging = hung.worker.runOnce();
       await smtp.waitForConnections(1); // the booking is stuck waiting for a greeting
       const started = performance.now();
-      await database.transaction((tx) =>
-        other.emails.sendTo(tx, 'contact-message', {
-          id: '00000000-0000-4000-8000-0000000000c1',
-          firstName: 'Ada',
-          lastName: 'Lovelace',
-          email: 'ada@example.com',
-          message: 'Hello',
-          receivedAt: clock.now(),
-        }),
-      );
+      await enqueueContact(other, {
+        id: '00000000-0000-4000-8000-0000000000c1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        message: 'Hello',
+        receivedAt: clock.now(),
+      });
       // The other transport's job runs while the hung one still waits on its greeting.
       const delivered = await other.worker.runOnce();
       expect(performance.now() - started).toBeLessThan(1_000);

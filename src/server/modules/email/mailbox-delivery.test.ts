@@ -108,29 +108,31 @@ async function state(id: string) {
 }
 
 describe('the local mailbox after a crash', () => {
-  it('a process killed between the commit and the mailbox row: sent again, once, never unknown', async () => {
-    const a = mailProcess(dyingBefore(database, /^\s*INSERT INTO mailbox_messages/));
+  it.each([
+    {
+      name: 'a process killed between the commit and the mailbox row: sent again, once, never unknown',
+      killedBefore: /^\s*INSERT INTO mailbox_messages/,
+      crashed: { status: 'sending', attempts: 1, copies: 0 },
+      run: { claimed: 1, sent: 1, unknown: 0 },
+      after: { status: 'sent', attempts: 2, copies: 1 },
+    },
+    {
+      name: 'a process killed after the mailbox row, before it recorded sent: found there, recorded sent, not sent again',
+      killedBefore: /^\s*UPDATE mail SET status = 'sent'/,
+      crashed: { status: 'sending', attempts: 1, copies: 1 },
+      run: { claimed: 0, sent: 1, unknown: 0 },
+      after: { status: 'sent', attempts: 1, copies: 1 },
+    },
+  ])('$name', async ({ killedBefore, crashed, run, after }) => {
+    const a = mailProcess(dyingBefore(database, killedBefore));
     const id = await enqueueContact(a);
     await a.worker.runOnce().catch(() => undefined);
     await a.jobs.stop({ graceMs: 0 });
-    expect(await state(id)).toEqual({ status: 'sending', attempts: 1, copies: 0 });
+    expect(await state(id)).toEqual(crashed);
 
     const b = mailProcess(database);
     clock.set(new Date(clock.now().getTime() + LEASE_MS + 1));
-    expect(await b.worker.runOnce()).toMatchObject({ claimed: 1, sent: 1, unknown: 0 });
-    expect(await state(id)).toEqual({ status: 'sent', attempts: 2, copies: 1 });
-  });
-
-  it('a process killed after the mailbox row, before it recorded sent: found there, recorded sent, not sent again', async () => {
-    const a = mailProcess(dyingBefore(database, /^\s*UPDATE mail SET status = 'sent'/));
-    const id = await enqueueContact(a);
-    await a.worker.runOnce().catch(() => undefined);
-    await a.jobs.stop({ graceMs: 0 });
-    expect(await state(id)).toEqual({ status: 'sending', attempts: 1, copies: 1 });
-
-    const b = mailProcess(database);
-    clock.set(new Date(clock.now().getTime() + LEASE_MS + 1));
-    expect(await b.worker.runOnce()).toMatchObject({ claimed: 0, sent: 1, unknown: 0 });
-    expect(await state(id)).toEqual({ status: 'sent', attempts: 1, copies: 1 });
+    expect(await b.worker.runOnce()).toMatchObject(run);
+    expect(await state(id)).toEqual(after);
   });
 });

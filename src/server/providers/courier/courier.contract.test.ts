@@ -22,6 +22,7 @@ import { fixedClock } from '../../clock.js';
 import { ProviderError } from '../provider-error.js';
 import type {
   CourierExchange,
+  CourierExchangeObserver,
   CourierParcelTracking,
   CourierProvider,
   ShipmentBooking,
@@ -74,6 +75,33 @@ async function providerError(promise: Promise<unknown>): Promise<ProviderError> 
   );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
+}
+
+/**
+ * A safe call's switches (fail, http500, hang, malformed) each fail it with our code: retried
+ * only when retryable, every attempt made and observed. `after` checks each case further.
+ */
+async function expectSwitchFailures(
+  call: 'track' | 'cancel',
+  ask: (observe: CourierExchangeObserver) => Promise<unknown>,
+  after?: () => void,
+) {
+  const cases = [
+    ['fail', 'REJECTED', false, 1],
+    ['http500', 'HTTP_ERROR', true, 2],
+    ['hang', 'TIMEOUT', true, 2],
+    ['malformed', 'INVALID_RESPONSE', false, 1],
+  ] as const;
+  for (const [behaviour, code, retryable, attempts] of cases) {
+    await control({ [call]: behaviour });
+    const before = simulator.calls()[call];
+    const exchanges: CourierExchange[] = [];
+    const error = await providerError(ask((e) => exchanges.push(e)));
+    expect(error, behaviour).toMatchObject({ code, retryable });
+    expect(simulator.calls()[call] - before).toBe(attempts);
+    expect(exchanges.map((e) => e.outcome)).toEqual(Array(attempts).fill(code));
+    after?.();
+  }
 }
 
 /** Drives the simulator through its public control endpoint, exactly as any test would. */
@@ -635,23 +663,9 @@ describe('trackShipment (TrackOrder, assumed)', () => {
   it('track switches: fail → REJECTED, http500 → HTTP_ERROR retried, hang → TIMEOUT, malformed → INVALID_RESPONSE; each attempt observed', async () => {
     const booked = await courier.bookShipment(sampleBooking());
     const quick = client({ timeouts: { trackMs: 150, rebookMs: 150 } });
-    const cases = [
-      ['fail', 'REJECTED', false, 1],
-      ['http500', 'HTTP_ERROR', true, 2],
-      ['hang', 'TIMEOUT', true, 2],
-      ['malformed', 'INVALID_RESPONSE', false, 1],
-    ] as const;
-    for (const [behaviour, code, retryable, attempts] of cases) {
-      await control({ track: behaviour });
-      const before = simulator.calls().track;
-      const exchanges: CourierExchange[] = [];
-      const error = await providerError(
-        quick.trackShipment(booked.orderReference, (e) => exchanges.push(e)),
-      );
-      expect(error, behaviour).toMatchObject({ code, retryable });
-      expect(simulator.calls().track - before).toBe(attempts);
-      expect(exchanges.map((e) => e.outcome)).toEqual(Array(attempts).fill(code));
-    }
+    await expectSwitchFailures('track', (observe) =>
+      quick.trackShipment(booked.orderReference, observe),
+    );
     await control({ track: 'normal', rebook: 'http500' });
     const change = {
       courierReference: booked.orderReference,
@@ -929,22 +943,11 @@ describe('cancelShipment (CancelShipment, assumed)', () => {
     const booked = await courier.bookShipment(sampleBooking());
     const order = booked.orderReference;
     const quick = client({ timeouts: { cancelMs: 150 } });
-    const cases = [
-      ['http500', 'HTTP_ERROR', true, 2],
-      ['hang', 'TIMEOUT', true, 2],
-      ['fail', 'REJECTED', false, 1],
-      ['malformed', 'INVALID_RESPONSE', false, 1],
-    ] as const;
-    for (const [behaviour, code, retryable, attempts] of cases) {
-      await control({ cancel: behaviour });
-      const before = simulator.calls().cancel;
-      const exchanges: CourierExchange[] = [];
-      const error = await providerError(quick.cancelShipment(order, (e) => exchanges.push(e)));
-      expect(error, behaviour).toMatchObject({ code, retryable });
-      expect(simulator.calls().cancel - before).toBe(attempts);
-      expect(exchanges.map((e) => e.outcome)).toEqual(Array(attempts).fill(code));
-      expect(simulator.calls().cancellations[order]).toBeUndefined();
-    }
+    await expectSwitchFailures(
+      'cancel',
+      (observe) => quick.cancelShipment(order, observe),
+      () => expect(simulator.calls().cancellations[order]).toBeUndefined(),
+    );
     expect((await control({})).body).toMatchObject({ cancel: 'malformed' });
     await control({ cancel: 'normal' });
     expect(statuses((await courier.trackShipment(order)).parcels[0]!)).toEqual(['booked']);

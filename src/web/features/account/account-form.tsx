@@ -38,6 +38,11 @@ export function newPasswordField<K extends string>(name: K, label = 'New passwor
   };
 }
 
+/** A code from an authenticator app: six digits, the phone's number pad. */
+export function appCodeField<K extends string>(name: K, label = '6-digit code'): FieldSpec<K> {
+  return { name, label, autoComplete: 'one-time-code', inputMode: 'numeric' };
+}
+
 /**
  * One form of the account pages: checked with the route's own schema before sending, errors in
  * a summary at the top (focused) and beside each field, the server's message when it refuses

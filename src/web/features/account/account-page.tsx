@@ -36,6 +36,7 @@ import { AddressBookSection } from '../address-book/index.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { RowAction } from '../../components/ui/row-action.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
+import { Flag, OrderFact, OrderLink } from './order-list-parts.js';
 
 type Load<T> =
   { state: 'loading' } | { state: 'ready'; data: T } | { state: 'error'; message: string };
@@ -148,10 +149,7 @@ function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
       {orders.map((order) => (
         <li key={order.id} className="account-orders__item">
           <div className="account-orders__head">
-            <Link to={hrefOf('accountOrder', { reference: order.reference })}>
-              <span className="visually-hidden">Order </span>
-              {order.reference}
-            </Link>
+            <OrderLink reference={order.reference} />
             <span
               className={`status-badge status-badge--${orderStatusClass(order)}`}
               data-testid="account-order-status"
@@ -160,33 +158,14 @@ function OrdersList({ load }: { load: Load<AccountOrder[]> }) {
             </span>
           </div>
           <dl className="account-orders__facts">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatLondon(order.createdAt, 'day')}</dd>
-            </div>
-            <div>
-              <dt>To</dt>
-              <dd>
-                <img
-                  className="flag"
-                  src={order.destination.flagPath}
-                  alt=""
-                  width="24"
-                  height="18"
-                />{' '}
-                {order.destination.title}
-              </dd>
-            </div>
-            <div>
-              <dt>Boxes</dt>
-              <dd>{order.totalBoxes}</dd>
-            </div>
-            <div>
-              <dt>Total</dt>
-              <dd>
-                {order.pricePence === null ? 'Not chosen yet' : formatPence(order.pricePence)}
-              </dd>
-            </div>
+            <OrderFact term="Date">{formatLondon(order.createdAt, 'day')}</OrderFact>
+            <OrderFact term="To">
+              <Flag path={order.destination.flagPath} /> {order.destination.title}
+            </OrderFact>
+            <OrderFact term="Boxes">{order.totalBoxes}</OrderFact>
+            <OrderFact term="Total">
+              {order.pricePence === null ? 'Not chosen yet' : formatPence(order.pricePence)}
+            </OrderFact>
           </dl>
         </li>
       ))}

@@ -302,10 +302,12 @@ export function ForgottenPasswordForm() {
 }
 
 /**
- * A new password chosen from an emailed link (`?token=`): the form, then what the server said with
- * a link to sign in. The reset and the operator's invitation are both this.
+ * A page where a new password is chosen from an emailed link (`?token=`): the form, then what the
+ * server said with a link to sign in. The reset and the operator's invitation are both this.
  */
 function NewPasswordFromLink({
+  page,
+  heading = SITE_PAGES[page].title,
   id,
   route,
   submitLabel,
@@ -313,6 +315,9 @@ function NewPasswordFromLink({
   intro,
   children,
 }: {
+  page: 'resetPassword' | 'adminAccept';
+  /** The page's heading: its title unless said. */
+  heading?: string;
   id: string;
   route: typeof resetPassword | typeof acceptOperatorInvitation;
   submitLabel: string;
@@ -322,76 +327,74 @@ function NewPasswordFromLink({
   intro?: ReactNode;
   children?: ReactNode;
 }) {
+  usePageTitle(SITE_PAGES[page].title);
   const token = useSearchParams().get('token') ?? '';
   const [done, setDone] = useState<string | null>(null);
-  if (done) {
-    return (
-      <div className="notice" role="status">
-        <p>{done}</p>
-        <p>
-          <Link to={signInTo}>Sign in</Link>
-        </p>
-      </div>
-    );
-  }
   return (
-    <>
-      {intro}
-      <AccountForm
-        id={id}
-        schema={PasswordResetSchema.pick({ password: true })}
-        fields={[newPasswordField('password')]}
-        submitLabel={submitLabel}
-        busyLabel="Saving"
-        onSubmit={async (values) => {
-          const reply = await callApi(route, { body: { token, password: values.password } });
-          setSession({ user: null });
-          setDone(reply.message);
-        }}
-      >
-        {children}
-      </AccountForm>
-    </>
+    <section className="page container">
+      <h1>{heading}</h1>
+      {done ? (
+        <div className="notice" role="status">
+          <p>{done}</p>
+          <p>
+            <Link to={signInTo}>Sign in</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          {intro}
+          <AccountForm
+            id={id}
+            schema={PasswordResetSchema.pick({ password: true })}
+            fields={[newPasswordField('password')]}
+            submitLabel={submitLabel}
+            busyLabel="Saving"
+            onSubmit={async (values) => {
+              const reply = await callApi(route, { body: { token, password: values.password } });
+              setSession({ user: null });
+              setDone(reply.message);
+            }}
+          >
+            {children}
+          </AccountForm>
+        </>
+      )}
+    </section>
   );
 }
 
 export function ResetPasswordForm() {
-  usePageTitle(SITE_PAGES.resetPassword.title);
   return (
-    <section className="page container">
-      <h1>Choose a new password</h1>
-      <NewPasswordFromLink
-        id="reset"
-        route={resetPassword}
-        submitLabel="Save new password"
-        signInTo={hrefOf('login')}
-      >
-        <p>
-          <Link to={hrefOf('forgottenPassword')}>Ask for a new link</Link>
-        </p>
-      </NewPasswordFromLink>
-    </section>
+    <NewPasswordFromLink
+      page="resetPassword"
+      id="reset"
+      route={resetPassword}
+      submitLabel="Save new password"
+      signInTo={hrefOf('login')}
+    >
+      <p>
+        <Link to={hrefOf('forgottenPassword')}>Ask for a new link</Link>
+      </p>
+    </NewPasswordFromLink>
   );
 }
 
 /** The emailed invitation to become an operator: a new password, then sign in (docs/operators.md). */
 export function AcceptInvitationForm() {
-  usePageTitle(SITE_PAGES.adminAccept.title);
   return (
-    <section className="page container">
-      <h1>Become a BoxAbroad operator</h1>
-      <NewPasswordFromLink
-        id="accept-invitation"
-        intro={
-          <p>
-            Choose a new password for your account. It replaces the old one and signs the account
-            out everywhere; then sign in to the console with it.
-          </p>
-        }
-        route={acceptOperatorInvitation}
-        submitLabel="Accept and save password"
-        signInTo={hrefOf('login', undefined, { next: hrefOf('adminDashboard') })}
-      />
-    </section>
+    <NewPasswordFromLink
+      page="adminAccept"
+      heading="Become a BoxAbroad operator"
+      id="accept-invitation"
+      intro={
+        <p>
+          Choose a new password for your account. It replaces the old one and signs the account out
+          everywhere; then sign in to the console with it.
+        </p>
+      }
+      route={acceptOperatorInvitation}
+      submitLabel="Accept and save password"
+      signInTo={hrefOf('login', undefined, { next: hrefOf('adminDashboard') })}
+    />
   );
 }

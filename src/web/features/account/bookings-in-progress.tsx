@@ -7,10 +7,9 @@ import { formatPence } from '#src/domain/money.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { CUSTOMER_STATUS_LABELS, statusLabel } from '../../lib/order-status.js';
-import { Link } from '../../lib/router.js';
 import { forgetDiscardedOrder } from '../orders/index.js';
 import { ContinueBooking } from './order-details.js';
-import { hrefOf } from '#src/domain/site-links.js';
+import { Flag, OrderFact, OrderLink } from './order-list-parts.js';
 
 /**
  * The account's bookings in progress (docs/accounts.md): one row per booking, the most recently
@@ -59,10 +58,7 @@ export function BookingsInProgress({
               aria-label={`Booking ${booking.reference}`}
             >
               <div className="account-orders__head">
-                <Link to={hrefOf('accountOrder', { reference: booking.reference })}>
-                  <span className="visually-hidden">Order </span>
-                  {booking.reference}
-                </Link>
+                <OrderLink reference={booking.reference} />
                 {booking.status !== 'draft' && (
                   <span className={`status-badge status-badge--${booking.status}`}>
                     {statusLabel(CUSTOMER_STATUS_LABELS, booking.status)}
@@ -70,44 +66,20 @@ export function BookingsInProgress({
                 )}
               </div>
               <dl className="account-orders__facts account-orders__facts--booking">
-                <div>
-                  <dt>Route</dt>
-                  <dd>
-                    {booking.collection.postcode} to{' '}
-                    <img
-                      className="flag"
-                      src={booking.destination.flagPath}
-                      alt=""
-                      width="24"
-                      height="18"
-                    />{' '}
-                    {booking.destination.title} {booking.destination.postcode}
-                  </dd>
-                </div>
-                <div>
-                  <dt>Boxes</dt>
-                  <dd>{booking.totalBoxes}</dd>
-                </div>
-                <div>
-                  <dt>Last step</dt>
-                  <dd>{BOOKING_STEP_LABELS[booking.lastStep]}</dd>
-                </div>
-                <div>
-                  <dt>Last change</dt>
-                  <dd>
-                    <time dateTime={booking.updatedAt}>
-                      {formatLondon(booking.updatedAt, 'short')}
-                    </time>
-                  </dd>
-                </div>
-                <div>
-                  <dt>Price</dt>
-                  <dd>
-                    {booking.pricePence === null
-                      ? 'Not chosen yet'
-                      : formatPence(booking.pricePence)}
-                  </dd>
-                </div>
+                <OrderFact term="Route">
+                  {booking.collection.postcode} to <Flag path={booking.destination.flagPath} />{' '}
+                  {booking.destination.title} {booking.destination.postcode}
+                </OrderFact>
+                <OrderFact term="Boxes">{booking.totalBoxes}</OrderFact>
+                <OrderFact term="Last step">{BOOKING_STEP_LABELS[booking.lastStep]}</OrderFact>
+                <OrderFact term="Last change">
+                  <time dateTime={booking.updatedAt}>
+                    {formatLondon(booking.updatedAt, 'short')}
+                  </time>
+                </OrderFact>
+                <OrderFact term="Price">
+                  {booking.pricePence === null ? 'Not chosen yet' : formatPence(booking.pricePence)}
+                </OrderFact>
               </dl>
               {booking.status === 'booking_failed' && (
                 <p className="account-orders__note">

@@ -11,12 +11,14 @@ import { PaymentSummaryView } from '../../components/content/payment-summary.js'
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { navigate } from '../../lib/router.js';
-import { continuePath, DocumentLinks, setCurrentOrder, TrackingLinks } from '../orders/index.js';
+import { CourierFacts } from '../checkout/index.js';
+import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
 import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { orderStatusText } from '../../lib/order-status.js';
+import { OrderFact } from './order-list-parts.js';
 
 function AddressLines({ address }: { address: OrderAddress | null }) {
   if (!address) return <>Not given yet</>;
@@ -118,13 +120,7 @@ export function OrderDetails({
               ? `${formatCalendarDate(order.collectionDate)}, ${COLLECTION_WINDOW_TEXT}`
               : 'No date chosen yet'}
         </dd>
-        {checkout.courierReference && (
-          <>
-            <dt>Courier reference</dt>
-            <dd>{checkout.courierReference}</dd>
-          </>
-        )}
-        <TrackingLinks page={checkout.trackingPage} courierUrl={checkout.trackingUrl} />
+        <CourierFacts status={checkout} />
       </dl>
 
       {order.status === 'booking_failed' && (
@@ -167,18 +163,12 @@ export function OrderDetails({
 
       <h2>Addresses</h2>
       <dl className="order-page__addresses">
-        <div>
-          <dt>Collection</dt>
-          <dd>
-            <AddressLines address={order.collectionAddress} />
-          </dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>
-            <AddressLines address={order.deliveryAddress} />
-          </dd>
-        </div>
+        <OrderFact term="Collection">
+          <AddressLines address={order.collectionAddress} />
+        </OrderFact>
+        <OrderFact term="Delivery">
+          <AddressLines address={order.deliveryAddress} />
+        </OrderFact>
       </dl>
 
       <h2>Declared items</h2>

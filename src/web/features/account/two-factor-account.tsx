@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { SessionUser } from '#src/domain/accounts.js';
 import { newRecoveryCodes, turnOffTwoFactor } from '#src/domain/api/two-factor.js';
-import { PasswordConfirmationSchema, TurnOffSchema } from '#src/domain/two-factor.js';
+import { TurnOffSchema } from '#src/domain/two-factor.js';
 import { callApi } from '../../lib/api.js';
 import { setSession } from '../../lib/session.js';
-import { AccountForm, currentPasswordField } from './account-form.js';
-import { RecoveryCodes, TwoFactorSetup } from './two-factor-setup.js';
+import { AccountForm, currentPasswordField, appCodeField } from './account-form.js';
+import { PasswordConfirmationForm, RecoveryCodes, TwoFactorSetup } from './two-factor-setup.js';
 
 /** `/account`'s "Two-step sign-in": turn it on, make new recovery codes, or turn it off. */
 export function TwoFactorSection({ user }: { user: SessionUser }) {
@@ -69,13 +69,11 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
         <>
           <h3>Make new recovery codes</h3>
           <p>The new codes replace all your earlier ones.</p>
-          <AccountForm
+          <PasswordConfirmationForm
             id="recovery-codes"
-            schema={PasswordConfirmationSchema}
-            fields={[currentPasswordField('password', 'Your password')]}
             submitLabel="Make new codes"
             busyLabel="Making new codes"
-            onSubmit={async (values) => {
+            onConfirmed={async (values) => {
               setCodes((await callApi(newRecoveryCodes, { body: values })).recoveryCodes);
               setAction(null);
             }}
@@ -90,12 +88,7 @@ export function TwoFactorSection({ user }: { user: SessionUser }) {
             schema={TurnOffSchema}
             fields={[
               currentPasswordField('password', 'Your password'),
-              {
-                name: 'code',
-                label: '6-digit code from your app',
-                autoComplete: 'one-time-code',
-                inputMode: 'numeric',
-              },
+              appCodeField('code', '6-digit code from your app'),
             ]}
             submitLabel="Turn off"
             busyLabel="Turning off"

@@ -11,6 +11,33 @@ import { callApi } from '../../lib/api.js';
 import { AccountForm, currentPasswordField } from './account-form.js';
 
 /**
+ * The account's password asked again before a change to two-step sign-in (setting it up, new
+ * recovery codes): `onConfirmed` sends it with the change.
+ */
+export function PasswordConfirmationForm({
+  id,
+  submitLabel,
+  busyLabel,
+  onConfirmed,
+}: {
+  id: string;
+  submitLabel: string;
+  busyLabel: string;
+  onConfirmed: (values: { password: string }) => Promise<void>;
+}) {
+  return (
+    <AccountForm
+      id={id}
+      schema={PasswordConfirmationSchema}
+      fields={[currentPasswordField('password', 'Your password')]}
+      submitLabel={submitLabel}
+      busyLabel={busyLabel}
+      onSubmit={onConfirmed}
+    />
+  );
+}
+
+/**
  * Setting up two-step sign-in (docs/accounts.md): the password, then the QR code and the secret
  * for the authenticator app and a first code to confirm, then the recovery codes, shown once.
  * `onDone` gets the account (two-step sign-in on) once the recovery codes have been seen.
@@ -43,13 +70,11 @@ export function TwoFactorSetup({
           After your password, signing in will ask for a 6-digit code from an authenticator app on
           your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).
         </p>
-        <AccountForm
+        <PasswordConfirmationForm
           id="two-factor-password"
-          schema={PasswordConfirmationSchema}
-          fields={[currentPasswordField('password', 'Your password')]}
           submitLabel="Set up two-step sign-in"
           busyLabel="Starting"
-          onSubmit={async (values) => {
+          onConfirmed={async (values) => {
             setEnrolment(await callApi(startTwoFactor, { body: values }));
           }}
         />

@@ -4,7 +4,7 @@ import { finishSignIn } from '#src/domain/api/two-factor.js';
 import { RecoveryCodeSchema, TotpCodeSchema } from '#src/domain/two-factor.js';
 import { z } from '#src/domain/zod.js';
 import { callApi } from '../../lib/api.js';
-import { AccountForm } from './account-form.js';
+import { AccountForm, appCodeField } from './account-form.js';
 
 const AppCodeSchema = z.object({ code: TotpCodeSchema });
 const RecoverySchema = z.object({ code: RecoveryCodeSchema });
@@ -29,12 +29,7 @@ export function SecondStep({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
         schema={app ? AppCodeSchema : RecoverySchema}
         fields={[
           app
-            ? {
-                name: 'code',
-                label: '6-digit code',
-                autoComplete: 'one-time-code',
-                inputMode: 'numeric',
-              }
+            ? appCodeField('code')
             : { name: 'code', label: 'Recovery code', autoComplete: 'off' },
         ]}
         submitLabel="Continue"

@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
+import { FilterActions, StatusSelect } from './filter-form.js';
 import { LoadState } from './load-state.js';
 import { OrdersTable } from './orders-table.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
@@ -21,6 +22,12 @@ interface Filters {
 }
 
 const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
+
+/** The days an order was made between, each a date field of the search form. */
+const DATE_FILTERS = [
+  { key: 'from', label: 'Made from' },
+  { key: 'to', label: 'Made until' },
+] as const;
 
 function filtersOf(params: URLSearchParams): Filters {
   return {
@@ -114,46 +121,25 @@ function SearchForm({ initial }: { initial: Filters }) {
         onChange={set('q')}
         maxLength={200}
       />
-      <div className="field">
-        <label className="field__label" htmlFor="order-status">
-          Status
-        </label>
-        <select
-          id="order-status"
-          className="field__input"
-          value={filters.status}
-          onChange={(event) => set('status')(event.target.value)}
-        >
-          <option value="">Any status</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(OPERATOR_STATUS_LABELS, status)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextField
-        id="order-from"
-        label="Made from"
-        type="date"
-        value={filters.from}
-        onChange={set('from')}
+      <StatusSelect
+        id="order-status"
+        label="Status"
+        value={filters.status}
+        statuses={ORDER_STATUSES}
+        labelOf={(status) => statusLabel(OPERATOR_STATUS_LABELS, status)}
+        onChange={set('status')}
       />
-      <TextField
-        id="order-to"
-        label="Made until"
-        type="date"
-        value={filters.to}
-        onChange={set('to')}
-      />
-      <div className="order-search__actions">
-        <button type="submit" className="button button--primary">
-          Search
-        </button>
-        <Link to={hrefOf('adminOrders')} className="button button--secondary">
-          Clear
-        </Link>
-      </div>
+      {DATE_FILTERS.map(({ key, label }) => (
+        <TextField
+          key={key}
+          id={`order-${key}`}
+          label={label}
+          type="date"
+          value={filters[key]}
+          onChange={set(key)}
+        />
+      ))}
+      <FilterActions submitLabel="Search" page="adminOrders" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { callApi } from '../../lib/api.js';
 import { Link, navigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { consoleStatusLabel, SHIPMENT_FLAG_TEXT, TrackingBadge } from '../tracking/index.js';
+import { FilterActions, StatusSelect } from './filter-form.js';
 import { LoadState } from './load-state.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
@@ -105,29 +106,16 @@ function FilterForm({ initial }: { initial: Filters }) {
   };
   return (
     <form className="shipment-filters" aria-label="Filter shipments" onSubmit={submit}>
-      <div className="field">
-        <label className="field__label" htmlFor="shipment-status">
-          Tracking status
-        </label>
-        <select
-          id="shipment-status"
-          className="field__input"
-          value={filters.status}
-          onChange={(event) =>
-            setFilters((current) => ({
-              ...current,
-              status: event.target.value as Filters['status'],
-            }))
-          }
-        >
-          <option value="">Any status</option>
-          {TRACKING_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {consoleStatusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusSelect
+        id="shipment-status"
+        label="Tracking status"
+        value={filters.status}
+        statuses={TRACKING_STATUSES}
+        labelOf={consoleStatusLabel}
+        onChange={(value) =>
+          setFilters((current) => ({ ...current, status: value as Filters['status'] }))
+        }
+      />
       <div className="shipment-filters__flagged">
         <input
           id="shipment-flagged"
@@ -139,14 +127,7 @@ function FilterForm({ initial }: { initial: Filters }) {
         />
         <label htmlFor="shipment-flagged">Needs attention only</label>
       </div>
-      <div className="order-search__actions">
-        <button type="submit" className="button button--primary">
-          Show
-        </button>
-        <Link to={hrefOf('adminShipments')} className="button button--secondary">
-          Clear
-        </Link>
-      </div>
+      <FilterActions submitLabel="Show" page="adminShipments" />
     </form>
   );
 }

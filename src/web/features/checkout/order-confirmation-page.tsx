@@ -7,14 +7,10 @@ import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { PaymentReceipt } from '../../components/content/payment-receipt.js';
 import { PageLoading } from '../../components/ui/spinner.js';
 import { BookingProgress } from './booking-progress.js';
+import { CourierFacts } from './courier-facts.js';
 import { getOrder } from '#src/domain/api/orders.js';
 import { waitForOutcome } from './wait-for-outcome.js';
-import {
-  DocumentLinks,
-  refreshHeldOrder,
-  setCurrentOrder,
-  TrackingLinks,
-} from '../orders/index.js';
+import { DocumentLinks, refreshHeldOrder, setCurrentOrder } from '../orders/index.js';
 import { PersonalEffectsDocuments } from '../import-charges/index.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
@@ -206,13 +202,7 @@ function Success({ status }: { status: CheckoutStatus }) {
               <dd data-testid="amount-paid">{formatPence(receipt.amountPence)}</dd>
             </>
           )}
-          {status.courierReference && (
-            <>
-              <dt>Courier reference</dt>
-              <dd>{status.courierReference}</dd>
-            </>
-          )}
-          <TrackingLinks page={status.trackingPage} courierUrl={status.trackingUrl} />
+          <CourierFacts status={status} />
         </dl>
       </section>
       <h2>Labels and documents</h2>

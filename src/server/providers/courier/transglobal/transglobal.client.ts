@@ -54,6 +54,14 @@ import {
   RebookCollectionReplySchema,
   TrackOrderReplySchema,
   TRANSGLOBAL_PATHS,
+  type BookShipmentReply,
+  type CancelShipmentReply,
+  type CommodityReply,
+  type CountriesReply,
+  type OrderDocumentsReply,
+  type QuoteReply,
+  type RebookCollectionReply,
+  type TrackOrderReply,
 } from './transglobal.schemas.js';
 
 export const PROVIDER = 'transglobal';
@@ -107,15 +115,61 @@ export interface TransglobalOptions {
   logger?: Logger;
 }
 
-type Call =
-  | 'GetCountries'
-  | 'GetQuoteMinimal'
-  | 'GetCommodity'
-  | 'BookShipment'
-  | 'GetOrderDocuments'
-  | 'TrackOrder'
-  | 'RebookCollection'
-  | 'CancelShipment';
+/** The reply each call the client makes reads. */
+interface Replies {
+  GetCountries: CountriesReply;
+  GetQuoteMinimal: QuoteReply;
+  GetCommodity: CommodityReply;
+  BookShipment: BookShipmentReply;
+  GetOrderDocuments: OrderDocumentsReply;
+  TrackOrder: TrackOrderReply;
+  RebookCollection: RebookCollectionReply;
+  CancelShipment: CancelShipmentReply;
+}
+type Call = keyof Replies;
+type Reply<C extends Call> = Replies[C];
+
+/** Each call the client makes: where it is posted, its timeout, the shape of its reply. */
+const CALLS: {
+  [C in Call]: { path: string; timeout: keyof CourierTimeouts; reply: z.ZodType<Reply<C>> };
+} = {
+  GetCountries: {
+    path: TRANSGLOBAL_PATHS.countries,
+    timeout: 'countriesMs',
+    reply: CountriesReplySchema,
+  },
+  GetQuoteMinimal: {
+    path: TRANSGLOBAL_PATHS.quoteMinimal,
+    timeout: 'quoteMs',
+    reply: QuoteReplySchema,
+  },
+  GetCommodity: {
+    path: TRANSGLOBAL_PATHS.commodity,
+    timeout: 'commodityMs',
+    reply: CommodityReplySchema,
+  },
+  BookShipment: { path: TRANSGLOBAL_PATHS.book, timeout: 'bookMs', reply: BookShipmentReplySchema },
+  GetOrderDocuments: {
+    path: TRANSGLOBAL_PATHS.orderDocuments,
+    timeout: 'documentsMs',
+    reply: OrderDocumentsReplySchema,
+  },
+  TrackOrder: {
+    path: TRANSGLOBAL_PATHS.trackOrder,
+    timeout: 'trackMs',
+    reply: TrackOrderReplySchema,
+  },
+  RebookCollection: {
+    path: TRANSGLOBAL_PATHS.rebookCollection,
+    timeout: 'rebookMs',
+    reply: RebookCollectionReplySchema,
+  },
+  CancelShipment: {
+    path: TRANSGLOBAL_PATHS.cancelShipment,
+    timeout: 'cancelMs',
+    reply: CancelShipmentReplySchema,
+  },
+};
 
 export class TransglobalCourier implements CourierProvider {
   readonly name: string;
@@ -135,37 +189,19 @@ export class TransglobalCourier implements CourierProvider {
   }
 
   async getCountries(): Promise<CourierCountry[]> {
-    const reply = await this.safeCall(
-      'GetCountries',
-      TRANSGLOBAL_PATHS.countries,
-      {},
-      this.timeouts.countriesMs,
-      CountriesReplySchema,
-    );
+    const reply = await this.safeCall('GetCountries', {});
     return fromCountriesReply(reply);
   }
 
   async getRouteServices(query: RouteQuery): Promise<RouteService[]> {
-    const reply = await this.safeCall(
-      'GetQuoteMinimal',
-      TRANSGLOBAL_PATHS.quoteMinimal,
-      toQuoteMinimalBody(query),
-      this.timeouts.quoteMs,
-      QuoteReplySchema,
-    );
+    const reply = await this.safeCall('GetQuoteMinimal', toQuoteMinimalBody(query));
     return fromQuoteReply(reply);
   }
 
   async lookupCommodity(description: string): Promise<CommodityMatch[]> {
     if (description.trim() === '') return [];
     try {
-      const reply = await this.safeCall(
-        'GetCommodity',
-        TRANSGLOBAL_PATHS.commodity,
-        toCommodityBody(description),
-        this.timeouts.commodityMs,
-        CommodityReplySchema,
-      );
+      const reply = await this.safeCall('GetCommodity', toCommodityBody(description));
       return fromCommodityReply(reply);
     } catch (error) {
       // The API's no-match reply is UNKNOWN (docs/providers.md, "GetCommodity"): a FAIL whose only complaint is
@@ -185,15 +221,7 @@ export class TransglobalCourier implements CourierProvider {
     booking: ShipmentBooking,
     observe?: CourierExchangeObserver,
   ): Promise<BookingResult> {
-    const reply = await this.attempt(
-      'BookShipment',
-      TRANSGLOBAL_PATHS.book,
-      toBookShipmentBody(booking),
-      this.timeouts.bookMs,
-      BookShipmentReplySchema,
-      true,
-      observe,
-    );
+    const reply = await this.attempt('BookShipment', toBookShipmentBody(booking), true, observe);
     return fromBookShipmentReply(reply);
   }
 
@@ -207,10 +235,7 @@ export class TransglobalCourier implements CourierProvider {
   ): Promise<ShipmentDocuments> {
     const reply = await this.attempt(
       'GetOrderDocuments',
-      TRANSGLOBAL_PATHS.orderDocuments,
       toOrderDocumentsBody(courierReference),
-      this.timeouts.documentsMs,
-      OrderDocumentsReplySchema,
       false,
       observe,
     );
@@ -225,14 +250,7 @@ export class TransglobalCourier implements CourierProvider {
     courierReference: string,
     observe?: CourierExchangeObserver,
   ): Promise<ShipmentTracking> {
-    const reply = await this.safeCall(
-      'TrackOrder',
-      TRANSGLOBAL_PATHS.trackOrder,
-      toTrackOrderBody(courierReference),
-      this.timeouts.trackMs,
-      TrackOrderReplySchema,
-      observe,
-    );
+    const reply = await this.safeCall('TrackOrder', toTrackOrderBody(courierReference), observe);
     return fromTrackOrderReply(reply, courierReference);
   }
 
@@ -246,14 +264,7 @@ export class TransglobalCourier implements CourierProvider {
     change: CollectionRebooking,
     observe?: CourierExchangeObserver,
   ): Promise<void> {
-    await this.safeCall(
-      'RebookCollection',
-      TRANSGLOBAL_PATHS.rebookCollection,
-      toRebookCollectionBody(change),
-      this.timeouts.rebookMs,
-      RebookCollectionReplySchema,
-      observe,
-    );
+    await this.safeCall('RebookCollection', toRebookCollectionBody(change), observe);
   }
 
   /**
@@ -267,10 +278,7 @@ export class TransglobalCourier implements CourierProvider {
   ): Promise<ShipmentCancellation> {
     const reply = await this.safeCall(
       'CancelShipment',
-      TRANSGLOBAL_PATHS.cancelShipment,
       toCancelShipmentBody(courierReference),
-      this.timeouts.cancelMs,
-      CancelShipmentReplySchema,
       observe,
     );
     return fromCancelShipmentReply(reply, new Date());
@@ -280,17 +288,14 @@ export class TransglobalCourier implements CourierProvider {
    * A call that is safe to repeat: retried with backoff while its failure is retryable. Each
    * attempt is an exchange `observe` is told about.
    */
-  private async safeCall<S extends z.ZodType>(
-    call: Call,
-    path: string,
+  private async safeCall<C extends Call>(
+    call: C,
     body: object,
-    timeoutMs: number,
-    schema: S,
     observe?: CourierExchangeObserver,
-  ): Promise<z.infer<S>> {
+  ): Promise<Reply<C>> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.attempt(call, path, body, timeoutMs, schema, false, observe);
+        return await this.attempt(call, body, false, observe);
       } catch (error) {
         if (!(error instanceof ProviderError) || !error.retryable) throw error;
         if (attempt >= this.retry.attempts) throw error;
@@ -309,16 +314,13 @@ export class TransglobalCourier implements CourierProvider {
    * One HTTP exchange, normalised: the parsed reply, or a ProviderError. `observe` is told about
    * it afterwards, credentials and document contents removed.
    */
-  private async attempt<S extends z.ZodType>(
-    call: Call,
-    path: string,
+  private async attempt<C extends Call>(
+    call: C,
     body: object,
-    timeoutMs: number,
-    schema: S,
     booking: boolean,
     observe?: CourierExchangeObserver,
-  ): Promise<z.infer<S>> {
-    if (!observe) return this.exchange(call, path, body, timeoutMs, schema, booking);
+  ): Promise<Reply<C>> {
+    if (!observe) return this.exchange(call, body, booking);
     const started = performance.now();
     const seen: { httpStatus: number | null; text: string | null } = {
       httpStatus: null,
@@ -326,7 +328,7 @@ export class TransglobalCourier implements CourierProvider {
     };
     let failure: ProviderError | undefined;
     try {
-      return await this.exchange(call, path, body, timeoutMs, schema, booking, seen);
+      return await this.exchange(call, body, booking, seen);
     } catch (error) {
       if (error instanceof ProviderError) failure = error;
       throw error;
@@ -353,15 +355,14 @@ export class TransglobalCourier implements CourierProvider {
    * a timeout, or for a booking an unknown outcome) → refuse an HTTP error → read the reply
    * (JSON, a `Status`, SUCCESS, the method's shape).
    */
-  private async exchange<S extends z.ZodType>(
-    call: Call,
-    path: string,
+  private async exchange<C extends Call>(
+    call: C,
     body: object,
-    timeoutMs: number,
-    schema: S,
     booking: boolean,
     seen?: { httpStatus: number | null; text: string | null },
-  ): Promise<z.infer<S>> {
+  ): Promise<Reply<C>> {
+    const { path, timeout, reply: schema } = CALLS[call];
+    const timeoutMs = this.timeouts[timeout];
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const { response, text } = await this.post(

@@ -589,6 +589,20 @@ describe('tracking codes', () => {
 });
 
 describe('RebookCollection mapping (assumed shape)', () => {
+  /** A move to Tuesday 09:00, and the body that says just that. */
+  const MOVE = { courierReference: 'GB0052633', collectionDate: '2026-11-24', readyFrom: '09:00' };
+  const MOVE_BODY = {
+    OrderReference: 'GB0052633',
+    CollectionDate: '2026-11-24',
+    ReadyFrom: '09:00',
+  };
+  /** The simulator reads what the client sends. */
+  const readByTheSimulator = (body: object) =>
+    RebookCollectionRequestSchema.safeParse({
+      Credentials: { APIKey: 'k', Password: 'p' },
+      ...body,
+    }).success;
+
   it('sends the reference, the new date and the time the boxes are ready from', () => {
     expect(
       toRebookCollectionBody({
@@ -603,38 +617,19 @@ describe('RebookCollection mapping (assumed shape)', () => {
   });
 
   it('sends a raised cover as Insurance.CoverValue in pounds, and nothing of cover otherwise', () => {
-    const body = toRebookCollectionBody({
-      courierReference: 'GB0052633',
-      collectionDate: '2026-11-24',
-      readyFrom: '09:00',
-      coverValue: 600,
-    });
-    expect(body).toEqual({
-      OrderReference: 'GB0052633',
-      CollectionDate: '2026-11-24',
-      ReadyFrom: '09:00',
-      Insurance: { CoverValue: 600 },
-    });
-    expect(
-      RebookCollectionRequestSchema.safeParse({
-        Credentials: { APIKey: 'k', Password: 'p' },
-        ...body,
-      }).success,
-    ).toBe(true);
+    const body = toRebookCollectionBody({ ...MOVE, coverValue: 600 });
+    expect(body).toEqual({ ...MOVE_BODY, Insurance: { CoverValue: 600 } });
+    expect(readByTheSimulator(body)).toBe(true);
   });
 
   it('sends a new collection contact and driver instructions only when they change', () => {
     const body = toRebookCollectionBody({
-      courierReference: 'GB0052633',
-      collectionDate: '2026-11-24',
-      readyFrom: '09:00',
+      ...MOVE,
       contact: { name: ' Ann Smith ', phone: ' 07700 900123 ', email: 'ann@example.com' },
       instructions: ' Ring the bell twice; boxes in the porch ',
     });
     expect(body).toEqual({
-      OrderReference: 'GB0052633',
-      CollectionDate: '2026-11-24',
-      ReadyFrom: '09:00',
+      ...MOVE_BODY,
       CollectionContact: {
         ContactName: 'Ann Smith',
         TelephoneNumber: '07700 900123',
@@ -642,25 +637,10 @@ describe('RebookCollection mapping (assumed shape)', () => {
       },
       CollectionInstructions: 'Ring the bell twice; boxes in the porch',
     });
-    // The simulator reads what the client sends.
-    expect(
-      RebookCollectionRequestSchema.safeParse({
-        Credentials: { APIKey: 'k', Password: 'p' },
-        ...body,
-      }).success,
-    ).toBe(true);
+    expect(readByTheSimulator(body)).toBe(true);
     // Instructions cleared: sent empty, not left out.
-    expect(
-      toRebookCollectionBody({
-        courierReference: 'GB0052633',
-        collectionDate: '2026-11-24',
-        readyFrom: '09:00',
-        instructions: '',
-      }),
-    ).toEqual({
-      OrderReference: 'GB0052633',
-      CollectionDate: '2026-11-24',
-      ReadyFrom: '09:00',
+    expect(toRebookCollectionBody({ ...MOVE, instructions: '' })).toEqual({
+      ...MOVE_BODY,
       CollectionInstructions: '',
     });
   });
