@@ -91,6 +91,12 @@ export class ScriptedCourier implements CourierProvider {
     throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
   }
 
+  /** It books nothing, so it has nothing under any reference. */
+  async findBookings(_ourReference: string): Promise<ShipmentDocuments[]> {
+    if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+    return [];
+  }
+
   /** What TrackOrder answers, by courier reference: each box and its events so far. */
   readonly tracking = new Map<string, CourierParcelTracking[]>();
   /** TrackOrder calls, by courier reference, and how many ran at once at most. */
@@ -165,6 +171,7 @@ export function bookedThroughScriptedAfter(
     lookupCommodity: (description) => real.lookupCommodity(description),
     bookShipment: (booking, observe) => real.bookShipment(booking, observe),
     getShipmentDocuments: (reference, observe) => real.getShipmentDocuments(reference, observe),
+    findBookings: (reference, observe) => real.findBookings(reference, observe),
     trackShipment: (reference) => scripted.trackShipment(reference),
     rebookCollection: (change) => scripted.rebookCollection(change),
     cancelShipment: (reference) => scripted.cancelShipment(reference),

@@ -37,6 +37,7 @@ const SWITCHES_NORMAL = {
   track: 'normal',
   rebook: 'normal',
   cancel: 'normal',
+  find: 'normal',
 };
 const PASSWORD = 'contract-secret-password';
 const logLines: string[] = [];

@@ -32,6 +32,7 @@ import {
   fromCommodityReply,
   fromCountriesReply,
   fromOrderDocumentsReply,
+  fromFindOrdersReply,
   fromQuoteReply,
   fromTrackOrderReply,
   notificationsMessage,
@@ -39,6 +40,7 @@ import {
   toCancelShipmentBody,
   toCommodityBody,
   toOrderDocumentsBody,
+  toFindOrdersBody,
   toQuoteMinimalBody,
   toRebookCollectionBody,
   toTrackOrderBody,
@@ -50,6 +52,7 @@ import {
   CountriesReplySchema,
   EnvelopeSchema,
   OrderDocumentsReplySchema,
+  FindOrdersReplySchema,
   QuoteReplySchema,
   RebookCollectionReplySchema,
   TrackOrderReplySchema,
@@ -113,6 +116,7 @@ type Call =
   | 'GetCommodity'
   | 'BookShipment'
   | 'GetOrderDocuments'
+  | 'FindOrders'
   | 'TrackOrder'
   | 'RebookCollection'
   | 'CancelShipment';
@@ -215,6 +219,25 @@ export class TransglobalCourier implements CourierProvider {
       observe,
     );
     return fromOrderDocumentsReply(reply);
+  }
+
+  /**
+   * FindOrders (shape assumed entirely: docs/providers.md): the orders booked under our
+   * reference. A question that changes nothing, so retried like a quote.
+   */
+  async findBookings(
+    ourReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentDocuments[]> {
+    const reply = await this.safeCall(
+      'FindOrders',
+      TRANSGLOBAL_PATHS.findOrders,
+      toFindOrdersBody(ourReference),
+      this.timeouts.documentsMs,
+      FindOrdersReplySchema,
+      observe,
+    );
+    return fromFindOrdersReply(reply);
   }
 
   /**
