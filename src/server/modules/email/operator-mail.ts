@@ -86,13 +86,7 @@ export class OperatorMail {
     }
     const action = RETRY_ACTIONS[expected];
     const entry = await this.deps.audit.act(operator, action, id, async (tx) => {
-      const result = await this.deps.mail.outbox.retryLocked(tx, id, expected);
-      if (result === 'not-found') {
-        throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
-      }
-      if (result === 'changed') {
-        throw new ApiError(409, 'MAIL_NOT_RETRYABLE', MAIL_NOT_RETRYABLE_MESSAGE);
-      }
+      const result = found(await this.deps.mail.outbox.retryLocked(tx, id, expected));
       return {
         result,
         details: { to: result.to, subject: result.subject, kind: result.kind, was: expected },
@@ -105,13 +99,7 @@ export class OperatorMail {
   /** Discards an email a restore held (decision 141): never sent; audited. */
   async discardMail(operator: Operator, id: string): Promise<AdminMail> {
     const entry = await this.deps.audit.act(operator, 'mail.discard', id, async (tx) => {
-      const result = await this.deps.mail.outbox.discardLocked(tx, id);
-      if (result === 'not-found') {
-        throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
-      }
-      if (result === 'changed') {
-        throw new ApiError(409, 'MAIL_NOT_RETRYABLE', MAIL_NOT_RETRYABLE_MESSAGE);
-      }
+      const result = found(await this.deps.mail.outbox.discardLocked(tx, id));
       return {
         result,
         details: { to: result.to, subject: result.subject, kind: result.kind, was: 'held' },
@@ -119,6 +107,15 @@ export class OperatorMail {
     });
     return mailOf(entry);
   }
+}
+
+/** The email changed under its lock, or 404 / 409 when it is gone or not as the operator saw it. */
+function found(result: OutboxEntry | 'not-found' | 'changed'): OutboxEntry {
+  if (result === 'not-found') throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
+  if (result === 'changed') {
+    throw new ApiError(409, 'MAIL_NOT_RETRYABLE', MAIL_NOT_RETRYABLE_MESSAGE);
+  }
+  return result;
 }
 
 const RETRY_ACTIONS = {

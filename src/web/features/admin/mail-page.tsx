@@ -119,28 +119,20 @@ function MailView() {
                     <td>
                       {m.status === 'held' && (
                         <>
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => {
-                              setResult(null);
-                              setChosen(m, 'send');
-                            }}
-                          >
-                            Send
-                            <span className="visually-hidden">: {m.subject}</span>
-                          </button>{' '}
-                          <button
-                            type="button"
-                            className="button button--secondary"
-                            onClick={() => {
-                              setResult(null);
-                              setChosen(m, 'discard');
-                            }}
-                          >
-                            Discard
-                            <span className="visually-hidden">: {m.subject}</span>
-                          </button>
+                          {(['send', 'discard'] as const).map((action) => (
+                            <button
+                              key={action}
+                              type="button"
+                              className="button button--secondary"
+                              onClick={() => {
+                                setResult(null);
+                                setChosen(m, action);
+                              }}
+                            >
+                              {action === 'send' ? 'Send' : 'Discard'}
+                              <span className="visually-hidden">: {m.subject}</span>
+                            </button>
+                          ))}
                         </>
                       )}
                       {(m.status === 'failed' || m.status === 'unknown') && (
