@@ -395,6 +395,24 @@ describe('bookShipment (BookShipment)', () => {
   );
 });
 
+describe('findBookings (FindOrders, assumed)', () => {
+  it('finds what it booked under our reference, from its own store; nothing under another; a refused look-up is REJECTED', async () => {
+    const reference = `BA-FIND-${Date.now()}`;
+    expect(await courier.findBookings(reference)).toEqual([]);
+    const booked = await courier.bookShipment(sampleBooking({ reference }));
+    const [found, ...more] = await courier.findBookings(` ${reference} `);
+    expect(more).toEqual([]);
+    expect(found).toMatchObject({
+      orderReference: booked.orderReference,
+      trackingUrl: booked.trackingUrl,
+    });
+    expect(found!.labels.map((l) => l.size)).toEqual(['A4', 'Thermal']);
+    await control({ find: 'fail' });
+    const refused = await providerError(courier.findBookings(reference));
+    expect(refused).toMatchObject({ code: 'REJECTED', retryable: false });
+  });
+});
+
 describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
   it('gives a booked shipment’s labels, documents and tracking link again, by its reference', async () => {
     const booked = await courier.bookShipment(sampleBooking());
