@@ -1053,6 +1053,7 @@ describe('call counts (GET /__calls)', () => {
       'countries',
       'coverRaises',
       'documents',
+      'find',
       'quote',
       'rebook',
       'track',
