@@ -3,6 +3,7 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { DatabaseTarget } from '../../src/server/backup.js';
 import type { RowCounts } from '../../src/server/db/backup.js';
+import type { RestorePlan } from '../../src/server/db/restore-mark.js';
 import { EnvSchema } from '../../src/server/env.js';
 
 /**
@@ -32,6 +33,24 @@ export function formatCounts(counts: RowCounts): string {
     plural(counts.payments, 'payment', 'payments'),
     plural(counts.emails, 'email', 'emails'),
   ].join(', ');
+}
+
+/** What the site started on restored data does before any courier, card or mail job runs. */
+export function restorePlanText(plan: RestorePlan): string {
+  const plural = (n: number, one: string, many: string) =>
+    `${number.format(n)} ${n === 1 ? one : many}`;
+  const taken = plan.backupTakenAt
+    ? `The backup was taken at ${plan.backupTakenAt.toISOString()}.`
+    : 'When the backup was taken is not recorded in it.';
+  return (
+    `${taken} When the site starts on this data, before any job reaches the courier, the card ` +
+    `provider or the mail server, it reconciles with them:\n` +
+    `  - asks the courier what it booked under our reference for ${plural(plan.bookings, 'order', 'orders')} waiting for or in the middle of a booking, and settles each from the answer;\n` +
+    `  - asks the card provider the real state of ${plural(plan.payments, 'payment', 'payments')} waiting to be captured or released;\n` +
+    `  - ${plural(plan.refunds, 'refund', 'refunds')} waiting: each asks the card provider for its own before sending;\n` +
+    `  - holds ${plural(plan.emails, 'email', 'emails')} not yet sent: an operator sends or discards each (console, Mail, "Held").\n` +
+    `The console's Mail page shows what it found.\n`
+  );
 }
 
 export function formatBytes(bytes: number): string {

@@ -8,7 +8,7 @@ import { restoreBackup } from '../../src/server/backup.js';
 import { setLockPurpose } from '../../src/server/db/data-dir-lock.js';
 import { errorMessage } from '../../src/server/error-message.js';
 import { keepNewFilesPrivate } from '../../src/server/private-files.js';
-import { databaseTarget, formatCounts, shownPath } from './backup-target.js';
+import { databaseTarget, formatCounts, restorePlanText, shownPath } from './backup-target.js';
 
 const usage =
   'Usage: npm run restore -- FILE\n' +
@@ -45,7 +45,8 @@ async function run(): Promise<void> {
       `${formatCounts(restored.counts)}. ` +
       (restored.engine === 'pglite'
         ? `Start the site with DATA_DIR=${target.dataDir}; it applies any newer migrations.\n`
-        : 'Start the site with DATABASE_URL set to it; it applies any newer migrations.\n'),
+        : 'Start the site with DATABASE_URL set to it; it applies any newer migrations.\n') +
+      restorePlanText(restored.plan),
   );
 }
 

@@ -123,6 +123,16 @@ export const AUDIT_ACTIONS = {
     subject: 'the email’s id',
     what: 'An email whose delivery is unknown sent again (it may arrive twice)',
   },
+  'mail.send_held': {
+    module: 'email',
+    subject: 'the email’s id',
+    what: 'An email held by a restore sent (the recipient may have had it before the restore)',
+  },
+  'mail.discard': {
+    module: 'email',
+    subject: 'the email’s id',
+    what: 'An email held by a restore discarded: never sent',
+  },
 } as const satisfies Record<string, { module: string; subject: string; what: string }>;
 
 /** An action the audit log records: a name of `AUDIT_ACTIONS`, and no other. */

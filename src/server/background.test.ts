@@ -17,6 +17,7 @@ async function testJob(kind: string) {
     payload: z.object({}),
     key: () => kind,
     lane: 'default',
+    afterRestore: 'runs',
     handle: async () => {
       ran = true;
       return { result: 'done' };

@@ -127,8 +127,10 @@ async function backUp(
     ...t.database,
     snapshot: (atSnapshot, waitMs) =>
       t.database.snapshot!(async (query) => {
+        // The site's own step first (it writes the backup's time), then what the snapshot holds.
+        const seen = await atSnapshot(query);
         await read(query);
-        return atSnapshot(query);
+        return seen;
       }, waitMs),
   };
   const control = await mkdtemp(join(work, 'site-'));
@@ -234,7 +236,17 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL, pg_dump' : 'embedded d
       expect(restored.counts).toEqual(counts);
       const database = await restore.open();
       try {
-        expect(await everyRow(database.query)).toEqual(at.rows);
+        // Every row as in the snapshot, which holds when it was taken; and the restore's own
+        // mark beside them (decision 141), naming that time.
+        const { site_restores: marks, ...rows } = await everyRow(database.query);
+        expect(rows).toEqual({ ...at.rows, site_restores: undefined });
+        expect(at.rows.backups_taken).toHaveLength(1);
+        const [mark] = (marks ?? []).map((m) => JSON.parse(m) as Record<string, unknown>);
+        expect(marks).toHaveLength(1);
+        const [taken] = at.rows.backups_taken!.map((r) => JSON.parse(r) as { taken_at: string });
+        expect(mark).toMatchObject({ backup_file: basename(file.path), reconciled_at: null });
+        expect(new Date(mark!.backup_taken_at as string)).toEqual(new Date(taken!.taken_at));
+        expect(restored.plan.backupTakenAt).toEqual(new Date(taken!.taken_at));
       } finally {
         await database.close();
       }

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { sendCommand, type CommandHandlers } from './command-channel.js';
@@ -17,6 +17,7 @@ import {
 } from './db/backup.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DataDirectoryInUseError } from './db/data-dir-lock.js';
+import { markBackupTaken, markRestored, type RestorePlan } from './db/restore-mark.js';
 
 /**
  * `npm run backup` and `npm run restore` (docs/operations.md, "Backups"; decision 093): which
@@ -59,8 +60,10 @@ const SNAPSHOT_WAIT_MS = 30_000;
 async function embeddedSnapshot(database: Database) {
   if (!database.snapshot) throw new Error('Only the embedded database is backed up this way.');
   let started = 0;
-  const { tar, seen } = await database.snapshot((query) => {
+  const { tar, seen } = await database.snapshot(async (query) => {
     started = performance.now();
+    // The snapshot holds when it was taken (decision 141).
+    await markBackupTaken(query);
     return countRows(query);
   }, SNAPSHOT_WAIT_MS);
   const heldMs = Math.round(performance.now() - started);
@@ -159,7 +162,7 @@ export async function backupThroughSite(
 export async function restoreBackup(
   target: DatabaseTarget,
   file: string,
-): Promise<{ engine: BackupEngine; counts: RowCounts; into: string }> {
+): Promise<{ engine: BackupEngine; counts: RowCounts; into: string; plan: RestorePlan }> {
   const { engine } = await verifyBackup(file);
   if (engine === 'pglite') {
     if (target.databaseUrl) {
@@ -168,7 +171,9 @@ export async function restoreBackup(
       );
     }
     const counts = await restoreEmbedded(file, target.dataDir);
-    return { engine, counts, into: join(target.dataDir, 'pglite') };
+    const into = join(target.dataDir, 'pglite');
+    const plan = await marked(openDatabase({ kind: 'pglite', dataDir: into }), file);
+    return { engine, counts, into, plan };
   }
   if (!target.databaseUrl) {
     throw new BackupRefusedError(
@@ -176,7 +181,21 @@ export async function restoreBackup(
     );
   }
   const counts = await restorePostgres(file, target.databaseUrl);
+  const plan = await marked(openDatabase({ kind: 'postgres', url: target.databaseUrl }), file);
   const url = new URL(target.databaseUrl);
   url.password = '';
-  return { engine, counts, into: url.toString() };
+  return { engine, counts, into: url.toString(), plan };
+}
+
+/**
+ * Marks the restored database as restored (decision 141): the site started on it reconciles
+ * with the courier and the card provider before it acts, and holds the emails it finds waiting.
+ */
+async function marked(opening: Promise<Database>, file: string): Promise<RestorePlan> {
+  const database = await opening;
+  try {
+    return await markRestored(database, basename(file));
+  } finally {
+    await database.close();
+  }
 }

@@ -15,6 +15,7 @@ import {
   capturePaymentJob,
   type CheckoutService,
   reconcilePaymentsJob,
+  reconcileRestoreJob,
   refundPaymentJob,
 } from './modules/checkout/index.js';
 import {
@@ -69,6 +70,7 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
   queue.define(cancelPaymentJob, checkout.jobParts);
   queue.define(refundPaymentJob, checkout.jobParts);
   queue.define(reconcilePaymentsJob, checkout.jobParts);
+  queue.define(reconcileRestoreJob, checkout.jobParts);
   // Each email's delivery; the delivery wakes this queue when an email is committed (decision 056).
   queue.define(sendMailJob, deps.mail.worker);
   deps.mail.worker.wakes(queue);
@@ -102,6 +104,8 @@ export function registerJobs(queue: JobQueue, deps: JobDeps): void {
  * found by its key, whoever runs it. Each runs again by answering `again`.
  */
 const RECURRING_JOBS: { job: RecurringJobDefinition; only?: Database['kind'] }[] = [
+  // A restore not yet reconciled holds the jobs that reach the outside world (decision 141).
+  { job: reconcileRestoreJob },
   { job: refreshCourierRoutesJob },
   { job: purgeAbandonedDraftsJob },
   { job: purgeExpiredSignUpsJob },

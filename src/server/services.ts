@@ -254,7 +254,8 @@ function bookingServices(
       orderAccess,
       tracking,
     },
-    deps.checkout,
+    // On the embedded database this process is the only one (decision 142).
+    { singleProcess: deps.database.kind === 'pglite', ...deps.checkout },
   );
   const rates = new RateCache(catalogRepository, deps.clock);
   return {

@@ -96,6 +96,12 @@ export class ScriptedCourier implements CourierProvider {
     throw new ProviderError('scripted', 'REJECTED', false, 'not scripted');
   }
 
+  /** It books nothing, so it has nothing under any reference. */
+  async findBookings(_ourReference: string): Promise<ShipmentDocuments[]> {
+    if (this.down) throw new ProviderError('scripted', 'TIMEOUT', true, 'courier timed out');
+    return [];
+  }
+
   /** What TrackOrder answers, by courier reference: each box and its events so far. */
   readonly tracking = new Map<string, CourierParcelTracking[]>();
   /** TrackOrder calls, by courier reference, and how many ran at once at most. */
@@ -180,6 +186,7 @@ export function bookedThroughScriptedAfter(
         ? { ...documents, collection: { ...documents.collection, date } }
         : documents;
     },
+    findBookings: (reference, observe) => real.findBookings(reference, observe),
     trackShipment: (reference) => scripted.trackShipment(reference),
     rebookCollection: (change) => scripted.rebookCollection(change),
     cancelShipment: (reference) => scripted.cancelShipment(reference),

@@ -19,6 +19,7 @@ import { gunzip as gunzipCallback } from 'node:zlib';
 import pg from 'pg';
 import { openDatabase, type RawQuery } from './client.js';
 import { DataDirectoryInUseError, lockDataDir } from './data-dir-lock.js';
+import { markBackupTaken } from './restore-mark.js';
 
 /**
  * Backups of the database and their restore (docs/operations.md, "Backups"; decision 093).
@@ -237,6 +238,8 @@ export async function backupPostgres<T>(
   client.on('error', () => undefined);
   await client.connect();
   try {
+    // Committed just before the snapshot, so the snapshot holds when it was taken (decision 141).
+    await markBackupTaken(async (text, params) => (await client.query(text, params)).rows);
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const exported = (
       await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')

@@ -126,6 +126,8 @@ export const orders = pgTable('orders', {
   failureCode: text('failure_code'),
   failureMessage: text('failure_message'),
   bookingStartedAt: timestamp('booking_started_at', { withTimezone: true }),
+  /** The process that marked it `booking` (migration 0191, decision 142). */
+  bookingProcess: text('booking_process'),
   /** The account the order belongs to (migration 0014), once its owner signed in. */
   userId: text('user_id'),
   /** When the customer last saved each step (migration 0100), for the console's timeline. */
@@ -282,7 +284,9 @@ export const mail = pgTable(
     subject: text('subject').notNull(),
     htmlBody: text('html_body').notNull(),
     textBody: text('text_body').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unknown'] })
+    status: text('status', {
+      enum: ['pending', 'sending', 'sent', 'failed', 'unknown', 'held', 'discarded'],
+    })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -301,7 +305,7 @@ export const mail = pgTable(
   (t) => [
     check(
       'mail_status_check',
-      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'unknown')`,
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'held', 'discarded')`,
     ),
     index('mail_created_idx').on(t.createdAt),
     index('mail_order_idx').on(t.orderId, t.createdAt),
@@ -835,7 +839,28 @@ export const savedAddresses = pgTable(
   ],
 );
 
+/** Raw SQL (`restore-reconciliation.ts`, `backup.ts`): when each backup was taken (0191). */
+export const backupsTaken = pgTable('backups_taken', {
+  takenAt: timestamp('taken_at', { withTimezone: true }).primaryKey(),
+});
+
+/** Raw SQL: each restore of this database and its reconciliation (migration 0191, decision 141). */
+export const siteRestores = pgTable(
+  'site_restores',
+  {
+    id: uuid('id').primaryKey(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }).notNull(),
+    backupTakenAt: timestamp('backup_taken_at', { withTimezone: true }),
+    backupFile: text('backup_file').notNull(),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    outcome: jsonb('outcome'),
+  },
+  (t) => [index('site_restores_open_idx').on(t.restoredAt)],
+);
+
 export const schema = {
+  backupsTaken,
+  siteRestores,
   savedAddresses,
   bookingChanges,
   shipments,

@@ -21,6 +21,7 @@ const shipJob = defineJob({
   payload: z.object({ parcelId: z.string().min(1) }),
   key: ({ parcelId }) => `ship:${parcelId}`,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async ({ parcelId }, _ctx, deps: { shipped: string[] }) => {
     deps.shipped.push(parcelId);
     return { result: 'done' };
@@ -37,6 +38,7 @@ const tidyUpJob = defineJob({
   payload: z.object({}),
   key: () => 'tidy-up',
   lane: 'default',
+  afterRestore: 'runs',
   handle: async () => ({ result: 'again', delayMs: 60_000 }),
 });
 

@@ -39,6 +39,7 @@ const testJob = (
     payload: z.object({ key: z.string() }),
     key: ({ key }) => key,
     lane,
+    afterRestore: 'runs',
     handle: (payload, ctx) => handle(payload, ctx),
   });
 function register(q: JobQueue, kind: string, handle: Handler, lane?: JobLane) {
@@ -264,6 +265,7 @@ describe('recurring jobs', () => {
       payload: z.object({}),
       key: () => 'tick',
       lane: 'default',
+      afterRestore: 'runs',
       handle: async () => {
         runs += 1;
         return { result: 'again', delayMs: 60_000 };

@@ -25,6 +25,12 @@ export interface JobDefinition<Payload, Deps, Input extends Payload = Payload> {
    */
   key(payload: Input): string;
   lane: JobLane;
+  /**
+   * After a restore (decision 141): `waits` for a job that reaches the courier, the card provider
+   * or the mail server, which runs only once the restore is reconciled (what the outside world
+   * already saw is never repeated); `runs` for one that does not.
+   */
+  afterRestore: 'waits' | 'runs';
   handle(payload: Payload, ctx: JobContext, deps: Deps): Promise<JobOutcome>;
 }
 
@@ -480,6 +486,8 @@ export class JobQueue {
          SELECT id FROM jobs
          WHERE ((status = 'pending' AND run_at <= $1) OR (status = 'running' AND locked_until <= $1))
            AND (kind = ANY($4::text[]) OR ($5 AND NOT kind = ANY($6::text[])))
+           AND (NOT kind = ANY($7::text[])
+                OR NOT EXISTS (SELECT 1 FROM site_restores WHERE reconciled_at IS NULL))
          ORDER BY run_at, created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
@@ -491,9 +499,20 @@ export class JobQueue {
         kinds,
         orUnknown,
         [...this.handlers.keys()],
+        this.waitingAfterRestore(),
       ],
     );
     return job;
+  }
+
+  /**
+   * The kinds that wait while a restore of this database is not reconciled (decision 141): they
+   * reach the outside world. A kind nobody here handles waits too.
+   */
+  private waitingAfterRestore(): string[] {
+    return [...this.handlers.values()]
+      .filter(({ job }) => job.afterRestore === 'waits')
+      .map(({ job }) => job.kind);
   }
 
   private track(lane: JobLane, job: ClaimedJob): Promise<void> {

@@ -21,6 +21,7 @@ export const purgeFinishedJobsJob = defineJob({
   payload: z.object({}),
   key: () => PURGE_FINISHED_JOBS_JOB,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (
     _payload,
     ctx,

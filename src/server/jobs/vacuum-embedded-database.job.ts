@@ -16,6 +16,7 @@ export const vacuumEmbeddedDatabaseJob = defineJob({
   payload: z.object({}),
   key: () => VACUUM_EMBEDDED_DATABASE_JOB,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (_payload, ctx, deps: { database: Database }) => {
     const started = performance.now();
     const tables = await vacuumEmbeddedDatabase(deps.database.query, {

@@ -71,7 +71,8 @@ test('a courier that answers HTTP 500: the customer reads that the team is check
   page,
   browser,
 }) => {
-  await courierControl({ book: 'http500' });
+  // …and cannot say what it booked under our reference: only an operator can settle it.
+  await courierControl({ book: 'http500', find: 'fail' });
   const order = await payFor(page);
   await expect(page.getByText(NEEDS_ATTENTION_MESSAGE)).toBeVisible();
   await expectNoCourierWords(page, order.id);

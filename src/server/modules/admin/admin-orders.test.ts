@@ -35,9 +35,12 @@ beforeEach(() => {
 const resolve = (id: string, body: CallInput<typeof resolveAdminOrder>['body']) =>
   call(admin, resolveAdminOrder, { params: { id }, body });
 
-/** An order whose BookShipment answered HTTP 500: booked or not, nobody knows. */
+/**
+ * An order whose BookShipment answered HTTP 500 and whose courier refuses the look-up by our
+ * reference: booked or not, nobody knows.
+ */
 async function needsAttentionOrder() {
-  t.courierSimulator!.control({ book: 'http500' });
+  t.courierSimulator!.control({ book: 'http500', find: 'fail' });
   const { order, status } = await settledOrder(t);
   t.courierSimulator!.control({ reset: true });
   expect(status.status).toBe('needs_attention');

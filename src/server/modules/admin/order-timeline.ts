@@ -75,6 +75,8 @@ const MAIL_STATUS: Record<OutboxEntry['status'], string> = {
   sent: 'sent',
   failed: 'failed',
   unknown: 'delivery unknown',
+  held: 'held after a restore',
+  discarded: 'discarded after a restore',
 };
 
 /** One entry of the timeline with its time, before they are sorted. */

@@ -161,6 +161,8 @@ describe('a booking in flight on a worker that lost its job', () => {
   });
 
   it('a reply later than the in-flight window is still kept and logged with its reference', async () => {
+    // The courier refuses the look-up by our reference: only an operator can settle it.
+    t.courierSimulator!.control({ find: 'fail' });
     const order = await authorisedOrder(t);
     let release!: () => void;
     const slow = new Promise<void>((resolve) => {
@@ -231,7 +233,8 @@ describe('a worker that stopped', () => {
     expect(bookCalls()).toBe(1);
   });
 
-  it('during the call: needs attention, shown to the customer in a sentence written for them', async () => {
+  it('during the call, the courier refusing the look-up: needs attention, shown to the customer in a sentence written for them', async () => {
+    t.courierSimulator!.control({ find: 'fail' });
     const order = await authorisedOrder(t);
     // As left by a process killed mid-call, long enough ago that no call can still be running.
     await t.database.query(

@@ -24,6 +24,18 @@ import { errorMessage } from '../../error-message.js';
 
 const INTERRUPTED =
   'The booking was interrupted while BookShipment was in flight; the shipment may or may not be booked.';
+const LOOKUP_REFUSED = 'The courier could not say what it booked under our reference';
+const SEVERAL_FOUND = 'The courier has several bookings under our reference';
+const RESTORED = 'The site was restored from a backup taken while this booking was waiting.';
+
+/** What a restore's reconciliation found for one order's booking (decision 141). */
+export interface RestoredBooking {
+  orderId: string;
+  reference: string;
+  was: string;
+  found: string[];
+  outcome: 'booked' | 'to_book' | 'needs_attention';
+}
 
 /**
  * The booking job (docs/orders.md, "The flow" 4–5): books the shipment once, whatever happens.
@@ -56,23 +68,26 @@ export class BookingJob {
         error: 'BookShipment may still be in flight on another worker',
       };
     }
-    if (claim.step === 'interrupted') {
-      log.error('booking interrupted mid-call: needs attention');
-      return { result: 'done' };
-    }
-    if (claim.step !== 'go') return { result: 'done' };
+    if (claim.step === 'look-up') {
+      const found = await this.lookUp(orderId, claim.order, queuedAt, log, started);
+      if (found !== 'book again') return found;
+    } else if (claim.step !== 'go') return { result: 'done' };
     const booking = await this.whatToBook(orderId, queuedAt, log);
     if ('result' in booking) return booking;
     return this.book(orderId, booking, queuedAt, log, started);
   }
+
+  /** This process, as `orders.booking_process` names the one that marked an order `booking`. */
+  readonly processId = randomUUID();
 
   /**
    * 1. Claims the booking: only an `authorised` order is booked (`go`). One found in `booking`
    * had a BookShipment in flight when its worker stopped: a reply the courier gave is kept before
    * anything else, so a kept reply completes the booking (`kept`); without one, the call may
    * still be running on a worker cut off from the database, so the order waits until the call
-   * and the keeping of its reply must have ended (`wait`), and only then is the outcome unknown
-   * (`interrupted`: `needs_attention`).
+   * and the keeping of its reply must have ended (`wait`), and then the courier is asked what it
+   * has under our reference (`look-up`, decision 142). On the embedded database a booking marked
+   * by another process belongs to one that is gone: it is looked up at once.
    */
   private claim(orderId: string) {
     const { repository, clock, orders } = this.deps;
@@ -84,19 +99,154 @@ export class BookingJob {
       }
       const kept = await repository.bookingReply(orderId, order.paymentAttempt, tx);
       if (kept) return { step: 'kept' as const, reply: bookingResultFromJson(kept.reply) };
-      const since = order.bookingStartedAt?.getTime();
-      const until = since === undefined ? 0 : since + this.options.bookingInFlightMs;
-      const waitMs = until - clock.now().getTime();
-      if (waitMs > 0) return { step: 'wait' as const, waitMs };
-      await orders.transition(
+      if (!this.ofGoneProcess(order)) {
+        const since = order.bookingStartedAt?.getTime();
+        const until = since === undefined ? 0 : since + this.options.bookingInFlightMs;
+        const waitMs = until - clock.now().getTime();
+        if (waitMs > 0) return { step: 'wait' as const, waitMs };
+      }
+      return { step: 'look-up' as const, order };
+    });
+  }
+
+  /**
+   * A restore's look-up (decision 141), for an order `authorised` or `booking` in the backup:
+   * what the courier booked under our reference since decides. One booking: the order is booked
+   * from it (labels, capture, confirmation); none: the order waits for its booking job, back in
+   * `authorised`; several: `needs_attention`. A look-up that fails throws: the reconciliation is
+   * asked again, and nothing reaches the courier meanwhile.
+   */
+  async reconcileRestored(orderId: string, log: Logger): Promise<RestoredBooking | undefined> {
+    const { repository, orders, courier, clock } = this.deps;
+    const order = await orders.load(orderId);
+    if (order.status !== 'authorised' && order.status !== 'booking') return undefined;
+    const found = await courier.findBookings(order.reference);
+    const finding = {
+      orderId,
+      reference: order.reference,
+      was: order.status,
+      found: found.map((f) => f.orderReference),
+    };
+    const moved = await repository.transaction((tx) =>
+      found.length === 0
+        ? orders.transition(orderId, 'booking', 'authorised', { bookingStartedAt: null }, tx)
+        : orders.transition(
+            orderId,
+            'authorised',
+            'booking',
+            { bookingStartedAt: clock.now(), bookingProcess: this.processId },
+            tx,
+          ),
+    );
+    if (found.length === 0) return { ...finding, outcome: 'to_book' };
+    if (!moved && order.status === 'authorised') return undefined;
+    const [booked, ...others] = found;
+    if (!booked || others.length > 0) {
+      await this.inDoubt(
+        orderId,
+        `${RESTORED} ${SEVERAL_FOUND}: ${finding.found.join(', ')}.`,
+        log,
+      );
+      return { ...finding, outcome: 'needs_attention' };
+    }
+    const { orderReference, trackingUrl, labels, documents } = booked;
+    const result: BookingResult = { orderReference, trackingUrl, labels, documents };
+    await this.keepReply(orderId, order.paymentAttempt, result, log);
+    await this.complete(orderId, result, log, performance.now(), 0);
+    return { ...finding, outcome: 'booked' };
+  }
+
+  /** On the embedded database, a booking another process marked: that process is gone. */
+  private ofGoneProcess(order: OrderRow): boolean {
+    return this.options.singleProcess && order.bookingProcess !== this.processId;
+  }
+
+  /**
+   * A booking whose outcome is in doubt, settled from the courier's answer to "what have you
+   * booked under our reference?" (decision 142): one booking → kept and completed as if
+   * BookShipment had answered; none → once no request can still be on its way to the courier,
+   * the order goes back to `authorised` and is booked (`book again`); several, or a look-up the
+   * courier refuses → `needs_attention` with what was found; a look-up that fails for now → asked
+   * again later.
+   */
+  private async lookUp(
+    orderId: string,
+    order: OrderRow,
+    queuedAt: Date,
+    log: Logger,
+    started: number,
+    /** What made the outcome doubtful, for the operator (the booking call's own failure). */
+    cause = INTERRUPTED,
+  ): Promise<JobOutcome | 'book again'> {
+    const { courier, clock } = this.deps;
+    let found;
+    try {
+      found = await courier.findBookings(order.reference);
+    } catch (error) {
+      if (isProviderError(error) && error.retryable) {
+        return this.retryOrAttention(orderId, queuedAt, error, log);
+      }
+      return this.inDoubt(orderId, `${cause} ${LOOKUP_REFUSED}: ${errorMessage(error)}`, log);
+    }
+    const [booked, ...others] = found;
+    if (booked && others.length === 0) {
+      const { orderReference, trackingUrl, labels, documents } = booked;
+      const result: BookingResult = { orderReference, trackingUrl, labels, documents };
+      log.info({ courierReference: result.orderReference }, 'booking found at the courier');
+      await this.keepReply(orderId, order.paymentAttempt, result, log);
+      await this.complete(orderId, result, log, started, 0);
+      return { result: 'done' };
+    }
+    if (booked) {
+      const references = found.map((f) => f.orderReference).join(', ');
+      return this.inDoubt(orderId, `${cause} ${SEVERAL_FOUND}: ${references}.`, log);
+    }
+    const since = order.bookingStartedAt?.getTime() ?? 0;
+    const settle = this.ofGoneProcess(order)
+      ? this.options.lookupSettleMs
+      : this.options.bookingInFlightMs;
+    const waitMs = since + settle - clock.now().getTime();
+    if (waitMs > 0) {
+      return { result: 'retry', delayMs: waitMs, error: 'no booking found yet: asked again' };
+    }
+    const back = await this.deps.repository.transaction((tx) =>
+      this.deps.orders.transition(orderId, 'booking', 'authorised', { bookingStartedAt: null }, tx),
+    );
+    log.warn('no booking at the courier under our reference: booked again');
+    return back ? 'book again' : { result: 'done' };
+  }
+
+  /** A look-up that fails for now: asked again within the retry window, then an operator's. */
+  private async retryOrAttention(
+    orderId: string,
+    queuedAt: Date,
+    error: unknown,
+    log: Logger,
+  ): Promise<JobOutcome> {
+    const elapsed = this.deps.clock.now().getTime() - queuedAt.getTime();
+    if (elapsed + this.options.bookingRetryDelayMs <= this.options.bookingRetryWindowMs) {
+      return {
+        result: 'retry',
+        delayMs: this.options.bookingRetryDelayMs,
+        error: `booking look-up failed: ${errorMessage(error)}`,
+      };
+    }
+    return this.inDoubt(orderId, `${INTERRUPTED} ${LOOKUP_REFUSED}: ${errorMessage(error)}`, log);
+  }
+
+  /** What a look-up cannot settle: `needs_attention`, the card still held. */
+  private async inDoubt(orderId: string, message: string, log: Logger): Promise<JobOutcome> {
+    await this.deps.repository.transaction((tx) =>
+      this.deps.orders.transition(
         orderId,
         'booking',
         'needs_attention',
-        { failureCode: 'BOOKING_OUTCOME_UNKNOWN', failureMessage: INTERRUPTED },
+        { failureCode: 'BOOKING_OUTCOME_UNKNOWN', failureMessage: message.slice(0, 1000) },
         tx,
-      );
-      return { step: 'interrupted' as const };
-    });
+      ),
+    );
+    log.error({ message }, 'booking outcome unknown: needs attention');
+    return { result: 'done' };
   }
 
   /**
@@ -150,6 +300,7 @@ export class BookingJob {
         'booking',
         {
           bookingStartedAt: clock.now(),
+          bookingProcess: this.processId,
           courierServiceId: booking.serviceId,
           collectionOptionId: booking.collectionOptionId ?? null,
         },
@@ -293,22 +444,16 @@ export class BookingJob {
       );
       return this.retryOrFail(orderId, queuedAt, error, log);
     }
-    const message = errorMessage(error);
-    await repository.transaction((tx) =>
-      orders.transition(
-        orderId,
-        'booking',
-        'needs_attention',
-        {
-          failureCode: isProviderError(error) ? error.code : 'BOOKING_OUTCOME_UNKNOWN',
-          failureMessage: message,
-        },
-        tx,
-      ),
-    );
+    // The outcome is in doubt (a timeout, a broken or unreadable reply): the courier is asked
+    // what it booked under our reference before anything else (decision 142).
     const courierMs = Math.round(performance.now() - courierStarted);
-    log.error({ err: error, courierMs }, 'booking outcome unknown: needs attention');
-    return { result: 'done' };
+    log.warn({ err: error, courierMs }, 'booking outcome unknown: asking the courier');
+    const order = await orders.load(orderId);
+    if (order.status !== 'booking') return { result: 'done' };
+    const cause = `${errorMessage(error)}.`;
+    const found = await this.lookUp(orderId, order, queuedAt, log, performance.now(), cause);
+    if (found !== 'book again') return found;
+    return { result: 'retry', delayMs: 0, error: 'no booking at the courier: booked again' };
   }
 
   /** Labels, documents, `booked`, the capture job and the confirmation email: one transaction. */

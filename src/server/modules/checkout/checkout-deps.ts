@@ -23,6 +23,16 @@ export interface CheckoutOptions {
    * its reply to be kept before it calls the outcome unknown.
    */
   bookingInFlightMs: number;
+  /**
+   * Whether one process at a time runs on the database (the embedded one): a booking marked by
+   * another process than this one belongs to a process that is gone, and is looked up at once.
+   */
+  singleProcess: boolean;
+  /**
+   * How long after a gone process's "calling the courier now" a look-up that finds nothing is
+   * asked once more before the order is booked again (a request the courier was still making).
+   */
+  lookupSettleMs: number;
   /** How long the courier's reply and the booked order are retried through a lost database. */
   replyWriteWindowMs: number;
   /** How often authorisations no order state accounts for are looked for. */
@@ -35,6 +45,8 @@ export const DEFAULT_CHECKOUT_OPTIONS: CheckoutOptions = {
   bookingRetryWindowMs: 30 * 60_000,
   bookingRetryDelayMs: 30_000,
   bookingInFlightMs: 90_000 + 120_000,
+  singleProcess: false,
+  lookupSettleMs: 15_000,
   replyWriteWindowMs: 120_000,
   reconcileEveryMs: 2 * 60_000,
   reconcileAfterMs: 5 * 60_000,
@@ -48,7 +60,7 @@ export interface CheckoutDeps {
   payment: PaymentProvider;
   courier: CourierProvider;
   orders: OrdersService;
-  mail: Pick<MailDeps, 'emails' | 'worker'>;
+  mail: Pick<MailDeps, 'emails' | 'worker' | 'outbox'>;
   jobs: JobQueue;
   /** Signs the read-only links to labels in the confirmation email. */
   orderAccess: Pick<OrderAccess, 'readUrl'>;

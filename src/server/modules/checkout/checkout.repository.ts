@@ -22,9 +22,11 @@ import {
   paymentEvents,
   paymentRefunds,
   payments,
+  siteRestores,
 } from '../../db/schema.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type SiteRestoreRow = typeof siteRestores.$inferSelect;
 export type CourierExchangeRow = typeof courierExchanges.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
@@ -54,6 +56,55 @@ export class CheckoutRepository {
 
   transaction<T>(fn: (tx: DbTransaction) => Promise<T>): Promise<T> {
     return this.db.transaction(fn);
+  }
+
+  /**
+   * The oldest restore not yet reconciled, locked (`SKIP LOCKED`: another process's
+   * reconciliation has it), or none (decision 141; `npm run restore` writes the row).
+   */
+  async openRestore(tx: DbExecutor): Promise<SiteRestoreRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(siteRestores)
+      .where(isNull(siteRestores.reconciledAt))
+      .orderBy(asc(siteRestores.restoredAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
+  }
+
+  async finishRestore(id: string, at: Date, outcome: unknown, tx: DbExecutor): Promise<void> {
+    await tx
+      .update(siteRestores)
+      .set({ reconciledAt: at, outcome })
+      .where(and(eq(siteRestores.id, id), isNull(siteRestores.reconciledAt)));
+  }
+
+  /** The newest restore, reconciled or not (the console). */
+  async latestRestore(): Promise<SiteRestoreRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(siteRestores)
+      .orderBy(desc(siteRestores.restoredAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The order payments waiting to be captured or released, oldest first. */
+  async paymentsIn(statuses: readonly PaymentStatus[]): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(inArray(payments.status, [...statuses]))
+      .orderBy(asc(payments.createdAt));
+  }
+
+  async countRefundsIn(status: RefundStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.status, status));
+    return row?.n ?? 0;
   }
 
   /** Inserts a payment unless one with its idempotency key exists. */

@@ -440,8 +440,8 @@ describe('courier failures', () => {
     ]);
   });
 
-  it('a BookShipment timeout is needs_attention, never booked again by itself', async () => {
-    t.courierSimulator!.control({ book: 'hang' });
+  it('a BookShipment timeout the courier cannot settle (its look-up refused) is needs_attention, never booked again by itself', async () => {
+    t.courierSimulator!.control({ book: 'hang', find: 'fail' });
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
@@ -661,7 +661,8 @@ describe('exactly once', () => {
     expect(bookCalls()).toBe(1);
   });
 
-  it('a worker that died during BookShipment leaves needs_attention, not a second booking', async () => {
+  it('a worker that died during BookShipment, the courier refusing the look-up: needs_attention, not a second booking', async () => {
+    t.courierSimulator!.control({ find: 'fail' });
     const order = await readyOrder(t.app);
     const { clientSecret } = await startPayment(t.app, order.id);
     await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');

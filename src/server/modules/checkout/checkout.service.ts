@@ -19,6 +19,7 @@ import { PaymentEvents } from './payment-events.js';
 import { PaymentReconciliation } from './payment-reconciliation.js';
 import { PaymentSessions } from './payment-session.js';
 import { SettlementJobs } from './settlement-jobs.js';
+import { RestoreReconciliation } from './restore-reconciliation.js';
 import type { DbTransaction } from '../../db/client.js';
 import {
   fetchCourierDocuments,
@@ -61,6 +62,7 @@ export class CheckoutService {
     settlement: SettlementJobs;
     refunds: Refunds;
     reconciliation: PaymentReconciliation;
+    restore: RestoreReconciliation;
   };
 
   constructor(
@@ -73,12 +75,19 @@ export class CheckoutService {
     this.refunding = new Refunds(deps);
     this.changePayments = new ChangePayments(deps, this.events);
     // What the checkout's jobs run (./jobs/*.job.ts), given to them by the job registry.
+    const booking = new BookingJob(deps, this.options);
     this.jobParts = {
-      booking: new BookingJob(deps, this.options),
+      booking,
+      restore: new RestoreReconciliation(deps, booking),
       settlement: new SettlementJobs(deps, this.refunding),
       refunds: this.refunding,
       reconciliation: new PaymentReconciliation(deps, this.events, this.options),
     };
+  }
+
+  /** The newest restore of the site's data and what its reconciliation found (the console). */
+  lastRestore() {
+    return this.jobParts.restore.latest();
   }
 
   get provider(): PaymentProvider {

@@ -15,3 +15,4 @@ export { refundPaymentJob } from './jobs/refund-payment.job.js';
 export { reconcilePaymentsJob } from './jobs/reconcile-payments.job.js';
 export type { ChangePayments } from './change-payments.js';
 export type { ChangePaymentHandler } from './checkout-deps.js';
+export { reconcileRestoreJob } from './jobs/reconcile-restore.job.js';

@@ -13,6 +13,7 @@ import {
   retryAdminRefund,
   resolveAdminOrder,
 } from '#src/domain/api/admin/payments.js';
+import { getAdminRestore } from '#src/domain/api/admin/restore.js';
 import { addRoute, NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorCheckout } from './operator-checkout.js';
@@ -25,6 +26,7 @@ export function operatorCheckoutRoutes(checkout: OperatorCheckout) {
   return async function register(app: FastifyInstance) {
     const add = routesOn(app, NO_STORE);
 
+    add(getAdminRestore, async () => checkout.lastRestore());
     add(resolveAdminOrder, async (request) =>
       checkout.resolve(operatorOf(request), request.params.id, request.body),
     );

@@ -26,6 +26,11 @@ export class OperatorCheckout {
     },
   ) {}
 
+  /** The newest restore of the site's data and what its reconciliation found (decision 141). */
+  async lastRestore() {
+    return { restore: await this.deps.checkout.lastRestore() };
+  }
+
   private async existing(id: string): Promise<OrderRow> {
     const order = await this.deps.orders.findById(id);
     if (!order) throw notFound();

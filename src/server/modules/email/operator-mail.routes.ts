@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listAdminMail, retryAdminMail } from '#src/domain/api/admin/mail.js';
+import { discardAdminMail, listAdminMail, retryAdminMail } from '#src/domain/api/admin/mail.js';
 import { NO_STORE, routesOn } from '../../http/route.js';
 import { operatorOf } from '../operator-actions/index.js';
 import type { OperatorMail } from './operator-mail.js';
@@ -16,6 +16,9 @@ export function operatorMailRoutes(mail: OperatorMail) {
         request.body.expected,
         request.body.mayArriveTwice === true,
       ),
+    );
+    add(discardAdminMail, async (request) =>
+      mail.discardMail(operatorOf(request), request.params.id),
     );
   };
 }

@@ -13,6 +13,7 @@ import type { MailStatus, OutboxEntry } from './outbox.js';
 const MAIL_STATUSES: Record<MailFilter, MailStatus[]> = {
   all: [],
   waiting: ['pending', 'sending'],
+  held: ['held'],
   sent: ['sent'],
   failed: ['failed'],
   unknown: ['unknown'],
@@ -61,6 +62,7 @@ export class OperatorMail {
       mail: rows.map(mailOf),
       counts: {
         waiting: (counts.pending ?? 0) + (counts.sending ?? 0),
+        held: counts.held ?? 0,
         sent: counts.sent ?? 0,
         failed: counts.failed ?? 0,
         unknown: counts.unknown ?? 0,
@@ -68,26 +70,23 @@ export class OperatorMail {
     };
   }
 
-  /** Retry (failed) or send again (unknown): queued once, however many times it is asked. */
+  /**
+   * Retry (failed), send again (unknown) or send a held one: queued once, however many times it
+   * is asked.
+   */
   async retryMail(
     operator: Operator,
     id: string,
-    expected: 'failed' | 'unknown',
+    expected: 'failed' | 'unknown' | 'held',
     mayArriveTwice = false,
   ): Promise<AdminMail> {
     if (expected === 'unknown' && !mayArriveTwice) {
       // The server may have it: a second copy is the operator's explicit choice, never a default.
       throw new ApiError(409, 'MAIL_MAY_ARRIVE_TWICE', MAIL_MAY_ARRIVE_TWICE_MESSAGE);
     }
-    const action = expected === 'failed' ? 'mail.retry' : 'mail.send_again';
+    const action = RETRY_ACTIONS[expected];
     const entry = await this.deps.audit.act(operator, action, id, async (tx) => {
-      const result = await this.deps.mail.outbox.retryLocked(tx, id, expected);
-      if (result === 'not-found') {
-        throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
-      }
-      if (result === 'changed') {
-        throw new ApiError(409, 'MAIL_NOT_RETRYABLE', MAIL_NOT_RETRYABLE_MESSAGE);
-      }
+      const result = found(await this.deps.mail.outbox.retryLocked(tx, id, expected));
       return {
         result,
         details: { to: result.to, subject: result.subject, kind: result.kind, was: expected },
@@ -96,4 +95,31 @@ export class OperatorMail {
     this.deps.mail.worker.wake();
     return mailOf(entry);
   }
+
+  /** Discards an email a restore held (decision 141): never sent; audited. */
+  async discardMail(operator: Operator, id: string): Promise<AdminMail> {
+    const entry = await this.deps.audit.act(operator, 'mail.discard', id, async (tx) => {
+      const result = found(await this.deps.mail.outbox.discardLocked(tx, id));
+      return {
+        result,
+        details: { to: result.to, subject: result.subject, kind: result.kind, was: 'held' },
+      };
+    });
+    return mailOf(entry);
+  }
 }
+
+/** The email changed under its lock, or 404 / 409 when it is gone or not as the operator saw it. */
+function found(result: OutboxEntry | 'not-found' | 'changed'): OutboxEntry {
+  if (result === 'not-found') throw new ApiError(404, 'MAIL_NOT_FOUND', 'There is no such email.');
+  if (result === 'changed') {
+    throw new ApiError(409, 'MAIL_NOT_RETRYABLE', MAIL_NOT_RETRYABLE_MESSAGE);
+  }
+  return result;
+}
+
+const RETRY_ACTIONS = {
+  failed: 'mail.retry',
+  unknown: 'mail.send_again',
+  held: 'mail.send_held',
+} as const;

@@ -9,7 +9,15 @@ import { attachmentFilename, headerText, requireAddress } from './mail-headers.j
 
 /** Every kind is an entry of the email registry (`registry.ts`, `EMAIL_KIND_TEXT`). */
 export type MailKind = EmailKind;
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
+export type MailStatus =
+  | 'pending'
+  | 'sending'
+  | 'sent'
+  | 'failed'
+  | 'unknown'
+  /** Waiting when a backup was restored: sent or discarded only by an operator (decision 141). */
+  | 'held'
+  | 'discarded';
 
 export interface MailAttachment {
   filename: string;
@@ -243,15 +251,11 @@ export class MailOutbox {
   async retryLocked(
     tx: Queryable,
     id: string,
-    expected: 'failed' | 'unknown',
+    expected: 'failed' | 'unknown' | 'held',
   ): Promise<OutboxEntry | 'not-found' | 'changed'> {
     const query = rawQueryOf(tx);
-    const [locked] = await query<{ status: MailStatus }>(
-      `SELECT status FROM mail WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    if (!locked) return 'not-found';
-    if (locked.status !== expected) return 'changed';
+    const locked = await this.lockedIn(tx, id, expected);
+    if (locked !== 'locked') return locked;
     const now = this.clock.now();
     const [row] = await query<MailRow>(
       `UPDATE mail SET status = 'pending', next_attempt_at = $2, claim_token = NULL,
@@ -263,6 +267,46 @@ export class MailOutbox {
     if (!row) return 'changed';
     await requeueJob(tx, sendMailJob, { mailId: id }, now);
     return toEntry(row);
+  }
+
+  /** An operator's discard of a held email (decision 141): it is never sent. */
+  async discardLocked(tx: Queryable, id: string): Promise<OutboxEntry | 'not-found' | 'changed'> {
+    const locked = await this.lockedIn(tx, id, 'held');
+    if (locked !== 'locked') return locked;
+    const [row] = await rawQueryOf(tx)<MailRow>(
+      `UPDATE mail SET status = 'discarded' WHERE id = $1 AND status = 'held'
+       RETURNING ${ENTRY_COLUMNS}`,
+      [id],
+    );
+    return row ? toEntry(row) : 'changed';
+  }
+
+  /** Locks the email's row; whether it is in the state the operator saw. */
+  private async lockedIn(
+    tx: Queryable,
+    id: string,
+    expected: MailStatus,
+  ): Promise<'locked' | 'not-found' | 'changed'> {
+    const [locked] = await rawQueryOf(tx)<{ status: MailStatus }>(
+      `SELECT status FROM mail WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!locked) return 'not-found';
+    return locked.status === expected ? 'locked' : 'changed';
+  }
+
+  /**
+   * A restore's emails (decision 141): every email not yet sent when its reconciliation ends is
+   * held for an operator: those written before the backup, and those written since, while no
+   * email was sent (the confirmations of bookings the reconciliation found). Answers how many.
+   */
+  async holdAfterRestore(tx: Queryable): Promise<number> {
+    const rows = await rawQueryOf(tx)(
+      `UPDATE mail SET status = 'held', claim_token = NULL
+       WHERE status IN ('pending', 'sending')
+       RETURNING id`,
+    );
+    return rows.length;
   }
 
   /**

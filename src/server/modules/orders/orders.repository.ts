@@ -224,6 +224,16 @@ export class OrdersRepository {
   }
 
   /** Reads the order and locks its row until the caller's transaction ends. */
+  /** The ids of every order in one of these statuses, oldest first. */
+  async idsIn(statuses: readonly OrderStatus[]): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.status, [...statuses]))
+      .orderBy(orders.createdAt);
+    return rows.map((r) => r.id);
+  }
+
   async lock(id: string, tx: DbExecutor): Promise<OrderRow | undefined> {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     return row;

@@ -646,6 +646,11 @@ export class OrdersService {
     return this.items.listForOrder(orderId);
   }
 
+  /** The ids of every order in one of these statuses, oldest first (a restore's reconciliation). */
+  idsIn(statuses: readonly OrderStatus[]): Promise<string[]> {
+    return this.orders.idsIn(statuses);
+  }
+
   /** Reads the order and locks its row for the rest of the caller's transaction. */
   lock(id: string, tx: DbExecutor): Promise<OrderRow | undefined> {
     return this.orders.lock(id, tx);

@@ -297,6 +297,17 @@ export interface CourierProvider {
     observe?: CourierExchangeObserver,
   ): Promise<ShipmentDocuments>;
   /**
+   * The shipments the courier booked under our reference (sent as `YourReference`), with their
+   * labels and documents as GetOrderDocuments gives them: how a booking whose outcome is in doubt
+   * (a lost reply, a process gone mid-call, a restored database) is found instead of guessed
+   * (decision 142). An empty list: the courier has no booking under it. Safe to repeat. REJECTED
+   * when the courier refuses the look-up (then nothing can be settled from it).
+   */
+  findBookings(
+    ourReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentDocuments[]>;
+  /**
    * TrackOrder: the events of each box of a booked shipment (safe to repeat). REJECTED when the
    * courier has no such shipment.
    */

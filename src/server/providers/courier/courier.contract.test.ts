@@ -38,6 +38,7 @@ const SWITCHES_NORMAL = {
   track: 'normal',
   rebook: 'normal',
   cancel: 'normal',
+  find: 'normal',
 };
 const PASSWORD = 'contract-secret-password';
 const logLines: string[] = [];
@@ -420,6 +421,24 @@ describe('bookShipment (BookShipment)', () => {
       expect(simulator.calls().book - before).toBe(1);
     },
   );
+});
+
+describe('findBookings (FindOrders, assumed)', () => {
+  it('finds what it booked under our reference, from its own store; nothing under another; a refused look-up is REJECTED', async () => {
+    const reference = `BA-FIND-${Date.now()}`;
+    expect(await courier.findBookings(reference)).toEqual([]);
+    const booked = await courier.bookShipment(sampleBooking({ reference }));
+    const [found, ...more] = await courier.findBookings(` ${reference} `);
+    expect(more).toEqual([]);
+    expect(found).toMatchObject({
+      orderReference: booked.orderReference,
+      trackingUrl: booked.trackingUrl,
+    });
+    expect(found!.labels.map((l) => l.size)).toEqual(['A4', 'Thermal']);
+    await control({ find: 'fail' });
+    const refused = await providerError(courier.findBookings(reference));
+    expect(refused).toMatchObject({ code: 'REJECTED', retryable: false });
+  });
 });
 
 describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
@@ -1037,6 +1056,7 @@ describe('call counts (GET /__calls)', () => {
       'countries',
       'coverRaises',
       'documents',
+      'find',
       'quote',
       'rebook',
       'track',

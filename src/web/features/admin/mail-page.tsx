@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  discardAdminMail,
   listAdminMail,
   MAIL_FILTERS,
   retryAdminMail,
@@ -18,10 +19,12 @@ import { ColumnHeads } from '../../components/ui/column-heads.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { FilterLinks, useFilter } from './filter-links.js';
+import { RestorePanel } from './restore-panel.js';
 
 const FILTER_LABELS: Record<MailFilter, string> = {
   all: 'All',
   waiting: 'Waiting',
+  held: 'Held',
   sent: 'Sent',
   failed: 'Failed',
   unknown: 'Unknown',
@@ -33,7 +36,12 @@ const STATUS_TEXT: Record<AdminMail['status'], string> = {
   sent: 'Sent',
   failed: 'Failed',
   unknown: 'Unknown',
+  held: 'Held after a restore',
+  discarded: 'Discarded',
 };
+
+/** What an operator may do with an email, by its state: the button's words and the dialog's. */
+type Choice = { mail: AdminMail; action: 'send' | 'discard' };
 
 /** `/admin/mail`: the outbox: what is waiting, sent, failed, or of unknown delivery. */
 export function AdminMailPage() {
@@ -47,7 +55,10 @@ function MailView() {
     (signal) => callApi(listAdminMail, { query: { filter }, signal }),
     filter,
   );
-  const [chosen, setChosen] = useState<AdminMail | null>(null);
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const chosen = choice?.mail ?? null;
+  const setChosen = (mail: AdminMail | null, action: Choice['action'] = 'send') =>
+    setChoice(mail ? { mail, action } : null);
   const [result, setResult] = useState<string | null>(null);
 
   return (
@@ -58,8 +69,11 @@ function MailView() {
         Every email the site sends waits here until it is delivered. A <strong>failed</strong> one
         was refused or ran out of attempts: retry it once the cause is fixed. One whose delivery is{' '}
         <strong>unknown</strong> was interrupted after the mail server may already have taken it:
-        sending it again may give the recipient two copies.
+        sending it again may give the recipient two copies. A <strong>held</strong> one was waiting
+        when the site’s data was restored from a backup: the site before the restore may have sent
+        it already, so it is sent or discarded only by you.
       </p>
+      <RestorePanel />
       <FilterLinks
         page="adminMail"
         label="Show emails"
@@ -103,6 +117,24 @@ function MailView() {
                     <td>{formatLondon(m.createdAt, 'short')}</td>
                     <td>{m.attempts}</td>
                     <td>
+                      {m.status === 'held' && (
+                        <>
+                          {(['send', 'discard'] as const).map((action) => (
+                            <button
+                              key={action}
+                              type="button"
+                              className="button button--secondary"
+                              onClick={() => {
+                                setResult(null);
+                                setChosen(m, action);
+                              }}
+                            >
+                              {action === 'send' ? 'Send' : 'Discard'}
+                              <span className="visually-hidden">: {m.subject}</span>
+                            </button>
+                          ))}
+                        </>
+                      )}
                       {(m.status === 'failed' || m.status === 'unknown') && (
                         <button
                           type="button"
@@ -125,35 +157,55 @@ function MailView() {
         ))}
       <ConfirmDialog
         open={chosen !== null}
-        title={chosen?.status === 'unknown' ? 'Send this email again?' : 'Retry this email?'}
-        confirmLabel={chosen?.status === 'unknown' ? 'Yes, send it again' : 'Yes, retry it'}
+        title={dialogTitle(choice)}
+        confirmLabel={confirmLabel(choice)}
         onClose={() => setChosen(null)}
         action={async () => {
-          if (!chosen || (chosen.status !== 'failed' && chosen.status !== 'unknown')) return;
+          if (!choice) return;
+          const { mail, action } = choice;
           try {
-            await callApi(retryAdminMail, {
-              params: { id: chosen.id },
-              body:
-                chosen.status === 'unknown'
-                  ? { expected: 'unknown', mayArriveTwice: true }
-                  : { expected: 'failed' },
-            });
-            setResult(`“${chosen.subject}” to ${chosen.to} is queued to be sent again.`);
+            if (action === 'discard') {
+              await callApi(discardAdminMail, {
+                params: { id: mail.id },
+                body: { expected: 'held' },
+              });
+              setResult(`“${mail.subject}” to ${mail.to} is discarded: it will not be sent.`);
+            } else if (
+              mail.status === 'failed' ||
+              mail.status === 'unknown' ||
+              mail.status === 'held'
+            ) {
+              await callApi(retryAdminMail, {
+                params: { id: mail.id },
+                body:
+                  mail.status === 'unknown'
+                    ? { expected: 'unknown', mayArriveTwice: true }
+                    : { expected: mail.status },
+              });
+              setResult(`“${mail.subject}” to ${mail.to} is queued to be sent.`);
+            }
             setChosen(null);
           } finally {
             reload();
           }
         }}
       >
-        {chosen && (
+        {choice && (
           <>
             <p>
-              “{chosen.subject}” to {chosen.to} goes back in the queue and is sent within a few
-              seconds.
+              {choice.action === 'discard'
+                ? `“${choice.mail.subject}” to ${choice.mail.to} will never be sent.`
+                : `“${choice.mail.subject}” to ${choice.mail.to} goes back in the queue and is sent within a few seconds.`}
             </p>
-            {chosen.status === 'unknown' && (
+            {choice.mail.status === 'unknown' && (
               <p>
                 <strong>It may already have been delivered:</strong> the recipient may get it twice.
+              </p>
+            )}
+            {choice.mail.status === 'held' && choice.action === 'send' && (
+              <p>
+                <strong>The site before the restore may have sent it:</strong> the recipient may get
+                it twice.
               </p>
             )}
           </>
@@ -161,4 +213,16 @@ function MailView() {
       </ConfirmDialog>
     </section>
   );
+}
+
+function dialogTitle(choice: Choice | null): string {
+  if (choice?.action === 'discard') return 'Discard this email?';
+  if (choice?.mail.status === 'held') return 'Send this email?';
+  return choice?.mail.status === 'unknown' ? 'Send this email again?' : 'Retry this email?';
+}
+
+function confirmLabel(choice: Choice | null): string {
+  if (choice?.action === 'discard') return 'Yes, discard it';
+  if (choice?.mail.status === 'held') return 'Yes, send it';
+  return choice?.mail.status === 'unknown' ? 'Yes, send it again' : 'Yes, retry it';
 }

@@ -12,6 +12,7 @@ export const purgeExpiredSignUpsJob = defineJob({
   payload: z.object({}),
   key: () => PURGE_EXPIRED_SIGN_UPS_JOB,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (_payload, ctx, deps: { signUps: SignUpService }) => {
     const deleted = await deps.signUps.purgeExpired();
     if (deleted > 0) ctx.log.info({ deleted }, 'expired sign-ups deleted');

@@ -20,6 +20,7 @@ export const resendSignUpLinkJob = defineJob({
   }),
   key: ({ requestId }) => `resend-sign-up-link:${requestId}`,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (payload, ctx, deps: { signUps: ResendsLinks }) => {
     const sent = await deps.signUps.resend(payload.email, payload.guestHash, payload.requestId);
     ctx.log.info({ sent }, 'sign-up email asked for again');

@@ -16,6 +16,7 @@ export const sendPasswordResetJob = defineJob({
   payload: z.object({ email: z.string(), requestId: z.string() }),
   key: ({ requestId }) => `send-password-reset:${requestId}`,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (payload, ctx, deps: { accounts: SendsPasswordResets }) => {
     const sent = await deps.accounts.sendPasswordReset(payload.email, payload.requestId);
     ctx.log.info({ sent }, 'password reset asked for');

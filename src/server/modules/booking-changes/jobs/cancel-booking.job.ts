@@ -17,6 +17,7 @@ export const cancelBookingJob = defineJob({
   payload: z.object({ changeId: z.string().min(1), orderId: z.string().min(1).optional() }),
   key: ({ changeId }) => `cancel-booking:${changeId}`,
   lane: 'default',
+  afterRestore: 'waits',
   handle: ({ changeId }, ctx, deps: { bookingChanges: CancelsBookings }) =>
     deps.bookingChanges.runCancel(changeId, ctx),
 });

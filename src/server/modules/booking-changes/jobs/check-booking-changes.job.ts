@@ -22,6 +22,7 @@ export const checkBookingChangesJob = defineJob({
   payload: z.object({}),
   key: () => CHECK_BOOKING_CHANGES_JOB,
   lane: 'default',
+  afterRestore: 'waits',
   handle: async (_payload, ctx, deps: { bookingChanges: ChecksBookingChanges }) => {
     const round = await deps.bookingChanges.checkInDoubt({
       stopped: () => ctx.stopping() || !ctx.stillMine(),

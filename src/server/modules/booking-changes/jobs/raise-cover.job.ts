@@ -17,6 +17,7 @@ export const raiseCoverJob = defineJob({
   payload: z.object({ changeId: z.string().min(1), orderId: z.string().min(1).optional() }),
   key: ({ changeId }) => `raise-cover:${changeId}`,
   lane: 'default',
+  afterRestore: 'waits',
   handle: ({ changeId }, ctx, deps: { coverRaises: RaisesCover }) =>
     deps.coverRaises.run(changeId, ctx),
 });

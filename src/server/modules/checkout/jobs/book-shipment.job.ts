@@ -25,6 +25,7 @@ export const bookShipmentJob = defineJob({
   key: ({ orderId, attempt }: z.infer<typeof payload> & { attempt: number }) =>
     `book-shipment:${orderId}:${attempt}`,
   lane: 'booking',
+  afterRestore: 'waits',
   handle: ({ orderId }, ctx, deps: { booking: Books }) =>
     deps.booking.run(orderId, ctx.createdAt, ctx.log),
 });

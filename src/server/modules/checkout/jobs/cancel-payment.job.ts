@@ -13,5 +13,6 @@ export const cancelPaymentJob = defineJob({
   payload: z.object({ paymentId: z.string().min(1), orderId: z.string().min(1).optional() }),
   key: ({ paymentId }) => `cancel-payment:${paymentId}`,
   lane: 'default',
+  afterRestore: 'waits',
   handle: ({ paymentId }, _ctx, deps: { settlement: Cancels }) => deps.settlement.cancel(paymentId),
 });

@@ -13,6 +13,7 @@ export const capturePaymentJob = defineJob({
   payload: z.object({ paymentId: z.string().min(1), orderId: z.string().min(1).optional() }),
   key: ({ paymentId }) => `capture-payment:${paymentId}`,
   lane: 'default',
+  afterRestore: 'waits',
   handle: ({ paymentId }, _ctx, deps: { settlement: Captures }) =>
     deps.settlement.capture(paymentId),
 });

@@ -9,6 +9,7 @@ export const reconcilePaymentsJob = defineJob({
   payload: z.object({}),
   key: () => RECONCILE_PAYMENTS_JOB,
   lane: 'default',
+  afterRestore: 'waits',
   handle: (_payload, ctx, deps: { reconciliation: PaymentReconciliation }) =>
     deps.reconciliation.run(ctx.log),
 });

@@ -24,6 +24,7 @@ export const refundPaymentJob = defineJob({
       ? `refund-payment:${refundId}`
       : `refund-payment:${refundId}:retry:${retry}`,
   lane: 'default',
+  afterRestore: 'waits',
   handle: ({ refundId }, ctx, deps: { refunds: SendsRefunds }) =>
     deps.refunds.runRefund(refundId, ctx),
 });

@@ -17,6 +17,7 @@ export const refreshCourierRoutesJob = defineJob({
   payload: z.object({}),
   key: () => REFRESH_COURIER_ROUTES_JOB,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (
     _payload,
     ctx,

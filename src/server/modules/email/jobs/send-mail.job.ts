@@ -16,5 +16,6 @@ export const sendMailJob = defineJob({
   payload: z.object({ mailId: z.string().min(1) }),
   key: ({ mailId }) => `send-mail:${mailId}`,
   lane: 'mail',
+  afterRestore: 'waits',
   handle: (payload, ctx, delivery: MailSender) => delivery.handle(payload, ctx),
 });

@@ -13,6 +13,7 @@ export const purgeAbandonedDraftsJob = defineJob({
   payload: z.object({}),
   key: () => PURGE_ABANDONED_DRAFTS_JOB,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async (_payload, ctx, deps: { orders: OrdersService; retentionDays?: number }) => {
     const result = await deps.orders.purgeAbandonedDrafts({
       retentionDays: deps.retentionDays ?? DEFAULT_DRAFT_RETENTION_DAYS,

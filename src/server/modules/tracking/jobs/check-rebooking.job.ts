@@ -17,6 +17,8 @@ export const checkRebookingJob = defineJob({
   payload: z.object({ orderId: z.string().min(1), collectionDate: z.string().min(1) }),
   key: ({ orderId, collectionDate }) => `check-rebooking:${orderId}:${collectionDate}`,
   lane: 'default',
+  // It only reads the courier's account; its emails go through send-mail, which waits.
+  afterRestore: 'runs',
   handle: async ({ orderId, collectionDate }, _ctx, deps: { tracking: ChecksRebookings }) => {
     await deps.tracking.checkRebooking(orderId, collectionDate);
     return { result: 'done' };

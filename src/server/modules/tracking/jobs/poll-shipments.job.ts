@@ -23,6 +23,7 @@ export const pollShipmentsJob = defineJob({
   payload: z.object({}),
   key: () => POLL_SHIPMENTS_JOB,
   lane: 'default',
+  afterRestore: 'waits',
   handle: async (_payload, ctx, deps: { tracking: PollsShipments; now: () => Date }) => {
     const round = await deps.tracking.pollDue({
       stopped: () => ctx.stopping() || !ctx.stillMine(),

@@ -16,6 +16,7 @@ export const refreshLabelsJob = defineJob({
   payload: z.object({ orderId: z.string().min(1), collectionDate: z.string().min(1) }),
   key: ({ orderId, collectionDate }) => `refresh-labels:${orderId}:${collectionDate}`,
   lane: 'default',
+  afterRestore: 'runs',
   handle: async ({ orderId, collectionDate }, _ctx, deps: { tracking: RefreshesLabels }) => {
     await deps.tracking.refreshLabels(orderId, collectionDate);
     return { result: 'done' };

@@ -11,6 +11,7 @@ import {
   CommodityRequestSchema,
   CredentialsSchema,
   OrderDocumentsRequestSchema,
+  FindOrdersRequestSchema,
   QuoteRequestSchema,
   RebookCollectionRequestSchema,
   TrackOrderRequestSchema,
@@ -443,6 +444,12 @@ export class OrderBook {
     return this.orders.get(reference.toUpperCase());
   }
 
+  /** The orders booked under this YourReference, oldest first (those kept with what they booked). */
+  byYourReference(yourReference: string): StoredOrder[] {
+    const wanted = yourReference.trim();
+    return [...this.orders.values()].filter((order) => order.pdf?.yourReference === wanted);
+  }
+
   /** Each cancelled order's reference and how many CancelShipment calls it answered SUCCESS. */
   /** By order reference: each cover raised after booking, in pounds, oldest first. */
   coverRaises(): Record<string, number[]> {
@@ -841,8 +848,30 @@ export function getOrderDocuments(
   if (!parsed.success) return fail('OrderReference is required');
   const order = orders.order(parsed.data.OrderReference);
   if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  return success(orderDocumentsOf(order, context.baseUrl()));
+}
+
+/**
+ * FindOrders (the shape we assume of the real API: docs/providers.md): every order this
+ * simulator booked under a YourReference, from its own book, each as GetOrderDocuments answers
+ * it; none is a SUCCESS with an empty list.
+ */
+export function findOrders(body: unknown, context: HandlerContext, orders: OrderBook): Reply {
+  const denied = checkCredentials(body, context);
+  if (denied) return denied;
+  const parsed = FindOrdersRequestSchema.safeParse(body);
+  if (!parsed.success) return fail('YourReference is required');
   const base = context.baseUrl();
   return success({
+    Orders: orders
+      .byYourReference(parsed.data.YourReference)
+      .map((order) => orderDocumentsOf(order, base)),
+  });
+}
+
+/** An order's reply body as GetOrderDocuments and FindOrders give it. */
+function orderDocumentsOf(order: StoredOrder, base: string): Reply {
+  return {
     OrderReference: order.orderReference,
     Labels: order.labels.map((label) => ({
       LabelRole: 'Primary',
@@ -862,7 +891,7 @@ export function getOrderDocuments(
     })),
     TrackingURL: `${base}/Track/${order.orderReference}/`,
     ...collectionInForce(order),
-  });
+  };
 }
 
 /**

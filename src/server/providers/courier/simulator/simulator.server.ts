@@ -5,7 +5,7 @@
  * tests and demos:
  *
  *   POST /__control  { "latencyMs": 0, "quote": "normal", "commodity": "normal", "book": "normal",
- *                      "track": "normal", "rebook": "normal", "cancel": "normal" }
+ *                      "track": "normal", "rebook": "normal", "cancel": "normal", "find": "normal" }
  *                    each call type: normal | fail | http500 | hang | malformed | hold | lost;
  *                    { "advanceMs": n } moves its clock on by n ms (its offset, added to the clock
  *                    it was given; negative moves it back);
@@ -26,7 +26,7 @@
  *                    booking asked for.
  *
  * API paths match in any letter case, with or without a trailing slash; POST only. Besides the
- * documented calls it answers the ones we assume (GetOrderDocuments, TrackOrder at /Track/V2 and
+ * documented calls it answers the ones we assume (GetOrderDocuments, FindOrders, TrackOrder at /Track/V2 and
  * /Tracking/V2, RebookCollection, CancelShipment). Its "now" is the clock it is given plus its own offset. With
  * `storeDir`, what it books is kept there as files and loaded again at start (order-store.ts).
  */
@@ -43,6 +43,7 @@ import {
   getCommodity,
   getCountries,
   getOrderDocuments,
+  findOrders,
   getQuote,
   MAX_PACKAGES,
   OrderBook,
@@ -72,7 +73,15 @@ export const BEHAVIOURS = [
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 /** The call types a behaviour switch governs. */
-export const SWITCHED_CALLS = ['quote', 'commodity', 'book', 'track', 'rebook', 'cancel'] as const;
+export const SWITCHED_CALLS = [
+  'quote',
+  'commodity',
+  'book',
+  'track',
+  'rebook',
+  'cancel',
+  'find',
+] as const;
 export type SwitchedCall = (typeof SWITCHED_CALLS)[number];
 
 export interface SimulatorSettings extends Record<SwitchedCall, Behaviour> {
@@ -89,6 +98,7 @@ export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
   track: 'normal',
   rebook: 'normal',
   cancel: 'normal',
+  find: 'normal',
   clockOffsetMs: 0,
 };
 
@@ -104,6 +114,7 @@ export const ControlSchema = z.strictObject({
   track: z.enum(BEHAVIOURS).optional(),
   rebook: z.enum(BEHAVIOURS).optional(),
   cancel: z.enum(BEHAVIOURS).optional(),
+  find: z.enum(BEHAVIOURS).optional(),
   /** Moves the simulator's clock on (or back) by this much, on top of its offset so far. */
   advanceMs: z.number().int().min(-MAX_ADVANCE_MS).max(MAX_ADVANCE_MS).optional(),
   /** What happens to a booked order's boxes from now on (tracking.ts). */
@@ -161,7 +172,15 @@ export interface CourierSimulator {
 }
 
 export type CallType =
-  'quote' | 'commodity' | 'book' | 'countries' | 'documents' | 'track' | 'rebook' | 'cancel';
+  | 'quote'
+  | 'commodity'
+  | 'book'
+  | 'countries'
+  | 'documents'
+  | 'track'
+  | 'rebook'
+  | 'cancel'
+  | 'find';
 
 /** GET /__calls: the calls arrived per type, and the cancellations made per order. */
 export type CallCounts = Record<CallType, number> & {
@@ -286,6 +305,7 @@ function apiRoutes(
       call: 'documents',
       handle: (b) => getOrderDocuments(b, context, orders),
     },
+    '/order/v2/findorders': { call: 'find', handle: (b) => findOrders(b, context, orders) },
     // The method's area is not known: both likely paths answer.
     '/track/v2/trackorder': { call: 'track', handle: (b) => trackOrder(b, context, orders) },
     '/tracking/v2/trackorder': { call: 'track', handle: (b) => trackOrder(b, context, orders) },
@@ -327,6 +347,7 @@ class Simulator {
     track: 0,
     rebook: 0,
     cancel: 0,
+    find: 0,
   };
   /** Calls kept waiting by `hold`; each is let go when the settings change. */
   private readonly held = new Set<() => void>();
@@ -386,6 +407,7 @@ class Simulator {
       track: request.track ?? base.track,
       rebook: request.rebook ?? base.rebook,
       cancel: request.cancel ?? base.cancel,
+      find: request.find ?? base.find,
       clockOffsetMs: base.clockOffsetMs + (request.advanceMs ?? 0),
     };
     this.logger?.info(

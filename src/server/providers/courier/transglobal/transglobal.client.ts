@@ -32,6 +32,7 @@ import {
   fromCommodityReply,
   fromCountriesReply,
   fromOrderDocumentsReply,
+  fromFindOrdersReply,
   fromQuoteReply,
   fromTrackOrderReply,
   notificationsMessage,
@@ -39,6 +40,7 @@ import {
   toCancelShipmentBody,
   toCommodityBody,
   toOrderDocumentsBody,
+  toFindOrdersBody,
   toQuoteMinimalBody,
   toRebookCollectionBody,
   toTrackOrderBody,
@@ -50,6 +52,7 @@ import {
   CountriesReplySchema,
   EnvelopeSchema,
   OrderDocumentsReplySchema,
+  FindOrdersReplySchema,
   QuoteReplySchema,
   RebookCollectionReplySchema,
   TrackOrderReplySchema,
@@ -59,6 +62,7 @@ import {
   type CommodityReply,
   type CountriesReply,
   type OrderDocumentsReply,
+  type FindOrdersReply,
   type QuoteReply,
   type RebookCollectionReply,
   type TrackOrderReply,
@@ -122,6 +126,7 @@ interface Replies {
   GetCommodity: CommodityReply;
   BookShipment: BookShipmentReply;
   GetOrderDocuments: OrderDocumentsReply;
+  FindOrders: FindOrdersReply;
   TrackOrder: TrackOrderReply;
   RebookCollection: RebookCollectionReply;
   CancelShipment: CancelShipmentReply;
@@ -153,6 +158,11 @@ const CALLS: {
     path: TRANSGLOBAL_PATHS.orderDocuments,
     timeout: 'documentsMs',
     reply: OrderDocumentsReplySchema,
+  },
+  FindOrders: {
+    path: TRANSGLOBAL_PATHS.findOrders,
+    timeout: 'documentsMs',
+    reply: FindOrdersReplySchema,
   },
   TrackOrder: {
     path: TRANSGLOBAL_PATHS.trackOrder,
@@ -240,6 +250,18 @@ export class TransglobalCourier implements CourierProvider {
       observe,
     );
     return fromOrderDocumentsReply(reply);
+  }
+
+  /**
+   * FindOrders (shape assumed entirely: docs/providers.md): the orders booked under our
+   * reference. A question that changes nothing, so retried like a quote.
+   */
+  async findBookings(
+    ourReference: string,
+    observe?: CourierExchangeObserver,
+  ): Promise<ShipmentDocuments[]> {
+    const reply = await this.safeCall('FindOrders', toFindOrdersBody(ourReference), observe);
+    return fromFindOrdersReply(reply);
   }
 
   /**

@@ -32,6 +32,7 @@ import {
   type CountriesReply,
   type Notification,
   type OrderDocumentsReply,
+  type FindOrdersReply,
   type QuoteReply,
   type QuoteRequest,
   type RebookCollectionRequest,
@@ -219,6 +220,17 @@ function fromBase64(content: string): Buffer {
 /** The request for a booked shipment's documents (credentials are added by the client). */
 export function toOrderDocumentsBody(courierReference: string): { OrderReference: string } {
   return { OrderReference: courierReference.trim() };
+}
+
+/** The look-up of the orders booked under our reference (assumed: docs/providers.md). */
+export function toFindOrdersBody(ourReference: string): { YourReference: string } {
+  return { YourReference: ourReference.trim() };
+}
+
+export function fromFindOrdersReply(reply: FindOrdersReply): ShipmentDocuments[] {
+  return (reply.Orders ?? []).map((order) =>
+    fromOrderDocumentsReply({ ...order, Status: 'SUCCESS' }),
+  );
 }
 
 export function fromOrderDocumentsReply(reply: OrderDocumentsReply): ShipmentDocuments {

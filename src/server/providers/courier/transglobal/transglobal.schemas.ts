@@ -177,6 +177,15 @@ export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
 });
 export type OrderDocumentsReply = z.infer<typeof OrderDocumentsReplySchema>;
 
+/**
+ * The orders booked under one YourReference (our assumption of the API's shape: docs/providers.md,
+ * "FindOrders"), each as GetOrderDocuments answers it.
+ */
+export const FindOrdersReplySchema = EnvelopeSchema.extend({
+  Orders: z.array(OrderDocumentsReplySchema.omit({ Status: true, Notifications: true })).nullish(),
+});
+export type FindOrdersReply = z.infer<typeof FindOrdersReplySchema>;
+
 /** A code or reference the API may send as a string or a number; always a string here. */
 const looseText = z.union([z.string(), z.number()]).transform(String);
 
@@ -405,6 +414,11 @@ export const OrderDocumentsRequestSchema = z.object({
   OrderReference: z.string().min(1, 'OrderReference is required'),
 });
 
+export const FindOrdersRequestSchema = z.object({
+  Credentials: CredentialsSchema,
+  YourReference: z.string().trim().min(1, 'YourReference is required'),
+});
+
 export const TrackOrderRequestSchema = z.object({
   Credentials: CredentialsSchema,
   OrderReference: z.string().trim().min(1, 'OrderReference is required'),
@@ -450,6 +464,8 @@ export const TRANSGLOBAL_PATHS = {
   commodity: '/Commodity/V2/GetCommodity',
   book: '/Book/V2/BookShipment',
   orderDocuments: '/Order/V2/GetOrderDocuments',
+  /** Assumed entirely: no look-up by YourReference is documented (docs/providers.md). */
+  findOrders: '/Order/V2/FindOrders',
   /** Assumed: the method's name is known, its area is not (`/Tracking/V2/TrackOrder` is as likely). */
   trackOrder: '/Track/V2/TrackOrder',
   /** Assumed entirely: no rebooking method is documented. */

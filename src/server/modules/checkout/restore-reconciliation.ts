@@ -1,0 +1,107 @@
+import type { Logger } from 'pino';
+import type { AdminRestore, RestoreOutcome } from '#src/domain/api/admin/restore.js';
+import type { JobOutcome } from '../../jobs/job-queue.js';
+import type { BookingJob } from './booking-job.js';
+import type { CheckoutDeps } from './checkout-deps.js';
+import type { PaymentRow } from './checkout.repository.js';
+
+/** What a payment waiting to be settled becomes when the card provider already settled it. */
+const SETTLED_AS = { capture_pending: 'captured', cancel_pending: 'cancelled' } as const;
+
+/**
+ * A restored site's reconciliation with the outside world (decision 141, docs/operations.md
+ * "Restoring"). `npm run restore` leaves a mark in the database; while it is unreconciled no job
+ * that reaches the courier, the card provider or the mail server runs (`afterRestore: 'waits'`,
+ * held by the job queue). This job, which runs, asks first:
+ * 1. the courier, for every order `authorised` or `booking` in the backup, what it booked under
+ *    our reference (booked orders settled from it, the others left to their booking job);
+ * 2. the card provider, for every payment waiting to be captured or released, its real state
+ *    (one already captured or released is recorded so, never asked twice);
+ * 3. then holds every email not yet sent (those of the backup, and the confirmations of bookings
+ *    found in 1: no email is sent while a restore waits) for an operator to send or discard, and
+ *    records what it found.
+ * A courier or card provider that cannot answer now fails the round: it is asked again, and the
+ * jobs keep waiting.
+ */
+export class RestoreReconciliation {
+  constructor(
+    private readonly deps: CheckoutDeps,
+    private readonly booking: BookingJob,
+  ) {}
+
+  async run(log: Logger): Promise<JobOutcome> {
+    const { repository } = this.deps;
+    const open = await repository.transaction((tx) => repository.openRestore(tx));
+    if (!open) return { result: 'done' };
+    const bookings: RestoreOutcome['bookings'] = [];
+    for (const orderId of await this.deps.orders.idsIn(['authorised', 'booking'])) {
+      const found = await this.booking.reconcileRestored(orderId, log);
+      if (found) bookings.push(found);
+    }
+    const payments: RestoreOutcome['payments'] = [];
+    for (const row of await repository.paymentsIn(['capture_pending', 'cancel_pending'])) {
+      payments.push(await this.settlePayment(row));
+    }
+    const refundsWaiting = await repository.countRefundsIn('pending');
+    const settled = bookings.filter((b) => b.outcome === 'booked').map((b) => b.orderId);
+    const finished = await repository.transaction(async (tx) => {
+      const restore = await repository.openRestore(tx);
+      if (restore?.id !== open.id) return undefined;
+      const heldEmails = await this.deps.mail.outbox.holdAfterRestore(tx);
+      const outcome: RestoreOutcome = { bookings, payments, refundsWaiting, heldEmails };
+      await repository.finishRestore(restore.id, this.deps.clock.now(), outcome, tx);
+      return outcome;
+    });
+    if (finished) {
+      log.warn(
+        {
+          booked: settled.length,
+          toBook: bookings.filter((b) => b.outcome === 'to_book').length,
+          needsAttention: bookings.filter((b) => b.outcome === 'needs_attention').length,
+          paymentsSettled: payments.filter((p) => p.outcome !== 'unchanged').length,
+          heldEmails: finished.heldEmails,
+        },
+        'restore reconciled: jobs that reach the courier, the card provider and mail resume',
+      );
+    }
+    this.deps.jobs.wake();
+    return { result: 'done' };
+  }
+
+  /** A payment waiting to be captured or released, as the card provider has it. */
+  private async settlePayment(row: PaymentRow): Promise<RestoreOutcome['payments'][number]> {
+    const remote = await this.deps.payment.retrievePayment(row.providerPaymentId);
+    const from = row.status as keyof typeof SETTLED_AS;
+    const to = SETTLED_AS[from];
+    let outcome: RestoreOutcome['payments'][number]['outcome'] = 'unchanged';
+    if (remote.status === to) {
+      const moved = await this.deps.repository.movePayments(
+        { id: row.id },
+        from,
+        to,
+        this.deps.clock.now(),
+      );
+      if (moved.length > 0) outcome = to;
+    }
+    return {
+      paymentId: row.id,
+      orderId: row.orderId,
+      was: row.status,
+      provider: remote.status,
+      outcome,
+    };
+  }
+
+  /** The newest restore and what its reconciliation found, for the console. */
+  async latest(): Promise<AdminRestore | null> {
+    const row = await this.deps.repository.latestRestore();
+    if (!row) return null;
+    return {
+      restoredAt: row.restoredAt.toISOString(),
+      backupTakenAt: row.backupTakenAt?.toISOString() ?? null,
+      backupFile: row.backupFile,
+      reconciledAt: row.reconciledAt?.toISOString() ?? null,
+      outcome: (row.outcome as RestoreOutcome | null) ?? null,
+    };
+  }
+}
