@@ -56,7 +56,12 @@ import {
 } from './modules/my-orders/index.js';
 import { SavedItemsRepository, SavedItemsService } from './modules/saved-items/index.js';
 import { AddressBookRepository, AddressBookService } from './modules/address-book/index.js';
-import { TrackingRepository, TrackingService, TrackingTokens } from './modules/tracking/index.js';
+import {
+  TrackingRepository,
+  TrackingService,
+  TrackingTokens,
+  type TrackingDeps,
+} from './modules/tracking/index.js';
 import {
   BookingChangesRepository,
   BookingChangesService,
@@ -224,20 +229,7 @@ function bookingServices(
     // Tracking is made below (it reads the orders); asked only at run time.
     (orderIds) => tracking.statuses(orderIds),
   );
-  const tracking: TrackingService = new TrackingService({
-    repository: new TrackingRepository(db),
-    courier: deps.courier,
-    orders,
-    mail,
-    clock: deps.clock,
-    logger: deps.logger.child({ component: 'tracking' }),
-    tokens: new TrackingTokens(site.secret),
-    jobs,
-    siteUrl: site.siteUrl,
-    ...(deps.tracking ? { settings: deps.tracking } : {}),
-    ...(deps.changeAnswerWithinMs !== undefined
-      ? { answerWithinMs: deps.changeAnswerWithinMs }
-      : {}),
+  const tracking: TrackingService = trackingService(deps, { orders, mail, jobs }, site, {
     // The checkout is made below (it enrols shipments with tracking); asked only at run time.
     replaceLabels: (order, labels, tx) => checkout.replaceLabels(order, labels, tx),
   });
@@ -271,6 +263,29 @@ function bookingServices(
 }
 
 type BookingServices = ReturnType<typeof bookingServices>;
+
+/** The tracking after the booking (docs/tracking.md), on the site's settings. */
+function trackingService(
+  deps: AppDeps,
+  parts: { orders: OrdersService; mail: MailDeps; jobs: JobQueue },
+  site: Site,
+  checkout: Pick<TrackingDeps, 'replaceLabels'>,
+): TrackingService {
+  return new TrackingService({
+    repository: new TrackingRepository(deps.database.db),
+    courier: deps.courier,
+    ...parts,
+    clock: deps.clock,
+    logger: deps.logger.child({ component: 'tracking' }),
+    tokens: new TrackingTokens(site.secret),
+    siteUrl: site.siteUrl,
+    ...(deps.tracking ? { settings: deps.tracking } : {}),
+    ...(deps.changeAnswerWithinMs !== undefined
+      ? { answerWithinMs: deps.changeAnswerWithinMs }
+      : {}),
+    ...checkout,
+  });
+}
 
 /**
  * What a customer does besides booking: sign-up and two-step sign-in, their orders, saved items

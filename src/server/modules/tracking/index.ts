@@ -1,5 +1,6 @@
 export { trackingRoutes } from './tracking.routes.js';
 export {
+  type TrackingDeps,
   DEFAULT_TRACKING_SETTINGS,
   RebookingAnswerUnknown,
   TrackingService,
