@@ -122,6 +122,7 @@ export const NOTED = [
   ['mailUnknownNotReceived', 'mail `unknown`, not received (an operator looks)'],
   ['mailReceivedNotInOutbox', 'received, with a Message-ID not in the outbox'],
   ['bookedAnswerLost', 'booked, answer lost with a killed process'],
+  ['changesPendingNotYetDue', 'a change left pending, not yet due to be asked again (5 min)'],
   ['http5xxWithRetryAfter', '5xx with Retry-After (listed by cause)'],
 ] as const;
 export type NotedName = (typeof NOTED)[number][0];
