@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type HarmCounts,
 } from './chaos-harms.js';
 import { ChaosSmtpServer } from './chaos-smtp.js';
+import { markdownTable } from '../../tests/support/markdown.js';
 
 const noHarm = Object.fromEntries(HARMS.map(([name]) => [name, 0])) as HarmCounts;
 const noted = Object.fromEntries(NOTED.map(([name]) => [name, 0])) as Record<
@@ -79,6 +81,12 @@ describe('the chaos run’s exit decision', () => {
   it('is 0 with every harm at 0 and 1 with any one above', () => {
     expect(exitCode(noHarm)).toBe(0);
     for (const [name] of HARMS) expect(exitCode({ ...noHarm, [name]: 1 })).toBe(1);
+  });
+
+  it('has every harm in docs/operations.md’s table, and nothing else there', () => {
+    const doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+    const documented = markdownTable(doc, '## Chaos').map((row) => row[0]?.replace(/`/g, ''));
+    expect(documented).toEqual(HARMS.map(([name]) => name));
   });
 
   it('prints every harm and noted count per database', () => {
