@@ -9,7 +9,8 @@
  *   - PGlite: the one app process is killed (SIGKILL) during a booking and started again on the
  *     same data directory (a folder made for the run, removed after it);
  *   - on both: the courier is slowed past the job lease for a while, and the mail server takes
- *     whole messages (DATA and the final dot) and never answers, for 12 s.
+ *     whole messages (DATA and the final dot) and never answers, for 12 s (longer, up to 30 s,
+ *     until two messages went unanswered).
  * Every courier call goes through a counting proxy in front of the courier simulator; mail goes
  * to a mail server in this script that keeps what it received (chaos-smtp.ts).
  *
@@ -429,8 +430,17 @@ async function runOn(kind: Kind): Promise<RunResult> {
       log('courier back to normal speed');
       await restarted;
       smtp.silent();
-      log(`mail server takes whole messages and never answers, for ${MAIL_SILENT_MS / 1000} s`);
-      await sleep(MAIL_SILENT_MS);
+      log(
+        `mail server takes whole messages and never answers, for ${MAIL_SILENT_MS / 1000} s or more`,
+      );
+      // At least MAIL_SILENT_MS, longer (up to 30 s) until two messages went unanswered: a window
+      // in which no email happened to be sent would test nothing.
+      const silentSince = Date.now();
+      while (
+        Date.now() - silentSince < MAIL_SILENT_MS ||
+        (smtp.unanswered < 2 && Date.now() - silentSince < 30_000)
+      )
+        await sleep(500);
       smtp.answer();
       log(`mail server answering again (${smtp.unanswered} message(s) never answered)`);
       if (target.stopDatabase) databaseStopped = await target.stopDatabase();
