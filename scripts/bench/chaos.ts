@@ -1,252 +1,342 @@
 /**
- * `npm run chaos`: a bounded fault run on this machine only. Two app processes on one PostgreSQL
- * database created for the run (and dropped after it) drive 200 checkouts while database
- * connections are terminated every few seconds, the courier is slowed past the job lease for a
- * while, one process is killed during a booking and then started again, the mail server hangs
- * for a while, and PostgreSQL itself is stopped for 10 s. Every courier call goes through a
- * counting proxy in front of the courier simulator; mail goes to a local SMTP server.
+ * `npm run chaos`: a bounded fault run on this machine only, on the embedded database
+ * (PGlite, as `npm start`) and on PostgreSQL, one after the other (CHAOS_DATABASE=pglite,
+ * postgres or both, the default). On each, customers check out, cancel, move their collection
+ * day and raise their cover, and an operator refunds and cancels, while, during that traffic:
+ *   - PostgreSQL: two app processes on a database made for the run (dropped after it); database
+ *     connections are terminated every 3 s, one process is killed (SIGKILL) during a booking and
+ *     started again, and PostgreSQL itself is stopped for 8 s and started again;
+ *   - PGlite: the one app process is killed (SIGKILL) during a booking and started again on the
+ *     same data directory (a folder made for the run, removed after it);
+ *   - on both: the courier is slowed past the job lease for a while, and the mail server takes
+ *     whole messages (DATA and the final dot) and never answers, for 12 s (longer, up to 30 s,
+ *     until two messages went unanswered).
+ * Every courier call goes through a counting proxy in front of the courier simulator; mail goes
+ * to a mail server in this script that keeps what it received (chaos-smtp.ts).
  *
- * It prints every count and exits 1 when any harm count is above 0 (docs/operations.md, "Chaos"):
- * double bookings or captures, a booking the courier confirmed that the site does not show, 500
- * answers, an email never handed to the mail server or left `unknown`, a card held for an order
- * that is not booked and not in front of an operator, an order not final once the jobs settled,
- * a process that died on its own. A 503 with Retry-After is counted by cause, not as harm.
+ * Then, once the jobs settled, it counts every harm of chaos-harms.ts per database, prints the
+ * counts and a table, and exits 1 when any harm is above 0 (docs/operations.md, "Chaos").
  *
- * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server; the
- * run creates its own database there. CHAOS_CHECKOUTS (default 200). CHAOS_PORTS (default: two
- * free ports) for the app processes, e.g. `3461,3462`. CHAOS_DB_RESTART=off skips stopping
- * PostgreSQL (which also stops every other user of that server for 10 s); by default it runs
- * when the server is on this machine and `pg_ctlcluster` is installed. CHAOS_LOG_DIR, when set,
- * keeps each app process's log there (app-0.log, app-1.log) to explain the 5xx answers.
- * Everything listens on 127.0.0.1.
+ * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL
+ * server; the run creates its own database there. Stopping it stops every other user of that
+ * server: use a cluster of your own (`pg_createcluster 15 chaos -p 5433 --start`), or
+ * CHAOS_DB_RESTART=off. CHAOS_CHECKOUTS (default 40) per database; CHAOS_SECONDS (default 90)
+ * bounds the traffic on each. CHAOS_INJECT=double-email sends one received message to the mail
+ * server again after the run, a harm on purpose (the exit code must say 1). CHAOS_LOG_DIR keeps
+ * each app process's log there. Everything listens on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startCourierSimulator } from '../../src/server/providers/courier/simulator/simulator.server.js';
-import { TestSmtpServer } from '../../tests/support/test-smtp-server.js';
-import { freePort } from '../lib/sandbox-server.js';
+import { totpCode } from '../../tests/support/two-factor.js';
+import { freePort, root, UNTHROTTLED } from '../lib/sandbox-server.js';
+import {
+  courierHarms,
+  exitCode,
+  harmTable,
+  reconcileMail,
+  type HarmCounts,
+  type NotedName,
+} from './chaos-harms.js';
+import { ChaosSmtpServer } from './chaos-smtp.js';
 
-/** Per-address rate limits far above what this run sends from 127.0.0.1. */
-const UNTHROTTLED = Object.fromEntries(
-  [
-    'QUOTES',
-    'ORDERS',
-    'CONTACT',
-    'LOOKUPS',
-    'PAYMENTS',
-    'ACCOUNT',
-    'BOOKING_LINKS',
-    'CARD_DECLINES',
-  ].map((name) => [`RATE_LIMIT_${name}`, '100000000/15m']),
-);
-const root = fileURLToPath(new URL('../..', import.meta.url));
+type Kind = 'pglite' | 'postgres';
+const chosen = process.env.CHAOS_DATABASE ?? 'both';
+if (!['pglite', 'postgres', 'both'].includes(chosen))
+  throw new Error('CHAOS_DATABASE must be pglite, postgres or both');
+const KINDS: Kind[] = chosen === 'both' ? ['pglite', 'postgres'] : [chosen as Kind];
+const INJECT = process.env.CHAOS_INJECT;
+if (INJECT !== undefined && INJECT !== 'double-email')
+  throw new Error('CHAOS_INJECT knows one harm: double-email');
 const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 200);
+const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 40);
+const TRAFFIC_MS = Number(process.env.CHAOS_SECONDS ?? 90) * 1000;
 const LOG_DIR = process.env.CHAOS_LOG_DIR;
 if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
-const SMTP_HANG_MS = 20_000;
-const DB_DOWN_MS = 10_000;
-const CONCURRENCY = 8;
+const MAIL_SILENT_MS = 12_000;
+const DB_DOWN_MS = 8_000;
+const CONCURRENCY = 4;
 const LEASE_MS = 4_000;
 const SLOW_COURIER_MS = 7_000;
-const DEADLINE_MS = 12 * 60_000;
+const SETTLE_MS = 120_000;
+const REASON = 'Chaos run: the customer asked';
 const started = Date.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
   process.stderr.write(`[chaos ${((Date.now() - started) / 1000).toFixed(0)}s] ${line}\n`);
-
-const dbName = `chaos_${process.pid}_${Date.now().toString(36)}`;
-const dbUrl = (() => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+type Row = Record<string, unknown>;
+type Query = (text: string, params?: unknown[]) => Promise<Row[]>;
+type Json = Record<string, unknown>;
 
 // ---- the courier: simulator behind a counting proxy ------------------------------------------
-const simulator = await startCourierSimulator({});
 /**
  * Every BookShipment answer the courier gave. `delivered` says whether the answer reached the app
  * process that asked: one killed while its call was in flight never hears the courier's SUCCESS,
  * so for that order the outcome is honestly unknown to the site (an operator resolves it).
  */
-const bookings: {
+interface Booking {
   reference: string;
   success: boolean;
   delivered: boolean;
-  courierReference?: string;
-}[] = [];
-const proxy = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    const target = new URL(req.url ?? '/', simulator.url);
-    const out = httpRequest(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
-      (reply) => {
-        const parts: Buffer[] = [];
-        reply.on('data', (c: Buffer) => parts.push(c));
-        reply.on('end', () => {
-          const text = Buffer.concat(parts);
-          let booking: (typeof bookings)[number] | undefined;
-          if (/bookshipment/i.test(target.pathname)) {
-            try {
-              const sent = JSON.parse(body.toString()) as { Shipment?: { YourReference?: string } };
-              const got = JSON.parse(text.toString()) as {
-                Status?: string;
-                OrderReference?: string;
-              };
-              booking = {
-                reference: sent.Shipment?.YourReference ?? findReference(body.toString()),
-                success: got.Status === 'SUCCESS',
-                delivered: false,
-                ...(got.OrderReference ? { courierReference: got.OrderReference } : {}),
-              };
-            } catch {
-              booking = {
-                reference: findReference(body.toString()),
-                success: false,
+}
+async function courierProxy(simulatorUrl: string) {
+  const bookings: Booking[] = [];
+  let inFlight = 0;
+  const proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const target = new URL(req.url ?? '/', simulatorUrl);
+      const booking = /bookshipment/i.test(target.pathname);
+      if (booking) inFlight += 1;
+      const out = httpRequest(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (reply) => {
+          const parts: Buffer[] = [];
+          reply.on('data', (c: Buffer) => parts.push(c));
+          reply.on('end', () => {
+            const text = Buffer.concat(parts);
+            let answer: Booking | undefined;
+            if (booking) {
+              inFlight -= 1;
+              const reference = /"YourReference"\s*:\s*"([^"]+)"/.exec(body.toString())?.[1] ?? '?';
+              answer = {
+                reference,
+                success: /"Status"\s*:\s*"SUCCESS"/.test(text.toString()),
                 delivered: false,
               };
+              bookings.push(answer);
             }
-            bookings.push(booking);
-          }
-          // 'finish': the whole answer was handed to the asking process's connection; a process
-          // killed mid-call has closed it, and the answer is lost with it.
-          res.on('finish', () => {
-            if (booking) booking.delivered = true;
+            // 'finish': the whole answer was handed to the asking process's connection.
+            res.on('finish', () => {
+              if (answer) answer.delivered = true;
+            });
+            res.writeHead(reply.statusCode ?? 502, reply.headers);
+            res.end(text);
           });
-          res.writeHead(reply.statusCode ?? 502, reply.headers);
-          res.end(text);
-        });
-      },
-    );
-    out.on('error', () => {
-      res.writeHead(502);
-      res.end();
+        },
+      );
+      out.on('error', () => {
+        if (booking) inFlight -= 1;
+        res.writeHead(502);
+        res.end();
+      });
+      out.end(body);
     });
-    out.end(body);
   });
-});
-function findReference(text: string): string {
-  return /"YourReference"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? '?';
-}
-await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-async function courierLatency(ms: number) {
-  await fetch(`${simulator.url}/__control`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ latencyMs: ms }),
-  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    bookings,
+    inFlight: () => inFlight,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
 }
 
-// ---- the mail server ------------------------------------------------------------------------
-const smtp = new TestSmtpServer();
-await smtp.start();
-
-// ---- the database ---------------------------------------------------------------------------
-/** The administrator's connection; made again after PostgreSQL was stopped and started. */
-let admin = await adminClient();
-async function adminClient(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  client.on('error', () => undefined);
-  await client.connect();
-  return client;
+// ---- the databases ------------------------------------------------------------------------------
+interface Target {
+  env: Record<string, string>;
+  processes: 1 | 2;
+  /** A live query while the apps run (PostgreSQL), or none (PGlite: one process owns it). */
+  live?: Query;
+  /** The database stopped during traffic; false when that fault was skipped. */
+  stopDatabase?: () => Promise<boolean>;
+  /** Opens the database to count (PGlite: after its process stopped). */
+  open(): Promise<{ query: Query; close(): Promise<void> }>;
+  cleanup(): Promise<void>;
 }
-await admin.query(`CREATE DATABASE ${dbName}`);
-log(`database ${dbName} created`);
+
+function pgQuery(url: string): Query {
+  return async (text, params) => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as Row[];
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+}
 
 /**
  * The local cluster that serves CHAOS_DATABASE_URL's port (`pg_lsclusters`), for
- * `pg_ctlcluster VERSION NAME stop|start`; undefined for a server elsewhere. A run that must not
- * stop the shared server can use a cluster of its own, e.g. `pg_createcluster 15 chaos -p 5433
- * --start` and CHAOS_DATABASE_URL=postgres://postgres@127.0.0.1:5433/postgres.
+ * `pg_ctlcluster VERSION NAME stop|start`; undefined for a server elsewhere or CHAOS_DB_RESTART=off.
  */
-const cluster = (() => {
+function localCluster() {
   if (process.env.CHAOS_DB_RESTART === 'off') return undefined;
   const url = new URL(serverUrl);
   if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return undefined;
   const listed = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' });
   if (listed.status !== 0) return undefined;
   const port = url.port || '5432';
-  const found = listed.stdout
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .find((fields) => fields[2] === port);
-  const [version, name] = found ?? [];
+  const [version, name] =
+    listed.stdout
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find((fields) => fields[2] === port) ?? [];
   return version && name ? { version, name, port } : undefined;
-})();
-
-// ---- the app processes ----------------------------------------------------------------------
-const ports = process.env.CHAOS_PORTS
-  ? process.env.CHAOS_PORTS.split(',').map((p) => Number(p.trim()))
-  : [await freePort(), await freePort()];
-if (ports.length !== 2 || ports.some((p) => !Number.isInteger(p) || p <= 0))
-  throw new Error('CHAOS_PORTS must be two port numbers, e.g. 3461,3462');
-const apps: (ChildProcess | undefined)[] = [undefined, undefined];
-/** Whether each process has answered /readyz since it was (re)started. */
-const ready = [false, false];
-const intentional = new Set<ChildProcess>();
-let died = 0;
-function startApp(i: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(ports[i]),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      PUBLIC_URL: `http://127.0.0.1:${ports[i]}`,
-      LOG_LEVEL: 'warn',
-      COURIER_PROVIDER: 'transglobal',
-      COURIER_BASE_URL: proxyUrl,
-      COURIER_API_KEY: 'simulator',
-      COURIER_PASSWORD: 'simulator',
-      COURIER_BOOK_TIMEOUT_MS: '20000',
-      JOB_LEASE_MS: String(LEASE_MS),
-      BOOKING_REPLY_WINDOW_MS: '10000',
-      PAYMENT_PROVIDER: 'sandbox',
-      SMTP_URL: smtp.url,
-      SMTP_CONNECTION_TIMEOUT_MS: '3000',
-      SMTP_GREETING_TIMEOUT_MS: '3000',
-      ALLOW_SANDBOX_PROVIDERS: 'true',
-      // Every checkout comes from 127.0.0.1: the per-address limits would stop the run itself.
-      ...UNTHROTTLED,
-    },
-    stdio: ['ignore', LOG_DIR ? 'pipe' : 'ignore', 'pipe'],
-  });
-  apps[i] = child;
-  ready[i] = false;
-  if (LOG_DIR) {
-    const file = createWriteStream(join(LOG_DIR, `app-${i}.log`), { flags: 'a' });
-    child.stdout?.pipe(file, { end: false });
-    child.stderr?.pipe(file, { end: false });
-  } else {
-    child.stderr?.on('data', () => undefined);
-  }
-  child.on('exit', (code, signal) => {
-    if (!intentional.has(child)) {
-      died += 1;
-      log(`process ${i} died (code ${code}, signal ${signal})`);
-    }
-  });
-  return waitReady(ports[i] ?? 0).then(() => {
-    ready[i] = true;
-  });
 }
-async function waitReady(port: number) {
-  const until = Date.now() + 90_000;
+
+async function postgresTarget(): Promise<Target> {
+  const dbName = `chaos_${process.pid}_${Date.now().toString(36)}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  const dbUrl = url.toString();
+  const onServer = pgQuery(serverUrl);
+  await onServer(`CREATE DATABASE ${dbName}`);
+  log(`database ${dbName} created`);
+  const cluster = localCluster();
+  const ctl = (action: string) =>
+    cluster
+      ? spawnSync(
+          'pg_ctlcluster',
+          [
+            '--skip-systemctl-redirect',
+            cluster.version,
+            cluster.name,
+            action,
+            ...(action === 'stop' ? ['-m', 'fast'] : []),
+          ],
+          { stdio: 'ignore' },
+        ).status
+      : 1;
+  return {
+    env: { DATABASE_URL: dbUrl },
+    processes: 2,
+    live: pgQuery(dbUrl),
+    stopDatabase: async () => {
+      if (ctl('stop') !== 0) return false;
+      log(`PostgreSQL stopped for ${DB_DOWN_MS / 1000} s (traffic goes on)`);
+      await sleep(DB_DOWN_MS);
+      ctl('start');
+      for (let i = 0; i < 60; i++) {
+        if (
+          spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', cluster?.port ?? '']).status === 0
+        )
+          break;
+        await sleep(500);
+      }
+      log('PostgreSQL started again');
+      return true;
+    },
+    open: async () => {
+      const client = new pg.Client({ connectionString: dbUrl });
+      await client.connect();
+      return {
+        query: async (text, params) => (await client.query(text, params)).rows as Row[],
+        close: () => client.end(),
+      };
+    },
+    cleanup: async () => {
+      await onServer(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      log(`database ${dbName} dropped`);
+    },
+  };
+}
+
+function pgliteTarget(): Target {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chaos-pglite-'));
+  log(`embedded database in ${dataDir}`);
+  return {
+    env: { DATA_DIR: dataDir },
+    processes: 1,
+    open: async () => {
+      const client = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+      return {
+        query: async (text, params) => (await client.query(text, params)).rows as Row[],
+        close: () => client.close(),
+      };
+    },
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      log(`embedded database ${dataDir} removed`);
+    },
+  };
+}
+
+// ---- the app processes --------------------------------------------------------------------------
+class Apps {
+  readonly children: (ChildProcess | undefined)[] = [];
+  readonly ready: boolean[] = [];
+  readonly intentional = new Set<ChildProcess>();
+  died = 0;
+  constructor(
+    readonly kind: Kind,
+    readonly ports: number[],
+    readonly env: Record<string, string>,
+  ) {}
+
+  start(i: number): Promise<void> {
+    const port = this.ports[i] ?? 0;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      stdio: ['ignore', LOG_DIR ? 'pipe' : 'ignore', 'pipe'],
+    });
+    this.children[i] = child;
+    this.ready[i] = false;
+    if (LOG_DIR) {
+      const file = createWriteStream(join(LOG_DIR, `${this.kind}-app-${i}.log`), { flags: 'a' });
+      child.stdout?.pipe(file, { end: false });
+      child.stderr?.pipe(file, { end: false });
+    } else {
+      child.stderr?.on('data', () => undefined);
+    }
+    child.on('exit', (code, signal) => {
+      if (this.intentional.has(child)) return;
+      this.died += 1;
+      log(`${this.kind} process ${i} died (code ${code}, signal ${signal})`);
+    });
+    const exited = new Promise<'exited'>((resolve) => child.once('exit', () => resolve('exited')));
+    return Promise.race([waitReady(port), exited]).then((how) => {
+      // A process that failed to start (counted as died above) is started again, as a
+      // supervisor would.
+      if (how === 'exited') return this.start(i);
+      this.ready[i] = true;
+    });
+  }
+
+  /** A port whose process is up: the one for `n`, else any other. */
+  portFor(n: number): number {
+    const up = (i: number) => {
+      const c = this.children[i];
+      return c !== undefined && c.exitCode === null && !this.intentional.has(c) && this.ready[i];
+    };
+    const i = n % this.ports.length;
+    const other = this.ports.findIndex((_, j) => up(j));
+    return this.ports[up(i) || other < 0 ? i : other] ?? 0;
+  }
+
+  /** Stops process i: SIGKILL (a crash) or SIGTERM (a clean stop), and waits for its exit. */
+  async stop(i: number, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+    const child = this.children[i];
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    this.intentional.add(child);
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await gone;
+  }
+}
+async function waitReady(port: number): Promise<'ready'> {
+  const until = Date.now() + 120_000;
   while (Date.now() < until) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return 'ready';
     } catch {
       // not yet
     }
@@ -254,18 +344,233 @@ async function waitReady(port: number) {
   }
   throw new Error(`app on ${port} did not become ready`);
 }
-await startApp(0);
-await startApp(1);
-log('two app processes ready');
 
-// ---- the customer -----------------------------------------------------------------------------
-type Json = Record<string, unknown>;
+// ---- one run on one database --------------------------------------------------------------------
+interface RunResult {
+  database: Kind;
+  harms: HarmCounts;
+  noted: Record<NotedName, number>;
+  detail: Json;
+}
+
+async function runOn(kind: Kind): Promise<RunResult> {
+  const runStarted = Date.now();
+  log(`---- ${kind} ----`);
+  const simulator = await startCourierSimulator({});
+  const courier = await courierProxy(simulator.url);
+  const courierLatency = (ms: number) =>
+    fetch(`${simulator.url}/__control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: ms }),
+    });
+  const smtp = new ChaosSmtpServer();
+  await smtp.start();
+  const target = kind === 'postgres' ? await postgresTarget() : pgliteTarget();
+  const ports = await Promise.all(Array.from({ length: target.processes }, () => freePort()));
+  const apps = new Apps(kind, ports, {
+    ...target.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    COURIER_PROVIDER: 'transglobal',
+    COURIER_BASE_URL: courier.url,
+    COURIER_API_KEY: 'simulator',
+    COURIER_PASSWORD: 'simulator',
+    COURIER_BOOK_TIMEOUT_MS: '20000',
+    JOB_LEASE_MS: String(LEASE_MS),
+    BOOKING_REPLY_WINDOW_MS: '10000',
+    PAYMENT_PROVIDER: 'sandbox',
+    SMTP_URL: smtp.url,
+    SMTP_CONNECT_TIMEOUT_MS: '3000',
+    SMTP_GREETING_TIMEOUT_MS: '3000',
+    SMTP_SOCKET_TIMEOUT_MS: '3000',
+    ALLOW_SANDBOX_PROVIDERS: 'true',
+    // Every request comes from 127.0.0.1: the per-address limits would stop the run itself.
+    ...UNTHROTTLED,
+    RATE_LIMIT_CARD_DECLINES: '100000000/15m',
+  });
+  try {
+    for (let i = 0; i < target.processes; i++) await apps.start(i);
+    log(`${target.processes} app process(es) ready`);
+    const operator = await signInOperator(apps, target.env);
+    const traffic = new Traffic(apps, operator);
+
+    // ---- the faults, during the traffic ----
+    let faultsDone = false;
+    let terminations = 0;
+    let databaseStopped = false;
+    const terminator = (async () => {
+      if (!target.live) return;
+      while (!faultsDone) {
+        await sleep(3_000);
+        try {
+          const rows = await pgQuery(serverUrl)(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = $1 AND pid <> pg_backend_pid()`,
+            [new URL(target.env.DATABASE_URL ?? serverUrl).pathname.slice(1)],
+          );
+          terminations += rows.length;
+        } catch {
+          // the next round tries again (the server may be stopped)
+        }
+      }
+    })();
+    const faults = (async () => {
+      while (traffic.started < CHECKOUTS / 4 && Date.now() - runStarted < TRAFFIC_MS)
+        await sleep(200);
+      log(`courier slowed to ${SLOW_COURIER_MS} ms (lease ${LEASE_MS} ms)`);
+      await courierLatency(SLOW_COURIER_MS);
+      for (let i = 0; i < 150 && courier.inFlight() === 0; i += 1) await sleep(200);
+      await apps.stop(0, 'SIGKILL');
+      log(`${kind} process 0 killed (SIGKILL) with ${courier.inFlight()} booking(s) in flight`);
+      const restarted = apps.start(0).then(() => log(`${kind} process 0 started again`));
+      await sleep(6_000);
+      await courierLatency(0);
+      log('courier back to normal speed');
+      await restarted;
+      smtp.silent();
+      log(
+        `mail server takes whole messages and never answers, for ${MAIL_SILENT_MS / 1000} s or more`,
+      );
+      // At least MAIL_SILENT_MS, longer (up to 30 s) until two messages went unanswered: a window
+      // in which no email happened to be sent would test nothing.
+      const silentSince = Date.now();
+      while (
+        Date.now() - silentSince < MAIL_SILENT_MS ||
+        (smtp.unanswered < 2 && Date.now() - silentSince < 30_000)
+      )
+        await sleep(500);
+      smtp.answer();
+      log(`mail server answering again (${smtp.unanswered} message(s) never answered)`);
+      if (target.stopDatabase) databaseStopped = await target.stopDatabase();
+      faultsDone = true;
+    })();
+    await traffic.run(() => faultsDone, Date.now());
+    await faults;
+    faultsDone = true;
+    await terminator;
+    log(`traffic done (${traffic.started} checkouts); waiting for the jobs to settle`);
+
+    // ---- settle ----
+    const db = await settle(kind, target, apps);
+    if (INJECT === 'double-email' && smtp.received[0]) {
+      await smtp.sendAgain(smtp.received[0]);
+      log('injected: one received message sent to the mail server again');
+    }
+    const counted = await count(db.query, {
+      traffic,
+      courier: courier.bookings,
+      simulatorBookings: Object.keys(simulator.calls().bookings),
+      received: smtp.received.map((m) => m.messageId),
+      died: apps.died,
+    });
+    await db.close();
+    counted.detail = {
+      ...counted.detail,
+      connectionsTerminated: terminations,
+      databaseStoppedSeconds: databaseStopped ? DB_DOWN_MS / 1000 : 0,
+      mailNeverAnswered: smtp.unanswered,
+      seconds: Math.round((Date.now() - runStarted) / 1000),
+    };
+    return { database: kind, ...counted };
+  } finally {
+    for (let i = 0; i < apps.ports.length; i++) await apps.stop(i, 'SIGTERM');
+    await target.cleanup().catch((e: unknown) => log(`cleanup: ${String(e)}`));
+    await courier.close();
+    await simulator.close();
+    await smtp.stop();
+  }
+}
+
+/**
+ * A booking change not final when it should be: `checking` (asked of the courier every minute),
+ * or `pending` longer than the product leaves a change whose process stopped during its courier
+ * call before asking the courier (CALL_ABANDONED_MS, 5 minutes, booking-changes.service.ts).
+ * One `pending` for less is counted apart (`changesPendingNotYetDue`).
+ */
+const CHANGE_OVERDUE = `(status = 'checking' OR (status = 'pending' AND updated_at < now() - interval '5 minutes'))`;
+
+/** The jobs a run waits for: those that act on what the traffic did (not ticks or tracking). */
+const SETTLING_JOBS = [
+  'book-shipment',
+  'capture-payment',
+  'cancel-payment',
+  'cancel-booking',
+  'check-rebooking',
+  'raise-cover',
+  'refund-payment',
+  'send-mail',
+]
+  .map((kind) => `'${kind}'`)
+  .join(', ');
+
+/** Until orders, jobs, mail, refunds and changes are final (or SETTLE_MS), then the database. */
+async function settle(kind: Kind, target: Target, apps: Apps) {
+  const open = `SELECT
+      (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking', 'cancelling'))
+    + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN (${SETTLING_JOBS}) AND run_at < now() + interval '5 minutes')
+    + (SELECT count(*) FROM mail WHERE status IN ('pending', 'sending') AND next_attempt_at < now() + interval '5 minutes')
+    + (SELECT count(*) FROM payment_refunds WHERE status = 'pending')
+    + (SELECT count(*) FROM booking_changes WHERE ${CHANGE_OVERDUE}) AS n`;
+  const until = Date.now() + SETTLE_MS;
+  if (target.live) {
+    for (;;) {
+      const n = await target.live(open).then(
+        (r) => Number(r[0]?.n ?? 1),
+        () => 1,
+      );
+      if (n === 0 || Date.now() > until) break;
+      await sleep(1_000);
+    }
+    for (let i = 0; i < apps.ports.length; i++) await apps.stop(i, 'SIGTERM');
+    return target.open();
+  }
+  // PGlite: one process owns the data directory; stop it to look, start it again if not settled.
+  for (;;) {
+    await sleep(15_000);
+    await apps.stop(0, 'SIGTERM');
+    const db = await target.open();
+    const n = Number((await db.query(open))[0]?.n ?? 1);
+    log(`${kind}: ${n} thing(s) still open`);
+    if (n === 0 || Date.now() > until) return db;
+    await db.close();
+    await apps.start(0);
+  }
+}
+
+// ---- the operator ---------------------------------------------------------------------------------
+async function signInOperator(apps: Apps, env: Record<string, string>) {
+  const email = `chaos.operator.${Date.now()}@example.com`;
+  const password = 'chaos operator password';
+  const made = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/admin.cli.ts', '--email', email, '--password', password],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    },
+  );
+  if (made.status !== 0) throw new Error('admin:create failed');
+  const jar = new Map<string, string>();
+  const port = apps.portFor(0);
+  const signIn = await call(port, jar, 'POST', '/api/v1/session', { email, password });
+  if (signIn.status !== 200) throw new Error(`operator sign-in: ${signIn.status}`);
+  const enrol = await call(port, jar, 'POST', '/api/v1/account/two-factor', { password });
+  if (enrol.status !== 201) throw new Error(`two-factor start: ${enrol.status}`);
+  const confirmed = await call(port, jar, 'PUT', '/api/v1/account/two-factor', {
+    code: await totpCode(String(enrol.json.secret)),
+  });
+  if (confirmed.status !== 200) throw new Error(`two-factor confirm: ${confirmed.status}`);
+  log('operator signed in with two-step sign-in');
+  return jar;
+}
+
+// ---- HTTP -----------------------------------------------------------------------------------------
 const statusCounts = new Map<number, number>();
-/** 5xx answers by cause: `500 INTERNAL`, `503 DATABASE_BUSY (Retry-After)`… */
-const fivexxByCause = new Map<string, number>();
-let fivexx = 0;
-/** 5xx answers that did not ask the client to come back (no Retry-After): harm. */
-let fivexxWithoutRetryAfter = 0;
+/** 5xx answers by cause: `500 INTERNAL`, `503 DATABASE_BUSY (Retry-After)`… (this run's). */
+let fivexxByCause = new Map<string, number>();
 async function call(
   port: number,
   jar: Map<string, string>,
@@ -298,33 +603,15 @@ async function call(
     // a proxy's or a dying process's page: counted by its status below
   }
   if (res.status >= 500) {
-    fivexx += 1;
     const retryAfter = res.headers.get('retry-after');
-    if (!retryAfter) fivexxWithoutRetryAfter += 1;
     const code = (json.error as { code?: string } | undefined)?.code ?? 'no error code';
     const cause = `${res.status} ${code}${retryAfter ? ' (Retry-After)' : ''} ${method} ${path.replace(/[0-9a-f-]{36}/g, ':id')}`;
     fivexxByCause.set(cause, (fivexxByCause.get(cause) ?? 0) + 1);
   }
   return { status: res.status, json };
 }
-/** A step retried a few times: a terminated connection fails the one request that used it. */
-async function step(
-  port: () => number,
-  jar: Map<string, string>,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  for (let i = 0; ; i += 1) {
-    try {
-      const res = await call(port(), jar, method, path, body);
-      if (res.status < 300 || i >= 6 || (res.status < 500 && res.status !== 409)) return res;
-    } catch (error) {
-      if (i >= 6) throw error;
-    }
-    await sleep(1_000 * (i + 1));
-  }
-}
+
+// ---- the customers' and the operator's traffic ----------------------------------------------------
 const address = (first: string, email: string, fr: boolean) => ({
   firstName: first,
   lastName: fr ? 'Curie' : 'Lovelace',
@@ -334,334 +621,380 @@ const address = (first: string, email: string, fr: boolean) => ({
   phoneNumber: fr ? '06 12 34 56 78' : '020 7946 0958',
   email,
 });
-const orderIds: string[] = [];
-let failedCheckouts = 0;
-async function checkout(n: number) {
-  const jar = new Map<string, string>();
-  const port = () => {
-    // Alternate processes; use the other one while one is down or still starting.
-    const i = n % 2;
-    const app = apps[i];
-    const up = app !== undefined && app.exitCode === null && !intentional.has(app) && ready[i];
-    return (up ? ports[i] : ports[1 - i]) ?? 0;
-  };
-  const quote = await step(port, jar, 'POST', '/api/v1/orders', {
-    quote: {
-      collection: { countryId: 231, postcode: 'SW1A 1AA' },
-      destination: { countryId: 73, postcode: '75001' },
-      smallBoxes: 1,
-      largeBoxes: 0,
-    },
-    service: n % 3 === 0 ? 'economy' : 'express',
-  });
-  if (quote.status >= 300) throw new Error(`Select ${quote.status}`);
-  const id = String(quote.json.id);
-  orderIds.push(id);
-  const base = `/api/v1/orders/${id}`;
-  const need = async (method: string, path: string, body?: unknown) => {
-    const res = await step(port, jar, method, path, body);
-    if (res.status >= 300)
-      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
-    return res.json;
-  };
-  await need('PUT', `${base}/addresses/collection`, address('Ada', `ada${n}@example.com`, false));
-  await need('PUT', `${base}/addresses/delivery`, address('Marie', `marie${n}@example.fr`, true));
-  const dates = await need('GET', `${base}/collection-dates`);
-  await need('PUT', `${base}/collection-date`, { date: dates.earliest as string });
-  const matches = await need('GET', `/api/v1/commodities?name=Books`);
-  await need('POST', `${base}/parcels/small-1/items`, {
-    name: 'Books',
-    commodityCode: (matches.matches as { commodityCode: string }[])[0]?.commodityCode,
-    numberOfUnits: 4,
-    unitValue: 12.5,
-    unitWeight: 0.5,
-  });
-  await need('POST', `${base}/declaration`);
-  // The payment step's tick: without it the authorisation is cancelled (TERMS_NOT_ACCEPTED).
-  await need('PUT', `${base}/terms-acceptance`, { accepted: true });
-  const session = await need('POST', `${base}/payment`);
-  await need('POST', '/api/v1/payment-sandbox/confirm', {
-    clientSecret: session.clientSecret as string,
-    number: '4242 4242 4242 4242',
-    expiry: '12 / 30',
-    cvc: '123',
-    billing: {
-      name: 'Ada Lovelace',
-      line1: '12 St James’s Square',
-      city: 'London',
-      postcode: 'SW1A 1AA',
-      country: 'United Kingdom',
-    },
-  });
-  await need('POST', `${base}/payment/confirm`);
-}
+const BILLING = {
+  name: 'Ada Lovelace',
+  line1: '12 St James’s Square',
+  city: 'London',
+  postcode: 'SW1A 1AA',
+  country: 'United Kingdom',
+};
+/** What each checkout does after paying, by its number modulo 8 (6 and 7: nothing more). */
+const FOLLOW_UPS = [
+  'customer-cancel',
+  'operator-refund',
+  'date-change',
+  'cover-raise',
+  'operator-cancel-booking',
+  'operator-cancel-before-booking',
+] as const;
 
-// ---- the faults -------------------------------------------------------------------------------
-let chaosOn = true;
-let terminations = 0;
-const terminator = (async () => {
-  while (chaosOn) {
-    await sleep(3_000);
-    try {
-      const rows = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE datname = $1 AND pid <> pg_backend_pid()`,
-        [dbName],
-      );
-      terminations += rows.rowCount ?? 0;
-    } catch {
-      // the next round tries again
-    }
-  }
-})();
-let killed = false;
-let databaseStopped = false;
-/** Orders in `booking` now (a short-lived connection: the terminator cuts long-lived ones). */
-async function inBooking(): Promise<number> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM orders WHERE status = 'booking'`,
+class Traffic {
+  started = 0;
+  paid: { id: string }[] = [];
+  failed = 0;
+  /** Follow-ups by kind and outcome: `cover-raise done`, `date-change 409`… */
+  readonly followUps = new Map<string, number>();
+  /** Refunds the operator asked and the console accepted (200). */
+  readonly refunds: { orderId: string; requestKey: string }[] = [];
+  constructor(
+    readonly apps: Apps,
+    readonly operator: Map<string, string>,
+  ) {}
+
+  async run(faultsDone: () => boolean, since: number) {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while ((this.started < CHECKOUTS || !faultsDone()) && Date.now() - since < TRAFFIC_MS) {
+          const n = this.started++;
+          try {
+            await this.checkout(n);
+          } catch (error) {
+            this.failed += 1;
+            log(`checkout ${n} stopped: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }),
     );
-    return rows[0]?.n ?? 0;
-  } catch {
-    return 0;
-  } finally {
-    await client.end().catch(() => undefined);
   }
-}
-const faults = (async () => {
-  // Wait until checkouts are flowing, then slow the courier past the lease.
-  while (orderIds.length < 40 && chaosOn) await sleep(200);
-  log(`courier slowed to ${SLOW_COURIER_MS} ms (lease ${LEASE_MS} ms)`);
-  await courierLatency(SLOW_COURIER_MS);
-  // Kill process 0 while a booking is in flight on it (the slow courier keeps one there).
-  await sleep(2_000);
-  for (let i = 0; i < 100 && !killed; i += 1) {
-    if ((await inBooking()) > 0) break;
-    await sleep(200);
-  }
-  const victim = apps[0];
-  if (!victim) throw new Error('process 0 is not running');
-  intentional.add(victim);
-  victim.kill('SIGKILL');
-  killed = true;
-  log('process 0 killed (SIGKILL) during a booking');
-  await sleep(8_000);
-  await courierLatency(0);
-  log('courier back to normal speed');
-  await startApp(0);
-  log('process 0 restarted');
 
-  // The mail server hangs: it accepts connections and never greets them.
-  smtp.hang();
-  log(`mail server hung for ${SMTP_HANG_MS / 1000} s`);
-  await sleep(SMTP_HANG_MS);
-  smtp.recover();
-  log('mail server answering again');
-
-  // PostgreSQL itself stops, then starts again.
-  if (cluster) {
-    const ctl = (action: string) =>
-      spawnSync(
-        'pg_ctlcluster',
-        [
-          '--skip-systemctl-redirect',
-          cluster.version,
-          cluster.name,
-          action,
-          ...(action === 'stop' ? ['-m', 'fast'] : []),
-        ],
-        { stdio: 'ignore' },
-      ).status;
-    if (ctl('stop') === 0) {
-      databaseStopped = true;
-      log(`PostgreSQL stopped for ${DB_DOWN_MS / 1000} s`);
-      await sleep(DB_DOWN_MS);
-      ctl('start');
-      for (let i = 0; i < 60; i++) {
-        if (spawnSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', cluster.port]).status === 0)
-          break;
-        await sleep(500);
-      }
-      admin = await adminClient();
-      log('PostgreSQL started again');
-    } else {
-      log('PostgreSQL could not be stopped: that fault was skipped');
-    }
-  }
-})();
-
-// ---- the run ----------------------------------------------------------------------------------
-let next = 0;
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    while (next < CHECKOUTS && Date.now() - started < DEADLINE_MS) {
-      const n = next++;
+  /** A request retried through lost processes, 5xx and (when asked) 409, for up to 90 s. */
+  async step(
+    n: number,
+    jar: Map<string, string>,
+    method: string,
+    path: string,
+    body?: unknown,
+    retry409 = true,
+  ) {
+    const until = Date.now() + 90_000;
+    for (let i = 0; ; i += 1) {
       try {
-        await checkout(n);
+        const res = await call(this.apps.portFor(n), jar, method, path, body);
+        const again = res.status >= 500 || (retry409 && res.status === 409);
+        if (!again || Date.now() > until) return res;
       } catch (error) {
-        failedCheckouts += 1;
-        log(`checkout ${n} stopped: ${error instanceof Error ? error.message : String(error)}`);
+        if (Date.now() > until) throw error;
+      }
+      await sleep(Math.min(1_000 * (i + 1), 5_000));
+    }
+  }
+
+  async checkout(n: number) {
+    const jar = new Map<string, string>();
+    const need = async (method: string, path: string, body?: unknown) => {
+      const res = await this.step(n, jar, method, path, body);
+      if (res.status >= 300)
+        throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json;
+    };
+    const order = await need('POST', '/api/v1/orders', {
+      quote: {
+        collection: { countryId: 231, postcode: 'SW1A 1AA' },
+        destination: { countryId: 73, postcode: '75001' },
+        smallBoxes: 1,
+        largeBoxes: 0,
+      },
+      service: n % 3 === 0 ? 'economy' : 'express',
+    });
+    const id = String(order.id);
+    const base = `/api/v1/orders/${id}`;
+    await need('PUT', `${base}/addresses/collection`, address('Ada', `ada${n}@example.com`, false));
+    await need('PUT', `${base}/addresses/delivery`, address('Marie', `marie${n}@example.fr`, true));
+    const dates = await need('GET', `${base}/collection-dates`);
+    await need('PUT', `${base}/collection-date`, { date: dates.earliest as string });
+    const matches = await need('GET', `/api/v1/commodities?name=Books`);
+    await need('POST', `${base}/parcels/small-1/items`, {
+      name: 'Books',
+      commodityCode: (matches.matches as { commodityCode: string }[])[0]?.commodityCode,
+      numberOfUnits: 4,
+      // Those that raise their cover declare more than the cover they start with.
+      unitValue: FOLLOW_UPS[n % 8] === 'cover-raise' ? 150 : 12.5,
+      unitWeight: 0.5,
+    });
+    await need('POST', `${base}/declaration`);
+    await need('PUT', `${base}/terms-acceptance`, { accepted: true });
+    const session = await need('POST', `${base}/payment`);
+    await need('POST', '/api/v1/payment-sandbox/confirm', {
+      clientSecret: session.clientSecret as string,
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 30',
+      cvc: '123',
+      billing: BILLING,
+    });
+    const followUp = FOLLOW_UPS[n % 8];
+    // The operator's cancellation before the booking races the customer's last step (the
+    // booking starts as soon as the payment is read): sent at the same time.
+    const [, outcome] = await Promise.all([
+      need('POST', `${base}/payment/confirm`).then(() => this.paid.push({ id })),
+      followUp &&
+        this.followUp(followUp, n, id, jar).catch((e: unknown) =>
+          e instanceof Error ? e.message.slice(0, 60) : 'error',
+        ),
+    ]);
+    if (followUp) {
+      const key = `${followUp} ${outcome}`;
+      this.followUps.set(key, (this.followUps.get(key) ?? 0) + 1);
+    }
+  }
+
+  async followUp(
+    kind: (typeof FOLLOW_UPS)[number],
+    n: number,
+    id: string,
+    jar: Map<string, string>,
+  ) {
+    const base = `/api/v1/orders/${id}`;
+    const admin = `/api/v1/admin/orders/${id}`;
+    const requestKey = randomUUID();
+    if (kind === 'operator-cancel-before-booking') {
+      return (
+        await this.step(
+          n,
+          this.operator,
+          'POST',
+          `${admin}/authorisation-cancellation`,
+          { reason: REASON },
+          false,
+        )
+      ).status;
+    }
+    // The rest need the booking: wait for it (the courier may be slow or the process killed).
+    let changes: Json = {};
+    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(1_000)) {
+      changes = (await this.step(n, jar, 'GET', `${base}/booking-changes`)).json;
+      // `draft` until the customer's last step (sent at the same time) is read.
+      if (!['draft', 'authorised', 'booking'].includes(String(changes.status))) break;
+    }
+    if (changes.status !== 'booked') return `not booked (${String(changes.status)})`;
+    switch (kind) {
+      case 'customer-cancel':
+        return (
+          await this.step(n, jar, 'POST', `${base}/booking-changes/cancellation`, { requestKey })
+        ).status;
+      case 'operator-cancel-booking':
+        return (
+          await this.step(n, this.operator, 'POST', `${admin}/booking-cancellation`, {
+            requestKey,
+            reason: REASON,
+          })
+        ).status;
+      case 'date-change': {
+        const day = (changes.change as { dates: string[] }).dates.at(-1);
+        if (!day) return 'no other day';
+        return (
+          await this.step(n, jar, 'PUT', `${base}/booking-changes/collection-date`, {
+            collectionDate: day,
+            requestKey,
+          })
+        ).status;
+      }
+      case 'cover-raise': {
+        const cover = changes.cover as { maxCoverPence: number; coverPence: number };
+        if (cover.maxCoverPence <= cover.coverPence) return 'at most already';
+        const raise = await this.step(n, jar, 'POST', `${base}/booking-changes/cover`, {
+          cover: (cover.maxCoverPence / 100).toFixed(2),
+          requestKey,
+        });
+        if (raise.status !== 200) return raise.status;
+        const payment = raise.json.payment as { clientSecret: string } | null;
+        if (payment) {
+          await this.step(n, jar, 'POST', '/api/v1/payment-sandbox/confirm', {
+            clientSecret: payment.clientSecret,
+            number: '4242 4242 4242 4242',
+            expiry: '12 / 30',
+            cvc: '123',
+            billing: BILLING,
+          });
+        }
+        return (
+          await this.step(n, jar, 'POST', `${base}/booking-changes/cover/confirmation`, {
+            changeId: raise.json.changeId,
+          })
+        ).status;
+      }
+      case 'operator-refund': {
+        // A refund needs the capture, which follows the booking: 409 until then.
+        const res = await this.step(n, this.operator, 'POST', `${admin}/refunds`, {
+          amount: '1.00',
+          reason: REASON,
+          requestKey,
+        });
+        if (res.status === 200) this.refunds.push({ orderId: id, requestKey });
+        return res.status;
       }
     }
-  }),
-);
-await faults;
-chaosOn = false;
-await terminator;
-log('checkouts sent; waiting for the jobs to settle');
-
-// ---- settle and count ---------------------------------------------------------------------------
-const db = new pg.Client({ connectionString: dbUrl });
-await db.connect();
-const settleUntil = Date.now() + 4 * 60_000;
-for (;;) {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking'))
-          + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN ('book-shipment', 'capture-payment', 'cancel-payment') AND run_at < now() + interval '5 minutes')
-          + (SELECT count(*) FROM mail WHERE status IN ('pending', 'sending') AND next_attempt_at < now() + interval '5 minutes') AS n`,
-  );
-  if (Number(rows[0]?.n ?? 0) === 0 || Date.now() > settleUntil) break;
-  await sleep(1_000);
-}
-const q = async (text: string) => (await db.query(text)).rows;
-const byStatus = await q(
-  `SELECT status, count(*)::int AS n FROM orders GROUP BY status ORDER BY status`,
-);
-const [doubleCaptures] = await q(
-  `SELECT count(*)::int AS n FROM (SELECT p.order_id FROM payments p WHERE p.status = 'captured'
-   GROUP BY p.order_id HAVING count(*) > 1) x`,
-);
-const [sandboxDouble] = await q(
-  `SELECT count(*)::int AS n FROM (SELECT metadata->>'orderId' AS o FROM sandbox_payments
-   WHERE status = 'captured' GROUP BY 1 HAVING count(*) > 1) x`,
-);
-const refs = new Map<string, number>();
-for (const b of bookings) if (b.success) refs.set(b.reference, (refs.get(b.reference) ?? 0) + 1);
-const doubleBookings = [...refs.values()].filter((n) => n > 1).length;
-/** Orders whose SUCCESS reached the site: each must end `booked`. */
-const heard = new Set(bookings.filter((b) => b.success && b.delivered).map((b) => b.reference));
-/** Orders the courier booked but whose answer died with the process that asked. */
-const unheard = [...refs.keys()].filter((r) => !heard.has(r));
-const statusOf = new Map(
-  (await q(`SELECT reference, status FROM orders`)).map((r) => [
-    r.reference as string,
-    r.status as string,
-  ]),
-);
-const confirmedNotBooked = [...heard].filter((r) => statusOf.get(r) !== 'booked');
-// An unheard booking is unknown to the site: it must be where an operator sees it (or booked, if
-// the operator or a later reply settled it), never left looking authorised or in progress.
-const unheardStranded = unheard.filter(
-  (r) => statusOf.get(r) !== 'booked' && statusOf.get(r) !== 'needs_attention',
-);
-const booked = byStatus.find((r) => r.status === 'booked')?.n ?? 0;
-const mailByStatus = Object.fromEntries(
-  (await q(`SELECT status, count(*)::int AS n FROM mail GROUP BY status ORDER BY status`)).map(
-    (r) => [r.status as string, r.n as number],
-  ),
-);
-/** Each email not sent, with its send-mail job, so a run explains what held it. */
-const mailNotSent = await q(
-  `SELECT m.kind, m.status, m.attempts, m.last_error, m.committed_at IS NOT NULL AS committed,
-     to_char(m.next_attempt_at, 'HH24:MI:SS') AS next_attempt_at,
-     j.status AS job_status, j.attempts AS job_attempts, j.last_error AS job_error,
-     to_char(j.run_at, 'HH24:MI:SS') AS job_run_at, to_char(j.locked_until, 'HH24:MI:SS') AS job_locked_until,
-     to_char(now(), 'HH24:MI:SS') AS now
-   FROM mail m LEFT JOIN jobs j ON j.kind = 'send-mail' AND j.payload->>'mailId' = m.id::text
-   WHERE m.status NOT IN ('sent')`,
-);
-/** Emails the site wrote and never handed to the mail server (still waiting or given up). */
-const mailNeverSent =
-  (mailByStatus.pending ?? 0) + (mailByStatus.sending ?? 0) + (mailByStatus.failed ?? 0);
-/** Emails whose end is unknown (the final dot may have been sent): one an operator must look at. */
-const mailUnknown = mailByStatus.unknown ?? 0;
-/** Booked orders whose confirmation the mail server did not accept. */
-const [bookedWithoutConfirmation] = await q(
-  `SELECT count(*)::int AS n FROM orders o WHERE o.status = 'booked' AND NOT EXISTS
-     (SELECT 1 FROM mail m WHERE m.order_id = o.id AND m.status = 'sent')`,
-);
-/** A card authorised (money held) for an order that is not booked and not before an operator. */
-const [cardsHeld] = await q(
-  `SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
-   WHERE p.status IN ('authorised', 'capture_pending') AND o.status NOT IN ('booked', 'needs_attention')`,
-);
-const [heldForOperator] = await q(
-  `SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
-   WHERE p.status IN ('authorised', 'capture_pending') AND o.status = 'needs_attention'`,
-);
-const notFinal = byStatus
-  .filter((r) => r.status === 'authorised' || r.status === 'booking')
-  .reduce((sum, r) => sum + Number(r.n), 0);
-
-for (const app of apps) {
-  if (app && app.exitCode === null) {
-    intentional.add(app);
-    app.kill('SIGTERM');
   }
 }
-await sleep(2_000);
-await db.end();
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.end();
-proxy.close();
-await simulator.close();
-await smtp.stop();
 
-const result = {
-  checkouts: CHECKOUTS,
-  checkoutsNotCompletedByDriver: failedCheckouts,
-  ordersByStatus: Object.fromEntries(byStatus.map((r) => [r.status, r.n])),
-  ordersBooked: booked,
-  courierBookShipmentCalls: bookings.length,
-  doubleBookings,
-  doubleCaptures: Number(doubleCaptures?.n ?? 0) + Number(sandboxDouble?.n ?? 0),
-  courierConfirmedNotBooked: confirmedNotBooked.length,
-  courierBookedButAnswerLostWithKilledProcess: unheard.length,
-  ofThoseNotInNeedsAttentionOrBooked: unheardStranded.length,
-  processesDied: died,
-  processesKilledOnPurpose: killed ? 1 : 0,
-  connectionsTerminated: terminations,
-  http5xx: fivexx,
-  http5xxWithoutRetryAfter: fivexxWithoutRetryAfter,
-  http5xxByCause: Object.fromEntries([...fivexxByCause].sort((a, b) => b[1] - a[1])),
-  httpStatusCounts: Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])),
-  mailByStatus,
-  mailNeverSent,
-  mailUnknown,
-  bookedWithoutSentConfirmation: Number(bookedWithoutConfirmation?.n ?? 0),
-  cardsHeldWithoutBooking: Number(cardsHeld?.n ?? 0),
-  cardsHeldForAnOperator: Number(heldForOperator?.n ?? 0),
-  ordersNotFinalAfterSettling: notFinal,
-  mailServerHungSeconds: SMTP_HANG_MS / 1000,
-  databaseStoppedSeconds: databaseStopped ? DB_DOWN_MS / 1000 : 0,
-  seconds: Math.round((Date.now() - started) / 1000),
-  mailNotSent,
-};
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-const harms = {
-  doubleBookings,
-  doubleCaptures: result.doubleCaptures,
-  courierConfirmedNotBooked: confirmedNotBooked.length,
-  bookedButAnswerLostAndNotBeforeAnOperator: unheardStranded.length,
-  processesDied: died,
-  http5xxWithoutRetryAfter: fivexxWithoutRetryAfter,
-  mailNeverSent,
-  mailUnknown,
-  bookedWithoutSentConfirmation: result.bookedWithoutSentConfirmation,
-  cardsHeldWithoutBooking: result.cardsHeldWithoutBooking,
-  ordersNotFinalAfterSettling: notFinal,
-};
-const harm = Object.values(harms).reduce((sum, n) => sum + n, 0);
+// ---- counting ---------------------------------------------------------------------------------------
+async function count(
+  q: Query,
+  seen: {
+    traffic: Traffic;
+    courier: Booking[];
+    simulatorBookings: string[];
+    received: string[];
+    died: number;
+  },
+): Promise<Omit<RunResult, 'database'>> {
+  const n = async (text: string, params?: unknown[]) => Number((await q(text, params))[0]?.n ?? 0);
+  const orders = await q(`SELECT id, reference, status FROM orders`);
+  const siteStatus = new Map(orders.map((r) => [String(r.reference), String(r.status)]));
+  const statusById = new Map(orders.map((r) => [String(r.id), String(r.status)]));
+  const courier = courierHarms({
+    bookShipments: seen.courier,
+    simulatorBookings: seen.simulatorBookings,
+    siteStatus,
+  });
+  const outbox = (await q(`SELECT message_id, status FROM mail`)).map((r) => ({
+    messageId: String(r.message_id),
+    status: String(r.status),
+  }));
+  const mail = reconcileMail(outbox, seen.received);
+  const doubleCaptures =
+    (await n(`SELECT count(*)::int AS n FROM (SELECT 1 FROM payments WHERE status IN ('captured', 'refunded')
+       GROUP BY order_id, kind, booking_change_id HAVING count(*) > 1) x`)) +
+    (await n(`SELECT count(*)::int AS n FROM sandbox_payments s WHERE s.status = 'captured' AND NOT EXISTS
+       (SELECT 1 FROM payments p WHERE p.provider_payment_id = s.id AND p.status IN ('captured', 'refunded'))`));
+  // Refunds: what the card provider refunded per payment against what the site says it refunded.
+  const perPayment = await q(`SELECT p.id,
+       COALESCE((SELECT sum(r.amount_pence) FROM payment_refunds r WHERE r.payment_id = p.id AND r.status = 'succeeded'), 0)::int AS site,
+       COALESCE((SELECT sum(s.amount_pence) FROM sandbox_refunds s WHERE s.payment_id = p.provider_payment_id), 0)::int AS provider
+     FROM payments p`);
+  const refundsTwice = perPayment.filter((r) => Number(r.provider) > Number(r.site)).length;
+  const refundStatus = new Map(
+    (await q(`SELECT request_key, status FROM payment_refunds`)).map((r) => [
+      String(r.request_key),
+      String(r.status),
+    ]),
+  );
+  const refundsLost =
+    perPayment.filter((r) => Number(r.provider) < Number(r.site)).length +
+    seen.traffic.refunds.filter((r) => {
+      const s = refundStatus.get(r.requestKey);
+      return s === undefined || s === 'pending';
+    }).length +
+    // A cancelled order whose captured card was neither released nor refunded in full.
+    (await n(`SELECT count(*)::int AS n FROM orders o JOIN payments p ON p.order_id = o.id AND p.kind = 'order'
+       JOIN sandbox_payments s ON s.id = p.provider_payment_id
+       WHERE o.status = 'cancelled' AND s.status = 'captured' AND s.amount_refunded_pence < s.amount_pence
+       AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = p.id AND r.status IN ('needs_action', 'refunded_outside'))`));
+  const bookedWithoutSentConfirmation =
+    await n(`SELECT count(*)::int AS n FROM orders o WHERE o.status = 'booked'
+     AND NOT EXISTS (SELECT 1 FROM mail m WHERE m.order_id = o.id AND m.status IN ('sent', 'unknown'))`);
+  const cardsHeldWithoutBooking =
+    await n(`SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
+     WHERE p.status IN ('authorised', 'capture_pending') AND o.status NOT IN ('booked', 'needs_attention')
+     AND NOT (p.kind = 'cover' AND o.status = 'cancelling')`);
+  const cardsHeldForAnOperator =
+    await n(`SELECT count(*)::int AS n FROM payments p JOIN orders o ON o.id = p.order_id
+     WHERE p.status IN ('authorised', 'capture_pending') AND o.status = 'needs_attention'`);
+  const ordersNotFinal =
+    (await n(
+      `SELECT count(*)::int AS n FROM orders WHERE status IN ('authorised', 'booking', 'cancelling')`,
+    )) +
+    (await n(`SELECT count(*)::int AS n FROM booking_changes WHERE ${CHANGE_OVERDUE}`)) +
+    // Paid for (the site said so) and then lost: gone, or back to a draft.
+    seen.traffic.paid.filter((o) => (statusById.get(o.id) ?? 'draft') === 'draft').length;
+  const changesPendingNotYetDue = await n(
+    `SELECT count(*)::int AS n FROM booking_changes WHERE status = 'pending' AND NOT ${CHANGE_OVERDUE}`,
+  );
+  const fivexx = [...fivexxByCause];
+  const harms: HarmCounts = {
+    doubleBookings: courier.doubleBookings,
+    courierConfirmedNotBooked: courier.confirmedNotBooked,
+    bookedAnswerLostNotBeforeAnOperator: courier.unheardNotBeforeAnOperator,
+    bookedOnSiteNotAtCourier: courier.bookedOnSiteNotAtCourier,
+    doubleCaptures,
+    refundsTwice,
+    refundsLost,
+    mailReceivedTwice: mail.receivedTwice.length,
+    mailSentNotReceived: mail.sentNotReceived.length,
+    mailNeverSent: mail.neverSent.length,
+    bookedWithoutSentConfirmation,
+    cardsHeldWithoutBooking,
+    ordersNotFinalAfterSettling: ordersNotFinal,
+    processesDied: seen.died,
+    http5xxWithoutRetryAfter: fivexx
+      .filter(([c]) => !c.includes('(Retry-After)'))
+      .reduce((s, [, k]) => s + k, 0),
+  };
+  const noted: Record<NotedName, number> = {
+    cardsHeldForAnOperator,
+    mailUnknownReceived: mail.unknownReceived.length,
+    mailUnknownNotReceived: mail.unknownNotReceived.length,
+    mailReceivedNotInOutbox: mail.receivedNotInOutbox.length,
+    bookedAnswerLost: courier.unheard,
+    changesPendingNotYetDue,
+    http5xxWithRetryAfter: fivexx
+      .filter(([c]) => c.includes('(Retry-After)'))
+      .reduce((s, [, k]) => s + k, 0),
+  };
+  const group = async (text: string) =>
+    Object.fromEntries((await q(text)).map((r) => [String(r.k), Number(r.n)]));
+  return {
+    harms,
+    noted,
+    detail: {
+      checkoutsStarted: seen.traffic.started,
+      checkoutsPaid: seen.traffic.paid.length,
+      checkoutsNotCompletedByDriver: seen.traffic.failed,
+      followUps: Object.fromEntries([...seen.traffic.followUps].sort()),
+      ordersByStatus: await group(
+        `SELECT status AS k, count(*)::int AS n FROM orders GROUP BY 1 ORDER BY 1`,
+      ),
+      bookingChanges: await group(
+        `SELECT kind || ' ' || status AS k, count(*)::int AS n FROM booking_changes GROUP BY 1 ORDER BY 1`,
+      ),
+      refundsByStatus: await group(
+        `SELECT status AS k, count(*)::int AS n FROM payment_refunds GROUP BY 1 ORDER BY 1`,
+      ),
+      mailByStatus: await group(
+        `SELECT status AS k, count(*)::int AS n FROM mail GROUP BY 1 ORDER BY 1`,
+      ),
+      mailReceived: seen.received.length,
+      mailUnknownForAnOperator: [...mail.unknownReceived, ...mail.unknownNotReceived],
+      courierBookShipmentCalls: seen.courier.length,
+      http5xxByCause: Object.fromEntries(fivexx.sort((a, b) => b[1] - a[1])),
+      httpStatusCounts: Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])),
+    },
+  };
+}
+
+// ---- the runs -----------------------------------------------------------------------------------------
+const results: RunResult[] = [];
+for (const kind of KINDS) {
+  fivexxByCause = new Map();
+  statusCounts.clear();
+  const result = await runOn(kind);
+  results.push(result);
+  process.stdout.write(
+    `\n${kind}: ${JSON.stringify({ harms: result.harms, noted: result.noted, ...result.detail }, null, 2)}\n`,
+  );
+}
+process.stdout.write(`\n${harmTable(results)}\n`);
+const failed = results.filter((r) => exitCode(r.harms) !== 0);
 process.stdout.write(
-  harm === 0
+  failed.length === 0
     ? 'harm: none\n'
-    : `harm: ${Object.entries(harms)
-        .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ')}\n`,
+    : `harm: ${failed
+        .map(
+          (r) =>
+            `${r.database}: ${Object.entries(r.harms)
+              .filter(([, k]) => k > 0)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`,
+        )
+        .join('; ')}\n`,
 );
-process.exit(harm === 0 ? 0 : 1);
+process.exit(failed.length === 0 ? 0 : 1);
