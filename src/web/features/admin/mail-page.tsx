@@ -182,7 +182,9 @@ function MailView() {
                     ? { expected: 'unknown', mayArriveTwice: true }
                     : { expected: mail.status },
               });
-              setResult(`“${mail.subject}” to ${mail.to} is queued to be sent.`);
+              setResult(
+                `“${mail.subject}” to ${mail.to} is queued to be sent${mail.status === 'held' ? '' : ' again'}.`,
+              );
             }
             setChosen(null);
           } finally {
