@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { OrderView } from '#src/domain/order.js';
 import type { SandboxPaymentProvider } from '#src/server/providers/payment/sandbox/sandbox-payments.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '../checkout.js';
@@ -11,6 +11,19 @@ export const GOOD_CARD = '4242 4242 4242 4242';
 /** The app's card provider: the sandbox, which every test app runs on. */
 export function sandbox(t: TestApp): SandboxPaymentProvider {
   return t.app.services.checkout.provider as SandboxPaymentProvider;
+}
+
+/** The card sandbox's own refund, bound to it: what a test that replaced `refund` calls through to. */
+export function realSandboxRefund(t: TestApp): SandboxPaymentProvider['refund'] {
+  const own = (Object.getPrototypeOf(sandbox(t)) as SandboxPaymentProvider).refund;
+  return own.bind(sandbox(t));
+}
+
+/** Registers an `afterEach` that puts the card sandbox's refunds back after a test replaced them. */
+export function restoreSandboxRefundsAfterEach(t: TestApp): void {
+  afterEach(() => {
+    sandbox(t).refund = realSandboxRefund(t);
+  });
 }
 
 /**

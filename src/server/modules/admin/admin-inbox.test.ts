@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestBrowser } from '#tests/support/browser-session.js';
 import { TestBrowser as Browser } from '#tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 
 import { readyOrder } from '#tests/support/factories/orders.js';
@@ -23,11 +23,9 @@ import type { ApiErrorBody } from '#src/domain/api-error.js';
 import type { ApiRoute } from '#src/domain/api/route.js';
 
 const t = useTestApp({ rateLimits: { contact: { max: 1000, windowSeconds: 900 } } });
-let admin: TestBrowser;
-let adminEmail: string;
+const operator = useSignedInAdmin(t);
 let customer: TestBrowser;
 beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
   customer = await signedInCustomer(t);
 });
 
@@ -40,7 +38,7 @@ async function refusedToOthers<R extends ApiRoute>(route: R, ...input: CallArgs<
 }
 
 async function audit(subject: string) {
-  return (await call(admin, listAuditLog, { query: { subject } })).json().entries as {
+  return (await call(operator.browser, listAuditLog, { query: { subject } })).json().entries as {
     action: string;
     adminEmail: string;
     details: Record<string, unknown>;
@@ -69,7 +67,7 @@ describe('contact messages', () => {
     await refusedToOthers(listAdminMessages, { query: {} });
     await refusedToOthers(markAdminMessage, { params: { id }, body: { read: true } });
 
-    const before = await call(admin, listAdminMessages, { query: { filter: 'unread' } });
+    const before = await call(operator.browser, listAdminMessages, { query: { filter: 'unread' } });
     expect(before.statusCode).toBe(200);
     const unreadBefore = before.json().unread as number;
     expect(before.json().messages).toContainEqual(
@@ -81,23 +79,35 @@ describe('contact messages', () => {
       }),
     );
 
-    const read = await call(admin, markAdminMessage, { params: { id }, body: { read: true } });
+    const read = await call(operator.browser, markAdminMessage, {
+      params: { id },
+      body: { read: true },
+    });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toMatchObject({ id, readAt: '2026-11-23T10:00:00.000Z' });
-    const after = (await call(admin, listAdminMessages, { query: { filter: 'unread' } })).json();
+    const after = (
+      await call(operator.browser, listAdminMessages, { query: { filter: 'unread' } })
+    ).json();
     expect(after.unread).toBe(unreadBefore - 1);
     expect(after.messages.map((m: { id: string }) => m.id)).not.toContain(id);
-    const readList = (await call(admin, listAdminMessages, { query: { filter: 'read' } })).json();
+    const readList = (
+      await call(operator.browser, listAdminMessages, { query: { filter: 'read' } })
+    ).json();
     expect(readList.messages.map((m: { id: string }) => m.id)).toContain(id);
-    expect((await call(admin, getAdminDashboard)).json().unreadMessages).toBe(after.unread);
+    expect((await call(operator.browser, getAdminDashboard)).json().unreadMessages).toBe(
+      after.unread,
+    );
 
-    const unread = await call(admin, markAdminMessage, { params: { id }, body: { read: false } });
+    const unread = await call(operator.browser, markAdminMessage, {
+      params: { id },
+      body: { read: false },
+    });
     expect(unread.json().readAt).toBeNull();
     expect(await audit(id)).toEqual([
-      expect.objectContaining({ action: 'message.unread', adminEmail }),
+      expect.objectContaining({ action: 'message.unread', adminEmail: operator.email }),
       expect.objectContaining({
         action: 'message.read',
-        adminEmail,
+        adminEmail: operator.email,
         details: { from: 'grace@example.co.uk' },
       }),
     ]);
@@ -109,26 +119,31 @@ describe('contact messages', () => {
       'Mary',
       `About ${order.reference.toLowerCase()} (and BA-ZZZZZZZZ, which is no order): ${order.reference} again.`,
     );
-    const listed = (await call(admin, listAdminMessages, { query: {} })).json().messages as {
+    const listed = (await call(operator.browser, listAdminMessages, { query: {} })).json()
+      .messages as {
       id: string;
       orders: unknown;
     }[];
     expect(listed.find((m) => m.id === id)?.orders).toEqual([
       { id: order.id, reference: order.reference },
     ]);
-    const marked = await call(admin, markAdminMessage, { params: { id }, body: { read: true } });
+    const marked = await call(operator.browser, markAdminMessage, {
+      params: { id },
+      body: { read: true },
+    });
     expect(marked.json().orders).toEqual([{ id: order.id, reference: order.reference }]);
   });
 
   it('answers 404 for a message that does not exist, and refuses an unknown filter', async () => {
-    const missing = await call(admin, markAdminMessage, {
+    const missing = await call(operator.browser, markAdminMessage, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
       body: { read: true },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ApiErrorBody>().error.code).toBe('MESSAGE_NOT_FOUND');
     expect(
-      (await call(admin, listAdminMessages, { query: { filter: untyped('starred') } })).statusCode,
+      (await call(operator.browser, listAdminMessages, { query: { filter: untyped('starred') } }))
+        .statusCode,
     ).toBe(422);
   });
 });
@@ -160,22 +175,22 @@ describe('the mail outbox', () => {
     await refusedToOthers(listAdminMail, { query: {} });
     await refusedToOthers(retryAdminMail, { params: { id }, body: { expected: 'failed' } });
 
-    const failed = await call(admin, listAdminMail, { query: { filter: 'failed' } });
+    const failed = await call(operator.browser, listAdminMail, { query: { filter: 'failed' } });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().counts.failed).toBeGreaterThanOrEqual(1);
     const listed = failed.json().mail.find((m: { id: string }) => m.id === id);
     expect(listed).toMatchObject({ status: 'failed', to: 'sales@boxabroad.invalid', attempts: 1 });
     expect(listed!.lastError).toMatch(/550/);
     expect(
-      (await call(admin, listAdminMail, { query: { filter: 'sent' } }))
+      (await call(operator.browser, listAdminMail, { query: { filter: 'sent' } }))
         .json()
         .mail.map((m: { id: string }) => m.id),
     ).not.toContain(id);
 
     // Two clicks at once: one is queued, the other refused, and it is attempted once more only.
     const [a, b] = await Promise.all([
-      call(admin, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
-      call(admin, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
+      call(operator.browser, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
+      call(operator.browser, retryAdminMail, { params: { id }, body: { expected: 'failed' } }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const ok = a.statusCode === 200 ? a : b;
@@ -183,7 +198,7 @@ describe('the mail outbox', () => {
     expect(ok.json()).toMatchObject({ id, status: 'pending' });
     expect(refused.json<ApiErrorBody>().error.code).toBe('MAIL_NOT_RETRYABLE');
     expect(
-      (await call(admin, listAdminMail, { query: { filter: 'waiting' } }))
+      (await call(operator.browser, listAdminMail, { query: { filter: 'waiting' } }))
         .json()
         .mail.map((m: { id: string }) => m.id),
     ).toContain(id);
@@ -202,10 +217,10 @@ describe('the mail outbox', () => {
     );
     const mailId = row!.id;
     expect(
-      (await call(admin, listAdminMail, { query: { filter: 'unknown' } })).json().mail,
+      (await call(operator.browser, listAdminMail, { query: { filter: 'unknown' } })).json().mail,
     ).toContainEqual(expect.objectContaining({ id: mailId, status: 'unknown' }));
     // A retry meant for a failed email does not resend one whose delivery is unknown.
-    const wrong = await call(admin, retryAdminMail, {
+    const wrong = await call(operator.browser, retryAdminMail, {
       params: { id: mailId },
       body: { expected: 'failed' },
     });
@@ -213,7 +228,7 @@ describe('the mail outbox', () => {
     expect((await mailRow(mailId))?.status).toBe('unknown');
 
     // Sending it again may deliver it twice: the operator must say they accept that.
-    const unconfirmed = await call(admin, retryAdminMail, {
+    const unconfirmed = await call(operator.browser, retryAdminMail, {
       params: { id: mailId },
       body: {
         expected: 'unknown',
@@ -227,7 +242,7 @@ describe('the mail outbox', () => {
     expect((await mailRow(mailId))?.status).toBe('unknown');
     expect(await audit(mailId)).toEqual([]);
 
-    const again = await call(admin, retryAdminMail, {
+    const again = await call(operator.browser, retryAdminMail, {
       params: { id: mailId },
       body: {
         expected: 'unknown',
@@ -243,7 +258,7 @@ describe('the mail outbox', () => {
         details: expect.objectContaining({ was: 'unknown', kind: 'contact-message' }),
       }),
     ]);
-    const missing = await call(admin, retryAdminMail, {
+    const missing = await call(operator.browser, retryAdminMail, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
       body: { expected: 'failed' },
     });
@@ -262,7 +277,7 @@ describe('an order’s documents, notes and confirmation email', () => {
   it('lists the labels and serves them to operators only', async () => {
     const { order } = await bookedOrder(t);
     await refusedToOthers(listAdminOrderDocuments, { params: { id: order.id } });
-    const res = await call(admin, listAdminOrderDocuments, { params: { id: order.id } });
+    const res = await call(operator.browser, listAdminOrderDocuments, { params: { id: order.id } });
     expect(res.statusCode).toBe(200);
     const docs = res.json().documents;
     expect(docs.some((d) => d.kind === 'label')).toBe(true);
@@ -271,7 +286,7 @@ describe('an order’s documents, notes and confirmation email', () => {
     // The document's URL as the list gave it: refused to the same two.
     expect((await new Browser(t.app).get(first.url)).statusCode).toBe(401);
     expect((await customer.get(first.url)).statusCode).toBe(403);
-    const pdf = await admin.get(first.url);
+    const pdf = await operator.browser.get(first.url);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain(first.filename);
@@ -283,13 +298,18 @@ describe('an order’s documents, notes and confirmation email', () => {
     const params = { id: order.id };
     await refusedToOthers(listAdminOrderNotes, { params });
     await refusedToOthers(addAdminOrderNote, { params, body: { body: 'Customer phoned' } });
-    expect((await call(admin, listAdminOrderNotes, { params })).json()).toEqual({ notes: [] });
+    expect((await call(operator.browser, listAdminOrderNotes, { params })).json()).toEqual({
+      notes: [],
+    });
 
-    const empty = await call(admin, addAdminOrderNote, { params, body: { body: '   ' } });
+    const empty = await call(operator.browser, addAdminOrderNote, {
+      params,
+      body: { body: '   ' },
+    });
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json<ApiErrorBody>().error.fields!)).toEqual(['body']);
 
-    const added = await call(admin, addAdminOrderNote, {
+    const added = await call(operator.browser, addAdminOrderNote, {
       params,
       body: { body: '  Customer phoned: collect after 2pm  ' },
     });
@@ -298,19 +318,21 @@ describe('an order’s documents, notes and confirmation email', () => {
       {
         id: expect.any(String),
         at: '2026-11-23T10:00:00.000Z',
-        adminEmail,
+        adminEmail: operator.email,
         body: 'Customer phoned: collect after 2pm',
       },
     ]);
-    expect((await call(admin, listAdminOrderNotes, { params })).json().notes).toHaveLength(1);
+    expect(
+      (await call(operator.browser, listAdminOrderNotes, { params })).json().notes,
+    ).toHaveLength(1);
     expect(await audit(order.reference)).toEqual([
       expect.objectContaining({
         action: 'order.note',
-        adminEmail,
+        adminEmail: operator.email,
         details: { noteId: added.json().notes[0]!.id },
       }),
     ]);
-    const missing = await call(admin, addAdminOrderNote, {
+    const missing = await call(operator.browser, addAdminOrderNote, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
       body: { body: 'x' },
     });
@@ -322,7 +344,7 @@ describe('an order’s documents, notes and confirmation email', () => {
     await refusedToOthers(resendAdminConfirmation, { params: { id: order.id } });
     expect(await confirmations(order.reference)).toHaveLength(1);
 
-    const res = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
+    const res = await call(operator.browser, resendAdminConfirmation, { params: { id: order.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ mailId: expect.any(String), to: 'ada@example.com' });
     const mails = await confirmations(order.reference);
@@ -361,7 +383,7 @@ describe('an order’s documents, notes and confirmation email', () => {
 
   it('refuses to resend for an order that is not booked, and records nothing', async () => {
     const order = await readyOrder(t.app);
-    const res = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
+    const res = await call(operator.browser, resendAdminConfirmation, { params: { id: order.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiErrorBody>().error.code).toBe('ORDER_NOT_BOOKED');
     expect(await confirmations(order.reference)).toHaveLength(0);

@@ -1,7 +1,6 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '#tests/support/browser-session.js';
-import { signedInAdmin } from '#tests/support/operators.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSignedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
@@ -22,18 +21,14 @@ import { createContactMessage } from '#src/domain/api/contact.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 const t = useTestApp();
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
-});
+const operator = useSignedInAdmin(t);
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
 /** An operator's answer for an order whose booking outcome is unknown. */
 const resolve = (id: string, body: CallInput<typeof resolveAdminOrder>['body']) =>
-  call(admin, resolveAdminOrder, { params: { id }, body });
+  call(operator.browser, resolveAdminOrder, { params: { id }, body });
 
 /**
  * An order whose BookShipment answered HTTP 500 and whose courier refuses the look-up by our
@@ -79,7 +74,9 @@ describe('an order whose booking outcome is unknown', () => {
     });
     expect(status.error?.message).not.toMatch(/HTTP|BookShipment/);
     // The operator still sees what the courier said.
-    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    const detail = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json();
     expect(detail.order.failureMessage).toMatch(/500/);
   });
 
@@ -109,12 +106,13 @@ describe('an order whose booking outcome is unknown', () => {
     expect(mail?.text_body).toMatch(/Track your parcels: http\S+\/track\//);
     expect(mail?.text_body).toContain(CHANGES_POLICY.cancel);
     expect(mail?.text_body).toContain(CHANGES_POLICY.change);
-    const audit = (await call(admin, getAdminOrder, { params: { id: order.id } })).json().audit;
+    const audit = (await call(operator.browser, getAdminOrder, { params: { id: order.id } })).json()
+      .audit;
     expect(audit).toEqual([
       expect.objectContaining({
         action: 'order.resolve.booked',
         subject: order.reference,
-        adminEmail,
+        adminEmail: operator.email,
         // (The record now also says whether the courier gave the labels, and why not.)
         details: {
           status: 'booked',
@@ -151,7 +149,7 @@ describe('an order whose booking outcome is unknown', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().order).toMatchObject({ status: 'booked', courierReference });
     const documents = (
-      await call(admin, listAdminOrderDocuments, { params: { id: order.id } })
+      await call(operator.browser, listAdminOrderDocuments, { params: { id: order.id } })
     ).json().documents as { kind: string }[];
     expect(documents.filter((d) => d.kind === 'label')).toHaveLength(2);
 
@@ -183,7 +181,9 @@ describe('an order whose booking outcome is unknown', () => {
     expect(message!.parsed.text).not.toContain('not attached');
 
     // The console can send it again.
-    const again = await call(admin, resendAdminConfirmation, { params: { id: order.id } });
+    const again = await call(operator.browser, resendAdminConfirmation, {
+      params: { id: order.id },
+    });
     expect(again.statusCode, again.body).toBe(200);
   });
 
@@ -192,11 +192,11 @@ describe('an order whose booking outcome is unknown', () => {
     const resolved = await resolve(order.id, { outcome: 'booked', courierReference: 'TG-112233' });
     expect(resolved.statusCode, resolved.body).toBe(200);
     const params = { id: order.id };
-    const early = await call(admin, resendAdminConfirmation, { params });
+    const early = await call(operator.browser, resendAdminConfirmation, { params });
     expect(early.statusCode).toBe(409);
     expect(early.json<ApiErrorBody>().error.code).toBe('NO_CONFIRMATION_EMAIL');
 
-    const notPdf = await call(admin, uploadAdminOrderDocument, {
+    const notPdf = await call(operator.browser, uploadAdminOrderDocument, {
       params,
       body: {
         kind: 'label',
@@ -207,7 +207,7 @@ describe('an order whose booking outcome is unknown', () => {
     expect(notPdf.statusCode).toBe(422);
     expect(notPdf.json<ApiErrorBody>().error.code).toBe('NOT_A_PDF');
     const label = await samplePdf('Label', ['Large parcel 1']);
-    const added = await call(admin, uploadAdminOrderDocument, {
+    const added = await call(operator.browser, uploadAdminOrderDocument, {
       params,
       body: { kind: 'label', type: 'A4', pdfBase64: label.toString('base64') },
     });
@@ -216,7 +216,7 @@ describe('an order whose booking outcome is unknown', () => {
       expect.objectContaining({ kind: 'label', title: 'Label (A4)' }),
     ]);
 
-    const sent = await call(admin, resendAdminConfirmation, { params });
+    const sent = await call(operator.browser, resendAdminConfirmation, { params });
     expect(sent.statusCode, sent.body).toBe(200);
     const [attachment] = await t.database.query<{ filename: string; content: Uint8Array }>(
       'SELECT filename, content FROM mail_attachments WHERE mail_id = $1',
@@ -261,11 +261,11 @@ describe('an order whose booking outcome is unknown', () => {
     const notWaiting = await resolve(draft.id, { outcome: 'not_booked' });
     expect(notWaiting.statusCode).toBe(409);
     expect(
-      (await call(admin, listAuditLog, { query: { subject: draft.reference } })).json(),
+      (await call(operator.browser, listAuditLog, { query: { subject: draft.reference } })).json(),
     ).toEqual({
       entries: [],
     });
-    const missing = await call(admin, getAdminOrder, {
+    const missing = await call(operator.browser, getAdminOrder, {
       params: { id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.statusCode).toBe(404);
@@ -276,7 +276,7 @@ describe('order list and search', () => {
   it('finds orders by status, reference, email and postcode, newest first, page by page', async () => {
     const waiting = await needsAttentionOrder();
     const list = (query: CallInput<typeof listAdminOrders>['query']) =>
-      ok(admin, listAdminOrders, { query });
+      ok(operator.browser, listAdminOrders, { query });
     const attention = await list({ status: 'needs_attention' });
     expect(attention.orders.map((o) => o.id)).toContain(waiting.id);
     expect(attention.orders.every((o) => o.status === 'needs_attention')).toBe(true);
@@ -312,12 +312,12 @@ describe('order list and search', () => {
     const today = t.clock.now().toISOString().slice(0, 10);
     expect((await list({ from: today, to: today })).orders.length).toBeGreaterThan(0);
     expect((await list({ from: '2020-01-01', to: '2020-01-02' })).orders).toEqual([]);
-    expect((await call(admin, listAdminOrders, { query: { from: '23-11-2026' } })).statusCode).toBe(
-      422,
-    );
-    expect((await call(admin, listAdminOrders, { query: { after: 'garbage' } })).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await call(operator.browser, listAdminOrders, { query: { from: '23-11-2026' } })).statusCode,
+    ).toBe(422);
+    expect(
+      (await call(operator.browser, listAdminOrders, { query: { after: 'garbage' } })).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -335,7 +335,7 @@ describe('the dashboard', () => {
     await t.database.query(
       `UPDATE mail SET status = 'failed' WHERE id = (SELECT id FROM mail ORDER BY created_at LIMIT 1)`,
     );
-    const res = await call(admin, getAdminDashboard);
+    const res = await call(operator.browser, getAdminDashboard);
     expect(res.statusCode, res.body).toBe(200);
     const board = res.json();
     expect(board.attention.count).toBeGreaterThanOrEqual(1);

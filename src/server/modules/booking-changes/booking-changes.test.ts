@@ -1,7 +1,6 @@
 // On PostgreSQL too: changes race each other and the collection under the order's lock.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestBrowser } from '#tests/support/browser-session.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '#tests/support/call.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
@@ -15,7 +14,7 @@ import {
   refundsOf,
 } from '#tests/support/booking-changes.js';
 import { sandbox, settle } from '#tests/support/factories/payments.js';
-import { signedInAdmin } from '#tests/support/operators.js';
+import { useSignedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { cancelAdminBooking, cancelBooking } from '#src/domain/api/booking-changes.js';
@@ -32,11 +31,7 @@ import { ProviderError } from '../../providers/provider-error.js';
  */
 
 const t = useTestApp();
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
-});
+const operator = useSignedInAdmin(t);
 beforeEach(() => {
   t.clock.set('2026-11-23T10:00:00Z');
   t.courierSimulator!.control({ reset: true });
@@ -290,7 +285,7 @@ describe('changing a booking', () => {
 describe('who did what', () => {
   it('an operator cancels for the customer by the same path; the timeline names who asked and what the courier said', async () => {
     const { order, courierReference } = await bookedWithReference(t);
-    const res = await call(admin, cancelAdminBooking, {
+    const res = await call(operator.browser, cancelAdminBooking, {
       params: { id: order.id },
       body: { requestKey: randomUUID(), reason: 'The customer phoned to cancel' },
     });
@@ -298,9 +293,11 @@ describe('who did what', () => {
     await settle(t);
     expect(t.courierSimulator!.calls().cancellations[courierReference]).toBe(1);
     expect(await refundsOf(t, order.id)).toHaveLength(1);
-    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    const detail = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json();
     const texts = detail.timeline.map((e: { text: string }) => e.text);
-    expect(texts).toContain(`Cancellation asked by operator ${adminEmail}`);
+    expect(texts).toContain(`Cancellation asked by operator ${operator.email}`);
     expect(
       texts.some((x: string) => x.startsWith('Booking cancelled: the courier confirmed it on ')),
     ).toBe(true);
@@ -312,14 +309,14 @@ describe('who did what', () => {
     ).toBe(true);
     const view = await bookingChangesOf(t.app, order.id);
     expect(view.changes.map((c) => [c.kind, c.by, c.byEmail])).toEqual([
-      ['cancel', 'operator', adminEmail],
+      ['cancel', 'operator', operator.email],
     ]);
 
     const other = await bookedWithReference(t);
     const moved = await bookingChangesOf(t.app, other.order.id);
     await moveCollection(t.app, other.order.id, moved.change.dates[0] ?? '');
     const otherDetail = (
-      await call(admin, getAdminOrder, { params: { id: other.order.id } })
+      await call(operator.browser, getAdminOrder, { params: { id: other.order.id } })
     ).json();
     const otherTexts = otherDetail.timeline.map((e: { text: string }) => e.text);
     expect(otherTexts).toContain('New collection date asked by the customer');

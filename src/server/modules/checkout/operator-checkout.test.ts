@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
-import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
-import { sandbox, settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import {
+  authorisedOrder,
+  realSandboxRefund,
+  restoreSandboxRefundsAfterEach,
+  sandbox,
+  settle,
+} from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
@@ -15,21 +20,12 @@ import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 
 const t = useTestApp();
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
-});
+const operator = useSignedInAdmin(t);
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-const originalRefund = () =>
-  Object.getPrototypeOf(sandbox(t)).refund as SandboxPaymentProvider['refund'];
-afterEach(() => {
-  // A test that switched the sandbox's refunds to fail puts them back.
-  sandbox(t).refund = originalRefund().bind(sandbox(t));
-});
+restoreSandboxRefundsAfterEach(t);
 
 /** Booked and its payment captured. */
 async function paidOrder() {
@@ -66,11 +62,11 @@ async function mailTo(reference: string) {
   );
 }
 async function auditOf(reference: string) {
-  const res = await call(admin, listAuditLog, { query: { subject: reference } });
+  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
-  call(admin, refundAdminOrder, {
+  call(operator.browser, refundAdminOrder, {
     params: { id: orderId },
     body: { amount, requestKey, reason: 'Customer asked' },
   });
@@ -105,7 +101,7 @@ describe('cancel an authorisation before the booking', () => {
     const books = t.courierSimulator!.calls().book;
     // Without a reason (or with only spaces), nothing happens.
     for (const body of [{}, { reason: '   ' }]) {
-      const refused = await call(admin, cancelAdminOrderAuthorisation, {
+      const refused = await call(operator.browser, cancelAdminOrderAuthorisation, {
         params: { id: order.id },
         body: untyped(body),
       });
@@ -114,7 +110,7 @@ describe('cancel an authorisation before the booking', () => {
         reason: OPERATOR_REASON_MESSAGE,
       });
     }
-    const res = await call(admin, cancelAdminOrderAuthorisation, {
+    const res = await call(operator.browser, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
       body: { reason: 'The customer phoned: sending next month instead' },
     });
@@ -123,7 +119,7 @@ describe('cancel an authorisation before the booking', () => {
       status: 'booking_failed',
       failureCode: 'CANCELLED_BY_OPERATOR',
     });
-    const again = await call(admin, cancelAdminOrderAuthorisation, {
+    const again = await call(operator.browser, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
       body: { reason: 'Again' },
     });
@@ -143,7 +139,7 @@ describe('cancel an authorisation before the booking', () => {
     expect(await auditOf(order.reference)).toEqual([
       expect.objectContaining({
         action: 'order.authorisation.cancel',
-        adminEmail,
+        adminEmail: operator.email,
         details: expect.objectContaining({
           reason: 'The customer phoned: sending next month instead',
         }),
@@ -153,7 +149,7 @@ describe('cancel an authorisation before the booking', () => {
 
   it('is refused for a booked order (refund it instead)', async () => {
     const order = await paidOrder();
-    const res = await call(admin, cancelAdminOrderAuthorisation, {
+    const res = await call(operator.browser, cancelAdminOrderAuthorisation, {
       params: { id: order.id },
       body: { reason: 'Customer asked' },
     });
@@ -172,7 +168,7 @@ describe('refund a captured payment', () => {
     const first = await refund(order.id, '10.00', key);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().refunds).toEqual([
-      expect.objectContaining({ amountPence: 1000, status: 'pending', adminEmail }),
+      expect.objectContaining({ amountPence: 1000, status: 'pending', adminEmail: operator.email }),
     ]);
     expect(first.json().refundablePence).toBe(price - 1000);
     // The double click: same key, same refund.
@@ -182,7 +178,9 @@ describe('refund a captured payment', () => {
     await settle(t);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(1000);
     expect((await payments(order.id))[0]?.status).toBe('captured');
-    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    const detail = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json();
     expect(detail.refunds).toEqual([expect.objectContaining({ status: 'succeeded' })]);
     expect(detail.refundablePence).toBe(price - 1000);
     // Sent again after it was confirmed: still one refund, nothing more refunded.
@@ -199,7 +197,8 @@ describe('refund a captured payment', () => {
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(price);
     expect((await payments(order.id))[0]?.status).toBe('refunded');
     expect(
-      (await call(admin, getAdminOrder, { params: { id: order.id } })).json().refundablePence,
+      (await call(operator.browser, getAdminOrder, { params: { id: order.id } })).json()
+        .refundablePence,
     ).toBe(0);
 
     const mails = await mailTo(order.reference);
@@ -219,7 +218,9 @@ describe('refund a captured payment', () => {
       'Customer asked',
       'Customer asked',
     ]);
-    const timeline = (await call(admin, getAdminOrder, { params: { id: order.id } })).json<{
+    const timeline = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json<{
       timeline: { text: string }[];
     }>().timeline;
     expect(
@@ -251,7 +252,7 @@ describe('refund a captured payment', () => {
       expect(res.statusCode, amount).toBe(422);
       expect(res.json<ApiErrorBody>().error.fields!.amount).toContain(message);
     }
-    const badKey = await call(admin, refundAdminOrder, {
+    const badKey = await call(operator.browser, refundAdminOrder, {
       params: { id: order.id },
       body: {
         amount: '1.00',
@@ -261,7 +262,7 @@ describe('refund a captured payment', () => {
     });
     expect(badKey.statusCode).toBe(422);
     // A refund needs its reason.
-    const noReason = await call(admin, refundAdminOrder, {
+    const noReason = await call(operator.browser, refundAdminOrder, {
       params: { id: order.id },
       body: { amount: '1.00', requestKey: randomUUID(), reason: '' },
     });
@@ -283,7 +284,7 @@ describe('refund a captured payment', () => {
   it('a provider failure leaves a pending refund a person can see, retried with one key: refunded once', async () => {
     const order = await paidOrder();
     const [payment] = await payments(order.id);
-    const real = originalRefund().bind(sandbox(t));
+    const real = realSandboxRefund(t);
     let calls = 0;
     // The provider refunds, then the connection drops before its answer reaches us.
     sandbox(t).refund = async (id, key, amount) => {
@@ -294,7 +295,7 @@ describe('refund a captured payment', () => {
     const res = await refund(order.id, '5.00');
     expect(res.statusCode, res.body).toBe(200);
     await settle(t);
-    let detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    let detail = (await call(operator.browser, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -325,7 +326,7 @@ describe('refund a captured payment', () => {
     await settle(t);
     expect(calls).toBe(2);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(600);
-    detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    detail = (await call(operator.browser, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({ amountPence: 500, status: 'succeeded', lastError: null }),
       expect.objectContaining({ amountPence: 100, status: 'succeeded', lastError: null }),
@@ -348,7 +349,9 @@ describe('refund a captured payment', () => {
     };
     expect((await refund(order.id, '3.00')).statusCode).toBe(200);
     await settle(t);
-    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json();
+    const detail = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({ status: 'failed', lastError: 'Charge ch_1 is disputed.' }),
     ]);

@@ -1,13 +1,19 @@
 // On PostgreSQL too: refunds requested at once, each under its own key and the order's lock.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { createTestApp, type TestApp } from '#tests/support/test-app.js';
+import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { useTestApp } from '#tests/support/test-app.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
-import { sandbox, settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import {
+  authorisedOrder,
+  realSandboxRefund,
+  restoreSandboxRefundsAfterEach,
+  sandbox,
+  settle,
+} from '#tests/support/factories/payments.js';
 import { call, ok } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
@@ -30,28 +36,18 @@ import { formatPence } from '#src/domain/money.js';
 /** Three attempts per job, so a test spends them in a few rounds. */
 const MAX_ATTEMPTS = 3;
 
-let t: TestApp;
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  // The clock moves hours on between an operator's requests; how long an operator's session
-  // lasts is sessions.test.ts's subject, not this file's.
-  t = await createTestApp({
-    jobQueue: { maxAttempts: MAX_ATTEMPTS },
-    operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 },
-  });
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
+// The clock moves hours on between an operator's requests; how long an operator's session
+// lasts is sessions.test.ts's subject, not this file's.
+const t = useTestApp({
+  jobQueue: { maxAttempts: MAX_ATTEMPTS },
+  operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 },
 });
-afterAll(() => t.close());
+const operator = useSignedInAdmin(t);
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-const originalRefund = () =>
-  Object.getPrototypeOf(sandbox(t)).refund as SandboxPaymentProvider['refund'];
-afterEach(() => {
-  sandbox(t).refund = originalRefund().bind(sandbox(t));
-});
+restoreSandboxRefundsAfterEach(t);
 
 async function paidOrder() {
   const order = await authorisedOrder(t);
@@ -83,12 +79,12 @@ async function refundedAtProvider(providerPaymentId: string) {
   return row?.amount_refunded_pence;
 }
 const refund = (orderId: string, amount: string) =>
-  call(admin, refundAdminOrder, {
+  call(operator.browser, refundAdminOrder, {
     params: { id: orderId },
     body: { amount, requestKey: randomUUID(), reason: 'Customer asked' },
   });
 const detailOf = async (orderId: string) =>
-  (await call(admin, getAdminOrder, { params: { id: orderId } })).json();
+  (await call(operator.browser, getAdminOrder, { params: { id: orderId } })).json();
 
 /** Lets time pass (each job's backoff) and runs what is due, `rounds` times. */
 async function laterAndSettle(rounds: number) {
@@ -114,7 +110,7 @@ async function firstRefundStuck(orderId: string, amount: string, stuck: Set<stri
 
 /** The provider cannot be reached for refunds with these keys; others go through. */
 function unreachableFor(keys: Set<string>, options: { refundsFirst: boolean }) {
-  const real = originalRefund().bind(sandbox(t));
+  const real = realSandboxRefund(t);
   const calls: string[] = [];
   sandbox(t).refund = async (id, key, amount) => {
     calls.push(key);
@@ -164,7 +160,7 @@ describe('a refund whose job spends its retries', () => {
 
     // The operator retries the stuck one: a new job, the same key at the provider.
     stuck.clear();
-    const retried = await call(admin, retryAdminRefund, {
+    const retried = await call(operator.browser, retryAdminRefund, {
       params: { id: order.id, refundId: firstId },
     });
     expect(retried.statusCode, retried.body).toBe(200);
@@ -184,13 +180,14 @@ describe('a refund whose job spends its retries', () => {
     )) as [{ n: number }];
     expect(n).toBe(2);
     // A retry of a settled refund is refused and changes nothing.
-    const again = await call(admin, retryAdminRefund, {
+    const again = await call(operator.browser, retryAdminRefund, {
       params: { id: order.id, refundId: firstId },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiErrorBody>().error.code).toBe('REFUND_NOT_ACTIONABLE');
-    const audit = (await call(admin, listAuditLog, { query: { subject: order.reference } })).json()
-      .entries as { action: string; adminEmail: string }[];
+    const audit = (
+      await call(operator.browser, listAuditLog, { query: { subject: order.reference } })
+    ).json().entries as { action: string; adminEmail: string }[];
     expect(audit.map((a) => a.action).sort()).toEqual([
       'order.refund',
       'order.refund',
@@ -235,7 +232,7 @@ describe('a refund whose job spends its retries', () => {
 
       // The provider is back; the operator retries: the lookup by key finds the first refund.
       stuck.clear();
-      const retried = await call(admin, retryAdminRefund, {
+      const retried = await call(operator.browser, retryAdminRefund, {
         params: { id: order.id, refundId: id },
       });
       expect(retried.statusCode, retried.body).toBe(200);
@@ -250,7 +247,7 @@ describe('a refund whose job spends its retries', () => {
       // The timeline says who sent it again.
       expect(detail.timeline.map((e: { text: string }) => e.text)).toContainEqual(
         expect.stringMatching(
-          new RegExp(`^${adminEmail.replace(/[.+]/g, '\\$&')}: order\\.refund\\.retry`),
+          new RegExp(`^${operator.email.replace(/[.+]/g, '\\$&')}: order\\.refund\\.retry`),
         ),
       );
     } finally {
@@ -268,11 +265,13 @@ describe('a refund whose job spends its retries', () => {
     const id = first.json().refunds[0]!.id;
     await settle(t);
     expect((await detailOf(order.id)).refunds[0]).toMatchObject({ status: 'failed' });
-    sandbox(t).refund = originalRefund().bind(sandbox(t));
+    sandbox(t).refund = realSandboxRefund(t);
     // Meanwhile £1 is refunded: the refused whole no longer fits.
     t.clock.set(new Date(t.clock.now().getTime() + 1_000));
     expect((await refund(order.id, '1.00')).statusCode).toBe(200);
-    const refused = await call(admin, retryAdminRefund, { params: { id: order.id, refundId: id } });
+    const refused = await call(operator.browser, retryAdminRefund, {
+      params: { id: order.id, refundId: id },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ApiErrorBody>().error.code).toBe('NOT_REFUNDABLE');
     expect((await detailOf(order.id)).refunds[0]).toMatchObject({ status: 'failed', retries: 0 });
@@ -292,7 +291,7 @@ describe('marking a refund refunded outside the site', () => {
 
     const params = { id: order.id, refundId: id };
     for (const note of ['', '   ', 'x'.repeat(501)]) {
-      const res = await call(admin, markAdminRefundOutside, { params, body: { note } });
+      const res = await call(operator.browser, markAdminRefundOutside, { params, body: { note } });
       expect(res.statusCode, note).toBe(422);
       expect(res.json<ApiErrorBody>().error.fields?.note).toBe(
         'Say how it was refunded, in at most 500 characters',
@@ -300,7 +299,7 @@ describe('marking a refund refunded outside the site', () => {
     }
     // A refund of another order is not this order's.
     const other = await paidOrder();
-    const wrong = await call(admin, markAdminRefundOutside, {
+    const wrong = await call(operator.browser, markAdminRefundOutside, {
       params: { id: other.order.id, refundId: id },
       body: { note: 'Bank transfer' },
     });
@@ -308,14 +307,14 @@ describe('marking a refund refunded outside the site', () => {
     expect(wrong.json<ApiErrorBody>().error.code).toBe('REFUND_NOT_FOUND');
 
     const note = 'Bank transfer from our account, ref BT-778';
-    const res = await call(admin, markAdminRefundOutside, { params, body: { note } });
+    const res = await call(operator.browser, markAdminRefundOutside, { params, body: { note } });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     expect(detail.refunds).toEqual([
       expect.objectContaining({
         status: 'refunded_outside',
         note,
-        resolvedByEmail: adminEmail,
+        resolvedByEmail: operator.email,
         resolvedAt: t.clock.now().toISOString(),
         settledAt: t.clock.now().toISOString(),
       }),
@@ -325,16 +324,20 @@ describe('marking a refund refunded outside the site', () => {
     // Nothing was asked of the provider for it.
     expect(await refundedAtProvider(payment.provider_payment_id)).toBe(0);
     expect(detail.timeline.map((e: { text: string }) => e.text)).toContainEqual(
-      `Refund of ${formatPence(price)} marked refunded outside the site by ${adminEmail}: ${note}`,
+      `Refund of ${formatPence(price)} marked refunded outside the site by ${operator.email}: ${note}`,
     );
-    const audit = (await call(admin, listAuditLog, { query: { subject: order.reference } })).json()
-      .entries as { action: string; adminEmail: string; details: Record<string, unknown> }[];
+    const audit = (
+      await call(operator.browser, listAuditLog, { query: { subject: order.reference } })
+    ).json().entries as { action: string; adminEmail: string; details: Record<string, unknown> }[];
     expect(audit.find((a) => a.action === 'order.refund.outside')).toMatchObject({
-      adminEmail,
+      adminEmail: operator.email,
       details: { refundId: id, amountPence: price, note, payment: 'refunded' },
     });
     // Twice: refused, nothing changes.
-    const twice = await call(admin, markAdminRefundOutside, { params, body: { note: 'again' } });
+    const twice = await call(operator.browser, markAdminRefundOutside, {
+      params,
+      body: { note: 'again' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json<ApiErrorBody>().error.code).toBe('REFUND_NOT_ACTIONABLE');
     // The customer's page: refunded by other means, nothing paid net.

@@ -1,7 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PaymentSessionSchema } from '#src/domain/checkout.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { signedInAdmin, signedInCustomer } from '#tests/support/operators.js';
+import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
@@ -20,11 +20,7 @@ import {
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
 const t = useTestApp();
-let admin: TestBrowser;
-let adminEmail: string;
-beforeAll(async () => {
-  ({ browser: admin, email: adminEmail } = await signedInAdmin(t));
-});
+const operator = useSignedInAdmin(t);
 beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
@@ -53,7 +49,7 @@ async function mailOf(orderId: string) {
   );
 }
 async function auditOf(reference: string) {
-  const res = await call(admin, listAuditLog, { query: { subject: reference } });
+  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 
@@ -68,7 +64,7 @@ describe('ask the customer to try again', () => {
 
   it('emails a link that gives another browser the order back, to pay again and be booked', async () => {
     const order = await failedOrder();
-    const res = await ask(admin, order.id);
+    const res = await ask(operator.browser, order.id);
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json() as { mailId: string; to: string; linkExpiresAt: string };
     expect(reply.to).toBe('ada@example.com');
@@ -80,7 +76,7 @@ describe('ask the customer to try again', () => {
     expect(await auditOf(order.reference)).toEqual([
       expect.objectContaining({
         action: 'order.ask_to_pay_again',
-        adminEmail,
+        adminEmail: operator.email,
         details: expect.objectContaining({ mailId: reply.mailId, to: 'ada@example.com' }),
       }),
     ]);
@@ -98,7 +94,9 @@ describe('ask the customer to try again', () => {
     expect(mail?.html_body).toContain(`href="${link![0]}"`);
 
     // The timeline shows the email and the operator's action.
-    const detail = (await call(admin, getAdminOrder, { params: { id: order.id } })).json() as {
+    const detail = (
+      await call(operator.browser, getAdminOrder, { params: { id: order.id } })
+    ).json() as {
       timeline: { kind: string; text: string; email?: { subject: string } }[];
     };
     expect(detail.timeline.some((e) => e.email?.subject === mail?.subject)).toBe(true);
@@ -135,8 +133,8 @@ describe('ask the customer to try again', () => {
 
   it('each request sends its own email with its own link', async () => {
     const order = await failedOrder();
-    expect((await ask(admin, order.id)).statusCode).toBe(200);
-    expect((await ask(admin, order.id)).statusCode).toBe(200);
+    expect((await ask(operator.browser, order.id)).statusCode).toBe(200);
+    expect((await ask(operator.browser, order.id)).statusCode).toBe(200);
     const mails = await mailOf(order.id);
     expect(mails).toHaveLength(2);
     expect(mails[0]?.text_body).not.toBe(mails[1]?.text_body);
@@ -159,7 +157,7 @@ describe('ask the customer to try again', () => {
       { order: authorised, status: 'authorised' },
     ];
     for (const { order, status } of cases) {
-      const res = await ask(admin, order.id);
+      const res = await ask(operator.browser, order.id);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json<ApiErrorBody>().error).toEqual({
         code: 'ORDER_NOT_BOOKING_FAILED',
@@ -169,7 +167,7 @@ describe('ask the customer to try again', () => {
     // The same order once booked.
     await settle(t);
     expect((await checkoutStatus(t.app, authorised.id)).status).toBe('booked');
-    const booked = await ask(admin, authorised.id);
+    const booked = await ask(operator.browser, authorised.id);
     expect(booked.statusCode).toBe(409);
     expect(booked.json<ApiErrorBody>().error.message).toMatch(/this order is booked\./);
     for (const { order } of cases) {
@@ -179,7 +177,7 @@ describe('ask the customer to try again', () => {
   });
 
   it('answers 404 for an order that does not exist', async () => {
-    const res = await ask(admin, '00000000-0000-4000-8000-000000000000');
+    const res = await ask(operator.browser, '00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
   });
 });
