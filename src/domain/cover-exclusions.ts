@@ -103,6 +103,15 @@ const INCLUDED_ONLY_GOODS: Readonly<Record<string, string>> = {
   'electronic-devices': 'Electronic devices (covered as new goods only)',
 };
 
+/** Each kind of exclusion's groups, as the customer reads them (the Terms list them). */
+export const COVER_EXCLUSION_GROUPS: Readonly<Record<CoverOf, readonly string[]>> = {
+  nothing: COVER_EXCLUSIONS.filter((group) => group.covered === 'nothing').map((g) => g.name),
+  'included-only': [
+    ...COVER_EXCLUSIONS.filter((group) => group.covered === 'included-only').map((g) => g.name),
+    ...Object.values(INCLUDED_ONLY_GOODS),
+  ],
+};
+
 /** What the courier's cover pays for an item, when less than its value; undefined when in full. */
 export interface ItemCover {
   covered: CoverOf;

@@ -125,6 +125,10 @@ test('How It Works explains the steps, packing, collection day, labels and track
   await expect(main).toContainText('Do not use suitcases, backpacks or duffel bags');
   await expect(main).toContainText('one label per box');
   await expect(main).toContainText('The tracking link');
+  await expect(main.getByRole('link', { name: 'how and when to claim' })).toHaveAttribute(
+    'href',
+    '/terms#terms-cover',
+  );
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });
@@ -135,10 +139,11 @@ test.describe('FAQ', () => {
     'When will my boxes be collected?',
     'What can’t I send?',
     'Can I cancel or change my booking?',
+    'What if a box is lost or damaged?',
     'How can I contact customer service?',
   ];
 
-  test('five questions; only one answer is open at a time', async ({ page }) => {
+  test('six questions; only one answer is open at a time', async ({ page }) => {
     await page.goto('/faq');
     const questions = page.getByRole('main').getByRole('button');
     await expect(questions).toHaveText(QUESTIONS);
@@ -157,7 +162,14 @@ test.describe('FAQ', () => {
       'until the courier collects your boxes',
     );
     await page.getByRole('button', { name: QUESTIONS[4] }).click();
-    const last = page.getByRole('region', { name: QUESTIONS[4] });
+    const claims = page.getByRole('region', { name: QUESTIONS[4] });
+    await expect(claims).toContainText('within 14 days of delivery');
+    await expect(claims.getByRole('link', { name: 'Terms, “Cover and claims”' })).toHaveAttribute(
+      'href',
+      '/terms#terms-cover',
+    );
+    await page.getByRole('button', { name: QUESTIONS[5] }).click();
+    const last = page.getByRole('region', { name: QUESTIONS[5] });
     await expect(last).toContainText('Customer service runs 9am to 5:30pm Monday to Friday');
     await expect(first).toBeHidden();
     await expect(page.getByRole('button', { name: QUESTIONS[0] })).toHaveAttribute(
@@ -166,7 +178,7 @@ test.describe('FAQ', () => {
     );
     await expectNoAxeViolations(page, 'with an answer open');
 
-    await page.getByRole('button', { name: QUESTIONS[4] }).click();
+    await page.getByRole('button', { name: QUESTIONS[5] }).click();
     await expect(last).toBeHidden();
   });
 
@@ -186,7 +198,7 @@ test.describe('FAQ', () => {
       'between 9:00am and 5:30pm',
     );
     await page.keyboard.press('End');
-    await expect(page.getByRole('button', { name: QUESTIONS[4] })).toBeFocused();
+    await expect(page.getByRole('button', { name: QUESTIONS.at(-1) })).toBeFocused();
     await page.keyboard.press('Home');
     await expect(first).toBeFocused();
     await page.keyboard.press('Tab');
@@ -215,14 +227,30 @@ test('Terms & Conditions carry every term of the product rules', async ({ page }
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main).toContainText('Last updated May 02, 2024');
+  // Updated when they came to describe the cover and how to claim (docs/claims.md).
+  await expect(main).toContainText('Last updated November 29, 2026');
   await expect(main).toContainText('within 14 days of receipt of the returned goods');
   await expect(main).toContainText('30 days’ notice of any material change');
   await expect(main).toContainText('You must be over 18 years of age');
+  // The cap of the original terms, now only for what the cover does not pay for.
   await expect(main).toContainText('the amount you paid for the shipment or 100 USD');
+  await expect(main).toContainText('For goods the cover pays for, what we pay');
+  // Cover and claims: the included £50, the exclusions, the time limits, how claims are paid.
+  const cover = main.locator('#terms-cover');
+  await expect(cover).toContainText('Every shipment includes £50 of cover');
+  await expect(cover).toContainText('at most £2,000 a shipment');
+  await expect(cover).toContainText('pays nothing, not even the included £50, for: glass;');
+  await expect(cover).toContainText(
+    'For jewellery and watches; art and antiques; collectibles; electronic devices (covered as new goods only), it pays no more than the included £50',
+  );
+  await expect(cover).toContainText('no movement for 10 working days after its expected delivery');
+  await expect(cover).toContainText('within 14 days of its delivery');
+  await expect(cover).toContainText('by bank transfer to a UK bank account you give us');
   // The contents list jumps to its section.
+  await main.getByRole('link', { name: 'Cover and claims' }).click();
+  await expect(main.getByRole('heading', { name: '9. Cover and claims' })).toBeInViewport();
   await main.getByRole('link', { name: 'Our liability' }).click();
-  await expect(main.getByRole('heading', { name: '9. Our liability' })).toBeInViewport();
+  await expect(main.getByRole('heading', { name: '10. Our liability' })).toBeInViewport();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
 });

@@ -4,6 +4,10 @@ import { FaqAccordion, type FaqEntry } from './faq-accordion.js';
 import { Link } from '../../lib/router.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ContentPage } from '../../components/layout/content-page.js';
+import { DAMAGE_CLAIM_DAYS, LOST_AFTER_WORKING_DAYS } from '#src/domain/claims.js';
+import { DEFAULT_COVER_SETTINGS, formatWholePounds } from '#src/domain/pricing.js';
+
+const INCLUDED = formatWholePounds(DEFAULT_COVER_SETTINGS.includedPence);
 
 const ENTRIES: readonly FaqEntry[] = [
   {
@@ -47,6 +51,28 @@ const ENTRIES: readonly FaqEntry[] = [
         <p>{CHANGES_POLICY.cancel}</p>
         <p>{CHANGES_POLICY.change}</p>
         <p>{CHANGES_POLICY.fixed}</p>
+      </>
+    ),
+  },
+  {
+    question: 'What if a box is lost or damaged?',
+    answer: (
+      <>
+        <p>
+          Every shipment includes {INCLUDED} of cover, and you can buy more when you pay. Some goods
+          are covered only by the included {INCLUDED}, and some not at all: the payment step names
+          each of your items the cover leaves out.
+        </p>
+        <p>
+          A lost box can be claimed for once the courier says it is lost, or after{' '}
+          {LOST_AFTER_WORKING_DAYS} working days with no movement past its expected delivery; a
+          damaged one within {DAMAGE_CLAIM_DAYS} days of delivery. How to claim, what a claim pays
+          and how it is paid are in our{' '}
+          <Link to={hrefOf('terms', undefined, undefined, 'terms-cover')}>
+            Terms, “Cover and claims”
+          </Link>
+          .
+        </p>
       </>
     ),
   },

@@ -94,6 +94,13 @@ export function HowItWorksPage() {
               delivery. If anything looks wrong, <Link to={hrefOf('contact')}>contact us</Link> with
               your order reference; customer service runs 9am to 5:30pm Monday to Friday.
             </p>
+            <p>
+              If a box is lost or arrives damaged, your cover pays for the goods it covers: see{' '}
+              <Link to={hrefOf('terms', undefined, undefined, 'terms-cover')}>
+                how and when to claim
+              </Link>
+              .
+            </p>
           </div>
         </section>
 

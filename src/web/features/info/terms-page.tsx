@@ -4,8 +4,22 @@ import { BRAND } from '#src/domain/site-routes.js';
 import { Link } from '../../lib/router.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { ContentPage } from '../../components/layout/content-page.js';
+import {
+  CLAIM_TARGET_TIMES,
+  DAMAGE_CLAIM_DAYS,
+  LOST_AFTER_WORKING_DAYS,
+} from '#src/domain/claims.js';
+import { COVER_EXCLUSION_GROUPS, type CoverOf } from '#src/domain/cover-exclusions.js';
+import { DEFAULT_COVER_SETTINGS, formatWholePounds } from '#src/domain/pricing.js';
 
-export const TERMS_LAST_UPDATED = 'May 02, 2024';
+/** The terms changed when they came to describe the cover and how to claim (docs/claims.md). */
+export const TERMS_LAST_UPDATED = 'November 29, 2026';
+
+const INCLUDED = formatWholePounds(DEFAULT_COVER_SETTINGS.includedPence);
+const MOST_COVER = formatWholePounds(DEFAULT_COVER_SETTINGS.maxCoverPence);
+/** The goods' group names, in the customer's words, for one kind of exclusion. */
+const groupsCovered = (covered: CoverOf) =>
+  COVER_EXCLUSION_GROUPS[covered].map((name) => name.toLowerCase()).join('; ');
 
 export function TermsPage() {
   return (
@@ -41,6 +55,9 @@ export function TermsPage() {
             </li>
             <li>
               <a href="#terms-cancellations">Cancellations and refunds</a>
+            </li>
+            <li>
+              <a href="#terms-cover">Cover and claims</a>
             </li>
             <li>
               <a href="#terms-liability">Our liability</a>
@@ -149,20 +166,76 @@ export function TermsPage() {
           <p>{CHANGES_POLICY.fixed}</p>
         </section>
 
-        <section id="terms-liability" aria-labelledby="terms-liability-title">
-          <h2 id="terms-liability-title">9. Our liability</h2>
+        <section id="terms-cover" aria-labelledby="terms-cover-title">
+          <h2 id="terms-cover-title">9. Cover and claims</h2>
+          <h3>The cover you have</h3>
           <p>
-            If your boxes are lost or damaged while in our or the courier’s care, our liability is
-            limited to the amount you paid for the shipment or 100 USD, whichever is greater. We are
-            not liable for losses caused by poor packing, prohibited items, incorrect declarations
-            or events outside our reasonable control. Nothing in these terms limits our liability
-            for death or personal injury caused by our negligence, for fraud, or for anything else
-            that cannot be limited by law.
+            Every shipment includes {INCLUDED} of cover against loss or damage. When you pay you may
+            buy more, up to the declared value of the goods the cover pays for and at most{' '}
+            {MOST_COVER} a shipment; its price is shown before you pay. You can raise it after
+            booking until the courier collects your boxes.
+          </p>
+          <h3>What the cover does not pay for</h3>
+          <p>
+            The courier’s cover pays nothing, not even the included {INCLUDED}, for:{' '}
+            {groupsCovered('nothing')}. These goods may be sent, at your own risk.
+          </p>
+          <p>
+            For {groupsCovered('included-only')}, it pays no more than the included {INCLUDED},
+            shared by all of them in the shipment: extra cover does not pay for them. The payment
+            step and the cover form name each of your items the cover leaves out.
+          </p>
+          <h3>What a claim pays</h3>
+          <p>
+            A claim pays the value you declared for the items you claim for, less what the cover
+            does not pay for, and at most the cover you have less anything already paid on claims
+            for the same shipment. Declare every item at its true value: we cannot pay more than you
+            declared.
+          </p>
+          <h3>When you can claim</h3>
+          <ul>
+            <li>
+              <strong>A lost box</strong>: once the courier says it is lost, or once it has had no
+              movement for {LOST_AFTER_WORKING_DAYS} working days after its expected delivery date.
+            </li>
+            <li>
+              <strong>A damaged box</strong>: within {DAMAGE_CLAIM_DAYS} days of its delivery. Keep
+              the box, its packaging and the damaged goods until the claim is decided: the courier
+              may ask to see them.
+            </li>
+          </ul>
+          <h3>How to claim</h3>
+          <p>
+            <Link to={hrefOf('contact')}>Contact us</Link> with your order reference, the box, the
+            items you are claiming for, photos of the damage and of the packaging, and proof of each
+            item’s value (a receipt or an invoice). We look at every claim within{' '}
+            {CLAIM_TARGET_TIMES.firstLookWorkingDays} working days, send it to the courier where the
+            courier’s cover pays, and tell you by email at each step, with the reason for our
+            decision and the rule it rests on.
+          </p>
+          <h3>How claims are paid</h3>
+          <p>
+            An approved claim is paid within {CLAIM_TARGET_TIMES.paymentWorkingDays} working days:
+            to the card you paid with, up to what is left of your payment after any refunds; above
+            that, by bank transfer to a UK bank account you give us.
+          </p>
+        </section>
+
+        <section id="terms-liability" aria-labelledby="terms-liability-title">
+          <h2 id="terms-liability-title">10. Our liability</h2>
+          <p>
+            For goods the cover pays for, what we pay if your boxes are lost or damaged is set out
+            in section 9. For any other loss or damage while your boxes are in our or the courier’s
+            care, our liability is limited to the amount you paid for the shipment or 100 USD,
+            whichever is greater. We are not liable for losses caused by poor packing, prohibited
+            items, incorrect declarations or events outside our reasonable control. Nothing in these
+            terms limits our liability for death or personal injury caused by our negligence, for
+            fraud, or for anything else that cannot be limited by law.
           </p>
         </section>
 
         <section id="terms-changes" aria-labelledby="terms-changes-title">
-          <h2 id="terms-changes-title">10. Changes to these terms</h2>
+          <h2 id="terms-changes-title">11. Changes to these terms</h2>
           <p>
             We may update these terms from time to time. We will give you 30 days’ notice of any
             material change by email or on this page before it takes effect. Bookings made before a
@@ -171,7 +244,7 @@ export function TermsPage() {
         </section>
 
         <section id="terms-contact" aria-labelledby="terms-contact-title">
-          <h2 id="terms-contact-title">11. Contact and complaints</h2>
+          <h2 id="terms-contact-title">12. Contact and complaints</h2>
           <p>
             Questions or complaints? <Link to={hrefOf('contact')}>Contact us</Link>; customer
             service runs 9am to 5:30pm Monday to Friday. These terms are governed by the law of
