@@ -342,6 +342,15 @@ describe('HEIC metadata', () => {
     expect(has(clean, IMAGE)).toBe(true);
   });
 
+  it('leaves a HEIC without Exif or XMP as it is', () => {
+    const { file } = photoHeic();
+    // Rename the two metadata items' types: nothing left to clean.
+    const renamed = Buffer.from(file);
+    for (const type of ['Exif', 'mime']) renamed.write('hvc1', renamed.indexOf(type), 'latin1');
+    const clean = stripPhotoMetadata(new Uint8Array(renamed), 'heic');
+    expect(Buffer.from(clean).equals(renamed)).toBe(true);
+  });
+
   it('refuses a HEIC whose iloc points past the end of the file', () => {
     const { file } = photoHeic();
     expect(() => stripPhotoMetadata(file.subarray(0, file.length - 10), 'heic')).toThrow(
