@@ -424,13 +424,17 @@ export function prepareEvidence(
 }
 
 /**
- * The headers a route serving a kept file sends: its real type, as a download (a browser never
- * renders it as a page of ours), not guessed at by the browser, not kept by caches.
+ * The headers a route serving a kept file sends, from the type and label recorded with it: its
+ * real type, as a download (a browser never renders it as a page of ours), not guessed at by the
+ * browser, not kept by caches.
  */
-export function evidenceResponseHeaders(file: PreparedEvidence): Record<string, string> {
+export function evidenceResponseHeaders(file: {
+  type: EvidenceType;
+  name: string;
+}): Record<string, string> {
   const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return {
-    'content-type': file.mime,
+    'content-type': EVIDENCE_TYPES[file.type].mime,
     'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     'x-content-type-options': 'nosniff',
     'cache-control': 'private, no-store',
