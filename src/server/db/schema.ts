@@ -912,6 +912,7 @@ export const claimEvents = pgTable(
   'claim_events',
   {
     id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     claimId: uuid('claim_id')
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
@@ -922,7 +923,7 @@ export const claimEvents = pgTable(
     byEmail: text('by_email'),
     text: text('text').notNull(),
   },
-  (t) => [index('claim_events_claim_idx').on(t.claimId, t.at)],
+  (t) => [index('claim_events_claim_idx').on(t.claimId, t.seq)],
 );
 
 export const schema = {

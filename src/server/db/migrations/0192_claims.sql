@@ -46,8 +46,10 @@ CREATE UNIQUE INDEX claims_refund_idx ON claims (refund_id) WHERE refund_id IS N
 -- One claim at a time per box: another may be made only once the last is declined.
 CREATE UNIQUE INDEX claims_one_per_box_idx ON claims (order_id, box_number) WHERE state <> 'declined';
 
+-- `seq` keeps the order lines were written in (several are written in one instant).
 CREATE TABLE claim_events (
   id        uuid PRIMARY KEY,
+  seq       bigint GENERATED ALWAYS AS IDENTITY,
   claim_id  uuid NOT NULL REFERENCES claims (id) ON DELETE CASCADE,
   at        timestamptz NOT NULL,
   kind      text NOT NULL CONSTRAINT claim_events_kind_check
@@ -58,4 +60,4 @@ CREATE TABLE claim_events (
   by_email  text,
   text      text NOT NULL
 );
-CREATE INDEX claim_events_claim_idx ON claim_events (claim_id, at);
+CREATE INDEX claim_events_claim_idx ON claim_events (claim_id, seq);

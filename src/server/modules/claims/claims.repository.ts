@@ -1,4 +1,4 @@
-import { asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
 import { claimEvents, claims } from '../../db/schema.js';
 
@@ -91,6 +91,6 @@ export class ClaimsRepository {
       .select()
       .from(claimEvents)
       .where(inArray(claimEvents.claimId, [...claimIds]))
-      .orderBy(asc(claimEvents.at), sql`${claimEvents.kind} = 'state' DESC`, asc(claimEvents.id));
+      .orderBy(asc(claimEvents.seq));
   }
 }
