@@ -166,6 +166,24 @@ describe('what can be claimed', () => {
     });
   });
 
+  it('a box with no movement is lost 10 working days after its expected delivery, not before', async () => {
+    const { order } = await bookedOrder(t);
+    const [shipment] = await t.database.query<{ expected_delivery: string }>(
+      "SELECT to_char(expected_delivery, 'YYYY-MM-DD') AS expected_delivery FROM shipments WHERE order_id = $1",
+      [order.id],
+    );
+    const options = await ok(t.app, getClaimOptions, { params: { id: order.id } });
+    const from = options.boxes[0]!.lost.from!;
+    expect(options.boxes[0]).toMatchObject({
+      expectedDelivery: shipment!.expected_delivery,
+      lost: { eligible: false, rule: 'lost-too-soon' },
+    });
+    expect(from > shipment!.expected_delivery).toBe(true);
+    t.clock.set(`${from}T10:00:00Z`);
+    const then = await ok(t.app, getClaimOptions, { params: { id: order.id } });
+    expect(then.boxes[0]!.lost).toMatchObject({ eligible: true });
+  });
+
   it('quotes the server’s amount for the chosen items, capped by the cover left', async () => {
     const { order, items } = await deliveredOrder();
     const quote = await ok(t.app, quoteClaim, {
