@@ -4,10 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { mailSubjects, paymentsOf, refundsOf } from '#tests/support/booking-changes.js';
-import { bookedOrder, settle } from '#tests/support/factories/payments.js';
+import { bookedOrder, sandbox, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
+import { markAdminRefundOutside } from '#src/domain/api/admin/payments.js';
 import {
   answerClaim,
   approveClaim,
@@ -23,6 +24,8 @@ import {
   sendClaimToCourier,
 } from '#src/domain/api/claims.js';
 import { CLAIM_RULES } from '#src/domain/claims.js';
+import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
+import { ProviderError } from '../../providers/provider-error.js';
 
 /**
  * Claims for a lost or damaged box (docs/claims.md) on a booked order: one small box declaring
@@ -77,6 +80,9 @@ async function track(orderId: string, what: { deliveredOn: string } | { lost: tr
     ],
   );
 }
+
+const refundOfSandbox = () =>
+  Object.getPrototypeOf(sandbox(t)).refund as SandboxPaymentProvider['refund'];
 
 async function itemIds(orderId: string) {
   const options = await ok(t.app, getClaimOptions, { params: { id: orderId } });
@@ -352,6 +358,32 @@ describe('the console', () => {
     expect((await approve(claim.id, 5000)).statusCode).toBe(409);
     const options = await ok(t.app, getClaimOptions, { params: { id: order.id } });
     expect(options.coverLeftPence).toBe(0);
+  });
+
+  it('a claim refund the card provider refuses leaves it approved; marked refunded outside, it is paid', async () => {
+    const { order, items } = await deliveredOrder();
+    const claim = (await open(order.id, { items: [{ itemId: items.jumper, units: 1 }] })).json();
+    sandbox(t).refund = async () => {
+      throw new ProviderError('payment', 'INVALID_REQUEST', false, 'Charge is disputed.');
+    };
+    try {
+      expect((await approve(claim.id, 2000)).statusCode).toBe(200);
+      await settle(t);
+    } finally {
+      sandbox(t).refund = refundOfSandbox().bind(sandbox(t));
+    }
+    const approved = await ok(admin, getAdminClaim, { params: { claimId: claim.id } });
+    expect(approved).toMatchObject({ state: 'approved', payment: { method: 'refund' } });
+    const [refund] = await t.database.query<{ id: string }>(
+      "SELECT id FROM payment_refunds WHERE order_id = $1 AND status = 'failed'",
+      [order.id],
+    );
+    await ok(admin, markAdminRefundOutside, {
+      params: { id: order.id, refundId: refund!.id },
+      body: { note: 'Paid by cheque' },
+    });
+    expect((await ok(admin, getAdminClaim, { params: { claimId: claim.id } })).state).toBe('paid');
+    expect(await claimSubjects(order.id, 'Your claim is paid')).toHaveLength(1);
   });
 
   it('above what is left to refund on the card, stays approved for a bank transfer, recorded once', async () => {
