@@ -225,6 +225,12 @@ describe('what can be claimed', () => {
     ]) {
       expect(answer.statusCode).toBe(404);
     }
+    // The tracking page's link (shared with the recipient) opens no claim.
+    const tracking = await t.app.services.tracking.view(order.id);
+    const withToken = await stranger.get(
+      `/api/v1/orders/${order.id}/claim-options?access=${encodeURIComponent(tracking!.token)}`,
+    );
+    expect(withToken.statusCode).toBe(404);
     expect(await t.database.query('SELECT id FROM claims WHERE order_id = $1', [order.id])).toEqual(
       [],
     );
