@@ -93,6 +93,31 @@ export const AUDIT_ACTIONS = {
     subject: 'the order’s reference',
     what: 'A booking cancelled for the customer (once per request key), with its reason',
   },
+  'claim.ask_info': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'More information asked of the customer on a claim (the reason is the question)',
+  },
+  'claim.courier': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'A claim recorded as sent to the courier, with the courier’s claim reference',
+  },
+  'claim.approve': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'A claim approved in full or in part, with the amount and its reason',
+  },
+  'claim.decline': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'A claim declined, with the rule and its reason',
+  },
+  'claim.bank_paid': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'An approved claim recorded as paid by bank transfer, with the bank’s reference',
+  },
   'order.ask_to_pay_again': {
     module: 'my-orders',
     subject: 'the order’s reference',

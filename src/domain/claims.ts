@@ -1,6 +1,7 @@
 /**
  * Claims for a lost or damaged box (docs/claims.md; decision 145): who may claim and when, what a
- * claim pays, and a claim's states, one record each. Pure rules: no tables, routes or pages yet.
+ * claim pays, and a claim's states, one record each. Pure rules: the server's claims module
+ * (src/server/modules/claims) stores and serves claims by them.
  * The goods the cover does not pay for, and what it pays for the rest, are counted as the cover
  * choice counts them (`countedLines` in cover.ts), so a claim never pays for what the customer
  * was told the cover leaves out, and always pays what they were told it counts.
@@ -205,7 +206,7 @@ export function claimAmount(input: ClaimAmountInput): ClaimAmount {
 
 /**
  * How long each state should last at most, by setting name: the operators' promise to the
- * customer, read by the claim's page and the console's overdue list when they are built.
+ * customer, read by the claim's timeline and the console's overdue queue.
  */
 export const CLAIM_TARGET_TIMES = {
   /** A submitted claim is looked at (sent to the courier, or more asked) within. */

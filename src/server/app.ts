@@ -35,6 +35,7 @@ import { addressBookRoutes } from './modules/address-book/index.js';
 import { addressLookupRoutes } from './modules/address-lookup/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
 import { bookingChangesRoutes } from './modules/booking-changes/index.js';
+import { claimsRoutes } from './modules/claims/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import {
   DEFAULT_RATE_LIMITS,
@@ -304,6 +305,9 @@ async function registerRoutes(
   );
   await app.register(trackingRoutes(services.tracking));
   await app.register(bookingChangesRoutes(services.bookingChanges, services.audit));
+  await app.register(
+    claimsRoutes(services.claims.service, services.claims.decisions, services.audit),
+  );
   await registerConsoleRoutes(app, services);
   await openApiRoutes(app);
   for (const url of ['/api', '/api/*']) {

@@ -16,6 +16,12 @@ import { OperatorMail, type MailDeps } from './modules/email/index.js';
 import { ContactRepository, ContactService, OperatorMessages } from './modules/contact/index.js';
 import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
+  ClaimDecisions,
+  ClaimsRepository,
+  ClaimsService,
+  type ClaimsDeps,
+} from './modules/claims/index.js';
+import {
   DeclarationService,
   OrderItemsRepository,
   OrdersRepository,
@@ -354,7 +360,29 @@ function customerServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
-  return { signUps, twoFactor, myOrders, savedItems, addressBook, contact, bookingChanges };
+  const claims = claimsServices(deps, { orders, tracking, checkout, mail });
+  return { signUps, twoFactor, myOrders, savedItems, addressBook, contact, bookingChanges, claims };
+}
+
+/** Claims for a lost or damaged box: the customer's side and the operators' decisions. */
+function claimsServices(
+  deps: AppDeps,
+  parts: Pick<ClaimsDeps, 'orders' | 'tracking' | 'checkout' | 'mail'> & {
+    checkout: CheckoutService;
+  },
+) {
+  const holidays = createUkHolidayLookup();
+  const claimsDeps: ClaimsDeps = {
+    ...parts,
+    repository: new ClaimsRepository(deps.database.db),
+    clock: deps.clock,
+    holidayOn: (date) => holidays(date, 'england-and-wales'),
+  };
+  const service = new ClaimsService(claimsDeps);
+  const decisions = new ClaimDecisions(claimsDeps, service);
+  // A claim paid by a refund is paid once the card provider confirms it (decision 151).
+  parts.checkout.onRefundSettled((refund, tx) => decisions.refundSettled(refund, tx));
+  return { service, decisions };
 }
 
 /**
@@ -368,6 +396,7 @@ function operatorServices(
   site: Site,
 ) {
   const { catalog, rates, orders, checkout, contact, bookingChanges, myOrders, mail, auth } = parts;
+  const claims = parts.claims.service;
   const db = deps.database.db;
   const audit = new AuditLog(new AuditLogRepository(db), deps.clock);
   const { admin, operatorActions } = consoleServices({
@@ -382,6 +411,7 @@ function operatorServices(
     mail,
     myOrders,
     bookingChanges,
+    claims,
     accounts: parts.accounts,
   });
   const operators = new OperatorAccounts({
@@ -413,6 +443,7 @@ function consoleServices(s: {
   mail: MailDeps;
   myOrders: MyOrdersService;
   bookingChanges: BookingChangesService;
+  claims: ClaimsService;
   accounts: AccountsService;
 }) {
   const { audit, clock, orders, checkout } = s;
@@ -426,6 +457,7 @@ function consoleServices(s: {
     notes,
     audit,
     bookingChanges: s.bookingChanges,
+    claims: s.claims,
     accounts: s.accounts,
   });
   const operatorActions = {

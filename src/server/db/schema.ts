@@ -22,6 +22,12 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../domain/order-states.js';
 import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../domain/refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../../domain/tracking.js';
 import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../../domain/booking-changes.js';
+import {
+  CLAIM_KINDS,
+  CLAIM_STATES,
+  type ClaimedItem,
+  type ClaimLine,
+} from '../../domain/claims.js';
 
 /**
  * Drizzle's view of every table. The SQL in ./migrations is the source of truth for the
@@ -858,7 +864,71 @@ export const siteRestores = pgTable(
   (t) => [index('site_restores_open_idx').on(t.restoredAt)],
 );
 
+/** Claims for a lost or damaged box (migration 0192, modules/claims; docs/claims.md). */
+export const claims = pgTable(
+  'claims',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    boxNumber: integer('box_number').notNull(),
+    parcelReference: text('parcel_reference').notNull(),
+    kind: text('kind', { enum: CLAIM_KINDS }).notNull(),
+    state: text('state', { enum: CLAIM_STATES as [string, ...string[]] })
+      .$type<(typeof CLAIM_STATES)[number]>()
+      .notNull(),
+    description: text('description').notNull(),
+    items: jsonb('items').$type<Required<ClaimedItem>[]>().notNull(),
+    lines: jsonb('lines').$type<ClaimLine[]>().notNull(),
+    itemsPence: integer('items_pence').notNull(),
+    coverLeftPence: integer('cover_left_pence').notNull(),
+    payablePence: integer('payable_pence').notNull(),
+    requestKey: text('request_key').notNull().unique('claims_request_key_key'),
+    courierClaimReference: text('courier_claim_reference'),
+    decisionExtent: text('decision_extent', { enum: ['full', 'part'] }),
+    decisionAmountPence: integer('decision_amount_pence'),
+    decisionReason: text('decision_reason'),
+    decisionRule: text('decision_rule'),
+    decidedByEmail: text('decided_by_email'),
+    paymentMethod: text('payment_method', { enum: ['refund', 'bank'] }),
+    refundId: uuid('refund_id'),
+    bankReference: text('bank_reference'),
+    stateEnteredAt: timestamp('state_entered_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    withCourierAt: timestamp('with_courier_at', { withTimezone: true }),
+    moreInfoNeededAt: timestamp('more_info_needed_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('claims_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** A claim's timeline: its state changes, the customer's messages, the operators' requests. */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['state', 'customer_message', 'operator_request'] }).notNull(),
+    state: text('state'),
+    byKind: text('by_kind', { enum: ['customer', 'operator', 'site'] }).notNull(),
+    byEmail: text('by_email'),
+    text: text('text').notNull(),
+  },
+  (t) => [index('claim_events_claim_idx').on(t.claimId, t.seq)],
+);
+
 export const schema = {
+  claims,
+  claimEvents,
   backupsTaken,
   siteRestores,
   savedAddresses,

@@ -223,6 +223,11 @@ describe('the access matrix', () => {
     expect(routes.length).toBeGreaterThan(60);
     // Among them, "Find address", which calls a paid provider: an order route.
     expect(routes.find((r) => r.url === '/api/v1/orders/:id/address-lookup')?.access).toBe('order');
+    // Claims: the customer's under the order (never the tracking link), the console's for operators.
+    const accessOf = (url: string) => routes.find((r) => r.url === url)?.access;
+    expect(accessOf('/api/v1/orders/:id/claims')).toBe('order');
+    expect(accessOf('/api/v1/orders/:id/claims/:claimId/answer')).toBe('order');
+    expect(accessOf('/api/v1/admin/claims/:claimId/approval')).toBe('operator');
     const rules = new Set(routes.map((r) => r.access));
     expect([...rules].sort()).toEqual(['account', 'operator', 'order', 'public']);
   });

@@ -1,3 +1,4 @@
+import type { ClaimView } from '#src/domain/api/claims.js';
 import type { BookingChangeView } from '#src/domain/api/booking-changes.js';
 import type { Dashboard } from '#src/domain/api/admin/orders.js';
 import {
@@ -43,6 +44,8 @@ export interface AdminDeps {
   audit: Pick<AuditLog, 'entries'>;
   /** The booking's cancellations and changes after payment, oldest first. */
   bookingChanges: { changes(orderId: string): Promise<BookingChangeView[]> };
+  /** The order's claims for a lost or damaged box, with their timelines. */
+  claims: { list(orderId: string): Promise<ClaimView[]> };
   /** The account an email belongs to: the search finds its orders by it. */
   accounts: { userIdOf(email: string): Promise<string | null> };
 }
@@ -134,8 +137,9 @@ export class AdminService {
         this.deps.outbox.listForOrder(id),
         this.deps.notes.listForOrder(id),
         this.deps.bookingChanges.changes(id),
+        this.deps.claims.list(id),
       ]);
-    const [courier, mail, notes, changes] = rest;
+    const [courier, mail, notes, changes, claims] = rest;
     return {
       timeline: orderTimeline({
         order: o,
@@ -147,6 +151,7 @@ export class AdminService {
         audit,
         notes,
         bookingChanges: changes,
+        claims,
       }),
       order: orderFacts(o, items, trackingStatus),
       payments: payments.map(paymentOf),

@@ -1,3 +1,4 @@
+import type { ClaimView } from '#src/domain/api/claims.js';
 import type { AuditEntry } from '#src/domain/api/admin/audit-log.js';
 import type { TimelineEntry } from '#src/domain/api/admin/orders.js';
 import type { BookingChangeView } from '#src/domain/api/booking-changes.js';
@@ -50,6 +51,8 @@ export interface TimelineSources {
   notes: readonly OrderNoteRow[];
   /** Cancellations and changes after payment (modules/booking-changes), oldest first. */
   bookingChanges: readonly BookingChangeView[];
+  /** Claims for a lost or damaged box (modules/claims), each with its own timeline. */
+  claims: readonly ClaimView[];
 }
 
 const BOOKING_CHANGE_ASKED: Record<BookingChangeView['kind'], string> = {
@@ -102,6 +105,7 @@ export function orderTimeline(s: TimelineSources): TimelineEntry[] {
     ...bookingEntries(s.order, s.courier),
     ...s.refunds.flatMap(refundEntries),
     ...s.bookingChanges.flatMap(bookingChangeEntries),
+    ...s.claims.flatMap(claimEntries),
     ...s.mail.flatMap(emailEntries),
     ...operatorEntries(s.audit, s.notes),
   ];
@@ -258,6 +262,21 @@ function bookingChangeEntries(c: BookingChangeView): Dated[] {
         })
       : []),
   ];
+}
+
+/**
+ * A claim's steps the customer or the site took (opened, answered, paid by the card refund); the
+ * operators' actions on it are the audit log's `claim.*` entries.
+ */
+function claimEntries(c: ClaimView): Dated[] {
+  return c.events
+    .filter((e) => e.by !== 'operator')
+    .flatMap((e) =>
+      at(new Date(e.at), {
+        kind: e.by === 'site' ? 'payment' : 'order',
+        text: `Claim for box ${c.boxNumber} (${c.kind}): ${e.kind === 'customer_message' ? `the customer answered: ${e.text}` : e.text}`,
+      }),
+    );
 }
 
 /** An email about the order, from the outbox. */

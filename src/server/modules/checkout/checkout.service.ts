@@ -30,7 +30,13 @@ import {
 import { type CancelledBy, resumeCaptures, settleCancelledBooking } from './cancelled-booking.js';
 import { ChangePayments } from './change-payments.js';
 import { cancelAuthorisation } from './operator-payments.js';
-import { Refunds, type RefundBy, type RefundRequester } from './refunds.js';
+import {
+  Refunds,
+  refundsUnderKey,
+  type RefundBy,
+  type RefundRequester,
+  type RefundSettledHandler,
+} from './refunds.js';
 import type { RefundRow } from './checkout.repository.js';
 import type { PaymentSummary } from '#src/domain/refunds.js';
 
@@ -190,6 +196,16 @@ export class CheckoutService {
     tx: DbTransaction,
   ) {
     return this.refunding.markRefundedOutside(orderId, refundId, input, tx);
+  }
+
+  /** The order's refunds asked under `requestKey` (one per payment it took from), in `tx`. */
+  async refundsUnder(orderId: string, requestKey: string, tx: DbTransaction): Promise<RefundRow[]> {
+    return refundsUnderKey(await this.deps.repository.listRefunds({ orderId }, tx), requestKey);
+  }
+
+  /** Calls `handler` in the transaction that settles each refund as refunded (refunds.ts). */
+  onRefundSettled(handler: RefundSettledHandler): void {
+    this.refunding.onSettled(handler);
   }
 
   /** The order's refunds and what is left to refund. */

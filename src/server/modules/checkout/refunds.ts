@@ -30,6 +30,13 @@ export interface RefundBy {
   email?: string;
 }
 
+/**
+ * Told, in the settling transaction, that a refund came back to the customer (the card provider
+ * confirmed it, or an operator marked it refunded outside the site): what a refund pays for (a
+ * claim) is settled with it, or not at all.
+ */
+export type RefundSettledHandler = (refund: RefundRow, tx: DbTransaction) => Promise<void>;
+
 /** A refund an operator acts on is not of this order, or not in a state to act on. */
 const REFUND_NOT_FOUND = () => new ApiError(404, 'REFUND_NOT_FOUND', 'There is no such refund.');
 
@@ -41,9 +48,14 @@ export const providerRefundKey = (refundId: string) => `refund:${refundId}`;
  * payments, under `requestKey:<payment>` (`requestRefund`, `refundInFull`).
  */
 export function refundedUnderKey(refunds: readonly RefundRow[], requestKey: string): number {
-  return refunds
-    .filter((r) => r.requestKey === requestKey || r.requestKey.startsWith(`${requestKey}:`))
-    .reduce((sum, r) => sum + r.amountPence, 0);
+  return refundsUnderKey(refunds, requestKey).reduce((sum, r) => sum + r.amountPence, 0);
+}
+
+/** The refunds one request made: under `requestKey`, and `requestKey:<payment>` for the others. */
+export function refundsUnderKey(refunds: readonly RefundRow[], requestKey: string): RefundRow[] {
+  return refunds.filter(
+    (r) => r.requestKey === requestKey || r.requestKey.startsWith(`${requestKey}:`),
+  );
 }
 
 /** Every captured (or since refunded) payment of the order, oldest first. */
@@ -67,7 +79,18 @@ export async function capturedPayments(
  * may already have gone counts against what is left.
  */
 export class Refunds {
+  private settledHandlers: RefundSettledHandler[] = [];
+
   constructor(private readonly deps: CheckoutDeps) {}
+
+  /** Set once at start-up by each module whose refunds pay for something (claims). */
+  onSettled(handler: RefundSettledHandler): void {
+    this.settledHandlers.push(handler);
+  }
+
+  private async settled(refund: RefundRow, tx: DbTransaction): Promise<void> {
+    for (const handler of this.settledHandlers) await handler(refund, tx);
+  }
 
   /**
    * Records an operator's refund of the order and queues its job, in the caller's transaction
@@ -299,6 +322,7 @@ export class Refunds {
       tx,
     );
     if (!marked) throw refundNotActionable(refund.status);
+    await this.settled(marked, tx);
     const paymentRefunded = await this.refundedIfCovered(payment, now, tx);
     return { reference: order.reference, refund: marked, paymentRefunded };
   }
@@ -418,6 +442,7 @@ export class Refunds {
       const now = clock.now();
       const settled = await repository.settleRefund(refund.id, 'succeeded', null, now, tx);
       if (!settled) return;
+      await this.settled(settled, tx);
       await this.refundedIfCovered(locked, now, tx);
       const total = refundedPence(await repository.listRefunds({ paymentId: locked.id }, tx));
       await mail.emails.send(tx, 'refund', order, {

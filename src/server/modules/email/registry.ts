@@ -16,6 +16,11 @@ import { orderLinkEmail } from './emails/order-link.email.js';
 import { passwordResetEmail } from './emails/password-reset.email.js';
 import { payAgainEmail } from './emails/pay-again.email.js';
 import { refundEmail } from './emails/refund.email.js';
+import { claimApprovedEmail } from './emails/claim-approved.email.js';
+import { claimDeclinedEmail } from './emails/claim-declined.email.js';
+import { claimMoreInfoEmail } from './emails/claim-more-info.email.js';
+import { claimPaidEmail } from './emails/claim-paid.email.js';
+import { claimSubmittedEmail } from './emails/claim-submitted.email.js';
 import { signInFailuresEmail } from './emails/sign-in-failures.email.js';
 import { signUpExistingAccountEmail } from './emails/sign-up-existing-account.email.js';
 import { signUpLinkEmail } from './emails/sign-up-link.email.js';
@@ -51,6 +56,11 @@ export const EMAILS = {
   'cover-raised': coverRaisedEmail,
   'cover-not-raised': coverNotRaisedEmail,
   refund: refundEmail,
+  'claim-submitted': claimSubmittedEmail,
+  'claim-more-info': claimMoreInfoEmail,
+  'claim-approved': claimApprovedEmail,
+  'claim-declined': claimDeclinedEmail,
+  'claim-paid': claimPaidEmail,
   'order-link': orderLinkEmail,
   'tracking-reminder': reminderEmail,
   'tracking-collected': collectedEmail,

@@ -11,3 +11,4 @@ export { TrackingTokens } from './tracking-token.js';
 export { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 export { refreshLabelsJob } from './jobs/refresh-labels.job.js';
 export { checkRebookingJob } from './jobs/check-rebooking.job.js';
+export type { ClaimBoxFacts } from './claim-facts.js';

@@ -41,6 +41,7 @@ import type {
 import { trackingMailKind } from '#src/domain/email-kinds.js';
 import type { OrderRow, OrdersService } from '../orders/index.js';
 import { expectedDeliveryOf, nextWakeAt, pollDueAt } from './poll-schedule.js';
+import { claimFactsOf, type ClaimBoxFacts } from './claim-facts.js';
 import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import {
   DAY_MS,
@@ -504,6 +505,18 @@ export class TrackingService {
    */
   statuses(orderIds: readonly string[]): Promise<ReadonlyMap<string, TrackingStatus>> {
     return this.deps.repository.statuses(orderIds);
+  }
+
+  /** Each box's dates and state as a claim reads them (claim-facts.ts); null before booking. */
+  async claimFacts(orderId: string): Promise<ClaimBoxFacts[] | null> {
+    const { repository } = this.deps;
+    const shipment = await repository.find(orderId);
+    if (!shipment) return null;
+    const [parcels, events] = await Promise.all([
+      repository.parcels(orderId),
+      repository.events(orderId),
+    ]);
+    return claimFactsOf(shipment, parcels, events);
   }
 
   /** The tracking of an order, as every page shows it; null before it is booked. */
