@@ -10,7 +10,8 @@
  *                    { "advanceMs": n } moves its clock on by n ms (its offset, added to the clock
  *                    it was given; negative moves it back);
  *                    { "scenario": { "order": "GB…", "name": "normal" | "collection_missed" |
- *                      "customs_hold" | "delivery_failed" | "returned" | "unknown_event" | "silent",
+ *                      "customs_hold" | "delivery_failed" | "returned" | "unknown_event" | "silent" |
+ *                      "lost" | "damaged",
  *                      "parcel": n } } what happens to a booked order's box n (default: every box
  *                    for a missed collection, box 1 otherwise; tracking.ts);
  *                    { "reset": true } restores the switches and the clock offset (orders keep

@@ -9,8 +9,11 @@ import {
   collectedBoxes,
   currentContact,
   currentInstructions,
+  DAMAGED_REASON,
+  LOST_REASON,
   SIMULATOR_EVENT_CODES,
   timelines,
+  trackingAt,
   UNKNOWN_EVENT_CODE,
   type TrackedOrder,
 } from './tracking.js';
@@ -103,6 +106,34 @@ describe('simulated journeys', () => {
     expect(currentInstructions(amended)).toBe('Ring twice');
     expect(collectedBoxes(amended, new Date('2026-11-27T11:30:00Z'))).toBe(1);
     expect(collectedBoxes(amended, new Date('2026-11-27T11:29:59Z'))).toBe(0);
+  });
+
+  it('loses a box: quiet after leaving the UK, then declared lost 12 working days after its expected delivery', () => {
+    const lost = order({ scenario: { name: 'lost' } });
+    // Expected on Tuesday 1 December (the normal journey's delivery day).
+    expect(timelines(lost)[0]!.events.map((e) => e.code)).toEqual([
+      'BOOKED',
+      'COLLECTED',
+      'AT_HUB',
+      'DEPARTED',
+      'LOST',
+    ]);
+    expect(when(lost, 'LOST')).toBe('2026-12-17T10:00:00.000Z');
+    expect(timelines(lost)[0]!.events.at(-1)?.reason).toBe(LOST_REASON);
+    // In between, the last thing the courier says is that the box left the UK.
+    const quiet = trackingAt(lost, new Date('2026-12-16T12:00:00Z'))[0]!.events;
+    expect(quiet.at(-1)?.code).toBe('DEPARTED');
+    expect(trackingStatusOf('LOST')).toEqual({ status: 'exception', recognised: true });
+  });
+
+  it('delivers a box damaged: delivered as usual, the delivery saying the box was damaged', () => {
+    const damaged = order({ scenario: { name: 'damaged' } });
+    expect(when(damaged, 'DELIVERED')).toBe('2026-12-01T13:45:00.000Z');
+    const delivered = timelines(damaged)[0]!.events.find((e) => e.code === 'DELIVERED');
+    expect(delivered?.reason).toBe(DAMAGED_REASON);
+    expect(
+      timelines(order())[0]!.events.find((e) => e.code === 'DELIVERED')?.reason,
+    ).toBeUndefined();
   });
 
   it('sends codes the client knows, except the one meant to be unknown', () => {

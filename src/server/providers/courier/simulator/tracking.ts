@@ -25,6 +25,8 @@ export const SCENARIOS = [
   'returned',
   'unknown_event',
   'silent',
+  'lost',
+  'damaged',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -50,6 +52,7 @@ export const SIMULATOR_EVENT_CODES = [
   'DELIVERED',
   'RETURNED',
   'CANCELLED',
+  'LOST',
 ] as const;
 /** The code of the `unknown_event` scenario: deliberately in no table of ours. */
 export const UNKNOWN_EVENT_CODE = 'MISROUTED';
@@ -127,6 +130,13 @@ export const FIRST_ATTEMPT_REASON = 'Nobody was at the address to receive it; a 
 export const SECOND_ATTEMPT_REASON = 'Nobody was at the address again';
 export const RETURN_REASON = 'Not delivered after two attempts';
 export const MISSED_REASON = 'The driver could not collect the boxes';
+export const LOST_REASON = 'Lost in transit: the courier has stopped searching for this box';
+export const DAMAGED_REASON = 'Delivered with the box and its contents damaged';
+/**
+ * The `lost` scenario: the box goes quiet after leaving the UK, and the courier declares it lost
+ * this many working days after its expected delivery day.
+ */
+export const LOST_DECLARED_AFTER_WORKING_DAYS = 12;
 
 const HUBS: Record<string, string> = {
   DHL: 'East Midlands',
@@ -221,6 +231,23 @@ function journey(
   };
   const days = transitDays(order.transit);
   const arrival = workingDaysAfter(day, Math.max(1, days - 1));
+  if (scenario === 'lost') {
+    // Collected, through the hub and out of the UK; then nothing, until the courier says lost.
+    const declared = workingDaysAfter(
+      workingDaysAfter(day, days),
+      LOST_DECLARED_AFTER_WORKING_DAYS,
+    );
+    return [
+      ...outOfTheUk(places, day, arrival, collectedAt, o).filter((e) => e.code !== 'ARRIVED'),
+      {
+        code: 'LOST',
+        description: 'Lost in transit',
+        location: places.hub,
+        at: at(declared, hm(10, 0) + o),
+        reason: LOST_REASON,
+      },
+    ];
+  }
   const there = atDestination(scenario, toCountry, arrival, o);
   return [
     ...outOfTheUk(places, day, arrival, collectedAt, o),
@@ -330,6 +357,12 @@ function lastMile(
     location: toPlace,
     at: at(date, minutes + o),
   });
+  if (scenario === 'damaged') {
+    return [
+      outForDelivery(deliveryDay),
+      { ...delivered(deliveryDay, hm(13, 45)), reason: DAMAGED_REASON },
+    ];
+  }
   if (scenario !== 'delivery_failed' && scenario !== 'returned') {
     return [outForDelivery(deliveryDay), delivered(deliveryDay, hm(13, 45))];
   }

@@ -30,6 +30,7 @@ export const TRACKING_CODES: Readonly<Record<string, TrackingStatus>> = {
   DELIVERED: 'delivered',
   RETURNED: 'returned',
   CANCELLED: 'cancelled', // the booking cancelled before collection: the journey's last event
+  LOST: 'exception', // the courier has stopped searching: a claim for a lost box may be made
 };
 
 /**
