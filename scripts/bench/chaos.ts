@@ -14,15 +14,21 @@
  * Every courier call goes through a counting proxy in front of the courier simulator; mail goes
  * to a mail server in this script that keeps what it received (chaos-smtp.ts).
  *
- * Then, once the jobs settled, it counts every harm of chaos-harms.ts per database, prints the
- * counts and a table, and exits 1 when any harm is above 0 (docs/operations.md, "Chaos").
+ * Then a backup-restore-start round trip on the embedded database (roundTrip below;
+ * CHAOS_ROUND_TRIP=off skips it, only runs it alone): backed up during checkouts, the original
+ * settled and stopped, restored, a site started on it, both on one courier simulator, one card
+ * sandbox and one mail server.
+ *
+ * Once the jobs settled, it counts every harm of chaos-harms.ts per run, prints the counts and a
+ * table, and exits 1 when any harm is above 0 (docs/operations.md, "Chaos").
  *
  * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL
  * server; the run creates its own database there. Stopping it stops every other user of that
  * server: use a cluster of your own (`pg_createcluster 15 chaos -p 5433 --start`), or
  * CHAOS_DB_RESTART=off. CHAOS_CHECKOUTS (default 40) per database; CHAOS_SECONDS (default 90)
  * bounds the traffic on each. CHAOS_INJECT=double-email sends one received message to the mail
- * server again after the run, a harm on purpose (the exit code must say 1). CHAOS_LOG_DIR keeps
+ * server again after the run, resend-after-restore one the original sent after the restored site
+ * settled: a harm on purpose (the exit code must say 1). CHAOS_LOG_DIR keeps
  * each app process's log there. Everything listens on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -594,16 +600,27 @@ async function roundTrip(): Promise<RunResult> {
     await latency(BOOKING_LATENCY_MS);
     let backupFile: string | undefined;
     let backupSaid = '';
+    const trafficStarted = Date.now();
     const backup = (async () => {
-      while (traffic.paid.length < CHECKOUTS / 2 && Date.now() - runStarted < TRAFFIC_MS)
-        await sleep(200);
-      for (let i = 0; i < 50 && courier.inFlight() === 0; i += 1) await sleep(200);
+      // Half paid, and a cover raise just confirmed (its courier call, a job, then in flight),
+      // when the traffic has one (checkout 3): the backup then holds a raise being made too.
+      const raises = CHECKOUTS > 3 ? 1 : 0;
+      while (
+        (traffic.paid.length < CHECKOUTS / 2 || traffic.coverRaisesConfirmed < raises) &&
+        Date.now() - trafficStarted < TRAFFIC_MS
+      )
+        await sleep(100);
+      if (raises === 0)
+        for (let i = 0; i < 50 && courier.inFlight() === 0; i += 1) await sleep(200);
       const inFlight = courier.inFlight();
       backupSaid = await opsScript('backup', ['--dir', work], original.env.DATA_DIR ?? '');
       backupFile = readdirSync(work)
         .filter((name) => name.startsWith('boxabroad-') && !name.endsWith('.sha256'))
         .map((name) => join(work, name))[0];
-      log(`backed up with ${traffic.paid.length} paid, ${inFlight} booking(s) in flight`);
+      log(
+        `backed up with ${traffic.paid.length} paid, ${inFlight} booking(s) in flight, ` +
+          `${traffic.coverRaisesConfirmed} cover raise(s) confirmed`,
+      );
     })();
     await traffic.run(() => backupFile !== undefined, Date.now());
     await backup;
@@ -901,6 +918,8 @@ class Traffic {
   failed = 0;
   /** Follow-ups by kind and outcome: `cover-raise done`, `date-change 409`… */
   readonly followUps = new Map<string, number>();
+  /** Cover raises the customer confirmed (the courier is asked by a job after that). */
+  coverRaisesConfirmed = 0;
   /** Refunds the operator asked and the console accepted (200). */
   readonly refunds: { orderId: string; requestKey: string }[] = [];
   constructor(
@@ -1073,11 +1092,15 @@ class Traffic {
             billing: BILLING,
           });
         }
-        return (
-          await this.step(n, jar, 'POST', `${base}/booking-changes/cover/confirmation`, {
-            changeId: raise.json.changeId,
-          })
-        ).status;
+        const confirmed = await this.step(
+          n,
+          jar,
+          'POST',
+          `${base}/booking-changes/cover/confirmation`,
+          { changeId: raise.json.changeId },
+        );
+        if (confirmed.status === 200) this.coverRaisesConfirmed += 1;
+        return confirmed.status;
       }
       case 'operator-refund': {
         // A refund needs the capture, which follows the booking: 409 until then.
