@@ -610,6 +610,8 @@ async function roundTrip(): Promise<RunResult> {
         Date.now() - trafficStarted < TRAFFIC_MS
       )
         await sleep(100);
+      // At once after the raise (its courier call takes BOOKING_LATENCY_MS); else with a booking
+      // in flight (up to 10 s).
       if (raises === 0)
         for (let i = 0; i < 50 && courier.inFlight() === 0; i += 1) await sleep(200);
       const inFlight = courier.inFlight();
@@ -713,7 +715,7 @@ async function roundTrip(): Promise<RunResult> {
       Object.fromEntries([...new Set(xs)].sort().map((k) => [k, xs.filter((x) => x === k).length]));
     return {
       database: 'restore (pglite)',
-      harms: counted.harms,
+      harms: { ...counted.harms, processesDied: first.died + second.died },
       noted: { ...counted.noted, restoreHeldEmails: held },
       detail: {
         checkoutsStarted: traffic.started,
