@@ -8,7 +8,9 @@ import {
   harmTable,
   NOTED,
   reconcileMail,
+  restoreHarms,
   type HarmCounts,
+  type RoundTripFacts,
 } from './chaos-harms.js';
 import { ChaosSmtpServer } from './chaos-smtp.js';
 import { markdownTable } from '../../tests/support/markdown.js';
@@ -77,6 +79,78 @@ describe('the chaos run’s courier count', () => {
   });
 });
 
+describe('the chaos run’s backup-restore-start round trip count', () => {
+  const mail = (messageId: string, to: string, subject: string) => ({
+    messageId,
+    to: [to],
+    subject,
+  });
+  const clean: RoundTripFacts = {
+    bookedBefore: ['BA-1', 'BA-2'],
+    bookedAfter: ['BA-3'],
+    capturesAsked: [{ id: 'pi_3', before: 'authorised' }],
+    mailBefore: [mail('<a@boxabroad>', 'ada@example.com', 'Booked BA-1')],
+    mailAfter: [mail('<c@boxabroad>', 'cy@example.com', 'Booked BA-3')],
+    pending: ['o1', 'o2', 'o3', 'o4'],
+    statusAfter: new Map([
+      ['o1', 'booked'],
+      ['o2', 'cancelled'],
+      ['o3', 'booked'],
+      ['o4', 'needs_attention'],
+    ]),
+    listed: new Set(['o1', 'o4']),
+  };
+
+  it('finds no harm when the restored site repeats nothing and lists what it did not finish', () => {
+    const got = restoreHarms(clean);
+    expect({ harms: got.harms, noted: got.noted }).toEqual({
+      harms: {
+        restoreSecondBookings: 0,
+        restoreSecondCaptures: 0,
+        restoreMailSentAgain: 0,
+        restorePendingNotListed: 0,
+      },
+      noted: { restorePendingFinished: 3, restorePendingForAnOperator: 1, restoreFirstBookings: 1 },
+    });
+  });
+
+  it('counts second bookings and captures, emails sent again and pending orders left unlisted', () => {
+    const got = restoreHarms({
+      ...clean,
+      bookedAfter: ['BA-1', 'BA-3', 'BA-4', 'BA-4'],
+      capturesAsked: [
+        { id: 'pi_1', before: 'captured' },
+        { id: 'pi_3', before: 'authorised' },
+      ],
+      mailAfter: [
+        // The same Message-ID, and the same email written again under a new one.
+        mail('a@boxabroad', 'ada@example.com', 'Booked BA-1'),
+        mail('<b2@boxabroad>', 'ada@example.com', 'Booked BA-1'),
+        mail('<c@boxabroad>', 'cy@example.com', 'Booked BA-3'),
+      ],
+      pending: [...clean.pending, 'o5', 'o6', 'o7'],
+      statusAfter: new Map([...clean.statusAfter, ['o5', 'needs_attention'], ['o6', 'booking']]),
+    });
+    expect(got.harms).toEqual({
+      restoreSecondBookings: 2,
+      restoreSecondCaptures: 1,
+      restoreMailSentAgain: 2,
+      // o5 before an operator without being listed, o6 still booking, o7 gone.
+      restorePendingNotListed: 3,
+    });
+    expect(got.found.restorePendingNotListed).toEqual([
+      'o5 (needs_attention)',
+      'o6 (booking)',
+      'o7 (missing)',
+    ]);
+    expect(exitCode({ ...noHarm, ...got.harms })).toBe(1);
+  });
+
+  it('counts every order not finished when the reconciliation never finished', () => {
+    expect(restoreHarms({ ...clean, listed: null }).harms.restorePendingNotListed).toBe(1);
+  });
+});
+
 describe('the chaos run’s exit decision', () => {
   it('is 0 with every harm at 0 and 1 with any one above', () => {
     expect(exitCode(noHarm)).toBe(0);
@@ -87,6 +161,18 @@ describe('the chaos run’s exit decision', () => {
     const doc = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
     const documented = markdownTable(doc, '## Chaos').map((row) => row[0]?.replace(/`/g, ''));
     expect(documented).toEqual(HARMS.map(([name]) => name));
+  });
+
+  it('prints what a run did not measure as -, and decides on what it measured', () => {
+    const restoreOnly = { restoreSecondBookings: 0, restoreMailSentAgain: 1 };
+    const table = harmTable([
+      { database: 'pglite', harms: noHarm, noted },
+      { database: 'restore (pglite)', harms: restoreOnly, noted: {} },
+    ]);
+    expect(table).toMatch(/harm {2}doubleBookings +0 +-/);
+    expect(table).toMatch(/harm {2}restoreMailSentAgain +0 +1/);
+    expect(table).toMatch(/exit +none +harm/);
+    expect(exitCode({ restoreSecondBookings: 0 })).toBe(0);
   });
 
   it('prints every harm and noted count per database', () => {
@@ -140,5 +226,31 @@ describe('the chaos mail server', () => {
     );
     expect(after.receivedTwice).toEqual(['one@boxabroad']);
     expect(exitCode({ ...noHarm, mailReceivedTwice: after.receivedTwice.length })).toBe(1);
+  });
+
+  it('keeps each message’s Subject, and CHAOS_INJECT’s resend after a restore is an email sent again', async () => {
+    const before = smtp.received.length;
+    await send('<three@boxabroad>');
+    const third = smtp.received.at(-1);
+    if (!third) throw new Error('nothing received');
+    expect(third.subject).toBe('Booked');
+    const seen = (from: number, to?: number) =>
+      smtp.received
+        .slice(from, to)
+        .map((m) => ({ messageId: m.messageId, to: m.to, subject: m.subject }));
+    const mark = smtp.received.length;
+    await smtp.sendAgain(third);
+    const got = restoreHarms({
+      bookedBefore: [],
+      bookedAfter: [],
+      capturesAsked: [],
+      mailBefore: seen(before, mark),
+      mailAfter: seen(mark),
+      pending: [],
+      statusAfter: new Map(),
+      listed: new Set(),
+    });
+    expect(got.harms.restoreMailSentAgain).toBe(1);
+    expect(exitCode(got.harms)).toBe(1);
   });
 });

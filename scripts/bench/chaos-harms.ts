@@ -111,9 +111,18 @@ export const HARMS = [
   ['ordersNotFinalAfterSettling', 'an order not final once the jobs settled'],
   ['processesDied', 'a process that died on its own'],
   ['http5xxWithoutRetryAfter', 'a 5xx answer without Retry-After'],
+  ['restoreSecondBookings', 'after a restore: an order booked again at the courier'],
+  ['restoreSecondCaptures', 'after a restore: a capture asked of a payment already captured'],
+  ['restoreMailSentAgain', 'after a restore: an email the original sent, sent again by itself'],
+  [
+    'restorePendingNotListed',
+    'after a restore: an order pending in the backup, neither finished nor listed for an operator',
+  ],
 ] as const;
 export type HarmName = (typeof HARMS)[number][0];
 export type HarmCounts = Record<HarmName, number>;
+/** The harms only the backup-restore-start round trip measures; the fault runs measure the rest. */
+export type RestoreHarmName = Extract<HarmName, `restore${string}`>;
 
 /** Counted and printed, not harm by themselves. */
 export const NOTED = [
@@ -124,26 +133,108 @@ export const NOTED = [
   ['bookedAnswerLost', 'booked, answer lost with a killed process'],
   ['changesPendingNotYetDue', 'a change left pending, not yet due to be asked again (5 min)'],
   ['http5xxWithRetryAfter', '5xx with Retry-After (listed by cause)'],
+  ['restorePendingFinished', 'after a restore: orders pending in the backup, finished'],
+  ['restorePendingForAnOperator', 'after a restore: orders pending in the backup, listed'],
+  ['restoreFirstBookings', 'after a restore: orders the courier had not booked, booked'],
+  ['restoreHeldEmails', 'after a restore: emails held for an operator'],
 ] as const;
 export type NotedName = (typeof NOTED)[number][0];
 
-/** 0 when every harm is 0, else 1. */
-export function exitCode(harms: HarmCounts): 0 | 1 {
+/** 0 when every harm measured is 0, else 1. */
+export function exitCode(harms: Partial<HarmCounts>): 0 | 1 {
   return Object.values(harms).some((n) => n > 0) ? 1 : 0;
+}
+
+/** One email as the mail server received it. */
+export interface ReceivedMail {
+  messageId: string;
+  to: readonly string[];
+  subject: string;
+}
+
+/**
+ * What the backup-restore-start round trip saw: the original site ran on, stopped, and a site
+ * restored from a backup taken during its checkouts ran on the same courier, card provider and
+ * mail server.
+ */
+export interface RoundTripFacts {
+  /** Our references of the courier's BookShipment SUCCESS answers, before the restored site started. */
+  bookedBefore: readonly string[];
+  /** The same, while the restored site ran. */
+  bookedAfter: readonly string[];
+  /** Every capture the restored site asked of the card provider, with the payment's state there just before. */
+  capturesAsked: readonly { id: string; before: string }[];
+  /** What the mail server received before the restored site started, and while it ran. */
+  mailBefore: readonly ReceivedMail[];
+  mailAfter: readonly ReceivedMail[];
+  /** Orders pending in the backup: a booking waiting or in flight, a capture or release waiting. */
+  pending: readonly string[];
+  /** Each order's status on the restored site once its jobs settled, by id. */
+  statusAfter: ReadonlyMap<string, string>;
+  /** The orders its reconciliation listed with what it found; null when it never finished. */
+  listed: ReadonlySet<string> | null;
+}
+
+/** Statuses an order ends in without an operator. */
+const FINISHED = new Set(['booked', 'booking_failed', 'cancelled']);
+
+export function restoreHarms(facts: RoundTripFacts) {
+  const before = new Map<string, number>();
+  for (const r of facts.bookedBefore) before.set(r, (before.get(r) ?? 0) + 1);
+  const after = new Map<string, number>();
+  for (const r of facts.bookedAfter) after.set(r, (after.get(r) ?? 0) + 1);
+  const mailKey = (m: ReceivedMail) => `${[...m.to].sort().join(',')}\n${m.subject}`;
+  const idsBefore = new Set(facts.mailBefore.map((m) => bare(m.messageId)));
+  const keysBefore = new Set(facts.mailBefore.map(mailKey));
+  const status = (id: string) => facts.statusAfter.get(id) ?? 'missing';
+  const finished = facts.pending.filter((id) => FINISHED.has(status(id)));
+  const forAnOperator = facts.pending.filter(
+    (id) => status(id) === 'needs_attention' && facts.listed?.has(id),
+  );
+  // What each harm counts, printed beside the counts.
+  const found = {
+    /** Booked by the restored site under a reference the courier had booked (or booked twice). */
+    restoreSecondBookings: [...after]
+      .filter(([r, n]) => n + (before.get(r) ?? 0) > 1)
+      .map(([r]) => r),
+    /** The card provider asked to capture a payment it had captured already. */
+    restoreSecondCaptures: facts.capturesAsked
+      .filter((c) => c.before === 'captured')
+      .map((c) => c.id),
+    /** Received again, by Message-ID or as the same email to the same people. */
+    restoreMailSentAgain: facts.mailAfter
+      .filter((m) => idsBefore.has(bare(m.messageId)) || keysBefore.has(mailKey(m)))
+      .map((m) => `${m.subject} (to ${m.to.join(', ')})`),
+    restorePendingNotListed: facts.pending
+      .filter((id) => !finished.includes(id) && !forAnOperator.includes(id))
+      .map((id) => `${id} (${status(id)})`),
+  } satisfies Record<RestoreHarmName, string[]>;
+  return {
+    found,
+    harms: Object.fromEntries(
+      Object.entries(found).map(([name, what]) => [name, what.length]),
+    ) as Record<RestoreHarmName, number>,
+    noted: {
+      restorePendingFinished: finished.length,
+      restorePendingForAnOperator: forAnOperator.length,
+      restoreFirstBookings: [...after.keys()].filter((r) => !before.has(r)).length,
+    },
+  };
 }
 
 /** The final table: every harm with its count per database, then what is only noted. */
 export function harmTable(
   runs: readonly {
     database: string;
-    harms: HarmCounts;
-    noted: Record<NotedName, number>;
+    harms: Partial<HarmCounts>;
+    noted: Partial<Record<NotedName, number>>;
   }[],
 ): string {
+  // `-`: not measured by that run (the round trip measures the restore harms only).
   const rows: string[][] = [
     ['', ...runs.map((r) => r.database)],
-    ...HARMS.map(([name]) => [`harm  ${name}`, ...runs.map((r) => String(r.harms[name]))]),
-    ...NOTED.map(([name]) => [`noted ${name}`, ...runs.map((r) => String(r.noted[name]))]),
+    ...HARMS.map(([name]) => [`harm  ${name}`, ...runs.map((r) => String(r.harms[name] ?? '-'))]),
+    ...NOTED.map(([name]) => [`noted ${name}`, ...runs.map((r) => String(r.noted[name] ?? '-'))]),
     ['exit', ...runs.map((r) => (exitCode(r.harms) ? 'harm' : 'none'))],
   ];
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** One message the chaos mail server received whole (DATA up to its final dot). */
 export interface ChaosMail {
   messageId: string;
+  /** The Subject header as it came (encoded words left as they are). */
+  subject: string;
   from: string;
   to: string[];
   raw: Buffer;
@@ -42,10 +44,15 @@ export class ChaosSmtpServer {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks);
-          const head = raw.toString('utf8').split(/\r?\n\r?\n/, 1)[0] ?? '';
+          // The header, its folded lines unfolded.
+          const head = (raw.toString('utf8').split(/\r?\n\r?\n/, 1)[0] ?? '').replace(
+            /\r?\n[ \t]+/g,
+            ' ',
+          );
           const messageId = /^message-id:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? '(none)';
           this.received.push({
             messageId,
+            subject: /^subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '',
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,

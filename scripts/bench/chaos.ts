@@ -14,20 +14,34 @@
  * Every courier call goes through a counting proxy in front of the courier simulator; mail goes
  * to a mail server in this script that keeps what it received (chaos-smtp.ts).
  *
- * Then, once the jobs settled, it counts every harm of chaos-harms.ts per database, prints the
- * counts and a table, and exits 1 when any harm is above 0 (docs/operations.md, "Chaos").
+ * Then a backup-restore-start round trip on the embedded database (roundTrip below;
+ * CHAOS_ROUND_TRIP=off skips it, only runs it alone): backed up during checkouts, the original
+ * settled and stopped, restored, a site started on it, both on one courier simulator, one card
+ * sandbox and one mail server.
+ *
+ * Once the jobs settled, it counts every harm of chaos-harms.ts per run, prints the counts and a
+ * table, and exits 1 when any harm is above 0 (docs/operations.md, "Chaos").
  *
  * CHAOS_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL
  * server; the run creates its own database there. Stopping it stops every other user of that
  * server: use a cluster of your own (`pg_createcluster 15 chaos -p 5433 --start`), or
  * CHAOS_DB_RESTART=off. CHAOS_CHECKOUTS (default 40) per database; CHAOS_SECONDS (default 90)
  * bounds the traffic on each. CHAOS_INJECT=double-email sends one received message to the mail
- * server again after the run, a harm on purpose (the exit code must say 1). CHAOS_LOG_DIR keeps
+ * server again after the run, resend-after-restore one the original sent after the restored site
+ * settled: a harm on purpose (the exit code must say 1). CHAOS_LOG_DIR keeps
  * each app process's log there. Everything listens on 127.0.0.1.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,19 +56,26 @@ import {
   exitCode,
   harmTable,
   reconcileMail,
+  restoreHarms,
   type HarmCounts,
   type NotedName,
+  type ReceivedMail,
+  type RestoreHarmName,
 } from './chaos-harms.js';
-import { ChaosSmtpServer } from './chaos-smtp.js';
+import { ChaosSmtpServer, type ChaosMail } from './chaos-smtp.js';
 
 type Kind = 'pglite' | 'postgres';
+const ROUND_TRIP = process.env.CHAOS_ROUND_TRIP ?? 'on';
+if (!['on', 'off', 'only'].includes(ROUND_TRIP))
+  throw new Error('CHAOS_ROUND_TRIP must be on, off or only');
 const chosen = process.env.CHAOS_DATABASE ?? 'both';
 if (!['pglite', 'postgres', 'both'].includes(chosen))
   throw new Error('CHAOS_DATABASE must be pglite, postgres or both');
-const KINDS: Kind[] = chosen === 'both' ? ['pglite', 'postgres'] : [chosen as Kind];
+const KINDS: Kind[] =
+  ROUND_TRIP === 'only' ? [] : chosen === 'both' ? ['pglite', 'postgres'] : [chosen as Kind];
 const INJECT = process.env.CHAOS_INJECT;
-if (INJECT !== undefined && INJECT !== 'double-email')
-  throw new Error('CHAOS_INJECT knows one harm: double-email');
+if (INJECT !== undefined && INJECT !== 'double-email' && INJECT !== 'resend-after-restore')
+  throw new Error('CHAOS_INJECT knows two harms: double-email, resend-after-restore');
 const serverUrl = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHECKOUTS = Number(process.env.CHAOS_CHECKOUTS ?? 40);
 const TRAFFIC_MS = Number(process.env.CHAOS_SECONDS ?? 90) * 1000;
@@ -67,6 +88,8 @@ const LEASE_MS = 4_000;
 const SLOW_COURIER_MS = 7_000;
 const SETTLE_MS = 120_000;
 const REASON = 'Chaos run: the customer asked';
+/** The round trip's courier: slow enough that a backup finds bookings in flight, within the lease. */
+const BOOKING_LATENCY_MS = 3_500;
 const started = Date.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) =>
@@ -244,8 +267,8 @@ async function postgresTarget(): Promise<Target> {
   };
 }
 
-function pgliteTarget(): Target {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chaos-pglite-'));
+/** A data directory made for the run, or `dataDir` (a restore's), removed after it. */
+function pgliteTarget(dataDir = mkdtempSync(join(tmpdir(), 'chaos-pglite-'))): Target {
   log(`embedded database in ${dataDir}`);
   return {
     env: { DATA_DIR: dataDir },
@@ -271,14 +294,15 @@ class Apps {
   readonly intentional = new Set<ChildProcess>();
   died = 0;
   constructor(
-    readonly kind: Kind,
+    readonly kind: string,
     readonly ports: number[],
     readonly env: Record<string, string>,
   ) {}
 
   start(i: number): Promise<void> {
     const port = this.ports[i] ?? 0;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const tap = ['--import', './scripts/bench/chaos-card-tap.ts'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...tap, 'src/server/main.ts'], {
       cwd: root,
       env: {
         ...process.env,
@@ -345,11 +369,37 @@ async function waitReady(port: number): Promise<'ready'> {
   throw new Error(`app on ${port} did not become ready`);
 }
 
+/** What every chaos app process runs with, besides its database. */
+function appEnv(courierUrl: string, smtpUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    COURIER_PROVIDER: 'transglobal',
+    COURIER_BASE_URL: courierUrl,
+    COURIER_API_KEY: 'simulator',
+    COURIER_PASSWORD: 'simulator',
+    COURIER_BOOK_TIMEOUT_MS: '20000',
+    JOB_LEASE_MS: String(LEASE_MS),
+    BOOKING_REPLY_WINDOW_MS: '10000',
+    PAYMENT_PROVIDER: 'sandbox',
+    SMTP_URL: smtpUrl,
+    SMTP_CONNECT_TIMEOUT_MS: '3000',
+    SMTP_GREETING_TIMEOUT_MS: '3000',
+    SMTP_SOCKET_TIMEOUT_MS: '3000',
+    ALLOW_SANDBOX_PROVIDERS: 'true',
+    // Every request comes from 127.0.0.1: the per-address limits would stop the run itself.
+    ...UNTHROTTLED,
+    RATE_LIMIT_CARD_DECLINES: '100000000/15m',
+  };
+}
+
 // ---- one run on one database --------------------------------------------------------------------
 interface RunResult {
-  database: Kind;
-  harms: HarmCounts;
-  noted: Record<NotedName, number>;
+  database: Kind | 'restore (pglite)';
+  /** What the run measured: the fault runs all but the restore harms, the round trip those. */
+  harms: Partial<HarmCounts>;
+  noted: Partial<Record<NotedName, number>>;
   detail: Json;
 }
 
@@ -370,25 +420,7 @@ async function runOn(kind: Kind): Promise<RunResult> {
   const ports = await Promise.all(Array.from({ length: target.processes }, () => freePort()));
   const apps = new Apps(kind, ports, {
     ...target.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    COURIER_PROVIDER: 'transglobal',
-    COURIER_BASE_URL: courier.url,
-    COURIER_API_KEY: 'simulator',
-    COURIER_PASSWORD: 'simulator',
-    COURIER_BOOK_TIMEOUT_MS: '20000',
-    JOB_LEASE_MS: String(LEASE_MS),
-    BOOKING_REPLY_WINDOW_MS: '10000',
-    PAYMENT_PROVIDER: 'sandbox',
-    SMTP_URL: smtp.url,
-    SMTP_CONNECT_TIMEOUT_MS: '3000',
-    SMTP_GREETING_TIMEOUT_MS: '3000',
-    SMTP_SOCKET_TIMEOUT_MS: '3000',
-    ALLOW_SANDBOX_PROVIDERS: 'true',
-    // Every request comes from 127.0.0.1: the per-address limits would stop the run itself.
-    ...UNTHROTTLED,
-    RATE_LIMIT_CARD_DECLINES: '100000000/15m',
+    ...appEnv(courier.url, smtp.url),
   });
   try {
     for (let i = 0; i < target.processes; i++) await apps.start(i);
@@ -483,6 +515,249 @@ async function runOn(kind: Kind): Promise<RunResult> {
   }
 }
 
+// ---- the backup-restore-start round trip ------------------------------------------------------------
+/** `npm run backup` or `restore` on an embedded database's data directory; answers what it said. */
+function opsScript(script: 'backup' | 'restore', args: string[], dataDir: string) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', `scripts/ops/${script}.ts`, ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out.trim()) : reject(new Error(`npm run ${script}: ${out.trim()}`)),
+    );
+  });
+}
+
+/** The captures an app process asked of the card sandbox (chaos-card-tap.ts). */
+function captures(path: string): { id: string; before: string }[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id: string; before: string });
+}
+
+const receivedMail = (m: ChaosMail): ReceivedMail => ({
+  messageId: m.messageId,
+  to: m.to,
+  subject: m.subject,
+});
+
+/**
+ * Backs up the embedded database during checkouts (`npm run backup`, through the running site),
+ * lets the original site finish and stops it, restores the backup into a new data directory
+ * (`npm run restore`) and starts a site on it, with both sites on one courier simulator (in this
+ * script, apart from the sites, behind the counting proxy), one card sandbox and one mail server.
+ * The card sandbox keeps its records in the site's own database, so the restored database holds
+ * the card provider as it was at the backup: before the restored site starts, its
+ * `sandbox_payments` and `sandbox_refunds` are replaced with the original's at its stop, so the
+ * restored site asks the one card provider as the original left it. A tap in each app process
+ * (chaos-card-tap.ts) writes every capture asked, with the payment's state at the sandbox before.
+ */
+async function roundTrip(): Promise<RunResult> {
+  const runStarted = Date.now();
+  log('---- backup, restore, start (pglite) ----');
+  const simulator = await startCourierSimulator({});
+  const courier = await courierProxy(simulator.url);
+  const smtp = new ChaosSmtpServer();
+  await smtp.start();
+  const work = mkdtempSync(join(tmpdir(), 'chaos-round-trip-'));
+  const original = pgliteTarget();
+  const restored = pgliteTarget(mkdtempSync(join(tmpdir(), 'chaos-restored-')));
+  const env = appEnv(courier.url, smtp.url);
+  const originalLog = join(work, 'original-captures.jsonl');
+  const restoredLog = join(work, 'restored-captures.jsonl');
+  const first = new Apps('original', [await freePort()], {
+    ...original.env,
+    ...env,
+    CHAOS_CARD_LOG: originalLog,
+  });
+  const second = new Apps('restored', [await freePort()], {
+    ...restored.env,
+    ...env,
+    CHAOS_CARD_LOG: restoredLog,
+  });
+  const latency = (ms: number) =>
+    fetch(`${simulator.url}/__control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: ms }),
+    });
+  try {
+    await first.start(0);
+    const operator = await signInOperator(first, original.env);
+    const traffic = new Traffic(first, operator);
+    // Bookings take a while, so the backup finds some waiting and some in flight.
+    await latency(BOOKING_LATENCY_MS);
+    let backupFile: string | undefined;
+    let backupSaid = '';
+    const trafficStarted = Date.now();
+    const backup = (async () => {
+      // Half paid, and a cover raise just confirmed (its courier call, a job, then in flight),
+      // when the traffic has one (checkout 3): the backup then holds a raise being made too.
+      const raises = CHECKOUTS > 3 ? 1 : 0;
+      while (
+        (traffic.paid.length < CHECKOUTS / 2 || traffic.coverRaisesConfirmed < raises) &&
+        Date.now() - trafficStarted < TRAFFIC_MS
+      )
+        await sleep(100);
+      // At once after the raise (its courier call takes BOOKING_LATENCY_MS); else with a booking
+      // in flight (up to 10 s).
+      if (raises === 0)
+        for (let i = 0; i < 50 && courier.inFlight() === 0; i += 1) await sleep(200);
+      const inFlight = courier.inFlight();
+      backupSaid = await opsScript('backup', ['--dir', work], original.env.DATA_DIR ?? '');
+      backupFile = readdirSync(work)
+        .filter((name) => name.startsWith('boxabroad-') && !name.endsWith('.sha256'))
+        .map((name) => join(work, name))[0];
+      log(
+        `backed up with ${traffic.paid.length} paid, ${inFlight} booking(s) in flight, ` +
+          `${traffic.coverRaisesConfirmed} cover raise(s) confirmed`,
+      );
+    })();
+    await traffic.run(() => backupFile !== undefined, Date.now());
+    await backup;
+    if (!backupFile) throw new Error(`the backup wrote no file: ${backupSaid}`);
+    await latency(0);
+    log(`original: traffic done (${traffic.started} checkouts); settling, then stopped`);
+    const left = await settle('original', original, first);
+    const [cards] = await left.query(`SELECT
+        (SELECT coalesce(json_agg(p), '[]') FROM sandbox_payments p) AS payments,
+        (SELECT coalesce(json_agg(r), '[]') FROM sandbox_refunds r) AS refunds`);
+    const originalOrders = await left.query(
+      `SELECT status AS k, count(*)::int AS n FROM orders GROUP BY 1 ORDER BY 1`,
+    );
+    await left.close();
+    const bookedBefore = courier.bookings.filter((b) => b.success).map((b) => b.reference);
+    const bookingsMark = courier.bookings.length;
+    const mailBefore = smtp.received.map(receivedMail);
+
+    const restoreSaid = await opsScript('restore', [backupFile], restored.env.DATA_DIR ?? '');
+    log(`restored: ${restoreSaid.split('\n')[0]}`);
+    const db = await restored.open();
+    const pending = (
+      await db.query(`SELECT id FROM orders WHERE status IN ('authorised', 'booking')
+         UNION SELECT order_id FROM payments WHERE status IN ('capture_pending', 'cancel_pending')`)
+    ).map((r) => String(r.id));
+    // The one card provider, as the original left it (ON DELETE CASCADE takes the refunds).
+    await db.query(`DELETE FROM sandbox_payments`);
+    await db.query(
+      `INSERT INTO sandbox_payments SELECT * FROM json_populate_recordset(NULL::sandbox_payments, $1::json)`,
+      [JSON.stringify(cards?.payments ?? [])],
+    );
+    await db.query(
+      `INSERT INTO sandbox_refunds SELECT * FROM json_populate_recordset(NULL::sandbox_refunds, $1::json)`,
+      [JSON.stringify(cards?.refunds ?? [])],
+    );
+    await db.close();
+
+    await second.start(0);
+    log(`restored site started with ${pending.length} order(s) pending in the backup`);
+    const after = await settle('restored', restored, second);
+    if (INJECT === 'resend-after-restore' && smtp.received[0]) {
+      await smtp.sendAgain(smtp.received[0]);
+      log('injected: one message the original sent, sent to the mail server again');
+    }
+    const [mark] = await after.query(
+      `SELECT restored_at, reconciled_at, outcome FROM site_restores ORDER BY restored_at DESC LIMIT 1`,
+    );
+    const outcome = (mark?.outcome ?? null) as {
+      bookings: { orderId: string; outcome: string }[];
+      payments: { orderId: string; outcome: string }[];
+      heldEmails: number;
+    } | null;
+    const statusAfter = new Map(
+      (await after.query(`SELECT id, status FROM orders`)).map((r) => [
+        String(r.id),
+        String(r.status),
+      ]),
+    );
+    const held = Number(
+      (await after.query(`SELECT count(*)::int AS n FROM mail WHERE status = 'held'`))[0]?.n ?? 0,
+    );
+    const capturesAsked = captures(restoredLog);
+    // What each capture the restored site asked was for, as the restored site has it.
+    const capturedFor = await after.query(
+      `SELECT p.provider_payment_id AS id, p.kind, p.status, o.reference, o.status AS order_status
+       FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.provider_payment_id = ANY($1::text[])`,
+      [capturesAsked.map((c) => c.id)],
+    );
+    const mailWritten = await after.query(
+      `SELECT kind, status, subject FROM mail WHERE created_at > $1 ORDER BY created_at`,
+      [mark?.restored_at ?? new Date()],
+    );
+    await after.close();
+    const counted = restoreHarms({
+      bookedBefore,
+      bookedAfter: courier.bookings
+        .slice(bookingsMark)
+        .filter((b) => b.success)
+        .map((b) => b.reference),
+      capturesAsked,
+      mailBefore,
+      mailAfter: smtp.received.slice(mailBefore.length).map(receivedMail),
+      pending,
+      statusAfter,
+      listed: outcome
+        ? new Set([...outcome.bookings, ...outcome.payments].map((x) => x.orderId))
+        : null,
+    });
+    const count = (xs: string[]) =>
+      Object.fromEntries([...new Set(xs)].sort().map((k) => [k, xs.filter((x) => x === k).length]));
+    return {
+      database: 'restore (pglite)',
+      harms: { ...counted.harms, processesDied: first.died + second.died },
+      noted: { ...counted.noted, restoreHeldEmails: held },
+      detail: {
+        checkoutsStarted: traffic.started,
+        checkoutsPaid: traffic.paid.length,
+        checkoutsNotCompletedByDriver: traffic.failed,
+        backup: backupSaid,
+        restore: restoreSaid,
+        originalOrdersByStatus: Object.fromEntries(originalOrders.map((r) => [r.k, r.n])),
+        originalCapturesAsked: captures(originalLog).length,
+        courierBookShipmentCallsBefore: bookingsMark,
+        courierBookShipmentCallsAfter: courier.bookings.length - bookingsMark,
+        mailReceivedBefore: mailBefore.length,
+        mailReceivedAfter: smtp.received.length - mailBefore.length,
+        pendingInBackupNowByStatus: count(pending.map((id) => statusAfter.get(id) ?? 'missing')),
+        reconciledAt: mark?.reconciled_at ?? null,
+        reconciliation: outcome && {
+          bookings: count(outcome.bookings.map((b) => b.outcome)),
+          payments: count(outcome.payments.map((p) => p.outcome)),
+          heldEmails: outcome.heldEmails,
+        },
+        restoredCapturesAsked: capturesAsked.map((c) => ({
+          ...c,
+          ...capturedFor.find((p) => p.id === c.id),
+        })),
+        restoredMailWritten: mailWritten,
+        found: counted.found,
+        seconds: Math.round((Date.now() - runStarted) / 1000),
+      },
+    };
+  } finally {
+    await first.stop(0, 'SIGTERM');
+    await second.stop(0, 'SIGTERM');
+    for (const target of [original, restored]) {
+      await target.cleanup().catch((e: unknown) => log(`cleanup: ${String(e)}`));
+    }
+    rmSync(work, { recursive: true, force: true });
+    await courier.close();
+    await simulator.close();
+    await smtp.stop();
+  }
+}
+
 /**
  * A booking change not final when it should be: `checking` (asked of the courier every minute),
  * or `pending` longer than the product leaves a change whose process stopped during its courier
@@ -506,13 +781,14 @@ const SETTLING_JOBS = [
   .join(', ');
 
 /** Until orders, jobs, mail, refunds and changes are final (or SETTLE_MS), then the database. */
-async function settle(kind: Kind, target: Target, apps: Apps) {
+async function settle(kind: string, target: Target, apps: Apps) {
   const open = `SELECT
       (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking', 'cancelling'))
     + (SELECT count(*) FROM jobs WHERE status IN ('pending', 'running') AND kind IN (${SETTLING_JOBS}) AND run_at < now() + interval '5 minutes')
     + (SELECT count(*) FROM mail WHERE status IN ('pending', 'sending') AND next_attempt_at < now() + interval '5 minutes')
     + (SELECT count(*) FROM payment_refunds WHERE status = 'pending')
-    + (SELECT count(*) FROM booking_changes WHERE ${CHANGE_OVERDUE}) AS n`;
+    + (SELECT count(*) FROM booking_changes WHERE ${CHANGE_OVERDUE})
+    + (SELECT count(*) FROM site_restores WHERE reconciled_at IS NULL) AS n`;
   const until = Date.now() + SETTLE_MS;
   if (target.live) {
     for (;;) {
@@ -644,6 +920,8 @@ class Traffic {
   failed = 0;
   /** Follow-ups by kind and outcome: `cover-raise done`, `date-change 409`… */
   readonly followUps = new Map<string, number>();
+  /** Cover raises the customer confirmed (the courier is asked by a job after that). */
+  coverRaisesConfirmed = 0;
   /** Refunds the operator asked and the console accepted (200). */
   readonly refunds: { orderId: string; requestKey: string }[] = [];
   constructor(
@@ -816,11 +1094,15 @@ class Traffic {
             billing: BILLING,
           });
         }
-        return (
-          await this.step(n, jar, 'POST', `${base}/booking-changes/cover/confirmation`, {
-            changeId: raise.json.changeId,
-          })
-        ).status;
+        const confirmed = await this.step(
+          n,
+          jar,
+          'POST',
+          `${base}/booking-changes/cover/confirmation`,
+          { changeId: raise.json.changeId },
+        );
+        if (confirmed.status === 200) this.coverRaisesConfirmed += 1;
+        return confirmed.status;
       }
       case 'operator-refund': {
         // A refund needs the capture, which follows the booking: 409 until then.
@@ -846,7 +1128,11 @@ async function count(
     received: string[];
     died: number;
   },
-): Promise<Omit<RunResult, 'database'>> {
+): Promise<{
+  harms: Omit<HarmCounts, RestoreHarmName>;
+  noted: Partial<Record<NotedName, number>>;
+  detail: Json;
+}> {
   const n = async (text: string, params?: unknown[]) => Number((await q(text, params))[0]?.n ?? 0);
   const orders = await q(`SELECT id, reference, status FROM orders`);
   const siteStatus = new Map(orders.map((r) => [String(r.reference), String(r.status)]));
@@ -910,7 +1196,7 @@ async function count(
     `SELECT count(*)::int AS n FROM booking_changes WHERE status = 'pending' AND NOT ${CHANGE_OVERDUE}`,
   );
   const fivexx = [...fivexxByCause];
-  const harms: HarmCounts = {
+  const harms: Omit<HarmCounts, RestoreHarmName> = {
     doubleBookings: courier.doubleBookings,
     courierConfirmedNotBooked: courier.confirmedNotBooked,
     bookedAnswerLostNotBeforeAnOperator: courier.unheardNotBeforeAnOperator,
@@ -929,7 +1215,7 @@ async function count(
       .filter(([c]) => !c.includes('(Retry-After)'))
       .reduce((s, [, k]) => s + k, 0),
   };
-  const noted: Record<NotedName, number> = {
+  const noted: Partial<Record<NotedName, number>> = {
     cardsHeldForAnOperator,
     mailUnknownReceived: mail.unknownReceived.length,
     mailUnknownNotReceived: mail.unknownNotReceived.length,
@@ -980,6 +1266,15 @@ for (const kind of KINDS) {
   results.push(result);
   process.stdout.write(
     `\n${kind}: ${JSON.stringify({ harms: result.harms, noted: result.noted, ...result.detail }, null, 2)}\n`,
+  );
+}
+if (ROUND_TRIP !== 'off') {
+  fivexxByCause = new Map();
+  statusCounts.clear();
+  const result = await roundTrip();
+  results.push(result);
+  process.stdout.write(
+    `\n${result.database}: ${JSON.stringify({ harms: result.harms, noted: result.noted, ...result.detail }, null, 2)}\n`,
   );
 }
 process.stdout.write(`\n${harmTable(results)}\n`);
