@@ -671,7 +671,7 @@ describe('trackShipment (TrackOrder, assumed)', () => {
     for (const bad of [
       { order: 'GB0000001', name: 'returned' },
       { order, name: 'returned', parcel: 3 },
-      { order, name: 'lost' },
+      { order, name: 'stolen' },
     ]) {
       const refused = await control({ scenario: bad });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
