@@ -8,8 +8,8 @@ import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutRepository } from './checkout.repository.js';
-import { checkoutStatus } from '#tests/support/checkout.js';
-import { settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import { checkoutStatus, useBookCallCount } from '#tests/support/checkout.js';
+import { settle, authorisedOrder, paymentsOf } from '#tests/support/factories/payments.js';
 
 /**
  * Faults around BookShipment: the database failing after the courier confirmed, a worker taken
@@ -28,24 +28,14 @@ const logger = pino(
   }),
 );
 const t = useTestApp({ logger, checkout: { replyWriteWindowMs: 2_000 } });
-let bookBase = 0;
+const bookCalls = useBookCallCount(t);
 beforeEach(() => {
-  t.clock.set('2026-11-23T10:00:00Z');
-  t.courierSimulator!.control({ reset: true });
-  bookBase = t.courierSimulator!.calls().book;
-  vi.restoreAllMocks();
   lines.length = 0;
 });
 
 const jobs = () => t.app.services.jobs;
-const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
-async function paymentStatuses(orderId: string) {
-  const rows = await t.database.query<{ status: string }>(
-    'SELECT status FROM payments WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
-  return rows.map((r) => r.status);
-}
+const paymentStatuses = async (orderId: string) =>
+  (await paymentsOf(t, orderId)).map((r) => r.status);
 async function keptReply(orderId: string) {
   const [row] = await t.database.query<{ courier_reference: string }>(
     'SELECT courier_reference FROM courier_booking_replies WHERE order_id = $1',
