@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '#tests/support/free-port.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 
@@ -13,17 +13,6 @@ let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill('SIGTERM');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Starts a second Node process: well under a second when quiet, many seconds on a busy machine.
 it('serves GetQuoteMinimal on the given port', { timeout: 30_000 }, async () => {
