@@ -89,7 +89,7 @@ export async function bookedOrder(t: TestApp, options: ReadyOrderOptions = {}) {
 }
 
 /** An order's payment rows, oldest first. */
-export async function paymentsOf(t: TestApp, orderId: string) {
+export async function orderPayments(t: TestApp, orderId: string) {
   return t.database.query<{
     id: string;
     status: string;
@@ -121,7 +121,7 @@ export async function capturedOrder(t: TestApp, options: ReadyOrderOptions = {})
   const order = await authorisedOrder(t, options);
   await settle(t);
   expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
-  const [payment] = await paymentsOf(t, order.id);
+  const [payment] = await orderPayments(t, order.id);
   expect(payment?.status).toBe('captured');
   return { order, payment: payment! };
 }

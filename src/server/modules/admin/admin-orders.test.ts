@@ -7,7 +7,7 @@ import { samplePdf } from '../../dev/sample-mail.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { quoteBody, readyOrder } from '#tests/support/factories/orders.js';
 import {
-  paymentsOf,
+  orderPayments,
   sandboxPaymentRow,
   settle,
   settledOrder,
@@ -47,7 +47,7 @@ async function needsAttentionOrder() {
   return order;
 }
 
-const payments = (orderId: string) => paymentsOf(t, orderId);
+const payments = (orderId: string) => orderPayments(t, orderId);
 const sandboxStatus = async (id: string) => (await sandboxPaymentRow(t, id))?.status;
 /** The short emails about an order to this address, or (`confirmation`) its confirmations. */
 async function mailTo(email: string, reference: string, confirmation = false) {

@@ -25,7 +25,7 @@ import { acceptTerms, deleteItem } from '#src/domain/api/declaration.js';
 import { selectService } from '#src/domain/api/orders.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
 import {
-  paymentsOf,
+  orderPayments,
   sandbox,
   sandboxPaymentRow,
   settle,
@@ -64,7 +64,7 @@ async function payAndSettle(orderId: string) {
   return { session, status: await checkoutStatus(t.app, orderId) };
 }
 const sandboxRow = async (id: string) => (await sandboxPaymentRow(t, id))!;
-const paymentRows = (orderId: string) => paymentsOf(t, orderId);
+const paymentRows = (orderId: string) => orderPayments(t, orderId);
 async function providerId(orderId: string) {
   return (await paymentRows(orderId)).at(-1)!.provider_payment_id;
 }

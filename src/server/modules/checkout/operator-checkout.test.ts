@@ -8,7 +8,7 @@ import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  paymentsOf,
+  orderPayments,
   realSandboxRefund,
   restoreSandboxRefundsAfterEach,
   sandbox,
@@ -32,7 +32,7 @@ restoreSandboxRefundsAfterEach(t);
 
 /** Booked and its payment captured. */
 const paidOrder = async () => (await capturedOrder(t)).order;
-const payments = (orderId: string) => paymentsOf(t, orderId);
+const payments = (orderId: string) => orderPayments(t, orderId);
 const sandboxRow = (id: string) => sandboxPaymentRow(t, id);
 async function mailTo(reference: string) {
   return t.database.query<{ subject: string; text_body: string }>(

@@ -10,7 +10,7 @@ import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  paymentsOf,
+  orderPayments,
   realSandboxRefund,
   restoreSandboxRefundsAfterEach,
   sandbox,
@@ -53,7 +53,7 @@ beforeEach(() => {
 restoreSandboxRefundsAfterEach(t);
 
 const paidOrder = () => capturedOrder(t);
-const payments = (orderId: string) => paymentsOf(t, orderId);
+const payments = (orderId: string) => orderPayments(t, orderId);
 const refundedAtProvider = async (providerPaymentId: string) =>
   (await sandboxPaymentRow(t, providerPaymentId))?.amount_refunded_pence;
 const refund = (orderId: string, amount: string) =>

@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { freePort } from '#tests/support/free-port.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { LARGE_BOX, routeQuery } from '#tests/support/courier.js';
+import { toQuoteMinimalBody } from '../transglobal/transglobal.mapper.js';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 let child: ChildProcess | undefined;
@@ -40,22 +42,13 @@ it('serves GetQuoteMinimal on the given port', { timeout: 30_000 }, async () => 
     method: 'POST',
     body: JSON.stringify({
       Credentials: { APIKey: 'key', Password: 'password' },
-      Shipment: {
-        Consignment: {
-          ItemType: 'Parcel',
-          Packages: [{ Weight: 30, Length: 50, Width: 50, Height: 60 }],
-        },
-        CollectionAddress: {
-          City: 'London',
-          Postcode: 'SW1A 1AA',
-          Country: { CountryID: 231, CountryCode: 'GB' },
-        },
-        DeliveryAddress: {
-          City: 'New York',
-          Postcode: '10001',
-          Country: { CountryID: 232, CountryCode: 'US' },
-        },
-      },
+      // A large box from London to New York, as our client writes it.
+      ...toQuoteMinimalBody(
+        routeQuery({
+          delivery: { countryId: 232, countryCode: 'US', postcode: '10001', city: 'New York' },
+          packages: [LARGE_BOX],
+        }),
+      ),
     }),
   });
   const reply = (await response.json()) as {
