@@ -4,7 +4,10 @@ import {
   sandboxConfirmCard,
   startPayment as startPaymentRoute,
 } from '../../src/domain/api/checkout.js';
+import { beforeEach, vi } from 'vitest';
 import { ok, type Caller } from './call.js';
+import { COURIER_TEST_NOW } from './courier.js';
+import type { TestApp } from './test-app.js';
 
 /** Pay: the payment session for the order (`payload`, which the server ignores, sent as is). */
 export async function startPayment(on: Caller, orderId: string, payload?: object) {
@@ -47,4 +50,20 @@ export async function confirm(on: Caller, orderId: string) {
 
 export async function checkoutStatus(on: Caller, orderId: string) {
   return ok(on, getCheckoutStatus, { params: { id: orderId } });
+}
+
+/**
+ * For a file about what follows a payment: before each test the clock is set to
+ * COURIER_TEST_NOW, the courier simulator reset and spies restored. Answers a count of the
+ * BookShipment calls the courier has had since the current test began.
+ */
+export function useBookCallCount(t: TestApp): () => number {
+  let base = 0;
+  beforeEach(() => {
+    t.clock.set(COURIER_TEST_NOW);
+    t.courierSimulator!.control({ reset: true });
+    base = t.courierSimulator!.calls().book;
+    vi.restoreAllMocks();
+  });
+  return () => t.courierSimulator!.calls().book - base;
 }

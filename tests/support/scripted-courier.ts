@@ -13,6 +13,14 @@ import type {
   ShipmentTracking,
 } from '../../src/server/providers/courier/courier-provider.js';
 import { ProviderError } from '../../src/server/providers/provider-error.js';
+import type { AppDeps } from '../../src/server/app.js';
+import type { Clock } from '../../src/server/clock.js';
+import {
+  startCourierSimulator,
+  type CourierSimulator,
+} from '../../src/server/providers/courier/simulator/simulator.server.js';
+import { createTestApp, simulatorClient, type TestApp } from './test-app.js';
+import { useBuilt } from './use-built.js';
 
 /** The services a courier typically offers on a route we serve, ours among others. */
 export function typicalRouteServices(): RouteService[] {
@@ -191,4 +199,33 @@ export function bookedThroughScriptedAfter(
     rebookCollection: (change) => scripted.rebookCollection(change),
     cancelShipment: (reference) => scripted.cancelShipment(reference),
   };
+}
+
+/**
+ * A file's app on `clock` whose courier books through a courier simulator of its own (on the same
+ * clock) and tracks, rebooks and cancels as `scripted` says (bookedThroughScriptedAfter). Built
+ * in a `beforeAll` with `overrides()`, closed with its simulator in an `afterAll`.
+ */
+export function useScriptedCourierApp(
+  clock: Clock,
+  scripted: ScriptedCourier,
+  overrides: () => Partial<AppDeps> = () => ({}),
+): TestApp {
+  let simulator: CourierSimulator | undefined;
+  return useBuilt(
+    'useScriptedCourierApp()',
+    async () => {
+      simulator = await startCourierSimulator({
+        clock,
+        credentials: { apiKey: 'test', password: 'test' },
+        renderPdfs: 'this-thread',
+      });
+      const courier = bookedThroughScriptedAfter(simulatorClient(simulator.url), scripted);
+      return createTestApp({ clock, courier, ...overrides() });
+    },
+    async (app) => {
+      await app.close();
+      await simulator?.close();
+    },
+  );
 }

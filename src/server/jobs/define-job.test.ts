@@ -1,17 +1,13 @@
 import { pino } from 'pino';
 import { z } from 'zod';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { systemClock } from '../clock.js';
 import { defineJob, InvalidJobError } from './define-job.js';
 import { JobQueue } from './job-queue.js';
 
 /** A job kind is one definition: the queue refuses what it could not run (docs/jobs.md). */
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.dispose());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.query('DELETE FROM jobs');
 });

@@ -1,7 +1,7 @@
 // On PostgreSQL too: workers claim jobs side by side (SKIP LOCKED).
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '#tests/support/test-database.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '#tests/support/test-database.js';
 import { systemClock } from '../clock.js';
 import { z } from 'zod';
 import { defineJob } from './define-job.js';
@@ -14,11 +14,7 @@ import {
 } from './job-queue.js';
 
 /** The job queue on a real database with the real clock: leases, lanes, takeovers, recurrence. */
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.dispose());
+const database = useTestDatabase();
 beforeEach(async () => {
   await database.query('DELETE FROM jobs');
 });

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from './define-job.js';
+import { defineRecurringJob } from './define-job.js';
 import type { JobQueue } from './job-queue.js';
 
 export const PURGE_FINISHED_JOBS_JOB = 'purge-finished-jobs';
@@ -16,17 +15,10 @@ const DAY_MS = 86_400_000;
  * thousand at a time (docs/jobs.md, "Finished jobs"). Without it the table grows by about three
  * rows an order, forever.
  */
-export const purgeFinishedJobsJob = defineJob({
+export const purgeFinishedJobsJob = defineRecurringJob({
   kind: PURGE_FINISHED_JOBS_JOB,
-  payload: z.object({}),
-  key: () => PURGE_FINISHED_JOBS_JOB,
-  lane: 'default',
   afterRestore: 'runs',
-  handle: async (
-    _payload,
-    ctx,
-    deps: { queue: JobQueue; now: () => Date; retentionDays?: number },
-  ) => {
+  handle: async (ctx, deps: { queue: JobQueue; now: () => Date; retentionDays?: number }) => {
     const days = deps.retentionDays ?? DEFAULT_JOB_RETENTION_DAYS;
     const before = new Date(deps.now().getTime() - days * DAY_MS);
     let deleted = 0;

@@ -1,26 +1,22 @@
-import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import {
   EMBEDDED_VACUUM_INTERVAL_MS,
   VACUUM_EMBEDDED_DATABASE_JOB,
   vacuumEmbeddedDatabase,
 } from '../db/vacuum.js';
-import { defineJob } from './define-job.js';
+import { defineRecurringJob, jobStopped } from './define-job.js';
 
 /**
  * Recurring, on the embedded database only (it has no autovacuum): VACUUM and ANALYZE
  * (decision 067).
  */
-export const vacuumEmbeddedDatabaseJob = defineJob({
+export const vacuumEmbeddedDatabaseJob = defineRecurringJob({
   kind: VACUUM_EMBEDDED_DATABASE_JOB,
-  payload: z.object({}),
-  key: () => VACUUM_EMBEDDED_DATABASE_JOB,
-  lane: 'default',
   afterRestore: 'runs',
-  handle: async (_payload, ctx, deps: { database: Database }) => {
+  handle: async (ctx, deps: { database: Database }) => {
     const started = performance.now();
     const tables = await vacuumEmbeddedDatabase(deps.database.query, {
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
+      stopped: jobStopped(ctx),
     });
     ctx.log.info(
       {

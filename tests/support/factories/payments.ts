@@ -87,3 +87,41 @@ export async function bookedOrder(t: TestApp, options: ReadyOrderOptions = {}) {
   expect(settled.status.status).toBe('booked');
   return settled;
 }
+
+/** An order's payment rows, oldest first. */
+export async function orderPayments(t: TestApp, orderId: string) {
+  return t.database.query<{
+    id: string;
+    status: string;
+    attempt: number;
+    provider_payment_id: string;
+    amount_pence: number;
+    card_last4: string | null;
+  }>(
+    `SELECT id, status, attempt, provider_payment_id, amount_pence, card_last4 FROM payments
+     WHERE order_id = $1 ORDER BY created_at`,
+    [orderId],
+  );
+}
+
+/** The card sandbox's record of a payment, by the provider's id (undefined when it has none). */
+export async function sandboxPaymentRow(t: TestApp, providerPaymentId: string) {
+  const [row] = await t.database.query<{
+    status: string;
+    amount_pence: number;
+    amount_refunded_pence: number;
+  }>('SELECT status, amount_pence, amount_refunded_pence FROM sandbox_payments WHERE id = $1', [
+    providerPaymentId,
+  ]);
+  return row;
+}
+
+/** An order `booked` and its payment captured; answers the order and that payment's row. */
+export async function capturedOrder(t: TestApp, options: ReadyOrderOptions = {}) {
+  const order = await authorisedOrder(t, options);
+  await settle(t);
+  expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
+  const [payment] = await orderPayments(t, order.id);
+  expect(payment?.status).toBe('captured');
+  return { order, payment: payment! };
+}

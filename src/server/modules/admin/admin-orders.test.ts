@@ -6,7 +6,12 @@ import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { quoteBody, readyOrder } from '#tests/support/factories/orders.js';
-import { settle, settledOrder } from '#tests/support/factories/payments.js';
+import {
+  orderPayments,
+  sandboxPaymentRow,
+  settle,
+  settledOrder,
+} from '#tests/support/factories/payments.js';
 import { call, ok, type CallInput } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminDashboard, getAdminOrder, listAdminOrders } from '#src/domain/api/admin/orders.js';
@@ -42,19 +47,8 @@ async function needsAttentionOrder() {
   return order;
 }
 
-async function payments(orderId: string) {
-  return t.database.query<{ status: string; provider_payment_id: string }>(
-    'SELECT status, provider_payment_id FROM payments WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
-}
-async function sandboxStatus(id: string) {
-  const [row] = await t.database.query<{ status: string }>(
-    'SELECT status FROM sandbox_payments WHERE id = $1',
-    [id],
-  );
-  return row?.status;
-}
+const payments = (orderId: string) => orderPayments(t, orderId);
+const sandboxStatus = async (id: string) => (await sandboxPaymentRow(t, id))?.status;
 /** The short emails about an order to this address, or (`confirmation`) its confirmations. */
 async function mailTo(email: string, reference: string, confirmation = false) {
   return t.database.query<{ subject: string; text_body: string; kind: string }>(

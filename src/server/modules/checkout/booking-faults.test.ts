@@ -8,8 +8,8 @@ import { buildApp } from '../../app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutRepository } from './checkout.repository.js';
-import { checkoutStatus } from '#tests/support/checkout.js';
-import { settle, authorisedOrder } from '#tests/support/factories/payments.js';
+import { checkoutStatus, useBookCallCount } from '#tests/support/checkout.js';
+import { settle, authorisedOrder, orderPayments } from '#tests/support/factories/payments.js';
 
 /**
  * Faults around BookShipment: the database failing after the courier confirmed, a worker taken
@@ -28,24 +28,14 @@ const logger = pino(
   }),
 );
 const t = useTestApp({ logger, checkout: { replyWriteWindowMs: 2_000 } });
-let bookBase = 0;
+const bookCalls = useBookCallCount(t);
 beforeEach(() => {
-  t.clock.set('2026-11-23T10:00:00Z');
-  t.courierSimulator!.control({ reset: true });
-  bookBase = t.courierSimulator!.calls().book;
-  vi.restoreAllMocks();
   lines.length = 0;
 });
 
 const jobs = () => t.app.services.jobs;
-const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
-async function paymentStatuses(orderId: string) {
-  const rows = await t.database.query<{ status: string }>(
-    'SELECT status FROM payments WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
-  return rows.map((r) => r.status);
-}
+const paymentStatuses = async (orderId: string) =>
+  (await orderPayments(t, orderId)).map((r) => r.status);
 async function keptReply(orderId: string) {
   const [row] = await t.database.query<{ courier_reference: string }>(
     'SELECT courier_reference FROM courier_booking_replies WHERE order_id = $1',
@@ -118,26 +108,35 @@ describe('the courier confirmed: the booking is never lost', () => {
   });
 });
 
+/**
+ * Holds the courier client's BookShipment calls until `release()`: `called` settles once the
+ * first call has started; each then goes to the courier as usual.
+ */
+function holdBookShipment() {
+  let release!: () => void;
+  const slow = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let calling!: () => void;
+  const called = new Promise<void>((resolve) => {
+    calling = resolve;
+  });
+  const book = TransglobalCourier.prototype.bookShipment;
+  vi.spyOn(TransglobalCourier.prototype, 'bookShipment').mockImplementation(async function (
+    this: TransglobalCourier,
+    ...args: Parameters<TransglobalCourier['bookShipment']>
+  ) {
+    calling();
+    await slow;
+    return book.apply(this, args);
+  });
+  return { called, release };
+}
+
 describe('a booking in flight on a worker that lost its job', () => {
   it('the worker that takes the job over waits for the call; the late SUCCESS books the order once', async () => {
     const order = await authorisedOrder(t);
-    let release!: () => void;
-    const slow = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let calling!: () => void;
-    const called = new Promise<void>((resolve) => {
-      calling = resolve;
-    });
-    const book = TransglobalCourier.prototype.bookShipment;
-    vi.spyOn(TransglobalCourier.prototype, 'bookShipment').mockImplementation(async function (
-      this: TransglobalCourier,
-      ...args: Parameters<TransglobalCourier['bookShipment']>
-    ) {
-      calling();
-      await slow;
-      return book.apply(this, args);
-    });
+    const { called, release } = holdBookShipment();
     const first = jobs().runOnce();
     await called;
     // The first worker's lease ran out (as if cut off from the database) and another took over.
@@ -164,23 +163,7 @@ describe('a booking in flight on a worker that lost its job', () => {
     // The courier refuses the look-up by our reference: only an operator can settle it.
     t.courierSimulator!.control({ find: 'fail' });
     const order = await authorisedOrder(t);
-    let release!: () => void;
-    const slow = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let calling!: () => void;
-    const called = new Promise<void>((resolve) => {
-      calling = resolve;
-    });
-    const book = TransglobalCourier.prototype.bookShipment;
-    vi.spyOn(TransglobalCourier.prototype, 'bookShipment').mockImplementation(async function (
-      this: TransglobalCourier,
-      ...args: Parameters<TransglobalCourier['bookShipment']>
-    ) {
-      calling();
-      await slow;
-      return book.apply(this, args);
-    });
+    const { called, release } = holdBookShipment();
     const first = jobs().runOnce();
     await called;
     t.clock.set('2026-11-23T10:30:00Z');

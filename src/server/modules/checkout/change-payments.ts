@@ -5,7 +5,7 @@ import { queueCancels, type ChangePaymentHandler, type CheckoutDeps } from './ch
 import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
 import type { PaymentEvents } from './payment-events.js';
-import { createPayment, paymentSession } from './payment-session.js';
+import { createPayment, existingPayment, paymentSession } from './payment-session.js';
 
 /**
  * Payments for a change to a booked order, separate from the order's own payment (a cover raise:
@@ -39,19 +39,9 @@ export class ChangePayments {
     amountPence: number;
     description: string;
   }): Promise<PaymentSession> {
-    const { payment, repository } = this.deps;
     const idempotencyKey = `change:${input.changeId}:amount:${input.amountPence}`;
-    const existing = await repository.paymentByKey(idempotencyKey);
-    if (existing) {
-      if (PAYMENT_STATUS_RANK[existing.status] === 0) {
-        const remote = await payment.retrievePayment(existing.providerPaymentId);
-        if (remote.status === 'authorised') {
-          await this.events.apply(existing.providerPaymentId, remote, 'payment.authorised');
-        }
-      }
-      const current = (await repository.paymentByKey(idempotencyKey)) ?? existing;
-      return paymentSession(this.deps, current);
-    }
+    const existing = await existingPayment(this.deps, this.events, idempotencyKey);
+    if (existing) return paymentSession(this.deps, existing);
     const row = await createPayment(this.deps, {
       orderId: input.orderId,
       orderReference: input.orderReference,

@@ -1,17 +1,18 @@
 // On PostgreSQL too: payments and webhooks arriving at once capture exactly once.
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  actAsOneBrowser,
-  simulatorClient,
-  type TestApp,
-} from '#tests/support/test-app.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp, actAsOneBrowser, simulatorClient } from '#tests/support/test-app.js';
 import { buildApp } from '../../app.js';
 import { CHECKOUT_MESSAGES } from './checkout-deps.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
-import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
+import {
+  checkoutStatus,
+  confirm,
+  payWithCard,
+  startPayment,
+  useBookCallCount,
+} from '#tests/support/checkout.js';
 import { call, untyped } from '#tests/support/call.js';
 import { getTracking } from '#src/domain/api/tracking.js';
 import { getCollectionDates, setCollectionDate } from '#src/domain/api/booking.js';
@@ -23,25 +24,19 @@ import {
 import { acceptTerms, deleteItem } from '#src/domain/api/declaration.js';
 import { selectService } from '#src/domain/api/orders.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
-import { sandbox, settle } from '#tests/support/factories/payments.js';
+import {
+  orderPayments,
+  sandbox,
+  sandboxPaymentRow,
+  settle,
+} from '#tests/support/factories/payments.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Every test pays from the same address under a stopped clock: more payment requests than
-  // the per-address limit allows in one window (the limit has its own tests).
-  t = await createTestApp({ rateLimits: { payments: { max: 1000, windowSeconds: 900 } } });
-});
-afterAll(() => t.close());
-let bookBase = 0;
-beforeEach(() => {
-  t.clock.set('2026-11-23T10:00:00Z');
-  t.courierSimulator!.control({ reset: true });
-  bookBase = t.courierSimulator!.calls().book;
-  vi.restoreAllMocks();
-});
+// Every test pays from the same address under a stopped clock: more payment requests than
+// the per-address limit allows in one window (the limit has its own tests).
+const t = useTestApp({ rateLimits: { payments: { max: 1000, windowSeconds: 900 } } });
+const bookCalls = useBookCallCount(t);
 
 const jobs = () => t.app.services.jobs;
-const bookCalls = () => t.courierSimulator!.calls().book - bookBase;
 /**
  * A good card authorises the session; the page's confirm call and the due jobs then run. Returns
  * what the confirm call answered.
@@ -68,19 +63,8 @@ async function payAndSettle(orderId: string) {
   await settle(t);
   return { session, status: await checkoutStatus(t.app, orderId) };
 }
-async function sandboxRow(id: string) {
-  const [row] = await t.database.query<{ status: string; amount_pence: number }>(
-    'SELECT status, amount_pence FROM sandbox_payments WHERE id = $1',
-    [id],
-  );
-  return row!;
-}
-async function paymentRows(orderId: string) {
-  return t.database.query<{ status: string; provider_payment_id: string; attempt: number }>(
-    'SELECT status, provider_payment_id, attempt FROM payments WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
-}
+const sandboxRow = async (id: string) => (await sandboxPaymentRow(t, id))!;
+const paymentRows = (orderId: string) => orderPayments(t, orderId);
 async function providerId(orderId: string) {
   return (await paymentRows(orderId)).at(-1)!.provider_payment_id;
 }

@@ -7,9 +7,12 @@ import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
+  capturedOrder,
+  orderPayments,
   realSandboxRefund,
   restoreSandboxRefundsAfterEach,
   sandbox,
+  sandboxPaymentRow,
   settle,
 } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
@@ -28,32 +31,9 @@ beforeEach(() => {
 restoreSandboxRefundsAfterEach(t);
 
 /** Booked and its payment captured. */
-async function paidOrder() {
-  const order = await authorisedOrder(t);
-  await settle(t);
-  expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
-  expect((await payments(order.id))[0]?.status).toBe('captured');
-  return order;
-}
-
-async function payments(orderId: string) {
-  return t.database.query<{
-    id: string;
-    status: string;
-    provider_payment_id: string;
-    amount_pence: number;
-  }>(
-    'SELECT id, status, provider_payment_id, amount_pence FROM payments WHERE order_id = $1 ORDER BY created_at',
-    [orderId],
-  );
-}
-async function sandboxRow(id: string) {
-  const [row] = await t.database.query<{ status: string; amount_refunded_pence: number }>(
-    'SELECT status, amount_refunded_pence FROM sandbox_payments WHERE id = $1',
-    [id],
-  );
-  return row;
-}
+const paidOrder = async () => (await capturedOrder(t)).order;
+const payments = (orderId: string) => orderPayments(t, orderId);
+const sandboxRow = (id: string) => sandboxPaymentRow(t, id);
 async function mailTo(reference: string) {
   return t.database.query<{ subject: string; text_body: string }>(
     `SELECT subject, text_body FROM mail WHERE to_address = 'ada@example.com'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbTransaction } from '../../db/client.js';
 import { ApiError } from '../../http/errors.js';
 import type { ShipmentDocuments } from '../../providers/courier/courier-provider.js';
-import { queueCancels, type CheckoutDeps } from './checkout-deps.js';
+import { releaseAuthorisations, type CheckoutDeps } from './checkout-deps.js';
 import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import { bookingConfirmationOf, documentsOf } from './confirmation-email.js';
 import { errorMessage } from '../../error-message.js';
@@ -168,14 +168,7 @@ async function resolveNotBooked(deps: CheckoutDeps, order: OrderRow, tx: DbTrans
     },
     tx,
   );
-  const cancelled = await deps.repository.movePayments(
-    { orderId },
-    'authorised',
-    'cancel_pending',
-    deps.clock.now(),
-    tx,
-  );
-  await queueCancels(deps.jobs, cancelled, tx);
+  await releaseAuthorisations(deps, orderId, tx);
   await deps.mail.emails.send(tx, 'not-booked', order, {});
   return { reference: order.reference, status: 'booking_failed' as const };
 }

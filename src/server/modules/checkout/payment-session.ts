@@ -29,7 +29,7 @@ export class PaymentSessions {
    * and the collection date is checked again, so never for a date that has gone by.
    */
   async start(orderId: string): Promise<PaymentSession> {
-    const { orders, payment, repository } = this.deps;
+    const { orders, repository } = this.deps;
     let order = await orders.load(orderId);
     if (!isEditable(order.status)) {
       const current = await repository.paymentOfAttempt(orderId, order.paymentAttempt);
@@ -81,20 +81,8 @@ export class PaymentSessions {
     }
     const amountPence = pricePence;
     const idempotencyKey = `order:${order.id}:attempt:${order.paymentAttempt}:amount:${amountPence}`;
-    const existing = await repository.paymentByKey(idempotencyKey);
-    if (existing) {
-      // An authorisation whose event and confirm call were both lost (browser closed, event
-      // undelivered) is picked up here rather than left hanging.
-      if (PAYMENT_STATUS_RANK[existing.status] === 0) {
-        const remote = await payment.retrievePayment(existing.providerPaymentId);
-        if (remote.status === 'authorised') {
-          await this.events.apply(existing.providerPaymentId, remote, 'payment.authorised');
-          const current = await repository.paymentByKey(idempotencyKey);
-          if (current) return this.session(current);
-        }
-      }
-      return this.session(existing);
-    }
+    const existing = await existingPayment(this.deps, this.events, idempotencyKey);
+    if (existing) return this.session(existing);
     return this.session(
       await createPayment(this.deps, {
         orderId: order.id,
@@ -128,6 +116,24 @@ export class PaymentSessions {
   private session(row: PaymentRow): PaymentSession {
     return paymentSession(this.deps, row);
   }
+}
+
+/**
+ * The payment already made under `idempotencyKey`, or undefined. An authorisation whose event and
+ * confirm call were both lost (browser closed, event undelivered) is applied first, so a repeated
+ * request picks it up rather than leaving it hanging; answers the row as it then stands.
+ */
+export async function existingPayment(
+  deps: Pick<CheckoutDeps, 'payment' | 'repository'>,
+  events: Pick<PaymentEvents, 'apply'>,
+  idempotencyKey: string,
+): Promise<PaymentRow | undefined> {
+  const existing = await deps.repository.paymentByKey(idempotencyKey);
+  if (!existing || PAYMENT_STATUS_RANK[existing.status] !== 0) return existing;
+  const remote = await deps.payment.retrievePayment(existing.providerPaymentId);
+  if (remote.status !== 'authorised') return existing;
+  await events.apply(existing.providerPaymentId, remote, 'payment.authorised');
+  return (await deps.repository.paymentByKey(idempotencyKey)) ?? existing;
 }
 
 /**

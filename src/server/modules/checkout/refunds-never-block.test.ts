@@ -9,9 +9,12 @@ import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
+  capturedOrder,
+  orderPayments,
   realSandboxRefund,
   restoreSandboxRefundsAfterEach,
   sandbox,
+  sandboxPaymentRow,
   settle,
 } from '#tests/support/factories/payments.js';
 import { call, ok } from '#tests/support/call.js';
@@ -49,35 +52,10 @@ beforeEach(() => {
 
 restoreSandboxRefundsAfterEach(t);
 
-async function paidOrder() {
-  const order = await authorisedOrder(t);
-  await settle(t);
-  expect((await checkoutStatus(t.app, order.id)).status).toBe('booked');
-  const [payment] = await payments(order.id);
-  expect(payment?.status).toBe('captured');
-  return { order, payment: payment! };
-}
-
-async function payments(orderId: string) {
-  return t.database.query<{
-    id: string;
-    status: string;
-    provider_payment_id: string;
-    amount_pence: number;
-    card_last4: string | null;
-  }>(
-    `SELECT id, status, provider_payment_id, amount_pence, card_last4 FROM payments
-     WHERE order_id = $1 ORDER BY created_at`,
-    [orderId],
-  );
-}
-async function refundedAtProvider(providerPaymentId: string) {
-  const [row] = await t.database.query<{ amount_refunded_pence: number }>(
-    'SELECT amount_refunded_pence FROM sandbox_payments WHERE id = $1',
-    [providerPaymentId],
-  );
-  return row?.amount_refunded_pence;
-}
+const paidOrder = () => capturedOrder(t);
+const payments = (orderId: string) => orderPayments(t, orderId);
+const refundedAtProvider = async (providerPaymentId: string) =>
+  (await sandboxPaymentRow(t, providerPaymentId))?.amount_refunded_pence;
 const refund = (orderId: string, amount: string) =>
   call(operator.browser, refundAdminOrder, {
     params: { id: orderId },

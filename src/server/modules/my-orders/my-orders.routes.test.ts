@@ -185,6 +185,16 @@ describe('Manage my booking', () => {
     );
   }
   const tokenOf = (text: string) => /\/manage-booking\?token=([^\s]+)/.exec(text)?.[1] ?? '';
+  /** A draft of `email`'s, a link to it asked for from another browser, and that link's token. */
+  async function linkedDraft(name: string) {
+    const email = uniqueEmail(name);
+    const order = await draftIn(new TestBrowser(t.app), email);
+    await call(new TestBrowser(t.app), requestBookingLink, {
+      body: { reference: order.reference, email },
+    });
+    const [mail] = await linkMails(email);
+    return { order, token: tokenOf(mail!.text_body) };
+  }
 
   it('emails a single-use link only when the reference and email match, with the same answer', async () => {
     const email = uniqueEmail('manage');
@@ -240,40 +250,19 @@ describe('Manage my booking', () => {
   });
 
   it('a link stops working after an hour', async () => {
-    const email = uniqueEmail('late');
-    const order = await draftIn(new TestBrowser(t.app), email);
-    await call(new TestBrowser(t.app), requestBookingLink, {
-      body: {
-        reference: order.reference,
-        email,
-      },
-    });
-    const [mail] = await linkMails(email);
+    const { order, token } = await linkedDraft('late');
     t.clock.set('2026-11-23T11:00:01Z');
     onTestFinished(() => t.clock.set('2026-11-23T10:00:00Z'));
     const late = new TestBrowser(t.app);
-    expect(
-      (await call(late, openBookingLink, { body: { token: tokenOf(mail!.text_body) } })).statusCode,
-    ).toBe(410);
+    expect((await call(late, openBookingLink, { body: { token } })).statusCode).toBe(410);
     expectNotFound(await call(late, getOrder, { params: { id: order.id } }));
   });
 
   it('a signed-in customer who opens the link gets the order in their account', async () => {
-    const email = uniqueEmail('claim');
-    const order = await draftIn(new TestBrowser(t.app), email);
-    await call(new TestBrowser(t.app), requestBookingLink, {
-      body: {
-        reference: order.reference,
-        email,
-      },
-    });
-    const [mail] = await linkMails(email);
+    const { order, token } = await linkedDraft('claim');
     const account = new TestBrowser(t.app);
     await customer(t, { browser: account, email: uniqueEmail('claimer'), name: 'Ada' });
-    expect(
-      (await call(account, openBookingLink, { body: { token: tokenOf(mail!.text_body) } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await call(account, openBookingLink, { body: { token } })).statusCode).toBe(200);
     expect((await listed(account)).map((o) => o.reference)).toEqual([order.reference]);
   });
 

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from '#tests/support/call.js';
 import { customer } from '#tests/support/factories/accounts.js';
 import { COLLECTION_ADDRESS, newOrder } from '#tests/support/factories/orders.js';
 import { bookedOrder } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
-import { bookedThroughScriptedAfter, ScriptedCourier } from '#tests/support/scripted-courier.js';
-import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
+import { ScriptedCourier, useScriptedCourierApp } from '#tests/support/scripted-courier.js';
 import { getAdminOrder, listAdminOrders } from '#src/domain/api/admin/orders.js';
 import { getAccountOrder, listAccountOrders } from '#src/domain/api/my-orders.js';
 import { getOrder } from '#src/domain/api/orders.js';
@@ -15,10 +14,6 @@ import { londonAt } from '#src/domain/london-time.js';
 import type { TrackingStatus } from '#src/domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type { CourierTrackingEvent } from '../../providers/courier/courier-provider.js';
-import {
-  startCourierSimulator,
-  type CourierSimulator,
-} from '../../providers/courier/simulator/simulator.server.js';
 
 /**
  * One status for each order, whatever page asks (docs/tracking.md, "The order's status"): a
@@ -27,8 +22,7 @@ import {
 
 const clock = fixedClock('2026-11-23T10:00:00Z');
 const scripted = new ScriptedCourier();
-let simulator: CourierSimulator;
-let t: TestApp;
+const t = useScriptedCourierApp(clock, scripted);
 
 const NEW_YORK = {
   firstName: 'Grace',
@@ -43,22 +37,6 @@ const NEW_YORK = {
 function event(courierCode: string, status: TrackingStatus, at: Date): CourierTrackingEvent {
   return { courierCode, status, recognised: true, description: courierCode, at };
 }
-
-beforeAll(async () => {
-  simulator = await startCourierSimulator({
-    clock,
-    credentials: { apiKey: 'test', password: 'test' },
-    renderPdfs: 'this-thread',
-  });
-  const client = simulatorClient(simulator.url);
-  // Booking and routes through the simulator; tracking as the test scripts it.
-  const courier = bookedThroughScriptedAfter(client, scripted);
-  t = await createTestApp({ clock, courier });
-});
-afterAll(async () => {
-  await t.close();
-  await simulator.close();
-});
 
 async function pollAt(time: Date) {
   clock.set(time);

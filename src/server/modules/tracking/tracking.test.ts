@@ -1,11 +1,10 @@
 // On PostgreSQL too: two tabs rebook at once and the poll claims shipments under the order's lock.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, ok } from '#tests/support/call.js';
 import { bookedOrder, settle } from '#tests/support/factories/payments.js';
-import { bookedThroughScriptedAfter, ScriptedCourier } from '#tests/support/scripted-courier.js';
-import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
+import { ScriptedCourier, useScriptedCourierApp } from '#tests/support/scripted-courier.js';
 import {
   getOrderTracking,
   getTracking,
@@ -23,10 +22,6 @@ import { pollShipmentsJob } from './jobs/poll-shipments.job.js';
 import type { TrackingStatus } from '#src/domain/tracking.js';
 import { fixedClock } from '../../clock.js';
 import type { CourierTrackingEvent } from '../../providers/courier/courier-provider.js';
-import {
-  startCourierSimulator,
-  type CourierSimulator,
-} from '../../providers/courier/simulator/simulator.server.js';
 
 /**
  * Tracking against a courier whose TrackOrder answers are scripted (docs/tracking.md): orders are
@@ -37,8 +32,22 @@ import {
 const clock = fixedClock('2026-11-23T10:00:00Z');
 const scripted = new ScriptedCourier();
 const logged: { level: number; msg: string; courierCode?: string }[] = [];
-let simulator: CourierSimulator;
-let t: TestApp;
+// Booking and routes through the simulator; tracking and rebooking as the test scripts them.
+const t = useScriptedCourierApp(clock, scripted, () => ({
+  logger: pino(
+    { level: 'warn' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          logged.push(JSON.parse(line));
+        done();
+      },
+    }),
+  ),
+  rateLimits: { trackingLookups: { max: 4, windowSeconds: 900 } },
+  // A rebooking's request waits for the courier this long (8 s on the site).
+  changeAnswerWithinMs: 300,
+}));
 
 function event(
   courierCode: string,
@@ -55,36 +64,6 @@ function event(
     ...extra,
   };
 }
-
-beforeAll(async () => {
-  simulator = await startCourierSimulator({
-    clock,
-    credentials: { apiKey: 'test', password: 'test' },
-    renderPdfs: 'this-thread',
-  });
-  const client = simulatorClient(simulator.url);
-  // Booking and routes through the simulator; tracking and rebooking as the test scripts them.
-  const courier = bookedThroughScriptedAfter(client, scripted);
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        logged.push(JSON.parse(line));
-      done();
-    },
-  });
-  t = await createTestApp({
-    clock,
-    courier,
-    logger: pino({ level: 'warn' }, sink),
-    rateLimits: { trackingLookups: { max: 4, windowSeconds: 900 } },
-    // A rebooking's request waits for the courier this long (8 s on the site).
-    changeAnswerWithinMs: 300,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await simulator.close();
-});
 
 /** A booked order, its courier reference and the boxes the scripted courier knows of. */
 async function booked(boxes = 2) {

@@ -27,19 +27,16 @@ import type {
   CourierProvider,
   ShipmentBooking,
 } from './courier-provider.js';
-import { startCourierSimulator, type CourierSimulator } from './simulator/simulator.server.js';
+import {
+  startCourierSimulator,
+  SWITCHED_CALLS,
+  type CourierSimulator,
+} from './simulator/simulator.server.js';
 import { TransglobalCourier, type TransglobalOptions } from './transglobal/transglobal.client.js';
 
 const API_KEY = 'contract-key';
-const SWITCHES_NORMAL = {
-  quote: 'normal',
-  commodity: 'normal',
-  book: 'normal',
-  track: 'normal',
-  rebook: 'normal',
-  cancel: 'normal',
-  find: 'normal',
-};
+/** Every behaviour switch the simulator has, as normal. */
+const SWITCHES_NORMAL = Object.fromEntries(SWITCHED_CALLS.map((call) => [call, 'normal']));
 const PASSWORD = 'contract-secret-password';
 const logLines: string[] = [];
 const logger = pino(

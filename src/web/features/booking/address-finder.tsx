@@ -6,7 +6,7 @@ import {
   type FoundAddress,
 } from '#src/domain/address-lookup.js';
 import { findAddresses } from '#src/domain/api/address-lookup.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import './address-finder.css';
 
@@ -151,20 +151,16 @@ export function AddressFinder({
             onChange={(event) => setPostcode(event.target.value)}
             onKeyDown={onKeyDown}
           />
-          <button
+          <BusyButton
             type="button"
             className="button button--secondary address-finder__find"
-            aria-disabled={finding.kind === 'searching' || undefined}
             onClick={() => void find()}
+            busy={finding.kind === 'searching'}
+            busyLabel="Finding addresses"
+            busyText="Finding…"
           >
-            {finding.kind === 'searching' ? (
-              <>
-                <Spinner label="Finding addresses" /> Finding…
-              </>
-            ) : (
-              'Find address'
-            )}
-          </button>
+            Find address
+          </BusyButton>
         </div>
       </div>
       {finding.kind === 'found' && (

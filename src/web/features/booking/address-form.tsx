@@ -11,7 +11,7 @@ import type { FoundAddress } from '#src/domain/address-lookup.js';
 import type { OrderAddress, OrderPlace } from '#src/domain/order.js';
 import { SavedAddressPicker, type ContactValues } from '../address-book/index.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError } from '../../lib/api.js';
 import {
@@ -345,15 +345,14 @@ export function AddressForm({
           <label htmlFor={id('remember')}>Save this address to your address book</label>
         </div>
       )}
-      <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-        {saving ? (
-          <>
-            <Spinner label="Saving the address" /> Saving…
-          </>
-        ) : (
-          submitLabel
-        )}
-      </button>
+      <BusyButton
+        className="button button--primary"
+        busy={saving}
+        busyLabel="Saving the address"
+        busyText="Saving…"
+      >
+        {submitLabel}
+      </BusyButton>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { getCollectionDates, type CollectionDates } from '#src/domain/api/bookin
 import type { OrderView } from '#src/domain/order.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 
@@ -121,15 +122,14 @@ export function CollectionDateStep({ order, blocker, onConfirm }: CollectionDate
           })}
         </div>
       </fieldset>
-      <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-        {saving ? (
-          <>
-            <Spinner label="Saving the date" /> Saving…
-          </>
-        ) : (
-          'Continue to Declare Items'
-        )}
-      </button>
+      <BusyButton
+        className="button button--primary"
+        busy={saving}
+        busyLabel="Saving the date"
+        busyText="Saving…"
+      >
+        Continue to Declare Items
+      </BusyButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ContactMessageInput } from '#src/domain/contact.js';
 import { CONTACT_LIMITS } from '#src/domain/contact-limits.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { TextField } from '../../components/ui/text-field.js';
 
 /**
@@ -251,19 +251,14 @@ export function ContactForm() {
             customer service hours, 9am to 5:30pm Monday to Friday.
           </p>
         ) : (
-          <button
-            type="submit"
+          <BusyButton
             className="button button--primary button--block"
-            aria-disabled={sending || undefined}
+            busy={sending}
+            busyLabel="Sending your message"
+            busyText="Sending…"
           >
-            {sending ? (
-              <>
-                <Spinner label="Sending your message" /> Sending…
-              </>
-            ) : (
-              'Send message'
-            )}
-          </button>
+            Send message
+          </BusyButton>
         )}
       </div>
     </form>

@@ -4,7 +4,7 @@ import type { SavedItem } from '#src/domain/api/saved-items.js';
 import { formatKg, ITEM_MESSAGES, ItemInputSchema, type AddItemInput } from '#src/domain/items.js';
 import { formatPence } from '#src/domain/money.js';
 import { refusalOf } from '#src/domain/prohibited-items.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { UNEXPECTED_ERROR } from '../../lib/error-message.js';
@@ -287,15 +287,14 @@ export function AddItemForm(props: AddItemFormProps) {
           })}
         </fieldset>
       )}
-      <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
-        {busy ? (
-          <>
-            <Spinner label="Checking the item" /> Checking…
-          </>
-        ) : (
-          'Add item'
-        )}
-      </button>
+      <BusyButton
+        className="button button--secondary"
+        busy={busy}
+        busyLabel="Checking the item"
+        busyText="Checking…"
+      >
+        Add item
+      </BusyButton>
       <p className="add-item__status" role="status">
         {status || added}
       </p>

@@ -18,7 +18,7 @@ import { formatPence } from '#src/domain/money.js';
 import type { OrderView, ParcelView } from '#src/domain/order.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { AddItemForm } from './add-item-form.js';
 import { PersonalEffectsSwitch } from './personal-effects-switch.js';
 import { ImportChargesEstimate } from '../import-charges/index.js';
@@ -135,20 +135,16 @@ function DeclareItems({ order }: { order: OrderView }) {
           <PersonalEffectsSwitch order={order} readOnly={readOnly} />
           <ImportChargesEstimate order={order} personalEffects={order.personalEffects} />
           {!readOnly && (
-            <button
+            <BusyButton
               type="button"
               className="button button--primary"
-              aria-disabled={busy || undefined}
               onClick={() => void continueToPay()}
+              busy={busy}
+              busyLabel="Checking your items"
+              busyText="Checking…"
             >
-              {busy ? (
-                <>
-                  <Spinner label="Checking your items" /> Checking…
-                </>
-              ) : (
-                'Continue'
-              )}
-            </button>
+              Continue
+            </BusyButton>
           )}
         </div>
         <OrderSummary order={order} />

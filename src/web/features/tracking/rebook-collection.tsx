@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { rebookMissedCollection, type TrackingView } from '#src/domain/api/tracking.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { clockText } from './tracking-text.js';
@@ -102,19 +102,14 @@ export function RebookCollection({
               }}
             />
           </fieldset>
-          <button
-            type="submit"
+          <BusyButton
             className="button button--primary"
-            aria-disabled={busy || undefined}
+            busy={busy}
+            busyLabel="Rebooking your collection"
+            busyText="Rebooking…"
           >
-            {busy ? (
-              <>
-                <Spinner label="Rebooking your collection" /> Rebooking…
-              </>
-            ) : (
-              'Rebook the collection'
-            )}
-          </button>
+            Rebook the collection
+          </BusyButton>
         </form>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TrackingEmailChoice as Choice } from '#src/domain/tracking.js';
-import { Spinner } from '../../components/ui/spinner.js';
+import { BusyButton } from '../../components/ui/busy-button.js';
 import { errorMessage } from '../../lib/error-message.js';
 
 /** What a saved choice means, said back once it is saved. */
@@ -94,19 +94,14 @@ export function TrackingEmails({
           </p>
         </fieldset>
         <div>
-          <button
-            type="submit"
+          <BusyButton
             className="button button--secondary"
-            aria-disabled={saving || undefined}
+            busy={saving}
+            busyLabel="Saving your choice"
+            busyText="Saving…"
           >
-            {saving ? (
-              <>
-                <Spinner label="Saving your choice" /> Saving…
-              </>
-            ) : (
-              'Save email choices'
-            )}
-          </button>
+            Save email choices
+          </BusyButton>
         </div>
         <div aria-live="polite" className="tracking-emails__result">
           {result && (

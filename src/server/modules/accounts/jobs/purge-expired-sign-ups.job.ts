@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '#src/server/jobs/define-job.js';
+import { defineRecurringJob } from '#src/server/jobs/define-job.js';
 import {
   PURGE_EXPIRED_SIGN_UPS_JOB,
   SIGN_UP_PURGE_INTERVAL_MS,
@@ -7,13 +6,10 @@ import {
 } from '../sign-up.service.js';
 
 /** Recurring: sign-ups whose link expired keep nothing (decision 077). */
-export const purgeExpiredSignUpsJob = defineJob({
+export const purgeExpiredSignUpsJob = defineRecurringJob({
   kind: PURGE_EXPIRED_SIGN_UPS_JOB,
-  payload: z.object({}),
-  key: () => PURGE_EXPIRED_SIGN_UPS_JOB,
-  lane: 'default',
   afterRestore: 'runs',
-  handle: async (_payload, ctx, deps: { signUps: SignUpService }) => {
+  handle: async (ctx, deps: { signUps: SignUpService }) => {
     const deleted = await deps.signUps.purgeExpired();
     if (deleted > 0) ctx.log.info({ deleted }, 'expired sign-ups deleted');
     return { result: 'again', delayMs: SIGN_UP_PURGE_INTERVAL_MS };

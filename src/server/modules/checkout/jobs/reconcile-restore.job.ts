@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { Logger } from 'pino';
-import { defineJob } from '#src/server/jobs/define-job.js';
+import { defineRecurringJob } from '#src/server/jobs/define-job.js';
 import type { JobOutcome } from '#src/server/jobs/job-queue.js';
 
 /** What the job calls: the restore's reconciliation (`restore-reconciliation.ts`). */
@@ -13,11 +12,8 @@ interface Reconciles {
  * courier and the card provider what they saw and holds the emails, before the jobs that reach
  * them run (decision 141). It runs itself while they wait; a failed round is retried.
  */
-export const reconcileRestoreJob = defineJob({
+export const reconcileRestoreJob = defineRecurringJob({
   kind: 'reconcile-restore',
-  payload: z.object({}),
-  key: () => 'reconcile-restore',
-  lane: 'default',
   afterRestore: 'runs',
-  handle: (_payload, ctx, deps: { restore: Reconciles }) => deps.restore.run(ctx.log),
+  handle: (ctx, deps: { restore: Reconciles }) => deps.restore.run(ctx.log),
 });

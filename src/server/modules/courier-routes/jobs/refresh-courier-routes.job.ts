@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '#src/server/jobs/define-job.js';
+import { defineRecurringJob, jobStopped } from '#src/server/jobs/define-job.js';
 import {
   DEFAULT_WARMUP_CONCURRENCY,
   REFRESH_COURIER_ROUTES_JOB,
@@ -12,20 +11,13 @@ import {
  * process at a time runs it, with at most `concurrency` courier calls, and it stops early when
  * its process stops.
  */
-export const refreshCourierRoutesJob = defineJob({
+export const refreshCourierRoutesJob = defineRecurringJob({
   kind: REFRESH_COURIER_ROUTES_JOB,
-  payload: z.object({}),
-  key: () => REFRESH_COURIER_ROUTES_JOB,
-  lane: 'default',
   afterRestore: 'runs',
-  handle: async (
-    _payload,
-    ctx,
-    deps: { courierRoutes: CourierRoutesService; concurrency?: number },
-  ) => {
+  handle: async (ctx, deps: { courierRoutes: CourierRoutesService; concurrency?: number }) => {
     await deps.courierRoutes.warmMatrix({
       concurrency: deps.concurrency ?? DEFAULT_WARMUP_CONCURRENCY,
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
+      stopped: jobStopped(ctx),
     });
     return { result: 'again', delayMs: ROUTE_REFRESH_INTERVAL_MS };
   },

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineJob } from '#src/server/jobs/define-job.js';
+import { defineRecurringJob, jobStopped } from '#src/server/jobs/define-job.js';
 
 const POLL_SHIPMENTS_JOB = 'poll-shipments';
 /** The job's round when nothing is due sooner. */
@@ -18,15 +17,12 @@ interface PollsShipments {
  * `TRACKING_CONCURRENCY` tracking calls at once. It runs again when the next shipment is due,
  * at most a minute later; a booking hastens it (`jobs.hasten`).
  */
-export const pollShipmentsJob = defineJob({
+export const pollShipmentsJob = defineRecurringJob({
   kind: POLL_SHIPMENTS_JOB,
-  payload: z.object({}),
-  key: () => POLL_SHIPMENTS_JOB,
-  lane: 'default',
   afterRestore: 'waits',
-  handle: async (_payload, ctx, deps: { tracking: PollsShipments; now: () => Date }) => {
+  handle: async (ctx, deps: { tracking: PollsShipments; now: () => Date }) => {
     const round = await deps.tracking.pollDue({
-      stopped: () => ctx.stopping() || !ctx.stillMine(),
+      stopped: jobStopped(ctx),
     });
     if (round.handled > 0) {
       ctx.log.info({ handled: round.handled, failed: round.failed }, 'tracking round');

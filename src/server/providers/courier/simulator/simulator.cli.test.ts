@@ -4,26 +4,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '#tests/support/free-port.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { LARGE_BOX, routeQuery } from '#tests/support/courier.js';
+import { toQuoteMinimalBody } from '../transglobal/transglobal.mapper.js';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill('SIGTERM');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // Starts a second Node process: well under a second when quiet, many seconds on a busy machine.
 it('serves GetQuoteMinimal on the given port', { timeout: 30_000 }, async () => {
@@ -51,22 +42,13 @@ it('serves GetQuoteMinimal on the given port', { timeout: 30_000 }, async () => 
     method: 'POST',
     body: JSON.stringify({
       Credentials: { APIKey: 'key', Password: 'password' },
-      Shipment: {
-        Consignment: {
-          ItemType: 'Parcel',
-          Packages: [{ Weight: 30, Length: 50, Width: 50, Height: 60 }],
-        },
-        CollectionAddress: {
-          City: 'London',
-          Postcode: 'SW1A 1AA',
-          Country: { CountryID: 231, CountryCode: 'GB' },
-        },
-        DeliveryAddress: {
-          City: 'New York',
-          Postcode: '10001',
-          Country: { CountryID: 232, CountryCode: 'US' },
-        },
-      },
+      // A large box from London to New York, as our client writes it.
+      ...toQuoteMinimalBody(
+        routeQuery({
+          delivery: { countryId: 232, countryCode: 'US', postcode: '10001', city: 'New York' },
+          packages: [LARGE_BOX],
+        }),
+      ),
     }),
   });
   const reply = (await response.json()) as {

@@ -3,30 +3,21 @@
  * reply, leniency, and the calls our client does not make (full GetQuote, QuoteSelection).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURIER_TEST_NOW, sampleBooking } from '#tests/support/courier.js';
+import { COURIER_TEST_NOW, routeQuery, sampleBooking } from '#tests/support/courier.js';
 import { fixedClock } from '#src/server/clock.js';
-import { toBookShipmentBody } from '../transglobal/transglobal.mapper.js';
+import { toBookShipmentBody, toQuoteMinimalBody } from '../transglobal/transglobal.mapper.js';
 import { startCourierSimulator, type CourierSimulator } from './simulator.server.js';
 
 let simulator: CourierSimulator;
 const Credentials = { APIKey: 'key', Password: 'password' };
 
-const minimalShipment = {
-  Consignment: {
-    ItemType: 'Parcel',
-    Packages: [{ Weight: 20, Length: 46, Width: 46, Height: 46 }],
-  },
-  CollectionAddress: {
-    City: '',
-    Postcode: 'SW1A 1AA',
-    Country: { CountryID: 231, CountryCode: 'GB' },
-  },
-  DeliveryAddress: {
-    City: 'Berlin',
-    Postcode: '10115',
-    Country: { CountryID: 80, CountryCode: 'DE' },
-  },
-};
+/** A small box from London (no town given) to Berlin, as our client writes it. */
+const minimalShipment = toQuoteMinimalBody(
+  routeQuery({
+    collection: { countryId: 231, countryCode: 'GB', postcode: 'SW1A 1AA', city: '' },
+    delivery: { countryId: 80, countryCode: 'DE', postcode: '10115', city: 'Berlin' },
+  }),
+).Shipment;
 
 async function post(path: string, body: unknown, raw = false) {
   const response = await fetch(`${simulator.url}${path}`, {
