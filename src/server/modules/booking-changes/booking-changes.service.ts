@@ -441,12 +441,17 @@ export class BookingChangesService {
   ): Promise<Pick<RestoredChange, 'found' | 'outcome'>> {
     const order = await this.deps.orders.findById(change.orderId);
     if (!order?.courierReference) {
-      await this.deps.repository.settle(
-        change.id,
-        'failed',
-        'The order has no courier booking',
-        this.now(),
-      );
+      await this.deps.repository.transaction(async (tx) => {
+        const locked = await this.deps.orders.lock(change.orderId, tx);
+        if (locked?.courierReference) return;
+        await this.deps.repository.settle(
+          change.id,
+          'failed',
+          'The order has no courier booking',
+          this.now(),
+          tx,
+        );
+      });
       return { found: 'no courier booking', outcome: 'not_made' };
     }
     if (change.kind === 'cancel') return this.settleRestoredCancel(change, order.courierReference);

@@ -10,6 +10,7 @@ import { checkoutStatus, payWithCard } from '#tests/support/checkout.js';
 import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
+import { markRestored as markRestoredDatabase, type RestorePlan } from '../../db/restore-mark.js';
 import { providerRefundKey } from './refunds.js';
 import { reconcileRestoreJob } from './jobs/reconcile-restore.job.js';
 
@@ -41,12 +42,8 @@ beforeEach(async () => {
 const courier = () => simulatorClient(t.courierSimulator!.url);
 
 /** The mark `npm run restore` leaves: the jobs that reach the outside world wait from now. */
-async function markRestored(): Promise<void> {
-  await t.database.query(
-    `INSERT INTO site_restores (id, restored_at, backup_taken_at, backup_file)
-     VALUES ($1, now(), now(), 'test-backup')`,
-    [randomUUID()],
-  );
+function markRestored(): Promise<RestorePlan> {
+  return markRestoredDatabase(t.database, 'test-backup');
 }
 
 /** The restored site starts: the reconciliation, then every job on what it found. */
@@ -99,7 +96,8 @@ describe('a restored site settles the changes under way in its backup', () => {
       coverValue: 90,
     });
     await sandbox(t).capture(cover.provider_payment_id);
-    await markRestored();
+    // The restore says what it will ask: the raise under way.
+    expect(await markRestored()).toMatchObject({ changes: 1, refunds: 0 });
     const rebooks = t.courierSimulator!.calls().rebook;
     const capture = vi.spyOn(sandbox(t), 'capture');
 
@@ -247,7 +245,7 @@ describe('a restored site settles the refunds under way in its backup', () => {
     const [paid] = await paymentsOf(t, order.id);
     // After the backup the site before the restore sent the £1 refund, not yet the £2 one.
     await sandbox(t).refund(paid!.provider_payment_id, providerRefundKey(refunds[0]!.id), 100);
-    await markRestored();
+    expect(await markRestored()).toMatchObject({ changes: 0, refunds: 2 });
     const refund = vi.spyOn(sandbox(t), 'refund');
 
     await startRestored();
