@@ -673,6 +673,8 @@ async function roundTrip(): Promise<RunResult> {
     const outcome = (mark?.outcome ?? null) as {
       bookings: { orderId: string; outcome: string }[];
       payments: { orderId: string; outcome: string }[];
+      changes?: { kind: string; outcome: string }[];
+      refunds?: { outcome: string }[];
       heldEmails: number;
     } | null;
     const statusAfter = new Map(
@@ -734,6 +736,8 @@ async function roundTrip(): Promise<RunResult> {
         reconciliation: outcome && {
           bookings: count(outcome.bookings.map((b) => b.outcome)),
           payments: count(outcome.payments.map((p) => p.outcome)),
+          changes: count((outcome.changes ?? []).map((c) => `${c.kind}: ${c.outcome}`)),
+          refunds: count((outcome.refunds ?? []).map((r) => r.outcome)),
           heldEmails: outcome.heldEmails,
         },
         restoredCapturesAsked: capturesAsked.map((c) => ({

@@ -46,8 +46,9 @@ export function restorePlanText(plan: RestorePlan): string {
     `${taken} When the site starts on this data, before any job reaches the courier, the card ` +
     `provider or the mail server, it reconciles with them:\n` +
     `  - asks the courier what it booked under our reference for ${plural(plan.bookings, 'order', 'orders')} waiting for or in the middle of a booking, and settles each from the answer;\n` +
+    `  - asks the courier (a cover raise the card provider first) what it has of ${plural(plan.changes, 'booking change', 'booking changes')} under way (cancellations, new days, contacts, cover raises), and settles each from the answer;\n` +
     `  - asks the card provider the real state of ${plural(plan.payments, 'payment', 'payments')} waiting to be captured or released;\n` +
-    `  - ${plural(plan.refunds, 'refund', 'refunds')} waiting: each asks the card provider for its own before sending;\n` +
+    `  - asks the card provider for ${plural(plan.refunds, 'refund', 'refunds')} under way, each by its own key, and settles each from the answer;\n` +
     `  - holds ${plural(plan.emails, 'email', 'emails')} not yet sent: an operator sends or discards each (console, Mail, "Held").\n` +
     `The console's Mail page shows what it found.\n`
   );

@@ -367,6 +367,8 @@ function customerServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
+  // A restored site settles the changes under way in its backup before their jobs run.
+  checkout.jobParts.restore.handleChanges(bookingChanges);
   const claims = claimsServices(deps, { orders, tracking, checkout, mail }, site);
   return { signUps, twoFactor, myOrders, savedItems, addressBook, contact, bookingChanges, claims };
 }

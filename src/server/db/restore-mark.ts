@@ -29,7 +29,9 @@ export interface RestorePlan {
   bookings: number;
   /** Payments whose capture or release was waiting: the card provider is asked about each. */
   payments: number;
-  /** Refunds waiting: each asks the card provider for its own key before sending. */
+  /** Booking changes under way: the courier (a cover raise's card provider first) asked of each. */
+  changes: number;
+  /** Refunds waiting: the card provider asked for each by its own key. */
   refunds: number;
   /** Emails not yet sent: held for an operator to send or discard, never sent by themselves. */
   emails: number;
@@ -54,6 +56,8 @@ export async function markRestored(database: Database, backupFile: string): Prom
     `SELECT (SELECT count(*) FROM orders WHERE status IN ('authorised', 'booking'))::int AS bookings,
             (SELECT count(*) FROM payments
                WHERE status IN ('capture_pending', 'cancel_pending'))::int AS payments,
+            (SELECT count(*) FROM booking_changes WHERE status IN ('pending', 'checking')
+               OR (kind = 'cover' AND status = 'awaiting_payment'))::int AS changes,
             (SELECT count(*) FROM payment_refunds WHERE status = 'pending')::int AS refunds,
             (SELECT count(*) FROM mail WHERE status IN ('pending', 'sending'))::int AS emails`,
   );

@@ -87,6 +87,23 @@ export class BookingChangesRepository {
       .limit(limit);
   }
 
+  /**
+   * Every change a restored backup holds as under way, oldest first: `pending` or `checking`, and
+   * a cover raise still waiting for its card (its card step may have gone on after the backup).
+   */
+  underWayAtRestore(): Promise<BookingChangeRow[]> {
+    return this.db
+      .select()
+      .from(bookingChanges)
+      .where(
+        or(
+          inArray(bookingChanges.status, ['pending', 'checking']),
+          and(eq(bookingChanges.kind, 'cover'), eq(bookingChanges.status, 'awaiting_payment')),
+        ),
+      )
+      .orderBy(asc(bookingChanges.createdAt), asc(bookingChanges.id));
+  }
+
   /** A change whose courier call got no answer: `pending → checking` (re-checked by the write). */
   async checking(
     id: string,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validateAddress } from '#src/domain/address.js';
+import type { RestoredChange } from '#src/domain/api/admin/restore.js';
 import type { BookingChanges, BookingChangeView } from '#src/domain/api/booking-changes.js';
 import {
   BOOKING_CHANGE_MESSAGES as M,
@@ -42,6 +43,9 @@ export const CALL_ABANDONED_MS = 5 * 60_000;
 const CHECK_ROUND = 20;
 /** What a change's courier answer reads while the courier is being asked what it has. */
 const NO_ANSWER = 'No answer from the courier: asking it what it has';
+/** What a change reads when, after a restore, neither the courier nor the card provider can tell. */
+export const RESTORED_UNKNOWN =
+  'After a restore of the site’s data, the courier could not say whether it has this change: an operator checks it with the courier';
 
 /**
  * Cancelling or changing a booking after payment (docs/booking-changes.md): the customer from
@@ -399,6 +403,98 @@ export class BookingChangesService {
     }
     await this.giveUpCancel(change, 'failed', 'The courier has not cancelled it');
     return true;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // A restored site's changes under way (decision 141)
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * Run by a restored site's reconciliation before any job acts on a change: every change the
+   * backup holds as under way is asked of the courier (a cover raise first of the card provider)
+   * and settled from the answer, never sent to the courier again without asking. A change the
+   * courier has nothing of is left to its job (which then does and emails it for the first
+   * time); one nobody can tell about is left `checking` with the reason, for an operator. The
+   * emails the settlements write are held with every other by the reconciliation: the site
+   * before the restore may have sent them. A courier that cannot answer fails the round.
+   */
+  async settleRestored(): Promise<RestoredChange[]> {
+    const settled: RestoredChange[] = [];
+    for (const change of await this.deps.repository.underWayAtRestore()) {
+      const base = {
+        changeId: change.id,
+        orderId: change.orderId,
+        kind: change.kind,
+        was: change.status,
+      };
+      const found =
+        change.kind === 'cover'
+          ? await this.coverRaises.settleRestored(change)
+          : await this.settleRestoredChange(change);
+      settled.push({ ...base, ...found });
+    }
+    return settled;
+  }
+
+  private async settleRestoredChange(
+    change: BookingChangeRow,
+  ): Promise<Pick<RestoredChange, 'found' | 'outcome'>> {
+    const order = await this.deps.orders.findById(change.orderId);
+    if (!order?.courierReference) {
+      await this.deps.repository.transaction(async (tx) => {
+        const locked = await this.deps.orders.lock(change.orderId, tx);
+        if (locked?.courierReference) return;
+        await this.deps.repository.settle(
+          change.id,
+          'failed',
+          'The order has no courier booking',
+          this.now(),
+          tx,
+        );
+      });
+      return { found: 'no courier booking', outcome: 'not_made' };
+    }
+    if (change.kind === 'cancel') return this.settleRestoredCancel(change, order.courierReference);
+    // A date or contact change: asked as the check asks, whatever its age (its process is gone).
+    const ended = await this.findOut(change);
+    const now = await this.deps.repository.byId(change.id);
+    const found = now?.courierAnswer ?? '';
+    if (!ended) {
+      await this.deps.repository.transaction(async (tx) => {
+        await this.deps.orders.lock(change.orderId, tx);
+        await this.deps.repository.checking(change.id, RESTORED_UNKNOWN, this.now(), tx);
+      });
+      return {
+        found: 'the courier did not say what collection it has',
+        outcome: 'needs_attention',
+      };
+    }
+    return { found, outcome: now?.status === 'done' ? 'done' : 'not_made' };
+  }
+
+  /**
+   * A cancellation under way in the backup: cancelled as any when the courier's tracking says
+   * so; otherwise a pending one is left to its job (the courier never cancelled it, so nothing
+   * of it was refunded or emailed), and one being checked is given up as the check would.
+   */
+  private async settleRestoredCancel(
+    change: BookingChangeRow,
+    courierReference: string,
+  ): Promise<Pick<RestoredChange, 'found' | 'outcome'>> {
+    const tracking = await this.deps.courier.trackShipment(courierReference);
+    const cancelled = tracking.parcels
+      .flatMap((p) => p.events)
+      .find((e) => e.status === 'cancelled');
+    if (cancelled) {
+      const found = `the courier reports it cancelled on ${formatLondon(cancelled.at.toISOString(), 'long')}`;
+      await this.cancelled(change, found);
+      return { found, outcome: 'done' };
+    }
+    if (change.status === 'pending') {
+      return { found: 'the courier has not cancelled it', outcome: 'to_do' };
+    }
+    await this.giveUpCancel(change, 'failed', 'The courier has not cancelled it');
+    return { found: 'the courier has not cancelled it', outcome: 'not_made' };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RestoredChange } from '#src/domain/api/admin/restore.js';
 import type { BookingChanges, CoverRaise } from '#src/domain/api/booking-changes.js';
 import { COVER_MESSAGE } from '#src/domain/api/cover.js';
 import { BOOKING_CHANGE_MESSAGES as M, coverRaisePricePence } from '#src/domain/booking-changes.js';
@@ -363,6 +364,110 @@ export class CoverRaises implements ChangePaymentHandler {
       return { result: 'done' };
     }
     return { change, order, courierReference: order.courierReference };
+  }
+
+  /**
+   * A raise the restored backup holds as under way (decision 141), settled from what the card
+   * provider and the courier have, never sent to the courier again without asking:
+   * - still waiting for its card: an authorisation the provider has is applied (then as below);
+   *   a payment the provider has already captured is an operator's; nothing authorised, nothing
+   *   to do (the card step goes on);
+   * - its payment captured by the provider: the raise was made (a capture follows it only), so it
+   *   is `done` as the raise job would end it, and the capture recorded, not asked again;
+   * - its payment released: the raise had ended (`failed`);
+   * - authorised (or free): the courier asked for the cover in force: the new cover or more, made
+   *   (the capture is then the first); less, left to the raise job, which asks for it; not said,
+   *   left `checking` for an operator.
+   * Emails written here are held by the reconciliation, with every other.
+   */
+  async settleRestored(
+    change: BookingChangeRow,
+  ): Promise<{ found: string; outcome: RestoredChange['outcome'] }> {
+    const { checkout } = this.deps;
+    let current = change;
+    let payment = await checkout.changePayments.paymentOf(change.id);
+    if (current.status === 'awaiting_payment') {
+      if (!payment) return { found: 'no card payment started', outcome: 'to_do' };
+      const remote = await checkout.changePayments.atProvider(payment);
+      if (remote.status === 'captured') {
+        return {
+          found:
+            'the card provider has captured its payment, which this site never saw authorised: an operator checks it',
+          outcome: 'needs_attention',
+        };
+      }
+      if (remote.status !== 'authorised') {
+        return { found: `its payment is ${remote.status} at the card provider`, outcome: 'to_do' };
+      }
+      await checkout.changePayments.confirm(change.id);
+      const after = await this.deps.repository.byId(change.id);
+      if (after?.status !== 'pending') {
+        return { found: 'its payment authorised; the raise had ended', outcome: 'not_made' };
+      }
+      current = after;
+      payment = await checkout.changePayments.paymentOf(change.id);
+    }
+    if (current.status !== 'pending') {
+      // `checking` (never written for a raise today): left for an operator as it is.
+      return { found: current.courierAnswer ?? '', outcome: 'needs_attention' };
+    }
+    const order = await this.deps.orders.findById(current.orderId);
+    if (!order?.courierReference || (order.status !== 'booked' && order.status !== 'cancelling')) {
+      // The raise job ends it (the booking is no longer booked): nothing reaches the courier.
+      return { found: 'the booking is no longer booked', outcome: 'to_do' };
+    }
+    if (payment) {
+      const remote = await checkout.changePayments.atProvider(payment);
+      if (remote.status === 'captured') {
+        await this.raised(current, order);
+        return { found: 'the card provider has captured its payment', outcome: 'done' };
+      }
+      if (remote.status === 'cancelled') {
+        await this.deps.repository.transaction(async (tx) => {
+          await this.deps.orders.lock(order.id, tx);
+          await this.end(
+            current,
+            'failed',
+            'Ended before the site’s data was restored: the card provider had released its payment',
+            tx,
+          );
+        });
+        return { found: 'the card provider has released its payment', outcome: 'not_made' };
+      }
+      if (remote.status !== 'authorised') {
+        await this.inDoubt(current, `its payment is ${remote.status} at the card provider`);
+        return {
+          found: `its payment is ${remote.status} at the card provider`,
+          outcome: 'needs_attention',
+        };
+      }
+    }
+    const { collection } = await this.deps.courier.getShipmentDocuments(order.courierReference);
+    const cover = collection?.coverValue;
+    if (cover === undefined || cover === null) {
+      await this.inDoubt(current, 'the courier did not say the cover in force');
+      return { found: 'the courier did not say the cover in force', outcome: 'needs_attention' };
+    }
+    const found = `the courier has cover of ${formatWholePounds(Math.round(cover * 100))}`;
+    if (Math.round(cover * 100) >= Number(current.details.to)) {
+      await this.raised(current, order);
+      return { found, outcome: 'done' };
+    }
+    return { found, outcome: 'to_do' };
+  }
+
+  /** A raise nobody can tell about after a restore: `checking`, with why, for an operator. */
+  private async inDoubt(change: BookingChangeRow, why: string): Promise<void> {
+    const { repository, orders, clock } = this.deps;
+    await repository.transaction(async (tx) => {
+      await orders.lock(change.orderId, tx);
+      await repository.checking(
+        change.id,
+        `After a restore of the site’s data, ${why}: an operator checks the raise with the courier and the card provider`,
+        clock.now(),
+        tx,
+      );
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { PaymentSession } from '#src/domain/checkout.js';
 import { PAYMENT_STATUS_RANK } from '#src/domain/order-states.js';
 import type { DbTransaction } from '../../db/client.js';
+import type { ProviderPayment } from '../../providers/payment/payment-provider.js';
 import { queueCancels, type ChangePaymentHandler, type CheckoutDeps } from './checkout-deps.js';
 import { capturePaymentJob } from './jobs/capture-payment.job.js';
 import type { PaymentRow } from './checkout.repository.js';
@@ -66,6 +67,11 @@ export class ChangePayments {
       remote,
       remote.status === 'authorised' ? 'payment.authorised' : 'payment.failed',
     );
+  }
+
+  /** The payment as the card provider has it now (a restored site's reconciliation asks). */
+  atProvider(row: PaymentRow): Promise<ProviderPayment> {
+    return this.deps.payment.retrievePayment(row.providerPaymentId);
   }
 
   /** The change's payment, if one was started. */

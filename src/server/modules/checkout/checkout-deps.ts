@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RestoredChange } from '#src/domain/api/admin/restore.js';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import type { Clock } from '../../clock.js';
 import type { DbTransaction } from '../../db/client.js';
@@ -81,6 +82,15 @@ export interface ChangePaymentHandler {
   authorised(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
   /** Whether something still waits for this authorised payment (reconciliation asks). */
   holds(payment: PaymentRow, tx: DbTransaction): Promise<boolean>;
+}
+
+/**
+ * The booking changes a restored site settles before its jobs run (decision 141), set once at
+ * start-up by the module that makes them: each change under way in the backup, as the courier
+ * and the card provider have it.
+ */
+export interface RestoredChangesHandler {
+  settleRestored(): Promise<RestoredChange[]>;
 }
 
 /** Queues the cancel job of each payment just moved to `cancel_pending`, in the mover's transaction. */

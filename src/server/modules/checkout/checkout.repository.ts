@@ -99,6 +99,15 @@ export class CheckoutRepository {
       .orderBy(asc(payments.createdAt));
   }
 
+  /** The refunds in one state, oldest first. */
+  refundsIn(status: RefundStatus): Promise<RefundRow[]> {
+    return this.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.status, status))
+      .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  }
+
   async countRefundsIn(status: RefundStatus): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

@@ -84,7 +84,7 @@ export class CheckoutService {
     const booking = new BookingJob(deps, this.options);
     this.jobParts = {
       booking,
-      restore: new RestoreReconciliation(deps, booking),
+      restore: new RestoreReconciliation(deps, booking, this.refunding),
       settlement: new SettlementJobs(deps, this.refunding),
       refunds: this.refunding,
       reconciliation: new PaymentReconciliation(deps, this.events, this.options),

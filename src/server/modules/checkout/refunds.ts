@@ -8,6 +8,8 @@ import {
   refundLeftPence,
   type RefundRequesterKind,
 } from '#src/domain/refunds.js';
+import type { RestoredRefund } from '#src/domain/api/admin/restore.js';
+import { formatPence } from '#src/domain/money.js';
 import type { DbTransaction } from '../../db/client.js';
 import { errorMessage } from '../../error-message.js';
 import { ApiError } from '../../http/errors.js';
@@ -426,6 +428,69 @@ export class Refunds {
     await this.succeeded(refund, row);
     mail.worker.wake();
     return { result: 'done' };
+  }
+
+  /**
+   * The refunds under way on a restored site (decision 141), settled before their jobs run from
+   * what the card provider has under each refund's own key: made (`succeeded`, its email written,
+   * and held by the reconciliation with every other), refused (`failed`), or still with the
+   * provider (left to its job). Then each it has none of: left to its job, which sends it once,
+   * unless the provider has refunded more of the payment than this site records once the others
+   * are settled (the site before the restore refunded it under a key this data never saw, e.g.
+   * for a cancellation made after the backup): `needs_action`, with what was found, for an
+   * operator.
+   */
+  async settleRestored(refunds: readonly RefundRow[]): Promise<RestoredRefund[]> {
+    const { repository, payment } = this.deps;
+    const settled: RestoredRefund[] = [];
+    const notFound: { refund: RefundRow; row: PaymentRow }[] = [];
+    for (const refund of refunds) {
+      const base = { refundId: refund.id, orderId: refund.orderId };
+      const row = await repository.paymentById(refund.paymentId);
+      if (!row) {
+        settled.push({ ...base, found: 'no such payment', outcome: 'to_send' });
+        continue;
+      }
+      const found = await payment.findRefund(row.providerPaymentId, providerRefundKey(refund.id));
+      if (found?.status === 'succeeded') {
+        await this.succeeded(refund, row);
+        settled.push({ ...base, found: 'refunded by the card provider', outcome: 'succeeded' });
+      } else if (found?.status === 'failed') {
+        await this.settleLocked(refund, 'failed', 'The card provider refused this refund.');
+        settled.push({ ...base, found: 'refused by the card provider', outcome: 'failed' });
+      } else if (found) {
+        settled.push({ ...base, found: 'still with the card provider', outcome: 'to_send' });
+      } else {
+        notFound.push({ refund, row });
+      }
+    }
+    for (const { refund, row } of notFound) {
+      const base = { refundId: refund.id, orderId: refund.orderId };
+      const remote = await payment.retrievePayment(row.providerPaymentId);
+      const known = refundedPence(await repository.listRefunds({ paymentId: row.id }));
+      if (remote.amountRefundedPence <= known) {
+        settled.push({ ...base, found: 'not at the card provider', outcome: 'to_send' });
+        continue;
+      }
+      const why = `After a restore of the site’s data: the card provider has refunded ${formatPence(remote.amountRefundedPence)} of this payment, ${formatPence(remote.amountRefundedPence - known)} more than this site records, so this refund may already have been made. Check at the card provider, then retry it or mark it refunded.`;
+      await this.settleLocked(refund, 'needs_action', why);
+      settled.push({ ...base, found: why, outcome: 'needs_action' });
+    }
+    return settled;
+  }
+
+  /** Ends a pending refund under the order's and the payment's row locks (re-checked there). */
+  private async settleLocked(
+    refund: RefundRow,
+    to: 'failed' | 'needs_action',
+    message: string,
+  ): Promise<void> {
+    const { repository, orders, clock } = this.deps;
+    await repository.transaction(async (tx) => {
+      await orders.lock(refund.orderId, tx);
+      await repository.lockPayment(refund.paymentId, tx);
+      await repository.settleRefund(refund.id, to, message, clock.now(), tx);
+    });
   }
 
   /**

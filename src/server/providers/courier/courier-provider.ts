@@ -177,6 +177,11 @@ export interface CollectionInForce {
   contact: CollectionContact | null;
   /** The driver's instructions ('' for none); null when not said. */
   instructions: string | null;
+  /**
+   * The cover in force in pounds, as the last RebookCollection that raised it set it (0: none
+   * raised since booking); null or absent when not said.
+   */
+  coverValue?: number | null;
 }
 
 /**

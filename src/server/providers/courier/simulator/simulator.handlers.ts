@@ -896,7 +896,8 @@ function orderDocumentsOf(order: StoredOrder, base: string): Reply {
 
 /**
  * The collection in force, as GetOrderDocuments answers it (assumed, docs/providers.md): the
- * day and time, the contact and the driver's instructions, in RebookCollection's own fields.
+ * day and time, the contact, the driver's instructions and the cover, in RebookCollection's own
+ * fields.
  */
 function collectionInForce(order: StoredOrder): Reply {
   const { collectionDate, readyFrom } = currentCollection(order);
@@ -910,6 +911,8 @@ function collectionInForce(order: StoredOrder): Reply {
       EmailAddress: contact.email,
     },
     CollectionInstructions: currentInstructions(order) ?? '',
+    // The cover raised since booking (0 for none: the simulator keeps the raises only).
+    Insurance: { CoverValue: currentCover(order) },
   };
 }
 

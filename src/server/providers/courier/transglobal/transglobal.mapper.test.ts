@@ -657,7 +657,7 @@ describe('GetOrderDocuments mapping: the collection in force (assumed)', () => {
       }),
     );
 
-  it('reads the day, time, contact and instructions in RebookCollection’s fields', () => {
+  it('reads the day, time, contact, instructions and cover in RebookCollection’s fields', () => {
     expect(
       reply({
         CollectionDate: '2026-11-26T00:00:00',
@@ -668,12 +668,14 @@ describe('GetOrderDocuments mapping: the collection in force (assumed)', () => {
           EmailAddress: 'ann@example.com',
         },
         CollectionInstructions: 'Ring twice',
+        Insurance: { CoverValue: '90.00' },
       }).collection,
     ).toEqual({
       date: '2026-11-26',
       readyFrom: '10:00',
       contact: { name: 'Ann Smith', phone: '07700 900456', email: 'ann@example.com' },
       instructions: 'Ring twice',
+      coverValue: 90,
     });
   });
 
@@ -685,6 +687,7 @@ describe('GetOrderDocuments mapping: the collection in force (assumed)', () => {
       readyFrom: null,
       contact: null,
       instructions: null,
+      coverValue: null,
     });
   });
 });

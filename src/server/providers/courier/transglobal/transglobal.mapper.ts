@@ -258,6 +258,7 @@ export function fromOrderDocumentsReply(reply: OrderDocumentsReply): ShipmentDoc
                 }
               : null,
             instructions: reply.CollectionInstructions ?? null,
+            coverValue: reply.Insurance?.CoverValue ?? null,
           },
         }
       : {}),

@@ -174,6 +174,8 @@ export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
     })
     .nullish(),
   CollectionInstructions: optionalString,
+  /** Assumed likewise: the cover in force, as RebookCollection's `Insurance.CoverValue`. */
+  Insurance: z.object({ CoverValue: looseNumber.nullish() }).nullish(),
 });
 export type OrderDocumentsReply = z.infer<typeof OrderDocumentsReplySchema>;
 
