@@ -15,6 +15,29 @@ export const CLAIM_KINDS = ['lost', 'damaged'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /**
+ * What a claim's evidence file shows (docs/claims.md, "Evidence"): the customer says which when
+ * uploading, and the console and the evidence pack group files by it.
+ */
+export const CLAIM_EVIDENCE_KINDS = {
+  damage_photo: 'Photo of the damage',
+  packaging_photo: 'Photo of the packaging',
+  proof_of_value: 'Proof of value (receipt or invoice)',
+} as const;
+export type ClaimEvidenceKind = keyof typeof CLAIM_EVIDENCE_KINDS;
+export const CLAIM_EVIDENCE_KIND_NAMES = Object.keys(CLAIM_EVIDENCE_KINDS) as [
+  ClaimEvidenceKind,
+  ...ClaimEvidenceKind[],
+];
+
+/** The file types a claim's evidence may be, known by their content (never their name). */
+export const CLAIM_EVIDENCE_FILE_TYPES = ['jpeg', 'png', 'heic', 'pdf'] as const;
+export type ClaimEvidenceFileType = (typeof CLAIM_EVIDENCE_FILE_TYPES)[number];
+/** The largest evidence file accepted: a phone's photo is 2 to 6 MB, a scanned invoice less. */
+export const MAX_EVIDENCE_FILE_BYTES = 10 * 1024 * 1024;
+/** The most files one claim keeps: a few photos of the damage, of the packaging, and receipts. */
+export const MAX_EVIDENCE_FILES_PER_CLAIM = 10;
+
+/**
  * A box is lost when it has had no movement for this many working days (Monday to Friday, not a
  * bank holiday) after its expected delivery date, or when the courier says it is lost.
  */

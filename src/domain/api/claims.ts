@@ -1,5 +1,12 @@
 import { z } from '../zod.js';
-import { CLAIM_KINDS, CLAIM_RULES, CLAIM_STATES, type ClaimRule } from '../claims.js';
+import {
+  CLAIM_EVIDENCE_FILE_TYPES,
+  CLAIM_EVIDENCE_KIND_NAMES,
+  CLAIM_KINDS,
+  CLAIM_RULES,
+  CLAIM_STATES,
+  type ClaimRule,
+} from '../claims.js';
 import { ADMIN_ERRORS, CONSOLE_TAG, OperatorReasonSchema } from './admin/console.js';
 import { apiError, defineRoute } from './define-route.js';
 import { orderRoute } from './orders.js';
@@ -106,6 +113,37 @@ export const ClaimEventSchema = z.object({
   text: z.string(),
 });
 
+/** Bytes: an upload's body or a file's reply (documented as binary). */
+const binary = () =>
+  z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array)
+    .meta({ type: 'string', format: 'binary' });
+
+/** One evidence file kept with a claim (its bytes come from the download route). */
+export const ClaimEvidenceFileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CLAIM_EVIDENCE_KIND_NAMES),
+  /** The customer's name for it, sanitised, with the extension of its real type. */
+  name: z.string(),
+  /** What its content is (never what its name said). */
+  type: z.enum(CLAIM_EVIDENCE_FILE_TYPES),
+  mediaType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedBy: z.enum(['customer', 'operator']),
+  uploadedAt: z.string(),
+});
+export type ClaimEvidenceFile = z.infer<typeof ClaimEvidenceFileSchema>;
+
+/** The bank account a claim is paid to, as pages show it: never the full numbers. */
+export const MaskedBankDetailsSchema = z.object({
+  accountName: z.string(),
+  /** `**-**-56` */
+  sortCode: z.string(),
+  /** `****1234` */
+  accountNumber: z.string(),
+  givenAt: z.string(),
+});
+
 /** A claim as the customer's page and the console show it, with its timeline. */
 export const ClaimViewSchema = z.object({
   id: z.string(),
@@ -140,6 +178,13 @@ export const ClaimViewSchema = z.object({
       paidAt: z.string().nullable(),
     })
     .nullable(),
+  /** Approved to be paid by bank transfer and no bank account given yet: the customer is asked. */
+  bankDetailsNeeded: z.boolean(),
+  /** The account given for a bank transfer, masked; null when none (or once paid: deleted). */
+  bankDetails: MaskedBankDetailsSchema.nullable(),
+  /** The customer may add evidence now (the claim is not decided yet and has room). */
+  canAddEvidence: z.boolean(),
+  evidence: z.array(ClaimEvidenceFileSchema),
   submittedAt: z.string(),
   stateEnteredAt: z.string(),
   /** When the state's target time runs out (docs/claims.md); null in a final state. */
@@ -227,6 +272,126 @@ export const answerClaim = orderRoute({
     200: ClaimViewSchema.describe('The claim, submitted again'),
     409: apiError('The claim is not waiting for more information (CLAIM_STATE)'),
     422: apiError('No answer (VALIDATION_FAILED)'),
+  },
+});
+
+const EvidenceParams = ClaimParams.extend({ fileId: z.uuid() });
+const EVIDENCE_FILE_NOT_FOUND = apiError(
+  'No such order (ORDER_NOT_FOUND), claim (CLAIM_NOT_FOUND) or file (EVIDENCE_NOT_FOUND)',
+);
+
+/** The media types an evidence upload may be sent as: the file's own, or plain bytes. */
+export const EVIDENCE_UPLOAD_MEDIA_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+  'application/octet-stream',
+] as const;
+
+/** What a claim's evidence can be, for the page to say before the customer chooses. */
+export const EvidenceLimitsSchema = z.object({
+  maxFileBytes: z.number().int(),
+  maxFiles: z.number().int(),
+  types: z.array(z.enum(CLAIM_EVIDENCE_FILE_TYPES)),
+});
+
+const EvidenceListSchema = z.object({
+  files: z.array(ClaimEvidenceFileSchema),
+  limits: EvidenceLimitsSchema,
+});
+
+export const uploadClaimEvidence = orderRoute({
+  method: 'POST',
+  path: '/api/v1/orders/:id/claims/:claimId/evidence',
+  tag: TAG,
+  summary: 'Add one evidence file to a claim (the file itself is the body)',
+  description:
+    'One file per request, sent as the body with its own media type (or application/octet-stream); its name and what it shows in the query. JPEG, PNG, HEIC or PDF, known by its content, never by its name or media type; 10 MB at most; 10 files a claim. Location and other metadata are taken off photos before they are kept. A refused file changes nothing: the files already sent stay. Allowed while the claim is not decided (submitted, with the courier, or more information needed).',
+  params: ClaimParams,
+  query: z.object({
+    kind: z.enum(CLAIM_EVIDENCE_KIND_NAMES, {
+      message: 'Say what the file shows: the damage, the packaging, or proof of value',
+    }),
+    name: z.string().max(255, 'The file name is too long').optional(),
+  }),
+  rawBody: EVIDENCE_UPLOAD_MEDIA_TYPES,
+  body: binary().optional().describe('The file’s bytes'),
+  responses: {
+    201: z
+      .object({ file: ClaimEvidenceFileSchema, files: z.array(ClaimEvidenceFileSchema) })
+      .describe('The file kept, and every file of the claim'),
+    404: apiError('No such order (ORDER_NOT_FOUND) or claim (CLAIM_NOT_FOUND)'),
+    409: apiError(
+      'The claim is decided: no more evidence (CLAIM_STATE); or it has 10 files (EVIDENCE_TOO_MANY)',
+    ),
+    413: apiError('The file is larger than 10 MB (EVIDENCE_TOO_LARGE)'),
+    422: apiError(
+      'Not a JPEG, PNG, HEIC or PDF (EVIDENCE_NOT_ALLOWED), empty (EVIDENCE_EMPTY), a photo that cannot be read (EVIDENCE_UNREADABLE), or no kind (VALIDATION_FAILED)',
+    ),
+  },
+});
+
+export const listClaimEvidence = orderRoute({
+  method: 'GET',
+  path: '/api/v1/orders/:id/claims/:claimId/evidence',
+  tag: TAG,
+  summary: 'A claim’s evidence files, and what more can be added',
+  params: ClaimParams,
+  responses: {
+    200: EvidenceListSchema.describe('The files, oldest first, and the limits'),
+    404: apiError('No such order (ORDER_NOT_FOUND) or claim (CLAIM_NOT_FOUND)'),
+  },
+});
+
+export const downloadClaimEvidence = orderRoute({
+  method: 'GET',
+  path: '/api/v1/orders/:id/claims/:claimId/evidence/:fileId',
+  tag: TAG,
+  summary: 'One evidence file of a claim',
+  description:
+    'Served with its real type as an attachment, `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy.',
+  params: EvidenceParams,
+  replyMediaType: 'application/octet-stream',
+  responses: { 200: binary().describe('The file'), 404: EVIDENCE_FILE_NOT_FOUND },
+});
+
+/** A UK account, as the customer types it (checked on the server with the modulus rules). */
+export const BankDetailsInputSchema = z.object({
+  accountName: z
+    .string()
+    .trim()
+    .min(1, 'Enter the name on the account')
+    .max(70, 'Enter the name on the account in at most 70 characters'),
+  sortCode: z
+    .string()
+    .trim()
+    .min(1, 'Enter your sort code, like 12-34-56.')
+    .max(20, 'Enter the sort code as 6 digits, like 12-34-56.'),
+  accountNumber: z
+    .string()
+    .trim()
+    .min(1, 'Enter your account number.')
+    .max(20, 'Enter the account number as 8 digits, like 12345678.'),
+});
+
+export const giveClaimBankDetails = orderRoute({
+  method: 'PUT',
+  path: '/api/v1/orders/:id/claims/:claimId/bank-details',
+  tag: TAG,
+  summary: 'Give the UK bank account an approved claim is paid to',
+  description:
+    'Only for a claim approved to be paid by bank transfer and not paid yet; given again, it replaces the last. The sort code and account number are checked with the published modulus rules, kept encrypted, shown masked, and deleted once the payment is recorded.',
+  params: ClaimParams,
+  body: BankDetailsInputSchema,
+  responses: {
+    200: ClaimViewSchema.describe('The claim, with the account masked'),
+    404: apiError('No such order (ORDER_NOT_FOUND) or claim (CLAIM_NOT_FOUND)'),
+    409: apiError('The claim is not waiting for bank details (CLAIM_STATE)'),
+    422: apiError(
+      'The sort code or account number is not valid, or they do not match by the modulus rules; `fields` says which (VALIDATION_FAILED)',
+    ),
   },
 });
 
@@ -341,5 +506,77 @@ export const recordClaimBankPayment = claimAction(
   'bank-payment',
   'Record an approved claim paid by bank transfer',
   { bankReference: z.string().trim().min(1, 'Give the bank’s reference').max(100) },
-  'Only for a claim approved to be paid by bank transfer.',
+  'Only for a claim approved to be paid by bank transfer whose customer gave a bank account (409 `CLAIM_STATE` otherwise); the account is deleted in the same change.',
 );
+
+export const getAdminClaimEvidence = defineRoute({
+  method: 'GET',
+  path: '/api/v1/admin/claims/:claimId/evidence',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'A claim’s evidence files',
+  ...ADMIN_CLAIM,
+  responses: {
+    200: EvidenceListSchema.describe('The files, oldest first'),
+    ...ADMIN_ERRORS,
+    404: CLAIM_NOT_FOUND,
+  },
+});
+
+export const downloadAdminClaimEvidence = defineRoute({
+  method: 'GET',
+  path: '/api/v1/admin/claims/:claimId/evidence/:fileId',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'One evidence file of a claim',
+  params: z.object({ claimId: z.uuid(), fileId: z.uuid() }),
+  notFound: ADMIN_CLAIM.notFound,
+  replyMediaType: 'application/octet-stream',
+  responses: {
+    200: binary().describe('The file'),
+    ...ADMIN_ERRORS,
+    404: apiError('No such claim (CLAIM_NOT_FOUND) or file (EVIDENCE_NOT_FOUND)'),
+  },
+});
+
+export const getClaimEvidencePack = defineRoute({
+  method: 'GET',
+  path: '/api/v1/admin/claims/:claimId/evidence-pack',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'The evidence pack to send to the courier (PDF)',
+  description:
+    'The order’s declaration, the cover in force, the box’s tracking history, the claim and its photos (JPEG and PNG shown, HEIC and PDF files listed by name).',
+  ...ADMIN_CLAIM,
+  replyMediaType: 'application/pdf',
+  responses: { 200: binary().describe('The PDF'), ...ADMIN_ERRORS, 404: CLAIM_NOT_FOUND },
+});
+
+export const revealClaimBankDetails = defineRoute({
+  method: 'POST',
+  path: '/api/v1/admin/claims/:claimId/bank-details',
+  access: 'operator',
+  tag: CONSOLE_TAG,
+  summary: 'See the bank account in full, to make the payment (audited)',
+  description:
+    'Audited `claim.bank_details_view` with the reason. Only for an approved claim paid by bank transfer whose customer gave an account.',
+  ...ADMIN_CLAIM,
+  body: z.object({ reason: OperatorReasonSchema }),
+  responses: {
+    200: z
+      .object({
+        accountName: z.string(),
+        sortCode: z.string(),
+        accountNumber: z.string(),
+        amountPence: z.number().int(),
+        reference: z.string(),
+      })
+      .describe('The account, in full, and the amount to pay'),
+    ...ADMIN_ERRORS,
+    404: CLAIM_NOT_FOUND,
+    409: apiError(
+      'Not an approved claim paid by bank transfer, or no account given yet (CLAIM_STATE); the details could not be read (BANK_DETAILS_UNREADABLE)',
+    ),
+    422: apiError('No reason (VALIDATION_FAILED)'),
+  },
+});

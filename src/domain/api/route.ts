@@ -46,8 +46,11 @@ export interface ApiRoute {
   readonly responses: { readonly [status in ResponseKey]?: z.ZodType };
   /** The error a malformed path parameter answers (404): such a path names nothing that exists. */
   readonly notFound?: { readonly code: string; readonly message: string };
-  /** The media type of the request body when it is not parsed as JSON (kept as raw bytes). */
-  readonly rawBody?: string;
+  /**
+   * The media type of the request body when it is not parsed as JSON (kept as raw bytes); a
+   * list when the bytes may come as any of them (an uploaded file).
+   */
+  readonly rawBody?: string | readonly string[];
   /** The media type of the success reply when it is not JSON (e.g. a PDF). */
   readonly replyMediaType?: string;
 }

@@ -23,6 +23,8 @@ import { REFUND_REQUESTERS, REFUND_STATUSES } from '../../domain/refunds.js';
 import { SHIPMENT_FLAGS, TRACKING_STATUSES } from '../../domain/tracking.js';
 import { BOOKING_CHANGE_KINDS, BOOKING_CHANGE_STATUSES } from '../../domain/booking-changes.js';
 import {
+  CLAIM_EVIDENCE_FILE_TYPES,
+  CLAIM_EVIDENCE_KIND_NAMES,
   CLAIM_KINDS,
   CLAIM_STATES,
   type ClaimedItem,
@@ -901,10 +903,37 @@ export const claims = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The bank account sealed for this claim (bank-details.ts), until the payment is recorded. */
+    bankDetailsSealed: text('bank_details_sealed'),
+    bankDetailsMasked: jsonb('bank_details_masked').$type<{
+      accountName: string;
+      sortCode: string;
+      accountNumber: string;
+    }>(),
+    bankDetailsAt: timestamp('bank_details_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('claims_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** A claim's evidence files: what each is; the bytes are in DATA_DIR (migration 0193). */
+export const claimEvidence = pgTable(
+  'claim_evidence',
+  {
+    id: uuid('id').primaryKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CLAIM_EVIDENCE_KIND_NAMES }).notNull(),
+    name: text('name').notNull(),
+    detectedType: text('detected_type', { enum: CLAIM_EVIDENCE_FILE_TYPES }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageId: uuid('storage_id').notNull().unique('claim_evidence_storage_key'),
+    uploadedBy: text('uploaded_by', { enum: ['customer', 'operator'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('claim_evidence_claim_idx').on(t.claimId, t.createdAt)],
 );
 
 /** A claim's timeline: its state changes, the customer's messages, the operators' requests. */
@@ -929,6 +958,7 @@ export const claimEvents = pgTable(
 export const schema = {
   claims,
   claimEvents,
+  claimEvidence,
   backupsTaken,
   siteRestores,
   savedAddresses,

@@ -126,7 +126,7 @@ export function addRoute<R extends ApiRoute>(
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
       ...(route.headers ? { headers: route.headers } : {}),
-      ...(route.rawBody ? { consumes: [route.rawBody] } : {}),
+      ...(route.rawBody ? { consumes: [route.rawBody].flat() } : {}),
       response: responseSchemas(route, status),
     },
     // Fastify types compilers by its JSON-schema shape; ours take the zod schemas declared above.

@@ -96,13 +96,14 @@ export class ClaimDecisions {
   async detail(claimId: string): Promise<AdminClaim> {
     const row = await this.deps.repository.byId(claimId);
     if (!row) throw NO_CLAIM();
-    const [{ reference }, events, { refundablePence }] = await Promise.all([
+    const [{ reference }, events, evidence, { refundablePence }] = await Promise.all([
       this.target(claimId),
       this.deps.repository.events([claimId]),
+      this.deps.repository.evidence([claimId]),
       this.deps.checkout.refunds(row.orderId),
     ]);
     return {
-      ...claimView(row, events, reference, this.deps.holidayOn),
+      ...claimView(row, events, reference, this.deps.holidayOn, evidence),
       decidedByEmail: row.decidedByEmail,
       refundablePence,
     };

@@ -1,5 +1,6 @@
-import type { ClaimView } from '#src/domain/api/claims.js';
+import type { ClaimEvidenceFile, ClaimView } from '#src/domain/api/claims.js';
 import {
+  MAX_EVIDENCE_FILES_PER_CLAIM,
   addWorkingDays,
   CLAIM_RULES,
   CLAIM_STATE_REGISTRY,
@@ -9,7 +10,8 @@ import {
 } from '#src/domain/claims.js';
 import { addDays } from '#src/domain/collection-calendar.js';
 import { londonDate } from '#src/domain/london-time.js';
-import type { ClaimEventRow, ClaimRow } from './claims.repository.js';
+import type { ClaimEventRow, ClaimEvidenceRow, ClaimRow } from './claims.repository.js';
+import { EVIDENCE_TYPES } from './evidence-files.js';
 
 /** A bank holiday's name on that date (England and Wales: the operators' working days). */
 export type HolidayOn = (date: string) => string | undefined;
@@ -43,15 +45,43 @@ export function ruleText(rule: string | null): string | null {
   return rule && Object.hasOwn(CLAIM_RULES, rule) ? CLAIM_RULES[rule as ClaimRule] : null;
 }
 
-/** A claim with its events as the customer's page and the console read it. */
+/** The states in which the customer may still add evidence: the claim is not decided. */
+export const EVIDENCE_OPEN_STATES: readonly ClaimState[] = [
+  'submitted',
+  'with_courier',
+  'more_info_needed',
+];
+
+/** An evidence file as pages show it. */
+export function evidenceFileView(row: ClaimEvidenceRow): ClaimEvidenceFile {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    type: row.detectedType,
+    mediaType: EVIDENCE_TYPES[row.detectedType].mime,
+    sizeBytes: row.sizeBytes,
+    uploadedBy: row.uploadedBy,
+    uploadedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Approved to be paid by bank transfer, and no account given yet. */
+export function bankDetailsNeeded(row: ClaimRow): boolean {
+  return row.state === 'approved' && row.paymentMethod === 'bank' && !row.bankDetailsSealed;
+}
+
+/** A claim with its events and evidence as the customer's page and the console read it. */
 export function claimView(
   row: ClaimRow,
   events: readonly ClaimEventRow[],
   reference: string,
   holidayOn: HolidayOn,
+  evidence: readonly ClaimEvidenceRow[],
 ): ClaimView {
   const record = CLAIM_STATE_REGISTRY[row.state];
   const decided = row.decisionReason !== null;
+  const files = evidence.filter((e) => e.claimId === row.id);
   return {
     id: row.id,
     orderId: row.orderId,
@@ -83,6 +113,14 @@ export function claimView(
           paidAt: row.paidAt?.toISOString() ?? null,
         }
       : null,
+    bankDetailsNeeded: bankDetailsNeeded(row),
+    bankDetails:
+      row.bankDetailsMasked && row.bankDetailsAt
+        ? { ...row.bankDetailsMasked, givenAt: row.bankDetailsAt.toISOString() }
+        : null,
+    canAddEvidence:
+      EVIDENCE_OPEN_STATES.includes(row.state) && files.length < MAX_EVIDENCE_FILES_PER_CLAIM,
+    evidence: files.map(evidenceFileView),
     submittedAt: row.submittedAt.toISOString(),
     stateEnteredAt: row.stateEnteredAt.toISOString(),
     dueBy: claimDueBy(row.state, row.stateEnteredAt, holidayOn),

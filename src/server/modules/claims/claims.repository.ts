@@ -1,17 +1,22 @@
 import { asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, DbExecutor, DbTransaction } from '../../db/client.js';
-import { claimEvents, claims } from '../../db/schema.js';
+import { claimEvents, claimEvidence, claims } from '../../db/schema.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type NewClaimRow = typeof claims.$inferInsert;
 export type ClaimEventRow = typeof claimEvents.$inferSelect;
 export type NewClaimEventRow = typeof claimEvents.$inferInsert;
+export type ClaimEvidenceRow = typeof claimEvidence.$inferSelect;
+export type NewClaimEvidenceRow = typeof claimEvidence.$inferInsert;
 export type ClaimChanges = Partial<Omit<NewClaimRow, 'id' | 'orderId' | 'requestKey'>>;
 
 /** The final states: a claim in one is done. */
 const FINAL = ['declined', 'paid'] as const;
 
-/** The only code that reads and writes `claims` and `claim_events` (migration 0192). */
+/**
+ * The only code that reads and writes `claims` and `claim_events` (migration 0192) and
+ * `claim_evidence` (migration 0193).
+ */
 export class ClaimsRepository {
   constructor(private readonly db: Db) {}
 
@@ -92,5 +97,21 @@ export class ClaimsRepository {
       .from(claimEvents)
       .where(inArray(claimEvents.claimId, [...claimIds]))
       .orderBy(asc(claimEvents.seq));
+  }
+
+  /** The evidence files of these claims, oldest first. */
+  evidence(claimIds: readonly string[], tx: DbExecutor = this.db): Promise<ClaimEvidenceRow[]> {
+    if (claimIds.length === 0) return Promise.resolve([]);
+    return tx
+      .select()
+      .from(claimEvidence)
+      .where(inArray(claimEvidence.claimId, [...claimIds]))
+      .orderBy(asc(claimEvidence.createdAt), asc(claimEvidence.id));
+  }
+
+  async addEvidence(row: NewClaimEvidenceRow, tx: DbExecutor): Promise<ClaimEvidenceRow> {
+    const [added] = await tx.insert(claimEvidence).values(row).returning();
+    if (!added) throw new Error('claim evidence not written');
+    return added;
   }
 }

@@ -300,8 +300,14 @@ export class ClaimsService {
     const order = await this.deps.orders.findById(orderId);
     if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', 'There is no such order.');
     const rows = await this.deps.repository.listForOrder(orderId);
-    const events = await this.deps.repository.events(rows.map((r) => r.id));
-    return rows.map((row) => claimView(row, events, order.reference, this.deps.holidayOn));
+    const ids = rows.map((r) => r.id);
+    const [events, evidence] = await Promise.all([
+      this.deps.repository.events(ids),
+      this.deps.repository.evidence(ids),
+    ]);
+    return rows.map((row) =>
+      claimView(row, events, order.reference, this.deps.holidayOn, evidence),
+    );
   }
 
   private async one(orderId: string, claimId: string): Promise<ClaimView> {

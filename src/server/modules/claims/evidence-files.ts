@@ -9,19 +9,22 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import {
+  MAX_EVIDENCE_FILE_BYTES,
+  MAX_EVIDENCE_FILES_PER_CLAIM,
+  type ClaimEvidenceFileType,
+} from '#src/domain/claims.js';
 
 export const EVIDENCE_TYPES = {
   jpeg: { mime: 'image/jpeg', extension: 'jpg', photo: true },
   png: { mime: 'image/png', extension: 'png', photo: true },
   heic: { mime: 'image/heic', extension: 'heic', photo: true },
   pdf: { mime: 'application/pdf', extension: 'pdf', photo: false },
-} as const;
+} as const satisfies Record<ClaimEvidenceFileType, unknown>;
 export type EvidenceType = keyof typeof EVIDENCE_TYPES;
 
-/** The largest file accepted: a phone's photo is 2 to 6 MB, a scanned invoice less. */
-export const MAX_EVIDENCE_FILE_BYTES = 10 * 1024 * 1024;
-/** The most files one claim keeps: a few photos of the damage, of the packaging, and receipts. */
-export const MAX_EVIDENCE_FILES_PER_CLAIM = 10;
+// The limits are the domain's, so the pages say the same numbers.
+export { MAX_EVIDENCE_FILE_BYTES, MAX_EVIDENCE_FILES_PER_CLAIM };
 
 export const EVIDENCE_MESSAGES = {
   'not-allowed':
