@@ -12,6 +12,14 @@ import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
+import {
+  EVIDENCE_RULE,
+  EvidencePickers,
+  uploadEvidence,
+  type ChosenFile,
+  type UploadResult,
+} from './claim-evidence.js';
+import { CLAIM_EVIDENCE_KINDS } from '#src/domain/claims.js';
 
 type Box = ClaimOptions['boxes'][number];
 type Amount = Awaited<ReturnType<typeof quoteAmount>>;
@@ -57,7 +65,8 @@ export function ClaimForm({
   onCancel,
 }: {
   options: ClaimOptions;
-  onOpened: (claim: ClaimView) => void;
+  /** The claim is made; `results` says what became of each file sent with it. */
+  onOpened: (claim: ClaimView, results: UploadResult[]) => void;
   onCancel: () => void;
 }) {
   const boxes = claimableBoxes(options);
@@ -75,6 +84,8 @@ export function ClaimForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [sending, setSending] = useState<number | null>(null);
   const [requestKey] = useState(() => crypto.randomUUID());
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -118,7 +129,8 @@ export function ClaimForm({
           requestKey,
         },
       });
-      onOpened(claim);
+      setSending(0);
+      onOpened(claim, await uploadEvidence(claim, files, setSending));
     } catch (caught) {
       const error = asApiError(caught);
       setErrors({
@@ -265,6 +277,34 @@ export function ClaimForm({
 
       <ClaimAmountView amount={amount} chosen={chosen.length > 0} />
 
+      <fieldset className="claim-form__group" aria-describedby="claim-files-rule">
+        <legend className="field__label">Photos and proof of value</legend>
+        <p className="field__hint" id="claim-files-rule">
+          Photos of the damage and of the packaging, and a receipt or invoice for each item.{' '}
+          {EVIDENCE_RULE} You can add more after sending the claim.
+        </p>
+        <EvidencePickers
+          idPrefix="claim-files"
+          onChosen={(chosen) => setFiles((current) => [...current, ...chosen])}
+        />
+        {files.length > 0 && (
+          <ul className="evidence-list" aria-label="Files to send with the claim">
+            {files.map((f, index) => (
+              <li key={`${f.file.name}-${index}`}>
+                {f.file.name} <span className="muted">({CLAIM_EVIDENCE_KINDS[f.kind]})</span>{' '}
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                >
+                  Remove<span className="visually-hidden"> {f.file.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
       <div className={`field field--wide${errors.description ? ' field--error' : ''}`}>
         <label className="field__label" htmlFor="claim-description">
           What happened
@@ -294,7 +334,15 @@ export function ClaimForm({
 
       <div className="button-row">
         <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-          {busy ? <Spinner label="Sending your claim" /> : 'Send claim'}
+          {sending !== null ? (
+            <Spinner
+              label={`Sending file ${Math.min(sending + 1, files.length)} of ${files.length}`}
+            />
+          ) : busy ? (
+            <Spinner label="Sending your claim" />
+          ) : (
+            'Send claim'
+          )}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Not now
@@ -380,7 +428,7 @@ export function ClaimLines({
             <span className="claim-lines__amount">
               declared {formatPence(line.declaredPence)}
               {line.excluded
-                ? `: ${line.payablePence === 0 ? 'not covered' : `capped at ${formatPence(line.payablePence)}`}`
+                ? `: ${line.excluded.covered === 'nothing' ? 'not covered' : `capped at ${formatPence(line.payablePence)}`}`
                 : `: ${formatPence(line.payablePence)}`}
             </span>
             {line.excluded && <span className="claim-lines__reason">{line.excluded.reason}</span>}

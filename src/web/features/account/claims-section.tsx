@@ -21,6 +21,8 @@ import { PageLoading, Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
+import { ClaimBankDetails } from './claim-bank-details.js';
+import { ClaimEvidence, type UploadResult } from './claim-evidence.js';
 import { ClaimForm, ClaimLines, claimableBoxes } from './claim-form.js';
 
 type Load =
@@ -38,7 +40,8 @@ export function ClaimsSection({ orderId }: { orderId: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [version, setVersion] = useState(0);
   const [starting, setStarting] = useState(false);
-  const [opened, setOpened] = useState<string | null>(null);
+  /** The claim just made here, and what became of the files sent with it. */
+  const [opened, setOpened] = useState<{ id: string; results: UploadResult[] } | null>(null);
   const startButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -79,15 +82,20 @@ export function ClaimsSection({ orderId }: { orderId: string }) {
     <section className="claims" aria-labelledby="claims-heading">
       <h2 id="claims-heading">Claim for a lost or damaged box</h2>
       {[...claims].reverse().map((claim) => (
-        <ClaimCard key={claim.id} claim={claim} focus={claim.id === opened} onChanged={reload} />
+        <ClaimCard
+          key={claim.id}
+          claim={claim}
+          opened={claim.id === opened?.id ? opened.results : null}
+          onChanged={reload}
+        />
       ))}
       {claimable.length > 0 &&
         (starting ? (
           <ClaimForm
             options={options}
-            onOpened={(claim) => {
+            onOpened={(claim, results) => {
               setStarting(false);
-              setOpened(claim.id);
+              setOpened({ id: claim.id, results });
               reload();
             }}
             onCancel={() => {
@@ -163,14 +171,16 @@ function latestQuestion(claim: ClaimView): string | null {
 /** One claim, followed like tracking: its state and target, its steps, decision, payment and history. */
 function ClaimCard({
   claim,
-  focus,
+  opened,
   onChanged,
 }: {
   claim: ClaimView;
-  focus: boolean;
+  /** Set for the claim just made on this page: what became of the files sent with it. */
+  opened: UploadResult[] | null;
   onChanged: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const focus = opened !== null;
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
@@ -230,8 +240,11 @@ function ClaimCard({
 
       {claim.decision && <Decision claim={claim} decision={claim.decision} />}
       {claim.payment && <Payment claim={claim} payment={claim.payment} />}
+      {claim.payment?.method === 'bank' && <ClaimBankDetails claim={claim} onChanged={onChanged} />}
 
       {question !== null && <AnswerForm claim={claim} question={question} onAnswered={onChanged} />}
+
+      <ClaimEvidence claim={claim} results={opened ?? []} onChanged={onChanged} />
 
       <h4>What you claimed for</h4>
       <ClaimLines amount={claim} />
@@ -299,7 +312,9 @@ function Payment({
   const how =
     p.method === 'refund'
       ? 'a refund to the card you paid with'
-      : 'bank transfer to the UK bank account you give us';
+      : p.paidAt
+        ? 'bank transfer to your UK bank account'
+        : 'bank transfer to a UK bank account you give us';
   return (
     <div className="claim__payment" data-testid="claim-payment">
       <h4>Payment</h4>

@@ -3,10 +3,15 @@ import {
   approveClaim,
   askClaimInfo,
   declineClaim,
+  downloadAdminClaimEvidence,
   getAdminClaim,
+  getAdminClaimEvidence,
+  getClaimEvidencePack,
   recordClaimBankPayment,
+  revealClaimBankDetails,
   sendClaimToCourier,
 } from '#src/domain/api/claims.js';
+import { routeUrl } from '#src/domain/api/route.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { OPERATOR_REASON_MAX } from '#src/domain/api/admin/console.js';
 import {
@@ -34,6 +39,7 @@ import { OrderTracking } from './order-tracking.js';
 import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
+import { EvidenceList } from '../account/index.js';
 
 type AdminClaim = Awaited<ReturnType<typeof loadClaim>>;
 const loadClaim = (claimId: string, signal?: AbortSignal) =>
@@ -171,6 +177,8 @@ function ClaimBody({
         </div>
       </section>
 
+      <ClaimEvidenceFiles claim={claim} />
+
       <ClaimActions claim={claim} onChanged={onChanged} />
 
       <section aria-labelledby="claim-timeline-heading" className="console-section">
@@ -221,6 +229,7 @@ function ClaimActions({ claim, onChanged }: { claim: AdminClaim; onChanged: Chan
       {next.includes('with_courier') && <CourierForm claim={claim} onChanged={onChanged} />}
       {next.includes('approved') && <ApproveForm claim={claim} onChanged={onChanged} />}
       {next.includes('declined') && <DeclineForm claim={claim} onChanged={onChanged} />}
+      {bankDue && <BankDetailsReveal claim={claim} />}
       {bankDue && <BankPaymentForm claim={claim} onChanged={onChanged} />}
     </section>
   );
@@ -595,5 +604,84 @@ function BankPaymentForm({ claim, onChanged }: { claim: AdminClaim; onChanged: C
         error={ref.error}
       />
     </ActionForm>
+  );
+}
+
+/** The claim's files, each a download, and the evidence pack to send to the courier. */
+function ClaimEvidenceFiles({ claim }: { claim: AdminClaim }) {
+  const [load] = useLoad(
+    (signal) => callApi(getAdminClaimEvidence, { params: { claimId: claim.id }, signal }),
+    `${claim.id}:${claim.evidence.length}`,
+  );
+  return (
+    <section aria-labelledby="claim-evidence-heading" className="console-section">
+      <h2 id="claim-evidence-heading">Evidence</h2>
+      <LoadState load={load} what="the evidence" />
+      {load.state === 'ready' && (
+        <EvidenceList
+          files={load.data.files}
+          hrefOf={(file) =>
+            routeUrl(downloadAdminClaimEvidence, { claimId: claim.id, fileId: file.id })
+          }
+        />
+      )}
+      <p>
+        <a
+          className="button button--secondary"
+          href={routeUrl(getClaimEvidencePack, { claimId: claim.id })}
+          download={`claim-${claim.reference}-box-${claim.boxNumber}.pdf`}
+        >
+          Download the evidence pack (PDF)
+        </a>{' '}
+        <span className="muted">
+          The declaration, the cover, the box’s tracking history, the claim and its photos, for the
+          courier’s claims portal.
+        </span>
+      </p>
+    </section>
+  );
+}
+
+type Revealed = Awaited<ReturnType<typeof revealBank>>;
+const revealBank = (claimId: string, reason: string) =>
+  callApi(revealClaimBankDetails, { params: { claimId }, body: { reason } });
+
+/** The customer's bank account in full, to make the transfer: asked with a reason (audited). */
+function BankDetailsReveal({ claim }: { claim: AdminClaim }) {
+  const [shown, setShown] = useState<Revealed | null>(null);
+  if (!claim.bankDetails) {
+    return (
+      <p className="claim-action" data-testid="bank-details-awaited">
+        The customer has not given a bank account yet: they are asked on their order page.
+      </p>
+    );
+  }
+  if (shown) {
+    return (
+      <section className="claim-action" aria-labelledby="bank-shown-heading">
+        <h3 id="bank-shown-heading">Pay by bank transfer</h3>
+        <dl className="facts" data-testid="bank-details-revealed">
+          <Fact term="Name on the account">{shown.accountName}</Fact>
+          <Fact term="Sort code">{shown.sortCode}</Fact>
+          <Fact term="Account number">{shown.accountNumber}</Fact>
+          <Fact term="Amount">{formatPence(shown.amountPence)}</Fact>
+          <Fact term="Payment reference">{shown.reference}</Fact>
+        </dl>
+      </section>
+    );
+  }
+  return (
+    <ActionForm
+      id="reveal"
+      title={`Bank account: ${claim.bankDetails.accountName}, ${claim.bankDetails.sortCode}, ${claim.bankDetails.accountNumber}`}
+      reasonLabel="Why you need the account in full (kept in the audit log)"
+      submit="Show the bank details"
+      send={async (reason) => {
+        setShown(await revealBank(claim.id, reason));
+        return claim;
+      }}
+      done="The bank details are shown below the form: make the transfer, then record it."
+      onChanged={() => undefined}
+    />
   );
 }
