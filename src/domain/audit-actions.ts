@@ -118,6 +118,11 @@ export const AUDIT_ACTIONS = {
     subject: 'the order’s reference',
     what: 'An approved claim recorded as paid by bank transfer, with the bank’s reference',
   },
+  'claim.bank_details_view': {
+    module: 'claims',
+    subject: 'the order’s reference',
+    what: 'A claim’s bank details seen in full by an operator making the transfer, with the reason (never the details)',
+  },
   'order.ask_to_pay_again': {
     module: 'my-orders',
     subject: 'the order’s reference',

@@ -37,6 +37,14 @@ export const MAX_EVIDENCE_FILE_BYTES = 10 * 1024 * 1024;
 /** The most files one claim keeps: a few photos of the damage, of the packaging, and receipts. */
 export const MAX_EVIDENCE_FILES_PER_CLAIM = 10;
 
+/** A claim's refund is asked under this key (and `claim:<id>:<payment>` for a second payment). */
+export const claimRefundKey = (claimId: string): string => `claim:${claimId}`;
+
+/** The claim a refund's request key names, when it is a claim's refund. */
+export function claimIdOfRefundKey(requestKey: string): string | undefined {
+  return /^claim:([0-9a-f-]{36})(?::|$)/.exec(requestKey)?.[1];
+}
+
 /**
  * A box is lost when it has had no movement for this many working days (Monday to Friday, not a
  * bank holiday) after its expected delivery date, or when the courier says it is lost.

@@ -306,7 +306,15 @@ async function registerRoutes(
   await app.register(trackingRoutes(services.tracking));
   await app.register(bookingChangesRoutes(services.bookingChanges, services.audit));
   await app.register(
-    claimsRoutes(services.claims.service, services.claims.decisions, services.audit),
+    claimsRoutes(
+      {
+        claims: services.claims.service,
+        decisions: services.claims.decisions,
+        evidence: services.claims.evidence,
+        bankDetails: services.claims.bankDetails,
+      },
+      services.audit,
+    ),
   );
   await registerConsoleRoutes(app, services);
   await openApiRoutes(app);

@@ -60,6 +60,11 @@ export interface AppDeps {
   operatorSessions?: Partial<OperatorSessionLimits>;
   /** The clock `/dev/clock` moves (SANDBOX_CLOCK): the same object as `clock`. */
   sandboxClock?: SandboxClock;
+  /**
+   * DATA_DIR: the site's private files (claims' evidence in `claims-evidence/`). When absent
+   * (API tests), a new folder in the system's temporary directory.
+   */
+  dataDir?: string;
   /** Directory of the built SPA; when absent (dev, API tests) only the API is served. */
   webDistDir?: string;
   /** The site's public address (PUBLIC_URL) for canonical links and the sitemap; else per request. */
@@ -215,6 +220,7 @@ function settingsFromEnv(env: Env) {
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.AUTH_SECRET ? { authSecret: env.AUTH_SECRET } : {}),
+    dataDir: resolve(env.DATA_DIR),
     trustProxy: env.TRUST_PROXY,
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_MS,

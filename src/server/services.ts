@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
@@ -17,8 +20,12 @@ import { ContactRepository, ContactService, OperatorMessages } from './modules/c
 import { createUkHolidayLookup } from './modules/calendar/index.js';
 import {
   ClaimDecisions,
+  bankDetailsKey,
+  ClaimBankDetails,
+  ClaimEvidence,
   ClaimsRepository,
   ClaimsService,
+  EvidenceStore,
   type ClaimsDeps,
 } from './modules/claims/index.js';
 import {
@@ -360,7 +367,7 @@ function customerServices(
   });
   // A cover raise's own card payment is kept or released by the raise it pays for.
   checkout.changePayments.handle(bookingChanges.coverRaises);
-  const claims = claimsServices(deps, { orders, tracking, checkout, mail });
+  const claims = claimsServices(deps, { orders, tracking, checkout, mail }, site);
   return { signUps, twoFactor, myOrders, savedItems, addressBook, contact, bookingChanges, claims };
 }
 
@@ -370,6 +377,7 @@ function claimsServices(
   parts: Pick<ClaimsDeps, 'orders' | 'tracking' | 'checkout' | 'mail'> & {
     checkout: CheckoutService;
   },
+  site: Site,
 ) {
   const holidays = createUkHolidayLookup();
   const claimsDeps: ClaimsDeps = {
@@ -377,12 +385,21 @@ function claimsServices(
     repository: new ClaimsRepository(deps.database.db),
     clock: deps.clock,
     holidayOn: (date) => holidays(date, 'england-and-wales'),
+    evidenceStore: new EvidenceStore(
+      deps.dataDir ?? mkdtempSync(join(tmpdir(), 'boxabroad-data-')),
+    ),
+    bankDetailsKey: bankDetailsKey(site.secret),
   };
   const service = new ClaimsService(claimsDeps);
   const decisions = new ClaimDecisions(claimsDeps, service);
   // A claim paid by a refund is paid once the card provider confirms it (decision 151).
   parts.checkout.onRefundSettled((refund, tx) => decisions.refundSettled(refund, tx));
-  return { service, decisions };
+  return {
+    service,
+    decisions,
+    evidence: new ClaimEvidence(claimsDeps),
+    bankDetails: new ClaimBankDetails(claimsDeps),
+  };
 }
 
 /**

@@ -922,6 +922,7 @@ export const claimEvidence = pgTable(
   'claim_evidence',
   {
     id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     claimId: uuid('claim_id')
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
@@ -933,7 +934,7 @@ export const claimEvidence = pgTable(
     uploadedBy: text('uploaded_by', { enum: ['customer', 'operator'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('claim_evidence_claim_idx').on(t.claimId, t.createdAt)],
+  (t) => [index('claim_evidence_claim_idx').on(t.claimId, t.seq)],
 );
 
 /** A claim's timeline: its state changes, the customer's messages, the operators' requests. */

@@ -228,6 +228,26 @@ describe('the access matrix', () => {
     expect(accessOf('/api/v1/orders/:id/claims')).toBe('order');
     expect(accessOf('/api/v1/orders/:id/claims/:claimId/answer')).toBe('order');
     expect(accessOf('/api/v1/admin/claims/:claimId/approval')).toBe('operator');
+    // A claim's files and bank details: the order's owner, and operators.
+    for (const url of [
+      '/api/v1/orders/:id/claims/:claimId/evidence',
+      '/api/v1/orders/:id/claims/:claimId/evidence/:fileId',
+      '/api/v1/orders/:id/claims/:claimId/bank-details',
+    ]) {
+      expect([url, accessOf(url)]).toEqual([url, 'order']);
+    }
+    for (const url of [
+      '/api/v1/admin/claims/:claimId/evidence',
+      '/api/v1/admin/claims/:claimId/evidence/:fileId',
+      '/api/v1/admin/claims/:claimId/evidence-pack',
+      '/api/v1/admin/claims/:claimId/bank-details',
+    ]) {
+      expect([url, accessOf(url)]).toEqual([url, 'operator']);
+    }
+    const upload = routes.find(
+      (r) => r.url === '/api/v1/orders/:id/claims/:claimId/evidence' && r.method === 'POST',
+    );
+    expect(upload?.access).toBe('order');
     const rules = new Set(routes.map((r) => r.access));
     expect([...rules].sort()).toEqual(['account', 'operator', 'order', 'public']);
   });

@@ -447,6 +447,7 @@ export class Refunds {
       const total = refundedPence(await repository.listRefunds({ paymentId: locked.id }, tx));
       await mail.emails.send(tx, 'refund', order, {
         refundId: refund.id,
+        requestKey: refund.requestKey,
         amountPence: refund.amountPence,
         paragraphs: refundEmailParagraphs({
           reference: order.reference,

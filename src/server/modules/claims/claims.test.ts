@@ -5,6 +5,11 @@ import { TestBrowser } from '#tests/support/browser-session.js';
 import { call, ok } from '#tests/support/call.js';
 import { mailSubjects, paymentsOf, refundsOf } from '#tests/support/booking-changes.js';
 import { bookedOrder, sandbox, settle } from '#tests/support/factories/payments.js';
+import {
+  deliveredOrderForClaims,
+  openClaimBody as openBody,
+  trackBox,
+} from '#tests/support/factories/claims.js';
 import { signedInAdmin } from '#tests/support/operators.js';
 import { useTestApp } from '#tests/support/test-app.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
@@ -17,6 +22,7 @@ import {
   getAdminClaim,
   getAdminClaims,
   getClaimOptions,
+  giveClaimBankDetails,
   listClaims,
   openClaim,
   quoteClaim,
@@ -43,79 +49,20 @@ beforeEach(() => {
   t.courierSimulator!.control({ reset: true });
 });
 
-/** The box's tracking: delivered on `day` (at noon), or reported lost by the courier. */
-async function track(orderId: string, what: { deliveredOn: string } | { lost: true }) {
-  const [parcel] = await t.database.query<{ parcel_reference: string }>(
-    'SELECT parcel_reference FROM shipment_parcels WHERE order_id = $1 ORDER BY position',
-    [orderId],
-  );
-  const reference = parcel?.parcel_reference ?? `P-${orderId.slice(0, 8)}`;
-  if (!parcel) {
-    await t.database.query(
-      `INSERT INTO shipment_parcels (order_id, parcel_reference, position, status)
-       VALUES ($1, $2, 1, 'in_transit')`,
-      [orderId, reference],
-    );
-  }
-  const delivered = 'deliveredOn' in what;
-  const status = delivered ? 'delivered' : 'exception';
-  const reason = delivered ? null : 'Parcel lost in transit';
-  const at = delivered ? `${what.deliveredOn}T12:00:00Z` : '2026-11-25T12:00:00Z';
-  await t.database.query(
-    'UPDATE shipment_parcels SET status = $2, reason = $3 WHERE order_id = $1',
-    [orderId, status, reason],
-  );
-  await t.database.query(
-    `INSERT INTO tracking_events
-       (order_id, parcel_reference, courier_code, at, status, recognised, description, reason, recorded_at)
-     VALUES ($1, $2, $3, $4, $5, true, $6, $7, $4)`,
-    [
-      orderId,
-      reference,
-      status.toUpperCase(),
-      at,
-      status,
-      delivered ? 'Delivered' : 'Exception',
-      reason,
-    ],
-  );
-}
+const track = (orderId: string, what: Parameters<typeof trackBox>[2]) => trackBox(t, orderId, what);
 
 const refundOfSandbox = () =>
   Object.getPrototypeOf(sandbox(t)).refund as SandboxPaymentProvider['refund'];
 
-async function itemIds(orderId: string) {
-  const options = await ok(t.app, getClaimOptions, { params: { id: orderId } });
-  const byName = (name: string) => options.items.find((i) => i.name === name)!.itemId;
-  return { books: byName('Books'), jumper: byName('Jumper') };
-}
-
 /** A booked order whose box was delivered on 27 November, with its items' ids. */
 async function deliveredOrder() {
-  const { order } = await bookedOrder(t);
-  await track(order.id, { deliveredOn: '2026-11-27' });
-  t.clock.set('2026-11-30T10:00:00Z');
+  const delivered = await deliveredOrderForClaims(t);
   await signInOperator();
-  return { order, items: await itemIds(order.id) };
+  return delivered;
 }
 
 function open(orderId: string, body: Parameters<typeof openBody>[0]) {
   return call(t.app, openClaim, { params: { id: orderId }, body: openBody(body) });
-}
-
-function openBody(body: {
-  items: { itemId: string; units?: number }[];
-  kind?: 'lost' | 'damaged';
-  boxNumber?: number;
-  requestKey?: string;
-}) {
-  return {
-    boxNumber: body.boxNumber ?? 1,
-    kind: body.kind ?? 'damaged',
-    items: body.items,
-    description: 'The box arrived crushed and the books are torn.',
-    requestKey: body.requestKey ?? randomUUID(),
-  };
 }
 
 const reason = 'Photos show the damage';
@@ -421,6 +368,11 @@ describe('the console', () => {
       });
     const queue = await ok(admin, getAdminClaims, { query: {} });
     expect(queue.claims.find((c) => c.id === claim.id)).toMatchObject({ paymentMethod: 'bank' });
+    // The bank payment is recorded once the customer has given the account it goes to.
+    await ok(t.app, giveClaimBankDetails, {
+      params: { id: order.id, claimId: claim.id },
+      body: { accountName: 'A Customer', sortCode: '089999', accountNumber: '66374958' },
+    });
     expect((await record()).json()).toMatchObject({
       state: 'paid',
       payment: { method: 'bank', bankReference: 'BACS-77' },

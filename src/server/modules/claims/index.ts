@@ -1,5 +1,11 @@
 export { claimsRoutes } from './claims.routes.js';
 export { ClaimsService } from './claims.service.js';
-export { ClaimDecisions, claimRefundKey } from './claim-decisions.js';
+export { ClaimDecisions } from './claim-decisions.js';
+export { claimRefundKey } from '#src/domain/claims.js';
 export { ClaimsRepository, type ClaimRow, type ClaimEventRow } from './claims.repository.js';
 export type { ClaimsDeps } from './claims.deps.js';
+export { ClaimEvidence } from './claim-evidence.js';
+export { ClaimBankDetails } from './claim-bank-details.js';
+export { EvidenceStore } from './evidence-files.js';
+export { bankDetailsKey } from './bank-details.js';
+export type { ClaimsParts } from './claims.routes.js';

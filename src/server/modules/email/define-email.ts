@@ -63,6 +63,11 @@ export interface OrderEmailDefinition<Kind extends EmailKind, Data> {
    * one twice.
    */
   key(order: EmailOrder, data: Data): string;
+  /**
+   * Why this event is told by another email instead (its words), or undefined when this one is
+   * sent: `send` writes nothing for it. Keeps "one email per event" in the email's definition.
+   */
+  toldBy?(data: Data): string | undefined;
   /** The people of the event itself, for the parties the order does not carry. */
   parties?(data: Data): Partial<Record<Party, { email: string; firstName: string | null }>>;
   render(data: Data, context: MailContext & { order: EmailOrder; to: Addressee }): RenderedMail;

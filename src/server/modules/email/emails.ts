@@ -66,6 +66,7 @@ export class Emails {
     data: EmailData<K>,
   ): Promise<Sent[]> {
     const definition = EMAILS[kind] as unknown as OrderEmailDefinition<K, EmailData<K>>;
+    if (definition.toldBy?.(data) !== undefined) return [];
     const key = definition.key(order, data);
     const sent: Sent[] = [];
     for (const [i, to] of (await this.addressees(tx, definition, order, data)).entries()) {

@@ -1,3 +1,4 @@
+import { claimIdOfRefundKey } from '#src/domain/claims.js';
 import { formatPence } from '#src/domain/money.js';
 import { renderOrderUpdate } from '../templates/order-update.js';
 import { BOOKER, defineOrderEmail, hello } from '../define-email.js';
@@ -5,11 +6,14 @@ import { BOOKER, defineOrderEmail, hello } from '../define-email.js';
 /** The card provider made a refund. */
 export const refundEmail = defineOrderEmail({
   kind: 'refund',
-  when: 'The card provider confirms a refund (after a cancellation, or an operator’s refund)',
+  when: 'The card provider confirms a refund (after a cancellation, or an operator’s refund); not for a claim’s payment, which `claim-paid` tells',
   to: [...BOOKER, 'contact'],
   replyTo: true,
-  key: (order, data: { refundId: string; amountPence: number; paragraphs: string[] }) =>
-    `order-update:${order.reference}:refund:${data.refundId}`,
+  key: (
+    order,
+    data: { refundId: string; requestKey: string; amountPence: number; paragraphs: string[] },
+  ) => `order-update:${order.reference}:refund:${data.refundId}`,
+  toldBy: (data) => (claimIdOfRefundKey(data.requestKey) ? 'claim-paid' : undefined),
   render: (data, { order, ...context }) =>
     renderOrderUpdate(
       {
