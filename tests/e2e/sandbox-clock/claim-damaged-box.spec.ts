@@ -209,8 +209,8 @@ test('a damaged box claimed from the account: the laptop capped with its reason,
   // The refund reaches the card: the claim is paid, on the customer's page.
   await expect(async () => {
     await page.reload();
-    await expect(claim.getByTestId('claim-status')).toHaveText('Paid', { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(claim.getByTestId('claim-status')).toHaveText('Paid', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(claim.getByTestId('claim-decision')).toContainText('Approved in full');
   await expect(claim.getByTestId('claim-payment')).toContainText(
     'Paid by a refund to the card you paid with on',

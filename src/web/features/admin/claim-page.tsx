@@ -5,7 +5,6 @@ import {
   declineClaim,
   downloadAdminClaimEvidence,
   getAdminClaim,
-  getAdminClaimEvidence,
   getClaimEvidencePack,
   recordClaimBankPayment,
   revealClaimBankDetails,
@@ -211,7 +210,8 @@ function ClaimActions({ claim, onChanged }: { claim: AdminClaim; onChanged: Chan
   const bankDue =
     claim.state === 'approved' && claim.payment?.method === 'bank' && !claim.payment.paidAt;
   const params = { claimId: claim.id };
-  if (next.length === 0) return null;
+  // An approved claim paid by a refund waits for the card provider: nothing to do here.
+  if (!bankDue && !next.some((state) => state !== 'paid')) return null;
   return (
     <section aria-labelledby="claim-actions-heading" className="console-section claim-actions">
       <h2 id="claim-actions-heading">Actions</h2>
@@ -609,22 +609,15 @@ function BankPaymentForm({ claim, onChanged }: { claim: AdminClaim; onChanged: C
 
 /** The claim's files, each a download, and the evidence pack to send to the courier. */
 function ClaimEvidenceFiles({ claim }: { claim: AdminClaim }) {
-  const [load] = useLoad(
-    (signal) => callApi(getAdminClaimEvidence, { params: { claimId: claim.id }, signal }),
-    `${claim.id}:${claim.evidence.length}`,
-  );
   return (
     <section aria-labelledby="claim-evidence-heading" className="console-section">
       <h2 id="claim-evidence-heading">Evidence</h2>
-      <LoadState load={load} what="the evidence" />
-      {load.state === 'ready' && (
-        <EvidenceList
-          files={load.data.files}
-          hrefOf={(file) =>
-            routeUrl(downloadAdminClaimEvidence, { claimId: claim.id, fileId: file.id })
-          }
-        />
-      )}
+      <EvidenceList
+        files={claim.evidence}
+        hrefOf={(file) =>
+          routeUrl(downloadAdminClaimEvidence, { claimId: claim.id, fileId: file.id })
+        }
+      />
       <p>
         <a
           className="button button--secondary"
