@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { giveClaimBankDetails, type ClaimView } from '#src/domain/api/claims.js';
-import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
@@ -68,6 +67,12 @@ function BankDetailsForm({ claim, onSaved }: { claim: ClaimView; onSaved: () => 
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const id = `claim-${claim.id}-bank`;
+  // The refusal takes the focus on every refused try (the claim's headings are h3 and h4: no
+  // error summary with its h2 here).
+  const alert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (attempt > 0) alert.current?.focus();
+  }, [attempt]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -103,14 +108,11 @@ function BankDetailsForm({ claim, onSaved }: { claim: ClaimView; onSaved: () => 
         account. We keep the details encrypted, show them only masked, and delete them once the
         payment is made.
       </p>
-      <ErrorSummary
-        message={problem}
-        errors={FIELDS.flatMap((f) => {
-          const message = errors[f.name];
-          return message ? [{ fieldId: `${id}-${f.name}`, message }] : [];
-        })}
-        focusKey={attempt}
-      />
+      {problem && (
+        <p className="field__error" role="alert" tabIndex={-1} ref={alert}>
+          {problem}
+        </p>
+      )}
       {FIELDS.map((f) => (
         <TextField
           key={f.name}
