@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getClaimOptions } from '#src/domain/api/claims.js';
+import { paymentsOf } from '../booking-changes.js';
 import { ok } from '../call.js';
 import type { TestApp } from '../test-app.js';
 import { bookedOrder } from './payments.js';
@@ -83,4 +84,23 @@ export function openClaimBody(body: {
     description: 'The box arrived crushed and the books are torn.',
     requestKey: body.requestKey ?? randomUUID(),
   };
+}
+
+/**
+ * An operator's earlier refund that leaves `leftPence` to refund on the order's card: a claim
+ * for more is then paid by bank transfer.
+ */
+export async function leaveOnCard(t: TestApp, orderId: string, leftPence: number): Promise<void> {
+  const [payment] = await paymentsOf(t, orderId);
+  await t.database.db.transaction((tx) =>
+    t.app.services.checkout.requestRefund(
+      orderId,
+      {
+        amount: ((payment!.amount_pence - leftPence) / 100).toFixed(2),
+        requestKey: randomUUID(),
+        by: { id: 'ops', email: 'ops@boxabroad.test' },
+      },
+      tx,
+    ),
+  );
 }

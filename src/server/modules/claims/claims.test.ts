@@ -7,6 +7,7 @@ import { mailSubjects, paymentsOf, refundsOf } from '#tests/support/booking-chan
 import { bookedOrder, sandbox, settle } from '#tests/support/factories/payments.js';
 import {
   deliveredOrderForClaims,
+  leaveOnCard,
   openClaimBody as openBody,
   trackBox,
 } from '#tests/support/factories/claims.js';
@@ -343,17 +344,7 @@ describe('the console', () => {
     const { order, items } = await deliveredOrder();
     const [payment] = await paymentsOf(t, order.id);
     // An earlier refund leaves £10 on the card.
-    await t.database.db.transaction((tx) =>
-      t.app.services.checkout.requestRefund(
-        order.id,
-        {
-          amount: ((payment!.amount_pence - 1000) / 100).toFixed(2),
-          requestKey: randomUUID(),
-          by: { id: 'ops', email: 'ops@boxabroad.test' },
-        },
-        tx,
-      ),
-    );
+    await leaveOnCard(t, order.id, 1000);
     const claim = (await open(order.id, { items: [{ itemId: items.books }] })).json();
     const approved = await approve(claim.id, 5000);
     expect(approved.json()).toMatchObject({ state: 'approved', payment: { method: 'bank' } });
