@@ -39,6 +39,8 @@ export const PAGE_MODULES = {
   adminDashboard: 'admin/console-pages.tsx',
   adminOrders: 'admin/console-pages.tsx',
   adminOrder: 'admin/console-pages.tsx',
+  adminClaims: 'admin/console-pages.tsx',
+  adminClaim: 'admin/console-pages.tsx',
   adminShipments: 'admin/console-pages.tsx',
   adminRates: 'admin/console-pages.tsx',
   adminMessages: 'admin/console-pages.tsx',

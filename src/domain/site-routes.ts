@@ -156,6 +156,18 @@ export const SITE_PAGES = {
     signedIn: true,
     admin: true,
   },
+  adminClaims: {
+    path: '/admin/claims',
+    title: 'Claims',
+    signedIn: true,
+    admin: true,
+  },
+  adminClaim: {
+    path: '/admin/claims/:claimId',
+    title: 'Claim',
+    signedIn: true,
+    admin: true,
+  },
   adminShipments: {
     path: '/admin/shipments',
     title: 'Shipments',

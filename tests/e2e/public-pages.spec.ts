@@ -246,6 +246,17 @@ test('Terms & Conditions carry every term of the product rules', async ({ page }
   await expect(cover).toContainText('no movement for 10 working days after its expected delivery');
   await expect(cover).toContainText('within 14 days of its delivery');
   await expect(cover).toContainText('by bank transfer to a UK bank account you give us');
+  // How to claim: online, from the order's page (the account's, or Manage my booking's).
+  await expect(cover).toContainText('Claim online from your order’s page');
+  await expect(cover).toContainText('“Claim for a lost or damaged box”');
+  await expect(cover.getByRole('link', { name: 'your account' })).toHaveAttribute(
+    'href',
+    '/account',
+  );
+  await expect(cover.getByRole('link', { name: 'Manage my booking' })).toHaveAttribute(
+    'href',
+    '/manage-booking',
+  );
   // The contents list jumps to its section.
   await main.getByRole('link', { name: 'Cover and claims' }).click();
   await expect(main.getByRole('heading', { name: '9. Cover and claims' })).toBeInViewport();

@@ -79,6 +79,8 @@ export const PAGE_LOADERS: { readonly [Id in LazyPageId]: () => Promise<Componen
   adminDashboard: () => consolePages().then((m) => m.AdminDashboardPage),
   adminOrders: () => consolePages().then((m) => m.AdminOrdersPage),
   adminOrder: () => consolePages().then((m) => m.AdminOrderPage),
+  adminClaims: () => consolePages().then((m) => m.AdminClaimsPage),
+  adminClaim: () => consolePages().then((m) => m.AdminClaimPage),
   adminShipments: () => consolePages().then((m) => m.AdminShipmentsPage),
   adminRates: () => consolePages().then((m) => m.AdminRatesPage),
   adminMessages: () => consolePages().then((m) => m.AdminMessagesPage),

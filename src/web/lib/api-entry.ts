@@ -50,14 +50,23 @@ export async function send(
   route: RouteAddress,
   input: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal | undefined },
 ): Promise<Response> {
+  // Bytes (an uploaded file) are sent as they are; anything else as JSON.
+  const raw = input.body instanceof Uint8Array;
   try {
     return await fetch(routeUrl(route, input.params, input.query), {
       method: route.method,
       headers: {
         accept: 'application/json',
-        ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(input.body === undefined
+          ? {}
+          : { 'content-type': raw ? 'application/octet-stream' : 'application/json' }),
       },
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      body:
+        input.body === undefined
+          ? undefined
+          : raw
+            ? (input.body as Uint8Array<ArrayBuffer>)
+            : JSON.stringify(input.body),
       signal: input.signal,
     });
   } catch (error) {

@@ -15,6 +15,7 @@ import { CourierFacts } from '../checkout/index.js';
 import { continuePath, DocumentLinks, setCurrentOrder } from '../orders/index.js';
 import { OrderTracking } from '../tracking/index.js';
 import { BookingChangesSection } from './booking-changes.js';
+import { ClaimsSection } from './claims-section.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { orderStatusText } from '../../lib/order-status.js';
@@ -149,6 +150,8 @@ export function OrderDetails({
       )}
 
       {order.status === 'booked' && <OrderTracking orderId={order.id} />}
+
+      {order.status === 'booked' && <ClaimsSection orderId={order.id} />}
 
       {booked && (
         <>

@@ -6,6 +6,8 @@
 export { AdminDashboardPage } from './dashboard-page.js';
 export { AdminOrdersPage } from './orders-page.js';
 export { AdminOrderPage } from './order-page.js';
+export { AdminClaimsPage } from './claims-page.js';
+export { AdminClaimPage } from './claim-page.js';
 export { AdminShipmentsPage } from './shipments-page.js';
 export { AdminRatesPage } from './rates-page.js';
 export { AdminMessagesPage } from './messages-page.js';

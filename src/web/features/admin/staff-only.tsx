@@ -63,11 +63,12 @@ function NotStaff() {
 export function ConsoleNav({
   current,
 }: {
-  current: 'dashboard' | 'orders' | 'shipments' | 'rates' | 'messages' | 'mail';
+  current: 'dashboard' | 'orders' | 'claims' | 'shipments' | 'rates' | 'messages' | 'mail';
 }) {
   const links = [
     { key: 'dashboard', to: hrefOf('adminDashboard'), label: 'Dashboard' },
     { key: 'orders', to: hrefOf('adminOrders'), label: 'Orders' },
+    { key: 'claims', to: hrefOf('adminClaims'), label: 'Claims' },
     { key: 'shipments', to: hrefOf('adminShipments'), label: 'Shipments' },
     { key: 'rates', to: hrefOf('adminRates'), label: 'Rates' },
     { key: 'messages', to: hrefOf('adminMessages'), label: 'Messages' },

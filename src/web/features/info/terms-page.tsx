@@ -206,12 +206,17 @@ export function TermsPage() {
           </ul>
           <h3>How to claim</h3>
           <p>
-            <Link to={hrefOf('contact')}>Contact us</Link> with your order reference, the box, the
-            items you are claiming for, photos of the damage and of the packaging, and proof of each
-            item’s value (a receipt or an invoice). We look at every claim within{' '}
-            {CLAIM_TARGET_TIMES.firstLookWorkingDays} working days, send it to the courier where the
-            courier’s cover pays, and tell you by email at each step, with the reason for our
-            decision and the rule it rests on.
+            Claim online from your order’s page: in <Link to={hrefOf('account')}>your account</Link>{' '}
+            (open the order), or through <Link to={hrefOf('manageBooking')}>Manage my booking</Link>{' '}
+            with the link we email you. Once a box can be claimed for, the page shows “Claim for a
+            lost or damaged box”: choose the box and the items you are claiming for from your
+            declaration, and the page works out what the claim can pay before you send it, naming
+            any item the cover does not pay for in full. Add photos of the damage and of the
+            packaging, and proof of each item’s value (a receipt or an invoice). We look at every
+            claim within {CLAIM_TARGET_TIMES.firstLookWorkingDays} working days and send it to the
+            courier where the courier’s cover pays. You follow it on the same page, where you answer
+            if we need more, and we email you at each step, with the reason for our decision and the
+            rule it rests on.
           </p>
           <h3>How claims are paid</h3>
           <p>
