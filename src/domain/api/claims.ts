@@ -410,11 +410,23 @@ export const AdminClaimSummarySchema = z.object({
   overdue: z.boolean(),
 });
 
+/** One line of the order's customs declaration, as the customer made it. */
+export const DeclaredItemSchema = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  units: z.number().int(),
+  unitValuePence: z.number().int(),
+});
+
 export const AdminClaimSchema = ClaimViewSchema.extend({
   decidedByEmail: z.string().nullable(),
   /** What is still refundable on the order's card payments. */
   refundablePence: z.number().int(),
+  /** The order's whole declaration, every box's items, for the operator to weigh the claim. */
+  declaration: z.array(DeclaredItemSchema),
 });
+export type AdminClaim = z.infer<typeof AdminClaimSchema>;
 
 const ADMIN_CLAIM = {
   params: z.object({ claimId: z.uuid() }),

@@ -162,6 +162,10 @@ test('a damaged box claimed from the account: the laptop capped with its reason,
     `Claim on order ${order.reference}, box 2`,
   );
   await expect(operator.getByTestId('admin-claim-payable')).toHaveText('£200.00');
+  // The whole declaration beside the claim: box 1's books too, which are not claimed.
+  const declared = operator.getByRole('region', { name: 'The order’s declaration', exact: true });
+  await expect(declared.getByRole('row')).toHaveCount(4);
+  await expect(declared.getByRole('row', { name: /Laptop/ })).toContainText('£450.00');
   await expect(
     operator.getByRole('region', { name: 'Evidence' }).getByRole('link', { name: 'receipt.pdf' }),
   ).toBeVisible();

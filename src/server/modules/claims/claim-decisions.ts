@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { AdminClaimSchema, AdminClaimSummarySchema } from '#src/domain/api/claims.js';
+import type { AdminClaim, AdminClaimSummarySchema } from '#src/domain/api/claims.js';
 import {
   CLAIM_RULES,
   CLAIM_STATE_REGISTRY,
@@ -24,7 +24,6 @@ import type { ClaimsDeps } from './claims.deps.js';
 import type { ClaimChanges, ClaimRow } from './claims.repository.js';
 import type { ClaimsService, CoverBasis } from './claims.service.js';
 
-type AdminClaim = z.infer<typeof AdminClaimSchema>;
 type AdminClaimSummary = z.infer<typeof AdminClaimSummarySchema>;
 
 const QUEUE_LIMIT = 500;
@@ -96,16 +95,24 @@ export class ClaimDecisions {
   async detail(claimId: string): Promise<AdminClaim> {
     const row = await this.deps.repository.byId(claimId);
     if (!row) throw NO_CLAIM();
-    const [{ reference }, events, evidence, { refundablePence }] = await Promise.all([
+    const [{ reference }, events, evidence, { refundablePence }, items] = await Promise.all([
       this.target(claimId),
       this.deps.repository.events([claimId]),
       this.deps.repository.evidence([claimId]),
       this.deps.checkout.refunds(row.orderId),
+      this.deps.orders.declaredItems(row.orderId),
     ]);
     return {
       ...claimView(row, events, reference, this.deps.holidayOn, evidence),
       decidedByEmail: row.decidedByEmail,
       refundablePence,
+      declaration: items.map((item) => ({
+        itemId: item.id,
+        name: item.name,
+        description: item.commodityDescription,
+        units: item.numberOfUnits,
+        unitValuePence: item.unitValuePence,
+      })),
     };
   }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ClaimEvidenceFile, ClaimView } from '#src/domain/api/claims.js';
+import type { AdminClaim, ClaimEvidenceFile } from '#src/domain/api/claims.js';
 import {
   CLAIM_EVIDENCE_FILE_TYPES,
   MAX_EVIDENCE_FILE_BYTES,
@@ -161,9 +161,8 @@ export class ClaimEvidence {
    * The evidence pack of a claim (as the console shows it): the order's declaration, the cover
    * in force, the box's tracking history, the claim and its files.
    */
-  async pack(claim: ClaimView): Promise<Buffer> {
-    const [items, cover, tracking, rows] = await Promise.all([
-      this.deps.orders.declaredItems(claim.orderId),
+  async pack(claim: AdminClaim): Promise<Buffer> {
+    const [cover, tracking, rows] = await Promise.all([
       this.deps.orders.bookedCover(claim.orderId),
       this.deps.tracking.view(claim.orderId),
       this.deps.repository.evidence([claim.id]),
@@ -180,12 +179,7 @@ export class ClaimEvidence {
     return evidencePackPdf({
       claim,
       generatedAt: this.deps.clock.now(),
-      declaration: items.map((i) => ({
-        name: i.name,
-        description: i.commodityDescription,
-        units: i.numberOfUnits,
-        unitValuePence: i.unitValuePence,
-      })),
+      declaration: claim.declaration,
       cover: { coverPence: cover.coverPence, includedPence: cover.settings.includedPence },
       tracking: box?.events ?? [],
       files,

@@ -306,6 +306,13 @@ describe('the console', () => {
     const paid = await ok(admin, getAdminClaim, { params: { claimId: claim.id } });
     expect(paid.state).toBe('paid');
     expect(paid.payment?.paidAt).not.toBeNull();
+    // The operator weighs the claim against the order's whole declaration, not only what is claimed.
+    expect(paid.declaration.map((item) => [item.itemId, item.units])).toEqual(
+      expect.arrayContaining([
+        [items.books, 4],
+        [items.jumper, 2],
+      ]),
+    );
     expect(await claimSubjects(order.id, 'Your claim is approved')).toHaveLength(1);
     expect(await claimSubjects(order.id, 'Your claim is paid')).toHaveLength(1);
     // Paid: nothing more to do, and the cover is used.

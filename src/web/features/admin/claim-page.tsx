@@ -176,6 +176,27 @@ function ClaimBody({
         </div>
       </section>
 
+      <section aria-labelledby="claim-declaration-heading" className="console-section">
+        <h2 id="claim-declaration-heading">The order’s declaration</h2>
+        <div className="table-scroll">
+          <table>
+            <caption className="visually-hidden">Every item the order declared</caption>
+            <ColumnHeads names={['Item', 'Description', 'Units', 'Value each', 'Value']} />
+            <tbody>
+              {claim.declaration.map((item) => (
+                <tr key={item.itemId}>
+                  <th scope="row">{item.name}</th>
+                  <td>{item.description}</td>
+                  <td>{item.units}</td>
+                  <td>{formatPence(item.unitValuePence)}</td>
+                  <td>{formatPence(item.unitValuePence * item.units)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
       <ClaimEvidenceFiles claim={claim} />
 
       <ClaimActions claim={claim} onChanged={onChanged} />
