@@ -138,4 +138,35 @@ test('a lost box claimed above what the card can take back: the bank account che
   );
   await expect(claim.getByTestId('claim-bank-details')).toHaveCount(0);
   await expectNoAxeViolations(page, 'with the claim paid by bank');
+
+  // The same claim through Manage my booking's emailed link, signed out.
+  const elsewhere = await browser.newContext();
+  const guest = await elsewhere.newPage();
+  await guest.goto('/manage-booking');
+  await guest.getByRole('textbox', { name: 'Order reference' }).fill(order.reference);
+  await guest.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await guest.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(guest.getByRole('status')).toContainText('If that reference and email match');
+  await guest.goto('/dev/mail');
+  const linkEmail = guest.getByRole('link', {
+    name: new RegExp(`Open your BoxAbroad booking ${order.reference}`),
+  });
+  await expect(async () => {
+    await guest.reload();
+    await expect(linkEmail.first()).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await linkEmail.first().click();
+  const link = await guest
+    .frameLocator('iframe[title="The email as it renders"]')
+    .getByRole('link', { name: 'Open my booking' })
+    .getAttribute('href');
+  await guest.goto(new URL(link!).pathname + new URL(link!).search);
+  const managed = guest
+    .getByRole('region', { name: 'Claim for a lost or damaged box' })
+    .getByRole('region', { name: 'Claim for box 1: lost' });
+  await expect(managed.getByTestId('claim-status')).toHaveText('Paid');
+  await expect(managed.getByTestId('claim-payment')).toContainText(
+    `Paid by bank transfer to your UK bank account on ${today}`,
+  );
+  await elsewhere.close();
 });
