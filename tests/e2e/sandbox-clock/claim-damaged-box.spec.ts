@@ -194,6 +194,8 @@ test('a damaged box claimed from the account: the laptop capped with its reason,
     .fill('The serial label is in the new photo.');
   await answer.getByRole('button', { name: 'Send answer' }).click();
   await expect(claim.getByTestId('claim-status')).toHaveText('Submitted');
+  // The form sent from is gone: focus is on the claim, not lost to the page.
+  await expect(claim.getByRole('heading', { name: 'Claim for box 2: damaged' })).toBeFocused();
   await expect(claim.getByRole('list', { name: 'Files sent' }).getByRole('link')).toHaveCount(4);
 
   // The operator approves the £200 in full: within what the card can take back, a refund.

@@ -180,10 +180,13 @@ function ClaimCard({
   onChanged: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const focus = opened !== null;
+  // Focus comes to the claim's heading when it is just made, and when the answer form the
+  // customer sent from is gone (the claim, reloaded, says what happens next).
+  const [answered, setAnswered] = useState(false);
+  const focus = opened !== null || answered;
   useEffect(() => {
     if (focus) heading.current?.focus();
-  }, [focus]);
+  }, [focus, claim.state]);
   const headingId = `claim-${claim.id}-heading`;
   const record = CLAIM_STATE_REGISTRY[claim.state as ClaimState];
   const reached = new Set(claim.events.flatMap((e) => (e.state ? [e.state] : [])));
@@ -242,7 +245,16 @@ function ClaimCard({
       {claim.payment && <Payment claim={claim} payment={claim.payment} />}
       {claim.payment?.method === 'bank' && <ClaimBankDetails claim={claim} onChanged={onChanged} />}
 
-      {question !== null && <AnswerForm claim={claim} question={question} onAnswered={onChanged} />}
+      {question !== null && (
+        <AnswerForm
+          claim={claim}
+          question={question}
+          onAnswered={() => {
+            setAnswered(true);
+            onChanged();
+          }}
+        />
+      )}
 
       <ClaimEvidence claim={claim} results={opened ?? []} onChanged={onChanged} />
 
