@@ -64,13 +64,7 @@ function ClaimView({ claimId }: { claimId: string }) {
         <Link to={hrefOf('adminClaims')}>All claims</Link>
       </p>
       <h1>{title}</h1>
-      {load.state === 'error' && load.status === 404 ? (
-        <div className="notice notice--error" role="alert">
-          <p>There is no such claim.</p>
-        </div>
-      ) : (
-        <LoadState load={load} what="the claim" />
-      )}
+      <LoadState load={load} what="the claim" notFound="There is no such claim." />
       <SuccessNotice message={done} />
       {claim && (
         <ClaimBody
@@ -429,35 +423,79 @@ function useChecked(message: string, valid: (value: string) => boolean = (v) => 
   };
 }
 
-function CourierForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Changed }) {
-  const ref = useChecked('Give the courier’s reference');
+/**
+ * An action that records a reference given outside the site (the courier's claim, the bank's
+ * payment): one required field, sent with the reason; the server's refusal of it shown there.
+ */
+function ReferenceForm({
+  id,
+  title,
+  submit,
+  label,
+  missing,
+  field,
+  send,
+  done,
+  onChanged,
+}: {
+  id: string;
+  title: string;
+  submit: string;
+  label: string;
+  /** What to say when the reference is left empty. */
+  missing: string;
+  /** The body's field the server names when it refuses the reference. */
+  field: string;
+  send: (reference: string, reason: string) => Promise<AdminClaim>;
+  done: string;
+  onChanged: Changed;
+}) {
+  const ref = useChecked(missing);
   return (
     <ActionForm
-      id="courier"
-      title="Sent to the courier"
-      submit="Record sent to the courier"
-      check={() => (ref.ok() ? null : ['courier-ref', 'Give the courier’s reference'])}
+      id={id}
+      title={title}
+      submit={submit}
+      check={() => (ref.ok() ? null : [`${id}-ref`, missing])}
       send={(reason) =>
-        callApi(sendClaimToCourier, {
-          params: { claimId: claim.id },
-          body: { courierClaimReference: ref.value.trim(), reason },
-        }).catch((error: unknown) => {
-          const field = asApiError(error).fields.courierClaimReference;
-          if (field) ref.setError(field);
+        send(ref.value.trim(), reason).catch((error: unknown) => {
+          const refused = asApiError(error).fields[field];
+          if (refused) ref.setError(refused);
           throw error;
         })
       }
-      done="Recorded as sent to the courier."
+      done={done}
       onChanged={onChanged}
     >
       <Input
-        id="courier-ref"
-        label="The courier’s claim reference"
+        id={`${id}-ref`}
+        label={label}
         value={ref.value}
         onChange={ref.setValue}
         error={ref.error}
       />
     </ActionForm>
+  );
+}
+
+function CourierForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Changed }) {
+  return (
+    <ReferenceForm
+      id="courier"
+      title="Sent to the courier"
+      submit="Record sent to the courier"
+      label="The courier’s claim reference"
+      missing="Give the courier’s reference"
+      field="courierClaimReference"
+      send={(courierClaimReference, reason) =>
+        callApi(sendClaimToCourier, {
+          params: { claimId: claim.id },
+          body: { courierClaimReference, reason },
+        })
+      }
+      done="Recorded as sent to the courier."
+      onChanged={onChanged}
+    />
   );
 }
 
@@ -597,34 +635,23 @@ function DeclineForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Chang
 }
 
 function BankPaymentForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Changed }) {
-  const ref = useChecked('Give the bank’s reference');
   return (
-    <ActionForm
+    <ReferenceForm
       id="bank"
       title={`Record the bank payment of ${formatPence(claim.decision?.amountPence ?? 0)}`}
       submit="Record the bank payment"
-      check={() => (ref.ok() ? null : ['bank-ref', 'Give the bank’s reference'])}
-      send={(reason) =>
+      label="The bank’s payment reference"
+      missing="Give the bank’s reference"
+      field="bankReference"
+      send={(bankReference, reason) =>
         callApi(recordClaimBankPayment, {
           params: { claimId: claim.id },
-          body: { bankReference: ref.value.trim(), reason },
-        }).catch((error: unknown) => {
-          const field = asApiError(error).fields.bankReference;
-          if (field) ref.setError(field);
-          throw error;
+          body: { bankReference, reason },
         })
       }
       done="Recorded as paid by bank transfer. The customer has been emailed."
       onChanged={onChanged}
-    >
-      <Input
-        id="bank-ref"
-        label="The bank’s payment reference"
-        value={ref.value}
-        onChange={ref.setValue}
-        error={ref.error}
-      />
-    </ActionForm>
+    />
   );
 }
 

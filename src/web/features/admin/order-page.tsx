@@ -49,13 +49,7 @@ function OrderView({ id }: { id: string }) {
         <Link to={hrefOf('adminOrders')}>All orders</Link>
       </p>
       <h1>{detail ? `Order ${detail.order.reference}` : 'Order'}</h1>
-      {load.state === 'error' && load.status === 404 ? (
-        <div className="notice notice--error" role="alert">
-          <p>There is no such order.</p>
-        </div>
-      ) : (
-        <LoadState load={load} what="the order" />
-      )}
+      <LoadState load={load} what="the order" notFound="There is no such order." />
       <SuccessNotice message={result} />
       {detail && (
         <OrderBody

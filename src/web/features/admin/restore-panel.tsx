@@ -63,50 +63,62 @@ export function RestoreReport({ restore }: { restore: AdminRestore }) {
             `${outcome.refundsWaiting} refunds waiting, ${outcome.heldEmails} emails held.`
           : 'Not reconciled yet: bookings, payments and emails wait until the courier and the card provider have answered.'}
       </p>
-      {outcome && outcome.bookings.length > 0 && (
-        <ul>
-          {outcome.bookings.map((b) => (
-            <li key={b.orderId}>
-              <Link to={hrefOf('adminOrder', { id: b.orderId })}>{b.reference}</Link> (was {b.was}):{' '}
-              {b.found.length > 0
-                ? `the courier has ${b.found.join(', ')}`
-                : 'nothing at the courier'}{' '}
-              — {BOOKING_OUTCOME[b.outcome]}
-            </li>
-          ))}
-        </ul>
-      )}
-      {outcome && outcome.payments.length > 0 && (
-        <ul>
-          {outcome.payments.map((p) => (
-            <li key={p.paymentId}>
-              <Link to={hrefOf('adminOrder', { id: p.orderId })}>Payment</Link> (was {p.was}): the
-              card provider has it {p.provider}
-              {p.outcome === 'unchanged' ? ', left to its job' : `, recorded ${p.outcome}`}
-            </li>
-          ))}
-        </ul>
-      )}
-      {outcome?.changes && outcome.changes.length > 0 && (
-        <ul>
-          {outcome.changes.map((c) => (
-            <li key={c.changeId}>
-              <Link to={hrefOf('adminOrder', { id: c.orderId })}>Booking change</Link> ({c.kind},
-              was {c.was}): {c.found} — {CHANGE_OUTCOME[c.outcome]}
-            </li>
-          ))}
-        </ul>
-      )}
-      {outcome?.refunds && outcome.refunds.length > 0 && (
-        <ul>
-          {outcome.refunds.map((r) => (
-            <li key={r.refundId}>
-              <Link to={hrefOf('adminOrder', { id: r.orderId })}>Refund</Link>: {r.found} —{' '}
-              {REFUND_OUTCOME[r.outcome]}
-            </li>
-          ))}
-        </ul>
+      {outcome && (
+        <SettledList
+          entries={[
+            ...outcome.bookings.map((b) => ({
+              key: b.orderId,
+              orderId: b.orderId,
+              link: b.reference,
+              text:
+                ` (was ${b.was}): ` +
+                (b.found.length > 0
+                  ? `the courier has ${b.found.join(', ')}`
+                  : 'nothing at the courier') +
+                ` — ${BOOKING_OUTCOME[b.outcome]}`,
+            })),
+            ...outcome.payments.map((p) => ({
+              key: p.paymentId,
+              orderId: p.orderId,
+              link: 'Payment',
+              text:
+                ` (was ${p.was}): the card provider has it ${p.provider}` +
+                (p.outcome === 'unchanged' ? ', left to its job' : `, recorded ${p.outcome}`),
+            })),
+            ...(outcome.changes ?? []).map((c) => ({
+              key: c.changeId,
+              orderId: c.orderId,
+              link: 'Booking change',
+              text: ` (${c.kind}, was ${c.was}): ${c.found} — ${CHANGE_OUTCOME[c.outcome]}`,
+            })),
+            ...(outcome.refunds ?? []).map((r) => ({
+              key: r.refundId,
+              orderId: r.orderId,
+              link: 'Refund',
+              text: `: ${r.found} — ${REFUND_OUTCOME[r.outcome]}`,
+            })),
+          ]}
+        />
       )}
     </section>
+  );
+}
+
+/** What the reconciliation settled, one line each, its order linked. */
+function SettledList({
+  entries,
+}: {
+  entries: { key: string; orderId: string; link: string; text: string }[];
+}) {
+  if (entries.length === 0) return null;
+  return (
+    <ul>
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link to={hrefOf('adminOrder', { id: entry.orderId })}>{entry.link}</Link>
+          {entry.text}
+        </li>
+      ))}
+    </ul>
   );
 }
