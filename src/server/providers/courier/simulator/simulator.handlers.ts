@@ -110,6 +110,23 @@ function readRequest<S extends z.ZodType>(
   return { request: parsed.data };
 }
 
+/**
+ * A call about one order this simulator booked: its request (as `readRequest` reads it) and the
+ * order its OrderReference names; or the FAIL that answers it.
+ */
+function readOrderRequest<S extends z.ZodType<{ OrderReference: string }>>(
+  body: unknown,
+  context: HandlerContext,
+  orders: OrderBook,
+  schema: S,
+): { request: z.output<S>; order: StoredOrder } | { refused: Reply } {
+  const read = readRequest(body, context, schema, 'OrderReference is required');
+  if ('refused' in read) return read;
+  const order = orders.order(read.request.OrderReference);
+  if (!order) return { refused: fail(`Order not found: ${read.request.OrderReference}`) };
+  return { request: read.request, order };
+}
+
 function checkCredentials(body: unknown, context: HandlerContext): Reply | undefined {
   const raw = (body as { Credentials?: unknown } | null)?.Credentials;
   const parsed = CredentialsSchema.safeParse(raw);
@@ -840,16 +857,9 @@ export function getOrderDocuments(
   context: HandlerContext,
   orders: OrderBook,
 ): Reply {
-  const read = readRequest(
-    body,
-    context,
-    OrderDocumentsRequestSchema,
-    'OrderReference is required',
-  );
+  const read = readOrderRequest(body, context, orders, OrderDocumentsRequestSchema);
   if ('refused' in read) return read.refused;
-  const { request } = read;
-  const order = orders.order(request.OrderReference);
-  if (!order) return fail(`Order not found: ${request.OrderReference}`);
+  const { order } = read;
   return success(orderDocumentsOf(order, context.baseUrl()));
 }
 
@@ -927,11 +937,9 @@ function collectionInForce(order: StoredOrder): Reply {
 
 /** Every box of an order it booked, with its events so far (tracking.ts), oldest first. */
 export function trackOrder(body: unknown, context: HandlerContext, orders: OrderBook): Reply {
-  const read = readRequest(body, context, TrackOrderRequestSchema, 'OrderReference is required');
+  const read = readOrderRequest(body, context, orders, TrackOrderRequestSchema);
   if ('refused' in read) return read.refused;
-  const { request } = read;
-  const order = orders.order(request.OrderReference);
-  if (!order) return fail(`Order not found: ${request.OrderReference}`);
+  const { order } = read;
   return success({
     OrderReference: order.orderReference,
     Parcels: trackingAt(order, context.now()).map((parcel) => ({
@@ -1065,16 +1073,9 @@ export async function cancelShipment(
   context: HandlerContext,
   orders: OrderBook,
 ): Promise<Reply> {
-  const read = readRequest(
-    body,
-    context,
-    CancelShipmentRequestSchema,
-    'OrderReference is required',
-  );
+  const read = readOrderRequest(body, context, orders, CancelShipmentRequestSchema);
   if ('refused' in read) return read.refused;
-  const { request } = read;
-  const order = orders.order(request.OrderReference);
-  if (!order) return fail(`Order not found: ${request.OrderReference}`);
+  const { order } = read;
   if (!order.cancellation) {
     const now = context.now();
     const collected = collectedBoxes(order, now);
