@@ -48,6 +48,21 @@ export function simulatorClient(
 }
 
 /**
+ * Another process beside a test's app: an app of its own (job worker, payment sandbox) on the
+ * same database, clock, courier simulator and mail, as a second server or a restart has. Its
+ * courier client gives up on BookShipment after `bookMs`. The test closes it.
+ */
+export function anotherProcess(t: TestApp, bookMs = 5_000): Promise<FastifyInstance> {
+  return buildApp({
+    database: t.database,
+    clock: t.clock,
+    logger: pino({ level: 'silent' }),
+    courier: simulatorClient(t.courierSimulator!.url, bookMs),
+    mail: t.mail,
+  });
+}
+
+/**
  * buildApp on a fresh database with a frozen clock and a silent logger; no port is opened for
  * the app. Unless `overrides.courier` is given, the courier is the real HTTP client talking to a
  * courier simulator started for this app (on a free local port, sharing the frozen clock, with

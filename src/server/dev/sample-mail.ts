@@ -19,6 +19,46 @@ export function samplePdf(title: string, lines: string[]): Promise<Buffer> {
 }
 
 /**
+ * A made-up paid booking: Jane Smith in London sends one large box by Express to Max Mustermann
+ * in Berlin, with no labels or documents yet. The dev preview and the email tests start from it
+ * and change only what they look at.
+ */
+export function sampleBooking(
+  overrides: Partial<BookingConfirmationInput> = {},
+): BookingConfirmationInput {
+  return {
+    orderReference: 'BA-7K2M9Q',
+    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
+    collectionDate: '2026-11-24',
+    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
+    service: 'Express',
+    receipt: {
+      amountPence: 9399,
+      paidAt: new Date('2026-11-23T14:05:00Z'),
+      description: 'Express collection of 1 large box from the United Kingdom to Germany',
+    },
+    labels: [],
+    documents: [],
+    parcels: { large: 1, small: 0 },
+    collectionAddress: {
+      name: 'Jane Smith',
+      lines: ['1 High Street'],
+      city: 'London',
+      postcode: 'SW1A 1AA',
+      country: 'United Kingdom',
+    },
+    deliveryAddress: {
+      name: 'Max Mustermann',
+      lines: ['Invalidenstraße 1'],
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'Germany',
+    },
+    ...overrides,
+  };
+}
+
+/**
  * A booking confirmation with made-up data and a sample label, to preview the template in the
  * local mailbox (`POST /dev/mail/sample`). Each call has a new order reference.
  */
@@ -35,17 +75,13 @@ export async function sampleBookingConfirmation(
     'From: Jane Smith, SW1A 1AA, United Kingdom',
     'To: Max Mustermann, 10115 Berlin, Germany',
   ]);
-  return {
+  const sample = sampleBooking();
+  return sampleBooking({
     orderReference,
     recipient: { name: 'Jane Smith', email: 'jane.smith@example.com' },
     collectionDate,
     trackingUrl: `${base}/track/${orderReference}`,
-    service: 'Express',
-    receipt: {
-      amountPence: 9399,
-      paidAt,
-      description: 'Express collection of 1 large box from the United Kingdom to Germany',
-    },
+    receipt: { ...sample.receipt, paidAt },
     labels: [
       {
         title: 'Labels for A4 paper',
@@ -54,22 +90,10 @@ export async function sampleBookingConfirmation(
         pdf,
       },
     ],
-    documents: [],
-    parcels: { large: 1, small: 0 },
     collectionAddress: {
-      name: 'Jane Smith',
+      ...sample.collectionAddress,
       lines: ['10 Downing Street'],
-      city: 'London',
-      postcode: 'SW1A 1AA',
-      country: 'United Kingdom',
       phone: '+44 20 7946 0000',
     },
-    deliveryAddress: {
-      name: 'Max Mustermann',
-      lines: ['Invalidenstraße 1'],
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'Germany',
-    },
-  };
+  });
 }

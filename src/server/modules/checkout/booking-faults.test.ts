@@ -3,8 +3,7 @@ import { pino } from 'pino';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { Writable } from 'node:stream';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useTestApp, simulatorClient } from '#tests/support/test-app.js';
-import { buildApp } from '../../app.js';
+import { anotherProcess, useTestApp } from '#tests/support/test-app.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { CheckoutRepository } from './checkout.repository.js';
@@ -43,15 +42,12 @@ async function keptReply(orderId: string) {
   );
   return row;
 }
-/** A second process's app on the same database, courier and clock. */
-async function secondProcess() {
-  return buildApp({
-    database: t.database,
-    clock: t.clock,
-    logger: pino({ level: 'silent' }),
-    courier: simulatorClient(t.courierSimulator!.url),
-    mail: t.mail,
-  });
+/** The booking job's lease runs out, as if its worker were cut off from the database. */
+async function expireBookingLease(orderId: string) {
+  await t.database.query(`UPDATE jobs SET locked_until = $2 WHERE key LIKE $1`, [
+    `book-shipment:${orderId}:%`,
+    new Date('2026-11-23T09:00:00Z'),
+  ]);
 }
 
 describe('the courier confirmed: the booking is never lost', () => {
@@ -93,7 +89,7 @@ describe('the courier confirmed: the booking is never lost', () => {
     down.mockRestore();
     // The job's retry, on this process or another.
     t.clock.set('2026-11-23T10:10:00Z');
-    const other = await secondProcess();
+    const other = await anotherProcess(t);
     try {
       await other.services.jobs.drain();
     } finally {
@@ -140,11 +136,8 @@ describe('a booking in flight on a worker that lost its job', () => {
     const first = jobs().runOnce();
     await called;
     // The first worker's lease ran out (as if cut off from the database) and another took over.
-    await t.database.query(`UPDATE jobs SET locked_until = $2 WHERE key LIKE $1`, [
-      `book-shipment:${order.id}:%`,
-      new Date('2026-11-23T09:00:00Z'),
-    ]);
-    const other = await secondProcess();
+    await expireBookingLease(order.id);
+    const other = await anotherProcess(t);
     try {
       await other.services.jobs.drain();
       expect((await checkoutStatus(t.app, order.id)).status).toBe('booking');
@@ -167,11 +160,8 @@ describe('a booking in flight on a worker that lost its job', () => {
     const first = jobs().runOnce();
     await called;
     t.clock.set('2026-11-23T10:30:00Z');
-    await t.database.query(`UPDATE jobs SET locked_until = $2 WHERE key LIKE $1`, [
-      `book-shipment:${order.id}:%`,
-      new Date('2026-11-23T09:00:00Z'),
-    ]);
-    const other = await secondProcess();
+    await expireBookingLease(order.id);
+    const other = await anotherProcess(t);
     try {
       await other.services.jobs.drain();
     } finally {

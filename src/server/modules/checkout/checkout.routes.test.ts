@@ -1,8 +1,6 @@
 // On PostgreSQL too: payments and webhooks arriving at once capture exactly once.
-import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { useTestApp, actAsOneBrowser, simulatorClient } from '#tests/support/test-app.js';
-import { buildApp } from '../../app.js';
+import { useTestApp, actAsOneBrowser, anotherProcess } from '#tests/support/test-app.js';
 import { CHECKOUT_MESSAGES } from './checkout-deps.js';
 import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
 import type { ShipmentBooking } from '../../providers/courier/courier-provider.js';
@@ -62,6 +60,15 @@ async function payAndSettle(orderId: string) {
   await confirm(t.app, orderId);
   await settle(t);
   return { session, status: await checkoutStatus(t.app, orderId) };
+}
+/** A ready order paid with a good card and confirmed: authorised, its booking job not yet run. */
+async function confirmedOrder() {
+  const order = await readyOrder(t.app);
+  const { clientSecret } = await startPayment(t.app, order.id);
+  await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
+  await confirm(t.app, order.id);
+  await sandbox(t).idle();
+  return order;
 }
 const sandboxRow = async (id: string) => (await sandboxPaymentRow(t, id))!;
 const paymentRows = (orderId: string) => orderPayments(t, orderId);
@@ -426,21 +433,11 @@ describe('courier failures', () => {
 
   it('a BookShipment timeout the courier cannot settle (its look-up refused) is needs_attention, never booked again by itself', async () => {
     t.courierSimulator!.control({ book: 'hang', find: 'fail' });
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    await sandbox(t).idle();
+    const order = await confirmedOrder();
     // The booking job runs on a worker whose courier client gives up on BookShipment after
     // 300 ms rather than the test app's 5 s: the simulator never answers, so only the client's
     // own timeout ends the call either way.
-    const worker = await buildApp({
-      database: t.database,
-      clock: t.clock,
-      logger: pino({ level: 'silent' }),
-      courier: simulatorClient(t.courierSimulator!.url, 300),
-      mail: t.mail,
-    });
+    const worker = await anotherProcess(t, 300);
     try {
       await worker.services.jobs.drain();
     } finally {
@@ -600,21 +597,11 @@ describe('exactly once', () => {
   });
 
   it('a restart between authorisation and booking: the next process books it, once', async () => {
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    await sandbox(t).idle();
+    const order = await confirmedOrder();
     expect((await checkoutStatus(t.app, order.id)).status).toBe('authorised');
 
     // "The process dies": a new app (new job worker, new sandbox) on the same database.
-    const second = await buildApp({
-      database: t.database,
-      clock: t.clock,
-      logger: pino({ level: 'silent' }),
-      courier: simulatorClient(t.courierSimulator!.url, 2_000),
-      mail: t.mail,
-    });
+    const second = await anotherProcess(t, 2_000);
     // The same customer's browser asks the new process.
     actAsOneBrowser(second);
     try {
@@ -647,11 +634,7 @@ describe('exactly once', () => {
 
   it('a worker that died during BookShipment, the courier refusing the look-up: needs_attention, not a second booking', async () => {
     t.courierSimulator!.control({ find: 'fail' });
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    await sandbox(t).idle();
+    const order = await confirmedOrder();
     // As left by a process killed mid-call: the order marked in flight, the job's lease held.
     await t.database.query(`UPDATE orders SET status = 'booking' WHERE id = $1`, [order.id]);
     await t.database.query(
@@ -670,18 +653,8 @@ describe('exactly once', () => {
   });
 
   it('two processes’ workers running at once book once', async () => {
-    const order = await readyOrder(t.app);
-    const { clientSecret } = await startPayment(t.app, order.id);
-    await payWithCard(t.app, clientSecret, '4242 4242 4242 4242');
-    await confirm(t.app, order.id);
-    await sandbox(t).idle();
-    const second = await buildApp({
-      database: t.database,
-      clock: t.clock,
-      logger: pino({ level: 'silent' }),
-      courier: simulatorClient(t.courierSimulator!.url, 2_000),
-      mail: t.mail,
-    });
+    const order = await confirmedOrder();
+    const second = await anotherProcess(t, 2_000);
     try {
       await Promise.all([second.services.jobs.drain(), jobs().drain()]);
       await settle(t);

@@ -63,27 +63,20 @@ describe('POST /api/v1/contact-messages', () => {
     });
   });
 
-  const invalid: [string, Record<string, unknown>, string, string][] = [
+  type Invalid = [what: string, change: Record<string, unknown>, field: string, message: string];
+  /** `field` one character longer than its limit. */
+  const overLimit = (what: string, field: string, limit: number, message: string): Invalid => [
+    `${what} too long`,
+    { [field]: 'a'.repeat(limit + 1) },
+    field,
+    message,
+  ];
+  const invalid: Invalid[] = [
     ['a missing first name', { firstName: '' }, 'firstName', CONTACT_MESSAGES.firstNameRequired],
     ['a blank first name', { firstName: '   ' }, 'firstName', CONTACT_MESSAGES.firstNameRequired],
-    [
-      'a first name too long',
-      { firstName: 'a'.repeat(CONTACT_LIMITS.name + 1) },
-      'firstName',
-      CONTACT_MESSAGES.firstNameTooLong,
-    ],
-    [
-      'a last name too long',
-      { lastName: 'a'.repeat(CONTACT_LIMITS.name + 1) },
-      'lastName',
-      CONTACT_MESSAGES.lastNameTooLong,
-    ],
-    [
-      'a company too long',
-      { company: 'a'.repeat(CONTACT_LIMITS.company + 1) },
-      'company',
-      CONTACT_MESSAGES.companyTooLong,
-    ],
+    overLimit('a first name', 'firstName', CONTACT_LIMITS.name, CONTACT_MESSAGES.firstNameTooLong),
+    overLimit('a last name', 'lastName', CONTACT_LIMITS.name, CONTACT_MESSAGES.lastNameTooLong),
+    overLimit('a company', 'company', CONTACT_LIMITS.company, CONTACT_MESSAGES.companyTooLong),
     ['a missing email', { email: '' }, 'email', CONTACT_MESSAGES.emailRequired],
     ['an email without @', { email: 'ada.example.com' }, 'email', CONTACT_MESSAGES.emailInvalid],
     ['an email without domain', { email: 'ada@localhost' }, 'email', CONTACT_MESSAGES.emailInvalid],
@@ -96,12 +89,7 @@ describe('POST /api/v1/contact-messages', () => {
       CONTACT_MESSAGES.phoneInvalid,
     ],
     ['a missing message', { message: '' }, 'message', CONTACT_MESSAGES.messageRequired],
-    [
-      'a message too long',
-      { message: 'a'.repeat(CONTACT_LIMITS.message + 1) },
-      'message',
-      CONTACT_MESSAGES.messageTooLong,
-    ],
+    overLimit('a message', 'message', CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong),
   ];
 
   for (const [what, change, field, message] of invalid) {

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/test-datab
 import { TestSmtpServer } from '#tests/support/test-smtp-server.js';
 import { fixedClock } from '../../clock.js';
 import type { Database } from '../../db/client.js';
-import { samplePdf } from '../../dev/sample-mail.js';
+import { sampleBooking, samplePdf } from '../../dev/sample-mail.js';
 import { JobQueue, type JobQueueOptions } from '../../jobs/job-queue.js';
 import { createMail, type MailDeps } from './mail.js';
 import type { MailTransport } from '../../providers/email/email-provider.js';
@@ -92,16 +92,12 @@ function mailDeps(
   return mailProcess;
 }
 
+/** The sample booking with one label and a customs invoice, for a second small box. */
 function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
-  return {
-    orderReference: 'BA-7K2M9Q',
-    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
-    collectionDate: '2026-11-24',
-    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
-    service: 'Express',
+  const sample = sampleBooking();
+  return sampleBooking({
     receipt: {
-      amountPence: 9399,
-      paidAt: new Date('2026-11-23T14:05:00Z'),
+      ...sample.receipt,
       description:
         'Express collection of 1 large box and 1 small box from the United Kingdom to Germany',
     },
@@ -122,22 +118,8 @@ function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConf
       },
     ],
     parcels: { large: 1, small: 1 },
-    collectionAddress: {
-      name: 'Jane Smith',
-      lines: ['1 High Street'],
-      city: 'London',
-      postcode: 'SW1A 1AA',
-      country: 'United Kingdom',
-    },
-    deliveryAddress: {
-      name: 'Max Mustermann',
-      lines: ['Invalidenstraße 1'],
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'Germany',
-    },
     ...overrides,
-  };
+  });
 }
 
 async function enqueueBooking(mail: MailDeps, overrides: Partial<BookingConfirmationInput> = {}) {

@@ -28,3 +28,21 @@ export function ContentPage({
     </article>
   );
 }
+
+/** A dated legal text (the terms, the privacy notice): a content page led by when it last changed. */
+export function LegalPage(props: {
+  page: PageId;
+  heading: string;
+  lastUpdated: string;
+  children: ReactNode;
+}) {
+  return (
+    <ContentPage
+      page={props.page}
+      heading={props.heading}
+      lead={<>Last updated {props.lastUpdated}</>}
+    >
+      <div className="prose terms">{props.children}</div>
+    </ContentPage>
+  );
+}

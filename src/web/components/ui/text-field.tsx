@@ -76,3 +76,22 @@ export function TextField({
     </div>
   );
 }
+
+/** A form's state as its text fields read and change it. */
+export interface FieldState<Name extends string> {
+  id(name: Name): string;
+  values: Readonly<Record<Name, string>>;
+  errors: Partial<Record<Name, string>>;
+  /** How the form keeps a change to one field. */
+  update(name: Name): (value: string) => void;
+}
+
+/** The TextField props that show one field of a form's state and keep its changes. */
+export function fieldBinding<Name extends string>(state: FieldState<Name>) {
+  return (name: Name) => ({
+    id: state.id(name),
+    value: state.values[name],
+    error: state.errors[name],
+    onChange: state.update(name),
+  });
+}

@@ -12,7 +12,7 @@ import type { OrderAddress, OrderPlace } from '#src/domain/order.js';
 import { SavedAddressPicker, type ContactValues } from '../address-book/index.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { BusyButton } from '../../components/ui/busy-button.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { fieldBinding, TextField } from '../../components/ui/text-field.js';
 import { ApiClientError } from '../../lib/api.js';
 import {
   forgetAddressDraft,
@@ -195,6 +195,12 @@ export function AddressForm({
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
+  const fieldProps = fieldBinding({ id, values, errors, update });
+  /** A part of the address the quote fixed: shown, not changed here. */
+  const fromQuote = (name: string, label: string, value: string) => (
+    <TextField id={id(name)} label={label} value={value} hint="From your quote" readOnly />
+  );
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
@@ -250,7 +256,7 @@ export function AddressForm({
         {TYPED_FIELDS.map((field) => (
           <TextField
             key={field.name}
-            id={id(field.name)}
+            {...fieldProps(field.name)}
             label={field.label}
             optional={field.optional}
             required={!field.optional}
@@ -258,38 +264,20 @@ export function AddressForm({
             autoComplete={`section-${role} ${field.autoComplete}`}
             maxLength={field.maxLength}
             wide={field.wide}
-            value={values[field.name]}
-            error={errors[field.name]}
-            onChange={update(field.name)}
           />
         ))}
         <TextField
-          id={id('state')}
+          {...fieldProps('state')}
           label={format.areaLabel}
           optional={!format.areaRequired}
           autoComplete={`section-${role} address-level1`}
           maxLength={60}
           required={format.areaRequired}
-          value={values.state}
-          error={errors.state}
-          onChange={update('state')}
         />
+        {fromQuote('country', 'Country', place.title)}
+        {fromQuote('postalCode', 'Post code', place.postcode)}
         <TextField
-          id={id('country')}
-          label="Country"
-          value={place.title}
-          hint="From your quote"
-          readOnly
-        />
-        <TextField
-          id={id('postalCode')}
-          label="Post code"
-          value={place.postcode}
-          hint="From your quote"
-          readOnly
-        />
-        <TextField
-          id={id('phoneNumber')}
+          {...fieldProps('phoneNumber')}
           label="Phone number"
           type="tel"
           autoComplete={`section-${role} tel-national`}
@@ -297,20 +285,14 @@ export function AddressForm({
           required
           prefix={prefix}
           hint={`A ${place.countryCode === 'GB' ? 'UK' : place.title} number (${prefix}) the courier can call`}
-          value={values.phoneNumber}
-          error={errors.phoneNumber}
-          onChange={update('phoneNumber')}
         />
         <TextField
-          id={id('email')}
+          {...fieldProps('email')}
           label="Email"
           type="email"
           autoComplete={`section-${role} email`}
           maxLength={254}
           required
-          value={values.email}
-          error={errors.email}
-          onChange={update('email')}
         />
         <div className={`field field--wide${errors.instructions ? ' field--error' : ''}`}>
           <label className="field__label" htmlFor={id('instructions')}>

@@ -17,10 +17,11 @@ import {
   PaidOrderNotice,
 } from '../orders/index.js';
 import { callApi } from '../../lib/api.js';
-import { Link, useNavigate, useSearchParams } from '../../lib/router.js';
+import { useNavigate, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import '../orders/orders.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { GoBackNotice } from '../../components/ui/go-back-notice.js';
 
 const STEPS = [
   { number: 1, label: 'Collection Address' },
@@ -69,12 +70,11 @@ function BookingWizard({ order }: { order: OrderView }) {
     return (
       <section className="page container">
         <h1>Book your collection</h1>
-        <div className="notice">
-          <p>Please choose Express or Economy first.</p>
-          <p>
-            <Link to={hrefOf('quote')}>Back to your quote</Link>
-          </p>
-        </div>
+        <GoBackNotice
+          text="Please choose Express or Economy first."
+          to={hrefOf('quote')}
+          linkText="Back to your quote"
+        />
       </section>
     );
   }
@@ -120,6 +120,25 @@ function BookingWizard({ order }: { order: OrderView }) {
     goTo(next);
   }
 
+  /** An address step's form: where the boxes go from or to; saving it moves on to `next`. */
+  const addressStep = (role: 'collection' | 'delivery', next: StepNumber) => {
+    const collection = role === 'collection';
+    return (
+      <AddressForm
+        key={`${role}-${order.id}`}
+        orderId={order.id}
+        role={role}
+        place={collection ? order.collection : order.destination}
+        saved={collection ? order.collectionAddress : order.deliveryAddress}
+        submitLabel="Save and continue"
+        signedIn={signedIn}
+        prefill={collection ? contact : null}
+        onSave={(address, remember) => save(role, address, next, remember)}
+        onUseSaved={(savedId) => applySaved(savedId, next)}
+      />
+    );
+  };
+
   const missing = !order.collectionAddress
     ? 'Please complete step 1, the collection address, first.'
     : !order.deliveryAddress
@@ -160,33 +179,8 @@ function BookingWizard({ order }: { order: OrderView }) {
           <h2 className="step-title" ref={headingRef} tabIndex={-1}>
             {STEPS[step - 1]?.label}
           </h2>
-          {step === 1 && (
-            <AddressForm
-              key={`collection-${order.id}`}
-              orderId={order.id}
-              role="collection"
-              place={order.collection}
-              saved={order.collectionAddress}
-              submitLabel="Save and continue"
-              signedIn={signedIn}
-              prefill={contact}
-              onSave={(address, remember) => save('collection', address, 2, remember)}
-              onUseSaved={(savedId) => applySaved(savedId, 2)}
-            />
-          )}
-          {step === 2 && (
-            <AddressForm
-              key={`delivery-${order.id}`}
-              orderId={order.id}
-              role="delivery"
-              place={order.destination}
-              saved={order.deliveryAddress}
-              submitLabel="Save and continue"
-              signedIn={signedIn}
-              onSave={(address, remember) => save('delivery', address, 3, remember)}
-              onUseSaved={(savedId) => applySaved(savedId, 3)}
-            />
-          )}
+          {step === 1 && addressStep('collection', 2)}
+          {step === 2 && addressStep('delivery', 3)}
           {step === 3 && (
             <CollectionDateStep
               order={order}

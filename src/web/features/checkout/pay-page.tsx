@@ -25,6 +25,7 @@ import './checkout.css';
 import { errorMessage, UNEXPECTED_ERROR } from '../../lib/error-message.js';
 import '../orders/orders.css';
 import { hrefOf } from '#src/domain/site-links.js';
+import { GoBackNotice } from '../../components/ui/go-back-notice.js';
 
 export function PayPage() {
   usePageTitle(SITE_PAGES.pay.title);
@@ -139,12 +140,11 @@ function Payment({ order }: { order: OrderView }) {
       <div className="with-summary">
         <div className="with-summary__main">
           {!ready ? (
-            <div className="notice">
-              <p>Please declare the items in each box before you pay.</p>
-              <p>
-                <Link to={hrefOf('items')}>Declare your items</Link>
-              </p>
-            </div>
+            <GoBackNotice
+              text="Please declare the items in each box before you pay."
+              to={hrefOf('items')}
+              linkText="Declare your items"
+            />
           ) : booking ? (
             <BookingProgress status={progress} />
           ) : (

@@ -5,7 +5,7 @@ import { formatKg, ITEM_MESSAGES, ItemInputSchema, type AddItemInput } from '#sr
 import { formatPence } from '#src/domain/money.js';
 import { refusalOf } from '#src/domain/prohibited-items.js';
 import { BusyButton } from '../../components/ui/busy-button.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { fieldBinding, TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { UNEXPECTED_ERROR } from '../../lib/error-message.js';
 
@@ -78,6 +78,8 @@ export function AddItemForm(props: AddItemFormProps) {
       setSavedChoice('');
     }
   };
+
+  const fieldProps = fieldBinding<keyof Typed>({ id, values, errors, update });
 
   function fail(found: Partial<Record<FieldName, string>>) {
     setErrors(found);
@@ -213,40 +215,16 @@ export function AddItemForm(props: AddItemFormProps) {
       )}
       <div className="add-item__fields">
         <TextField
-          id={id('name')}
+          {...fieldProps('name')}
           label="Item name"
           hint='What it is, like "wool jumper" or "paperback books"'
           maxLength={100}
           autoComplete="off"
           wide
-          value={values.name}
-          error={errors.name}
-          onChange={update('name')}
         />
-        <TextField
-          id={id('numberOfUnits')}
-          label="Number of units"
-          inputMode="numeric"
-          value={values.numberOfUnits}
-          error={errors.numberOfUnits}
-          onChange={update('numberOfUnits')}
-        />
-        <TextField
-          id={id('unitValue')}
-          label="Value per unit (£)"
-          inputMode="decimal"
-          value={values.unitValue}
-          error={errors.unitValue}
-          onChange={update('unitValue')}
-        />
-        <TextField
-          id={id('unitWeight')}
-          label="Weight per unit (kg)"
-          inputMode="decimal"
-          value={values.unitWeight}
-          error={errors.unitWeight}
-          onChange={update('unitWeight')}
-        />
+        <TextField {...fieldProps('numberOfUnits')} label="Number of units" inputMode="numeric" />
+        <TextField {...fieldProps('unitValue')} label="Value per unit (£)" inputMode="decimal" />
+        <TextField {...fieldProps('unitWeight')} label="Weight per unit (kg)" inputMode="decimal" />
       </div>
       {matches && (
         <fieldset

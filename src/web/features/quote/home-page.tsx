@@ -6,7 +6,7 @@ import { HowItWorksSteps } from '../../components/content/how-it-works-steps.js'
 import { ProhibitedList, RestrictedList } from '../../components/content/prohibited-list.js';
 import { DestinationPrices } from './destination-prices.js';
 import { QuoteForm, type QuoteFormHandle } from './quote-form.js';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { takeHomeError } from './quote-handoff.js';
 import {
   adoptBooking,
@@ -90,18 +90,18 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="how-it-works-title">
-        <div className="container">
-          <h2 id="how-it-works-title">How it Works</h2>
-          <p className="section__lead">From quote to doorstep in four steps.</p>
-          <HowItWorksSteps />
-          <p>
-            <Link to={SITE_PAGES.howItWorks.path} className="more-link">
-              Read more about how it works
-            </Link>
-          </p>
-        </div>
-      </section>
+      <LeadSection
+        id="how-it-works"
+        title="How it Works"
+        lead="From quote to doorstep in four steps."
+      >
+        <HowItWorksSteps />
+        <p>
+          <Link to={SITE_PAGES.howItWorks.path} className="more-link">
+            Read more about how it works
+          </Link>
+        </p>
+      </LeadSection>
 
       <section className="section section--highlight" aria-labelledby="next-day-title">
         <div className="container next-day">
@@ -118,15 +118,13 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="destinations-title">
-        <div className="container">
-          <h2 id="destinations-title">Where we deliver</h2>
-          <p className="section__lead">
-            Economy prices for one Small Box (20 kg), collection and £50 cover included.
-          </p>
-          <DestinationPrices onChoose={(countryId) => form.current?.chooseDestination(countryId)} />
-        </div>
-      </section>
+      <LeadSection
+        id="destinations"
+        title="Where we deliver"
+        lead="Economy prices for one Small Box (20 kg), collection and £50 cover included."
+      >
+        <DestinationPrices onChoose={(countryId) => form.current?.chooseDestination(countryId)} />
+      </LeadSection>
 
       <section className="section section--soft" aria-labelledby="deliver-title">
         <div className="container deliver">
@@ -148,20 +146,44 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" id="prohibited" aria-labelledby="prohibited-title">
-        <div className="container">
-          <h2 id="prohibited-title">Prohibited Items</h2>
-          <p className="section__lead">For everyone’s safety, these cannot be sent:</p>
-          <ProhibitedList categories={GOODS_LIST} />
-          <p>These can be sent only within a limit, or only to the EU:</p>
-          <RestrictedList categories={GOODS_LIST} />
-          <p>
-            <Link to={SITE_PAGES.prohibitedItems.path} className="more-link">
-              See every prohibited item and limit
-            </Link>
-          </p>
-        </div>
-      </section>
+      <LeadSection
+        id="prohibited"
+        anchor
+        title="Prohibited Items"
+        lead="For everyone’s safety, these cannot be sent:"
+      >
+        <ProhibitedList categories={GOODS_LIST} />
+        <p>These can be sent only within a limit, or only to the EU:</p>
+        <RestrictedList categories={GOODS_LIST} />
+        <p>
+          <Link to={SITE_PAGES.prohibitedItems.path} className="more-link">
+            See every prohibited item and limit
+          </Link>
+        </p>
+      </LeadSection>
     </>
+  );
+}
+
+/**
+ * One of the home page's plain sections: its heading (`<id>-title`), the sentence that leads it,
+ * then its content. `anchor`: the section can be linked to as `#<id>`.
+ */
+function LeadSection(props: {
+  id: string;
+  anchor?: boolean;
+  title: string;
+  lead: string;
+  children: ReactNode;
+}) {
+  const { id, title, lead, children } = props;
+  return (
+    <section className="section" id={props.anchor ? id : undefined} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p className="section__lead">{lead}</p>
+        {children}
+      </div>
+    </section>
   );
 }

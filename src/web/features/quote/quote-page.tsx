@@ -36,6 +36,7 @@ import { callApi, type ApiClientError } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import '../orders/orders.css';
+import { GoBackNotice } from '../../components/ui/go-back-notice.js';
 
 /** The answer to one asking of a question (`key`: the question and the attempt). */
 type QuoteAnswer =
@@ -142,12 +143,11 @@ export function QuotePage() {
           </p>
         </div>
       ) : noQuestion ? (
-        <div className="notice">
-          <p>You have no quote in progress.</p>
-          <p>
-            <Link to={hrefOf('home')}>Get an instant quote</Link>
-          </p>
-        </div>
+        <GoBackNotice
+          text="You have no quote in progress."
+          to={hrefOf('home')}
+          linkText="Get an instant quote"
+        />
       ) : (
         <div className="page-loading">
           <Spinner label="Finding the best prices for your boxes" size="large" />

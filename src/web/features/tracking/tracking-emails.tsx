@@ -43,6 +43,18 @@ export function TrackingEmails({
     setChoice((current) => ({ ...current, [key]: value }));
     setResult(null);
   };
+  /** One email the customer can turn on or off. */
+  const checkbox = (key: keyof Choice, label: string) => (
+    <div className="tracking-emails__choice">
+      <input
+        id={`emails-${key}`}
+        type="checkbox"
+        checked={choice[key]}
+        onChange={(event) => change(key, event.target.checked)}
+      />
+      <label htmlFor={`emails-${key}`}>{label}</label>
+    </div>
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,26 +80,8 @@ export function TrackingEmails({
       <form className="tracking-emails" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className="tracking-emails__choices" aria-describedby="emails-always">
           <legend className="tracking-emails__legend">Send me</legend>
-          <div className="tracking-emails__choice">
-            <input
-              id="emails-reminder"
-              type="checkbox"
-              checked={choice.reminder}
-              onChange={(event) => change('reminder', event.target.checked)}
-            />
-            <label htmlFor="emails-reminder">A reminder the evening before the collection</label>
-          </div>
-          <div className="tracking-emails__choice">
-            <input
-              id="emails-updates"
-              type="checkbox"
-              checked={choice.updates}
-              onChange={(event) => change('updates', event.target.checked)}
-            />
-            <label htmlFor="emails-updates">
-              Progress updates: collected, out for delivery and delivered
-            </label>
-          </div>
+          {checkbox('reminder', 'A reminder the evening before the collection')}
+          {checkbox('updates', 'Progress updates: collected, out for delivery and delivered')}
           <p className="tracking-emails__always" id="emails-always">
             If something goes wrong, such as a missed collection or a hold at customs, we always
             email you.

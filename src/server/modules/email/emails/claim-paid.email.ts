@@ -1,37 +1,24 @@
 import { formatPence } from '#src/domain/money.js';
-import { renderOrderUpdate } from '../templates/order-update.js';
-import { BOOKER, defineOrderEmail, hello } from '../define-email.js';
+import { defineClaimEmail, type ClaimEmailData } from './claim-email.js';
+
+interface ClaimPaid extends ClaimEmailData {
+  amountPence: number;
+  method: 'refund' | 'bank';
+  paidOn: string;
+  bankReference: string | null;
+}
 
 /** An approved claim is paid: how and when. */
-export const claimPaidEmail = defineOrderEmail({
+export const claimPaidEmail = defineClaimEmail({
   kind: 'claim-paid',
   when: 'An approved claim is paid (the card refund confirmed, or a bank transfer recorded)',
-  to: [...BOOKER],
-  replyTo: true,
-  key: (
-    order,
-    data: {
-      claimId: string;
-      boxNumber: number;
-      amountPence: number;
-      method: 'refund' | 'bank';
-      paidOn: string;
-      bankReference: string | null;
-    },
-  ) => `order-update:${order.reference}:claim-paid:${data.claimId}`,
-  render: (data, { order, ...context }) =>
-    renderOrderUpdate(
-      {
-        subject: `Your claim is paid: ${formatPence(data.amountPence)} for ${order.reference}`,
-        heading: 'Your claim is paid',
-        paragraphs: [
-          hello(order.collectionAddress?.firstName),
-          data.method === 'refund'
-            ? `On ${data.paidOn} we refunded ${formatPence(data.amountPence)} to the card you paid with, for your claim for box ${data.boxNumber} of booking ${order.reference}. A card refund can take a few working days to show.`
-            : `On ${data.paidOn} we paid ${formatPence(data.amountPence)} by bank transfer (reference ${data.bankReference ?? ''}), for your claim for box ${data.boxNumber} of booking ${order.reference}.`,
-          'Reply to this email if you have any question.',
-        ],
-      },
-      context,
-    ),
+  subject: (data: ClaimPaid, order) =>
+    `Your claim is paid: ${formatPence(data.amountPence)} for ${order.reference}`,
+  heading: 'Your claim is paid',
+  paragraphs: (data, order) => [
+    data.method === 'refund'
+      ? `On ${data.paidOn} we refunded ${formatPence(data.amountPence)} to the card you paid with, for your claim for box ${data.boxNumber} of booking ${order.reference}. A card refund can take a few working days to show.`
+      : `On ${data.paidOn} we paid ${formatPence(data.amountPence)} by bank transfer (reference ${data.bankReference ?? ''}), for your claim for box ${data.boxNumber} of booking ${order.reference}.`,
+    'Reply to this email if you have any question.',
+  ],
 });

@@ -1,7 +1,5 @@
 import type { RenderedMail } from './layout.js';
-import { html, link } from './html.js';
-import { button, heading, framedMail, paragraph, textLayout } from './layout.js';
-import { formatLondon } from '#src/domain/london-time.js';
+import { renderOneTimeLinkMail, type OneTimeLinkWords } from './one-time-link.js';
 
 export interface PasswordResetInput {
   /** The account's address. */
@@ -16,37 +14,18 @@ export interface PasswordResetInput {
 
 export const PASSWORD_RESET_SUBJECT = 'Reset your BoxAbroad password';
 
+const WORDS: OneTimeLinkWords = {
+  subject: PASSWORD_RESET_SUBJECT,
+  heading: 'Reset your password',
+  intro:
+    'Someone asked to reset the password of your BoxAbroad account. If it was you, choose a new password:',
+  buttonText: 'Choose a new password',
+  ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+};
+
 export function renderPasswordReset(
   input: PasswordResetInput,
   context: { siteUrl: string; now: Date },
 ): RenderedMail {
-  const expires = `${formatLondon(input.expiresAt, 'sentence')} (UK time)`;
-  const body = html`${heading('Reset your password')}
-  ${paragraph('Someone asked to reset the password of your BoxAbroad account. If it was you, choose a new password:')}
-  ${button(input.resetUrl, 'Choose a new password')}
-  ${paragraph(html`Or open this link: ${link(input.resetUrl, input.resetUrl)}`)}
-  ${paragraph(html`The link works once and expires on <strong>${expires}</strong>.`)}
-  ${paragraph('If you did not ask for this, ignore this email: your password stays as it is.')}`;
-  const text = textLayout(
-    [
-      'Reset your password',
-      '',
-      'Someone asked to reset the password of your BoxAbroad account. If it was you, choose a new password:',
-      input.resetUrl,
-      '',
-      `The link works once and expires on ${expires}.`,
-      '',
-      'If you did not ask for this, ignore this email: your password stays as it is.',
-    ],
-    context.siteUrl,
-  );
-  return framedMail(
-    {
-      subject: PASSWORD_RESET_SUBJECT,
-      preheader: `The link expires on ${expires}.`,
-      body,
-      text,
-    },
-    context,
-  );
+  return renderOneTimeLinkMail(WORDS, { url: input.resetUrl, expiresAt: input.expiresAt }, context);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '#src/server/clock.js';
+import { sampleBooking } from '#src/server/dev/sample-mail.js';
 import { Emails } from '../emails.js';
 import type { MailMessage, MailOutbox } from '../outbox.js';
 import {
@@ -15,35 +16,15 @@ function pdf(title: string, filename: string) {
 }
 
 function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
-  return {
-    orderReference: 'BA-7K2M9Q',
-    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
-    collectionDate: '2026-11-24',
-    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
-    service: 'Express',
+  return sampleBooking({
     receipt: { amountPence: 9399, paidAt: context.now, description: 'Express collection' },
     labels: [
       pdf('Labels for A4 paper', 'labels-a4.pdf'),
       pdf('Labels for a thermal label printer (4 × 6 in)', 'labels-thermal.pdf'),
     ],
     documents: [pdf('Commercial invoice', 'commercial-invoice.pdf')],
-    parcels: { large: 1, small: 0 },
-    collectionAddress: {
-      name: 'Jane Smith',
-      lines: ['1 High Street'],
-      city: 'London',
-      postcode: 'SW1A 1AA',
-      country: 'United Kingdom',
-    },
-    deliveryAddress: {
-      name: 'Max Mustermann',
-      lines: ['Invalidenstraße 1'],
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'Germany',
-    },
     ...overrides,
-  };
+  });
 }
 
 /** Words that say a file travels with the email. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_HOURS } from '#src/domain/collection-calendar.js';
 import { COMPANY } from '#src/domain/company.js';
+import { sampleBooking } from '#src/server/dev/sample-mail.js';
 import { attachmentFilename, headerText, validAddress } from '../mail-headers.js';
 import {
   formatCalendarDate,
@@ -15,16 +16,13 @@ import { renderPasswordReset } from './password-reset.js';
 const context = { siteUrl: 'https://boxabroad.test', now: new Date('2026-11-23T10:00:00Z') };
 const XSS = '<img src=x onerror=alert(1)>';
 
+/** The sample booking with more of everything: boxes, label formats, a customs invoice, address lines. */
 function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConfirmationInput {
-  return {
-    orderReference: 'BA-7K2M9Q',
-    recipient: { name: 'Jane Smith', email: 'jane@example.com' },
-    collectionDate: '2026-11-24',
-    trackingUrl: 'https://track.example.com/BA-7K2M9Q',
-    service: 'Express',
+  const sample = sampleBooking();
+  return sampleBooking({
     receipt: {
+      ...sample.receipt,
       amountPence: 123456,
-      paidAt: new Date('2026-11-23T14:05:00Z'),
       description:
         'Express collection of 2 large boxes and 3 small boxes from the United Kingdom to Germany',
     },
@@ -52,23 +50,13 @@ function booking(overrides: Partial<BookingConfirmationInput> = {}): BookingConf
     ],
     parcels: { large: 2, small: 3 },
     collectionAddress: {
-      name: 'Jane Smith',
+      ...sample.collectionAddress,
       lines: ['1 High Street', 'Flat 2'],
-      city: 'London',
       county: 'Greater London',
-      postcode: 'SW1A 1AA',
-      country: 'United Kingdom',
       phone: '+44 20 7946 0000',
     },
-    deliveryAddress: {
-      name: 'Max Mustermann',
-      lines: ['Invalidenstraße 1'],
-      city: 'Berlin',
-      postcode: '10115',
-      country: 'Germany',
-    },
     ...overrides,
-  };
+  });
 }
 
 describe('booking confirmation', () => {

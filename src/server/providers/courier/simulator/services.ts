@@ -89,122 +89,139 @@ export interface SimService {
   signature: boolean;
 }
 
+/** What a service offers in one zone it reaches: working days, and its price in GBP. */
+interface ZoneTerms {
+  /** Working days, as the free text the API returns. */
+  days: string;
+  base: number;
+  perKg: number;
+}
+
+const ALL_ZONES: readonly Zone[] = ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'];
+
+/**
+ * A service from the zones it reaches, each with its terms: its zones in the catalogue's order,
+ * and its transit and price per zone ('' and £0 for a zone it does not reach).
+ */
+function simService(
+  spec: Omit<SimService, 'zones' | 'transit' | 'price'> & {
+    reach: Partial<Record<Zone, ZoneTerms>>;
+  },
+): SimService {
+  const { reach, ...service } = spec;
+  const terms = (zone: Zone) => reach[zone] ?? { days: '', base: 0, perKg: 0 };
+  const perZone = <T>(pick: (t: ZoneTerms) => T) =>
+    Object.fromEntries(ALL_ZONES.map((zone) => [zone, pick(terms(zone))])) as Record<Zone, T>;
+  return {
+    ...service,
+    zones: ALL_ZONES.filter((zone) => reach[zone]),
+    transit: perZone((t) => t.days),
+    price: perZone((t) => ({ base: t.base, perKg: t.perKg })),
+  };
+}
+
 /** The kept services (TG Express Worldwide, TG International Economy) and others to filter. */
 export const SERVICES: readonly SimService[] = [
-  {
+  simService({
     id: 53,
     name: 'TG Express Worldwide',
     carrier: 'DHL',
     type: 'Air',
     maxPackageKg: 70,
-    zones: ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'],
-    transit: { EU: '1-2', EUROPE: '1-3', NORTH_AMERICA: '1-3', WORLD: '2-5' },
-    price: {
-      EU: { base: 21.5, perKg: 1.15 },
-      EUROPE: { base: 26, perKg: 1.45 },
-      NORTH_AMERICA: { base: 34, perKg: 2.85 },
-      WORLD: { base: 42, perKg: 3.6 },
+    reach: {
+      EU: { days: '1-2', base: 21.5, perKg: 1.15 },
+      EUROPE: { days: '1-3', base: 26, perKg: 1.45 },
+      NORTH_AMERICA: { days: '1-3', base: 34, perKg: 2.85 },
+      WORLD: { days: '2-5', base: 42, perKg: 3.6 },
     },
     collection: 'dhl',
     cutOff: '15:00',
     residentialSurcharge: 0,
     signature: true,
-  },
-  {
+  }),
+  simService({
     id: 219,
     name: 'TG International Economy',
     carrier: 'DHL',
     type: 'Road',
     maxPackageKg: 30,
-    zones: ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'],
-    transit: { EU: '3-5', EUROPE: '4-6', NORTH_AMERICA: '5-8', WORLD: '6-10' },
-    price: {
-      EU: { base: 13.9, perKg: 0.62 },
-      EUROPE: { base: 17.5, perKg: 0.85 },
-      NORTH_AMERICA: { base: 22, perKg: 1.7 },
-      WORLD: { base: 27.5, perKg: 2.15 },
+    reach: {
+      EU: { days: '3-5', base: 13.9, perKg: 0.62 },
+      EUROPE: { days: '4-6', base: 17.5, perKg: 0.85 },
+      NORTH_AMERICA: { days: '5-8', base: 22, perKg: 1.7 },
+      WORLD: { days: '6-10', base: 27.5, perKg: 2.15 },
     },
     collection: 'dhl',
     cutOff: '15:00',
     residentialSurcharge: 0,
     signature: false,
-  },
-  {
+  }),
+  simService({
     id: 84,
     name: 'DHL Express Worldwide',
     carrier: 'DHL',
     type: 'Air',
     maxPackageKg: 70,
-    zones: ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'],
-    transit: { EU: '1', EUROPE: '1-2', NORTH_AMERICA: '1-2', WORLD: '2-4' },
-    price: {
-      EU: { base: 32, perKg: 1.9 },
-      EUROPE: { base: 36, perKg: 2.2 },
-      NORTH_AMERICA: { base: 48, perKg: 3.9 },
-      WORLD: { base: 58, perKg: 4.7 },
+    reach: {
+      EU: { days: '1', base: 32, perKg: 1.9 },
+      EUROPE: { days: '1-2', base: 36, perKg: 2.2 },
+      NORTH_AMERICA: { days: '1-2', base: 48, perKg: 3.9 },
+      WORLD: { days: '2-4', base: 58, perKg: 4.7 },
     },
     collection: 'dhl',
     cutOff: '17:00',
     residentialSurcharge: 0,
     signature: true,
-  },
-  {
+  }),
+  simService({
     id: 26,
     name: 'UPS Express Saver',
     carrier: 'UPS',
     type: 'Air',
     maxPackageKg: 70,
-    zones: ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'],
-    transit: { EU: '1-2', EUROPE: '1-2', NORTH_AMERICA: '1-3', WORLD: '2-4' },
-    price: {
-      EU: { base: 27, perKg: 1.6 },
-      EUROPE: { base: 31, perKg: 1.95 },
-      NORTH_AMERICA: { base: 41, perKg: 3.3 },
-      WORLD: { base: 52, perKg: 4.2 },
+    reach: {
+      EU: { days: '1-2', base: 27, perKg: 1.6 },
+      EUROPE: { days: '1-2', base: 31, perKg: 1.95 },
+      NORTH_AMERICA: { days: '1-3', base: 41, perKg: 3.3 },
+      WORLD: { days: '2-4', base: 52, perKg: 4.2 },
     },
     collection: 'direct',
     cutOff: '17:00',
     residentialSurcharge: 2.65,
     signature: true,
-  },
-  {
+  }),
+  simService({
     id: 22,
     name: 'UPS Standard Single',
     carrier: 'UPS',
     type: 'Road',
     maxPackageKg: 70,
-    zones: ['EU', 'EUROPE'],
-    transit: { EU: '2-4', EUROPE: '3-5', NORTH_AMERICA: '', WORLD: '' },
-    price: {
-      EU: { base: 15.5, perKg: 0.75 },
-      EUROPE: { base: 19, perKg: 0.95 },
-      NORTH_AMERICA: { base: 0, perKg: 0 },
-      WORLD: { base: 0, perKg: 0 },
+    reach: {
+      EU: { days: '2-4', base: 15.5, perKg: 0.75 },
+      EUROPE: { days: '3-5', base: 19, perKg: 0.95 },
     },
     collection: 'direct',
     cutOff: '17:00',
     residentialSurcharge: 2.65,
     signature: false,
-  },
-  {
+  }),
+  simService({
     id: 110,
     name: 'Parcelforce Global Priority',
     carrier: 'Parcelforce',
     type: 'Air',
     maxPackageKg: 30,
-    zones: ['EU', 'EUROPE', 'NORTH_AMERICA', 'WORLD'],
-    transit: { EU: '2-3', EUROPE: '2-4', NORTH_AMERICA: '3-5', WORLD: '4-7' },
-    price: {
-      EU: { base: 24, perKg: 1.3 },
-      EUROPE: { base: 27, perKg: 1.5 },
-      NORTH_AMERICA: { base: 38, perKg: 2.9 },
-      WORLD: { base: 46, perKg: 3.7 },
+    reach: {
+      EU: { days: '2-3', base: 24, perKg: 1.3 },
+      EUROPE: { days: '2-4', base: 27, perKg: 1.5 },
+      NORTH_AMERICA: { days: '3-5', base: 38, perKg: 2.9 },
+      WORLD: { days: '4-7', base: 46, perKg: 3.7 },
     },
     collection: 'direct',
     cutOff: '16:00',
     residentialSurcharge: 0,
     signature: true,
-  },
+  }),
 ];
 
 export const DHL_PARCEL: SimCollectionOption = { id: 51, title: 'DHLParcel', charge: 0 };

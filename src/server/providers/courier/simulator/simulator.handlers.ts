@@ -91,6 +91,42 @@ function issuesToMessages(error: z.ZodError): string[] {
   });
 }
 
+/**
+ * A call's request: its credentials checked, then its body read by `schema`; or the FAIL that
+ * answers it (the body's problems, or `missing` for a call with one required field).
+ */
+function readRequest<S extends z.ZodType>(
+  body: unknown,
+  context: HandlerContext,
+  schema: S,
+  missing?: string,
+): { request: z.output<S> } | { refused: Reply } {
+  const denied = checkCredentials(body, context);
+  if (denied) return { refused: denied };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    return { refused: missing ? fail(missing) : fail(...issuesToMessages(parsed.error)) };
+  }
+  return { request: parsed.data };
+}
+
+/**
+ * A call about one order this simulator booked: its request (as `readRequest` reads it) and the
+ * order its OrderReference names; or the FAIL that answers it.
+ */
+function readOrderRequest<S extends z.ZodType<{ OrderReference: string }>>(
+  body: unknown,
+  context: HandlerContext,
+  orders: OrderBook,
+  schema: S,
+): { request: z.output<S>; order: StoredOrder } | { refused: Reply } {
+  const read = readRequest(body, context, schema, 'OrderReference is required');
+  if ('refused' in read) return read;
+  const order = orders.order(read.request.OrderReference);
+  if (!order) return { refused: fail(`Order not found: ${read.request.OrderReference}`) };
+  return { request: read.request, order };
+}
+
 function checkCredentials(body: unknown, context: HandlerContext): Reply | undefined {
   const raw = (body as { Credentials?: unknown } | null)?.Credentials;
   const parsed = CredentialsSchema.safeParse(raw);
@@ -314,12 +350,11 @@ export function getQuote(
   minimal: boolean,
   quotes: QuoteBook,
 ): Reply {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = QuoteRequestSchema.safeParse(body);
-  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
+  const read = readRequest(body, context, QuoteRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { request } = read;
   const problems: string[] = [];
-  const checked = checkShipment(parsed.data.Shipment, problems);
+  const checked = checkShipment(request.Shipment, problems);
   if (!checked) return fail(...problems);
   const now = context.now();
   const services = servicesFor(checked.route, checked.shipment.Consignment.Packages);
@@ -343,14 +378,13 @@ export function getQuote(
 // ---------------------------------------------------------------------------------------------
 
 export function getCommodity(body: unknown, context: HandlerContext): Reply {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = CommodityRequestSchema.safeParse(body);
-  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
-  const limit = Math.min(Math.max(parsed.data.NumberOfResults ?? 5, 1), 25);
+  const read = readRequest(body, context, CommodityRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { request } = read;
+  const limit = Math.min(Math.max(request.NumberOfResults ?? 5, 1), 25);
   // No match is a SUCCESS with an empty Results list (the real behaviour is UNKNOWN).
   return success({
-    SearchResults: parsed.data.Searches.map((search) => ({
+    SearchResults: request.Searches.map((search) => ({
       Results: searchCommodities(search.Description, limit).map((entry) => ({
         CommodityCode: entry.code,
         CommodityDescription: entry.description,
@@ -532,11 +566,9 @@ export async function bookShipment(
   quotes: QuoteBook,
   orders: OrderBook,
 ): Promise<Reply> {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = BookShipmentRequestSchema.safeParse(body);
-  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
-  const request = parsed.data;
+  const read = readRequest(body, context, BookShipmentRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { request } = read;
   const now = context.now();
   const toBook = shipmentToBook(request, quotes, now);
   if ('refused' in toBook) return toBook.refused;
@@ -574,7 +606,7 @@ export async function bookShipment(
     now,
   });
   context.recordBooking?.(details.YourReference ?? stored.orderReference, { coverValue: cover });
-  return bookingReply(context, stored, invoice, service);
+  return bookingReply(context, stored, invoice);
 }
 
 /** The shipment to book: the one sent, or the stored quote's it names (a FAIL otherwise). */
@@ -799,7 +831,6 @@ function bookingReply(
   context: HandlerContext,
   stored: StoredOrder,
   invoice: { items: { ItemDescription: string; AmountNet: number }[]; totalNet: number },
-  service: SimService,
 ): Reply {
   const base = context.baseUrl();
   return success({
@@ -812,23 +843,7 @@ function bookingReply(
       TotalGross: invoice.totalNet,
       InvoiceItems: invoice.items,
     },
-    Labels: stored.labels.map((label) => ({
-      LabelRole: 'Primary',
-      LabelFormat: 'PDF',
-      LabelSize: label.size,
-      AirWaybillReference: stored.airWaybill,
-      LabelContent: label.content.toString('base64'),
-      DownloadURL: `${base}/Download/Label/${label.token}/`,
-      CarrierName: service.carrier,
-      ServiceName: service.name,
-    })),
-    Documents: stored.documents.map((document) => ({
-      DocumentType: document.type,
-      Format: 'PDF',
-      Content: document.content.toString('base64'),
-      DownloadURL: `${base}/Download/Document/${document.token}/`,
-    })),
-    TrackingURL: `${base}/Track/${stored.orderReference}/`,
+    ...filesOf(stored, base),
   });
 }
 
@@ -842,12 +857,9 @@ export function getOrderDocuments(
   context: HandlerContext,
   orders: OrderBook,
 ): Reply {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = OrderDocumentsRequestSchema.safeParse(body);
-  if (!parsed.success) return fail('OrderReference is required');
-  const order = orders.order(parsed.data.OrderReference);
-  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  const read = readOrderRequest(body, context, orders, OrderDocumentsRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { order } = read;
   return success(orderDocumentsOf(order, context.baseUrl()));
 }
 
@@ -857,14 +869,13 @@ export function getOrderDocuments(
  * it; none is a SUCCESS with an empty list.
  */
 export function findOrders(body: unknown, context: HandlerContext, orders: OrderBook): Reply {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = FindOrdersRequestSchema.safeParse(body);
-  if (!parsed.success) return fail('YourReference is required');
+  const read = readRequest(body, context, FindOrdersRequestSchema, 'YourReference is required');
+  if ('refused' in read) return read.refused;
+  const { request } = read;
   const base = context.baseUrl();
   return success({
     Orders: orders
-      .byYourReference(parsed.data.YourReference)
+      .byYourReference(request.YourReference)
       .map((order) => orderDocumentsOf(order, base)),
   });
 }
@@ -873,6 +884,14 @@ export function findOrders(body: unknown, context: HandlerContext, orders: Order
 function orderDocumentsOf(order: StoredOrder, base: string): Reply {
   return {
     OrderReference: order.orderReference,
+    ...filesOf(order, base),
+    ...collectionInForce(order),
+  };
+}
+
+/** An order's labels, documents and tracking page, as BookShipment and GetOrderDocuments give them. */
+function filesOf(order: StoredOrder, base: string) {
+  return {
     Labels: order.labels.map((label) => ({
       LabelRole: 'Primary',
       LabelFormat: 'PDF',
@@ -890,7 +909,6 @@ function orderDocumentsOf(order: StoredOrder, base: string): Reply {
       DownloadURL: `${base}/Download/Document/${document.token}/`,
     })),
     TrackingURL: `${base}/Track/${order.orderReference}/`,
-    ...collectionInForce(order),
   };
 }
 
@@ -922,12 +940,9 @@ function collectionInForce(order: StoredOrder): Reply {
 
 /** Every box of an order it booked, with its events so far (tracking.ts), oldest first. */
 export function trackOrder(body: unknown, context: HandlerContext, orders: OrderBook): Reply {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = TrackOrderRequestSchema.safeParse(body);
-  if (!parsed.success) return fail('OrderReference is required');
-  const order = orders.order(parsed.data.OrderReference);
-  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  const read = readOrderRequest(body, context, orders, TrackOrderRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { order } = read;
   return success({
     OrderReference: order.orderReference,
     Parcels: trackingAt(order, context.now()).map((parcel) => ({
@@ -956,11 +971,9 @@ export async function rebookCollection(
   context: HandlerContext,
   orders: OrderBook,
 ): Promise<Reply> {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = RebookCollectionRequestSchema.safeParse(body);
-  if (!parsed.success) return fail(...issuesToMessages(parsed.error));
-  const request = parsed.data;
+  const read = readRequest(body, context, RebookCollectionRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { request } = read;
   const order = orders.order(request.OrderReference);
   if (!order) return fail(`Order not found: ${request.OrderReference}`);
   if (order.cancellation) {
@@ -1063,12 +1076,9 @@ export async function cancelShipment(
   context: HandlerContext,
   orders: OrderBook,
 ): Promise<Reply> {
-  const denied = checkCredentials(body, context);
-  if (denied) return denied;
-  const parsed = CancelShipmentRequestSchema.safeParse(body);
-  if (!parsed.success) return fail('OrderReference is required');
-  const order = orders.order(parsed.data.OrderReference);
-  if (!order) return fail(`Order not found: ${parsed.data.OrderReference}`);
+  const read = readOrderRequest(body, context, orders, CancelShipmentRequestSchema);
+  if ('refused' in read) return read.refused;
+  const { order } = read;
   if (!order.cancellation) {
     const now = context.now();
     const collected = collectedBoxes(order, now);

@@ -130,10 +130,19 @@ export const DocumentReplySchema = z.object({
   DownloadURL: optionalString,
 });
 
-/** A successful booking: the reference and at least one label are what we cannot do without. */
-export const BookShipmentReplySchema = EnvelopeSchema.extend({
+/**
+ * What BookShipment and GetOrderDocuments both answer of a booked order: its reference, tracking
+ * page and documents (labels apart: each call has its own rule for them).
+ */
+const bookedOrderShape = {
   OrderReference: z.string().min(1, 'no OrderReference'),
   TrackingURL: optionalString,
+  Documents: z.array(DocumentReplySchema).nullish(),
+};
+
+/** A successful booking: the reference and at least one label are what we cannot do without. */
+export const BookShipmentReplySchema = EnvelopeSchema.extend({
+  ...bookedOrderShape,
   OrderInvoice: z
     .object({
       InvoiceReference: z.union([z.string(), z.number()]).transform(String).nullish(),
@@ -146,7 +155,6 @@ export const BookShipmentReplySchema = EnvelopeSchema.extend({
     })
     .nullish(),
   Labels: z.array(LabelReplySchema).min(1, 'no Labels'),
-  Documents: z.array(DocumentReplySchema).nullish(),
 });
 export type BookShipmentReply = z.infer<typeof BookShipmentReplySchema>;
 
@@ -156,10 +164,8 @@ export type BookShipmentReply = z.infer<typeof BookShipmentReplySchema>;
  * has not generated them.
  */
 export const OrderDocumentsReplySchema = EnvelopeSchema.extend({
-  OrderReference: z.string().min(1, 'no OrderReference'),
-  TrackingURL: optionalString,
+  ...bookedOrderShape,
   Labels: z.array(LabelReplySchema).nullish(),
-  Documents: z.array(DocumentReplySchema).nullish(),
   /**
    * Assumed (docs/providers.md, GetOrderDocuments): the collection in force, in RebookCollection's
    * own fields. Absent: the courier did not say, so nothing is known of it.
