@@ -40,6 +40,8 @@ describe('site routes', () => {
         '/emails/:token',
         '/admin',
         '/admin/accept',
+        '/admin/claims',
+        '/admin/claims/:claimId',
         '/admin/orders',
         '/admin/orders/:id',
         '/admin/shipments',

@@ -471,6 +471,8 @@ describe('getShipmentDocuments (GetOrderDocuments, assumed)', () => {
       readyFrom: '10:00',
       contact,
       instructions: 'Ring twice',
+      // Booked without extra cover: the courier's Insurance.CoverValue is 0.
+      coverValue: 0,
     });
     // The same labels (sizes, references), rendered again: they print the new day.
     expect(moved.labels.map((l) => [l.size, l.airWaybillReference])).toEqual(
