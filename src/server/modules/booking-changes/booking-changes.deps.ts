@@ -17,7 +17,7 @@ export interface BookingChangesDeps {
   orders: OrdersService;
   checkout: Pick<
     CheckoutService,
-    'settleCancelledBooking' | 'resumeCaptures' | 'wake' | 'changePayments'
+    'settleCancelledBooking' | 'resumeCaptures' | 'wake' | 'changePayments' | 'changeLeftAtRestore'
   >;
   tracking: Pick<TrackingService, 'collected' | 'stopCancelled' | 'moveCollection' | 'recordMove'>;
   courier: Pick<

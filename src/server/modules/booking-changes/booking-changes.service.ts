@@ -322,13 +322,16 @@ export class BookingChangesService {
   /** Asks the courier what it has for one change in doubt; true when the change has ended. */
   private async findOut(change: BookingChangeRow): Promise<boolean> {
     const { orders, courier, repository } = this.deps;
+    // A change a restore left for an operator: the site before the restore may have told its
+    // outcome already, so what it ends as is emailed only when an operator sends it.
+    const held = await this.deps.checkout.changeLeftAtRestore(change.id);
+    if (change.kind === 'cover') return this.coverRaises.findOut(change, held);
     const order = await orders.findById(change.orderId);
     if (!order?.courierReference) {
       await repository.settle(change.id, 'failed', 'The order has no courier booking', this.now());
       return true;
     }
     if (change.kind === 'cancel') return this.findOutCancel(change, order.courierReference);
-    if (change.kind === 'cover') return false;
     // Marked first: a check that dies here is found again as `checking`, never as a new call.
     await repository.checking(change.id, NO_ANSWER, this.now());
     const { collection, labels } = await courier.getShipmentDocuments(order.courierReference);
@@ -339,14 +342,16 @@ export class BookingChangesService {
       );
       return false;
     }
-    if (change.kind === 'contact') return this.findOutContact(order, change, collection);
+    if (change.kind === 'contact') return this.findOutContact(order, change, collection, held);
     const to = change.details.to ?? '';
     if (collection.date !== to) {
-      await this.notMade(order, change, `the courier still collects on ${collection.date}`);
+      const answer = `the courier still collects on ${collection.date}`;
+      await this.notMade(order, change, answer, 'failed', held);
       return true;
     }
     await this.deps.tracking.recordMove(order.id, to, {
       labels,
+      held,
       inTx: async (tx, answer) => {
         await repository.settle(change.id, 'done', answer, this.now(), tx);
       },
@@ -359,6 +364,7 @@ export class BookingChangesService {
     order: OrderRow,
     change: BookingChangeRow,
     collection: CollectionInForce,
+    held: boolean,
   ): Promise<boolean> {
     const current = order.collectionAddress;
     const { contact, instructions } = collection;
@@ -372,10 +378,16 @@ export class BookingChangesService {
       contact.email === next.email &&
       (instructions === null || instructions === (next.instructions ?? ''));
     if (!has) {
-      await this.notMade(order, change, 'the courier still has the previous contact');
+      await this.notMade(
+        order,
+        change,
+        'the courier still has the previous contact',
+        'failed',
+        held,
+      );
       return true;
     }
-    await this.saveContact(order, change, { current, next });
+    await this.saveContact(order, change, { current, next }, held);
     this.deps.mail.worker.wake();
     return true;
   }
@@ -500,24 +512,31 @@ export class BookingChangesService {
   /**
    * A date or contact change the courier did not make: found out by asking it (`failed`, with what
    * it has), or refused after its request had answered (`refused`); the customer told that
-   * nothing changed.
+   * nothing changed (the email `held` for an operator when a restore left the change to one).
    */
   private async notMade(
     order: OrderRow,
     change: BookingChangeRow,
     answer: string,
     to: 'failed' | 'refused' = 'failed',
+    held = false,
   ): Promise<void> {
     const { repository, mail } = this.deps;
     await repository.transaction(async (tx) => {
       const settled = await repository.settle(change.id, to, answer, this.now(), tx);
       if (!settled) return;
-      await mail.emails.send(tx, 'change-not-made', order, {
-        changeId: change.id,
-        change: change.kind === 'collection_date' ? 'collection_date' : 'contact',
-        outcome: to,
-        collectionDate: order.collectionDate ?? '',
-      });
+      await mail.emails.send(
+        tx,
+        'change-not-made',
+        order,
+        {
+          changeId: change.id,
+          change: change.kind === 'collection_date' ? 'collection_date' : 'contact',
+          outcome: to,
+          collectionDate: order.collectionDate ?? '',
+        },
+        { held },
+      );
     });
     mail.worker.wake();
   }
@@ -690,6 +709,7 @@ export class BookingChangesService {
     order: OrderRow,
     change: BookingChangeRow,
     contact: { current: OrderAddress; next: OrderAddress },
+    held = false,
   ): Promise<void> {
     const { orders, repository, mail } = this.deps;
     const { current, next } = contact;
@@ -718,6 +738,7 @@ export class BookingChangesService {
           previous: { email: current.email, firstName: current.firstName },
           next,
         },
+        { held },
       );
     });
   }

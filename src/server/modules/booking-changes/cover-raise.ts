@@ -314,12 +314,7 @@ export class CoverRaises implements ChangePaymentHandler {
     if ('result' in found) return found;
     const { change, order, courierReference } = found;
     try {
-      await this.deps.courier.rebookCollection({
-        courierReference,
-        collectionDate: order.collectionDate ?? '',
-        readyFrom: '09:00',
-        coverValue: Number(change.details.to) / 100,
-      });
+      await this.tellCourier(change, order, courierReference);
     } catch (error) {
       return this.notRaised(change, order, error, ctx);
     }
@@ -327,6 +322,50 @@ export class CoverRaises implements ChangePaymentHandler {
     this.deps.mail.worker.wake();
     this.deps.checkout.wake();
     return { result: 'done' };
+  }
+
+  /** Asks the courier for the raise's cover: a value set, so asking twice changes nothing more. */
+  private tellCourier(
+    change: BookingChangeRow,
+    order: OrderRow,
+    courierReference: string,
+  ): Promise<void> {
+    return this.deps.courier.rebookCollection({
+      courierReference,
+      collectionDate: order.collectionDate ?? '',
+      readyFrom: '09:00',
+      coverValue: Number(change.details.to) / 100,
+    });
+  }
+
+  /**
+   * A raise left `checking` by a restore that could not tell whether it was made: asked again in
+   * each round of the check of changes in doubt, of the card provider and then of the courier, and
+   * settled from the answer; true when it ended. One the courier does not have is made now, its
+   * card authorised. `held`: a restore left it for an operator, so what its settling emails is
+   * held (the site before the restore may have told the customer already).
+   */
+  async findOut(change: BookingChangeRow, held: boolean): Promise<boolean> {
+    const { orders, repository, checkout } = this.deps;
+    const order = await orders.findById(change.orderId);
+    // A cancellation under way decides first; the raise is asked again after it.
+    if (!order || order.status === 'cancelling') return false;
+    if (order.status !== 'booked' || !order.courierReference) {
+      await repository.transaction(async (tx) => {
+        await orders.lock(order.id, tx);
+        await this.end(change, 'cancelled', 'The booking is no longer booked', tx);
+      });
+      return true;
+    }
+    const payment = await checkout.changePayments.paymentOf(change.id);
+    const { outcome } = await this.fromOutside(change, order, payment, held);
+    if (outcome !== 'to_do') return outcome !== 'needs_attention';
+    // The courier has less cover than the raise: it was never made, so it is made now.
+    await this.tellCourier(change, order, order.courierReference);
+    await this.raised(change, order);
+    this.deps.mail.worker.wake();
+    checkout.wake();
+    return true;
   }
 
   /**
@@ -408,7 +447,7 @@ export class CoverRaises implements ChangePaymentHandler {
       payment = await checkout.changePayments.paymentOf(change.id);
     }
     if (current.status !== 'pending') {
-      // `checking` (never written for a raise today): left for an operator as it is.
+      // `checking`: left to the check of changes in doubt, which asks again (findOut).
       return { found: current.courierAnswer ?? '', outcome: 'needs_attention' };
     }
     const order = await this.deps.orders.findById(current.orderId);
@@ -416,10 +455,26 @@ export class CoverRaises implements ChangePaymentHandler {
       // The raise job ends it (the booking is no longer booked): nothing reaches the courier.
       return { found: 'the booking is no longer booked', outcome: 'to_do' };
     }
+    return this.fromOutside(current, order, payment, false);
+  }
+
+  /**
+   * A raise under way (`pending` at a restore, or `checking` since), its booking booked: settled
+   * from its payment at the card provider, then the courier's cover in force. `to_do` when the
+   * courier has less cover than the raise and its payment is only authorised: it was never made.
+   */
+  private async fromOutside(
+    current: BookingChangeRow,
+    order: OrderRow,
+    payment: PaymentRow | undefined,
+    held: boolean,
+  ): Promise<{ found: string; outcome: RestoredChange['outcome'] }> {
+    const { checkout } = this.deps;
+    if (!order.courierReference) return { found: 'no courier booking', outcome: 'needs_attention' };
     if (payment) {
       const remote = await checkout.changePayments.atProvider(payment);
       if (remote.status === 'captured') {
-        await this.raised(current, order);
+        await this.raised(current, order, held);
         return { found: 'the card provider has captured its payment', outcome: 'done' };
       }
       if (remote.status === 'cancelled') {
@@ -450,7 +505,7 @@ export class CoverRaises implements ChangePaymentHandler {
     }
     const found = `the courier has cover of ${formatWholePounds(Math.round(cover * 100))}`;
     if (Math.round(cover * 100) >= Number(current.details.to)) {
-      await this.raised(current, order);
+      await this.raised(current, order, held);
       return { found, outcome: 'done' };
     }
     return { found, outcome: 'to_do' };
@@ -513,7 +568,7 @@ export class CoverRaises implements ChangePaymentHandler {
    * the order's cover raised, the payment handed to the capture job and the customer emailed. A
    * booking cancelled meanwhile keeps and charges nothing of the raise.
    */
-  private async raised(change: BookingChangeRow, order: OrderRow): Promise<void> {
+  private async raised(change: BookingChangeRow, order: OrderRow, held = false): Promise<void> {
     const { repository, orders, checkout, mail, clock } = this.deps;
     const to = Number(change.details.to);
     await repository.transaction(async (tx) => {
@@ -541,11 +596,13 @@ export class CoverRaises implements ChangePaymentHandler {
       );
       // Captured by the capture job, which waits while the booking is being cancelled.
       if (payment) await checkout.changePayments.capture(payment.id, tx);
-      await mail.emails.send(tx, 'cover-raised', locked, {
-        changeId: change.id,
-        toPence: to,
-        paidPence: payment ? payment.amountPence : null,
-      });
+      await mail.emails.send(
+        tx,
+        'cover-raised',
+        locked,
+        { changeId: change.id, toPence: to, paidPence: payment ? payment.amountPence : null },
+        { held },
+      );
     });
   }
 

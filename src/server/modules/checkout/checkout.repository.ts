@@ -80,6 +80,20 @@ export class CheckoutRepository {
       .where(and(eq(siteRestores.id, id), isNull(siteRestores.reconciledAt)));
   }
 
+  /**
+   * Whether a restore's reconciliation left this booking change for an operator (the courier
+   * could not say what it has): its outcome may have been emailed by the site before the restore.
+   */
+  async changeLeftAtRestore(changeId: string): Promise<boolean> {
+    const left = JSON.stringify({ changes: [{ changeId, outcome: 'needs_attention' }] });
+    const [row] = await this.db
+      .select({ id: siteRestores.id })
+      .from(siteRestores)
+      .where(sql`${siteRestores.outcome} @> ${left}::jsonb`)
+      .limit(1);
+    return row !== undefined;
+  }
+
   /** The newest restore, reconciled or not (the console). */
   async latestRestore(): Promise<SiteRestoreRow | undefined> {
     const [row] = await this.db

@@ -96,6 +96,14 @@ export class CheckoutService {
     return this.jobParts.restore.latest();
   }
 
+  /**
+   * Whether a restore's reconciliation left a booking change for an operator: the site before
+   * the restore may have told its outcome, so the emails of its later settling are held.
+   */
+  changeLeftAtRestore(changeId: string): Promise<boolean> {
+    return this.jobParts.restore.changeLeftForOperator(changeId);
+  }
+
   get provider(): PaymentProvider {
     return this.deps.payment;
   }

@@ -9,8 +9,15 @@ import { call, ok } from '#tests/support/call.js';
 import { checkoutStatus, payWithCard } from '#tests/support/checkout.js';
 import { GOOD_CARD, sandbox, settle } from '#tests/support/factories/payments.js';
 import { signedInAdmin } from '#tests/support/operators.js';
-import { createTestApp, simulatorClient, type TestApp } from '#tests/support/test-app.js';
+import {
+  createTestApp,
+  runRecurringJobNow,
+  simulatorClient,
+  type TestApp,
+} from '#tests/support/test-app.js';
 import { markRestored as markRestoredDatabase, type RestorePlan } from '../../db/restore-mark.js';
+import { TransglobalCourier } from '../../providers/courier/transglobal/transglobal.client.js';
+import { checkBookingChangesJob } from '../booking-changes/index.js';
 import { providerRefundKey } from './refunds.js';
 import { reconcileRestoreJob } from './jobs/reconcile-restore.job.js';
 
@@ -273,4 +280,113 @@ describe('a restored site settles the refunds under way in its backup', () => {
       },
     ]);
   });
+});
+
+describe('a change the restore left for an operator', () => {
+  it('settled later by the check as the courier has it, its email held: the site before may have sent it', async () => {
+    const { order, courierReference } = await bookedWithReference(t);
+    await settle(t);
+    const from = (await t.app.services.orders.load(order.id)).collectionDate!;
+    const { days } = await t.app.services.orders.collectionDates(order.id);
+    const to = days.filter((d) => d.selectable && d.date !== from).at(-1)!.date;
+    // The backup holds the customer's date change with its courier call under way …
+    const changeId = randomUUID();
+    await t.database.query(
+      `INSERT INTO booking_changes (id, order_id, kind, status, by_kind, details, request_key,
+                                    created_at, updated_at)
+       VALUES ($1, $2, 'collection_date', 'pending', 'customer', $3, $4, $5, $5)`,
+      [changeId, order.id, JSON.stringify({ from, to }), randomUUID(), t.clock.now()],
+    );
+    // … which the courier made for the site before the restore (that site then told the customer).
+    await courier().rebookCollection({ courierReference, collectionDate: to, readyFrom: '09:00' });
+    await markRestored();
+    // At the restore the courier does not say what collection it has.
+    const documents = TransglobalCourier.prototype.getShipmentDocuments;
+    const blind = vi
+      .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
+      .mockImplementation(async function (this: TransglobalCourier, reference) {
+        return { ...(await documents.call(this, reference)), collection: undefined };
+      });
+    await startRestored();
+    expect((await outcome()).changes).toEqual([
+      {
+        changeId,
+        orderId: order.id,
+        kind: 'collection_date',
+        was: 'pending',
+        found: 'the courier did not say what collection it has',
+        outcome: 'needs_attention',
+      },
+    ]);
+    blind.mockRestore();
+    const rebooks = t.courierSimulator!.calls().rebook;
+
+    // Later the check finds the courier has the new day: the booking follows it, told by no one
+    // but an operator.
+    await runRecurringJobNow(t, checkBookingChangesJob);
+    await settle(t);
+
+    expect(t.courierSimulator!.calls().rebook).toBe(rebooks);
+    expect((await t.app.services.orders.load(order.id)).collectionDate).toBe(to);
+    const [change] = await t.database.query<{ status: string }>(
+      `SELECT status FROM booking_changes WHERE id = $1`,
+      [changeId],
+    );
+    expect(change?.status).toBe('done');
+    const rebooked = (await mailOf(order.id)).filter(
+      (m) => m.kind === 'tracking-collection-rebooked',
+    );
+    expect(rebooked).toEqual([{ kind: 'tracking-collection-rebooked', status: 'held' }]);
+  });
+});
+
+describe('a cover raise the restore left for an operator', () => {
+  it.each([
+    { told: true, rebooks: 0, mail: 'held' },
+    { told: false, rebooks: 1, mail: 'sent' },
+  ])(
+    'is settled by the check once the courier says its cover (told before the restore: $told)',
+    async ({ told, rebooks, mail }) => {
+      const { order, courierReference, raise } = await raisePaid();
+      const collectionDate = (await t.app.services.orders.load(order.id)).collectionDate!;
+      if (told) {
+        await courier().rebookCollection({
+          courierReference,
+          collectionDate,
+          readyFrom: '09:00',
+          coverValue: 90,
+        });
+      }
+      await markRestored();
+      const documents = TransglobalCourier.prototype.getShipmentDocuments;
+      const blind = vi
+        .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
+        .mockImplementation(async function (this: TransglobalCourier, reference) {
+          return { ...(await documents.call(this, reference)), collection: undefined };
+        });
+      await startRestored();
+      expect((await outcome()).changes).toMatchObject([
+        { changeId: raise.changeId, kind: 'cover', outcome: 'needs_attention' },
+      ]);
+      blind.mockRestore();
+      const before = t.courierSimulator!.calls().rebook;
+
+      await runRecurringJobNow(t, checkBookingChangesJob);
+      await settle(t);
+
+      expect(t.courierSimulator!.calls().rebook - before).toBe(rebooks);
+      const [change] = await t.database.query<{ status: string }>(
+        `SELECT status FROM booking_changes WHERE id = $1`,
+        [raise.changeId],
+      );
+      expect(change?.status).toBe('done');
+      expect((await paymentsOf(t, order.id)).map((p) => p.status)).toEqual([
+        'captured',
+        'captured',
+      ]);
+      expect((await mailOf(order.id)).filter((m) => m.kind === 'cover-raised')).toEqual([
+        { kind: 'cover-raised', status: mail },
+      ]);
+    },
+  );
 });

@@ -124,6 +124,11 @@ export class RestoreReconciliation {
   }
 
   /** The newest restore and what its reconciliation found, for the console. */
+  /** Whether a restore left this booking change for an operator (its emails are then held). */
+  changeLeftForOperator(changeId: string): Promise<boolean> {
+    return this.deps.repository.changeLeftAtRestore(changeId);
+  }
+
   async latest(): Promise<AdminRestore | null> {
     const row = await this.deps.repository.latestRestore();
     if (!row) return null;

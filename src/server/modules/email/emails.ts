@@ -57,13 +57,15 @@ export class Emails {
   /**
    * An email about an order, to each party its rule names (the same address once, whatever its
    * case), each copy written for its addressee. The first addressee's copy carries the event's
-   * key, every other's the key and `:to:<address>`.
+   * key, every other's the key and `:to:<address>`. `held`: written for an operator to send or
+   * discard (an outcome the site before a restore may have emailed already; decision 141).
    */
   async send<K extends OrderEmailKind>(
     tx: Queryable,
     kind: K,
     order: EmailOrder,
     data: EmailData<K>,
+    options: { held?: boolean } = {},
   ): Promise<Sent[]> {
     const definition = EMAILS[kind] as unknown as OrderEmailDefinition<K, EmailData<K>>;
     if (definition.toldBy?.(data) !== undefined) return [];
@@ -77,6 +79,7 @@ export class Emails {
         to: to.email,
         ...(definition.replyTo ? this.replyTo() : {}),
         orderId: order.id,
+        ...(options.held ? { held: true } : {}),
         ...rendered,
       });
       sent.push({ ...queued, to: to.email });

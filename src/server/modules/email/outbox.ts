@@ -43,6 +43,11 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** The order the email is about, shown on the order's timeline in the console. */
   orderId?: string;
+  /**
+   * Written `held`: sent or discarded only by an operator, because the site before a restore may
+   * have sent it already (decision 141). No `send-mail` job is queued for it.
+   */
+  held?: boolean;
 }
 
 export interface EnqueueResult {
@@ -96,7 +101,7 @@ export async function enqueueMail(
     `INSERT INTO mail (id, idempotency_key, kind, message_id, to_address, reply_to, subject,
                        html_body, text_body, status, attempts, next_attempt_at, created_at,
                        order_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10, $11)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $12, 0, $10, $10, $11)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id, message_id`,
     [
@@ -111,6 +116,7 @@ export async function enqueueMail(
       message.text,
       context.now,
       message.orderId ?? null,
+      message.held ? 'held' : 'pending',
     ],
   );
   if (!inserted[0]) {
@@ -135,7 +141,7 @@ export async function enqueueMail(
       ],
     );
   }
-  await enqueueJob(tx, sendMailJob, { mailId: id }, { now: context.now });
+  if (!message.held) await enqueueJob(tx, sendMailJob, { mailId: id }, { now: context.now });
   return { id, messageId, created: true };
 }
 

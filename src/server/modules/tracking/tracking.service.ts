@@ -394,29 +394,36 @@ export class TrackingService {
     occasion: string,
     extra: Partial<TrackingEmailSubject>,
     attachments: MailAttachment[] = [],
+    held = false,
   ): Promise<void> {
     const trackingUrl = this.trackingUrl(order.id);
     const optional =
       kind === 'collection_rebooked' || kind === 'new_labels'
         ? null
         : TRACKING_EMAILS[kind].optional;
-    await this.deps.mail.emails.send(tx, trackingMailKind(kind), order, {
-      reference: order.reference,
-      destination: findCountry(order.destinationCountryId)?.title ?? 'the destination',
-      collectionDate: shipment.collectionDate,
-      boxCount: shipment.boxCount,
-      trackingUrl,
-      expectedDelivery: deliveryEstimate({
+    await this.deps.mail.emails.send(
+      tx,
+      trackingMailKind(kind),
+      order,
+      {
+        reference: order.reference,
+        destination: findCountry(order.destinationCountryId)?.title ?? 'the destination',
         collectionDate: shipment.collectionDate,
-        transitDays: transitDaysOf(order),
-        status: shipment.status,
-        today: londonDate(this.deps.clock.now()),
-      }),
-      ...extra,
-      occasion,
-      ...(optional ? { turnOffUrl: this.emailSettingsUrl(order.id) } : {}),
-      ...(attachments.length > 0 ? { attachments } : {}),
-    });
+        boxCount: shipment.boxCount,
+        trackingUrl,
+        expectedDelivery: deliveryEstimate({
+          collectionDate: shipment.collectionDate,
+          transitDays: transitDaysOf(order),
+          status: shipment.status,
+          today: londonDate(this.deps.clock.now()),
+        }),
+        ...extra,
+        occasion,
+        ...(optional ? { turnOffUrl: this.emailSettingsUrl(order.id) } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
+      },
+      { held },
+    );
   }
 
   /** The address of the shipment's tracking page. */
@@ -843,6 +850,8 @@ export class TrackingService {
     options: {
       labels: BookedLabel[];
       inTx?: (tx: DbTransaction, courierAnswer: string) => Promise<void>;
+      /** Its email written `held`, for an operator (`Emails.send`). */
+      held?: boolean;
     },
   ): Promise<void> {
     await this.writeMove(orderId, collectionDate, options);
@@ -892,10 +901,11 @@ export class TrackingService {
     options: {
       inTx?: ((tx: DbTransaction, courierAnswer: string) => Promise<void>) | undefined;
       labels: BookedLabel[];
+      held?: boolean | undefined;
     },
   ): Promise<void> {
     const { repository, clock, orders } = this.deps;
-    const { inTx, labels } = options;
+    const { inTx, labels, held = false } = options;
     const order = await orders.findById(orderId);
     await repository.transaction(async (tx) => {
       const shipment = await repository.lock(orderId, tx);
@@ -938,6 +948,7 @@ export class TrackingService {
         `${collectionDate}:${next.rebookings}`,
         { newLabels: attachments.length > 0 },
         attachments,
+        held,
       );
       await inTx?.(tx, `the courier rebooked it for ${formatCalendarDate(collectionDate)}`);
     });
