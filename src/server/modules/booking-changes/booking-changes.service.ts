@@ -43,9 +43,12 @@ export const CALL_ABANDONED_MS = 5 * 60_000;
 const CHECK_ROUND = 20;
 /** What a change's courier answer reads while the courier is being asked what it has. */
 const NO_ANSWER = 'No answer from the courier: asking it what it has';
-/** What a change reads when, after a restore, neither the courier nor the card provider can tell. */
+/**
+ * What a change reads when, after a restore, the courier cannot tell: the check of changes in
+ * doubt asks it again every round, and what it settles as is emailed only by an operator.
+ */
 export const RESTORED_UNKNOWN =
-  'After a restore of the site’s data, the courier could not say whether it has this change: an operator checks it with the courier';
+  'After a restore of the site’s data, the courier could not yet say whether it has this change: the site asks again until it says';
 
 /**
  * Cancelling or changing a booking after payment (docs/booking-changes.md): the customer from

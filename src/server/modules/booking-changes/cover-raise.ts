@@ -511,14 +511,14 @@ export class CoverRaises implements ChangePaymentHandler {
     return { found, outcome: 'to_do' };
   }
 
-  /** A raise nobody can tell about after a restore: `checking`, with why, for an operator. */
+  /** A raise nobody can tell about after a restore: `checking`, with why, asked again (findOut). */
   private async inDoubt(change: BookingChangeRow, why: string): Promise<void> {
     const { repository, orders, clock } = this.deps;
     await repository.transaction(async (tx) => {
       await orders.lock(change.orderId, tx);
       await repository.checking(
         change.id,
-        `After a restore of the site’s data, ${why}: an operator checks the raise with the courier and the card provider`,
+        `After a restore of the site’s data, ${why}: the site asks again until the card provider and the courier say`,
         clock.now(),
         tx,
       );
