@@ -59,6 +59,24 @@ async function startRestored(): Promise<void> {
   await settle(t);
 }
 
+/**
+ * The restored site starts while the courier's documents do not say the collection in force
+ * (its date, contact and cover): what the reconciliation cannot settle is left to the check.
+ */
+async function startRestoredWithoutCollection(): Promise<void> {
+  const documents = TransglobalCourier.prototype.getShipmentDocuments;
+  const blind = vi
+    .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
+    .mockImplementation(async function (this: TransglobalCourier, reference) {
+      return { ...(await documents.call(this, reference)), collection: undefined };
+    });
+  try {
+    await startRestored();
+  } finally {
+    blind.mockRestore();
+  }
+}
+
 async function mailOf(orderId: string) {
   return t.database.query<{ kind: string; status: string }>(
     `SELECT kind, status FROM mail WHERE order_id = $1 ORDER BY created_at, kind`,
@@ -301,13 +319,7 @@ describe('a change the restore left for an operator', () => {
     await courier().rebookCollection({ courierReference, collectionDate: to, readyFrom: '09:00' });
     await markRestored();
     // At the restore the courier does not say what collection it has.
-    const documents = TransglobalCourier.prototype.getShipmentDocuments;
-    const blind = vi
-      .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
-      .mockImplementation(async function (this: TransglobalCourier, reference) {
-        return { ...(await documents.call(this, reference)), collection: undefined };
-      });
-    await startRestored();
+    await startRestoredWithoutCollection();
     expect((await outcome()).changes).toEqual([
       {
         changeId,
@@ -318,7 +330,6 @@ describe('a change the restore left for an operator', () => {
         outcome: 'needs_attention',
       },
     ]);
-    blind.mockRestore();
     const rebooks = t.courierSimulator!.calls().rebook;
 
     // Later the check finds the courier has the new day: the booking follows it, told by no one
@@ -358,17 +369,10 @@ describe('a cover raise the restore left for an operator', () => {
         });
       }
       await markRestored();
-      const documents = TransglobalCourier.prototype.getShipmentDocuments;
-      const blind = vi
-        .spyOn(TransglobalCourier.prototype, 'getShipmentDocuments')
-        .mockImplementation(async function (this: TransglobalCourier, reference) {
-          return { ...(await documents.call(this, reference)), collection: undefined };
-        });
-      await startRestored();
+      await startRestoredWithoutCollection();
       expect((await outcome()).changes).toMatchObject([
         { changeId: raise.changeId, kind: 'cover', outcome: 'needs_attention' },
       ]);
-      blind.mockRestore();
       const before = t.courierSimulator!.calls().rebook;
 
       await runRecurringJobNow(t, checkBookingChangesJob);
