@@ -818,6 +818,38 @@ describe('mail isolation', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('a database cut on the job’s last attempt: the message is looked at again, never left sending', async () => {
+    let cuts = 0;
+    const cuttable: Database = {
+      ...database,
+      query: async (text, params) => {
+        // One statement fails: the one after the server's "250" (recording it sent).
+        if (cuts > 0 && /status = 'sent'/.test(text)) {
+          cuts--;
+          throw new Error('connection to the database lost');
+        }
+        return database.query(text, params) as never;
+      },
+    };
+    const mail = mailDeps({ database: cuttable, jobs: { maxAttempts: 3 } });
+    const { id } = await enqueueBooking(mail);
+    // Its job has spent every attempt but this one (leases lost to dead processes, say).
+    await database.query(`UPDATE jobs SET attempts = 2 WHERE key = $1`, [`send-mail:${id}`]);
+    cuts = 1;
+    await mail.worker.runOnce();
+    expect(smtp.received).toHaveLength(1);
+    const [job] = await database.query<{ status: string }>(
+      `SELECT status FROM jobs WHERE key = $1`,
+      [`send-mail:${id}`],
+    );
+    expect(job?.status).toBe('pending');
+
+    advance(60_000);
+    await mail.worker.runOnce();
+    expect(await mail.outbox.get(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('a server that answers (4xx, 5xx) is alive: the breaker stays closed', async () => {
     const mail = mailDeps({ delivery: { breaker: { failures: 2, cooldownMs: 60_000 } } });
     smtp.dataReply = () => ({ code: 451, message: 'Try again later' });

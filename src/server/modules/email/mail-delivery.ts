@@ -194,7 +194,21 @@ export class MailDelivery {
    * what an earlier attempt left (or wait for it) → pass the transport's breaker → claim the
    * attempt → deliver → count the outcome.
    */
-  async handle({ mailId }: { mailId: string }, ctx: JobContext): Promise<JobOutcome> {
+  async handle(payload: { mailId: string }, ctx: JobContext): Promise<JobOutcome> {
+    try {
+      return await this.look(payload, ctx);
+    } catch (error) {
+      // What throws here is the database (the transport's failures are outcomes). Until the
+      // last attempt the queue retries with backoff; on the last, failing the job would leave the
+      // message `sending` with nothing to look at it again, so it is looked at again later.
+      if (!ctx.lastAttempt) throw error;
+      ctx.log.warn({ err: error }, 'mail not recorded on its job’s last attempt: looked at again');
+      return { result: 'again', delayMs: this.options.recheckMs };
+    }
+  }
+
+  /** One look at the message, the steps above; a throw is the database's. */
+  private async look({ mailId }: { mailId: string }, ctx: JobContext): Promise<JobOutcome> {
     const { database, clock } = this.deps;
     const [row] = await database.query<MailRow>(`SELECT ${MAIL_COLUMNS} FROM mail WHERE id = $1`, [
       mailId,
