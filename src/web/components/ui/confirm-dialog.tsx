@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/error-message.js';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useSending } from '../../lib/use-sending.js';
+import { FailureNotice } from './failure-notice.js';
 import './confirm-dialog.css';
 
 /**
@@ -26,8 +27,7 @@ export function ConfirmDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, send } = useSending();
 
   useEffect(() => {
     const element = dialog.current;
@@ -41,20 +41,12 @@ export function ConfirmDialog({
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, setFailure]);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await send(action);
   };
 
   return (
@@ -62,11 +54,7 @@ export function ConfirmDialog({
       <form onSubmit={(event) => void confirm(event)} noValidate>
         <h2 id={headingId}>{title}</h2>
         {children}
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            <p>{failure}</p>
-          </div>
-        )}
+        <FailureNotice message={failure} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy}>
             {confirmLabel}

@@ -16,9 +16,16 @@ import {
 } from '#src/domain/refunds.js';
 import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
+import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
-import { fieldRefused, NoteInput, REASON_LABEL, useNoteField } from './note-field.js';
+import {
+  fieldRefused,
+  NoteInput,
+  REASON_LABEL,
+  useNoteField,
+  type NoteField,
+} from './note-field.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
 
@@ -174,14 +181,23 @@ export function OrderActions({
   );
 }
 
-/** A button that opens a confirmation dialog; `confirm` runs on its submit. */
+/**
+ * A button that opens a confirmation dialog; on its submit, `check` and the note (when it asks for
+ * one) are checked, then `send` runs and the order changed is shown with `done`. The server's
+ * refusal of the note is shown at its field; `send` resolving null keeps the dialog open too (a
+ * field of its own says why); any other failure is shown in the dialog.
+ */
 function Confirmed({
   label,
   title,
   submitLabel,
   disabled,
   onOpen,
-  confirm,
+  note,
+  check,
+  send,
+  done,
+  onChanged,
   children,
 }: {
   label: string;
@@ -189,11 +205,32 @@ function Confirmed({
   submitLabel: string;
   disabled?: boolean;
   onOpen?: () => void;
-  /** Resolves true when done (the dialog closes); throws to show the failure in the dialog. */
-  confirm: () => Promise<boolean>;
+  /** The written note the action asks for, emptied on each opening, and its field's name. */
+  note?: { field: NoteField; name: string };
+  check?: () => boolean;
+  /** Sends the action with the note (empty when it asks for none). */
+  send: (note: string) => Promise<AdminOrderDetail | null>;
+  done: string;
+  onChanged: Changed;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    if (check && !check()) return;
+    const written = note ? note.field.checked() : '';
+    if (written === null) return;
+    let next: AdminOrderDetail | null;
+    try {
+      next = await send(written);
+    } catch (error) {
+      if (!note) throw error;
+      fieldRefused(error, note.name, note.field);
+      return;
+    }
+    if (next === null) return;
+    onChanged(next, done);
+    setOpen(false);
+  };
   return (
     <>
       <button
@@ -201,6 +238,7 @@ function Confirmed({
         className="button button--secondary"
         disabled={disabled}
         onClick={() => {
+          note?.field.reset();
           onOpen?.();
           setOpen(true);
         }}
@@ -211,9 +249,7 @@ function Confirmed({
         open={open}
         title={title}
         confirmLabel={submitLabel}
-        action={async () => {
-          if (await confirm()) setOpen(false);
-        }}
+        action={confirm}
         onClose={() => setOpen(false)}
       >
         {children}
@@ -236,24 +272,12 @@ function CancelAuthorisation({
       label="Cancel and release the card"
       title={`Cancel ${order.reference}?`}
       submitLabel="Yes, cancel the order"
-      onOpen={reason.reset}
-      confirm={async () => {
-        const why = reason.checked();
-        if (why === null) return false;
-        try {
-          const next = await callApi(cancelAdminOrderAuthorisation, {
-            params: { id: order.id },
-            body: { reason: why },
-          });
-          onChanged(
-            next,
-            'The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged.',
-          );
-          return true;
-        } catch (error) {
-          return fieldRefused(error, 'reason', reason);
-        }
-      }}
+      note={{ field: reason, name: 'reason' }}
+      send={(why) =>
+        callApi(cancelAdminOrderAuthorisation, { params: { id: order.id }, body: { reason: why } })
+      }
+      done="The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged."
+      onChanged={onChanged}
     >
       <p>
         The order is not booked with the courier. The hold of{' '}
@@ -265,31 +289,25 @@ function CancelAuthorisation({
   );
 }
 
-/** Sends a refund that needs action (or was refused) to the card provider again. */
-function RetryRefund({
-  detail,
-  refund,
-  onChanged,
-}: {
+/** What an action on one refund of the order is given. */
+interface RefundActionProps {
   detail: AdminOrderDetail;
   refund: AdminRefund;
   onChanged: Changed;
-}) {
+}
+
+/** Sends a refund that needs action (or was refused) to the card provider again. */
+function RetryRefund({ detail, refund, onChanged }: RefundActionProps) {
   return (
     <Confirmed
       label={`Retry refund of ${formatPence(refund.amountPence)}`}
       title={`Send the refund of ${formatPence(refund.amountPence)} again?`}
       submitLabel="Yes, send it again"
-      confirm={async () => {
-        const next = await callApi(retryAdminRefund, {
-          params: { id: detail.order.id, refundId: refund.id },
-        });
-        onChanged(
-          next,
-          `The refund of ${formatPence(refund.amountPence)} is with the card provider again.`,
-        );
-        return true;
-      }}
+      send={() =>
+        callApi(retryAdminRefund, { params: { id: detail.order.id, refundId: refund.id } })
+      }
+      done={`The refund of ${formatPence(refund.amountPence)} is with the card provider again.`}
+      onChanged={onChanged}
     >
       <p>
         The card provider is asked for this refund again, with the same key as before: if the first
@@ -300,39 +318,22 @@ function RetryRefund({
 }
 
 /** Marks a refund that needs action (or was refused) as refunded outside the site, with a note. */
-function RefundedOutside({
-  detail,
-  refund,
-  onChanged,
-}: {
-  detail: AdminOrderDetail;
-  refund: AdminRefund;
-  onChanged: Changed;
-}) {
+function RefundedOutside({ detail, refund, onChanged }: RefundActionProps) {
   const note = useNoteField(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE);
   return (
     <Confirmed
       label="Mark as refunded outside the site"
       title={`Mark the refund of ${formatPence(refund.amountPence)} as refunded outside the site?`}
       submitLabel="Yes, mark it refunded"
-      onOpen={note.reset}
-      confirm={async () => {
-        const written = note.checked();
-        if (written === null) return false;
-        try {
-          const next = await callApi(markAdminRefundOutside, {
-            params: { id: detail.order.id, refundId: refund.id },
-            body: { note: written },
-          });
-          onChanged(
-            next,
-            `The refund of ${formatPence(refund.amountPence)} is marked refunded outside the site.`,
-          );
-          return true;
-        } catch (error) {
-          return fieldRefused(error, 'note', note);
-        }
-      }}
+      note={{ field: note, name: 'note' }}
+      send={(written) =>
+        callApi(markAdminRefundOutside, {
+          params: { id: detail.order.id, refundId: refund.id },
+          body: { note: written },
+        })
+      }
+      done={`The refund of ${formatPence(refund.amountPence)} is marked refunded outside the site.`}
+      onChanged={onChanged}
     >
       <p>
         Only once the customer has the money back by other means (a bank transfer, the card
@@ -355,6 +356,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
   useEffect(() => {
     if (fieldError) input.current?.focus();
   }, [fieldError]);
+  const parsed = parseRefundAmount(amount, refundablePence);
 
   return (
     <Confirmed
@@ -364,51 +366,32 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
       onOpen={() => {
         setAmount(penceToPounds(refundablePence));
         setFieldError(null);
-        reason.reset();
         setKey(requestKey());
       }}
-      confirm={async () => {
-        const parsed = parseRefundAmount(amount, refundablePence);
-        if ('error' in parsed) {
-          setFieldError(parsed.error);
-          return false;
-        }
-        setFieldError(null);
-        const why = reason.checked();
-        if (why === null) return false;
-        try {
-          const next = await callApi(refundAdminOrder, {
-            params: { id: order.id },
-            body: { amount, requestKey: key, reason: why },
-          });
-          onChanged(
-            next,
-            `Refund of ${formatPence(parsed.pence)} asked of the card provider. The customer is emailed once it is confirmed.`,
-          );
-          return true;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.fields.amount) {
-            setFieldError(error.fields.amount);
-            return false;
-          }
-          return fieldRefused(error, 'reason', reason);
-        }
+      note={{ field: reason, name: 'reason' }}
+      check={() => {
+        setFieldError('error' in parsed ? parsed.error : null);
+        return !('error' in parsed);
       }}
+      send={(why) =>
+        callApi(refundAdminOrder, {
+          params: { id: order.id },
+          body: { amount, requestKey: key, reason: why },
+        }).catch((error: unknown) => {
+          if (!(error instanceof ApiClientError && error.fields.amount)) throw error;
+          setFieldError(error.fields.amount);
+          return null;
+        })
+      }
+      done={`Refund of ${formatPence('pence' in parsed ? parsed.pence : 0)} asked of the card provider. The customer is emailed once it is confirmed.`}
+      onChanged={onChanged}
     >
       <p>
         Up to {formatPence(refundablePence)} can be refunded to the customer’s card. Enter the whole
         of it for a full refund, or less for a part refund. The customer is emailed when the card
         provider confirms it.
       </p>
-      <div className={`field${fieldError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor="refund-amount">
-          Amount to refund (£)
-        </label>
-        {fieldError && (
-          <p className="field__error" id="refund-amount-error">
-            {fieldError}
-          </p>
-        )}
+      <FieldFrame id="refund-amount" label="Amount to refund (£)" error={fieldError}>
         <input
           ref={input}
           id="refund-amount"
@@ -417,11 +400,10 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
           autoComplete="off"
           value={amount}
           maxLength={20}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'refund-amount-error' : undefined}
+          {...fieldAria('refund-amount', fieldError)}
           onChange={(event) => setAmount(event.target.value)}
         />
-      </div>
+      </FieldFrame>
       <NoteInput id="refund-reason" label={REASON_LABEL} field={reason} />
     </Confirmed>
   );
