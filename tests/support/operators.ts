@@ -1,11 +1,11 @@
-import { beforeAll } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { pino } from 'pino';
 import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import { TestBrowser } from './browser-session.js';
 import { call } from './call.js';
 import { customer } from './factories/accounts.js';
-import type { TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 import { enrolTwoFactor, type TwoFactorEnrolment } from './two-factor.js';
 
 let counter = 0;
@@ -48,6 +48,19 @@ export function useSignedInAdmin(t: TestApp): {
       return current().email;
     },
   };
+}
+
+/**
+ * A console file's app and operator: `useTestApp(overrides)`, then `useSignedInAdmin`, and the
+ * courier simulator reset before each test: `const { t, operator } = useConsoleTestApp();`.
+ */
+export function useConsoleTestApp(overrides?: Parameters<typeof useTestApp>[0]) {
+  const t = useTestApp(overrides);
+  const operator = useSignedInAdmin(t);
+  beforeEach(() => {
+    t.courierSimulator!.control({ reset: true });
+  });
+  return { t, operator };
 }
 
 /**

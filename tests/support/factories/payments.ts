@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
+import { refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { OrderView } from '#src/domain/order.js';
 import type { SandboxPaymentProvider } from '#src/server/providers/payment/sandbox/sandbox-payments.js';
+import type { TestBrowser } from '../browser-session.js';
+import { call } from '../call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '../checkout.js';
 import type { TestApp } from '../test-app.js';
 import { readyOrder, type ReadyOrderOptions } from './orders.js';
@@ -124,4 +128,22 @@ export async function capturedOrder(t: TestApp, options: ReadyOrderOptions = {})
   const [payment] = await orderPayments(t, order.id);
   expect(payment?.status).toBe('captured');
   return { order, payment: payment! };
+}
+
+/**
+ * A console payment test's reads and requests, bound to its app and operator: an order's payment
+ * rows, the sandbox's record of a payment, and a refund the operator asks for (under a new
+ * request key unless given one); the sandbox's refunds are put back after each test.
+ */
+export function useOperatorPayments(t: TestApp, operator: { readonly browser: TestBrowser }) {
+  restoreSandboxRefundsAfterEach(t);
+  return {
+    payments: (orderId: string) => orderPayments(t, orderId),
+    sandboxRow: (providerPaymentId: string) => sandboxPaymentRow(t, providerPaymentId),
+    refund: (orderId: string, amount: string, requestKey: string = randomUUID()) =>
+      call(operator.browser, refundAdminOrder, {
+        params: { id: orderId },
+        body: { amount, requestKey, reason: 'Customer asked' },
+      }),
+  };
 }

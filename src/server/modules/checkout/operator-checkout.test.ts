@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  orderPayments,
   realSandboxRefund,
-  restoreSandboxRefundsAfterEach,
   sandbox,
-  sandboxPaymentRow,
   settle,
+  useOperatorPayments,
 } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
@@ -22,18 +19,11 @@ import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 
-const t = useTestApp();
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
-
-restoreSandboxRefundsAfterEach(t);
+const { t, operator } = useConsoleTestApp();
+const { payments, sandboxRow, refund } = useOperatorPayments(t, operator);
 
 /** Booked and its payment captured. */
 const paidOrder = async () => (await capturedOrder(t)).order;
-const payments = (orderId: string) => orderPayments(t, orderId);
-const sandboxRow = (id: string) => sandboxPaymentRow(t, id);
 async function mailTo(reference: string) {
   return t.database.query<{ subject: string; text_body: string }>(
     `SELECT subject, text_body FROM mail WHERE to_address = 'ada@example.com'
@@ -45,11 +35,6 @@ async function auditOf(reference: string) {
   const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
   return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
-const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
-  call(operator.browser, refundAdminOrder, {
-    params: { id: orderId },
-    body: { amount, requestKey, reason: 'Customer asked' },
-  });
 
 describe('who may act', () => {
   it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {

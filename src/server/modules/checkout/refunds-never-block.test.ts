@@ -1,30 +1,23 @@
 // On PostgreSQL too: refunds requested at once, each under its own key and the order's lock.
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  orderPayments,
   realSandboxRefund,
-  restoreSandboxRefundsAfterEach,
   sandbox,
-  sandboxPaymentRow,
   settle,
+  useOperatorPayments,
 } from '#tests/support/factories/payments.js';
 import { call, ok } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
-import {
-  markAdminRefundOutside,
-  refundAdminOrder,
-  retryAdminRefund,
-} from '#src/domain/api/admin/payments.js';
+import { markAdminRefundOutside, retryAdminRefund } from '#src/domain/api/admin/payments.js';
 import { getOrderTracking, getTracking } from '#src/domain/api/tracking.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { formatPence } from '#src/domain/money.js';
@@ -41,26 +34,15 @@ const MAX_ATTEMPTS = 3;
 
 // The clock moves hours on between an operator's requests; how long an operator's session
 // lasts is sessions.test.ts's subject, not this file's.
-const t = useTestApp({
+const { t, operator } = useConsoleTestApp({
   jobQueue: { maxAttempts: MAX_ATTEMPTS },
   operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 },
 });
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
-
-restoreSandboxRefundsAfterEach(t);
+const { payments, sandboxRow, refund } = useOperatorPayments(t, operator);
 
 const paidOrder = () => capturedOrder(t);
-const payments = (orderId: string) => orderPayments(t, orderId);
 const refundedAtProvider = async (providerPaymentId: string) =>
-  (await sandboxPaymentRow(t, providerPaymentId))?.amount_refunded_pence;
-const refund = (orderId: string, amount: string) =>
-  call(operator.browser, refundAdminOrder, {
-    params: { id: orderId },
-    body: { amount, requestKey: randomUUID(), reason: 'Customer asked' },
-  });
+  (await sandboxRow(providerPaymentId))?.amount_refunded_pence;
 const detailOf = async (orderId: string) =>
   (await call(operator.browser, getAdminOrder, { params: { id: orderId } })).json();
 

@@ -1,8 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentSessionSchema } from '#src/domain/checkout.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '#tests/support/factories/payments.js';
@@ -19,11 +18,7 @@ import {
 } from '#src/domain/api/checkout.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-const t = useTestApp();
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
+const { t, operator } = useConsoleTestApp();
 
 /** Paid for, refused by the courier: `booking_failed`, the card hold released. */
 async function failedOrder() {
