@@ -10,6 +10,7 @@ import {
   authorisedOrder,
   capturedOrder,
   realSandboxRefund,
+  refundsUnreachable,
   sandbox,
   settle,
   useOperatorPayments,
@@ -69,17 +70,8 @@ async function firstRefundStuck(orderId: string, amount: string, stuck: Set<stri
 }
 
 /** The provider cannot be reached for refunds with these keys; others go through. */
-function unreachableFor(keys: Set<string>, options: { refundsFirst: boolean }) {
-  const real = realSandboxRefund(t);
-  const calls: string[] = [];
-  sandbox(t).refund = async (id, key, amount) => {
-    calls.push(key);
-    if (!keys.has(key)) return real(id, key, amount);
-    if (options.refundsFirst) await real(id, key, amount);
-    throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
-  };
-  return calls;
-}
+const unreachableFor = (keys: Set<string>, options: { refundsFirst: boolean }) =>
+  refundsUnreachable(t, (key) => keys.has(key), options);
 
 describe('a refund whose job spends its retries', () => {
   it('ends needs_action; a second refund of the payment is accepted and completes; never more than was paid', async () => {
