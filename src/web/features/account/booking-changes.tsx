@@ -18,7 +18,7 @@ import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
-import { DateOptions } from '../tracking/index.js';
+import { DateOptions, useDateChoice } from '../tracking/index.js';
 import { RaiseCover } from './raise-cover.js';
 
 /** While a cancellation runs, the page asks how it is going this often. */
@@ -273,8 +273,7 @@ function ChangeDate({
   view: BookingChanges;
   onChanged: (next: BookingChanges) => void;
 }) {
-  const [chosen, setChosen] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { chosen, setChosen, choose, problem, setProblem } = useDateChoice();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -330,10 +329,7 @@ function ChangeDate({
             dates={view.change.dates}
             chosen={chosen}
             firstId={FIRST_DATE_ID}
-            onChoose={(date) => {
-              setChosen(date);
-              setProblem(null);
-            }}
+            onChoose={choose}
           />
         )}
       </fieldset>

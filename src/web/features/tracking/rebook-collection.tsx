@@ -5,7 +5,7 @@ import { BusyButton } from '../../components/ui/busy-button.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { clockText } from './tracking-text.js';
-import { DateOptions } from './date-options.js';
+import { DateOptions, useDateChoice } from './date-options.js';
 
 const FIRST_DATE_ID = 'rebook-date-first';
 
@@ -30,7 +30,7 @@ export function RebookCollection({
   onRebooked: (next: TrackingView) => void;
 }) {
   const offered = linkedDate && newDates.includes(linkedDate) ? linkedDate : '';
-  const [chosen, setChosen] = useState(offered);
+  const { chosen, choose, problem, setProblem } = useDateChoice(offered);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -39,7 +39,6 @@ export function RebookCollection({
     headingRef.current?.scrollIntoView({ block: 'start' });
   }, [offered]);
 
-  const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
 
@@ -96,10 +95,7 @@ export function RebookCollection({
               dates={newDates}
               chosen={chosen}
               firstId={FIRST_DATE_ID}
-              onChoose={(date) => {
-                setChosen(date);
-                setProblem(null);
-              }}
+              onChoose={choose}
             />
           </fieldset>
           <BusyButton
