@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach } from 'vitest';
 import { pino } from 'pino';
+import { listAuditLog } from '../../src/domain/api/admin/audit-log.js';
 import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import { TestBrowser } from './browser-session.js';
@@ -52,7 +53,8 @@ export function useSignedInAdmin(t: TestApp): {
 
 /**
  * A console file's app and operator: `useTestApp(overrides)`, then `useSignedInAdmin`, and the
- * courier simulator reset before each test: `const { t, operator } = useConsoleTestApp();`.
+ * courier simulator reset before each test, and the audit log read as that operator:
+ * `const { t, operator, auditOf } = useConsoleTestApp();`.
  */
 export function useConsoleTestApp(overrides?: Parameters<typeof useTestApp>[0]) {
   const t = useTestApp(overrides);
@@ -60,7 +62,14 @@ export function useConsoleTestApp(overrides?: Parameters<typeof useTestApp>[0]) 
   beforeEach(() => {
     t.courierSimulator!.control({ reset: true });
   });
-  return { t, operator };
+  /** The audit log's entries about a subject (an order's reference), as the console lists them. */
+  const auditOf = async (subject: string) =>
+    (await call(operator.browser, listAuditLog, { query: { subject } })).json().entries as {
+      action: string;
+      adminEmail: string;
+      details: object;
+    }[];
+  return { t, operator, auditOf };
 }
 
 /**

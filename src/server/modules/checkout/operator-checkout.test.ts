@@ -13,13 +13,12 @@ import {
   useOperatorPayments,
 } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
-import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 
-const { t, operator } = useConsoleTestApp();
+const { t, operator, auditOf } = useConsoleTestApp();
 const { payments, sandboxRow, refund } = useOperatorPayments(t, operator);
 
 /** Booked and its payment captured. */
@@ -30,10 +29,6 @@ async function mailTo(reference: string) {
        AND subject LIKE $1 ORDER BY created_at`,
     [`%${reference}`],
   );
-}
-async function auditOf(reference: string) {
-  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
-  return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 
 describe('who may act', () => {

@@ -6,7 +6,6 @@ import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/suppo
 import { readyOrder } from '#tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
-import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { askAdminOrderPayAgain } from '#src/domain/api/admin/order-extras.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { getOrder } from '#src/domain/api/orders.js';
@@ -18,7 +17,7 @@ import {
 } from '#src/domain/api/checkout.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-const { t, operator } = useConsoleTestApp();
+const { t, operator, auditOf } = useConsoleTestApp();
 
 /** Paid for, refused by the courier: `booking_failed`, the card hold released. */
 async function failedOrder() {
@@ -42,10 +41,6 @@ async function mailOf(orderId: string) {
       ORDER BY created_at, id`,
     [orderId],
   );
-}
-async function auditOf(reference: string) {
-  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
-  return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 
 describe('ask the customer to try again', () => {
