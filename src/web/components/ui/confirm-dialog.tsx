@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSending } from '../../lib/use-sending.js';
 import { FailureNotice } from './failure-notice.js';
 import './confirm-dialog.css';
@@ -66,4 +66,22 @@ export function ConfirmDialog({
       </form>
     </dialog>
   );
+}
+
+/**
+ * Whether a ConfirmDialog is open, and the key of the request it confirms: a new one each time it
+ * opens, so that the same request sent twice (a double click) is done once.
+ */
+export function useKeyedDialog() {
+  const [open, setOpen] = useState(false);
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  return {
+    open,
+    requestKey,
+    show: () => {
+      setRequestKey(crypto.randomUUID());
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
 }

@@ -11,7 +11,7 @@ import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderAddress } from '#src/domain/order.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ConfirmDialog, useKeyedDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
@@ -216,8 +216,7 @@ export function CancelPart({
   pricePence: number | null;
   onCancelled: (next: BookingChanges) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const dialog = useKeyedDialog();
   if (!view.cancel.allowed) return <p data-testid="cancel-refused">{view.cancel.reason}</p>;
   const from = view.collectionFrom;
   const opened = from !== null && new Date(from) <= now;
@@ -229,27 +228,20 @@ export function CancelPart({
         {opened ? 'opened' : 'opens'} {from ? formatLondon(from, 'long') : 'on the collection day'}
         {opensIn}.
       </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          setRequestKey(crypto.randomUUID());
-          setOpen(true);
-        }}
-      >
+      <button type="button" className="button button--secondary" onClick={dialog.show}>
         Cancel booking
       </button>
       <ConfirmDialog
-        open={open}
+        open={dialog.open}
         title={`Cancel booking ${reference}?`}
         confirmLabel="Yes, cancel the booking"
-        onClose={() => setOpen(false)}
+        onClose={dialog.close}
         action={async () => {
           const next = await callApi(cancelBooking, {
             params: { id: view.orderId },
-            body: { requestKey },
+            body: { requestKey: dialog.requestKey },
           });
-          setOpen(false);
+          dialog.close();
           onCancelled(next);
         }}
       >
@@ -273,7 +265,7 @@ function ChangeDate({
   view: BookingChanges;
   onChanged: (next: BookingChanges) => void;
 }) {
-  const { chosen, setChosen, choose, problem, setProblem } = useDateChoice();
+  const { chosen, setChosen, problem, setProblem, options } = useDateChoice();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -325,12 +317,7 @@ function ChangeDate({
         {view.change.dates.length === 0 ? (
           <p>There is no other day we can offer right now.</p>
         ) : (
-          <DateOptions
-            dates={view.change.dates}
-            chosen={chosen}
-            firstId={FIRST_DATE_ID}
-            onChoose={choose}
-          />
+          <DateOptions dates={view.change.dates} firstId={FIRST_DATE_ID} {...options} />
         )}
       </fieldset>
       {view.change.dates.length > 0 && (

@@ -45,15 +45,15 @@ export function DateOptions({
 }
 
 /**
- * A form's date among DateOptions, and the problem shown with it: choosing a date clears the
- * problem.
+ * A form's date among DateOptions, and the problem shown with it; `options`, the DateOptions
+ * props that show the date and keep a choice, which clears the problem.
  */
 export function useDateChoice(initial = '') {
   const [chosen, setChosen] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const choose = (date: string) => {
+  const onChoose = (date: string) => {
     setChosen(date);
     setProblem(null);
   };
-  return { chosen, setChosen, choose, problem, setProblem };
+  return { chosen, setChosen, problem, setProblem, options: { chosen, onChoose } };
 }

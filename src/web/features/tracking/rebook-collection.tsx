@@ -30,7 +30,7 @@ export function RebookCollection({
   onRebooked: (next: TrackingView) => void;
 }) {
   const offered = linkedDate && newDates.includes(linkedDate) ? linkedDate : '';
-  const { chosen, choose, problem, setProblem } = useDateChoice(offered);
+  const { chosen, problem, setProblem, options } = useDateChoice(offered);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -91,12 +91,7 @@ export function RebookCollection({
             <p className="date-choice__note" id="rebook-window-note">
               The courier comes between {hours} on the date you choose.
             </p>
-            <DateOptions
-              dates={newDates}
-              chosen={chosen}
-              firstId={FIRST_DATE_ID}
-              onChoose={choose}
-            />
+            <DateOptions dates={newDates} firstId={FIRST_DATE_ID} {...options} />
           </fieldset>
           <BusyButton
             className="button button--primary"
