@@ -27,7 +27,7 @@ import {
   type NoteField,
 } from './note-field.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;
 
@@ -126,42 +126,40 @@ export function OrderActions({
     <section aria-labelledby="payment-actions-heading" className="console-section order-actions">
       <h2 id="payment-actions-heading">Payment and booking</h2>
       {refunds.length > 0 && (
-        <div className="table-scroll">
-          <table className="refunds">
-            <caption>Refunds</caption>
-            <ColumnHeads names={['When', 'Amount', 'State', 'By', 'Action']} />
-            <tbody>
-              {refunds.map((r) => (
-                <tr key={r.id}>
-                  <td>{formatLondon(r.createdAt, 'short')}</td>
-                  <td>{formatPence(r.amountPence)}</td>
-                  <td>
-                    {REFUND_STATUS_TEXT[r.status]}
-                    {r.lastError ? ` (${r.lastError})` : ''}
-                    {r.status === 'refunded_outside' && (
-                      <>
-                        {' '}
-                        by {r.resolvedByEmail}
-                        {r.resolvedAt ? ` on ${formatLondon(r.resolvedAt, 'short')}` : ''}: “
-                        {r.note}”
-                      </>
-                    )}
-                    {r.retries > 0 ? ` (sent again ${r.retries}×)` : ''}
-                  </td>
-                  <td className="refunds__who">{askedBy(r)}</td>
-                  <td>
-                    {REFUND_STATUSES_ACTIONABLE.includes(r.status) ? (
-                      <div className="button-row">
-                        <RetryRefund detail={detail} refund={r} onChanged={onChanged} />
-                        <RefundedOutside detail={detail} refund={r} onChanged={onChanged} />
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="refunds"
+          caption="Refunds"
+          showCaption
+          heads={['When', 'Amount', 'State', 'By', 'Action']}
+        >
+          {refunds.map((r) => (
+            <tr key={r.id}>
+              <td>{formatLondon(r.createdAt, 'short')}</td>
+              <td>{formatPence(r.amountPence)}</td>
+              <td>
+                {REFUND_STATUS_TEXT[r.status]}
+                {r.lastError ? ` (${r.lastError})` : ''}
+                {r.status === 'refunded_outside' && (
+                  <>
+                    {' '}
+                    by {r.resolvedByEmail}
+                    {r.resolvedAt ? ` on ${formatLondon(r.resolvedAt, 'short')}` : ''}: “{r.note}”
+                  </>
+                )}
+                {r.retries > 0 ? ` (sent again ${r.retries}×)` : ''}
+              </td>
+              <td className="refunds__who">{askedBy(r)}</td>
+              <td>
+                {REFUND_STATUSES_ACTIONABLE.includes(r.status) ? (
+                  <div className="button-row">
+                    <RetryRefund detail={detail} refund={r} onChanged={onChanged} />
+                    <RefundedOutside detail={detail} refund={r} onChanged={onChanged} />
+                  </div>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {(canRefund || refunds.length > 0) && (
         <p>
