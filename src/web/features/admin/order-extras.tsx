@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFocusOnCount } from '../../lib/use-focus-on-count.js';
 import {
   listAdminOrderDocuments,
   uploadAdminOrderDocument,
@@ -270,12 +271,8 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const { busy, failure, send } = useSending();
   const [added, setAdded] = useState(0);
-  const input = useRef<HTMLTextAreaElement>(null);
   const [focusInput, setFocusInput] = useState(0);
-
-  useEffect(() => {
-    if (focusInput > 0) input.current?.focus();
-  }, [focusInput]);
+  const input = useFocusOnCount<HTMLTextAreaElement>(focusInput);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
