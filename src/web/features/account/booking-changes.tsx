@@ -160,31 +160,33 @@ export function BookingChangesSection({
           onCancelled={changed}
         />
       )}
-      {view.status === 'booked' && view.change.allowed && (
+      {view.status === 'booked' && (
         <>
-          <p data-testid="change-cut-off">
-            You can change the collection day or contact details until{' '}
-            {formatLondon(view.change.closesAt ?? '', 'long')} (
-            {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window opens.
-          </p>
-          <ChangeDate view={view} onChanged={changed} />
-          <ChangeContact view={view} onChanged={changed} />
+          {view.change.allowed && (
+            <>
+              <p data-testid="change-cut-off">
+                You can change the collection day or contact details until{' '}
+                {formatLondon(view.change.closesAt ?? '', 'long')} (
+                {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window
+                opens.
+              </p>
+              <ChangeDate view={view} onChanged={changed} />
+              <ChangeContact view={view} onChanged={changed} />
+            </>
+          )}
+          {!confirming &&
+            !view.change.allowed &&
+            view.change.reason &&
+            view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
+          <RaiseCover
+            view={view}
+            collectionAddress={collectionAddress}
+            onView={setView}
+            onSettled={changed}
+          />
+          <p className="booking-changes__fixed">{view.fixedReason}</p>
         </>
       )}
-      {view.status === 'booked' &&
-        !confirming &&
-        !view.change.allowed &&
-        view.change.reason &&
-        view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
-      {view.status === 'booked' && (
-        <RaiseCover
-          view={view}
-          collectionAddress={collectionAddress}
-          onView={setView}
-          onSettled={changed}
-        />
-      )}
-      {view.status === 'booked' && <p className="booking-changes__fixed">{view.fixedReason}</p>}
       {view.changes.length > 0 && (
         <>
           <h3>Changes to this booking</h3>
