@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useArrivalHeading } from '../../lib/use-arrival-heading.js';
 import { rebookMissedCollection, type TrackingView } from '#src/domain/api/tracking.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { BusyButton } from '../../components/ui/busy-button.js';
@@ -31,13 +32,7 @@ export function RebookCollection({
 }) {
   const offered = linkedDate && newDates.includes(linkedDate) ? linkedDate : '';
   const { chosen, problem, setProblem, options } = useDateChoice(offered);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!offered) return;
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView({ block: 'start' });
-  }, [offered]);
+  const headingRef = useArrivalHeading(offered);
 
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
