@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /**
  * The aria attributes of a field's control (input, text area or select): invalid while its error
@@ -53,5 +53,40 @@ export function FieldFrame({
       )}
       {children}
     </div>
+  );
+}
+
+/**
+ * A one-line input in its FieldFrame, as the console's forms have them (TextField is the site's,
+ * whose error also says "Error:" to a screen reader).
+ */
+export function FramedInput({
+  id,
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        {...input}
+        id={id}
+        className="field__input"
+        value={value}
+        {...fieldAria(id, error, hint)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldFrame>
   );
 }

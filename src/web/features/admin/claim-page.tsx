@@ -27,7 +27,7 @@ import { hrefOf } from '#src/domain/site-links.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
-import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
+import { FieldFrame, fieldAria, FramedInput } from '../../components/ui/field-frame.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { Link, useParams } from '../../lib/router.js';
@@ -335,39 +335,6 @@ function ActionForm({
   );
 }
 
-/** A one-line input of an action's own, with its error. */
-function Input({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  inputMode,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  hint?: string;
-  inputMode?: 'decimal';
-}) {
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        className="field__input"
-        value={value}
-        maxLength={100}
-        inputMode={inputMode}
-        {...fieldAria(id, error, hint)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </FieldFrame>
-  );
-}
-
 /** A field's value and error, checked before the action is sent. */
 function useChecked(message: string, valid: (value: string) => boolean = (v) => v.trim() !== '') {
   const [value, setValue] = useState('');
@@ -433,12 +400,13 @@ function ReferenceForm({
       done={done}
       onChanged={onChanged}
     >
-      <Input
+      <FramedInput
         id={`${id}-ref`}
         label={label}
         value={ref.value}
-        onChange={ref.setValue}
         error={ref.error}
+        onChange={ref.setValue}
+        maxLength={100}
       />
     </ActionForm>
   );
@@ -530,14 +498,15 @@ function ApproveForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Chang
         </div>
       </fieldset>
       {extent === 'part' && (
-        <Input
+        <FramedInput
           id="approve-amount"
           label="Amount (£)"
           hint={`At most what the cover allows: less than ${formatPence(most)}. Up to ${formatPence(claim.refundablePence)} is refunded to the card; more is paid by bank transfer.`}
-          inputMode="decimal"
           value={amount.value}
-          onChange={amount.setValue}
           error={amount.error}
+          onChange={amount.setValue}
+          inputMode="decimal"
+          maxLength={100}
         />
       )}
     </ActionForm>

@@ -16,7 +16,7 @@ import {
 } from '#src/domain/refunds.js';
 import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
-import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
+import { FramedInput } from '../../components/ui/field-frame.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 import {
@@ -389,19 +389,17 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
         of it for a full refund, or less for a part refund. The customer is emailed when the card
         provider confirms it.
       </p>
-      <FieldFrame id="refund-amount" label="Amount to refund (£)" error={fieldError}>
-        <input
-          ref={input}
-          id="refund-amount"
-          className="field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          maxLength={20}
-          {...fieldAria('refund-amount', fieldError)}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </FieldFrame>
+      <FramedInput
+        ref={input}
+        id="refund-amount"
+        label="Amount to refund (£)"
+        value={amount}
+        error={fieldError}
+        onChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={20}
+      />
       <NoteInput id="refund-reason" label={REASON_LABEL} field={reason} />
     </Confirmed>
   );

@@ -9,7 +9,7 @@ import { formatPence } from '#src/domain/money.js';
 import { DEFAULT_COVER_SETTINGS, extraCoverText, formatWholePounds } from '#src/domain/pricing.js';
 import { addressLines, OrderAddressSchema } from '#src/domain/order.js';
 import { callApi } from '../../lib/api.js';
-import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
+import { FramedInput } from '../../components/ui/field-frame.js';
 import { useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { CancelBooking } from './cancel-booking.js';
@@ -265,16 +265,14 @@ function Resolve({
         The courier did not say whether this shipment was booked. Check on the courier’s side, then
         record what you found.
       </p>
-      <FieldFrame id="courier-reference" label="Courier’s reference (if booked)" error={fieldError}>
-        <input
-          id="courier-reference"
-          className="field__input"
-          value={courierReference}
-          maxLength={100}
-          {...fieldAria('courier-reference', fieldError)}
-          onChange={(event) => setCourierReference(event.target.value)}
-        />
-      </FieldFrame>
+      <FramedInput
+        id="courier-reference"
+        label="Courier’s reference (if booked)"
+        value={courierReference}
+        error={fieldError}
+        onChange={setCourierReference}
+        maxLength={100}
+      />
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={() => open('booked')}>
           Mark as booked
