@@ -7,6 +7,7 @@ import { extraCoverText } from '#src/domain/pricing.js';
 import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { TitledSection } from '../../components/ui/titled-section.js';
 
 /** An address of the booking, a line each. */
 function AddressLines({ address, country }: { address: OrderAddress; country: string }) {
@@ -24,10 +25,7 @@ function AddressLines({ address, country }: { address: OrderAddress; country: st
 export function PaymentReview({ order }: { order: OrderView }) {
   const service = order.services.find((s) => s.service === order.selectedService);
   return (
-    <section className="pay-review" aria-labelledby="pay-review-title">
-      <h2 id="pay-review-title" className="pay-review__title">
-        Check your booking
-      </h2>
+    <TitledSection block="pay-review" title="Check your booking">
       <dl className="pay-review__facts">
         <ReviewFact term="Service">
           {service?.name ?? order.selectedService}
@@ -81,7 +79,7 @@ export function PaymentReview({ order }: { order: OrderView }) {
         <Link to={hrefOf('booking')}>Change addresses or date</Link> ·{' '}
         <Link to={hrefOf('items')}>Change items</Link>
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
