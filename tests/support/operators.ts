@@ -1,11 +1,12 @@
-import { beforeAll } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { pino } from 'pino';
+import { listAuditLog } from '../../src/domain/api/admin/audit-log.js';
 import { signIn } from '../../src/domain/api/session.js';
 import { createOrPromoteAdmin } from '../../src/server/cli/create-admin.js';
 import { TestBrowser } from './browser-session.js';
 import { call } from './call.js';
 import { customer } from './factories/accounts.js';
-import type { TestApp } from './test-app.js';
+import { useTestApp, type TestApp } from './test-app.js';
 import { enrolTwoFactor, type TwoFactorEnrolment } from './two-factor.js';
 
 let counter = 0;
@@ -48,6 +49,27 @@ export function useSignedInAdmin(t: TestApp): {
       return current().email;
     },
   };
+}
+
+/**
+ * A console file's app and operator: `useTestApp(overrides)`, then `useSignedInAdmin`, and the
+ * courier simulator reset before each test, and the audit log read as that operator:
+ * `const { t, operator, auditOf } = useConsoleTestApp();`.
+ */
+export function useConsoleTestApp(overrides?: Parameters<typeof useTestApp>[0]) {
+  const t = useTestApp(overrides);
+  const operator = useSignedInAdmin(t);
+  beforeEach(() => {
+    t.courierSimulator!.control({ reset: true });
+  });
+  /** The audit log's entries about a subject (an order's reference), as the console lists them. */
+  const auditOf = async (subject: string) =>
+    (await call(operator.browser, listAuditLog, { query: { subject } })).json().entries as {
+      action: string;
+      adminEmail: string;
+      details: object;
+    }[];
+  return { t, operator, auditOf };
 }
 
 /**

@@ -17,3 +17,16 @@ export function asApiError(error: unknown): ApiClientError {
     ? error
     : new ApiClientError(0, 'UNEXPECTED', UNEXPECTED_ERROR);
 }
+
+/**
+ * The server's message for each of a form's fields (undefined for a field it did not refuse): a
+ * refused try's errors, in place of the last try's.
+ */
+export function fieldErrors<Name extends string>(
+  error: ApiClientError,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  return Object.fromEntries(names.map((name) => [name, error.fields[name]])) as Partial<
+    Record<Name, string>
+  >;
+}

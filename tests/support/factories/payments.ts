@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
+import { refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { OrderView } from '#src/domain/order.js';
 import type { SandboxPaymentProvider } from '#src/server/providers/payment/sandbox/sandbox-payments.js';
+import { ProviderError } from '#src/server/providers/provider-error.js';
+import type { TestBrowser } from '../browser-session.js';
+import { call } from '../call.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '../checkout.js';
 import type { TestApp } from '../test-app.js';
 import { readyOrder, type ReadyOrderOptions } from './orders.js';
@@ -24,6 +29,28 @@ export function restoreSandboxRefundsAfterEach(t: TestApp): void {
   afterEach(() => {
     sandbox(t).refund = realSandboxRefund(t);
   });
+}
+
+/**
+ * Replaces the card sandbox's refunds (restoreSandboxRefundsAfterEach puts them back): a refund
+ * whose key `lost` picks fails as if the provider could not be reached, after the provider did
+ * refund it when `refundsFirst` (the connection dropped before its answer); the others go
+ * through. Answers the keys of the refunds asked of it, in order.
+ */
+export function refundsUnreachable(
+  t: TestApp,
+  lost: (key: string) => boolean,
+  options: { refundsFirst: boolean },
+): string[] {
+  const real = realSandboxRefund(t);
+  const calls: string[] = [];
+  sandbox(t).refund = async (id, key, amount) => {
+    calls.push(key);
+    if (!lost(key)) return real(id, key, amount);
+    if (options.refundsFirst) await real(id, key, amount);
+    throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
+  };
+  return calls;
 }
 
 /**
@@ -124,4 +151,22 @@ export async function capturedOrder(t: TestApp, options: ReadyOrderOptions = {})
   const [payment] = await orderPayments(t, order.id);
   expect(payment?.status).toBe('captured');
   return { order, payment: payment! };
+}
+
+/**
+ * A console payment test's reads and requests, bound to its app and operator: an order's payment
+ * rows, the sandbox's record of a payment, and a refund the operator asks for (under a new
+ * request key unless given one); the sandbox's refunds are put back after each test.
+ */
+export function useOperatorPayments(t: TestApp, operator: { readonly browser: TestBrowser }) {
+  restoreSandboxRefundsAfterEach(t);
+  return {
+    payments: (orderId: string) => orderPayments(t, orderId),
+    sandboxRow: (providerPaymentId: string) => sandboxPaymentRow(t, providerPaymentId),
+    refund: (orderId: string, amount: string, requestKey: string = randomUUID()) =>
+      call(operator.browser, refundAdminOrder, {
+        params: { id: orderId },
+        body: { amount, requestKey, reason: 'Customer asked' },
+      }),
+  };
 }

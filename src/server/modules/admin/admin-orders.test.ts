@@ -1,7 +1,6 @@
 import { CHANGES_POLICY } from '#src/domain/booking-changes-policy.js';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { useSignedInAdmin } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useConsoleTestApp } from '#tests/support/operators.js';
 import { NEEDS_ATTENTION_MESSAGE } from '#src/domain/checkout.js';
 import { samplePdf } from '../../dev/sample-mail.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
@@ -25,11 +24,7 @@ import { createOrder } from '#src/domain/api/orders.js';
 import { createContactMessage } from '#src/domain/api/contact.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-const t = useTestApp();
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
+const { t, operator } = useConsoleTestApp();
 
 /** An operator's answer for an order whose booking outcome is unknown. */
 const resolve = (id: string, body: CallInput<typeof resolveAdminOrder>['body']) =>

@@ -1,39 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  orderPayments,
-  realSandboxRefund,
-  restoreSandboxRefundsAfterEach,
+  refundsUnreachable,
   sandbox,
-  sandboxPaymentRow,
   settle,
+  useOperatorPayments,
 } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
-import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { cancelAdminOrderAuthorisation, refundAdminOrder } from '#src/domain/api/admin/payments.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 
-const t = useTestApp();
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
-
-restoreSandboxRefundsAfterEach(t);
+const { t, operator, auditOf } = useConsoleTestApp();
+const { payments, sandboxRow, refund } = useOperatorPayments(t, operator);
 
 /** Booked and its payment captured. */
 const paidOrder = async () => (await capturedOrder(t)).order;
-const payments = (orderId: string) => orderPayments(t, orderId);
-const sandboxRow = (id: string) => sandboxPaymentRow(t, id);
 async function mailTo(reference: string) {
   return t.database.query<{ subject: string; text_body: string }>(
     `SELECT subject, text_body FROM mail WHERE to_address = 'ada@example.com'
@@ -41,15 +30,6 @@ async function mailTo(reference: string) {
     [`%${reference}`],
   );
 }
-async function auditOf(reference: string) {
-  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
-  return res.json().entries as { action: string; adminEmail: string; details: object }[];
-}
-const refund = (orderId: string, amount: string, requestKey: string = randomUUID()) =>
-  call(operator.browser, refundAdminOrder, {
-    params: { id: orderId },
-    body: { amount, requestKey, reason: 'Customer asked' },
-  });
 
 describe('who may act', () => {
   it('answers 401 signed out and 403 to a customer, and changes nothing', async () => {
@@ -264,14 +244,8 @@ describe('refund a captured payment', () => {
   it('a provider failure leaves a pending refund a person can see, retried with one key: refunded once', async () => {
     const order = await paidOrder();
     const [payment] = await payments(order.id);
-    const real = realSandboxRefund(t);
-    let calls = 0;
     // The provider refunds, then the connection drops before its answer reaches us.
-    sandbox(t).refund = async (id, key, amount) => {
-      calls += 1;
-      await real(id, key, amount);
-      throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
-    };
+    const calls = refundsUnreachable(t, () => true, { refundsFirst: true });
     const res = await refund(order.id, '5.00');
     expect(res.statusCode, res.body).toBe(200);
     await settle(t);
@@ -299,12 +273,12 @@ describe('refund a captured payment', () => {
     ]);
     expect(meanwhile.json().refundablePence).toBe(payment!.amount_pence - 600);
     await settle(t);
-    expect(calls).toBe(2);
+    expect(calls).toHaveLength(2);
 
     // Each job's retry finds its own refund at the provider by its key and does not ask again.
     t.clock.set(new Date(t.clock.now().getTime() + 10 * 60_000));
     await settle(t);
-    expect(calls).toBe(2);
+    expect(calls).toHaveLength(2);
     expect((await sandboxRow(payment!.provider_payment_id))?.amount_refunded_pence).toBe(600);
     detail = (await call(operator.browser, getAdminOrder, { params: { id: order.id } })).json();
     expect(detail.refunds).toEqual([

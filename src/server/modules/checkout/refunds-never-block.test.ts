@@ -1,30 +1,24 @@
 // On PostgreSQL too: refunds requested at once, each under its own key and the order's lock.
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import type { SandboxPaymentProvider } from '../../providers/payment/sandbox/sandbox-payments.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import { checkoutStatus } from '#tests/support/checkout.js';
 import {
   authorisedOrder,
   capturedOrder,
-  orderPayments,
   realSandboxRefund,
-  restoreSandboxRefundsAfterEach,
+  refundsUnreachable,
   sandbox,
-  sandboxPaymentRow,
   settle,
+  useOperatorPayments,
 } from '#tests/support/factories/payments.js';
 import { call, ok } from '#tests/support/call.js';
 import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
-import {
-  markAdminRefundOutside,
-  refundAdminOrder,
-  retryAdminRefund,
-} from '#src/domain/api/admin/payments.js';
+import { markAdminRefundOutside, retryAdminRefund } from '#src/domain/api/admin/payments.js';
 import { getOrderTracking, getTracking } from '#src/domain/api/tracking.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 import { formatPence } from '#src/domain/money.js';
@@ -41,26 +35,15 @@ const MAX_ATTEMPTS = 3;
 
 // The clock moves hours on between an operator's requests; how long an operator's session
 // lasts is sessions.test.ts's subject, not this file's.
-const t = useTestApp({
+const { t, operator } = useConsoleTestApp({
   jobQueue: { maxAttempts: MAX_ATTEMPTS },
   operatorSessions: { maxHours: 24 * 7, idleMinutes: 24 * 60 * 7 },
 });
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
-
-restoreSandboxRefundsAfterEach(t);
+const { payments, sandboxRow, refund } = useOperatorPayments(t, operator);
 
 const paidOrder = () => capturedOrder(t);
-const payments = (orderId: string) => orderPayments(t, orderId);
 const refundedAtProvider = async (providerPaymentId: string) =>
-  (await sandboxPaymentRow(t, providerPaymentId))?.amount_refunded_pence;
-const refund = (orderId: string, amount: string) =>
-  call(operator.browser, refundAdminOrder, {
-    params: { id: orderId },
-    body: { amount, requestKey: randomUUID(), reason: 'Customer asked' },
-  });
+  (await sandboxRow(providerPaymentId))?.amount_refunded_pence;
 const detailOf = async (orderId: string) =>
   (await call(operator.browser, getAdminOrder, { params: { id: orderId } })).json();
 
@@ -87,17 +70,8 @@ async function firstRefundStuck(orderId: string, amount: string, stuck: Set<stri
 }
 
 /** The provider cannot be reached for refunds with these keys; others go through. */
-function unreachableFor(keys: Set<string>, options: { refundsFirst: boolean }) {
-  const real = realSandboxRefund(t);
-  const calls: string[] = [];
-  sandbox(t).refund = async (id, key, amount) => {
-    calls.push(key);
-    if (!keys.has(key)) return real(id, key, amount);
-    if (options.refundsFirst) await real(id, key, amount);
-    throw new ProviderError('payment', 'NETWORK', true, 'The card provider could not be reached');
-  };
-  return calls;
-}
+const unreachableFor = (keys: Set<string>, options: { refundsFirst: boolean }) =>
+  refundsUnreachable(t, (key) => keys.has(key), options);
 
 describe('a refund whose job spends its retries', () => {
   it('ends needs_action; a second refund of the payment is accepted and completes; never more than was paid', async () => {

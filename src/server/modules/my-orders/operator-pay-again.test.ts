@@ -1,13 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentSessionSchema } from '#src/domain/checkout.js';
 import { TestBrowser } from '#tests/support/browser-session.js';
-import { useSignedInAdmin, signedInCustomer } from '#tests/support/operators.js';
-import { useTestApp } from '#tests/support/test-app.js';
+import { signedInCustomer, useConsoleTestApp } from '#tests/support/operators.js';
 import { checkoutStatus, confirm, payWithCard, startPayment } from '#tests/support/checkout.js';
 import { readyOrder } from '#tests/support/factories/orders.js';
 import { sandbox, settle, settledOrder } from '#tests/support/factories/payments.js';
 import { call, untyped } from '#tests/support/call.js';
-import { listAuditLog } from '#src/domain/api/admin/audit-log.js';
 import { askAdminOrderPayAgain } from '#src/domain/api/admin/order-extras.js';
 import { getAdminOrder } from '#src/domain/api/admin/orders.js';
 import { getOrder } from '#src/domain/api/orders.js';
@@ -19,11 +17,7 @@ import {
 } from '#src/domain/api/checkout.js';
 import type { ApiErrorBody } from '#src/domain/api-error.js';
 
-const t = useTestApp();
-const operator = useSignedInAdmin(t);
-beforeEach(() => {
-  t.courierSimulator!.control({ reset: true });
-});
+const { t, operator, auditOf } = useConsoleTestApp();
 
 /** Paid for, refused by the courier: `booking_failed`, the card hold released. */
 async function failedOrder() {
@@ -47,10 +41,6 @@ async function mailOf(orderId: string) {
       ORDER BY created_at, id`,
     [orderId],
   );
-}
-async function auditOf(reference: string) {
-  const res = await call(operator.browser, listAuditLog, { query: { subject: reference } });
-  return res.json().entries as { action: string; adminEmail: string; details: object }[];
 }
 
 describe('ask the customer to try again', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../lib/error-message.js';
+import { useSending } from '../../lib/use-sending.js';
+import { FailureNotice } from './failure-notice.js';
 import './confirm-dialog.css';
 
 /**
@@ -26,8 +27,7 @@ export function ConfirmDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, send } = useSending();
 
   useEffect(() => {
     const element = dialog.current;
@@ -41,20 +41,12 @@ export function ConfirmDialog({
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, setFailure]);
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    await send(action);
   };
 
   return (
@@ -62,11 +54,7 @@ export function ConfirmDialog({
       <form onSubmit={(event) => void confirm(event)} noValidate>
         <h2 id={headingId}>{title}</h2>
         {children}
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            <p>{failure}</p>
-          </div>
-        )}
+        <FailureNotice message={failure} />
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy}>
             {confirmLabel}
@@ -78,4 +66,22 @@ export function ConfirmDialog({
       </form>
     </dialog>
   );
+}
+
+/**
+ * Whether a ConfirmDialog is open, and the key of the request it confirms: a new one each time it
+ * opens, so that the same request sent twice (a double click) is done once.
+ */
+export function useKeyedDialog() {
+  const [open, setOpen] = useState(false);
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  return {
+    open,
+    requestKey,
+    show: () => {
+      setRequestKey(crypto.randomUUID());
+      setOpen(true);
+    },
+    close: () => setOpen(false),
+  };
 }

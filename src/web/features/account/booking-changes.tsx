@@ -11,14 +11,14 @@ import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { formatPence } from '#src/domain/money.js';
 import type { OrderAddress } from '#src/domain/order.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ConfirmDialog, useKeyedDialog } from '../../components/ui/confirm-dialog.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
-import { DateOptions } from '../tracking/index.js';
+import { DateOptions, useDateChoice } from '../tracking/index.js';
 import { RaiseCover } from './raise-cover.js';
 
 /** While a cancellation runs, the page asks how it is going this often. */
@@ -160,31 +160,33 @@ export function BookingChangesSection({
           onCancelled={changed}
         />
       )}
-      {view.status === 'booked' && view.change.allowed && (
+      {view.status === 'booked' && (
         <>
-          <p data-testid="change-cut-off">
-            You can change the collection day or contact details until{' '}
-            {formatLondon(view.change.closesAt ?? '', 'long')} (
-            {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window opens.
-          </p>
-          <ChangeDate view={view} onChanged={changed} />
-          <ChangeContact view={view} onChanged={changed} />
+          {view.change.allowed && (
+            <>
+              <p data-testid="change-cut-off">
+                You can change the collection day or contact details until{' '}
+                {formatLondon(view.change.closesAt ?? '', 'long')} (
+                {timeLeft(new Date(view.change.closesAt ?? 0), now)}), when the collection window
+                opens.
+              </p>
+              <ChangeDate view={view} onChanged={changed} />
+              <ChangeContact view={view} onChanged={changed} />
+            </>
+          )}
+          {!confirming &&
+            !view.change.allowed &&
+            view.change.reason &&
+            view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
+          <RaiseCover
+            view={view}
+            collectionAddress={collectionAddress}
+            onView={setView}
+            onSettled={changed}
+          />
+          <p className="booking-changes__fixed">{view.fixedReason}</p>
         </>
       )}
-      {view.status === 'booked' &&
-        !confirming &&
-        !view.change.allowed &&
-        view.change.reason &&
-        view.change.reason !== view.cancel.reason && <p>{view.change.reason}</p>}
-      {view.status === 'booked' && (
-        <RaiseCover
-          view={view}
-          collectionAddress={collectionAddress}
-          onView={setView}
-          onSettled={changed}
-        />
-      )}
-      {view.status === 'booked' && <p className="booking-changes__fixed">{view.fixedReason}</p>}
       {view.changes.length > 0 && (
         <>
           <h3>Changes to this booking</h3>
@@ -216,8 +218,7 @@ export function CancelPart({
   pricePence: number | null;
   onCancelled: (next: BookingChanges) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const dialog = useKeyedDialog();
   if (!view.cancel.allowed) return <p data-testid="cancel-refused">{view.cancel.reason}</p>;
   const from = view.collectionFrom;
   const opened = from !== null && new Date(from) <= now;
@@ -229,27 +230,20 @@ export function CancelPart({
         {opened ? 'opened' : 'opens'} {from ? formatLondon(from, 'long') : 'on the collection day'}
         {opensIn}.
       </p>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          setRequestKey(crypto.randomUUID());
-          setOpen(true);
-        }}
-      >
+      <button type="button" className="button button--secondary" onClick={dialog.show}>
         Cancel booking
       </button>
       <ConfirmDialog
-        open={open}
+        open={dialog.open}
         title={`Cancel booking ${reference}?`}
         confirmLabel="Yes, cancel the booking"
-        onClose={() => setOpen(false)}
+        onClose={dialog.close}
         action={async () => {
           const next = await callApi(cancelBooking, {
             params: { id: view.orderId },
-            body: { requestKey },
+            body: { requestKey: dialog.requestKey },
           });
-          setOpen(false);
+          dialog.close();
           onCancelled(next);
         }}
       >
@@ -273,8 +267,7 @@ function ChangeDate({
   view: BookingChanges;
   onChanged: (next: BookingChanges) => void;
 }) {
-  const [chosen, setChosen] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { chosen, setChosen, problem, setProblem, options } = useDateChoice();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -326,15 +319,7 @@ function ChangeDate({
         {view.change.dates.length === 0 ? (
           <p>There is no other day we can offer right now.</p>
         ) : (
-          <DateOptions
-            dates={view.change.dates}
-            chosen={chosen}
-            firstId={FIRST_DATE_ID}
-            onChoose={(date) => {
-              setChosen(date);
-              setProblem(null);
-            }}
-          />
+          <DateOptions dates={view.change.dates} firstId={FIRST_DATE_ID} {...options} />
         )}
       </fieldset>
       {view.change.dates.length > 0 && (

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFocusOnCount } from '../../lib/use-focus-on-count.js';
 import { giveClaimBankDetails, type ClaimView } from '#src/domain/api/claims.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { TextField } from '../../components/ui/text-field.js';
 import { callApi } from '../../lib/api.js';
-import { asApiError } from '../../lib/error-message.js';
+import { asApiError, fieldErrors } from '../../lib/error-message.js';
 
 type Field = 'accountName' | 'sortCode' | 'accountNumber';
 const FIELDS: readonly { name: Field; label: string; hint?: string; numeric?: boolean }[] = [
@@ -69,10 +70,7 @@ function BankDetailsForm({ claim, onSaved }: { claim: ClaimView; onSaved: () => 
   const id = `claim-${claim.id}-bank`;
   // The refusal takes the focus on every refused try (the claim's headings are h3 and h4: no
   // error summary with its h2 here).
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (attempt > 0) alert.current?.focus();
-  }, [attempt]);
+  const alert = useFocusOnCount<HTMLParagraphElement>(attempt);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,11 +86,12 @@ function BankDetailsForm({ claim, onSaved }: { claim: ClaimView; onSaved: () => 
       onSaved();
     } catch (caught) {
       const error = asApiError(caught);
-      setErrors({
-        accountName: error.fields.accountName,
-        sortCode: error.fields.sortCode,
-        accountNumber: error.fields.accountNumber,
-      });
+      setErrors(
+        fieldErrors(
+          error,
+          FIELDS.map((field) => field.name),
+        ),
+      );
       setProblem(error.message);
       setAttempt((a) => a + 1);
     } finally {

@@ -11,7 +11,7 @@ import { formatPence } from '#src/domain/money.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { callApi } from '../../lib/api.js';
-import { asApiError } from '../../lib/error-message.js';
+import { asApiError, fieldErrors } from '../../lib/error-message.js';
 import {
   EVIDENCE_RULE,
   EvidencePickers,
@@ -133,12 +133,7 @@ export function ClaimForm({
       onOpened(claim, await uploadEvidence(claim, files, setSending));
     } catch (caught) {
       const error = asApiError(caught);
-      setErrors({
-        boxNumber: error.fields.boxNumber,
-        kind: error.fields.kind,
-        items: error.fields.items,
-        description: error.fields.description,
-      });
+      setErrors(fieldErrors(error, ['boxNumber', 'kind', 'items', 'description']));
       setProblem(error.message);
       setAttempt((a) => a + 1);
       setBusy(false);

@@ -19,6 +19,7 @@ import { formatPence } from '#src/domain/money.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { PageLoading, Spinner } from '../../components/ui/spinner.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
+import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
 import { asApiError, errorMessage } from '../../lib/error-message.js';
 import { Link } from '../../lib/router.js';
 import { ClaimBankDetails } from './claim-bank-details.js';
@@ -389,15 +390,7 @@ function AnswerForm({
     <form className="claim__answer" aria-labelledby={`${id}-heading`} noValidate onSubmit={submit}>
       <h4 id={`${id}-heading`}>We need more from you</h4>
       <blockquote className="claim__question">{question}</blockquote>
-      <div className={`field field--wide${error ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          Your answer
-        </label>
-        {error && (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
+      <FieldFrame id={id} label="Your answer" error={error} wide alert>
         <textarea
           ref={field}
           id={id}
@@ -405,11 +398,10 @@ function AnswerForm({
           rows={4}
           maxLength={4000}
           value={message}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...fieldAria(id, error)}
           onChange={(event) => setMessage(event.target.value)}
         />
-      </div>
+      </FieldFrame>
       <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
         {busy ? <Spinner label="Sending your answer" /> : 'Send answer'}
       </button>

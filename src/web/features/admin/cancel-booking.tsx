@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { getAdminOrder, type AdminOrderDetail } from '#src/domain/api/admin/orders.js';
 import { cancelAdminBooking } from '#src/domain/api/booking-changes.js';
 import { formatPence } from '#src/domain/money.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { ConfirmDialog, useKeyedDialog } from '../../components/ui/confirm-dialog.js';
 import { callApi } from '../../lib/api.js';
 import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
 import { fieldRefused, NoteInput, REASON_LABEL, useNoteField } from './note-field.js';
@@ -27,8 +27,7 @@ export function CancelBooking({
   refundablePence: number;
   onChanged: (next: AdminOrderDetail, message?: string) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const dialog = useKeyedDialog();
   const reason = useNoteField(OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE);
   const changed = useRef(onChanged);
   useEffect(() => {
@@ -88,32 +87,31 @@ export function CancelBooking({
         type="button"
         className="button button--secondary"
         onClick={() => {
-          setRequestKey(crypto.randomUUID());
           reason.reset();
-          setOpen(true);
+          dialog.show();
         }}
       >
         Cancel booking
       </button>
       <ConfirmDialog
-        open={open}
+        open={dialog.open}
         title={`Cancel booking ${order.reference}?`}
         confirmLabel="Cancel the booking"
-        onClose={() => setOpen(false)}
+        onClose={dialog.close}
         action={async () => {
           const why = reason.checked();
           if (why === null) return;
           try {
             await callApi(cancelAdminBooking, {
               params: { id: order.id },
-              body: { requestKey, reason: why },
+              body: { requestKey: dialog.requestKey, reason: why },
             });
           } catch (error) {
             fieldRefused(error, 'reason', reason);
             return;
           }
           const next = await callApi(getAdminOrder, { params: { id: order.id } });
-          setOpen(false);
+          dialog.close();
           changed.current(next, 'Cancellation asked: the courier is being told.');
         }}
       >

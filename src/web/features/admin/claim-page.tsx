@@ -27,15 +27,15 @@ import { hrefOf } from '#src/domain/site-links.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 import { readPounds } from '#src/domain/typed-pounds.js';
 import { ColumnHeads } from '../../components/ui/column-heads.js';
-import { SuccessNotice } from '../../components/ui/success-notice.js';
+import { FieldFrame, fieldAria, FramedInput } from '../../components/ui/field-frame.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { Link, useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { Fact } from './fact.js';
-import { LoadState } from './load-state.js';
+import { RecordPage } from './record-page.js';
 import { OrderTracking } from './order-tracking.js';
-import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
 import { EvidenceList } from '../account/index.js';
@@ -56,16 +56,8 @@ function ClaimView({ claimId }: { claimId: string }) {
   const [done, setDone] = useState<string | null>(null);
   const claim = load.state === 'ready' ? load.data : null;
   const title = claim ? `Claim on order ${claim.reference}, box ${claim.boxNumber}` : 'Claim';
-  usePageTitle(title);
   return (
-    <section className="page container console">
-      <ConsoleNav current="claims" />
-      <p className="breadcrumb">
-        <Link to={hrefOf('adminClaims')}>All claims</Link>
-      </p>
-      <h1>{title}</h1>
-      <LoadState load={load} what="the claim" notFound="There is no such claim." />
-      <SuccessNotice message={done} />
+    <RecordPage kind="claims" title={title} load={load} done={done}>
       {claim && (
         <ClaimBody
           claim={claim}
@@ -75,7 +67,7 @@ function ClaimView({ claimId }: { claimId: string }) {
           }}
         />
       )}
-    </section>
+    </RecordPage>
   );
 }
 
@@ -320,26 +312,17 @@ function ActionForm({
     <form className="claim-action" aria-labelledby={`${id}-heading`} noValidate onSubmit={onSubmit}>
       <h3 id={`${id}-heading`}>{title}</h3>
       {children}
-      <div className={`field field--wide${reasonError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor={reasonId}>
-          {reasonLabel}
-        </label>
-        {reasonError && (
-          <p className="field__error" id={`${reasonId}-error`}>
-            {reasonError}
-          </p>
-        )}
+      <FieldFrame id={reasonId} label={reasonLabel} error={reasonError} wide>
         <textarea
           id={reasonId}
           className="field__input"
           rows={2}
           maxLength={OPERATOR_REASON_MAX}
           value={reason}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+          {...fieldAria(reasonId, reasonError)}
           onChange={(event) => setReason(event.target.value)}
         />
-      </div>
+      </FieldFrame>
       {failure && (
         <p className="field__error" role="alert" tabIndex={-1} ref={failureRef}>
           {failure}
@@ -349,56 +332,6 @@ function ActionForm({
         {submit}
       </button>
     </form>
-  );
-}
-
-/** A one-line input of an action's own, with its error. */
-function Input({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  inputMode,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
-  hint?: string;
-  inputMode?: 'decimal';
-}) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-      <input
-        id={id}
-        className="field__input"
-        value={value}
-        maxLength={100}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
   );
 }
 
@@ -467,12 +400,13 @@ function ReferenceForm({
       done={done}
       onChanged={onChanged}
     >
-      <Input
+      <FramedInput
         id={`${id}-ref`}
         label={label}
         value={ref.value}
-        onChange={ref.setValue}
         error={ref.error}
+        onChange={ref.setValue}
+        maxLength={100}
       />
     </ActionForm>
   );
@@ -564,14 +498,15 @@ function ApproveForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Chang
         </div>
       </fieldset>
       {extent === 'part' && (
-        <Input
+        <FramedInput
           id="approve-amount"
           label="Amount (£)"
           hint={`At most what the cover allows: less than ${formatPence(most)}. Up to ${formatPence(claim.refundablePence)} is refunded to the card; more is paid by bank transfer.`}
-          inputMode="decimal"
           value={amount.value}
-          onChange={amount.setValue}
           error={amount.error}
+          onChange={amount.setValue}
+          inputMode="decimal"
+          maxLength={100}
         />
       )}
     </ActionForm>
@@ -602,21 +537,12 @@ function DeclineForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Chang
       done="Declined. The customer has been emailed the reason and the rule."
       onChanged={onChanged}
     >
-      <div className={`field field--wide${ruleError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor="decline-rule">
-          The rule it rests on
-        </label>
-        {ruleError && (
-          <p className="field__error" id="decline-rule-error">
-            {ruleError}
-          </p>
-        )}
+      <FieldFrame id="decline-rule" label="The rule it rests on" error={ruleError} wide>
         <select
           id="decline-rule"
           className="field__input"
           value={rule}
-          aria-invalid={ruleError ? true : undefined}
-          aria-describedby={ruleError ? 'decline-rule-error' : undefined}
+          {...fieldAria('decline-rule', ruleError)}
           onChange={(event) => {
             setRule(event.target.value as ClaimRule);
             setRuleError(null);
@@ -629,7 +555,7 @@ function DeclineForm({ claim, onChanged }: { claim: AdminClaim; onChanged: Chang
             </option>
           ))}
         </select>
-      </div>
+      </FieldFrame>
     </ActionForm>
   );
 }

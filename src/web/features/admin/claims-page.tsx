@@ -4,7 +4,7 @@ import { formatLondon } from '#src/domain/london-time.js';
 import { formatPence } from '#src/domain/money.js';
 import { hrefOf } from '#src/domain/site-links.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 import { callApi } from '../../lib/api.js';
 import { Link, useSearchParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
@@ -60,46 +60,40 @@ function ClaimsQueue() {
               {overdue > 0 && `, ${overdue} overdue`}. Overdue first, then the longest in their
               state.
             </p>
-            <div className="table-scroll">
-              <table className="claims-table">
-                <caption className="visually-hidden">
-                  {all ? 'Every claim' : 'Open claims'}, overdue first, then oldest first
-                </caption>
-                <ColumnHeads
-                  names={['Order', 'Claim', 'Status', 'In this state since', 'Due by', 'Pays']}
-                />
-                <tbody>
-                  {claims.map((c) => (
-                    <tr key={c.id} className={c.overdue ? 'claims-table__overdue' : undefined}>
-                      <th scope="row">
-                        <Link to={hrefOf('adminClaim', { claimId: c.id })}>
-                          {c.reference}
-                          <span className="visually-hidden">: {c.kind} claim</span>
-                        </Link>
-                      </th>
-                      <td>{c.kind === 'lost' ? 'Lost box' : 'Damaged box'}</td>
-                      <td>
-                        <span className={`status status--claim-${c.state}`}>{c.label}</span>
-                        {c.overdue && (
-                          <>
-                            {' '}
-                            <span className="status status--overdue">Overdue</span>
-                          </>
-                        )}
-                      </td>
-                      <td>{formatLondon(c.stateEnteredAt, 'short')}</td>
-                      <td>{c.dueBy ? formatCalendarDate(c.dueBy) : '—'}</td>
-                      <td>
-                        {formatPence(c.payablePence)}
-                        {c.paymentMethod && (
-                          <span className="muted"> ({PAYMENT_TEXT[c.paymentMethod]})</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="claims-table"
+              caption={`${all ? 'Every claim' : 'Open claims'}, overdue first, then oldest first`}
+              heads={['Order', 'Claim', 'Status', 'In this state since', 'Due by', 'Pays']}
+            >
+              {claims.map((c) => (
+                <tr key={c.id} className={c.overdue ? 'claims-table__overdue' : undefined}>
+                  <th scope="row">
+                    <Link to={hrefOf('adminClaim', { claimId: c.id })}>
+                      {c.reference}
+                      <span className="visually-hidden">: {c.kind} claim</span>
+                    </Link>
+                  </th>
+                  <td>{c.kind === 'lost' ? 'Lost box' : 'Damaged box'}</td>
+                  <td>
+                    <span className={`status status--claim-${c.state}`}>{c.label}</span>
+                    {c.overdue && (
+                      <>
+                        {' '}
+                        <span className="status status--overdue">Overdue</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{formatLondon(c.stateEnteredAt, 'short')}</td>
+                  <td>{c.dueBy ? formatCalendarDate(c.dueBy) : '—'}</td>
+                  <td>
+                    {formatPence(c.payablePence)}
+                    {c.paymentMethod && (
+                      <span className="muted"> ({PAYMENT_TEXT[c.paymentMethod]})</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           </>
         ))}
     </section>

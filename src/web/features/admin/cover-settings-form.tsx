@@ -7,7 +7,7 @@ import {
 } from '#src/domain/api/admin/rates.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { formatPercent, formatWholePounds } from '#src/domain/pricing.js';
-import { TextField } from '../../components/ui/text-field.js';
+import { fieldBinding, TextField } from '../../components/ui/text-field.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
 import { errorMessage } from '../../lib/error-message.js';
 import { LoadState } from './load-state.js';
@@ -85,6 +85,13 @@ export function CoverSettingsSection() {
   );
 }
 
+type CoverField = 'percent' | 'maxCover' | 'note';
+const COVER_FIELD_IDS: Record<CoverField, string> = {
+  percent: 'cover-percent',
+  maxCover: 'cover-max',
+  note: 'cover-note',
+};
+
 function CoverForm({
   current,
   onSaved,
@@ -92,10 +99,20 @@ function CoverForm({
   current: CoverSettingsVersion | null;
   onSaved(message: string): void;
 }) {
-  const [percent, setPercent] = useState(current ? percentText(current.percentBasisPoints) : '2');
-  const [maxCover, setMaxCover] = useState(current ? poundsText(current.maxCoverPence) : '2000');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<CoverField, string>>({
+    percent: current ? percentText(current.percentBasisPoints) : '2',
+    maxCover: current ? poundsText(current.maxCoverPence) : '2000',
+    note: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<CoverField, string>>>({});
+  const field = fieldBinding<CoverField>({
+    id: (name) => COVER_FIELD_IDS[name],
+    values,
+    errors,
+    update: (name) => (value) => setValues((was) => ({ ...was, [name]: value })),
+  });
+  /** A field's props for an amount: phones offer their decimal keypad. */
+  const decimal = (name: CoverField) => ({ ...field(name), inputMode: 'decimal' as const });
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -106,7 +123,7 @@ function CoverForm({
     setErrors({});
     try {
       const result = await callApi(saveAdminCoverSettings, {
-        body: { percent, maxCover, note, basedOnVersionId: current?.id ?? null },
+        body: { ...values, basedOnVersionId: current?.id ?? null },
       });
       onSaved(
         `Cover settings saved as version ${result.version.id}: ${settingsText(result.version)}.`,
@@ -132,31 +149,12 @@ function CoverForm({
       </p>
       <div className="form-grid">
         <TextField
-          id="cover-percent"
+          {...decimal('percent')}
           label="Price of extra cover (% of the cover above the included)"
           hint="Like 2 or 2.5"
-          value={percent}
-          inputMode="decimal"
-          error={errors.percent}
-          onChange={setPercent}
         />
-        <TextField
-          id="cover-max"
-          label="Most cover per shipment (£)"
-          hint="Like 2000"
-          value={maxCover}
-          inputMode="decimal"
-          error={errors.maxCover}
-          onChange={setMaxCover}
-        />
-        <TextField
-          id="cover-note"
-          label="What changed"
-          value={note}
-          wide
-          error={errors.note}
-          onChange={setNote}
-        />
+        <TextField {...decimal('maxCover')} label="Most cover per shipment (£)" hint="Like 2000" />
+        <TextField {...field('note')} label="What changed" wide />
       </div>
       {problem && (
         <p className="field__error" role="alert">

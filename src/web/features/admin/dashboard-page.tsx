@@ -10,7 +10,7 @@ import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { formatDayMonth } from '#src/domain/london-time.js';
 import { hrefOf } from '#src/domain/site-links.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** `/admin`: what needs a person now, then the last 30 days. */
@@ -111,21 +111,19 @@ function DashboardBody({ dashboard }: { dashboard: Dashboard }) {
         </div>
         <details className="chart-table">
           <summary>Show the figures as a table</summary>
-          <div className="table-scroll">
-            <table>
-              <caption>Paid orders and revenue per day, last 30 days</caption>
-              <ColumnHeads names={['Day', 'Orders', 'Revenue']} />
-              <tbody>
-                {days.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{formatDayMonth(d.day)}</th>
-                    <td>{d.orders}</td>
-                    <td>{formatPence(d.revenuePence)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Paid orders and revenue per day, last 30 days"
+            showCaption
+            heads={['Day', 'Orders', 'Revenue']}
+          >
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{formatDayMonth(d.day)}</th>
+                <td>{d.orders}</td>
+                <td>{formatPence(d.revenuePence)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </details>
       </section>
     </>

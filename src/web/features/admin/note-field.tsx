@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiClientError } from '../../lib/api.js';
+import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
 
 /** A required written note in a console dialog (a reason, how a refund was made): its state. */
 export interface NoteField {
@@ -48,15 +49,7 @@ export function NoteInput({ id, label, field }: { id: string; label: string; fie
     if (field.error) ref.current?.focus();
   }, [field.error]);
   return (
-    <div className={`field${field.error ? ' field--error' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {field.error && (
-        <p className="field__error" id={`${id}-error`}>
-          {field.error}
-        </p>
-      )}
+    <FieldFrame id={id} label={label} error={field.error}>
       <textarea
         ref={ref}
         id={id}
@@ -64,11 +57,10 @@ export function NoteInput({ id, label, field }: { id: string; label: string; fie
         rows={3}
         maxLength={field.max}
         value={field.value}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.error ? `${id}-error` : undefined}
+        {...fieldAria(id, field.error)}
         onChange={(event) => field.setValue(event.target.value)}
       />
-    </div>
+    </FieldFrame>
   );
 }
 

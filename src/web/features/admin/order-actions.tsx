@@ -16,11 +16,18 @@ import {
 } from '#src/domain/refunds.js';
 import { penceToPounds } from '#src/domain/rates.js';
 import { ApiClientError, callApi } from '../../lib/api.js';
+import { FramedInput } from '../../components/ui/field-frame.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { OPERATOR_REASON_MAX, OPERATOR_REASON_MESSAGE } from '#src/domain/api/admin/console.js';
-import { fieldRefused, NoteInput, REASON_LABEL, useNoteField } from './note-field.js';
+import {
+  fieldRefused,
+  NoteInput,
+  REASON_LABEL,
+  useNoteField,
+  type NoteField,
+} from './note-field.js';
 import { formatLondon } from '#src/domain/london-time.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 
 type Changed = (next: AdminOrderDetail, message?: string) => void;
 
@@ -119,42 +126,40 @@ export function OrderActions({
     <section aria-labelledby="payment-actions-heading" className="console-section order-actions">
       <h2 id="payment-actions-heading">Payment and booking</h2>
       {refunds.length > 0 && (
-        <div className="table-scroll">
-          <table className="refunds">
-            <caption>Refunds</caption>
-            <ColumnHeads names={['When', 'Amount', 'State', 'By', 'Action']} />
-            <tbody>
-              {refunds.map((r) => (
-                <tr key={r.id}>
-                  <td>{formatLondon(r.createdAt, 'short')}</td>
-                  <td>{formatPence(r.amountPence)}</td>
-                  <td>
-                    {REFUND_STATUS_TEXT[r.status]}
-                    {r.lastError ? ` (${r.lastError})` : ''}
-                    {r.status === 'refunded_outside' && (
-                      <>
-                        {' '}
-                        by {r.resolvedByEmail}
-                        {r.resolvedAt ? ` on ${formatLondon(r.resolvedAt, 'short')}` : ''}: “
-                        {r.note}”
-                      </>
-                    )}
-                    {r.retries > 0 ? ` (sent again ${r.retries}×)` : ''}
-                  </td>
-                  <td className="refunds__who">{askedBy(r)}</td>
-                  <td>
-                    {REFUND_STATUSES_ACTIONABLE.includes(r.status) ? (
-                      <div className="button-row">
-                        <RetryRefund detail={detail} refund={r} onChanged={onChanged} />
-                        <RefundedOutside detail={detail} refund={r} onChanged={onChanged} />
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="refunds"
+          caption="Refunds"
+          showCaption
+          heads={['When', 'Amount', 'State', 'By', 'Action']}
+        >
+          {refunds.map((r) => (
+            <tr key={r.id}>
+              <td>{formatLondon(r.createdAt, 'short')}</td>
+              <td>{formatPence(r.amountPence)}</td>
+              <td>
+                {REFUND_STATUS_TEXT[r.status]}
+                {r.lastError ? ` (${r.lastError})` : ''}
+                {r.status === 'refunded_outside' && (
+                  <>
+                    {' '}
+                    by {r.resolvedByEmail}
+                    {r.resolvedAt ? ` on ${formatLondon(r.resolvedAt, 'short')}` : ''}: “{r.note}”
+                  </>
+                )}
+                {r.retries > 0 ? ` (sent again ${r.retries}×)` : ''}
+              </td>
+              <td className="refunds__who">{askedBy(r)}</td>
+              <td>
+                {REFUND_STATUSES_ACTIONABLE.includes(r.status) ? (
+                  <div className="button-row">
+                    <RetryRefund detail={detail} refund={r} onChanged={onChanged} />
+                    <RefundedOutside detail={detail} refund={r} onChanged={onChanged} />
+                  </div>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {(canRefund || refunds.length > 0) && (
         <p>
@@ -174,14 +179,23 @@ export function OrderActions({
   );
 }
 
-/** A button that opens a confirmation dialog; `confirm` runs on its submit. */
+/**
+ * A button that opens a confirmation dialog; on its submit, `check` and the note (when it asks for
+ * one) are checked, then `send` runs and the order changed is shown with `done`. The server's
+ * refusal of the note is shown at its field; `send` resolving null keeps the dialog open too (a
+ * field of its own says why); any other failure is shown in the dialog.
+ */
 function Confirmed({
   label,
   title,
   submitLabel,
   disabled,
   onOpen,
-  confirm,
+  note,
+  check,
+  send,
+  done,
+  onChanged,
   children,
 }: {
   label: string;
@@ -189,11 +203,32 @@ function Confirmed({
   submitLabel: string;
   disabled?: boolean;
   onOpen?: () => void;
-  /** Resolves true when done (the dialog closes); throws to show the failure in the dialog. */
-  confirm: () => Promise<boolean>;
+  /** The written note the action asks for, emptied on each opening, and its field's name. */
+  note?: { field: NoteField; name: string };
+  check?: () => boolean;
+  /** Sends the action with the note (empty when it asks for none). */
+  send: (note: string) => Promise<AdminOrderDetail | null>;
+  done: string;
+  onChanged: Changed;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    if (check && !check()) return;
+    const written = note ? note.field.checked() : '';
+    if (written === null) return;
+    let next: AdminOrderDetail | null;
+    try {
+      next = await send(written);
+    } catch (error) {
+      if (!note) throw error;
+      fieldRefused(error, note.name, note.field);
+      return;
+    }
+    if (next === null) return;
+    onChanged(next, done);
+    setOpen(false);
+  };
   return (
     <>
       <button
@@ -201,6 +236,7 @@ function Confirmed({
         className="button button--secondary"
         disabled={disabled}
         onClick={() => {
+          note?.field.reset();
           onOpen?.();
           setOpen(true);
         }}
@@ -211,9 +247,7 @@ function Confirmed({
         open={open}
         title={title}
         confirmLabel={submitLabel}
-        action={async () => {
-          if (await confirm()) setOpen(false);
-        }}
+        action={confirm}
         onClose={() => setOpen(false)}
       >
         {children}
@@ -236,24 +270,12 @@ function CancelAuthorisation({
       label="Cancel and release the card"
       title={`Cancel ${order.reference}?`}
       submitLabel="Yes, cancel the order"
-      onOpen={reason.reset}
-      confirm={async () => {
-        const why = reason.checked();
-        if (why === null) return false;
-        try {
-          const next = await callApi(cancelAdminOrderAuthorisation, {
-            params: { id: order.id },
-            body: { reason: why },
-          });
-          onChanged(
-            next,
-            'The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged.',
-          );
-          return true;
-        } catch (error) {
-          return fieldRefused(error, 'reason', reason);
-        }
-      }}
+      note={{ field: reason, name: 'reason' }}
+      send={(why) =>
+        callApi(cancelAdminOrderAuthorisation, { params: { id: order.id }, body: { reason: why } })
+      }
+      done="The order is cancelled. The card authorisation is being released and the customer has been emailed that they were not charged."
+      onChanged={onChanged}
     >
       <p>
         The order is not booked with the courier. The hold of{' '}
@@ -265,31 +287,25 @@ function CancelAuthorisation({
   );
 }
 
-/** Sends a refund that needs action (or was refused) to the card provider again. */
-function RetryRefund({
-  detail,
-  refund,
-  onChanged,
-}: {
+/** What an action on one refund of the order is given. */
+interface RefundActionProps {
   detail: AdminOrderDetail;
   refund: AdminRefund;
   onChanged: Changed;
-}) {
+}
+
+/** Sends a refund that needs action (or was refused) to the card provider again. */
+function RetryRefund({ detail, refund, onChanged }: RefundActionProps) {
   return (
     <Confirmed
       label={`Retry refund of ${formatPence(refund.amountPence)}`}
       title={`Send the refund of ${formatPence(refund.amountPence)} again?`}
       submitLabel="Yes, send it again"
-      confirm={async () => {
-        const next = await callApi(retryAdminRefund, {
-          params: { id: detail.order.id, refundId: refund.id },
-        });
-        onChanged(
-          next,
-          `The refund of ${formatPence(refund.amountPence)} is with the card provider again.`,
-        );
-        return true;
-      }}
+      send={() =>
+        callApi(retryAdminRefund, { params: { id: detail.order.id, refundId: refund.id } })
+      }
+      done={`The refund of ${formatPence(refund.amountPence)} is with the card provider again.`}
+      onChanged={onChanged}
     >
       <p>
         The card provider is asked for this refund again, with the same key as before: if the first
@@ -300,39 +316,22 @@ function RetryRefund({
 }
 
 /** Marks a refund that needs action (or was refused) as refunded outside the site, with a note. */
-function RefundedOutside({
-  detail,
-  refund,
-  onChanged,
-}: {
-  detail: AdminOrderDetail;
-  refund: AdminRefund;
-  onChanged: Changed;
-}) {
+function RefundedOutside({ detail, refund, onChanged }: RefundActionProps) {
   const note = useNoteField(REFUND_NOTE_MAX, REFUND_NOTE_MESSAGE);
   return (
     <Confirmed
       label="Mark as refunded outside the site"
       title={`Mark the refund of ${formatPence(refund.amountPence)} as refunded outside the site?`}
       submitLabel="Yes, mark it refunded"
-      onOpen={note.reset}
-      confirm={async () => {
-        const written = note.checked();
-        if (written === null) return false;
-        try {
-          const next = await callApi(markAdminRefundOutside, {
-            params: { id: detail.order.id, refundId: refund.id },
-            body: { note: written },
-          });
-          onChanged(
-            next,
-            `The refund of ${formatPence(refund.amountPence)} is marked refunded outside the site.`,
-          );
-          return true;
-        } catch (error) {
-          return fieldRefused(error, 'note', note);
-        }
-      }}
+      note={{ field: note, name: 'note' }}
+      send={(written) =>
+        callApi(markAdminRefundOutside, {
+          params: { id: detail.order.id, refundId: refund.id },
+          body: { note: written },
+        })
+      }
+      done={`The refund of ${formatPence(refund.amountPence)} is marked refunded outside the site.`}
+      onChanged={onChanged}
     >
       <p>
         Only once the customer has the money back by other means (a bank transfer, the card
@@ -355,6 +354,7 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
   useEffect(() => {
     if (fieldError) input.current?.focus();
   }, [fieldError]);
+  const parsed = parseRefundAmount(amount, refundablePence);
 
   return (
     <Confirmed
@@ -364,64 +364,42 @@ function Refund({ detail, onChanged }: { detail: AdminOrderDetail; onChanged: Ch
       onOpen={() => {
         setAmount(penceToPounds(refundablePence));
         setFieldError(null);
-        reason.reset();
         setKey(requestKey());
       }}
-      confirm={async () => {
-        const parsed = parseRefundAmount(amount, refundablePence);
-        if ('error' in parsed) {
-          setFieldError(parsed.error);
-          return false;
-        }
-        setFieldError(null);
-        const why = reason.checked();
-        if (why === null) return false;
-        try {
-          const next = await callApi(refundAdminOrder, {
-            params: { id: order.id },
-            body: { amount, requestKey: key, reason: why },
-          });
-          onChanged(
-            next,
-            `Refund of ${formatPence(parsed.pence)} asked of the card provider. The customer is emailed once it is confirmed.`,
-          );
-          return true;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.fields.amount) {
-            setFieldError(error.fields.amount);
-            return false;
-          }
-          return fieldRefused(error, 'reason', reason);
-        }
+      note={{ field: reason, name: 'reason' }}
+      check={() => {
+        setFieldError('error' in parsed ? parsed.error : null);
+        return !('error' in parsed);
       }}
+      send={(why) =>
+        callApi(refundAdminOrder, {
+          params: { id: order.id },
+          body: { amount, requestKey: key, reason: why },
+        }).catch((error: unknown) => {
+          if (!(error instanceof ApiClientError && error.fields.amount)) throw error;
+          setFieldError(error.fields.amount);
+          return null;
+        })
+      }
+      done={`Refund of ${formatPence('pence' in parsed ? parsed.pence : 0)} asked of the card provider. The customer is emailed once it is confirmed.`}
+      onChanged={onChanged}
     >
       <p>
         Up to {formatPence(refundablePence)} can be refunded to the customer’s card. Enter the whole
         of it for a full refund, or less for a part refund. The customer is emailed when the card
         provider confirms it.
       </p>
-      <div className={`field${fieldError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor="refund-amount">
-          Amount to refund (£)
-        </label>
-        {fieldError && (
-          <p className="field__error" id="refund-amount-error">
-            {fieldError}
-          </p>
-        )}
-        <input
-          ref={input}
-          id="refund-amount"
-          className="field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          maxLength={20}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'refund-amount-error' : undefined}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-      </div>
+      <FramedInput
+        ref={input}
+        id="refund-amount"
+        label="Amount to refund (£)"
+        value={amount}
+        error={fieldError}
+        onChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={20}
+      />
       <NoteInput id="refund-reason" label={REASON_LABEL} field={reason} />
     </Confirmed>
   );

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFocusOnCount } from '../../lib/use-focus-on-count.js';
 import {
   listAdminOrderDocuments,
   uploadAdminOrderDocument,
@@ -11,11 +12,13 @@ import {
 } from '#src/domain/api/admin/order-extras.js';
 import type { AdminOrderDetail } from '#src/domain/api/admin/orders.js';
 import { callApi } from '../../lib/api.js';
+import { FieldFrame, fieldAria } from '../../components/ui/field-frame.js';
 import { DocumentLinks } from '../orders/index.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
-import { errorMessage } from '../../lib/error-message.js';
+import { useSending } from '../../lib/use-sending.js';
+import { FailureNotice } from '../../components/ui/failure-notice.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { SuccessNotice } from '../../components/ui/success-notice.js';
 
@@ -77,9 +80,8 @@ const UPLOAD_CHOICES = {
  */
 function UploadDocument({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
   const [choice, setChoice] = useState<keyof typeof UPLOAD_CHOICES>('label:A4');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, setFailure, send } = useSending();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
@@ -90,9 +92,7 @@ function UploadDocument({ orderId, onAdded }: { orderId: string; onAdded: () => 
       setFailure('Choose the PDF file to add.');
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await send(async () => {
       const bytes = new Uint8Array(await chosen.arrayBuffer());
       let binary = '';
       for (let i = 0; i < bytes.length; i += 0x8000) {
@@ -108,11 +108,7 @@ function UploadDocument({ orderId, onAdded }: { orderId: string; onAdded: () => 
       );
       if (file.current) file.current.value = '';
       onAdded();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -145,11 +141,7 @@ function UploadDocument({ orderId, onAdded }: { orderId: string; onAdded: () => 
         </label>
         <input id="upload-file" ref={file} type="file" accept="application/pdf,.pdf" />
       </div>
-      {failure && (
-        <div className="notice notice--error" role="alert">
-          <p>{failure}</p>
-        </div>
-      )}
+      <FailureNotice message={failure} />
       <button type="submit" className="button button--secondary" disabled={busy}>
         Add the PDF
       </button>
@@ -277,15 +269,10 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
   );
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, send } = useSending();
   const [added, setAdded] = useState(0);
-  const input = useRef<HTMLTextAreaElement>(null);
   const [focusInput, setFocusInput] = useState(0);
-
-  useEffect(() => {
-    if (focusInput > 0) input.current?.focus();
-  }, [focusInput]);
+  const input = useFocusOnCount<HTMLTextAreaElement>(focusInput);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -297,18 +284,12 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
       return;
     }
     setFieldError(null);
-    setFailure(null);
-    setBusy(true);
-    try {
+    await send(async () => {
       replace(await callApi(addAdminOrderNote, { params: { id: orderId }, body: { body } }));
       setText('');
       setAdded((n) => n + 1);
       onAdded();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -316,15 +297,7 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
       <h2 id="notes-heading">Internal notes</h2>
       <p className="muted">Only operators see these; the customer never does.</p>
       <form className="note-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className={`field field--wide${fieldError ? ' field--error' : ''}`}>
-          <label className="field__label" htmlFor="note-body">
-            Add a note
-          </label>
-          {fieldError && (
-            <p className="field__error" id="note-body-error">
-              {fieldError}
-            </p>
-          )}
+        <FieldFrame id="note-body" label="Add a note" error={fieldError} wide>
           <textarea
             ref={input}
             id="note-body"
@@ -332,16 +305,11 @@ function Notes({ orderId, onAdded }: { orderId: string; onAdded: () => void }) {
             rows={3}
             maxLength={2000}
             value={text}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? 'note-body-error' : undefined}
+            {...fieldAria('note-body', fieldError)}
             onChange={(event) => setText(event.target.value)}
           />
-        </div>
-        {failure && (
-          <div className="notice notice--error" role="alert">
-            <p>{failure}</p>
-          </div>
-        )}
+        </FieldFrame>
+        <FailureNotice message={failure} />
         <button type="submit" className="button button--primary" disabled={busy}>
           Add note
         </button>

@@ -9,22 +9,21 @@ import { formatPence } from '#src/domain/money.js';
 import { DEFAULT_COVER_SETTINGS, extraCoverText, formatWholePounds } from '#src/domain/pricing.js';
 import { addressLines, OrderAddressSchema } from '#src/domain/order.js';
 import { callApi } from '../../lib/api.js';
-import { Link, useParams } from '../../lib/router.js';
+import { FramedInput } from '../../components/ui/field-frame.js';
+import { useParams } from '../../lib/router.js';
 import { usePageTitle } from '../../lib/use-page-title.js';
 import { CancelBooking } from './cancel-booking.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { LoadState } from './load-state.js';
+import { RecordPage } from './record-page.js';
 import { OrderActions } from './order-actions.js';
 import { OrderExtras } from './order-extras.js';
 import { OrderTracking } from './order-tracking.js';
-import { ConsoleNav, StaffOnly } from './staff-only.js';
+import { StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { orderStatusClass, orderStatusText } from '../../lib/order-status.js';
 import '../tracking/tracking.css';
 import { Fact } from './fact.js';
-import { hrefOf } from '#src/domain/site-links.js';
-import { SuccessNotice } from '../../components/ui/success-notice.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 /** `/admin/orders/:id`: one order, what happened to it, and what an operator may do. */
@@ -41,16 +40,13 @@ function OrderView({ id }: { id: string }) {
   );
   const [result, setResult] = useState<string | null>(null);
   const detail = load.state === 'ready' ? load.data : null;
-  usePageTitle(detail ? `Order ${detail.order.reference}` : 'Order');
   return (
-    <section className="page container console">
-      <ConsoleNav current="orders" />
-      <p className="breadcrumb">
-        <Link to={hrefOf('adminOrders')}>All orders</Link>
-      </p>
-      <h1>{detail ? `Order ${detail.order.reference}` : 'Order'}</h1>
-      <LoadState load={load} what="the order" notFound="There is no such order." />
-      <SuccessNotice message={result} />
+    <RecordPage
+      kind="orders"
+      title={detail ? `Order ${detail.order.reference}` : 'Order'}
+      load={load}
+      done={result}
+    >
       {detail && (
         <OrderBody
           detail={detail}
@@ -61,7 +57,7 @@ function OrderView({ id }: { id: string }) {
           }}
         />
       )}
-    </section>
+    </RecordPage>
   );
 }
 
@@ -269,25 +265,14 @@ function Resolve({
         The courier did not say whether this shipment was booked. Check on the courier’s side, then
         record what you found.
       </p>
-      <div className={`field${fieldError ? ' field--error' : ''}`}>
-        <label className="field__label" htmlFor="courier-reference">
-          Courier’s reference (if booked)
-        </label>
-        {fieldError && (
-          <p className="field__error" id="courier-reference-error">
-            {fieldError}
-          </p>
-        )}
-        <input
-          id="courier-reference"
-          className="field__input"
-          value={courierReference}
-          maxLength={100}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'courier-reference-error' : undefined}
-          onChange={(event) => setCourierReference(event.target.value)}
-        />
-      </div>
+      <FramedInput
+        id="courier-reference"
+        label="Courier’s reference (if booked)"
+        value={courierReference}
+        error={fieldError}
+        onChange={setCourierReference}
+        maxLength={100}
+      />
       <div className="button-row">
         <button type="button" className="button button--primary" onClick={() => open('booked')}>
           Mark as booked

@@ -14,7 +14,7 @@ import {
 import { LoadState } from './load-state.js';
 import { useLoad } from './use-load.js';
 import { Fact } from './fact.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 
 const when = (at: string | null, none: string) => (at ? formatLondon(at, 'short') : none);
 
@@ -114,28 +114,26 @@ function TrackingBody({ data }: { data: AdminTracking }) {
       {emails.length === 0 ? (
         <p>None sent yet.</p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Tracking emails">
-          <table>
-            <caption className="visually-hidden">Tracking emails, oldest first</caption>
-            <ColumnHeads names={['Email', 'To', 'When', 'Status']} />
-            <tbody>
-              {emails.map((email, index) => (
-                <tr key={`${email.kind}-${email.to}-${email.at}-${index}`}>
-                  <th scope="row">{emailKindText(email.kind)}</th>
-                  <td>{email.to}</td>
-                  <td>{formatLondon(email.at, 'short')}</td>
-                  <td>
-                    <span className={`status status--mail-${email.status}`}>
-                      {Object.hasOwn(EMAIL_STATUS_TEXT, email.status)
-                        ? EMAIL_STATUS_TEXT[email.status]
-                        : email.status}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          region="Tracking emails"
+          caption="Tracking emails, oldest first"
+          heads={['Email', 'To', 'When', 'Status']}
+        >
+          {emails.map((email, index) => (
+            <tr key={`${email.kind}-${email.to}-${email.at}-${index}`}>
+              <th scope="row">{emailKindText(email.kind)}</th>
+              <td>{email.to}</td>
+              <td>{formatLondon(email.at, 'short')}</td>
+              <td>
+                <span className={`status status--mail-${email.status}`}>
+                  {Object.hasOwn(EMAIL_STATUS_TEXT, email.status)
+                    ? EMAIL_STATUS_TEXT[email.status]
+                    : email.status}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

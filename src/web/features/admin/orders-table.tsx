@@ -4,7 +4,7 @@ import { Link } from '../../lib/router.js';
 import { formatLondon } from '#src/domain/london-time.js';
 import { orderStatusClass, orderStatusText } from '../../lib/order-status.js';
 import { hrefOf } from '#src/domain/site-links.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 
 /** Orders as rows; each reference links to the order's console page. */
 export function OrdersTable({
@@ -15,38 +15,36 @@ export function OrdersTable({
   caption: string;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="orders-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <ColumnHeads names={['Order', 'Status', 'Made', 'Customer', 'Route', 'Price']} />
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id}>
-              <th scope="row">
-                <Link to={hrefOf('adminOrder', { id: o.id })}>{o.reference}</Link>
-              </th>
-              <td>
-                <span
-                  className={`status status--${orderStatusClass(o)}`}
-                  data-status={o.trackingStatus ?? o.status}
-                >
-                  {orderStatusText(o, 'operator')}
-                </span>
-              </td>
-              <td>{formatLondon(o.createdAt, 'short')}</td>
-              <td>
-                {o.name ?? '—'}
-                {o.email && <span className="muted"> {o.email}</span>}
-              </td>
-              <td>
-                {o.collectionPostcode} → {o.destination} {o.destinationPostcode}
-                {o.service && <span className="muted"> ({o.service})</span>}
-              </td>
-              <td>{o.pricePence === null ? '—' : formatPence(o.pricePence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="orders-table"
+      caption={caption}
+      heads={['Order', 'Status', 'Made', 'Customer', 'Route', 'Price']}
+    >
+      {orders.map((o) => (
+        <tr key={o.id}>
+          <th scope="row">
+            <Link to={hrefOf('adminOrder', { id: o.id })}>{o.reference}</Link>
+          </th>
+          <td>
+            <span
+              className={`status status--${orderStatusClass(o)}`}
+              data-status={o.trackingStatus ?? o.status}
+            >
+              {orderStatusText(o, 'operator')}
+            </span>
+          </td>
+          <td>{formatLondon(o.createdAt, 'short')}</td>
+          <td>
+            {o.name ?? '—'}
+            {o.email && <span className="muted"> {o.email}</span>}
+          </td>
+          <td>
+            {o.collectionPostcode} → {o.destination} {o.destinationPostcode}
+            {o.service && <span className="muted"> ({o.service})</span>}
+          </td>
+          <td>{o.pricePence === null ? '—' : formatPence(o.pricePence)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -12,7 +12,7 @@ import { ConsoleNav, StaffOnly } from './staff-only.js';
 import { useLoad } from './use-load.js';
 import '../tracking/tracking.css';
 import { hrefOf } from '#src/domain/site-links.js';
-import { ColumnHeads } from '../../components/ui/column-heads.js';
+import { DataTable } from '../../components/ui/data-table.js';
 import { SITE_PAGES } from '#src/domain/site-routes.js';
 
 interface Filters {
@@ -134,45 +134,42 @@ function FilterForm({ initial }: { initial: Filters }) {
 
 function ShipmentsTable({ shipments }: { shipments: readonly AdminShipment[] }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Shipments">
-      <table className="shipments-table">
-        <caption className="visually-hidden">Shipments, those needing attention first</caption>
-        <ColumnHeads
-          names={[
-            'Order',
-            'Status',
-            'Needs attention',
-            'Collection',
-            'To',
-            'Boxes',
-            'Latest event',
-            'Checked',
-          ]}
-        />
-        <tbody>
-          {shipments.map((s) => (
-            <tr key={s.orderId} className={s.flag ? 'shipments-table__row--flagged' : undefined}>
-              <th scope="row">
-                <Link to={hrefOf('adminOrder', { id: s.orderId })}>{s.reference}</Link>
-              </th>
-              <td>
-                <TrackingBadge status={s.status} reader="console" />
-              </td>
-              <td>{s.flag ? <strong>{SHIPMENT_FLAG_TEXT[s.flag]}</strong> : '—'}</td>
-              <td>{shortDate(s.collectionDate)}</td>
-              <td>{s.destination}</td>
-              <td>{s.boxes}</td>
-              <td>{s.lastEventAt ? formatLondon(s.lastEventAt, 'short') : 'None yet'}</td>
-              <td>
-                {s.lastCheckedAt ? formatLondon(s.lastCheckedAt, 'short') : 'Not yet'}
-                {s.stoppedAt && (
-                  <span className="muted"> Stopped {formatLondon(s.stoppedAt, 'short')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      region="Shipments"
+      className="shipments-table"
+      caption="Shipments, those needing attention first"
+      heads={[
+        'Order',
+        'Status',
+        'Needs attention',
+        'Collection',
+        'To',
+        'Boxes',
+        'Latest event',
+        'Checked',
+      ]}
+    >
+      {shipments.map((s) => (
+        <tr key={s.orderId} className={s.flag ? 'shipments-table__row--flagged' : undefined}>
+          <th scope="row">
+            <Link to={hrefOf('adminOrder', { id: s.orderId })}>{s.reference}</Link>
+          </th>
+          <td>
+            <TrackingBadge status={s.status} reader="console" />
+          </td>
+          <td>{s.flag ? <strong>{SHIPMENT_FLAG_TEXT[s.flag]}</strong> : '—'}</td>
+          <td>{shortDate(s.collectionDate)}</td>
+          <td>{s.destination}</td>
+          <td>{s.boxes}</td>
+          <td>{s.lastEventAt ? formatLondon(s.lastEventAt, 'short') : 'None yet'}</td>
+          <td>
+            {s.lastCheckedAt ? formatLondon(s.lastCheckedAt, 'short') : 'Not yet'}
+            {s.stoppedAt && (
+              <span className="muted"> Stopped {formatLondon(s.stoppedAt, 'short')}</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { chooseCover, getCoverOptions, type CoverOptions } from '#src/domain/api/cover.js';
 import { coverLimitWords, limitedByExclusions } from '#src/domain/cover.js';
 import { formatPence } from '#src/domain/money.js';
@@ -37,6 +37,37 @@ export function CoverHint({ id, options }: { id: string; options: CoverOptions }
   );
 }
 
+/** One level of cover: a radio card, its words and price beside it. */
+function CoverOption({
+  name,
+  checked,
+  disabled,
+  describedBy,
+  onChoose,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  disabled: boolean;
+  describedBy?: string;
+  onChoose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="cover-choice__option option-card">
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={onChoose}
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
+
 /**
  * The suggested level, full cover to the value of the goods the cover pays for, with the items
  * it leaves out named beside it (the list alone when no cover can be bought).
@@ -60,27 +91,23 @@ export function FullCover({
   return (
     <>
       {options.maxCoverPence > settings.includedPence && (
-        <label className="cover-choice__option option-card">
-          <input
-            type="radio"
-            name={name}
-            checked={checked}
-            disabled={disabled}
-            aria-describedby={list ? listId : undefined}
-            onChange={onChoose}
-          />
-          <span>
-            Full cover to {formatWholePounds(options.suggestedPence)}{' '}
-            <span className="cover-choice__price">
-              + {formatPence(coverPricePence(options.suggestedPence, settings))}
-            </span>{' '}
-            <span className="cover-choice__suggested">
-              {limitedByExclusions(options)
-                ? 'Suggested: the value of the goods the cover pays for'
-                : 'Suggested: the value you declared'}
-            </span>
+        <CoverOption
+          name={name}
+          checked={checked}
+          disabled={disabled}
+          describedBy={list ? listId : undefined}
+          onChoose={onChoose}
+        >
+          Full cover to {formatWholePounds(options.suggestedPence)}{' '}
+          <span className="cover-choice__price">
+            + {formatPence(coverPricePence(options.suggestedPence, settings))}
+          </span>{' '}
+          <span className="cover-choice__suggested">
+            {limitedByExclusions(options)
+              ? 'Suggested: the value of the goods the cover pays for'
+              : 'Suggested: the value you declared'}
           </span>
-        </label>
+        </CoverOption>
       )}
       <CoverExclusionsList
         id={listId}
@@ -168,52 +195,41 @@ export function CoverChoice({ order, disabled }: { order: OrderView; disabled: b
   }
 
   const busy = disabled || saving;
+  /** A level's radio card: one group, the level chosen checked. */
+  const level = (which: Option) => ({
+    name: `${id}-cover`,
+    checked: chosen === which,
+    disabled: busy,
+  });
 
   return (
     <fieldset className="cover-choice" aria-describedby={`${id}-hint`}>
       <legend className="cover-choice__legend">Cover for your shipment</legend>
       <CoverHint id={`${id}-hint`} options={options} />
       <div className="cover-choice__options">
-        <label className="cover-choice__option option-card">
-          <input
-            type="radio"
-            name={`${id}-cover`}
-            checked={chosen === 'included'}
-            disabled={busy}
-            onChange={() => void choose('included', poundsText(settings.includedPence))}
-          />
-          <span>
-            {formatWholePounds(settings.includedPence)} included{' '}
-            <span className="cover-choice__price">Free</span>
-          </span>
-        </label>
+        <CoverOption
+          {...level('included')}
+          onChoose={() => void choose('included', poundsText(settings.includedPence))}
+        >
+          {formatWholePounds(settings.includedPence)} included{' '}
+          <span className="cover-choice__price">Free</span>
+        </CoverOption>
         <FullCover
-          name={`${id}-cover`}
+          {...level('full')}
           options={options}
-          checked={chosen === 'full'}
-          disabled={busy}
           onChoose={() => void choose('full', poundsText(options.suggestedPence))}
         />
         {canBuy && (
           <div className="cover-choice__other">
-            <label className="cover-choice__option option-card">
-              <input
-                type="radio"
-                name={`${id}-cover`}
-                checked={chosen === 'other'}
-                disabled={busy}
-                onChange={() => void choose('other', other)}
-              />
-              <span>
-                Another amount{' '}
-                {chosen === 'other' && (
-                  <span className="cover-choice__price">
-                    to {formatWholePounds(options.coverPence)} +{' '}
-                    {formatPence(options.coverPricePence)}
-                  </span>
-                )}
-              </span>
-            </label>
+            <CoverOption {...level('other')} onChoose={() => void choose('other', other)}>
+              Another amount{' '}
+              {chosen === 'other' && (
+                <span className="cover-choice__price">
+                  to {formatWholePounds(options.coverPence)} +{' '}
+                  {formatPence(options.coverPricePence)}
+                </span>
+              )}
+            </CoverOption>
             <span className="cover-choice__amount">
               <label htmlFor={`${id}-amount`} className="visually-hidden">
                 Cover wanted in pounds

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ACCEPTANCE_LABEL } from '#src/domain/checkout.js';
 import { COLLECTION_HOURS, formatCalendarDate } from '#src/domain/collection-calendar.js';
 import { formatKg } from '#src/domain/items.js';
@@ -6,9 +7,15 @@ import { extraCoverText } from '#src/domain/pricing.js';
 import { addressLines, type OrderAddress, type OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
 import { hrefOf } from '#src/domain/site-links.js';
+import { TitledSection } from '../../components/ui/titled-section.js';
 
-function lines(address: OrderAddress, country: string): string[] {
-  return addressLines({ ...address, countryTitle: country });
+/** An address of the booking, a line each. */
+function AddressLines({ address, country }: { address: OrderAddress; country: string }) {
+  return addressLines({ ...address, countryTitle: country }).map((line, i) => (
+    <span key={i} className="pay-review__line">
+      {line}
+    </span>
+  ));
 }
 
 /**
@@ -18,66 +25,37 @@ function lines(address: OrderAddress, country: string): string[] {
 export function PaymentReview({ order }: { order: OrderView }) {
   const service = order.services.find((s) => s.service === order.selectedService);
   return (
-    <section className="pay-review" aria-labelledby="pay-review-title">
-      <h2 id="pay-review-title" className="pay-review__title">
-        Check your booking
-      </h2>
+    <TitledSection block="pay-review" title="Check your booking">
       <dl className="pay-review__facts">
-        <div>
-          <dt>Service</dt>
-          <dd>
-            {service?.name ?? order.selectedService}
-            {order.pricePence !== null && (
-              <> · {formatPence(order.pricePence - order.cover.pricePence)}</>
-            )}
-          </dd>
-        </div>
+        <ReviewFact term="Service">
+          {service?.name ?? order.selectedService}
+          {order.pricePence !== null && (
+            <> · {formatPence(order.pricePence - order.cover.pricePence)}</>
+          )}
+        </ReviewFact>
         {order.cover.coverPence !== null && order.cover.pricePence > 0 && (
-          <div>
-            <dt>Cover</dt>
-            <dd>
-              {extraCoverText(order.cover.coverPence)} · {formatPence(order.cover.pricePence)}
-            </dd>
-          </div>
+          <ReviewFact term="Cover">
+            {extraCoverText(order.cover.coverPence)} · {formatPence(order.cover.pricePence)}
+          </ReviewFact>
         )}
         {order.pricePence !== null && order.cover.pricePence > 0 && (
-          <div>
-            <dt>Total</dt>
-            <dd>{formatPence(order.pricePence)}</dd>
-          </div>
+          <ReviewFact term="Total">{formatPence(order.pricePence)}</ReviewFact>
         )}
         {order.collectionDate && (
-          <div>
-            <dt>Collection</dt>
-            <dd>
-              {formatCalendarDate(order.collectionDate)}, between {COLLECTION_HOURS.from} and{' '}
-              {COLLECTION_HOURS.to}
-            </dd>
-          </div>
+          <ReviewFact term="Collection">
+            {formatCalendarDate(order.collectionDate)}, between {COLLECTION_HOURS.from} and{' '}
+            {COLLECTION_HOURS.to}
+          </ReviewFact>
         )}
         {order.collectionAddress && (
-          <div>
-            <dt>Collect from</dt>
-            <dd>
-              {lines(order.collectionAddress, order.collection.title).map((line, i) => (
-                <span key={i} className="pay-review__line">
-                  {line}
-                </span>
-              ))}
-            </dd>
-          </div>
+          <ReviewFact term="Collect from">
+            <AddressLines address={order.collectionAddress} country={order.collection.title} />
+          </ReviewFact>
         )}
         {order.deliveryAddress && (
-          <div>
-            <dt>Deliver to</dt>
-            <dd>
-              {lines(order.deliveryAddress, order.destination.title).map((line, i) => (
-                <span key={i} className="pay-review__line">
-                  {line}
-                </span>
-              ))}
-            </dd>
-          </div>
+          <ReviewFact term="Deliver to">
+            <AddressLines address={order.deliveryAddress} country={order.destination.title} />
+          </ReviewFact>
         )}
       </dl>
       {order.parcels.map((parcel) => (
@@ -101,7 +79,7 @@ export function PaymentReview({ order }: { order: OrderView }) {
         <Link to={hrefOf('booking')}>Change addresses or date</Link> ·{' '}
         <Link to={hrefOf('items')}>Change items</Link>
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -147,6 +125,16 @@ export function AcceptanceField({
           {ACCEPTANCE_LABEL}
         </label>
       </div>
+    </div>
+  );
+}
+
+/** One fact of the review: its term, then what the booking says. */
+function ReviewFact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

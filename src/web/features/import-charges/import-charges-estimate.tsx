@@ -9,6 +9,7 @@ import { formatPence } from '#src/domain/money.js';
 import type { OrderView } from '#src/domain/order.js';
 import { Link } from '../../lib/router.js';
 import './import-charges.css';
+import { TitledSection } from '../../components/ui/titled-section.js';
 
 /**
  * What the recipient may be asked to pay at the border for the order's declaration so far:
@@ -33,10 +34,7 @@ export function ImportChargesEstimate({
     personalEffects,
   });
   return (
-    <section className="import-charges" aria-labelledby="import-charges-title">
-      <h2 id="import-charges-title" className="import-charges__title">
-        Import charges estimate
-      </h2>
+    <TitledSection block="import-charges" title="Import charges estimate">
       <p className="import-charges__value">
         Declared value {formatPence(value)}, to {IMPORT_CHARGES[code].country}
         {personalEffects ? ', as personal effects' : ', as a gift'}.
@@ -46,6 +44,6 @@ export function ImportChargesEstimate({
         The destination’s customs decide; the recipient pays any charges to the courier on delivery.{' '}
         <Link to={IMPORT_CHARGES_INFO_PATH}>What personal-effects relief needs</Link>
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -127,7 +127,6 @@ export function QuoteForm({
     error && 'suggestedCountryId' in error
       ? COLLECTION_REGIONS.find((c) => c.countryId === error.suggestedCountryId)
       : undefined;
-  const invalid = (field: string) => (error?.field === field ? true : undefined);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -188,27 +187,15 @@ export function QuoteForm({
       </h2>
       <Leg
         role="collection"
-        legend="Collect from"
-        label="Collection"
-        options={COLLECTION_REGIONS}
-        countryId={collectionCountryId}
-        onCountry={setCollectionCountryId}
-        postcode={collectionPostcode}
-        onPostcode={setCollectionPostcode}
-        invalid={invalid('collection.postcode')}
-        describedBy={error ? 'quote-form-error' : undefined}
+        country={[collectionCountryId, setCollectionCountryId]}
+        postcode={[collectionPostcode, setCollectionPostcode]}
+        error={error}
       />
       <Leg
         role="destination"
-        legend="Deliver to"
-        label="Destination"
-        options={DESTINATIONS}
-        countryId={destinationCountryId}
-        onCountry={setDestinationCountryId}
-        postcode={destinationPostcode}
-        onPostcode={setDestinationPostcode}
-        invalid={invalid('destination.postcode')}
-        describedBy={error ? 'quote-form-error' : undefined}
+        country={[destinationCountryId, setDestinationCountryId]}
+        postcode={[destinationPostcode, setDestinationPostcode]}
+        error={error}
       />
       <fieldset className="quote-form__boxes">
         <legend className="quote-form__legend">
@@ -260,50 +247,53 @@ export function QuoteForm({
   );
 }
 
+/** Each end of the journey's words and the countries it may be. */
+const LEGS = {
+  collection: { legend: 'Collect from', label: 'Collection', options: COLLECTION_REGIONS },
+  destination: { legend: 'Deliver to', label: 'Destination', options: DESTINATIONS },
+} as const;
+
 interface LegProps {
-  role: 'collection' | 'destination';
-  legend: string;
-  /** "Collection" / "Destination": the start of the field labels. */
-  label: string;
-  options: readonly CountryOption[];
-  countryId: number;
-  onCountry(countryId: number): void;
-  postcode: string;
-  onPostcode(postcode: string): void;
-  invalid: true | undefined;
-  describedBy: string | undefined;
+  role: keyof typeof LEGS;
+  /** The chosen country's id, and how to change it. */
+  country: [number, (countryId: number) => void];
+  /** The post code typed, and how to change it. */
+  postcode: [string, (postcode: string) => void];
+  /** The form's error: its post code is invalid when the error is about it. */
+  error: { field: string } | null;
 }
 
 /** One end of the journey: its country chooser and post code. */
-function Leg(props: LegProps) {
-  const postcodeId = `${props.role}-postcode`;
+function Leg({ role, country, postcode, error }: LegProps) {
+  const { legend, label, options } = LEGS[role];
+  const postcodeId = `${role}-postcode`;
   return (
     <fieldset className="quote-form__leg">
-      <legend className="quote-form__legend">{props.legend}</legend>
+      <legend className="quote-form__legend">{legend}</legend>
       <CountrySelect
-        id={`${props.role}-country`}
-        name={props.role}
-        label={`${props.label} country`}
-        options={props.options}
-        value={props.countryId}
-        onChange={props.onCountry}
+        id={`${role}-country`}
+        name={role}
+        label={`${label} country`}
+        options={options}
+        value={country[0]}
+        onChange={country[1]}
       />
       <div className="field">
         <label className="field__label" htmlFor={postcodeId}>
-          {props.label} post code
+          {label} post code
         </label>
         <input
           id={postcodeId}
           className="field__input"
-          name={`${props.role}Postcode`}
+          name={`${role}Postcode`}
           placeholder={POSTCODE_PLACEHOLDER}
-          autoComplete={props.role === 'collection' ? 'postal-code' : 'off'}
+          autoComplete={role === 'collection' ? 'postal-code' : 'off'}
           autoCapitalize="characters"
           spellCheck={false}
-          value={props.postcode}
-          aria-invalid={props.invalid}
-          aria-describedby={props.describedBy}
-          onChange={(event) => props.onPostcode(event.target.value)}
+          value={postcode[0]}
+          aria-invalid={error?.field === `${role}.postcode` ? true : undefined}
+          aria-describedby={error ? 'quote-form-error' : undefined}
+          onChange={(event) => postcode[1](event.target.value)}
         />
       </div>
     </fieldset>

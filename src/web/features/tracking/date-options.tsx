@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatCalendarDate } from '#src/domain/collection-calendar.js';
 
 /**
@@ -41,4 +42,18 @@ export function DateOptions({
       })}
     </div>
   );
+}
+
+/**
+ * A form's date among DateOptions, and the problem shown with it; `options`, the DateOptions
+ * props that show the date and keep a choice, which clears the problem.
+ */
+export function useDateChoice(initial = '') {
+  const [chosen, setChosen] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const onChoose = (date: string) => {
+    setChosen(date);
+    setProblem(null);
+  };
+  return { chosen, setChosen, problem, setProblem, options: { chosen, onChoose } };
 }

@@ -1,6 +1,6 @@
 /** What other features use of tracking: the order pages' and the console's tracking. */
 export { OrderTracking, trackingPath } from './order-tracking.js';
-export { DateOptions } from './date-options.js';
+export { DateOptions, useDateChoice } from './date-options.js';
 export { TrackedBoxes, TrackingBadge, TrackingStatusPanel } from './tracking-boxes.js';
 export {
   collectionDayText,

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useArrivalHeading } from '../../lib/use-arrival-heading.js';
 import { rebookMissedCollection, type TrackingView } from '#src/domain/api/tracking.js';
 import { ErrorSummary } from '../../components/ui/error-summary.js';
 import { BusyButton } from '../../components/ui/busy-button.js';
 import { callApi } from '../../lib/api.js';
 import { asApiError } from '../../lib/error-message.js';
 import { clockText } from './tracking-text.js';
-import { DateOptions } from './date-options.js';
+import { DateOptions, useDateChoice } from './date-options.js';
 
 const FIRST_DATE_ID = 'rebook-date-first';
 
@@ -30,16 +31,9 @@ export function RebookCollection({
   onRebooked: (next: TrackingView) => void;
 }) {
   const offered = linkedDate && newDates.includes(linkedDate) ? linkedDate : '';
-  const [chosen, setChosen] = useState(offered);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { chosen, problem, setProblem, options } = useDateChoice(offered);
+  const headingRef = useArrivalHeading(offered);
 
-  useEffect(() => {
-    if (!offered) return;
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView({ block: 'start' });
-  }, [offered]);
-
-  const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
 
@@ -92,15 +86,7 @@ export function RebookCollection({
             <p className="date-choice__note" id="rebook-window-note">
               The courier comes between {hours} on the date you choose.
             </p>
-            <DateOptions
-              dates={newDates}
-              chosen={chosen}
-              firstId={FIRST_DATE_ID}
-              onChoose={(date) => {
-                setChosen(date);
-                setProblem(null);
-              }}
-            />
+            <DateOptions dates={newDates} firstId={FIRST_DATE_ID} {...options} />
           </fieldset>
           <BusyButton
             className="button button--primary"

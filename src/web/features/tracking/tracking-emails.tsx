@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useArrivalHeading } from '../../lib/use-arrival-heading.js';
 import type { TrackingEmailChoice as Choice } from '#src/domain/tracking.js';
 import { BusyButton } from '../../components/ui/busy-button.js';
 import { errorMessage } from '../../lib/error-message.js';
@@ -31,13 +32,7 @@ export function TrackingEmails({
   const [choice, setChoice] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!arrived) return;
-    headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView({ block: 'start' });
-  }, [arrived]);
+  const headingRef = useArrivalHeading(arrived);
 
   const change = (key: keyof Choice, value: boolean) => {
     setChoice((current) => ({ ...current, [key]: value }));
