@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { PHONE } from './tests/e2e/support/site.js';
 
 /** A free port, chosen once by the runner; workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -115,10 +116,12 @@ export default defineConfig({
       // Only what is about layout runs at phone width: the @phone tests, and the @layout smoke
       // set (every route's shell, the home page, the quote table, the booking wizard, the items
       // page, the checkout journey, the contact form's errors, the email) that the desktop
-      // project also runs. Everything else runs once, on the desktop (docs/decisions/018).
+      // project also runs. Everything else runs once, on the desktop, where each state a
+      // journey checks for fit is measured at this project's width too
+      // (docs/decisions/157-phone-width-checked-where-a-journey-stands.md).
       grep: /@phone|@layout/,
       testIgnore: SERIAL_ONLY,
-      use: { ...devices['Pixel 7'], launchOptions: chromium },
+      use: { ...PHONE, launchOptions: chromium },
     },
     {
       name: 'provider-failures',

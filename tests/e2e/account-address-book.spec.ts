@@ -29,7 +29,7 @@ async function pay(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
 }
 
-test('a second booking starts with the customer’s details and a saved recipient @layout', async ({
+test('a second booking starts with the customer’s details and a saved recipient', async ({
   page,
 }, testInfo) => {
   test.slow();

@@ -13,7 +13,7 @@ async function signIn(page: Page, email: string, withPassword: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a forgotten password is reset from the emailed link: the new one works, the old one not @layout', async ({
+test('a forgotten password is reset from the emailed link: the new one works, the old one not', async ({
   page,
   browser,
 }, testInfo) => {
@@ -81,7 +81,7 @@ test('a forgotten password is reset from the emailed link: the new one works, th
   await expect(page.getByText(ACCOUNT_MESSAGES.resetLinkInvalid)).toBeVisible();
 });
 
-test('a changed name shows in the header at once @layout', async ({ page }, testInfo) => {
+test('a changed name shows in the header at once', async ({ page }, testInfo) => {
   await signUp(page, 'Ada Lovelace', uniqueEmail('rename'));
   await page.goto('/account');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ada King');

@@ -29,7 +29,7 @@ const referenceOf = async (page: Page, id: string) =>
   ((await (await page.request.get(`/api/v1/orders/${id}`)).json()) as { reference: string })
     .reference;
 
-test('bookings in progress: three Selects on one route are three rows, two discarded, a paid order has no Discard @layout', async ({
+test('bookings in progress: three Selects on one route are three rows, two discarded, a paid order has no Discard', async ({
   page,
 }, testInfo) => {
   test.slow();

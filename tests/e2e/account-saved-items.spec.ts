@@ -4,7 +4,7 @@ import { signUp, uniqueEmail } from './support/account.js';
 import { addItemInUi, startOrder } from './support/order.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 
-test('an item saved for later fills a new declaration, and is deleted on /account @layout', async ({
+test('an item saved for later fills a new declaration, and is deleted on /account', async ({
   page,
 }, testInfo) => {
   test.slow();

@@ -29,7 +29,7 @@ async function signUpLinksFor(page: Page, email: string, count: number): Promise
   return paths;
 }
 
-test('after sign-up: "Check your email" names the address, Change email and Resend work, the link signs in at once and /account shows the email verified @layout', async ({
+test('after sign-up: "Check your email" names the address, Change email and Resend work, the link signs in at once and /account shows the email verified', async ({
   page,
   context,
 }, testInfo) => {
@@ -112,7 +112,7 @@ test('after sign-up: "Check your email" names the address, Change email and Rese
   await page.screenshot({ path: `/tmp/sign-up-ready-${project}.png`, fullPage: true });
 });
 
-test('"Resend the email" shows the API\'s refusal once the address\'s sign-ups are spent @layout', async ({
+test('"Resend the email" shows the API\'s refusal once the address\'s sign-ups are spent', async ({
   page,
 }) => {
   const email = uniqueEmail('next-step-limit');

@@ -19,7 +19,7 @@ async function pay(tab: Page, order: { id: string; reference: string }) {
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order');
 }
 
-test('two tabs each complete and pay their own booking @layout', async ({ page }, testInfo) => {
+test('two tabs each complete and pay their own booking', async ({ page }, testInfo) => {
   test.slow();
   await signUp(page, 'Ada Lovelace', uniqueEmail('tabs'));
 

@@ -5,7 +5,7 @@ import { fillCard, readyToPay } from './support/checkout.js';
 import { startOrder } from './support/order.js';
 import { expectNoHorizontalScroll, openMainNav, ACCOUNT_STEP_TIMEOUT_MS } from './support/site.js';
 
-test('sign up, book while signed in, and the order with its labels and tracking is on /account @layout', async ({
+test('sign up, book while signed in, and the order with its labels and tracking is on /account', async ({
   page,
 }, testInfo) => {
   // A whole booking and payment, then two pages checked with axe.
@@ -119,7 +119,7 @@ test('sign out, then /account asks to sign in and comes back after it', async ({
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 });
 
-test('a guest finds an order again through Manage my booking @layout', async ({
+test('a guest finds an order again through Manage my booking', async ({
   page,
   browser,
 }, testInfo) => {

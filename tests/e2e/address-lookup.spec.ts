@@ -49,9 +49,7 @@ async function onToPayment(page: Page, order: TestOrder) {
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-test('the collection address found from its post code, by keyboard alone @layout', async ({
-  page,
-}) => {
+test('the collection address found from its post code, by keyboard alone', async ({ page }) => {
   const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
   await page.goto('/booking');
   const postcode = field(page, 'Collection post code');

@@ -17,9 +17,7 @@ async function checkPage(page: Page, what: string, shot: string, testInfo: TestI
   await page.screenshot({ path: testInfo.outputPath(shot), fullPage: true });
 }
 
-test('an operator reads a contact message and it becomes read @layout', async ({
-  page,
-}, testInfo) => {
+test('an operator reads a contact message and it becomes read', async ({ page }, testInfo) => {
   const name = `Grace${unique()}`;
   const order = await startOrder(page);
   const sent = await page.request.post('/api/v1/contact-messages', {
@@ -76,7 +74,7 @@ test('an operator reads a contact message and it becomes read @layout', async ({
   await expect(page.getByRole('heading', { level: 2, name: `${name} Hopper` })).toHaveCount(0);
 });
 
-test('an operator retries an email that failed @layout', async ({
+test('an operator retries an email that failed', async ({
   page,
   playwright,
   baseURL,
@@ -124,7 +122,7 @@ test('an operator retries an email that failed @layout', async ({
   await expect(row).toContainText('Failed');
 });
 
-test('an operator adds a note to a booked order and resends its confirmation @layout', async ({
+test('an operator adds a note to a booked order and resends its confirmation', async ({
   page,
   browser,
 }, testInfo) => {

@@ -9,7 +9,7 @@ import { expectNoHorizontalScroll } from './support/site.js';
 // deliberately slow password check).
 test.describe.configure({ timeout: 180_000 });
 
-test('an operator refunds part of a paid order, then the rest, and the customer is emailed each time @layout', async ({
+test('an operator refunds part of a paid order, then the rest, and the customer is emailed each time', async ({
   page,
   browser,
 }, testInfo) => {

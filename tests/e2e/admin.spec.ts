@@ -9,7 +9,7 @@ import { expectNoHorizontalScroll, isPhone, openMainNav } from './support/site.j
 // first test in a worker signs in (a deliberately slow password check).
 test.describe.configure({ timeout: 180_000 });
 
-test('an operator signs in from /admin and sees what needs attention and the last 30 days @layout', async ({
+test('an operator signs in from /admin and sees what needs attention and the last 30 days', async ({
   page,
 }, testInfo) => {
   await signInAsAdminAt(page, '/admin');
@@ -42,7 +42,7 @@ test('an operator signs in from /admin and sees what needs attention and the las
   await page.screenshot({ path: testInfo.outputPath('admin-dashboard.png'), fullPage: true });
 });
 
-test('a customer who opens the console is told it is for staff, with no Admin link @layout', async ({
+test('a customer who opens the console is told it is for staff, with no Admin link', async ({
   page,
 }, testInfo) => {
   await signUp(page, 'Carol Customer', uniqueEmail('carol'));
@@ -63,7 +63,7 @@ test('a customer who opens the console is told it is for staff, with no Admin li
   await page.screenshot({ path: testInfo.outputPath('admin-not-staff.png'), fullPage: true });
 });
 
-test('an operator finds a paid order by its reference and opens it with its timeline @layout', async ({
+test('an operator finds a paid order by its reference and opens it with its timeline', async ({
   page,
   browser,
 }, testInfo) => {
@@ -112,7 +112,7 @@ test('an operator finds a paid order by its reference and opens it with its time
   await context.close();
 });
 
-test('the rate grid shows both tables, checks each cell as typed and warns @layout', async ({
+test('the rate grid shows both tables, checks each cell as typed and warns', async ({
   page,
 }, testInfo) => {
   await signInAsAdminAt(page, '/admin/rates');

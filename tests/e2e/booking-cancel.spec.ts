@@ -7,7 +7,7 @@ import { openMail } from './support/mailbox.js';
 import { expectNoHorizontalScroll } from './support/site.js';
 import { countMail, courierReferenceOf } from './support/tracking.js';
 
-test('a customer cancels a paid booking before collection: cancelled once with the courier, refunded in full once, read-only after @layout', async ({
+test('a customer cancels a paid booking before collection: cancelled once with the courier, refunded in full once, read-only after', async ({
   page,
 }) => {
   const order = await bookedOrder(page);

@@ -80,7 +80,7 @@ async function priceOf(page: Page, orderId: string): Promise<number> {
   return ((await res.json()) as { pricePence: number }).pricePence;
 }
 
-test('items worth £600 to Canada with full cover: the price has 2% of £550, the courier books £600 of cover, the receipt and email say so @layout', async ({
+test('items worth £600 to Canada with full cover: the price has 2% of £550, the courier books £600 of cover, the receipt and email say so', async ({
   page,
 }, testInfo) => {
   const order = await orderToCanada(page);
@@ -126,7 +126,7 @@ test('items worth £600 to Canada with full cover: the price has 2% of £550, th
   await expect(email.locator('body')).toContainText('£600 (£50 included, £550 bought)');
 });
 
-test('an item the cover does not pay for is named on /items and in the cover choice @layout', async ({
+test('an item the cover does not pay for is named on /items and in the cover choice', async ({
   page,
 }, testInfo) => {
   const order = await orderToCanada(page);

@@ -37,7 +37,7 @@ test('the estimate on /items follows the declaration as items are added', async 
   await expectNoAxeViolations(page, 'on /items with the estimate');
 });
 
-test('the payment step shows the estimate once, and links to what personal-effects relief needs @layout', async ({
+test('the payment step shows the estimate once, and links to what personal-effects relief needs', async ({
   page,
 }) => {
   // One small box of paperback books worth £51, to France.

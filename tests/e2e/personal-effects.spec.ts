@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 const DATED = 'Estimate from our table of 26 November 2026; never charged by us.';
 const PASSPORT = 'A copy of the recipient’s passport';
 
-test('declared as personal effects on /items: the estimate assumes the relief, the documents are listed, the email has the checklist @layout', async ({
+test('declared as personal effects on /items: the estimate assumes the relief, the documents are listed, the email has the checklist', async ({
   page,
 }, testInfo) => {
   // One small box of paperback books worth £51, to France: a gift there pays about £28.

@@ -11,7 +11,7 @@ import { courierReferenceOf } from './support/tracking.js';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('a customer raises the cover of a paid booking to £600: a declined card changes nothing, a good one raises it with the courier and is charged 2% of £550 @layout', async ({
+test('a customer raises the cover of a paid booking to £600: a declined card changes nothing, a good one raises it with the courier and is charged 2% of £550', async ({
   page,
 }, testInfo) => {
   // Six books at £100 each (£600 declared), the cover left at the included £50 on /pay.

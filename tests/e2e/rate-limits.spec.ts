@@ -91,9 +91,7 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('the contact form says in words when there have been too many messages @layout', async ({
-  page,
-}) => {
+test('the contact form says in words when there have been too many messages', async ({ page }) => {
   const message = {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -123,7 +121,7 @@ test('the contact form says in words when there have been too many messages @lay
   await expectNoAxeViolations(page, 'with the rate-limit message');
 });
 
-test('Get Quotes says in words when there have been too many quotes @layout', async ({ page }) => {
+test('Get Quotes says in words when there have been too many quotes', async ({ page }) => {
   const quote = {
     collection: { countryId: 231, postcode: 'SW1A 1AA' },
     destination: { countryId: 73, postcode: '75001' },

@@ -10,7 +10,7 @@ import { expectNoHorizontalScroll } from '../support/site.js';
 
 test.describe.configure({ timeout: 60_000 });
 
-test('an old FAILED link to an order that is now booked shows the booking @layout', async ({
+test('an old FAILED link to an order that is now booked shows the booking', async ({
   page,
 }, testInfo) => {
   const order = await bookedOrder(page);
@@ -28,7 +28,7 @@ test('an old FAILED link to an order that is now booked shows the booking @layou
   await page.screenshot({ path: testInfo.outputPath('failed-link-booked.png'), fullPage: true });
 });
 
-test('a SUCCESS link without an order says there is no order to show, with no error code @layout', async ({
+test('a SUCCESS link without an order says there is no order to show, with no error code', async ({
   page,
 }, testInfo) => {
   await page.goto('/order-confirmation?status=SUCCESS');

@@ -29,7 +29,7 @@ async function expectPaidNotice(page: Page, reference: string) {
   await expect(notice.getByRole('link', { name: 'View your order confirmation' })).toBeVisible();
 }
 
-test('a paid order shows /quote, /booking and /items read-only, each linking to its confirmation @layout', async ({
+test('a paid order shows /quote, /booking and /items read-only, each linking to its confirmation', async ({
   page,
 }, testInfo) => {
   await bookedOrder(page);

@@ -9,7 +9,7 @@ import { expectNoHorizontalScroll } from '../support/site.js';
 
 test.describe.configure({ timeout: 60_000 });
 
-test('/pay reviews the booking, requires the tick box and shows the amount on Pay @layout', async ({
+test('/pay reviews the booking, requires the tick box and shows the amount on Pay', async ({
   page,
 }, testInfo) => {
   await readyToPay(page);

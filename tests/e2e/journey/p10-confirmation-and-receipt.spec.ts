@@ -25,7 +25,7 @@ async function pricePaid(page: Page, orderId: string): Promise<string> {
   return formatPence(pricePence);
 }
 
-test('the confirmation page shows the collection, the service, the amount paid and a receipt @layout', async ({
+test('the confirmation page shows the collection, the service, the amount paid and a receipt', async ({
   page,
 }, testInfo) => {
   const order = await bookedOrder(page);
@@ -53,7 +53,7 @@ test('the confirmation page shows the collection, the service, the amount paid a
   await expectNoHorizontalScroll(page);
 });
 
-test('the booking confirmation email carries the same facts, a receipt and attachments named for what they are @layout', async ({
+test('the booking confirmation email carries the same facts, a receipt and attachments named for what they are', async ({
   page,
 }, testInfo) => {
   const order = await bookedOrder(page);

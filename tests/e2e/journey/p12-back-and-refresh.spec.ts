@@ -29,7 +29,7 @@ async function expectQuoteInForm(page: Page) {
   await expect(form.locator('output[aria-label="Large boxes"]')).toHaveText('1');
 }
 
-test('Back from /quote and Change quote show the quote in the home form @layout', async ({
+test('Back from /quote and Change quote show the quote in the home form', async ({
   page,
 }, testInfo) => {
   await page.goto('/');
@@ -67,7 +67,7 @@ test('Back from /quote and Change quote show the quote in the home form @layout'
   await page.screenshot({ path: testInfo.outputPath('change-quote.png') });
 });
 
-test('half-typed addresses survive a reload until saved @layout', async ({ page }, testInfo) => {
+test('half-typed addresses survive a reload until saved', async ({ page }, testInfo) => {
   const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
   await page.goto('/booking');
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Ada');
@@ -124,7 +124,7 @@ test('a paid order keeps no drafts and is not offered to continue', async ({ pag
   await expect(quoteForm(page).getByLabel('Collection post code')).toHaveValue('');
 });
 
-test('/items and /pay lead back a step @layout', async ({ page }, testInfo) => {
+test('/items and /pay lead back a step', async ({ page }, testInfo) => {
   await readyToPay(page);
   await page.goto('/pay');
   const back = page.getByRole('link', { name: 'Back to Declare Items' });
@@ -143,7 +143,7 @@ test('/items and /pay lead back a step @layout', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Collection Time' })).toBeVisible();
 });
 
-test('the order panel shows the chosen collection date @layout', async ({ page }, testInfo) => {
+test('the order panel shows the chosen collection date', async ({ page }, testInfo) => {
   const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
   await saveAddresses(page, order);
   await page.goto('/booking?step=3');
@@ -165,9 +165,7 @@ test('the order panel shows the chosen collection date @layout', async ({ page }
   await page.screenshot({ path: testInfo.outputPath('panel-date.png'), fullPage: true });
 });
 
-test('the home page offers to continue a booking in progress @layout', async ({
-  page,
-}, testInfo) => {
+test('the home page offers to continue a booking in progress', async ({ page }, testInfo) => {
   // No booking in this tab: nothing to continue.
   await page.goto('/');
   await expect(quoteForm(page)).toBeVisible();

@@ -37,7 +37,7 @@ const FRENCH_WITHOUT_REGION = {
   Email: 'marie@example.fr',
 };
 
-test('a French address needs no region; company and line 2 are saved and shown @layout', async ({
+test('a French address needs no region; company and line 2 are saved and shown', async ({
   page,
 }, testInfo) => {
   const order = await startOrder(page, { smallBoxes: 1, largeBoxes: 0 });
@@ -131,9 +131,7 @@ test('a French address needs no region; company and line 2 are saved and shown @
   }
 });
 
-test('a US delivery address needs its state, named as the US names it @layout', async ({
-  page,
-}) => {
+test('a US delivery address needs its state, named as the US names it', async ({ page }) => {
   await startOrder(page, { destinationCountryId: 232, destinationPostcode: '10001' });
   await page.goto('/booking');
   await step(page, /Step 2/).click();

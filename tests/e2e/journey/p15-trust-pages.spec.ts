@@ -21,7 +21,7 @@ async function expectCompanyInFooter(page: Page) {
   await expect(footer).toContainText(`Registered office: ${COMPANY.registeredOffice}`);
 }
 
-test('the footer names the company and leads to the privacy and cookie notice @layout', async ({
+test('the footer names the company and leads to the privacy and cookie notice', async ({
   page,
 }, testInfo) => {
   await page.goto('/');
@@ -73,7 +73,7 @@ test('the footer names the company and leads to the privacy and cookie notice @l
   expect(await head.text()).not.toContain('noindex');
 });
 
-test('a signed-in customer’s order page shows the receipt of the payment @layout', async ({
+test('a signed-in customer’s order page shows the receipt of the payment', async ({
   page,
 }, testInfo) => {
   await signUp(page, 'Ada Lovelace', uniqueEmail('ada'));

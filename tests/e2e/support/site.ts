@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { devices, expect, type Page } from '@playwright/test';
 
 export function isPhone(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 900;
@@ -15,12 +15,35 @@ export async function openMainNav(page: Page) {
   return nav;
 }
 
-/** The page scrolls no further sideways than the viewport is wide. */
+/** The phone project's device (playwright.config.ts) and its viewport in CSS pixels. */
+export const PHONE = devices['Pixel 7'];
+const { width: PHONE_WIDTH } = PHONE.viewport;
+
+/** How far the page scrolls sideways beyond its viewport, in CSS pixels. */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The page scrolls no further sideways than the viewport is wide: at the test's own width and,
+ * in the desktop project, at a phone's width too. A journey is walked once, at desktop size,
+ * and every state it checks here is also laid out at the phone's width and measured, then put back: the
+ * site's layout follows the width through CSS alone (no script reads it), so the page is the
+ * same page at either width (docs/decisions/157-phone-width-checked-where-a-journey-stands.md).
+ */
 export async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+  expect(await overflowOf(page), `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+  const viewport = page.viewportSize();
+  if (!viewport || viewport.width <= PHONE_WIDTH) return;
+  await page.setViewportSize(PHONE.viewport);
+  try {
+    const atPhoneWidth = await overflowOf(page);
+    expect(
+      atPhoneWidth,
+      `horizontal overflow at ${PHONE_WIDTH} px on ${page.url()}`,
+    ).toBeLessThanOrEqual(0);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 /**
