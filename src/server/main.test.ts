@@ -8,10 +8,12 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from './db/client.js';
 import { sharedPaths } from '../../tests/support/private-files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -239,11 +241,14 @@ describe('admin:create and backup beside a running site (embedded database)', ()
     const dataDir = join(base, 'data');
     const env = productionSandboxEnv(dataDir);
     try {
-      // A database made and closed, then every folder 0777 and every file 0666.
-      const first = startSite(env);
-      await first.ready;
-      first.site.kill('SIGTERM');
-      expect(await first.exited).toBe(0);
+      // A database made and closed (the run's migrated snapshot, opened where the site keeps
+      // it, as a restore writes one), then every folder 0777 and every file 0666.
+      const made = await openDatabase({
+        kind: 'pglite',
+        dataDir: join(dataDir, 'pglite'),
+        loadDataDir: new Blob([await readFile(inject('pgliteSnapshotPath'))]),
+      });
+      await made.close();
       loosen(dataDir);
       const loose = sharedPaths(dataDir).length;
       expect(loose).toBeGreaterThan(900);

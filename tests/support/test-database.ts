@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -14,6 +16,26 @@ export interface TestDatabase extends Database {
   url?: string;
 }
 
+let pglite: Promise<{ snapshot: Blob; wasmModule: WebAssembly.Module }> | undefined;
+
+/**
+ * What every PGlite of a test worker starts from, read once per worker: the run's snapshot, and
+ * PostgreSQL's WebAssembly compiled. Compiled again for each database, it was a third of that
+ * database's start (0.6 of 1.9 CPU-seconds, measured on 2 cores; a run opens about 95).
+ */
+function pgliteStart() {
+  pglite ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const wasm = join(dirname(entry), 'pglite.wasm');
+    const [snapshot, bytes] = await Promise.all([
+      readFile(inject('pgliteSnapshotPath')),
+      readFile(wasm),
+    ]);
+    return { snapshot: new Blob([snapshot]), wasmModule: await WebAssembly.compile(bytes) };
+  })();
+  return pglite;
+}
+
 /**
  * A fresh, migrated and seeded database for one test file: a PGlite restored from the run's
  * snapshot, or (in the postgres project) a new database cloned from the run's template.
@@ -22,10 +44,11 @@ export async function createTestDatabase(
   options: { timeouts?: DbTimeouts } = {},
 ): Promise<TestDatabase> {
   if (process.env.TEST_DATABASE_KIND === 'postgres') return createPostgresDatabase(options);
-  const snapshot = await readFile(inject('pgliteSnapshotPath'));
+  const { snapshot, wasmModule } = await pgliteStart();
   const database = await openDatabase({
     kind: 'pglite',
-    loadDataDir: new Blob([snapshot]),
+    loadDataDir: snapshot,
+    wasmModule,
     ...options,
   });
   return { ...database, dispose: () => database.close() };

@@ -21,19 +21,25 @@ export async function totpCode(secret: string, periodsFromNow = 0): Promise<stri
 /** The last time step whose code `freshTotpCode` handed out, per secret. */
 const lastStepUsed = new Map<string, number>();
 
+/** Moves the process's clock on to `epochMs` (a test's faked `Date`), for `freshTotpCode`. */
+export type ClockJump = (epochMs: number) => void;
+
 /**
  * A code the server will accept once more: each code works once (its time step, and every
  * earlier one, is spent once the account used it: decision 115), so this hands out the code of
  * the next step not yet handed out for this secret: the current period's, then the next one's
- * (the plugin accepts a period either side); when both are spent it waits for the real clock
- * to reach the next period (at most 30 s).
+ * (the plugin accepts a period either side). When both are spent, the clock must reach the next
+ * period: with `jump`, the caller's clock is moved there at once (better-auth and this read the
+ * same `Date`); without it, this waits for the real clock (at most 30 s).
  */
-export async function freshTotpCode(secret: string): Promise<string> {
+export async function freshTotpCode(secret: string, jump?: ClockJump): Promise<string> {
   const step = () => Math.floor(Date.now() / 30_000);
   // Never the period before: the clock may pass into the next period before the server checks.
   const wanted = Math.max(step(), (lastStepUsed.get(secret) ?? -Infinity) + 1);
   if (wanted > step() + 1) {
-    await new Promise((done) => setTimeout(done, (wanted - 1) * 30_000 - Date.now() + 50));
+    const reached = (wanted - 1) * 30_000 + 50;
+    if (jump) jump(reached);
+    else await new Promise((done) => setTimeout(done, reached - Date.now()));
   }
   lastStepUsed.set(secret, wanted);
   return totpCode(secret, wanted - step());

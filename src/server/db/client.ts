@@ -90,7 +90,13 @@ export interface TransactionBounds {
 }
 
 export type DatabaseOptions = (
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** PostgreSQL's WebAssembly, compiled once by a caller that opens many (the tests). */
+      wasmModule?: WebAssembly.Module;
+    }
   | { kind: 'postgres'; url: string; maxConnections?: number }
 ) & { timeouts?: DbTimeouts };
 
@@ -101,6 +107,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob;
+  wasmModule?: WebAssembly.Module;
   timeouts?: DbTimeouts;
 }): Promise<Database> {
   const timeouts = options.timeouts ?? DEFAULT_DB_TIMEOUTS;
@@ -119,6 +126,7 @@ async function openPglite(options: {
     client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.wasmModule ? { pgliteWasmModule: options.wasmModule } : {}),
     });
     // PGlite sets some files' modes itself, past the process's umask: a new database's files
     // come 0666 from its template, a few written at start 0644 (decision 114). Its folder is
