@@ -26,9 +26,9 @@ const overflowOf = (page: Page) =>
 /**
  * The page scrolls no further sideways than the viewport is wide: at the test's own width and,
  * in the desktop project, at a phone's width too. A journey is walked once, at desktop size,
- * and every state it checks here is also laid out at the phone's width and measured, then put back: the
- * site's layout follows the width through CSS alone (no script reads it), so the page is the
- * same page at either width (docs/decisions/157-phone-width-checked-where-a-journey-stands.md).
+ * and every state it checks here is also laid out at the phone's width, measured, then put
+ * back: the site's layout follows the width through CSS alone (no script reads it), so it is
+ * the same page at either width (docs/decisions/157-phone-width-checked-where-a-journey-stands.md).
  */
 export async function expectNoHorizontalScroll(page: Page) {
   expect(await overflowOf(page), `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
