@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { PHONE } from './tests/e2e/support/site.js';
+import { e2eSites, SITE_NAMES, type SiteName } from './tests/e2e/support/sites.js';
 
 /** A free port, chosen once by the runner; workers inherit it through the environment. */
 async function freePort(): Promise<number> {
@@ -17,10 +18,24 @@ async function freePort(): Promise<number> {
   });
 }
 
-process.env.E2E_PORT ??= String(await freePort());
-/** The courier simulator's own port, so specs can flip its behaviour switches (POST /__control). */
-process.env.E2E_COURIER_PORT ??= String(await freePort());
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+/**
+ * The sites the run starts side by side (scripts/run/e2e-server.ts; tests/e2e/support/sites.ts),
+ * their ports chosen once by the runner: workers inherit them through the environment.
+ */
+process.env.E2E_SITES ??= JSON.stringify(
+  await Promise.all(
+    SITE_NAMES.map(async (name) => ({
+      name,
+      port: await freePort(),
+      courierPort: await freePort(),
+      sandboxClock: name === 'clock',
+    })),
+  ),
+);
+process.env.E2E_READY_PORT ??= String(await freePort());
+const siteURL = (name: SiteName) =>
+  `http://127.0.0.1:${e2eSites().find((site) => site.name === name)?.port ?? 0}`;
+const baseURL = siteURL('main');
 /** The operator the e2e server creates before it starts (scripts/run/e2e-server.ts), for the console's specs. */
 process.env.E2E_ADMIN_EMAIL ??= 'operator@example.com';
 process.env.E2E_ADMIN_PASSWORD ??= 'console operator password';
@@ -30,8 +45,8 @@ process.env.E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 process.env.E2E_NEW_ADMIN_EMAIL ??= 'new.operator@example.com';
 
 /**
- * Specs that switch the courier simulator into failure modes: run alone, after the others, one
- * file at a time. The no-quotes journey spec forgets the warm route matrix, so it runs last, after
+ * Specs that switch the courier simulator into failure modes: on a site of their own, one file at
+ * a time. The no-quotes journey spec forgets the warm route matrix, so it runs last there, after
  * the spec that needs the matrix warm.
  */
 const PROVIDER_FAILURES =
@@ -39,15 +54,15 @@ const PROVIDER_FAILURES =
 const NO_QUOTES = /p05-no-quotes-keeps-the-form\.spec\.ts/;
 /**
  * Specs that move the site's clock (and the courier simulator's with it) days forward through
- * `POST /dev/clock` (SANDBOX_CLOCK, below): a shipment's whole journey in seconds. Other specs'
- * sessions, emailed links and rate-limit windows would lapse under them, so they run alone, one
- * at a time, after every other project. The clock never moves back: each spec works from the
- * time `GET /dev/clock` says it is.
+ * `POST /dev/clock` (SANDBOX_CLOCK): a shipment's whole journey in seconds. Other specs' sessions,
+ * emailed links and rate-limit windows would lapse under them, so they run on a site of their
+ * own, one at a time. The clock never moves back: each spec works from the time `GET /dev/clock`
+ * says it is.
  */
 const SANDBOX_CLOCK = /[\\/]sandbox-clock[\\/][^\\/]+\.spec\.ts$/;
 const COURIER_SWITCHES = [PROVIDER_FAILURES, NO_QUOTES];
-/** What the parallel projects leave to the serial ones after them. */
-const SERIAL_ONLY = [...COURIER_SWITCHES, SANDBOX_CLOCK];
+/** What the main site's projects leave to the sites of their own. */
+const OWN_SITE_ONLY = [...COURIER_SWITCHES, SANDBOX_CLOCK];
 
 /**
  * Debian's Chromium: Playwright never downloads a browser here (docs/decisions/005). Its headless
@@ -97,14 +112,43 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
+    // The sites-of-their-own projects come first: each runs on one worker, one file at a time,
+    // and being first in the queue they start at once, beside the main site's projects, instead
+    // of running alone after them (docs/decisions/158-a-site-per-shared-switch.md).
+    {
+      // Its specs move the clock of the clock site (SANDBOX_CLOCK above). Run it alone with
+      // `npx playwright test --project=sandbox-clock`.
+      name: 'sandbox-clock',
+      testMatch: SANDBOX_CLOCK,
+      fullyParallel: false,
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: siteURL('clock'),
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium,
+      },
+    },
+    {
+      name: 'provider-failures',
+      testMatch: PROVIDER_FAILURES,
+      fullyParallel: false,
+      workers: 1,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: siteURL('courier-switches'),
+        viewport: { width: 1280, height: 800 },
+        launchOptions: chromium,
+      },
+    },
     {
       name: 'desktop',
       // Tests tagged @phone exercise what exists only at phone width (the menu button).
       grepInvert: /@phone/,
       // The courier-failure specs switch the simulator every other spec relies on, and the
-      // sandbox-clock specs move the clock every other spec reads: never alongside them, only in
-      // their own projects below.
-      testIgnore: SERIAL_ONLY,
+      // sandbox-clock specs move the clock every other spec reads: never on this site, only on
+      // their own (the projects above).
+      testIgnore: OWN_SITE_ONLY,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
@@ -120,22 +164,11 @@ export default defineConfig({
       // journey checks for fit is measured at this project's width too
       // (docs/decisions/157-phone-width-checked-where-a-journey-stands.md).
       grep: /@phone|@layout/,
-      testIgnore: SERIAL_ONLY,
+      testIgnore: OWN_SITE_ONLY,
       use: { ...PHONE, launchOptions: chromium },
     },
     {
-      name: 'provider-failures',
-      testMatch: PROVIDER_FAILURES,
-      dependencies: ['desktop', 'phone'],
-      fullyParallel: false,
-      workers: 1,
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: chromium,
-      },
-    },
-    {
+      // After provider-failures, on its site: it forgets the route matrix that spec needs warm.
       name: 'no-quotes',
       testMatch: NO_QUOTES,
       dependencies: ['provider-failures'],
@@ -143,51 +176,34 @@ export default defineConfig({
       workers: 1,
       use: {
         ...devices['Desktop Chrome'],
-        viewport: { width: 1280, height: 800 },
-        launchOptions: chromium,
-      },
-    },
-    {
-      // Last of all: its specs move the site's clock days forward (SANDBOX_CLOCK above). Run it
-      // alone with `npx playwright test --project=sandbox-clock --no-deps`.
-      name: 'sandbox-clock',
-      testMatch: SANDBOX_CLOCK,
-      dependencies: ['no-quotes'],
-      fullyParallel: false,
-      workers: 1,
-      use: {
-        ...devices['Desktop Chrome'],
+        baseURL: siteURL('courier-switches'),
         viewport: { width: 1280, height: 800 },
         launchOptions: chromium,
       },
     },
   ],
   webServer: {
-    // The production build, served by the real server, on a fresh data directory.
+    // The production build, served by the real server: every site of E2E_SITES, each on a fresh
+    // data directory, started side by side; ready when all of them answer /readyz.
     command: 'node --import tsx scripts/run/e2e-server.ts',
-    url: `${baseURL}/readyz`,
+    url: `http://127.0.0.1:${process.env.E2E_READY_PORT}/`,
     reuseExistingServer: false,
-    // Stopped as a supervisor stops it, so it finishes its work and removes its data directory
-    // (scripts/run/e2e-server.ts); killed if it has not exited 15 s later.
+    // Stopped as a supervisor stops it, so the sites finish their work and their data
+    // directories are removed (scripts/run/e2e-server.ts); killed if not gone 15 s later.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    // Migrating a fresh database (once for the operator's account, then the server) on a busy
-    // machine can take more than a minute.
+    // Migrating fresh databases (once for the operators, then the server) on a busy machine can
+    // take more than a minute.
     timeout: 150_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      COURIER_SIMULATOR_PORT: process.env.E2E_COURIER_PORT,
       // No busy guard: two browsers on two cores starve the server, and rendering a label's PDF
       // then holds its event loop past the guard's 1 s, so specs about something else met 503
       // SERVICE_BUSY. The guard has its own tests (guard-rails.test.ts); the Vitest apps turn
       // it off for the same reason.
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
-      // `POST /dev/clock` moves the site's clock forward, for the sandbox-clock project's specs
-      // only; until one does, the clock is the machine's.
-      SANDBOX_CLOCK: 'true',
     },
   },
 });
