@@ -26,6 +26,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * This process's environment for a site of the production build on the sandbox providers, its
+ * data in `dataDir`, sending no email (the browser tests' sites, the site-start tests).
+ */
+export function productionSandboxEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX_PROVIDERS: 'true',
+    SMTP_URL: '',
+    DATA_DIR: dataDir,
+  };
+}
+
 /** Per-address limits far above what a benchmark sends from 127.0.0.1 (RATE_LIMIT_* settings). */
 export const UNTHROTTLED = Object.fromEntries(
   [

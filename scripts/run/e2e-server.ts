@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productionSandboxEnv } from '#scripts/lib/sandbox-server.js';
 import { e2eSites, type E2eSite } from '#tests/e2e/support/sites.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,17 +78,6 @@ function runToEnd(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
-/** The environment of every command and server of the site on `dataDir`. */
-function siteEnv(dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PROVIDERS: 'true',
-    SMTP_URL: '',
-    DATA_DIR: dataDir,
-  };
-}
-
 /** A new, empty data directory for `site`, removed when this process ends. */
 function newDataDir(site: E2eSite): string {
   const dataDir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-${site.name}-`));
@@ -101,7 +91,7 @@ function newDataDir(site: E2eSite): string {
  */
 async function prepareDataDir(site: E2eSite): Promise<string> {
   const dataDir = newDataDir(site);
-  const env = { ...siteEnv(dataDir), LOG_LEVEL: 'warn' };
+  const env = { ...productionSandboxEnv(dataDir), LOG_LEVEL: 'warn' };
   // The console's specs sign in as this operator, made as operators are made (npm run admin:create).
   if (process.env.E2E_ADMIN_EMAIL && process.env.E2E_ADMIN_PASSWORD) {
     const made = await runToEnd(
@@ -148,7 +138,7 @@ async function startServer(site: E2eSite, dataDir: string): Promise<void> {
       cwd: root,
       stdio: 'inherit',
       env: {
-        ...siteEnv(dataDir),
+        ...productionSandboxEnv(dataDir),
         PORT: String(site.port),
         COURIER_SIMULATOR_PORT: String(site.courierPort),
         // `POST /dev/clock` moves this site's clock forward: only on the site whose specs do.

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client.js';
+import { productionSandboxEnv } from '#scripts/lib/sandbox-server.js';
 import { sharedPaths } from '../../tests/support/private-files.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -121,13 +122,9 @@ function startSite(env: NodeJS.ProcessEnv) {
 }
 
 /** A site in production on the sandboxes, its data in `dataDir`, on a free port, logging info. */
-function productionSandboxEnv(dataDir: string): NodeJS.ProcessEnv {
+function productionSandboxSite(dataDir: string): NodeJS.ProcessEnv {
   return {
-    ...process.env,
-    NODE_ENV: 'production',
-    ALLOW_SANDBOX_PROVIDERS: 'true',
-    SMTP_URL: '',
-    DATA_DIR: dataDir,
+    ...productionSandboxEnv(dataDir),
     PORT: '0',
     LOG_LEVEL: 'info',
   };
@@ -149,7 +146,7 @@ describe('admin:create and backup beside a running site (embedded database)', ()
     const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-'));
     const dataDir = join(base, 'data');
     const elsewhere = mkdtempSync(join(tmpdir(), 'boxabroad-main-restore-'));
-    const env = productionSandboxEnv(dataDir);
+    const env = productionSandboxSite(dataDir);
     const { site, exited, ready } = startSite(env);
     try {
       const { url } = await ready;
@@ -239,7 +236,7 @@ describe('admin:create and backup beside a running site (embedded database)', ()
   it('makes a data directory left open to everyone private at start, saying what it changed, and keeps it so through a backup and a restore', async () => {
     const base = mkdtempSync(join(tmpdir(), 'boxabroad-main-open-'));
     const dataDir = join(base, 'data');
-    const env = productionSandboxEnv(dataDir);
+    const env = productionSandboxSite(dataDir);
     try {
       // A database made and closed (the run's migrated snapshot, opened where the site keeps
       // it, as a restore writes one), then every folder 0777 and every file 0666.
